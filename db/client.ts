@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle or the database itself: services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs handler for every NOTIFY on channel, from any app instance. Returns the unsubscribe function. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbConfig {
+  /** postgres://… ; absent means embedded PGlite. */
+  url?: string;
+  /** PGlite data directory; absent means in memory. */
+  dataDir?: string;
+  /** postgres.js pool size. */
+  maxConnections?: number;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Any constant shared by every instance: serialises concurrent start-ups that migrate the same database.
+const MIGRATION_LOCK_KEY = 727_271_001;
+
+export async function createDb(config: DbConfig): Promise<Database> {
+  return config.url ? createPostgres(config.url, config.maxConnections ?? 10) : createPglite(config.dataDir);
+}
+
+async function createPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { btree_gist } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, handler) => {
+      const unsubscribe = await client.listen(channel, handler);
+      return async () => unsubscribe();
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function createPostgres(url: string, max: number): Promise<Database> {
+  const client = postgres(url, {
+    max,
+    onnotice: () => {},
+    // Fail fast while the database is away so requests get 503 instead of hanging.
+    connect_timeout: 5,
+    // Keep timestamps as strings at the driver level; drizzle maps them.
+    connection: { application_name: 'storefront' },
+  });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    listen: async (channel, handler) => {
+      const subscription = await client.listen(channel, (payload) => handler(payload));
+      return () => subscription.unlisten();
+    },
+    notify: async (channel, payload) => {
+      await client.notify(channel, payload);
+    },
+    migrate: async () => {
+      const lock = await client.reserve();
+      try {
+        await lock`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(drizzlePostgres(client), { migrationsFolder });
+      } finally {
+        await lock`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+        lock.release();
+      }
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}

@@ -1,0 +1,8 @@
+import { readEnv } from '../src/server/env';
+import { createDb } from './client';
+
+const env = readEnv();
+const database = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+await database.migrate();
+await database.close();
+console.log(`Migrated ${env.DATABASE_URL ? 'PostgreSQL' : `PGlite at ${env.DATA_DIR}`}.`);

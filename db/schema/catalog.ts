@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull().default(''),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    imageUrl: text('image_url'),
+    inventory: integer('inventory').notNull().default(0),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_inventory_non_negative', sql`${t.inventory} >= 0`),
+    check('products_price_non_negative', sql`${t.price} >= 0`),
+    check('products_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    index('products_active_idx').on(t.isActive),
+  ],
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull().default(''),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    imageUrl: text('image_url'),
+    duration: integer('duration').notNull().default(60),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('services_duration_positive', sql`${t.duration} > 0`),
+    check('services_price_non_negative', sql`${t.price} >= 0`),
+    check('services_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    index('services_active_idx').on(t.isActive),
+  ],
+);
+
+// Who may perform a service. A service with no rows here may be performed by every active staff member.
+export const serviceProviders = pgTable(
+  'service_providers',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.employeeId] }),
+    index('service_providers_employee_idx').on(t.employeeId),
+  ],
+);

@@ -1,0 +1,32 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Role } from '../../shared/roles';
+import { Spinner } from '../components/ui/spinner';
+import { useToast } from '../components/ui/toast';
+import { useCurrentUser } from './session';
+
+// SPEC.md §6: the notice stays visible for half a second before the redirect.
+export const GUARD_REDIRECT_MS = 500;
+
+/** Renders children for signed-in users with one of the roles; otherwise tells them why and sends them away. */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const { user, isLoading } = useCurrentUser();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const verdict = isLoading ? 'loading' : !user ? 'signed-out' : roles.includes(user.role) ? 'allowed' : 'denied';
+
+  useEffect(() => {
+    if (verdict === 'loading' || verdict === 'allowed') return;
+    if (verdict === 'signed-out') {
+      toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+      const timer = setTimeout(() => window.location.assign('/api/login'), GUARD_REDIRECT_MS);
+      return () => clearTimeout(timer);
+    }
+    toast({ title: 'Access Denied', description: "You don't have permission to access this page.", variant: 'destructive' });
+    const timer = setTimeout(() => navigate('/', { replace: true }), GUARD_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [verdict, toast, navigate]);
+
+  if (verdict !== 'allowed') return <Spinner className="min-h-[50vh]" />;
+  return <>{children}</>;
+}

@@ -1,0 +1,97 @@
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { LogOutIcon, StoreIcon } from '../../components/icons';
+import { cn } from '../../lib/cn';
+import { adminNav } from '../navigation';
+import { useBusinessSettings, useCurrentUser } from '../session';
+import { NavIcon } from './nav-icon';
+import { UserAvatar } from './user-avatar';
+
+/** The admin area shell: sidebar on desktop, bottom bar on phones, links by role (SPEC.md §2, §6). */
+export function AdminLayout() {
+  const { user } = useCurrentUser();
+  const settings = useBusinessSettings();
+  if (!user) return null;
+  const desktop = adminNav(user.role, settings.businessType, 'desktop');
+  const mobile = adminNav(user.role, settings.businessType, 'mobile');
+
+  return (
+    <div className="flex min-h-dvh">
+      <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-stone-200 bg-white md:flex">
+        <Link to="/" className="flex h-16 items-center gap-2 border-b border-stone-200 px-5 font-semibold text-brand-900">
+          <StoreIcon className="text-brand-600" />
+          <span data-testid="business-name">{settings.businessName}</span>
+        </Link>
+        <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
+          <ul className="flex flex-col gap-0.5">
+            {desktop.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/admin'}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+                      isActive ? 'bg-brand-50 text-brand-700' : 'text-stone-700 hover:bg-stone-100',
+                    )
+                  }
+                >
+                  <NavIcon name={item.icon} />
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-stone-200 p-4">
+          <div className="mb-3 flex items-center gap-3">
+            <UserAvatar user={user} />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium">
+                {user.firstName} {user.lastName}
+              </p>
+              <p className="text-xs capitalize text-stone-600">{user.role}</p>
+            </div>
+          </div>
+          <a href="/api/logout" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100">
+            <LogOutIcon width={16} height={16} />
+            Sign Out
+          </a>
+        </div>
+      </aside>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 items-center justify-between border-b border-stone-200 bg-white px-4 md:hidden">
+          <span className="font-semibold text-brand-900" data-testid="business-name-mobile">
+            {settings.businessName}
+          </span>
+          <a href="/api/logout" className="flex items-center gap-1 text-sm font-medium text-stone-700">
+            <LogOutIcon width={16} height={16} />
+            Sign Out
+          </a>
+        </header>
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-24 md:px-8 md:pb-10">
+          <Outlet />
+        </main>
+      </div>
+
+      <nav aria-label="Admin" className="fixed inset-x-0 bottom-0 z-30 overflow-x-auto border-t border-stone-200 bg-white md:hidden">
+        <ul className="flex min-w-max">
+          {mobile.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end={item.to === '/admin'}
+                className={({ isActive }) =>
+                  cn('flex w-20 flex-col items-center gap-0.5 py-2 text-xs font-medium', isActive ? 'text-brand-700' : 'text-stone-600')
+                }
+              >
+                <NavIcon name={item.icon} />
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

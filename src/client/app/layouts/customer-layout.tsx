@@ -1,0 +1,83 @@
+import { Link, NavLink, Outlet } from 'react-router-dom';
+import { CartIcon, LogOutIcon, StoreIcon } from '../../components/icons';
+import { buttonClass } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { customerBottomNav, customerTopNav } from '../navigation';
+import { useBusinessSettings, useCurrentUser } from '../session';
+import { NavIcon } from './nav-icon';
+import { UserAvatar } from './user-avatar';
+
+/** The signed-in customer shell: top bar on desktop, bottom bar on phones (SPEC.md §2). */
+export function CustomerLayout() {
+  const { user } = useCurrentUser();
+  const settings = useBusinessSettings();
+  const top = customerTopNav(settings.businessType);
+  const bottom = customerBottomNav(settings.businessType);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
+          <Link to="/" className="flex items-center gap-2 font-semibold text-brand-900">
+            <StoreIcon className="text-brand-600" />
+            <span data-testid="business-name">{settings.businessName}</span>
+          </Link>
+          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+            {top.map((item) => (
+              <NavLink
+                key={item.to}
+                to={item.to}
+                end={item.to === '/'}
+                className={({ isActive }) =>
+                  cn('rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-700' : 'text-stone-700 hover:bg-stone-100')
+                }
+              >
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-3">
+            <Link to="/cart" className="relative hidden rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:inline-flex" aria-label="Cart">
+              <CartIcon />
+            </Link>
+            {user && (
+              <div className="hidden items-center gap-2 md:flex">
+                <UserAvatar user={user} />
+                <span className="text-sm font-medium text-stone-800">
+                  {user.firstName} {user.lastName}
+                </span>
+              </div>
+            )}
+            <a href="/api/logout" className={buttonClass('outline', 'sm', 'hidden md:inline-flex')}>
+              <LogOutIcon width={16} height={16} />
+              Sign Out
+            </a>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-24 md:pb-10">
+        <Outlet />
+      </main>
+
+      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white md:hidden">
+        <ul className="flex justify-around">
+          {bottom.map((item) => (
+            <li key={item.to} className="flex-1">
+              <NavLink
+                to={item.to}
+                end={item.to === '/'}
+                className={({ isActive }) =>
+                  cn('flex flex-col items-center gap-0.5 py-2 text-xs font-medium', isActive ? 'text-brand-700' : 'text-stone-600')
+                }
+              >
+                <NavIcon name={item.icon} />
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { useState, type ReactNode } from 'react';
+import { ToastProvider } from '../components/ui/toast';
+import { trpc } from '../lib/trpc';
+
+export function Providers({ children }: { children: ReactNode }) {
+  // SPEC.md §7: no retry, no refetch on focus, no polling, data never stale (writes invalidate what they change).
+  const [queryClient] = useState(
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: { retry: false, refetchOnWindowFocus: false, staleTime: Infinity },
+          mutations: { retry: false },
+        },
+      }),
+  );
+  const [trpcClient] = useState(() =>
+    trpc.createClient({ links: [httpBatchLink({ url: '/api/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })] }),
+  );
+  return (
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </trpc.Provider>
+  );
+}

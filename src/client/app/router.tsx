@@ -1,0 +1,45 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { Spinner } from '../components/ui/spinner';
+import { HomePage } from '../features/home/home-page';
+import { LandingPage } from '../features/landing/landing-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { RequireRole } from './guards';
+import { CustomerLayout } from './layouts/customer-layout';
+import { useCurrentUser } from './session';
+
+const AdminRoutes = lazy(() => import('./admin-routes'));
+
+const customerRoles = ['customer', 'employee', 'admin'] as const;
+
+/** `/` is the landing page while loading or signed out, the customer home once signed in. */
+function Root() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading || !user) return <LandingPage />;
+  return <CustomerLayout />;
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<Spinner className="min-h-dvh" />}>
+        <Routes>
+          <Route path="/" element={<Root />}>
+            <Route index element={<HomePage />} />
+          </Route>
+          <Route
+            element={
+              <RequireRole roles={customerRoles}>
+                <CustomerLayout />
+              </RequireRole>
+            }
+          >
+            {/* Customer pages (products, services, booking, cart, profile) are added here. */}
+          </Route>
+          <Route path="/admin/*" element={<AdminRoutes />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,30 @@
+import { DEFAULT_BUSINESS_NAME, type BusinessSettings } from '../../shared/settings';
+import { errorStatus, trpc } from '../lib/trpc';
+
+/** The signed-in user; a 401 means signed out (null), never retried. */
+export function useCurrentUser() {
+  const query = trpc.auth.user.useQuery(undefined, {
+    retry: false,
+    // A 401 is an answer, not a failure: keep it out of error boundaries.
+    throwOnError: false,
+  });
+  const signedOut = query.isError && errorStatus(query.error) === 401;
+  return {
+    user: signedOut ? null : (query.data ?? null),
+    isLoading: query.isLoading,
+    isError: query.isError && !signedOut,
+  };
+}
+
+const fallbackSettings: BusinessSettings = {
+  businessName: DEFAULT_BUSINESS_NAME,
+  businessDescription: '',
+  businessType: 'both',
+  timezone: 'UTC',
+};
+
+/** Business settings, with the defaults while loading or unset. */
+export function useBusinessSettings(): BusinessSettings & { isLoading: boolean } {
+  const query = trpc.settings.get.useQuery();
+  return { ...(query.data ?? fallbackSettings), isLoading: query.isLoading };
+}

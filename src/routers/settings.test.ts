@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs, startTestServer } from '../server/testing';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+// Sent exactly as SPEC.md §7's client sends them: JSON body with JSON content type, cookies.
+describe('GET/PUT /api/business/settings', () => {
+  it('reads the defaults, signed out', async () => {
+    const res = await server.request('GET', '/api/business/settings');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ businessName: 'Your Business', businessDescription: '', businessType: 'both', timezone: 'UTC' });
+  });
+
+  it('refuses a signed-out update with 401 and changes nothing', async () => {
+    const res = await server.request('PUT', '/api/business/settings', { body: { businessName: 'Hacked', businessDescription: '', businessType: 'products' } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
+    expect((await server.request('GET', '/api/business/settings')).body.businessName).toBe('Your Business');
+  });
+
+  it('refuses a customer with 403', async () => {
+    const { cookie } = await signInAs(server.database, 'customer');
+    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Hacked', businessDescription: '', businessType: 'products' } });
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+  });
+
+  it('refuses an employee, even one holding every settings permission', async () => {
+    const { cookie } = await signInAs(server.database, 'employee', { permissions: ['settings.view', 'settings.edit', 'settings.business'] });
+    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Hacked' } });
+    expect(res.status).toBe(403);
+  });
+
+  it('lets an admin update, and the change is visible on GET', async () => {
+    const { cookie } = await signInAs(server.database, 'admin');
+    const body = { businessName: 'Glow Studio', businessDescription: 'Hair and beauty', businessType: 'services' };
+    const res = await server.request('PUT', '/api/business/settings', { cookie, body });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ...body, timezone: 'UTC' });
+    const read = await server.request('GET', '/api/business/settings');
+    expect(read.body).toEqual({ ...body, timezone: 'UTC' });
+  });
+
+  it('rejects an empty businessName with a readable 400 and changes nothing', async () => {
+    const { cookie } = await signInAs(server.database, 'admin');
+    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: '', businessDescription: 'x', businessType: 'both' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Business name is required');
+    expect(res.body.code).toBe('BAD_REQUEST');
+    expect(res.body.issues).toEqual([{ path: 'businessName', message: 'Business name is required' }]);
+    expect((await server.request('GET', '/api/business/settings')).body.businessName).toBe('Glow Studio');
+  });
+
+  it('rejects an unknown businessType with 400', async () => {
+    const { cookie } = await signInAs(server.database, 'admin');
+    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', businessType: 'restaurant' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Business type must be one of: products, services, both');
+    expect((await server.request('GET', '/api/business/settings')).body.businessType).toBe('services');
+  });
+
+  it('rejects an unknown time zone with 400', async () => {
+    const { cookie } = await signInAs(server.database, 'admin');
+    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', timezone: 'Mars/Olympus' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/time zone/i);
+  });
+
+  it('accepts a time zone and ignores unknown fields', async () => {
+    const { cookie } = await signInAs(server.database, 'admin');
+    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', timezone: 'Europe/Paris', surprise: true } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ businessName: 'Glow', businessDescription: 'Hair and beauty', businessType: 'services', timezone: 'Europe/Paris' });
+  });
+
+  it('serves the same procedures over tRPC', async () => {
+    const res = await server.request('GET', '/api/trpc/settings.get');
+    expect(res.status).toBe(200);
+    expect(res.body.result.data.businessName).toBe('Glow');
+  });
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../routers/index';
+import { allPermissions, type Permission } from '../shared/roles';
+import type { Access } from './access';
+import { accessTable } from './access-table';
+import { signInAs, startTestServer } from './testing';
+import type { Meta } from './trpc';
+
+interface ProcedureInfo {
+  path: string;
+  meta: Meta | undefined;
+}
+
+const procedures: ProcedureInfo[] = Object.entries(appRouter._def.procedures).map(([path, procedure]) => ({
+  path,
+  meta: (procedure as { _def: { meta?: Meta } })._def.meta,
+}));
+
+function label(rule: Access): string {
+  if (rule.kind === 'permission') return `permission:${rule.permission}`;
+  if (rule.kind === 'role') return rule.roles.includes('employee') ? 'staff' : rule.roles.join('|');
+  return rule.kind;
+}
+
+describe('access declarations', () => {
+  it('every procedure declares who may call it, as the table says', () => {
+    const undeclared = procedures.filter((p) => !p.meta?.access).map((p) => p.path);
+    expect(undeclared).toEqual([]);
+    const declared = Object.fromEntries(procedures.map((p) => [p.path, label(p.meta!.access!)]));
+    expect(declared).toEqual(accessTable);
+  });
+
+  it('REST operations are documented as protected exactly when they are not public', () => {
+    for (const { path, meta } of procedures) {
+      if (!meta?.openapi) continue;
+      expect([path, meta.openapi.protect]).toEqual([path, meta.access!.kind !== 'public']);
+    }
+  });
+});
+
+// Over HTTP, for every REST operation and every kind of caller: the access check answers as the table says.
+// An allowed caller may still get 400/404/409 from the operation itself; only 401 and 403 are access answers.
+describe('authorization matrix over REST', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  const cookies: Record<string, string | undefined> = {};
+  beforeAll(async () => {
+    server = await startTestServer();
+    cookies.anonymous = undefined;
+    cookies.customer = (await signInAs(server.database, 'customer')).cookie;
+    cookies.employee = (await signInAs(server.database, 'employee')).cookie;
+    cookies.employeeWithAll = (await signInAs(server.database, 'employee', { permissions: allPermissions })).cookie;
+    cookies.admin = (await signInAs(server.database, 'admin')).cookie;
+  });
+  afterAll(() => server.close());
+
+  function expected(tableLabel: string, caller: string): 'allowed' | 401 | 403 {
+    if (tableLabel === 'public') return 'allowed';
+    if (caller === 'anonymous') return 401;
+    if (tableLabel === 'signedIn' || caller === 'admin') return 'allowed';
+    if (tableLabel === 'admin') return 403;
+    if (caller === 'customer') return 403;
+    if (tableLabel === 'staff') return 'allowed';
+    const permission = tableLabel.replace('permission:', '') as Permission;
+    return caller === 'employeeWithAll' && allPermissions.includes(permission) ? 'allowed' : 403;
+  }
+
+  const operations = procedures.filter((p) => p.meta?.openapi);
+  it.each(operations.map((p) => [p.path, p] as const))('%s', async (path, { meta }) => {
+    const { method, path: template } = meta!.openapi!;
+    // Path parameters get a well-formed id that names nothing.
+    const url = `/api${template.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}`;
+    for (const caller of Object.keys(cookies)) {
+      const res = await server.request(method, url, { cookie: cookies[caller], ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
+      const want = expected(accessTable[path]!, caller);
+      if (want === 'allowed') expect([401, 403], `${caller} was refused: ${res.text}`).not.toContain(res.status);
+      else expect([caller, res.status]).toEqual([caller, want]);
+      expect(res.status, `${caller} ${method} ${url}: ${res.text}`).toBeLessThan(500);
+    }
+  });
+});

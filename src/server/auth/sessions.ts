@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { sessions, users } from '../../../db/schema/index';
+import type { User } from '../../shared/user';
+import type { Permission } from '../../shared/roles';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+// last_seen_at is refreshed at most this often, so reads do not turn into writes on every request.
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface SessionUser extends User {
+  permissions: Permission[];
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Starts a session for a user: a fresh 256-bit token, stored only as its hash. */
+export async function createSession(db: Tx, userId: string, meta: { userAgent?: string; ip?: string } = {}) {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+    userAgent: meta.userAgent?.slice(0, 400),
+    ip: meta.ip,
+  });
+  return { token, expiresAt: new Date(now + SESSION_ABSOLUTE_MS) };
+}
+
+export const userColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  role: users.role,
+  profileImageUrl: users.profileImageUrl,
+  isActive: users.isActive,
+  permissions: users.permissions,
+};
+
+/** The signed-in user behind a cookie token, or null when the session is unknown, expired, idle or the user inactive. */
+export async function findSession(db: Tx, token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
+  const idleCutoff = new Date(Date.now() - SESSION_IDLE_MS);
+  const [row] = await db
+    .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, ...userColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, idleCutoff),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const { sessionId, lastSeenAt, ...user } = row;
+  if (Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  }
+  return { sessionId, user: user as SessionUser };
+}
+
+export async function revokeSession(db: Tx, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function revokeUserSessions(db: Tx, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional()),
+  SESSION_SECRET: optionalString,
+  OIDC_ISSUER_URL: optionalString.pipe(z.url({ error: 'must be the issuer URL' }).optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  ADMIN_EMAILS: optionalString.transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  SMTP_URL: optionalString.pipe(z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional()),
+  MAIL_FROM: z.string().default('Storefront <no-reply@localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof ZEnv> & { publicUrl: string };
+
+/** Reads the environment once. A bad value throws one line naming the variable. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new EnvError(`Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    throw new EnvError('Invalid environment variable SESSION_SECRET: required in production');
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return { ...env, publicUrl };
+}
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}

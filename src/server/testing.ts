@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { createDb, type Database } from '../../db/client';
+import { users } from '../../db/schema/index';
+import { allPermissions, type Permission, type Role } from '../shared/roles';
+import { buildApp } from './app';
+import { createSession, SESSION_COOKIE } from './auth/sessions';
+import { readEnv, type Env } from './env';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database
+ * on the DATABASE_URL server, dropped afterwards, so runs never see each other's rows.
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = await createDb({});
+    await database.migrate();
+    return database;
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL');
+  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await createDb({ url: url.toString(), maxConnections: 20 });
+  await database.migrate();
+  return {
+    ...database,
+    url: url.toString(),
+    close: async () => {
+      await database.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...overrides });
+}
+
+export async function createTestApp(opts: { env?: Record<string, string> } = {}) {
+  const database = await createTestDatabase();
+  const env = testEnv(opts.env);
+  const app = await buildApp({ database, env });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    env,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+
+/** Creates a user of any role with a live session; returns the Cookie header value to send. */
+export async function signInAs(
+  database: Database,
+  role: Role,
+  opts: { permissions?: Permission[]; email?: string; firstName?: string; lastName?: string } = {},
+) {
+  counter += 1;
+  const [user] = await database.db
+    .insert(users)
+    .values({
+      email: opts.email ?? `${role}-${counter}-${randomBytes(3).toString('hex')}@test.example`,
+      firstName: opts.firstName ?? role[0]!.toUpperCase() + role.slice(1),
+      lastName: opts.lastName ?? `Number${counter}`,
+      role,
+      permissions: opts.permissions ?? (role === 'admin' ? allPermissions : []),
+    })
+    .returning();
+  const { token } = await createSession(database.db, user!.id);
+  return { user: user!, token, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed JSON body (undefined when the body is not JSON). */
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * The app listening on a real port, and a client that sends requests exactly as given: a body only when
+ * one is passed, JSON unless another Content-Type is set.
+ */
+export async function startTestServer(opts: { env?: Record<string, string> } = {}) {
+  const ctx = await createTestApp(opts);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  async function request(
+    method: string,
+    path: string,
+    init: { body?: unknown; rawBody?: string | FormData | URLSearchParams; cookie?: string; headers?: Record<string, string> } = {},
+  ): Promise<HttpResponse> {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.cookie) headers.cookie = init.cookie;
+    let body: string | FormData | URLSearchParams | undefined = init.rawBody;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: res.status, headers: res.headers, text, body: parsed };
+  }
+
+  return { ...ctx, baseUrl, request };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { businessTypes } from './settings';
+
+export const ZBusinessType = z.enum(businessTypes, {
+  error: 'Business type must be one of: products, services, both',
+});
+
+export const ZBusinessSettings = z.object({
+  businessName: z.string(),
+  businessDescription: z.string(),
+  businessType: ZBusinessType,
+  timezone: z.string(),
+});
+
+function isTimeZone(value: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const ZUpdateBusinessSettingsInput = z.object({
+  businessName: z
+    .string({ error: 'Business name is required' })
+    .trim()
+    .min(1, 'Business name is required')
+    .max(120, 'Business name must be at most 120 characters'),
+  businessDescription: z
+    .string()
+    .trim()
+    .max(2000, 'Business description must be at most 2000 characters')
+    .nullish()
+    .transform((v) => v ?? undefined),
+  businessType: ZBusinessType.optional(),
+  timezone: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'Time zone must be an IANA time zone name such as Europe/London')
+    .optional(),
+});
+export type UpdateBusinessSettingsInput = z.infer<typeof ZUpdateBusinessSettingsInput>;

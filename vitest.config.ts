@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// The suite runs on embedded PGlite always, and again on PostgreSQL when DATABASE_URL is set.
+const databases = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+
+export default defineConfig({
+  test: {
+    projects: databases.map((db) => ({
+      extends: true,
+      test: {
+        name: db,
+        include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'openapi/**/*.test.ts'],
+        environment: 'node',
+        env: { TEST_DB: db },
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    })),
+  },
+});
