@@ -13,7 +13,7 @@ interface ProcedureInfo {
 
 const procedures: ProcedureInfo[] = Object.entries(appRouter._def.procedures).map(([path, procedure]) => ({
   path,
-  meta: (procedure as { _def: { meta?: Meta } })._def.meta,
+  meta: (procedure as unknown as { _def: { meta?: Meta } })._def.meta,
 }));
 
 function label(rule: Access): string {

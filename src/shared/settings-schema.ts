@@ -31,8 +31,7 @@ export const ZUpdateBusinessSettingsInput = z.object({
     .string()
     .trim()
     .max(2000, 'Business description must be at most 2000 characters')
-    .nullish()
-    .transform((v) => v ?? undefined),
+    .nullish(),
   businessType: ZBusinessType.optional(),
   timezone: z
     .string()

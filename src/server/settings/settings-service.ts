@@ -28,7 +28,7 @@ export async function getSettings(db: Tx): Promise<BusinessSettings> {
 export async function updateSettings(db: Tx, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
   const values = {
     businessName: input.businessName,
-    ...(input.businessDescription !== undefined && { businessDescription: input.businessDescription }),
+    ...(input.businessDescription != null && { businessDescription: input.businessDescription }),
     ...(input.businessType !== undefined && { businessType: input.businessType }),
     ...(input.timezone !== undefined && { timezone: input.timezone }),
   };
