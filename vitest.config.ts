@@ -5,7 +5,8 @@ const databases = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) :
 
 export default defineConfig({
   test: {
-    projects: databases.map((db) => ({
+    projects: [
+      ...databases.map((db) => ({
       extends: true,
       test: {
         name: db,
@@ -15,6 +16,18 @@ export default defineConfig({
         testTimeout: 30_000,
         hookTimeout: 60_000,
       },
-    })),
+      })),
+      // Journeys in real Chromium against the built client (npm test builds it first).
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

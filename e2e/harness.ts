@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createDb, type Database } from '../db/client';
+import { users } from '../db/schema/index';
+import { seedDemoData } from '../db/seed';
+import { buildApp } from '../src/server/app';
+import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
+import { testEnv } from '../src/server/testing';
+import { eq, sql } from 'drizzle-orm';
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof viewports;
+
+export const SCREENSHOT_DIR = '.tmp/screenshots';
+
+/**
+ * The whole app as a person meets it: built client, demo data, in-memory PGlite, on a real port.
+ * The client must be built first (`npm test` does that).
+ */
+export async function startE2eApp() {
+  const database: Database = await createDb({});
+  await database.migrate();
+  // Port 0 picks a free port; PUBLIC_URL must then match, so listen first and build the env from the address.
+  const probe = await import('node:net').then(({ createServer }) => createServer());
+  const port = await new Promise<number>((resolve) => probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)));
+  await new Promise((resolve) => probe.close(resolve));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = testEnv({ PUBLIC_URL: baseUrl });
+  await seedDemoData(database.db, { publicUrl: baseUrl });
+  const app = await buildApp({ database, env });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    baseUrl,
+    database,
+    env,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A fresh browser context (own cookies) at a viewport, optionally signed in with a session cookie value "sid=…". */
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  opts: { viewport: ViewportName; cookie?: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: viewports[opts.viewport],
+    isMobile: opts.viewport === 'phone',
+    hasTouch: opts.viewport === 'phone',
+    baseURL: baseUrl,
+  });
+  if (opts.cookie) {
+    const [name, value] = opts.cookie.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+  }
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page };
+}
+
+/** A session for an existing (e.g. seeded) user, as the Cookie value to send. */
+export async function sessionCookieFor(database: Database, email: string): Promise<string> {
+  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!user) throw new Error(`No user ${email}`);
+  const { token } = await createSession(database.db, user.id);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** Saves a full-page screenshot under .tmp/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN_EMAIL } from '../db/seed';
+import { launchBrowser, openPage, screenshot, sessionCookieFor, startE2eApp, type ViewportName } from './harness';
+
+let server: Awaited<ReturnType<typeof startE2eApp>>;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startE2eApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (viewport) => {
+  it('shows the landing page to a visitor', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl, { viewport });
+    const errors: string[] = [];
+    page.on('console', (msg) => msg.type() === 'error' && !msg.text().includes('401') && errors.push(msg.text()));
+    await page.goto('/');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome to Harbor & Pine Wellness');
+    const signIn = page.getByRole('link', { name: 'Sign In with Google' });
+    expect(await signIn.getAttribute('href')).toBe('/api/login');
+    expect(await page.getByRole('link', { name: 'Employee Login' }).getAttribute('href')).toBe('/employee/login');
+    expect(await page.getByRole('link', { name: 'Admin Access' }).getAttribute('href')).toBe('/admin');
+    expect(await page.getByRole('link', { name: 'New employee? Apply to join our team' }).getAttribute('href')).toBe('/employee/register');
+    for (const blurb of ['Browse Products', 'Book Services', 'Get Support']) {
+      await page.getByRole('heading', { name: blurb }).waitFor();
+    }
+    await screenshot(page, `skeleton-landing-${viewport}`);
+    // The CSP allows only our own scripts and styles: a violation would show up as a console error.
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown route', async () => {
+    const { context, page } = await openPage(browser, server.baseUrl, { viewport });
+    await page.goto('/no/such/page');
+    await page.getByText('404 Page Not Found').waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await screenshot(page, `skeleton-404-${viewport}`);
+    await context.close();
+  });
+
+  it('lets an admin change the business name and type, and the navigation follows', async () => {
+    const cookie = await sessionCookieFor(server.database, DEMO_ADMIN_EMAIL);
+    const { context, page } = await openPage(browser, server.baseUrl, { viewport, cookie });
+    const nav = page.getByRole('navigation', { name: 'Admin' });
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { name: 'Business Information' }).waitFor();
+    await nav.getByRole('link', { name: 'Products' }).waitFor();
+    await page.getByText('v1.0.0').waitFor();
+    await page.getByRole('button', { name: 'Reset All Settings' }).isDisabled().then((d) => expect(d).toBe(true));
+
+    // A blank name is refused on the page, before any call.
+    await page.getByLabel('Business name').fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Business name is required').waitFor();
+
+    const name = `Studio ${viewport}`;
+    await page.getByLabel('Business name').fill(name);
+    await page.getByLabel('Business type').selectOption('services');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Settings Updated').waitFor();
+    // Products disappear from the admin navigation at once, and the new name is shown.
+    await nav.getByRole('link', { name: 'Products' }).waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId(viewport === 'desktop' ? 'business-name' : 'business-name-mobile').textContent()).toBe(name);
+    await screenshot(page, `skeleton-settings-${viewport}`);
+
+    // The customer navigation follows the business type too.
+    await page.goto('/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('link', { name: 'Book' + (viewport === 'desktop' ? ' Now' : ''), exact: true }).waitFor();
+    expect(await main.getByRole('link', { name: 'Products' }).count()).toBe(0);
+
+    // Restore for the next viewport's run.
+    await page.goto('/admin/settings');
+    await page.getByLabel('Business name').fill('Harbor & Pine Wellness');
+    await page.getByLabel('Business type').selectOption('both');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Settings Updated').waitFor();
+    await nav.getByRole('link', { name: 'Products' }).waitFor();
+    await context.close();
+  });
+});
