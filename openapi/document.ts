@@ -1,5 +1,14 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { appRouter } from '../src/routers/index';
+import type { Meta } from '../src/server/trpc';
+
+/** Every tag the operations use, so the document defines each one. */
+function operationTags(): string[] {
+  const tags = Object.values(appRouter._def.procedures).flatMap(
+    (procedure) => (procedure as unknown as { _def: { meta?: Meta } })._def.meta?.openapi?.tags ?? [],
+  );
+  return [...new Set(tags)].sort();
+}
 
 /** The OpenAPI 3.1 document of every REST operation, generated from the router. */
 export function buildOpenApiDocument() {
@@ -15,5 +24,6 @@ export function buildOpenApiDocument() {
     },
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'Storefront', url: 'https://example.com' },
+    tags: operationTags(),
   });
 }

@@ -34,14 +34,15 @@ const t = initTRPC
   .create({
     errorFormatter({ shape, error, ctx }) {
       const httpStatus = httpStatusByCode[error.code] ?? 500;
-      const isServerFault = httpStatus >= 500 && error.code !== 'SERVICE_UNAVAILABLE';
+      const isServerSide = httpStatus >= 500;
       const requestId = ctx?.requestId;
-      const message = isServerFault
+      // 503 keeps its own sentence (the database is away; retrying helps); every other 5xx says nothing internal.
+      const message = isServerSide && error.code !== 'SERVICE_UNAVAILABLE'
         ? `Something went wrong on our side. Please try again. (request id ${requestId ?? 'unknown'})`
         : error.message;
       const issues = error.cause instanceof ValidationError ? error.cause.issues : undefined;
       // The REST adapter projects this onto CONTRACT.md's {message, code, issues?, requestId?}: see http/rest.ts.
-      return { message, code: shape.code, data: { code: error.code, httpStatus, issues, requestId: isServerFault ? requestId : undefined } };
+      return { message, code: shape.code, data: { code: error.code, httpStatus, issues, requestId: isServerSide ? requestId : undefined } };
     },
   });
 
@@ -52,8 +53,26 @@ export function rest(rule: Access, openapi: Omit<OpenApiOperation, 'protect'>): 
   const protect = rule.kind !== 'public';
   return {
     access: rule,
-    openapi: { ...openapi, protect, errorResponses: openapi.errorResponses ?? errorResponsesFor(rule, openapi.method) },
+    openapi: {
+      ...openapi,
+      description: openapi.description ?? `${openapi.summary}. ${describeAccess(rule)}`,
+      protect,
+      errorResponses: openapi.errorResponses ?? errorResponsesFor(rule, openapi.method),
+    },
   };
+}
+
+function describeAccess(rule: Access): string {
+  switch (rule.kind) {
+    case 'public':
+      return 'Open to everyone.';
+    case 'signedIn':
+      return 'Requires a signed-in user.';
+    case 'role':
+      return `Requires the ${rule.roles.join(' or ')} role.`;
+    case 'permission':
+      return `Requires the ${rule.permission} permission (admins hold every permission).`;
+  }
 }
 
 function errorResponsesFor(rule: Access, method: OpenApiOperation['method']): Record<number, string> {

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs, startTestServer } from '../testing';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let cookie: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  ({ cookie } = await signInAs(server.database, 'admin'));
+});
+afterAll(() => server.close());
+
+describe('REST conventions (CONTRACT.md)', () => {
+  it('accepts a write with no body and no Content-Type: it reaches validation instead of 415', async () => {
+    const res = await server.request('PUT', '/api/business/settings', { cookie });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_REQUEST', message: 'Business name is required' });
+  });
+
+  it('answers 415 for bodies that are not JSON', async () => {
+    for (const [contentType, rawBody] of [
+      ['text/plain', 'businessName=x'],
+      ['application/x-www-form-urlencoded', 'businessName=x'],
+      ['application/xml', '<x/>'],
+    ]) {
+      const res = await server.request('PUT', '/api/business/settings', { cookie, rawBody, headers: { 'content-type': contentType! } });
+      expect([contentType, res.status]).toEqual([contentType, 415]);
+      expect(res.body).toEqual({ message: 'Request bodies must be JSON (Content-Type: application/json).', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+  });
+
+  it('accepts JSON with a charset', async () => {
+    const res = await server.request('PUT', '/api/business/settings', {
+      cookie,
+      rawBody: JSON.stringify({ businessName: 'Charset Co' }),
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers malformed JSON with 400 in the error shape', async () => {
+    const res = await server.request('PUT', '/api/business/settings', { cookie, rawBody: '{"businessName":', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('BAD_REQUEST');
+    expect(typeof res.body.message).toBe('string');
+  });
+
+  it('answers a body over 1 MB with 413', async () => {
+    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'x'.repeat(1_100_000) } });
+    expect(res.status).toBe(413);
+    expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await server.request('GET', '/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('NOT_FOUND');
+  });
+
+  it('sends security headers and a request id', async () => {
+    const res = await server.request('GET', '/api/business/settings');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+  });
+
+  it('serves the OpenAPI document and the interactive docs', async () => {
+    const doc = await server.request('GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(doc.body.paths['/business/settings']).toHaveProperty('put');
+    const docs = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' });
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger');
+  });
+
+  it('reports liveness and readiness', async () => {
+    expect((await server.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await server.request('GET', '/readyz')).body).toEqual({ status: 'ready' });
+  });
+});
+
+describe('server faults', () => {
+  it('never leaks internals: a failing database gives a plain message and a request id', async () => {
+    const broken = await startTestServer();
+    await broken.database.close();
+    try {
+      for (const path of ['/api/business/settings', '/api/trpc/settings.get']) {
+        const res = await broken.request('GET', path, { headers: { 'x-request-id': 'fault-test-1' } });
+        expect(res.status).toBeGreaterThanOrEqual(500);
+        expect(res.text).not.toMatch(/stack|at \w+ \(|node_modules|pglite|postgres|select /i);
+        const error = path.startsWith('/api/trpc') ? { ...res.body.error, requestId: res.body.error.data.requestId } : res.body;
+        expect(error.requestId).toBe('fault-test-1');
+        // PGlite fails as a fault (500); a closed PostgreSQL pool counts as the database being away (503).
+        expect(error.message).toMatch(/Please try again/);
+      }
+      expect((await broken.request('GET', '/readyz')).status).toBe(503);
+    } finally {
+      await broken.app.close();
+    }
+  });
+});
