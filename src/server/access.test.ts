@@ -42,16 +42,21 @@ describe('access declarations', () => {
 // An allowed caller may still get 400/404/409 from the operation itself; only 401 and 403 are access answers.
 describe('authorization matrix over REST', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
-  const cookies: Record<string, string | undefined> = {};
   beforeAll(async () => {
     server = await startTestServer();
-    cookies.anonymous = undefined;
-    cookies.customer = (await signInAs(server.database, 'customer')).cookie;
-    cookies.employee = (await signInAs(server.database, 'employee')).cookie;
-    cookies.employeeWithAll = (await signInAs(server.database, 'employee', { permissions: allPermissions })).cookie;
-    cookies.admin = (await signInAs(server.database, 'admin')).cookie;
   });
   afterAll(() => server.close());
+
+  // Fresh sessions for every operation: some operations (sign-out) end the caller's session.
+  async function callers(): Promise<Record<string, string | undefined>> {
+    return {
+      anonymous: undefined,
+      customer: (await signInAs(server.database, 'customer')).cookie,
+      employee: (await signInAs(server.database, 'employee')).cookie,
+      employeeWithAll: (await signInAs(server.database, 'employee', { permissions: allPermissions })).cookie,
+      admin: (await signInAs(server.database, 'admin')).cookie,
+    };
+  }
 
   function expected(tableLabel: string, caller: string): 'allowed' | 401 | 403 {
     if (tableLabel === 'public') return 'allowed';
@@ -69,6 +74,7 @@ describe('authorization matrix over REST', () => {
     const { method, path: template } = meta!.openapi!;
     // Path parameters get a well-formed id that names nothing.
     const url = `/api${template.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}`;
+    const cookies = await callers();
     for (const caller of Object.keys(cookies)) {
       const res = await server.request(method, url, { cookie: cookies[caller], ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
       const want = expected(accessTable[path]!, caller);

@@ -69,6 +69,29 @@ export function toTRPCError(error: unknown): TRPCError {
   });
 }
 
+/** A validation failure, already worded for people; `issues` keeps the detail per field. */
+export class ValidationError extends Error {
+  override name = 'ValidationError';
+  constructor(readonly issues: { path: string; message: string }[]) {
+    super(issues.map((i) => i.message).join('; '));
+  }
+}
+
+/**
+ * What a client is told about a failure, on both APIs. 5xx answers never carry internal messages:
+ * a plain sentence and the request id to quote (503 keeps its own sentence: the database is away).
+ */
+export function formatError(error: TRPCError, requestId: string | undefined) {
+  const httpStatus = httpStatusByCode[error.code] ?? 500;
+  const serverSide = httpStatus >= 500;
+  const message =
+    serverSide && error.code !== 'SERVICE_UNAVAILABLE'
+      ? `Something went wrong on our side. Please try again. (request id ${requestId ?? 'unknown'})`
+      : error.message;
+  const issues = error.cause instanceof ValidationError ? error.cause.issues : undefined;
+  return { httpStatus, code: error.code, message, issues, requestId: serverSide ? requestId : undefined };
+}
+
 /** Postgres SQLSTATE of a failed statement, looking through driver wrappers. */
 export function sqlState(error: unknown): string | undefined {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {

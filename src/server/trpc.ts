@@ -3,18 +3,10 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { decideAccess, type Access } from './access';
 import type { Context } from './context';
-import { httpStatusByCode, toTRPCError } from './errors';
+import { formatError, toTRPCError, ValidationError } from './errors';
 
 export interface Meta extends OpenApiMeta {
   access?: Access;
-}
-
-/** A validation failure, already worded for people; `issues` keeps the detail per field. */
-export class ValidationError extends Error {
-  override name = 'ValidationError';
-  constructor(readonly issues: { path: string; message: string }[]) {
-    super(issues.map((i) => i.message).join('; '));
-  }
 }
 
 function toValidationError(error: z.ZodError): ValidationError {
@@ -33,16 +25,8 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error, ctx }) {
-      const httpStatus = httpStatusByCode[error.code] ?? 500;
-      const isServerSide = httpStatus >= 500;
-      const requestId = ctx?.requestId;
-      // 503 keeps its own sentence (the database is away; retrying helps); every other 5xx says nothing internal.
-      const message = isServerSide && error.code !== 'SERVICE_UNAVAILABLE'
-        ? `Something went wrong on our side. Please try again. (request id ${requestId ?? 'unknown'})`
-        : error.message;
-      const issues = error.cause instanceof ValidationError ? error.cause.issues : undefined;
-      // The REST adapter projects this onto CONTRACT.md's {message, code, issues?, requestId?}: see http/rest.ts.
-      return { message, code: shape.code, data: { code: error.code, httpStatus, issues, requestId: isServerSide ? requestId : undefined } };
+      const { message, ...data } = formatError(error, ctx?.requestId);
+      return { message, code: shape.code, data };
     },
   });
 

@@ -56,6 +56,13 @@ describe('REST conventions (CONTRACT.md)', () => {
     expect(res.body.code).toBe('NOT_FOUND');
   });
 
+  it('keeps error statuses on both APIs when the client accepts compression', async () => {
+    for (const path of ['/api/auth/user', '/api/trpc/auth.user']) {
+      const res = await server.request('GET', path, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect([path, res.status]).toEqual([path, 401]);
+    }
+  });
+
   it('sends security headers and a request id', async () => {
     const res = await server.request('GET', '/api/business/settings');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -1,53 +1,92 @@
-import type { FastifyInstance } from 'fastify';
-import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
+import { callTRPCProcedure, TRPCError, type AnyProcedure } from '@trpc/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { coerceSchema, getInputOutputParsers, instanceofZodTypeObject, unwrapZodType } from 'trpc-to-openapi';
+import { ZodArray, ZodOptional, type ZodObject } from 'zod';
 import type { AppRouter } from '../../routers/index';
 import { createRequestContext, type AppDeps } from '../context';
+import { formatError, toTRPCError } from '../errors';
+import type { Meta } from '../trpc';
 
-interface AdapterErrorBody {
-  message: string;
-  code: string;
-  data?: { issues?: unknown; requestId?: string };
-}
-
-/** The adapter spreads the tRPC error shape into its body; CONTRACT.md wants exactly these fields. */
-function toContractError(body: AdapterErrorBody) {
-  const { message, code, data } = body;
-  return { message, code, ...(data?.issues !== undefined && { issues: data.issues }), ...(data?.requestId && { requestId: data.requestId }) };
-}
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
- * The documented REST paths (/api/*), served from the same procedures as /api/trpc. The hooks fill the
- * gaps between CONTRACT.md and the OpenAPI adapter: bodiless writes, one 415 for non-JSON bodies.
+ * The documented REST paths (/api/*): one native Fastify route per procedure that declares
+ * `meta.openapi` (trpc-to-openapi's model, which also generates the OpenAPI document), called in-process
+ * through tRPC so access, validation and errors are the very same as on /api/trpc.
+ *
+ * Why not trpc-to-openapi's own Fastify adapter: per request it builds a Fetch Request only to obtain an
+ * abort signal and scans every route's regex, which cost more than half the throughput of a small read;
+ * and CONTRACT.md needs bodiless writes, one 415 and its exact error body. See docs/decisions.
  */
 export async function registerRest(app: FastifyInstance, router: AppRouter, deps: AppDeps) {
-  await app.register(async (scope) => {
-    scope.addHook('preHandler', async (req, reply) => {
-      if (!BODY_METHODS.has(req.method)) return;
-      const contentType = req.headers['content-type'];
-      if (contentType === undefined) {
-        // A write with no payload is sent with no body and no Content-Type, and must succeed.
-        if (req.body === undefined || req.body === null) req.headers['content-type'] = 'application/json';
-        return;
-      }
-      if (!/^application\/json\s*(;|$)/i.test(contentType)) {
-        return reply.code(415).send({ message: 'Request bodies must be JSON (Content-Type: application/json).', code: 'UNSUPPORTED_MEDIA_TYPE' });
-      }
-      // The adapter compares the header exactly; a charset parameter is fine.
-      req.headers['content-type'] = 'application/json';
-    });
+  for (const [path, value] of Object.entries(router._def.procedures)) {
+    const procedure = value as unknown as AnyProcedure;
+    const openapi = (procedure._def.meta as Meta | undefined)?.openapi;
+    if (!openapi || procedure._def.type === 'subscription') continue;
+    const { inputParser } = getInputOutputParsers(procedure as never);
+    const schema = unwrapZodType(inputParser as never, true);
+    const objectSchema = instanceofZodTypeObject(schema) ? (schema as unknown as ZodObject) : undefined;
+    // Query strings and path segments are text: numbers and booleans are coerced, as trpc-to-openapi does.
+    if (objectSchema) coerceSchema(objectSchema as never);
+    const arrayKeys = objectSchema ? Object.entries(objectSchema.shape).filter(([, s]) => isArraySchema(s)).map(([k]) => k) : [];
+    const takesInput = !!objectSchema;
+    const hasBody = BODY_METHODS.has(openapi.method);
 
-    scope.addHook('onSend', async (_req, reply, payload) => {
-      if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
-      return JSON.stringify(toContractError(JSON.parse(payload)));
+    app.route({
+      method: openapi.method,
+      url: `/api${openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
+      handler: async (req, reply) => {
+        const ctx = await createRequestContext(deps, req, reply, 'rest');
+        try {
+          const input = takesInput ? readInput(req, hasBody, arrayKeys) : undefined;
+          const data = await callTRPCProcedure({
+            router,
+            path,
+            type: procedure._def.type,
+            ctx,
+            getRawInput: async () => input,
+            signal: undefined,
+            batchIndex: 0,
+          });
+          if (reply.sent) return reply;
+          return reply.code(reply.statusCode === 200 ? 200 : reply.statusCode).send(data ?? null);
+        } catch (cause) {
+          return sendError(req, reply, cause instanceof TRPCError ? cause : toTRPCError(cause));
+        }
+      },
     });
+  }
+}
 
-    await scope.register(fastifyTRPCOpenApiPlugin, {
-      basePath: '/api',
-      router,
-      createContext: ({ req, res }: { req: unknown; res: unknown }) =>
-        createRequestContext(deps, req as never, res as never, 'rest'),
-    } as never);
-  });
+function isArraySchema(schema: unknown) {
+  return schema instanceof ZodArray || (schema instanceof ZodOptional && schema.unwrap() instanceof ZodArray);
+}
+
+/** Path parameters over query (reads) or the JSON body (writes); a write with no body is an empty object. */
+function readInput(req: FastifyRequest, hasBody: boolean, arrayKeys: string[]) {
+  const params = req.params as Record<string, string>;
+  if (!hasBody) {
+    const query = { ...(req.query as Record<string, unknown>) };
+    // A single ?tag=x is still a list when the schema says so.
+    for (const key of arrayKeys) if (query[key] !== undefined && !Array.isArray(query[key])) query[key] = [query[key]];
+    return { ...query, ...params };
+  }
+  const contentType = req.headers['content-type'];
+  if (contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType)) {
+    throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Request bodies must be JSON (Content-Type: application/json).' });
+  }
+  const body = req.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
+  }
+  return { ...body, ...params };
+}
+
+function sendError(req: FastifyRequest, reply: FastifyReply, error: TRPCError) {
+  const { httpStatus, message, code, issues, requestId } = formatError(error, String(req.id));
+  if (httpStatus >= 500) req.log.error({ err: error.cause ?? error }, 'procedure failed');
+  const retryAfter = (error.cause as { details?: { retryAfterSeconds?: number } } | undefined)?.details?.retryAfterSeconds;
+  if (retryAfter) reply.header('retry-after', String(retryAfter));
+  return reply.code(httpStatus).send({ message, code, ...(issues && { issues }), ...(requestId && { requestId }) });
 }

@@ -1,4 +1,5 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../env';
 
@@ -23,8 +24,14 @@ export function isCrossSiteWrite(req: FastifyRequest, env: Env): boolean {
   return !ownOrigins(req, env).includes(origin);
 }
 
-export async function registerSecurity(app: FastifyInstance, env: Env) {
-  await app.register(helmet, {
+/**
+ * helmet's policy, evaluated once. The headers do not depend on the request, so they are computed at
+ * start-up and copied onto every reply (@fastify/helmet rebuilds the helmet middleware on every request,
+ * which measured as 7-9% of the CPU of a small API read; see docs/decisions/0002-security-headers.md).
+ */
+export function securityHeaders(env: Env): Record<string, string> {
+  const https = env.publicUrl.startsWith('https:');
+  const middleware = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -38,15 +45,26 @@ export async function registerSecurity(app: FastifyInstance, env: Env) {
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         baseUri: ["'self'"],
-        upgradeInsecureRequests: env.publicUrl.startsWith('https:') ? [] : null,
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: env.publicUrl.startsWith('https:'),
+    strictTransportSecurity: https,
     crossOriginEmbedderPolicy: false,
   });
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
 
+export async function registerSecurity(app: FastifyInstance, env: Env) {
+  const headers = securityHeaders(env);
   app.addHook('onRequest', async (req, reply) => {
+    reply.headers(headers);
     if (req.url.startsWith('/api/') && isCrossSiteWrite(req, env)) {
       return reply.code(403).send({ message: 'Cross-site requests are not allowed.', code: 'FORBIDDEN' });
     }
