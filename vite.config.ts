@@ -13,7 +13,4 @@ export default defineConfig({
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 400,
   },
-  server: {
-    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000' },
-  },
 });

@@ -1,22 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../../db/client';
+import { createDb, type Database } from '../../../db/client';
 import { createTestDatabase } from '../testing';
-import { defaultSettings, getSettings, updateSettings } from './settings-service';
+import { cachedSettings, defaultSettings, getSettings, stopSettingsCache, updateSettings } from './settings-service';
 
-let database: Database;
+let database: Database & { url?: string };
 beforeAll(async () => {
   database = await createTestDatabase();
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await stopSettingsCache(database);
+  await database.close();
+});
 
 describe('settings service', () => {
   it('returns the defaults before anything is saved', async () => {
     expect(await getSettings(database.db)).toEqual(defaultSettings);
+    expect(await cachedSettings(database)).toEqual(defaultSettings);
     expect(defaultSettings.businessType).toBe('both');
   });
 
-  it('saves and reads back every field', async () => {
-    const saved = await updateSettings(database.db, {
+  it('saves and reads back every field, and the cached copy follows at once', async () => {
+    const saved = await updateSettings(database, {
       businessName: 'Corner Bakery',
       businessDescription: 'Bread and cakes',
       businessType: 'products',
@@ -24,11 +28,12 @@ describe('settings service', () => {
     });
     expect(saved).toEqual({ businessName: 'Corner Bakery', businessDescription: 'Bread and cakes', businessType: 'products', timezone: 'Europe/Berlin' });
     expect(await getSettings(database.db)).toEqual(saved);
+    expect(await cachedSettings(database)).toEqual(saved);
   });
 
   it('keeps fields that an update leaves out', async () => {
-    await updateSettings(database.db, { businessName: 'Corner Bakery & Cafe' });
-    expect(await getSettings(database.db)).toEqual({
+    await updateSettings(database, { businessName: 'Corner Bakery & Cafe' });
+    expect(await cachedSettings(database)).toEqual({
       businessName: 'Corner Bakery & Cafe',
       businessDescription: 'Bread and cakes',
       businessType: 'products',
@@ -37,7 +42,22 @@ describe('settings service', () => {
   });
 
   it('refuses a blank name in the database too', async () => {
-    await expect(updateSettings(database.db, { businessName: '   ' })).rejects.toThrow();
-    expect((await getSettings(database.db)).businessName).toBe('Corner Bakery & Cafe');
+    await expect(updateSettings(database, { businessName: '   ' })).rejects.toThrow();
+    expect((await cachedSettings(database)).businessName).toBe('Corner Bakery & Cafe');
+  });
+
+  it('shows a save made through another app instance (another connection pool) within moments', async () => {
+    // A second handle on the same database stands for a second app instance: its own pool, its own copy.
+    const other = database.url ? await createDb({ url: database.url }) : database;
+    try {
+      expect((await cachedSettings(other)).businessName).toBe('Corner Bakery & Cafe');
+      await updateSettings(database, { businessName: 'Saved elsewhere' });
+      await expect.poll(async () => (await cachedSettings(other)).businessName, { timeout: 2000, interval: 20 }).toBe('Saved elsewhere');
+    } finally {
+      if (other !== database) {
+        await stopSettingsCache(other);
+        await other.close();
+      }
+    }
   });
 });

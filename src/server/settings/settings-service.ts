@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import type { Database, Tx } from '../../../db/client';
 import { businessSettings } from '../../../db/schema/index';
 import { DEFAULT_BUSINESS_NAME, type BusinessSettings } from '../../shared/settings';
 import type { UpdateBusinessSettingsInput } from '../../shared/settings-schema';
+import { SETTINGS_CHANNEL, SettingsCache } from './settings-cache';
 
 const columns = {
   businessName: businessSettings.businessName,
@@ -24,8 +25,33 @@ export async function getSettings(db: Tx): Promise<BusinessSettings> {
   return row ?? defaultSettings;
 }
 
-/** Saves the settings; fields left out keep their current value. */
-export async function updateSettings(db: Tx, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
+const caches = new WeakMap<Database, SettingsCache>();
+
+/** The settings as every page reads them: this instance's copy, kept until any instance saves new ones. */
+export function cachedSettings(database: Database): Promise<BusinessSettings> {
+  let cache = caches.get(database);
+  if (!cache) {
+    cache = new SettingsCache(database, getSettings);
+    caches.set(database, cache);
+  }
+  return cache.get();
+}
+
+/** Stops listening for changes (app shutdown). */
+export async function stopSettingsCache(database: Database) {
+  await caches.get(database)?.stop();
+  caches.delete(database);
+}
+
+/** Saves the settings; fields left out keep their current value. Every app instance hears of it at commit. */
+export async function updateSettings(database: Database, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
+  const saved = await writeSettings(database.db, input);
+  // This instance drops its copy at once; the others when the notification arrives.
+  caches.get(database)?.invalidate();
+  return saved;
+}
+
+async function writeSettings(db: Tx, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
   const values = {
     businessName: input.businessName,
     ...(input.businessDescription != null && { businessDescription: input.businessDescription }),
@@ -37,5 +63,7 @@ export async function updateSettings(db: Tx, input: UpdateBusinessSettingsInput)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: businessSettings.id, set: { ...values, updatedAt: sql`now()` } })
     .returning(columns);
+  // Delivered when the surrounding transaction commits (never for a rolled-back save).
+  await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
   return row!;
 }
