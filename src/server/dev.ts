@@ -1,20 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'vite';
-import { EnvError, readEnv } from './env';
+import { readEnvOrExit } from './env';
 
 /**
  * `npm run dev`: the same app with reload on change. The API server restarts on server changes (tsx
  * watch) one port above PORT; Vite serves the client with hot module replacement on PORT and forwards
  * everything server-side to it, so the app keeps its usual address.
  */
-let env;
-try {
-  env = readEnv();
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
+const env = readEnvOrExit();
 const apiPort = env.PORT + 1;
 const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/main.ts'], {
   stdio: 'inherit',

@@ -49,3 +49,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export class EnvError extends Error {
   override name = 'EnvError';
 }
+
+/** For entry points: the environment, or one clear line on stderr and exit code 1. */
+export function readEnvOrExit(): Env {
+  try {
+    return readEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}

@@ -1,17 +1,9 @@
 import { createDb } from '../../db/client';
 import { DEMO_ADMIN_EMAIL, DEMO_EMPLOYEE_EMAIL, DEMO_PASSWORD, seedDemoData } from '../../db/seed';
 import { buildApp } from './app';
-import { EnvError, readEnv } from './env';
+import { readEnvOrExit } from './env';
 
-let env;
-try {
-  env = readEnv();
-} catch (error) {
-  if (!(error instanceof EnvError)) throw error;
-  console.error(error.message);
-  process.exit(1);
-}
-
+const env = readEnvOrExit();
 
 const database = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await database.migrate();

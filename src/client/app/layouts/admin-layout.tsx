@@ -3,6 +3,7 @@ import { LogOutIcon, StoreIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { adminNav } from '../navigation';
 import { useBusinessSettings, useCurrentUser } from '../session';
+import { BottomNav } from './bottom-nav';
 import { NavIcon } from './nav-icon';
 import { UserAvatar } from './user-avatar';
 
@@ -74,24 +75,7 @@ export function AdminLayout() {
         </main>
       </div>
 
-      <nav aria-label="Admin" className="fixed inset-x-0 bottom-0 z-30 overflow-x-auto border-t border-stone-200 bg-white md:hidden">
-        <ul className="flex min-w-max">
-          {mobile.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.to === '/admin'}
-                className={({ isActive }) =>
-                  cn('flex w-20 flex-col items-center gap-0.5 py-2 text-xs font-medium', isActive ? 'text-brand-700' : 'text-stone-600')
-                }
-              >
-                <NavIcon name={item.icon} />
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <BottomNav label="Admin" items={mobile} homePath="/admin" scrollable />
     </div>
   );
 }

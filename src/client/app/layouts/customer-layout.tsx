@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { customerBottomNav, customerTopNav } from '../navigation';
 import { useBusinessSettings, useCurrentUser } from '../session';
-import { NavIcon } from './nav-icon';
+import { BottomNav } from './bottom-nav';
 import { UserAvatar } from './user-avatar';
 
 /** The signed-in customer shell: top bar on desktop, bottom bar on phones (SPEC.md §2). */
@@ -60,24 +60,7 @@ export function CustomerLayout() {
         <Outlet />
       </main>
 
-      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white md:hidden">
-        <ul className="flex justify-around">
-          {bottom.map((item) => (
-            <li key={item.to} className="flex-1">
-              <NavLink
-                to={item.to}
-                end={item.to === '/'}
-                className={({ isActive }) =>
-                  cn('flex flex-col items-center gap-0.5 py-2 text-xs font-medium', isActive ? 'text-brand-700' : 'text-stone-600')
-                }
-              >
-                <NavIcon name={item.icon} />
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <BottomNav label="Main" items={bottom} homePath="/" />
     </div>
   );
 }
