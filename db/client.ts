@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -93,4 +94,10 @@ async function createPostgres(url: string, max: number): Promise<Database> {
     },
     close: () => client.end({ timeout: 5 }),
   };
+}
+
+/** Rows of a raw SQL query on either driver (PGlite answers { rows }, postgres.js an array). */
+export async function queryRows<T>(db: Tx, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
