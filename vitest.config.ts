@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     projects: [
       ...databases.map((db) => ({
-      extends: true,
+      extends: true as const,
       test: {
         name: db,
         include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'openapi/**/*.test.ts'],
@@ -19,7 +19,7 @@ export default defineConfig({
       })),
       // Journeys in real Chromium against the built client (npm test builds it first).
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],

@@ -10,6 +10,12 @@ export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 export const DEMO_EMPLOYEE_EMAIL = 'maya@example.com';
 const TIME_ZONE = 'America/New_York';
 
+/** The demo pictures are served by the app itself (src/client/public/catalog), named after the item. */
+export function demoImageUrl(publicUrl: string, name: string): string {
+  const slug = name.toLowerCase().replaceAll('&', 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return `${publicUrl.replace(/\/$/, '')}/catalog/${slug}.webp`;
+}
+
 // Deterministic pseudo-random numbers: every fresh database gets the same demo story.
 function prng(seed: number) {
   return () => {
@@ -91,11 +97,11 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
 
     const products = await tx
       .insert(s.products)
-      .values(productData.map(([name, description, category, price, inventory, isFeatured]) => ({ name, description, category, price, inventory, isFeatured })))
+      .values(productData.map(([name, description, category, price, inventory, isFeatured]) => ({ name, description, category, price, inventory, isFeatured, imageUrl: demoImageUrl(opts.publicUrl, name) })))
       .returning({ id: s.products.id, name: s.products.name, price: s.products.price });
     const services = await tx
       .insert(s.services)
-      .values(serviceData.map(([name, description, category, price, duration, isFeatured]) => ({ name, description, category, price, duration, isFeatured })))
+      .values(serviceData.map(([name, description, category, price, duration, isFeatured]) => ({ name, description, category, price, duration, isFeatured, imageUrl: demoImageUrl(opts.publicUrl, name) })))
       .returning({ id: s.services.id, price: s.services.price, duration: s.services.duration });
 
     // Maya does massages and facials, Liam hair and nails; Sofia everything that has no explicit providers.

@@ -1,4 +1,5 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { appRouter } from '../src/routers/index';
 import type { Meta } from '../src/server/trpc';
 
@@ -9,6 +10,44 @@ function operationTags(): string[] {
   );
   return [...new Set(tags)].sort();
 }
+
+const redirect = (description: string): ZodOpenApiResponsesObject => ({
+  '302': { description, headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' as const } } } },
+});
+
+// Browser navigations served by plain routes (src/server/http/oidc-routes.ts): not procedures, documented by hand.
+const signInPaths: ZodOpenApiPathsObject = {
+  '/login': {
+    get: {
+      operationId: 'signIn',
+      summary: 'Start signing in',
+      description: 'Redirects the browser to the identity provider (OpenID Connect). Open to everyone.',
+      tags: ['auth'],
+      parameters: [
+        { name: 'returnTo', in: 'query' as const, required: false, description: 'Same-origin path to return to after signing in', schema: { type: 'string' as const } },
+      ],
+      responses: redirect('To the identity provider'),
+    },
+  },
+  '/callback': {
+    get: {
+      operationId: 'signInCallback',
+      summary: 'Finish signing in',
+      description: 'The identity provider returns here; on success a session cookie is set. Open to everyone.',
+      tags: ['auth'],
+      responses: redirect('To returnTo (same-origin paths only, otherwise /) or to the sign-in error page'),
+    },
+  },
+  '/logout': {
+    get: {
+      operationId: 'signOut',
+      summary: 'Sign out',
+      description: 'Ends the session on the server and clears the cookie. Open to everyone.',
+      tags: ['auth'],
+      responses: redirect('To /'),
+    },
+  },
+};
 
 /** The OpenAPI 3.1 document of every REST operation, generated from the router. */
 export function buildOpenApiDocument() {
@@ -25,5 +64,6 @@ export function buildOpenApiDocument() {
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'Storefront', url: 'https://example.com' },
     tags: operationTags(),
+    paths: signInPaths,
   });
 }

@@ -6,3 +6,4 @@ export * from './appointments';
 export * from './chat';
 export * from './staffing';
 export * from './mail';
+export * from './rate-limits';

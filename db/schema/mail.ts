@@ -14,8 +14,11 @@ export const mailOutbox = pgTable(
     status: mailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    // Delivery lease and retry back-off: a worker claims a row by pushing this into the future, so
+    // several app instances never send the same mail at once and a crashed send is retried later.
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt), index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 );

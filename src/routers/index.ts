@@ -1,10 +1,22 @@
 import { router } from '../server/trpc';
 import { authRouter } from './auth';
+import { employeeRouter } from './employee';
+import { employeeApplicationsRouter } from './employee-applications';
+import { cartRouter } from './cart';
+import { productsRouter } from './products';
+import { serviceProvidersRouter } from './service-providers';
+import { servicesRouter } from './services';
 import { settingsRouter } from './settings';
 
 export const appRouter = router({
   auth: authRouter,
+  employee: employeeRouter,
+  employeeApplications: employeeApplicationsRouter,
   settings: settingsRouter,
+  products: productsRouter,
+  services: servicesRouter,
+  serviceProviders: serviceProvidersRouter,
+  cart: cartRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,12 +3,16 @@ import fastifyCookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { appRouter, type AppRouter } from '../routers/index';
+import { registerCatalogHttp } from './catalog/catalog-http';
 import { createRequestContext, type AppDeps } from './context';
 import { registerClient } from './http/client';
 import { registerDocs } from './http/docs';
 import { registerHealth } from './http/health';
+import { registerOidcRoutes } from './http/oidc-routes';
+import { createMailDelivery } from './mail/delivery';
 import { registerRest } from './http/rest';
 import { registerSecurity } from './http/security';
+import { stopSettingsCache } from './settings/settings-service';
 
 const codeByStatus: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -36,7 +40,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
     },
     // tRPC batch calls put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: deps.env.NODE_ENV === 'production',
+    // Only the configured number of proxy hops may speak for the client address (rate limits key on it).
+    trustProxy: (_address: string, hop: number) => hop < deps.env.TRUST_PROXY_HOPS,
     bodyLimit: 1024 * 1024,
   });
 
@@ -62,6 +67,15 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   await app.register(fastifyCookie);
   await registerSecurity(app, deps.env);
   await registerHealth(app, deps);
+  app.addHook('onClose', () => stopSettingsCache(deps.database));
+  // The tRPC adapter replies with a Fetch Response, which @fastify/compress re-wraps and loses the status
+  // code of (errors would arrive as 200): its answers stay uncompressed. Added before compression is registered,
+  // whose own onRoute hook reads the flag.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/trpc')) route.compress = false;
+  });
+  // Before the API and client routes: it turns on compression for the routes registered after it.
+  await registerCatalogHttp(app, deps);
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/api/trpc',
@@ -74,6 +88,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
+  await registerOidcRoutes(app, deps);
+  // Outbox delivery (or, without SMTP_URL, logging) runs beside the server and stops with it.
+  const mail = createMailDelivery({ database: deps.database, env: deps.env, log: app.log });
+  app.addHook('onReady', () => mail.start());
+  app.addHook('onClose', () => mail.stop());
   await registerDocs(app);
   await registerRest(app, appRouter, deps);
   await registerClient(app);

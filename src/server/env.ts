@@ -26,6 +26,9 @@ const ZEnv = z.object({
   ),
   SMTP_URL: optionalString.pipe(z.url({ error: 'must be an smtp:// or smtps:// URL' }).optional()),
   MAIL_FROM: z.string().default('Storefront <no-reply@localhost>'),
+  // How many reverse proxies sit in front of the app (their X-Forwarded-For entries are trusted for the
+  // client address that rate limits key on). 0: none, the socket address is the client.
+  TRUST_PROXY_HOPS: z.coerce.number({ error: 'must be a whole number of proxies' }).int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

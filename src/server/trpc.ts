@@ -14,7 +14,7 @@ function toValidationError(error: z.ZodError): ValidationError {
     error.issues.map((issue) => {
       const path = issue.path.join('.');
       // Our schemas carry their own sentences; zod's defaults need the field name to make sense.
-      const custom = !/^(Invalid|Too (big|small)|Unrecognized)/.test(issue.message);
+      const custom = !/^(Invalid input|Invalid option|Too (big|small)|Unrecognized key)/.test(issue.message);
       return { path, message: custom || !path ? issue.message : `${path}: ${issue.message}` };
     }),
   );

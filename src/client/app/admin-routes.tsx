@@ -1,4 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
+import { EmployeeApplicationsPage } from '../features/applications/employee-applications-page';
+import { AdminProductsPage } from '../features/admin-products/admin-products-page';
+import { AdminServicesPage } from '../features/admin-services/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RequireRole } from './guards';
@@ -10,6 +13,16 @@ export default function AdminRoutes() {
     <RequireRole roles={['employee', 'admin']}>
       <Routes>
         <Route element={<AdminLayout />}>
+          <Route path="products" element={<AdminProductsPage />} />
+          <Route path="services" element={<AdminServicesPage />} />
+          <Route
+            path="employee-applications"
+            element={
+              <RequireRole roles={['admin']}>
+                <EmployeeApplicationsPage />
+              </RequireRole>
+            }
+          />
           <Route
             path="settings"
             element={

@@ -19,7 +19,9 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
     if (verdict === 'loading' || verdict === 'allowed') return;
     if (verdict === 'signed-out') {
       toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-      const timer = setTimeout(() => window.location.assign('/api/login'), GUARD_REDIRECT_MS);
+      // Back to this page once signed in.
+      const returnTo = encodeURIComponent(window.location.pathname + window.location.search);
+      const timer = setTimeout(() => window.location.assign(`/api/login?returnTo=${returnTo}`), GUARD_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
     toast({ title: 'Access Denied', description: "You don't have permission to access this page.", variant: 'destructive' });

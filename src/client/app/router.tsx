@@ -4,11 +4,15 @@ import { Spinner } from '../components/ui/spinner';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { ProductsPage } from '../features/products/products-page';
+import { ServicesPage } from '../features/services/services-page';
 import { RequireRole } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { useCurrentUser } from './session';
 
 const AdminRoutes = lazy(() => import('./admin-routes'));
+const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
+const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
 
 const customerRoles = ['customer', 'employee', 'admin'] as const;
 
@@ -35,8 +39,12 @@ export function AppRouter() {
             }
           >
             {/* Customer pages (products, services, booking, cart, profile) are added here. */}
+            <Route path="/products" element={<ProductsPage />} />
+            <Route path="/services" element={<ServicesPage />} />
           </Route>
           <Route path="/admin/*" element={<AdminRoutes />} />
+          <Route path="/employee/*" element={<EmployeeRoutes />} />
+          <Route path="/sign-in-error" element={<SignInErrorPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

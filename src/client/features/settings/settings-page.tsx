@@ -187,7 +187,9 @@ function DangerZone() {
   return (
     <Card className="border-red-200">
       <CardHeader>
-        <CardTitle className="text-red-700">Danger Zone</CardTitle>
+        <CardTitle>
+          <span className="text-red-700">Danger Zone</span>
+        </CardTitle>
         <CardDescription>Resetting restores every setting to its default. Not available yet.</CardDescription>
       </CardHeader>
       <CardContent>

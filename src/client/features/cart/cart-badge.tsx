@@ -1,0 +1,20 @@
+import { cn } from '../../lib/cn';
+import { useCartCount } from './use-cart';
+
+/** The count on the cart icon, shown only when the cart holds something (SPEC.md §4). */
+export function CartBadge({ className }: { className?: string }) {
+  const count = useCartCount();
+  if (count <= 0) return null;
+  return (
+    <span
+      data-testid="cart-badge"
+      className={cn(
+        'absolute -right-1.5 -top-1.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent-700 px-1 text-[11px] font-bold leading-none text-white',
+        className,
+      )}
+    >
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> {count === 1 ? 'item' : 'items'} in cart</span>
+    </span>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { formatPrice } from '../../../shared/catalog';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { CatalogImage } from './catalog-image';
+
+/** A product or service in the admin grid: status badges, description clamped to 2 lines, actions. */
+export function AdminCatalogCard({
+  item,
+  details,
+  onEdit,
+  onDelete,
+}: {
+  item: { name: string; description: string; category: string; price: string; imageUrl: string | null; isActive: boolean; isFeatured: boolean };
+  details: ReactNode;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
+  return (
+    <Card className="flex w-full flex-col overflow-hidden" data-testid="admin-catalog-card">
+      <CatalogImage src={item.imageUrl} alt={item.name} className="aspect-[16/9]" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex flex-wrap gap-1.5">
+          <Badge tone={item.isActive ? 'success' : 'neutral'}>{item.isActive ? 'Active' : 'Inactive'}</Badge>
+          {item.isFeatured && <Badge tone="accent">Featured</Badge>}
+          {item.category && <Badge tone="brand">{item.category}</Badge>}
+        </div>
+        <h2 className="font-semibold text-stone-900">{item.name}</h2>
+        <p className="line-clamp-2 text-sm text-stone-600">{item.description}</p>
+        <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 pt-1">
+          <span className="font-bold text-brand-900">{formatPrice(item.price)}</span>
+          <span className="text-sm text-stone-600">{details}</span>
+        </div>
+        {(onEdit || onDelete) && (
+          <div className="mt-2 flex gap-2">
+            {onEdit && (
+              <Button variant="outline" size="sm" className="flex-1" onClick={onEdit}>
+                Edit
+              </Button>
+            )}
+            {onDelete && (
+              <Button variant="ghost" size="sm" className="flex-1 text-red-700 hover:bg-red-50" onClick={onDelete}>
+                Delete
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}

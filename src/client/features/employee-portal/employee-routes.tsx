@@ -1,0 +1,39 @@
+import { Route, Routes } from 'react-router-dom';
+import { NotFoundPage } from '../not-found/not-found-page';
+import { EmployeeDashboardPage } from './employee-dashboard-page';
+import { EmployeeLayout } from './employee-layout';
+import { EmployeeLoginPage } from './employee-login-page';
+import { EmployeeProfilePage } from './employee-profile-page';
+import { EmployeeRegisterPage } from './employee-register-page';
+import { RequireEmployee } from './require-employee';
+import { SetPasswordPage } from './set-password-page';
+
+const dashboard = (
+  <RequireEmployee message="Please log in to access your dashboard.">
+    <EmployeeDashboardPage />
+  </RequireEmployee>
+);
+
+/** /employee/*: the employee portal, loaded as its own chunk (SPEC.md §2 "Employee portal"). */
+export default function EmployeeRoutes() {
+  return (
+    <Routes>
+      <Route path="login" element={<EmployeeLoginPage />} />
+      <Route path="register" element={<EmployeeRegisterPage />} />
+      <Route path="set-password" element={<SetPasswordPage />} />
+      <Route element={<EmployeeLayout />}>
+        <Route index element={dashboard} />
+        <Route path="dashboard" element={dashboard} />
+        <Route
+          path="profile"
+          element={
+            <RequireEmployee message="Please log in to access your profile.">
+              <EmployeeProfilePage />
+            </RequireEmployee>
+          }
+        />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

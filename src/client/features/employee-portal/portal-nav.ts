@@ -1,0 +1,22 @@
+import type { NavItem } from '../../app/navigation';
+
+export interface PortalNavItem extends NavItem {
+  /** The dashboard is active only on its own paths; the others also for anything below them. */
+  exact?: boolean;
+}
+
+/** Employee portal navigation, SPEC.md §2 "Employee portal". */
+export const portalNav: PortalNavItem[] = [
+  { to: '/employee', label: 'Dashboard', icon: 'grid', exact: true },
+  { to: '/employee/appointments', label: 'My Appointments', icon: 'calendar' },
+  { to: '/employee/schedule', label: 'My Schedule', icon: 'clock' },
+  { to: '/employee/profile', label: 'Profile', icon: 'user' },
+];
+
+// /employee/dashboard is the same page as /employee.
+const dashboardPaths = new Set(['/employee', '/employee/', '/employee/dashboard', '/employee/dashboard/']);
+
+export function isPortalLinkActive(item: PortalNavItem, pathname: string): boolean {
+  if (item.exact) return dashboardPaths.has(pathname);
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}

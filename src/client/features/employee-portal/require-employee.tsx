@@ -1,0 +1,38 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { GUARD_REDIRECT_MS } from '../../app/guards';
+import { Spinner } from '../../components/ui/spinner';
+import { useToast } from '../../components/ui/toast';
+import { errorStatus, trpc } from '../../lib/trpc';
+
+/** The signed-in employee (or admin) for the portal; 401 means signed out and is never retried. */
+export function useEmployee() {
+  return trpc.employee.me.useQuery(undefined, { retry: false, throwOnError: false });
+}
+
+/**
+ * SPEC.md §6: portal screens use the employee sign-in. Signed out, they say why (each screen its own
+ * words, §8) and go to /employee/login after 500 ms; a signed-in customer is denied and sent home.
+ */
+export function RequireEmployee({ message, children }: { message: string; children: ReactNode }) {
+  const me = useEmployee();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const status = me.isError ? errorStatus(me.error) : undefined;
+  const verdict = me.isLoading ? 'loading' : me.data ? 'allowed' : status === 403 ? 'denied' : 'signed-out';
+
+  useEffect(() => {
+    if (verdict === 'loading' || verdict === 'allowed') return;
+    if (verdict === 'denied') {
+      toast({ title: 'Access Denied', description: "You don't have permission to access this page.", variant: 'destructive' });
+      const timer = setTimeout(() => navigate('/', { replace: true }), GUARD_REDIRECT_MS);
+      return () => clearTimeout(timer);
+    }
+    toast({ title: 'Unauthorized', description: message, variant: 'destructive' });
+    const timer = setTimeout(() => navigate('/employee/login', { replace: true }), GUARD_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [verdict, message, toast, navigate]);
+
+  if (verdict !== 'allowed') return <Spinner className="min-h-[50vh]" />;
+  return <>{children}</>;
+}

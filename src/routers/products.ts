@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { access } from '../server/access';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listFeaturedProducts,
+  listProducts,
+  updateProduct,
+} from '../server/catalog/product-service';
+import { authedProcedure, procedure, rest, router } from '../server/trpc';
+import { ZCreateProductInput, ZDeleted, ZIdInput, ZProduct, ZUpdateProductInput } from '../shared/catalog-schema';
+
+const tags = ['products'];
+
+// Order matters: the REST adapter matches paths in this order, so /products/featured precedes /products/{id}.
+// GET /api/products and /api/products/featured are answered from the serialized cache by
+// src/server/catalog/catalog-http.ts (ETag, gzip/brotli); these procedures serve /api/trpc and the OpenAPI document.
+export const productsRouter = router({
+  list: procedure
+    .meta(rest(access.public, { method: 'GET', path: '/products', tags, summary: 'Products: active ones, or all for staff' }))
+    .input(z.void())
+    .output(z.array(ZProduct))
+    .query(({ ctx }) => listProducts(ctx.database, ctx.user)),
+
+  featured: procedure
+    .meta(rest(access.public, { method: 'GET', path: '/products/featured', tags, summary: 'Active featured products' }))
+    .input(z.void())
+    .output(z.array(ZProduct))
+    .query(({ ctx }) => listFeaturedProducts(ctx.database)),
+
+  get: procedure
+    .meta(rest(access.public, { method: 'GET', path: '/products/{id}', tags, summary: 'One product (404 when inactive, unless staff)' }))
+    .input(ZIdInput)
+    .output(ZProduct)
+    .query(({ ctx, input }) => getProduct(ctx.db, ctx.user, input.id)),
+
+  create: authedProcedure
+    .meta(rest(access.permission('products.create'), { method: 'POST', path: '/products', tags, summary: 'Create a product' }))
+    .input(ZCreateProductInput)
+    .output(ZProduct)
+    .mutation(({ ctx, input }) => createProduct(ctx.db, ctx.user, input)),
+
+  update: authedProcedure
+    .meta(rest(access.permission('products.edit'), { method: 'PUT', path: '/products/{id}', tags, summary: 'Update a product (fields left out keep their value)' }))
+    .input(ZUpdateProductInput)
+    .output(ZProduct)
+    .mutation(({ ctx, input }) => updateProduct(ctx.db, ctx.user, input)),
+
+  delete: authedProcedure
+    .meta(rest(access.permission('products.delete'), { method: 'DELETE', path: '/products/{id}', tags, summary: 'Delete a product (order history keeps its lines)' }))
+    .input(ZIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => deleteProduct(ctx.db, input.id)),
+});

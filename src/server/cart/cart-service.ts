@@ -1,0 +1,78 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { cartItems, products } from '../../../db/schema/index';
+import type { AddToCartInput, CartItem } from '../../shared/catalog-schema';
+import type { SessionUser } from '../auth/sessions';
+import { isUuid } from '../catalog/catalog-access';
+import { rowsOf } from '../catalog/sql-rows';
+import { AppError } from '../errors';
+
+const itemColumns = {
+  id: cartItems.id,
+  productId: cartItems.productId,
+  quantity: cartItems.quantity,
+  // The current price: the cart is not a quote; the order snapshots the price at checkout.
+  price: products.price,
+  product: {
+    id: products.id,
+    name: products.name,
+    imageUrl: products.imageUrl,
+    price: products.price,
+    inventory: products.inventory,
+  },
+};
+
+/** The caller's cart, oldest line first. Lines of products that are no longer active are not shown. */
+export async function listCart(db: Tx, user: Pick<SessionUser, 'id'>): Promise<CartItem[]> {
+  return db
+    .select(itemColumns)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.userId, user.id), eq(products.isActive, true)))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/**
+ * Adds a product to the caller's cart, or raises the quantity of its line; never beyond the stock. One
+ * statement decides, so two tabs adding at once cannot together pass the stock.
+ */
+export async function addToCart(db: Tx, user: Pick<SessionUser, 'id'>, input: AddToCartInput): Promise<CartItem> {
+  const quantity = input.quantity ?? 1;
+  if (!isUuid(input.productId)) throw new AppError('NOT_FOUND', 'Product not found');
+  const added = await db.execute(sql`
+    insert into ${cartItems} (user_id, product_id, quantity)
+    select ${user.id}::uuid, p.id, ${quantity}::integer from ${products} p
+     where p.id = ${input.productId}::uuid and p.is_active and p.inventory >= ${quantity}::integer
+    on conflict (user_id, product_id) do update
+       set quantity = ${cartItems}.quantity + excluded.quantity
+     where ${cartItems}.quantity + excluded.quantity <= (select inventory from ${products} where id = excluded.product_id)
+    returning id`);
+  const [row] = rowsOf<{ id: string }>(added);
+  if (row) {
+    const [item] = await db
+      .select(itemColumns)
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(eq(cartItems.id, row.id));
+    return item!;
+  }
+  throw await whyNotAdded(db, user, input.productId);
+}
+
+async function whyNotAdded(db: Tx, user: Pick<SessionUser, 'id'>, productId: string): Promise<AppError> {
+  const [product] = await db
+    .select({ name: products.name, inventory: products.inventory, isActive: products.isActive })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product || !product.isActive) return new AppError('NOT_FOUND', 'Product not found');
+  if (product.inventory === 0) return new AppError('CONFLICT', `${product.name} is out of stock.`);
+  const [line] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)));
+  const inCart = line?.quantity ?? 0;
+  return new AppError(
+    'CONFLICT',
+    `Only ${product.inventory} of ${product.name} in stock${inCart > 0 ? `, and ${inCart} already in your cart` : ''}.`,
+  );
+}

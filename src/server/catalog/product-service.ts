@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client';
+import { products } from '../../../db/schema/index';
+import type { Product } from '../../shared/catalog';
+import type { CreateProductInput, UpdateProductInput } from '../../shared/catalog-schema';
+import type { SessionUser } from '../auth/sessions';
+import { AppError } from '../errors';
+import { isUuid, requirePermission, seesInactive } from './catalog-access';
+import { catalogCacheFor, type SerializedView } from './catalog-cache';
+import { productColumns } from './catalog-rows';
+
+const notFound = () => new AppError('NOT_FOUND', 'Product not found');
+
+/** The product list as the viewer may see it, serialized (the REST route sends these bytes as they are). */
+export function productListView(database: Database, viewer: SessionUser | null): Promise<SerializedView<Product>> {
+  return catalogCacheFor(database).view<Product>('products', seesInactive(viewer) ? 'all' : 'active');
+}
+
+/** Active and featured products, the same for everyone. */
+export function featuredProductsView(database: Database): Promise<SerializedView<Product>> {
+  return catalogCacheFor(database).view<Product>('products', 'featured');
+}
+
+export async function listProducts(database: Database, viewer: SessionUser | null): Promise<Product[]> {
+  return [...(await productListView(database, viewer)).items];
+}
+
+export async function listFeaturedProducts(database: Database): Promise<Product[]> {
+  return [...(await featuredProductsView(database)).items];
+}
+
+export async function getProduct(db: Tx, viewer: SessionUser | null, id: string): Promise<Product> {
+  if (!isUuid(id)) throw notFound();
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  if (!row || (!row.isActive && !seesInactive(viewer))) throw notFound();
+  return row;
+}
+
+export async function createProduct(db: Tx, actor: SessionUser, input: CreateProductInput): Promise<Product> {
+  if (input.isFeatured) requirePermission(actor, 'products.featured', "You don't have permission to feature products.");
+  const [row] = await db
+    .insert(products)
+    .values({
+      name: input.name,
+      price: input.price,
+      description: input.description ?? '',
+      category: input.category ?? '',
+      imageUrl: input.imageUrl ?? null,
+      inventory: input.inventory ?? 0,
+      isFeatured: input.isFeatured ?? false,
+      isActive: input.isActive ?? true,
+    })
+    .returning(productColumns);
+  return row!;
+}
+
+/** Changes the fields given; the others keep their value. */
+export async function updateProduct(db: Tx, actor: SessionUser, input: UpdateProductInput): Promise<Product> {
+  const { id, ...fields } = input;
+  if (!isUuid(id)) throw notFound();
+  const row = await db.transaction(async (tx) => {
+    const [current] = await tx.select(productColumns).from(products).where(eq(products.id, id)).for('update').limit(1);
+    if (!current) throw notFound();
+    if (fields.isFeatured !== undefined && fields.isFeatured !== current.isFeatured) {
+      requirePermission(actor, 'products.featured', "You don't have permission to feature products.");
+    }
+    const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    const [updated] = await tx
+      .update(products)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(products.id, id))
+      .returning(productColumns);
+    return updated!;
+  });
+  return row;
+}
+
+/**
+ * Deletes a product. Order lines keep their own name and price (their product link becomes empty) and
+ * cart lines go with it: both are foreign-key rules in the schema.
+ */
+export async function deleteProduct(db: Tx, id: string): Promise<{ success: true; id: string }> {
+  if (!isUuid(id)) throw notFound();
+  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  if (deleted.length === 0) throw notFound();
+  return { success: true, id };
+}

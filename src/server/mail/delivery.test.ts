@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { mailOutbox } from '../../../db/schema/index';
+import { createTestDatabase, testEnv } from '../testing';
+import { createMailDelivery, MAX_ATTEMPTS, type MailTransport } from './delivery';
+import { enqueueMail } from './outbox';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(mailOutbox);
+});
+
+const quiet = { info() {}, warn() {}, error() {} };
+const env = testEnv({ MAIL_FROM: 'Shop <shop@example.com>' });
+
+function recordingTransport(fail = false) {
+  const sent: { from: string; to: string; subject: string; text: string }[] = [];
+  const transport: MailTransport = {
+    async sendMail(message) {
+      await new Promise((r) => setTimeout(r, 5));
+      if (fail) throw new Error('SMTP said no');
+      sent.push(message);
+    },
+  };
+  return { sent, transport };
+}
+
+describe('mail outbox', () => {
+  it('mail exists only if the transaction that queued it commits', async () => {
+    await database.db
+      .transaction(async (tx) => {
+        await enqueueMail(tx, { to: 'a@example.com', subject: 'Hi', text: 'Body' });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+    await database.db.transaction((tx) => enqueueMail(tx, { to: 'a@example.com', subject: 'Hi', text: 'Body' }));
+    expect(await database.db.select().from(mailOutbox)).toHaveLength(1);
+  });
+
+  it('delivers through the transport and marks the row sent', async () => {
+    const { sent, transport } = recordingTransport();
+    const delivery = createMailDelivery({ database, env, log: quiet, transport });
+    await enqueueMail(database.db, { to: 'b@example.com', subject: 'Approved', text: 'Link: http://x/y' });
+    expect(await delivery.deliverDue()).toBe(1);
+    expect(sent).toEqual([{ from: 'Shop <shop@example.com>', to: 'b@example.com', subject: 'Approved', text: 'Link: http://x/y' }]);
+    const [row] = await database.db.select().from(mailOutbox);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('is woken by the commit of a queued mail (LISTEN/NOTIFY)', async () => {
+    const { sent, transport } = recordingTransport();
+    const delivery = createMailDelivery({ database, env, log: quiet, transport });
+    await delivery.start();
+    try {
+      await database.db.transaction((tx) => enqueueMail(tx, { to: 'c@example.com', subject: 'Woken', text: 'x' }));
+      await expect.poll(() => sent.length, { timeout: 3000 }).toBe(1);
+    } finally {
+      await delivery.stop();
+    }
+  });
+
+  it('retries a failed send later and gives up after the last attempt', async () => {
+    const { transport } = recordingTransport(true);
+    const delivery = createMailDelivery({ database, env, log: quiet, transport });
+    const id = await enqueueMail(database.db, { to: 'd@example.com', subject: 'S', text: 'T' });
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await delivery.deliverDue()).toBe(0);
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      expect(row).toMatchObject({ attempts: attempt, lastError: 'SMTP said no', status: attempt === MAX_ATTEMPTS ? 'failed' : 'pending' });
+      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      // Not due again until the back-off has passed.
+      expect(await delivery.deliverDue()).toBe(0);
+      await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+    }
+  });
+
+  it('two workers (as on two app instances) never send one message twice', async () => {
+    const a = recordingTransport();
+    const b = recordingTransport();
+    for (let i = 0; i < 20; i++) await enqueueMail(database.db, { to: `m${i}@example.com`, subject: 'S', text: 'T' });
+    const one = createMailDelivery({ database, env, log: quiet, transport: a.transport });
+    const two = createMailDelivery({ database, env, log: quiet, transport: b.transport });
+    await Promise.all([one.deliverDue(), two.deliverDue()]);
+    const recipients = [...a.sent, ...b.sent].map((m) => m.to).sort();
+    expect(recipients).toHaveLength(20);
+    expect(new Set(recipients).size).toBe(20);
+  });
+
+  it('without SMTP_URL the mail stays in the outbox and the log prints it, link included', async () => {
+    const lines: string[] = [];
+    const log = { ...quiet, info: (_obj: object, msg: string) => void lines.push(msg) };
+    const delivery = createMailDelivery({ database, env, log });
+    await delivery.start();
+    try {
+      await database.db.transaction((tx) => enqueueMail(tx, { to: 'e@example.com', subject: 'Set your password', text: 'Open http://localhost/employee/set-password?token=abc' }));
+      await expect.poll(() => lines.join('\n'), { timeout: 3000 }).toContain('/employee/set-password?token=abc');
+      expect(await delivery.deliverDue()).toBe(0);
+      const [row] = await database.db.select().from(mailOutbox);
+      expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    } finally {
+      await delivery.stop();
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { ZUser } from './user';
+
+// Shared by the employee login form and the server, so both say the same thing (SPEC.md §5).
+
+export const MIN_NEW_PASSWORD_LENGTH = 12;
+// argon2 cost does not depend on length, but there is no reason to accept megabytes.
+export const MAX_PASSWORD_LENGTH = 256;
+
+export const ZEmployeeLoginInput = z.object({
+  email: z
+    .string({ error: 'Invalid email address' })
+    .trim()
+    .max(320, 'Invalid email address')
+    .pipe(z.email({ error: 'Invalid email address' })),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+});
+export type EmployeeLoginInput = z.infer<typeof ZEmployeeLoginInput>;
+
+export const ZSignedIn = z.object({ user: ZUser });
+
+export const ZNewPassword = z
+  .string({ error: 'Password is required' })
+  .min(MIN_NEW_PASSWORD_LENGTH, `Password must be at least ${MIN_NEW_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+export const ZSetPasswordInput = z.object({
+  token: z.string({ error: 'This link is not valid.' }).min(1, 'This link is not valid.').max(200, 'This link is not valid.'),
+  password: ZNewPassword,
+});
+
+export const passwordTokenStates = ['valid', 'used', 'expired', 'invalid'] as const;
+export const ZPasswordTokenStatus = z.object({
+  status: z.enum(passwordTokenStates),
+  /** Only for a valid link: whose password is being set. */
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+});
+export type PasswordTokenStatus = z.infer<typeof ZPasswordTokenStatus>;
+
+export const ZSuccess = z.object({ success: z.literal(true) });
+
+/** What a set-password link that cannot be used says, on the page and in the API's 400. */
+export const passwordTokenMessages = {
+  used: 'This link has already been used. Please sign in with your password.',
+  expired: 'This link has expired. Please ask an administrator to send a new one.',
+  invalid: 'This link is not valid. Please check that you copied the whole link from the e-mail.',
+} as const;

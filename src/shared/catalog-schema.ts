@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { catalogLimits as limits } from './catalog';
+
+/**
+ * Catalogue and cart schemas: the server validates with them and the admin dialogs show the same
+ * messages (SPEC.md §5). Inputs accept numbers or numeric strings, as CONTRACT.md says for money.
+ */
+
+const numberOrString = (required: string, notNumber: string) =>
+  z.union([z.number(), z.string()], {
+    error: (issue) => (issue.input === undefined || issue.input === null ? required : notNumber),
+  });
+
+/** A non-negative amount with at most two decimals, normalised to "12.50". */
+export const ZPriceInput = numberOrString('Price is required', 'Price must be a number').transform((value, ctx) => {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (text === '') return fail('Price is required');
+  if (typeof value === 'number' && Math.abs(value) > limits.priceMax) return fail('Price must be at most 99999999.99');
+  if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text)) return fail('Price must be a number');
+  if (text.startsWith('-') && Number(text) !== 0) return fail('Price must be 0 or more');
+  const decimals = text.split('.')[1] ?? '';
+  if (decimals.replace(/0+$/, '').length > 2) return fail('Price can have at most 2 decimal places');
+  const amount = Number(text);
+  if (amount > limits.priceMax) return fail('Price must be at most 99999999.99');
+  return Math.abs(amount).toFixed(2);
+});
+
+const wholeNumber = (opts: { required: string; notNumber: string; notWhole: string; min: number; minMessage: string; max: number; maxMessage: string }) =>
+  numberOrString(opts.required, opts.notNumber).transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (text === '') return fail(opts.required);
+    if (!/^-?\d+(\.0+)?$/.test(text)) return fail(/^-?\d*\.?\d+$/.test(text) ? opts.notWhole : opts.notNumber);
+    const n = Number(text);
+    if (n < opts.min) return fail(opts.minMessage);
+    if (n > opts.max) return fail(opts.maxMessage);
+    return n;
+  });
+
+export const ZInventoryInput = wholeNumber({
+  required: 'Inventory is required',
+  notNumber: 'Inventory must be a number',
+  notWhole: 'Inventory must be a whole number',
+  min: 0,
+  minMessage: 'Inventory must be 0 or more',
+  max: limits.inventoryMax,
+  maxMessage: `Inventory must be at most ${limits.inventoryMax}`,
+});
+
+export const ZDurationInput = wholeNumber({
+  required: 'Duration is required',
+  notNumber: 'Duration must be a number',
+  notWhole: 'Duration must be a whole number',
+  min: limits.durationMin,
+  minMessage: `Duration must be at least ${limits.durationMin} minutes`,
+  max: limits.durationMax,
+  maxMessage: `Duration must be at most ${limits.durationMax} minutes`,
+}).refine((n) => n % limits.durationStep === 0, `Duration must be a multiple of ${limits.durationStep} minutes`);
+
+export const ZQuantityInput = wholeNumber({
+  required: 'Quantity is required',
+  notNumber: 'Quantity must be a number',
+  notWhole: 'Quantity must be a whole number',
+  min: 1,
+  minMessage: 'Quantity must be at least 1',
+  max: limits.cartQuantityMax,
+  maxMessage: `Quantity must be at most ${limits.cartQuantityMax}`,
+});
+
+const ZNameInput = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Name is required' : 'Name must be text') })
+  .trim()
+  .min(1, 'Name is required')
+  .max(limits.nameMax, `Name must be at most ${limits.nameMax} characters`);
+
+const ZDescriptionInput = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(limits.descriptionMax, `Description must be at most ${limits.descriptionMax} characters`)
+  .nullish()
+  .transform((v) => v ?? '');
+
+const ZCategoryInput = z
+  .string({ error: 'Category must be text' })
+  .trim()
+  .max(limits.categoryMax, `Category must be at most ${limits.categoryMax} characters`)
+  .nullish()
+  .transform((v) => v ?? '');
+
+/** Absolute http(s) URL, or empty/null for "no picture". */
+export const ZImageUrlInput = z
+  .string({ error: 'Image URL must be a valid URL' })
+  .trim()
+  .max(limits.imageUrlMax, `Image URL must be at most ${limits.imageUrlMax} characters`)
+  .refine((v) => v === '' || isHttpUrl(v), 'Image URL must be a valid URL')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+// A pipe, not a bare boolean: the REST layer coerces top-level booleans for query strings, where
+// Boolean("false") is true; a JSON body must say true or false.
+const ZFlag = (name: string) => z.boolean({ error: `${name} must be true or false` }).transform((v) => v);
+
+/** Path and body identifiers: any string; a malformed one simply names nothing (404), see the services. */
+const idOf = (name: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${name} is required` : `${name} must be a string`) })
+    .max(100, `${name} is not a valid id`);
+export const ZId = idOf('id');
+
+const commonFields = {
+  description: ZDescriptionInput.optional(),
+  category: ZCategoryInput.optional(),
+  imageUrl: ZImageUrlInput.optional(),
+  isFeatured: ZFlag('isFeatured').optional(),
+  isActive: ZFlag('isActive').optional(),
+};
+
+export const ZCreateProductInput = z.object({
+  name: ZNameInput,
+  price: ZPriceInput,
+  inventory: ZInventoryInput.optional(),
+  ...commonFields,
+});
+export type CreateProductInput = z.infer<typeof ZCreateProductInput>;
+
+/** PUT: fields left out keep their value. */
+export const ZUpdateProductInput = z.object({
+  id: ZId,
+  name: ZNameInput.optional(),
+  price: ZPriceInput.optional(),
+  inventory: ZInventoryInput.optional(),
+  ...commonFields,
+});
+export type UpdateProductInput = z.infer<typeof ZUpdateProductInput>;
+
+const ZEmployeeIds = z
+  .array(idOf('employeeIds[]'), { error: 'employeeIds must be a list of user ids' })
+  .max(200, 'At most 200 employees can be linked to a service')
+  .optional();
+
+export const ZCreateServiceInput = z.object({
+  name: ZNameInput,
+  price: ZPriceInput,
+  duration: ZDurationInput,
+  ...commonFields,
+  /** Who may perform it; replaces the links in the same transaction. Empty means every employee. */
+  employeeIds: ZEmployeeIds,
+});
+export type CreateServiceInput = z.infer<typeof ZCreateServiceInput>;
+
+export const ZUpdateServiceInput = z.object({
+  id: ZId,
+  name: ZNameInput.optional(),
+  price: ZPriceInput.optional(),
+  duration: ZDurationInput.optional(),
+  ...commonFields,
+  employeeIds: ZEmployeeIds,
+});
+export type UpdateServiceInput = z.infer<typeof ZUpdateServiceInput>;
+
+export const ZIdInput = z.object({ id: ZId });
+
+export const ZProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  price: z.string(),
+  imageUrl: z.string().nullable(),
+  inventory: z.number().int(),
+  isFeatured: z.boolean(),
+  isActive: z.boolean(),
+});
+
+export const ZService = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  price: z.string(),
+  imageUrl: z.string().nullable(),
+  duration: z.number().int(),
+  isFeatured: z.boolean(),
+  isActive: z.boolean(),
+});
+
+export const ZDeleted = z.object({ success: z.literal(true), id: z.string() });
+
+const ZPersonSummary = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+
+export const ZServiceProvider = z.object({
+  serviceId: z.string(),
+  employeeId: z.string(),
+  employee: ZPersonSummary,
+});
+export type ServiceProvider = z.infer<typeof ZServiceProvider>;
+
+/** A user who may be linked as a provider: active, role employee or admin. */
+export const ZProviderCandidate = ZPersonSummary.extend({ email: z.string(), role: z.enum(['employee', 'admin']) });
+export type ProviderCandidate = z.infer<typeof ZProviderCandidate>;
+
+export const ZServiceProviderInput = z.object({ serviceId: idOf('serviceId'), employeeId: idOf('employeeId') });
+export const ZServiceIdInput = z.object({ serviceId: idOf('serviceId') });
+export const ZServiceProviderKey = z.object({ employeeId: idOf('employeeId'), serviceId: idOf('serviceId') });
+
+export const ZCartItem = z.object({
+  id: z.string(),
+  productId: z.string(),
+  quantity: z.number().int(),
+  price: z.string(),
+  product: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable(), price: z.string(), inventory: z.number().int() }),
+});
+export type CartItem = z.infer<typeof ZCartItem>;
+
+export const ZAddToCartInput = z.object({
+  productId: idOf('productId'),
+  quantity: ZQuantityInput.optional(),
+});
+export type AddToCartInput = z.infer<typeof ZAddToCartInput>;

@@ -1,0 +1,57 @@
+/** Catalogue types and limits shared by server and client; free of zod so the storefront bundle stays small. */
+
+export interface Product {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  /** Decimal string with two decimals, e.g. "19.99". */
+  price: string;
+  imageUrl: string | null;
+  inventory: number;
+  isFeatured: boolean;
+  isActive: boolean;
+}
+
+export interface Service {
+  id: string;
+  name: string;
+  description: string;
+  category: string;
+  price: string;
+  imageUrl: string | null;
+  /** Minutes. */
+  duration: number;
+  isFeatured: boolean;
+  isActive: boolean;
+}
+
+export const catalogLimits = {
+  nameMax: 200,
+  descriptionMax: 5000,
+  categoryMax: 100,
+  imageUrlMax: 2048,
+  /** numeric(10,2) holds up to 99,999,999.99. */
+  priceMax: 99_999_999.99,
+  inventoryMax: 1_000_000,
+  durationMin: 15,
+  durationStep: 15,
+  durationMax: 1440,
+  durationDefault: 60,
+  cartQuantityMax: 999,
+} as const;
+
+/** SPEC.md §5: catalogue search is client-side, case-insensitive on name, description or category. */
+export function searchText(item: Pick<Product, 'name' | 'description' | 'category'>): string {
+  return `${item.name}\n${item.description}\n${item.category}`.toLowerCase();
+}
+
+export function matchesSearch(haystack: string, query: string): boolean {
+  const needle = query.trim().toLowerCase();
+  return needle === '' || haystack.includes(needle);
+}
+
+/** "$19.99" (SPEC.md §9: prices with a $ prefix, two decimals). */
+export function formatPrice(price: string | number): string {
+  return `$${Number(price).toFixed(2)}`;
+}
