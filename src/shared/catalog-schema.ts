@@ -80,19 +80,18 @@ const ZNameInput = z
   .min(1, 'Name is required')
   .max(limits.nameMax, `Name must be at most ${limits.nameMax} characters`);
 
-const ZDescriptionInput = z
-  .string({ error: 'Description must be text' })
-  .trim()
-  .max(limits.descriptionMax, `Description must be at most ${limits.descriptionMax} characters`)
-  .nullish()
-  .transform((v) => v ?? '');
+/** Optional text, trimmed; null or left out is stored as "". */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v ?? '');
 
-const ZCategoryInput = z
-  .string({ error: 'Category must be text' })
-  .trim()
-  .max(limits.categoryMax, `Category must be at most ${limits.categoryMax} characters`)
-  .nullish()
-  .transform((v) => v ?? '');
+const ZDescriptionInput = optionalText('Description', limits.descriptionMax);
+
+const ZCategoryInput = optionalText('Category', limits.categoryMax);
 
 /** Absolute http(s) URL, or empty/null for "no picture". */
 export const ZImageUrlInput = z
@@ -131,74 +130,47 @@ const commonFields = {
   isActive: ZFlag('isActive').optional(),
 };
 
-export const ZCreateProductInput = z.object({
-  name: ZNameInput,
-  price: ZPriceInput,
-  inventory: ZInventoryInput.optional(),
-  ...commonFields,
-});
+// Each input puts its kind's own field (inventory, duration) between these and commonFields, the order
+// the OpenAPI document has always listed them in.
+const createFields = { name: ZNameInput, price: ZPriceInput };
+/** PUT: fields left out keep their value. */
+const updateFields = { id: ZId, name: ZNameInput.optional(), price: ZPriceInput.optional() };
+
+export const ZCreateProductInput = z.object({ ...createFields, inventory: ZInventoryInput.optional(), ...commonFields });
 export type CreateProductInput = z.infer<typeof ZCreateProductInput>;
 
-/** PUT: fields left out keep their value. */
-export const ZUpdateProductInput = z.object({
-  id: ZId,
-  name: ZNameInput.optional(),
-  price: ZPriceInput.optional(),
-  inventory: ZInventoryInput.optional(),
-  ...commonFields,
-});
+export const ZUpdateProductInput = z.object({ ...updateFields, inventory: ZInventoryInput.optional(), ...commonFields });
 export type UpdateProductInput = z.infer<typeof ZUpdateProductInput>;
 
+/** Who may perform a service; replaces the links in the same transaction. Empty means every employee. */
 const ZEmployeeIds = z
   .array(idOf('employeeIds[]'), { error: 'employeeIds must be a list of user ids' })
   .max(200, 'At most 200 employees can be linked to a service')
   .optional();
 
-export const ZCreateServiceInput = z.object({
-  name: ZNameInput,
-  price: ZPriceInput,
-  duration: ZDurationInput,
-  ...commonFields,
-  /** Who may perform it; replaces the links in the same transaction. Empty means every employee. */
-  employeeIds: ZEmployeeIds,
-});
+export const ZCreateServiceInput = z.object({ ...createFields, duration: ZDurationInput, ...commonFields, employeeIds: ZEmployeeIds });
 export type CreateServiceInput = z.infer<typeof ZCreateServiceInput>;
 
-export const ZUpdateServiceInput = z.object({
-  id: ZId,
-  name: ZNameInput.optional(),
-  price: ZPriceInput.optional(),
-  duration: ZDurationInput.optional(),
-  ...commonFields,
-  employeeIds: ZEmployeeIds,
-});
+export const ZUpdateServiceInput = z.object({ ...updateFields, duration: ZDurationInput.optional(), ...commonFields, employeeIds: ZEmployeeIds });
 export type UpdateServiceInput = z.infer<typeof ZUpdateServiceInput>;
 
 export const ZIdInput = z.object({ id: ZId });
 
-export const ZProduct = z.object({
+// Split around the one field that differs, so both keep the key order the OpenAPI document and the
+// responses have always had (inventory and duration come before the flags).
+const itemFields = {
   id: z.string(),
   name: z.string(),
   description: z.string(),
   category: z.string(),
   price: z.string(),
   imageUrl: z.string().nullable(),
-  inventory: z.number().int(),
-  isFeatured: z.boolean(),
-  isActive: z.boolean(),
-});
+};
+const itemFlags = { isFeatured: z.boolean(), isActive: z.boolean() };
 
-export const ZService = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  category: z.string(),
-  price: z.string(),
-  imageUrl: z.string().nullable(),
-  duration: z.number().int(),
-  isFeatured: z.boolean(),
-  isActive: z.boolean(),
-});
+export const ZProduct = z.object({ ...itemFields, inventory: z.number().int(), ...itemFlags });
+
+export const ZService = z.object({ ...itemFields, duration: z.number().int(), ...itemFlags });
 
 export const ZDeleted = z.object({ success: z.literal(true), id: z.string() });
 

@@ -1,6 +1,7 @@
 /** Catalogue types and limits shared by server and client; free of zod so the storefront bundle stays small. */
 
-export interface Product {
+/** What products and services have in common; each adds its own field. */
+export interface CatalogItem {
   id: string;
   name: string;
   description: string;
@@ -8,22 +9,17 @@ export interface Product {
   /** Decimal string with two decimals, e.g. "19.99". */
   price: string;
   imageUrl: string | null;
-  inventory: number;
   isFeatured: boolean;
   isActive: boolean;
 }
 
-export interface Service {
-  id: string;
-  name: string;
-  description: string;
-  category: string;
-  price: string;
-  imageUrl: string | null;
+export interface Product extends CatalogItem {
+  inventory: number;
+}
+
+export interface Service extends CatalogItem {
   /** Minutes. */
   duration: number;
-  isFeatured: boolean;
-  isActive: boolean;
 }
 
 export const catalogLimits = {

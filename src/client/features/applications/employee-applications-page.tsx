@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { EmployeeApplication } from '../../../shared/employee-application-schema';
 import { ClipboardIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
@@ -53,24 +53,18 @@ export function EmployeeApplicationsPage() {
       ) : (
         <>
           {pending.length > 0 && (
-            <section aria-labelledby="pending-heading" className="flex flex-col gap-4">
-              <h2 id="pending-heading" className="text-lg font-semibold text-stone-900">
-                Pending Applications
-              </h2>
+            <ApplicationSection id="pending" title="Pending Applications">
               {pending.map((application) => (
                 <PendingCard key={application.id} application={application} onApprove={setApproving} onReject={setRejecting} />
               ))}
-            </section>
+            </ApplicationSection>
           )}
           {processed.length > 0 && (
-            <section aria-labelledby="processed-heading" className="flex flex-col gap-4">
-              <h2 id="processed-heading" className="text-lg font-semibold text-stone-900">
-                Processed Applications
-              </h2>
+            <ApplicationSection id="processed" title="Processed Applications">
               {processed.map((application) => (
                 <ProcessedCard key={application.id} application={application} />
               ))}
-            </section>
+            </ApplicationSection>
           )}
         </>
       )}
@@ -78,6 +72,32 @@ export function EmployeeApplicationsPage() {
       <ApproveDialog application={approving} onClose={() => setApproving(null)} />
       <RejectDialog application={rejecting} onClose={() => setRejecting(null)} />
     </div>
+  );
+}
+
+function ApplicationSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Who applied, with `children` (the date or the outcome) on the right. */
+function ApplicantHeader({ application: a, children }: { application: EmployeeApplication; children: ReactNode }) {
+  return (
+    <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
+      <div>
+        <CardTitle>
+          {a.firstName} {a.lastName}
+        </CardTitle>
+        <CardDescription>{a.email}</CardDescription>
+      </div>
+      {children}
+    </CardHeader>
   );
 }
 
@@ -101,15 +121,9 @@ function PendingCard({
 }) {
   return (
     <Card data-testid="pending-application">
-      <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <CardTitle>
-            {a.firstName} {a.lastName}
-          </CardTitle>
-          <CardDescription>{a.email}</CardDescription>
-        </div>
+      <ApplicantHeader application={a}>
         <p className="text-sm text-stone-600">Applied {formatApplicationDate(a.createdAt)}</p>
-      </CardHeader>
+      </ApplicantHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid gap-3 sm:grid-cols-2">
           <Detail label="Phone">{a.phone}</Detail>
@@ -131,17 +145,11 @@ function PendingCard({
 function ProcessedCard({ application: a }: { application: EmployeeApplication }) {
   return (
     <Card data-testid="processed-application">
-      <CardHeader className="sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <CardTitle>
-            {a.firstName} {a.lastName}
-          </CardTitle>
-          <CardDescription>{a.email}</CardDescription>
-        </div>
+      <ApplicantHeader application={a}>
         <Badge tone={a.status === 'approved' ? 'success' : 'danger'} className="self-start capitalize">
           {a.status}
         </Badge>
-      </CardHeader>
+      </ApplicantHeader>
       <CardContent>
         <dl className="grid gap-3 sm:grid-cols-3">
           <Detail label="Applied">{formatApplicationDate(a.createdAt)}</Detail>
@@ -153,30 +161,79 @@ function ProcessedCard({ application: a }: { application: EmployeeApplication })
   );
 }
 
-function useReview() {
+/**
+ * A review dialog's notes and its mutation's options: after an approval or a rejection a toast, then the
+ * notes are cleared and the dialog closes, then the list is read again; a failure keeps the dialog open
+ * with the server's message in a toast.
+ */
+function useReview(reviewed: { title: string; description: string }, failedTitle: string, onClose: () => void) {
+  const [notes, setNotes] = useState('');
+  const toast = useToast();
   const utils = trpc.useUtils();
-  return () => utils.employeeApplications.list.invalidate();
+  const options = {
+    onSuccess: async () => {
+      toast(reviewed);
+      setNotes('');
+      onClose();
+      await utils.employeeApplications.list.invalidate();
+    },
+    onError: (error: unknown) => toast({ title: failedTitle, description: errorMessage(error), variant: 'destructive' }),
+  };
+  return { notes, setNotes, options };
+}
+
+/** The frame both review dialogs share: a notes field, Cancel and the dialog's own submit button. */
+function ReviewDialog({
+  open,
+  onClose,
+  title,
+  description,
+  label,
+  error,
+  required,
+  notes,
+  onNotesChange,
+  onSubmit,
+  submitButton,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: ReactNode;
+  label: string;
+  error?: string;
+  required?: boolean;
+  notes: string;
+  onNotesChange: (notes: string) => void;
+  onSubmit: () => void;
+  submitButton: ReactNode;
+}) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit();
+  }
+  return (
+    <Dialog open={open} onClose={onClose} title={title} description={description}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <Field label={label} error={error}>
+          {(ids) => <Textarea {...ids} name="notes" required={required} value={notes} maxLength={2000} onChange={(e) => onNotesChange(e.target.value)} />}
+        </Field>
+        <div className="flex justify-end gap-3">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          {submitButton}
+        </div>
+      </form>
+    </Dialog>
+  );
 }
 
 function ApproveDialog({ application, onClose }: { application: EmployeeApplication | null; onClose: () => void }) {
-  const [notes, setNotes] = useState('');
-  const toast = useToast();
-  const refresh = useReview();
-  const approve = trpc.employeeApplications.approve.useMutation({
-    onSuccess: async () => {
-      toast({ title: 'Application Approved', description: 'Employee account has been created successfully.' });
-      setNotes('');
-      onClose();
-      await refresh();
-    },
-    onError: (error) => toast({ title: 'Approval Failed', description: errorMessage(error), variant: 'destructive' }),
-  });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (application) approve.mutate({ id: application.id, notes: notes.trim() || null });
-  }
+  const { notes, setNotes, options } = useReview({ title: 'Application Approved', description: 'Employee account has been created successfully.' }, 'Approval Failed', onClose);
+  const approve = trpc.employeeApplications.approve.useMutation(options);
   return (
-    <Dialog
+    <ReviewDialog
       open={application !== null}
       onClose={onClose}
       title="Approve Application"
@@ -188,40 +245,24 @@ function ApproveDialog({ application, onClose }: { application: EmployeeApplicat
           </>
         )
       }
-    >
-      <form onSubmit={submit} className="flex flex-col gap-4">
-        <Field label="Notes (optional)">
-          {(ids) => <Textarea {...ids} name="notes" value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} />}
-        </Field>
-        <div className="flex justify-end gap-3">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={approve.isPending}>
-            {approve.isPending ? 'Approving...' : 'Approve'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      label="Notes (optional)"
+      notes={notes}
+      onNotesChange={setNotes}
+      onSubmit={() => application && approve.mutate({ id: application.id, notes: notes.trim() || null })}
+      submitButton={
+        <Button type="submit" disabled={approve.isPending}>
+          {approve.isPending ? 'Approving...' : 'Approve'}
+        </Button>
+      }
+    />
   );
 }
 
 function RejectDialog({ application, onClose }: { application: EmployeeApplication | null; onClose: () => void }) {
-  const [notes, setNotes] = useState('');
+  const { notes, setNotes, options } = useReview({ title: 'Application Rejected', description: 'Application has been rejected.' }, 'Rejection Failed', onClose);
   const [error, setError] = useState<string>();
-  const toast = useToast();
-  const refresh = useReview();
-  const reject = trpc.employeeApplications.reject.useMutation({
-    onSuccess: async () => {
-      toast({ title: 'Application Rejected', description: 'Application has been rejected.' });
-      setNotes('');
-      onClose();
-      await refresh();
-    },
-    onError: (err) => toast({ title: 'Rejection Failed', description: errorMessage(err), variant: 'destructive' }),
-  });
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const reject = trpc.employeeApplications.reject.useMutation(options);
+  function submit() {
     if (!notes.trim()) {
       setError(REASON_REQUIRED);
       return;
@@ -230,28 +271,26 @@ function RejectDialog({ application, onClose }: { application: EmployeeApplicati
     if (application) reject.mutate({ id: application.id, notes: notes.trim() });
   }
   return (
-    <Dialog
+    <ReviewDialog
       open={application !== null}
+      // Closing, by Cancel or Escape, forgets the last message.
       onClose={() => {
         setError(undefined);
         onClose();
       }}
       title="Reject Application"
       description={application && <>Reject {application.firstName} {application.lastName}? This cannot be undone; the reason is e-mailed to the applicant.</>}
-    >
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label="Reason for rejection" error={error}>
-          {(ids) => <Textarea {...ids} name="notes" required value={notes} maxLength={2000} onChange={(e) => setNotes(e.target.value)} />}
-        </Field>
-        <div className="flex justify-end gap-3">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="destructive" disabled={reject.isPending || !notes.trim()}>
-            {reject.isPending ? 'Rejecting...' : 'Reject'}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+      label="Reason for rejection"
+      error={error}
+      required
+      notes={notes}
+      onNotesChange={setNotes}
+      onSubmit={submit}
+      submitButton={
+        <Button type="submit" variant="destructive" disabled={reject.isPending || !notes.trim()}>
+          {reject.isPending ? 'Rejecting...' : 'Reject'}
+        </Button>
+      }
+    />
   );
 }

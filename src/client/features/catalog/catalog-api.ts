@@ -9,7 +9,7 @@ import type { Product, Service } from '../../../shared/catalog';
  */
 
 export type CatalogKind = 'products' | 'services';
-type ItemOf<K extends CatalogKind> = K extends 'products' ? Product : Service;
+export type ItemOf<K extends CatalogKind> = K extends 'products' ? Product : Service;
 
 export const catalogKeys = {
   all: ['catalog'] as const,

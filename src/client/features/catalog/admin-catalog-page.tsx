@@ -1,0 +1,102 @@
+import { useState, type ReactNode } from 'react';
+import { useCurrentUser } from '../../app/session';
+import { Button } from '../../components/ui/button';
+import { trpc } from '../../lib/trpc';
+import { AdminCatalogCard } from './admin-catalog-card';
+import { useCatalogList, type CatalogKind, type ItemOf } from './catalog-api';
+import { hasPermission } from './catalog-form';
+import { CatalogResults } from './catalog-results';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { PagedGrid } from './paged-grid';
+import { SearchBox } from './search-box';
+import { useCatalogMutationOptions } from './use-catalog-mutation-options';
+import { useCatalogSearch } from './use-catalog-search';
+
+/**
+ * /admin/products and /admin/services (SPEC.md §2): search, card grid, the create and edit dialog, delete
+ * with confirmation, each offered as the user's permissions allow. The page gives what differs: the card's
+ * details line and the dialog. `singular` and `plural` ("Product", "Products") make the other texts.
+ */
+export function AdminCatalogPage<K extends CatalogKind>({
+  kind,
+  singular,
+  plural,
+  intro,
+  firstItemHint,
+  deletedText,
+  details,
+  dialog,
+}: {
+  kind: K;
+  singular: string;
+  plural: string;
+  intro: string;
+  /** The empty grid's text for someone who may add the first item. */
+  firstItemHint: string;
+  /** The toast's text after a delete. */
+  deletedText: string;
+  details: (item: ItemOf<K>) => ReactNode;
+  /** The create (item null) or edit dialog. */
+  dialog: (item: ItemOf<K> | null, canFeature: boolean, onClose: () => void) => ReactNode;
+}) {
+  const noun = plural.toLowerCase();
+  const { user } = useCurrentUser();
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<ItemOf<K> | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<ItemOf<K> | null>(null);
+  const list = useCatalogList(kind);
+  const { results, searching } = useCatalogSearch(list.data, query);
+  const deleteOptions = useCatalogMutationOptions(kind, singular, () => setDeleting(null)).deleted(deletedText);
+  const remove = trpc[kind].delete.useMutation(deleteOptions);
+  const can = {
+    create: hasPermission(user, `${kind}.create`),
+    edit: hasPermission(user, `${kind}.edit`),
+    delete: hasPermission(user, `${kind}.delete`),
+    feature: hasPermission(user, `${kind}.featured`),
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">{plural}</h1>
+          <p className="mt-1 text-sm text-stone-600">{intro}</p>
+        </div>
+        {can.create && <Button onClick={() => setEditing('new')}>{`Add ${singular}`}</Button>}
+      </div>
+      <SearchBox value={query} onChange={setQuery} placeholder={`Search ${noun}...`} label={`Search ${noun}`} />
+
+      <CatalogResults
+        plural={plural}
+        list={list}
+        count={results.length}
+        searching={searching}
+        empty={{ title: `No ${noun} yet`, text: can.create ? firstItemHint : `${plural} appear here once they are added.` }}
+      >
+        <PagedGrid
+          items={results}
+          resetKey={query}
+          getKey={(item) => item.id}
+          renderItem={(item) => (
+            <AdminCatalogCard
+              item={item}
+              details={details(item)}
+              onEdit={can.edit ? () => setEditing(item) : undefined}
+              onDelete={can.delete ? () => setDeleting(item) : undefined}
+            />
+          )}
+        />
+      </CatalogResults>
+
+      {editing && dialog(editing === 'new' ? null : editing, can.feature, () => setEditing(null))}
+      <ConfirmDeleteDialog
+        open={!!deleting}
+        title={`Delete ${singular}`}
+        name={deleting?.name ?? ''}
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState, type ReactNode } from 'react';
+import { useCatalogList, type CatalogKind, type ItemOf } from './catalog-api';
+import { CatalogResults } from './catalog-results';
+import { PagedGrid } from './paged-grid';
+import { SearchBox } from './search-box';
+import { useCatalogSearch } from './use-catalog-search';
+
+/**
+ * The shop's /products and /services (SPEC.md §2): heading, search and a grid of the active items; the
+ * page says how to draw one card. `plural` is the heading ("Products"); the other texts are built from it.
+ */
+export function StorefrontCatalogPage<K extends CatalogKind>({
+  kind,
+  plural,
+  intro,
+  renderItem,
+}: {
+  kind: K;
+  plural: string;
+  intro: string;
+  renderItem: (item: ItemOf<K>, index: number) => ReactNode;
+}) {
+  const noun = plural.toLowerCase();
+  const [query, setQuery] = useState('');
+  const list = useCatalogList(kind);
+  // Staff browsing the shop get the full list from the server; the shop shows what customers see.
+  const active = list.data?.filter((item) => item.isActive);
+  const { results, searching, stale } = useCatalogSearch(active, query);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{plural}</h1>
+          <p className="mt-1 text-sm text-stone-600">{intro}</p>
+        </div>
+        <SearchBox value={query} onChange={setQuery} placeholder={`Search ${noun}...`} label={`Search ${noun}`} />
+      </div>
+
+      <CatalogResults
+        plural={plural}
+        list={list}
+        count={results.length}
+        searching={searching}
+        empty={{ title: `No ${noun} available`, text: `Check back later for new ${noun}` }}
+        spinnerClassName="min-h-[40vh]"
+      >
+        <div className={stale ? 'opacity-70 transition-opacity' : undefined}>
+          <PagedGrid items={results} resetKey={query} getKey={(item) => item.id} renderItem={renderItem} />
+        </div>
+      </CatalogResults>
+    </div>
+  );
+}
