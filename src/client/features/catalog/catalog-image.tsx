@@ -26,6 +26,8 @@ export function CatalogImage({ src, alt, className, eager = false }: { src: stri
           width={640}
           height={480}
           loading={eager ? 'eager' : 'lazy'}
+          // The first row is the page's largest paint: fetch it before anything else the page wants.
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailed(src)}
           className="absolute inset-0 h-full w-full object-cover"
