@@ -21,7 +21,7 @@ export interface Context extends AppDeps {
   reply?: FastifyReply;
 }
 
-/** Context without HTTP, for tests and internal callers. */
+/** A context from its parts; the HTTP adapters build theirs with createRequestContext. */
 export function createContextInner(
   deps: AppDeps,
   opts: Partial<Pick<Context, 'user' | 'sessionId' | 'requestId' | 'ip' | 'transport' | 'req' | 'reply'>> = {},

@@ -68,7 +68,6 @@ function errorResponsesFor(rule: Access, method: OpenApiOperation['method']): Re
 }
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 
 /** Outermost: every error leaves in one of the shapes the formatter knows, validation worded for people. */
 const errorMapping = t.middleware(async ({ next }) => {

@@ -32,8 +32,6 @@ export const allPermissions = Object.entries(permissionCatalogue).flatMap(([grou
   items.map((item) => `${group}.${item}`),
 ) as Permission[];
 
-export const ZPermission = z.enum(allPermissions as [Permission, ...Permission[]]);
-
 /** What a newly created employee may do until an admin changes it. */
 export const defaultEmployeePermissions: Permission[] = [
   'dashboard.view',
