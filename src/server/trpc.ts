@@ -7,6 +7,11 @@ import { formatError, toTRPCError, ValidationError } from './errors';
 
 export interface Meta extends OpenApiMeta {
   access?: Access;
+  /**
+   * REST only: the input field that a bare JSON array body fills. Some clients send a list as the whole
+   * body (`[...]`) where the procedure takes `{ field: [...] }`; both are then accepted (CONTRACT.md).
+   */
+  bareArrayBody?: string;
 }
 
 function toValidationError(error: z.ZodError): ValidationError {

@@ -1,8 +1,7 @@
-import { callTRPCProcedure, TRPCError, type AnyProcedure } from '@trpc/server';
+import { callTRPCProcedure, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { coerceSchema, getInputOutputParsers, instanceofZodTypeObject, unwrapZodType } from 'trpc-to-openapi';
 import { ZodArray, ZodOptional, type ZodObject } from 'zod';
-import type { AppRouter } from '../../routers/index';
 import { createRequestContext, type AppDeps } from '../context';
 import { formatError, toTRPCError } from '../errors';
 import type { Meta } from '../trpc';
@@ -19,10 +18,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
  * abort signal and scans every route's regex, which cost more than half the throughput of a small read;
  * and CONTRACT.md needs bodiless writes, one 415 and its exact error body. See docs/decisions.
  */
-export async function registerRest(app: FastifyInstance, router: AppRouter, deps: AppDeps) {
+export async function registerRest(app: FastifyInstance, router: AnyRouter, deps: AppDeps) {
   for (const [path, value] of Object.entries(router._def.procedures)) {
     const procedure = value as unknown as AnyProcedure;
-    const openapi = (procedure._def.meta as Meta | undefined)?.openapi;
+    const meta = procedure._def.meta as Meta | undefined;
+    const openapi = meta?.openapi;
     if (!openapi || procedure._def.type === 'subscription') continue;
     const { inputParser } = getInputOutputParsers(procedure as never);
     const schema = unwrapZodType(inputParser as never, true);
@@ -40,7 +40,7 @@ export async function registerRest(app: FastifyInstance, router: AppRouter, deps
       handler: async (req, reply) => {
         const ctx = await createRequestContext(deps, req, reply, 'rest');
         try {
-          const input = takesInput ? readInput(req, hasBody, arrayKeys) : undefined;
+          const input = takesInput ? readInput(req, hasBody, arrayKeys, meta?.bareArrayBody) : undefined;
           const data = await callTRPCProcedure({
             router,
             path,
@@ -64,8 +64,11 @@ function isArraySchema(schema: unknown) {
   return schema instanceof ZodArray || (schema instanceof ZodOptional && schema.unwrap() instanceof ZodArray);
 }
 
-/** Path parameters over query (reads) or the JSON body (writes); a write with no body is an empty object. */
-function readInput(req: FastifyRequest, hasBody: boolean, arrayKeys: string[]) {
+/**
+ * Path parameters over query (reads) or the JSON body (writes); a write with no body is an empty object, and
+ * a bare array fills the operation's `bareArrayBody` field when it declares one.
+ */
+function readInput(req: FastifyRequest, hasBody: boolean, arrayKeys: string[], bareArrayBody: string | undefined) {
   const params = req.params as Record<string, string>;
   if (!hasBody) {
     const query = { ...(req.query as Record<string, unknown>) };
@@ -77,7 +80,7 @@ function readInput(req: FastifyRequest, hasBody: boolean, arrayKeys: string[]) {
   if (contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Request bodies must be JSON (Content-Type: application/json).' });
   }
-  const body = req.body ?? {};
+  const body = Array.isArray(req.body) && bareArrayBody ? { [bareArrayBody]: req.body } : (req.body ?? {});
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
   }
