@@ -5,7 +5,7 @@ import { adminNav } from '../navigation';
 import { useBusinessSettings, useCurrentUser } from '../session';
 import { BottomNav } from './bottom-nav';
 import { NavIcon } from './nav-icon';
-import { UserAvatar } from './user-avatar';
+import { UserIdentity } from './user-avatar';
 
 /** The admin area shell: sidebar on desktop, bottom bar on phones, links by role (SPEC.md §2, §6). */
 export function AdminLayout() {
@@ -44,15 +44,7 @@ export function AdminLayout() {
           </ul>
         </nav>
         <div className="border-t border-stone-200 p-4">
-          <div className="mb-3 flex items-center gap-3">
-            <UserAvatar user={user} />
-            <div className="min-w-0">
-              <p className="truncate text-sm font-medium">
-                {user.firstName} {user.lastName}
-              </p>
-              <p className="text-xs capitalize text-stone-600">{user.role}</p>
-            </div>
-          </div>
+          <UserIdentity user={user} />
           <a href="/api/logout" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100">
             <LogOutIcon width={16} height={16} />
             Sign Out

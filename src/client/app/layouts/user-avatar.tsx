@@ -17,3 +17,18 @@ export function UserAvatar({ user, size = 32 }: { user: Pick<User, 'firstName' |
     </span>
   );
 }
+
+/** Avatar, name and role: the account line at the foot of the admin and portal sidebars. */
+export function UserIdentity({ user, size = 32 }: { user: Pick<User, 'firstName' | 'lastName' | 'profileImageUrl' | 'role'>; size?: number }) {
+  return (
+    <div className="mb-3 flex items-center gap-3">
+      <UserAvatar user={user} size={size} />
+      <div className="min-w-0">
+        <p className="truncate text-sm font-medium">
+          {user.firstName} {user.lastName}
+        </p>
+        <p className="text-xs capitalize text-stone-600">{user.role}</p>
+      </div>
+    </div>
+  );
+}

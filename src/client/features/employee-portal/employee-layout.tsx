@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { NavIcon } from '../../app/layouts/nav-icon';
-import { UserAvatar } from '../../app/layouts/user-avatar';
+import { UserIdentity } from '../../app/layouts/user-avatar';
 import { useBusinessSettings } from '../../app/session';
 import { HomeIcon, LogOutIcon, StoreIcon } from '../../components/icons';
 import { useToast } from '../../components/ui/toast';
@@ -52,15 +52,7 @@ function AccountPanel() {
   if (!user) return null;
   return (
     <div className="border-t border-stone-200 p-4">
-      <div className="mb-3 flex items-center gap-3">
-        <UserAvatar user={user} size={36} />
-        <div className="min-w-0">
-          <p className="truncate text-sm font-medium">
-            {user.firstName} {user.lastName}
-          </p>
-          <p className="text-xs capitalize text-stone-600">{user.role}</p>
-        </div>
-      </div>
+      <UserIdentity user={user} size={36} />
       <div className="flex flex-col gap-1">
         <Link to="/" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100">
           <HomeIcon width={16} height={16} />
