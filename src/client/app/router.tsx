@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
+import { useCatalogList } from '../features/catalog/catalog-api';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
@@ -23,9 +24,21 @@ function Root() {
   return <CustomerLayout />;
 }
 
+/**
+ * The shop lists are public, so their request starts at once, beside the sign-in check, instead of after it:
+ * the page that the guard then shows finds its data on the way (its pictures are the largest paint).
+ */
+function StorefrontPrefetch() {
+  const { pathname } = useLocation();
+  useCatalogList('products', { enabled: pathname === '/products' });
+  useCatalogList('services', { enabled: pathname === '/services' });
+  return null;
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <StorefrontPrefetch />
       <Suspense fallback={<Spinner className="min-h-dvh" />}>
         <Routes>
           <Route path="/" element={<Root />}>

@@ -16,6 +16,11 @@ const DEFAULT_TAGLINE = 'Quality products and services, booked in a few taps.';
 export function HomePage() {
   const settings = useBusinessSettings();
   const { user } = useCurrentUser();
+  const featured = useFeaturedItems(
+    !settings.isLoading && showsProducts(settings.businessType),
+    !settings.isLoading && showsServices(settings.businessType),
+  );
+  const loading = settings.isLoading || featured.loading;
   return (
     <div className="flex flex-col gap-10">
       <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-12 text-white sm:px-10">
@@ -23,26 +28,29 @@ export function HomePage() {
         <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{settings.businessName}</h1>
         <p className="mt-3 max-w-2xl text-brand-100">{settings.businessDescription || DEFAULT_TAGLINE}</p>
       </section>
-      {!settings.isLoading && <FeaturedItems products={showsProducts(settings.businessType)} services={showsServices(settings.businessType)} />}
-      <section aria-labelledby="shortcuts-title">
-        <h2 id="shortcuts-title" className="sr-only">
-          Shortcuts
-        </h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {homeShortcuts(settings.businessType).map((shortcut) => (
-            <li key={shortcut.title} className="flex">
-              <ShortcutCard shortcut={shortcut} />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <FeaturedItems loading={loading} items={featured.items} />
+      {/* Shown once the grid above has its size, so nothing on the page jumps when it arrives. */}
+      {!loading && (
+        <section aria-labelledby="shortcuts-title">
+          <h2 id="shortcuts-title" className="sr-only">
+            Shortcuts
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {homeShortcuts(settings.businessType).map((shortcut) => (
+              <li key={shortcut.title} className="flex">
+                <ShortcutCard shortcut={shortcut} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
 
 type FeaturedItem = { kind: 'product'; item: Product } | { kind: 'service'; item: Service };
 
-function FeaturedItems({ products, services }: { products: boolean; services: boolean }) {
+function useFeaturedItems(products: boolean, services: boolean) {
   const featuredProducts = useFeatured('products', { enabled: products });
   const featuredServices = useFeatured('services', { enabled: services });
   const loading = (products && featuredProducts.isLoading) || (services && featuredServices.isLoading);
@@ -50,7 +58,10 @@ function FeaturedItems({ products, services }: { products: boolean; services: bo
     ...(products ? (featuredProducts.data ?? []).map((item) => ({ kind: 'product' as const, item })) : []),
     ...(services ? (featuredServices.data ?? []).map((item) => ({ kind: 'service' as const, item })) : []),
   ];
+  return { loading, items };
+}
 
+function FeaturedItems({ loading, items }: { loading: boolean; items: FeaturedItem[] }) {
   return (
     <section aria-labelledby="featured-title">
       <h2 id="featured-title" className="text-xl font-bold text-stone-900 sm:text-2xl">
