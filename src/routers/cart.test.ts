@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, startTestServer } from '../server/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInAs, useTestServer } from '../server/testing';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+const server = useTestServer();
 let admin: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = (await signInAs(server.database, 'admin')).cookie;
 });
-afterAll(() => server.close());
 
 async function product(body: Record<string, unknown>) {
   const res = await server.request('POST', '/api/products', { cookie: admin, body: { price: '12.50', imageUrl: 'https://shop.example.com/p.jpg', ...body } });

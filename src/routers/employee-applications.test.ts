@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { employeeApplications, mailOutbox, rateLimits, userTokens, users } from '../../db/schema/index';
 import { limits } from '../server/auth/rate-limit';
-import { signInAs, startTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../server/testing';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+const server = useTestServer();
 let admin: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = (await signInAs(server.database, 'admin')).cookie;
 });
-afterAll(() => server.close());
 beforeEach(async () => {
   await server.db.delete(rateLimits);
 });

@@ -1,18 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits, sessions, users } from '../../db/schema/index';
 import { setAccountActive } from '../server/auth/account-status';
 import { hashPassword } from '../server/auth/passwords';
 import { hashToken } from '../server/auth/sessions';
 import { limits } from '../server/auth/rate-limit';
-import { signInAs, startTestServer } from '../server/testing';
+import { signInAs, startTestServer, useTestServer } from '../server/testing';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+const server = useTestServer();
 const PASSWORD = 'correct horse battery';
 let employee: { id: string; email: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
   const passwordHash = await hashPassword(PASSWORD);
   const [row] = await server.db
     .insert(users)
@@ -25,7 +24,6 @@ beforeAll(async () => {
     { email: 'former@example.com', firstName: 'Fred', role: 'employee', passwordHash, isActive: false },
   ]);
 });
-afterAll(() => server.close());
 beforeEach(async () => {
   await server.db.delete(rateLimits);
 });

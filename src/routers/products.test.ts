@@ -1,21 +1,19 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orderItems, orders, products } from '../../db/schema/index';
-import { signInAs, startTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../server/testing';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+const server = useTestServer();
 let admin: string;
 let customer: string;
 let employee: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = (await signInAs(server.database, 'admin')).cookie;
   customer = (await signInAs(server.database, 'customer')).cookie;
   employee = (await signInAs(server.database, 'employee', { permissions: ['products.view'] })).cookie;
 });
-afterAll(() => server.close());
 
 // The body SPEC.md §7 sends for POST /api/products, field for field.
 const lavender = {

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
-import { signInAs, startTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../server/testing';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+const server = useTestServer();
 let admin: Awaited<ReturnType<typeof signInAs>>;
 let customer: Awaited<ReturnType<typeof signInAs>>;
 let maya: Awaited<ReturnType<typeof signInAs>>;
 let liam: Awaited<ReturnType<typeof signInAs>>;
 let serviceId: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await signInAs(server.database, 'admin', { firstName: 'Avery', lastName: 'Stone', email: 'avery@shop.test' });
   customer = await signInAs(server.database, 'customer');
   maya = await signInAs(server.database, 'employee', { firstName: 'Maya', lastName: 'Okafor', email: 'maya@shop.test' });
@@ -18,7 +17,6 @@ beforeAll(async () => {
   const res = await server.request('POST', '/api/services', { cookie: admin.cookie, body: { name: 'Facial', price: '95.00', duration: 60 } });
   serviceId = res.body.id;
 });
-afterAll(() => server.close());
 
 const link = (employeeId: string, cookie = admin.cookie) =>
   server.request('POST', '/api/service-providers', { cookie, body: { serviceId, employeeId } });

@@ -1,17 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, serviceProviders } from '../../db/schema/index';
-import { signInAs, startTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../server/testing';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+const server = useTestServer();
 let admin: string;
 let customer: string;
 beforeAll(async () => {
-  server = await startTestServer();
   admin = (await signInAs(server.database, 'admin')).cookie;
   customer = (await signInAs(server.database, 'customer')).cookie;
 });
-afterAll(() => server.close());
 
 // The body SPEC.md §7 sends for POST /api/services, field for field.
 const massage = {

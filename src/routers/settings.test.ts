@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, startTestServer } from '../server/testing';
+import { describe, expect, it } from 'vitest';
+import { signInAs, useTestServer } from '../server/testing';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 // Sent exactly as SPEC.md §7's client sends them: JSON body with JSON content type, cookies.
 describe('GET/PUT /api/business/settings', () => {

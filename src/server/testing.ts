@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { createDb, type Database } from '../../db/client';
@@ -123,4 +124,19 @@ export async function startTestServer(opts: { env?: Record<string, string> } = {
   }
 
   return { ...ctx, baseUrl, request };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * A test file's server: started before the file's own beforeAll hooks run (hooks run in the order they are
+ * registered) and closed after its tests.
+ */
+export function useTestServer(opts: { env?: Record<string, string> } = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(opts));
+  });
+  afterAll(() => server.close());
+  return server;
 }

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, startTestServer } from '../testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInAs, startTestServer, useTestServer } from '../testing';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
+const server = useTestServer();
 let cookie: string;
 beforeAll(async () => {
-  server = await startTestServer();
   ({ cookie } = await signInAs(server.database, 'admin'));
 });
-afterAll(() => server.close());
 
 describe('REST conventions (CONTRACT.md)', () => {
   it('accepts a write with no body and no Content-Type: it reaches validation instead of 415', async () => {
