@@ -1,27 +1,18 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { launchBrowser, openPage, screenshot, sessionCookieFor, startE2eApp, type ViewportName } from './harness';
+import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
-let server: Awaited<ReturnType<typeof startE2eApp>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2eApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2eApp();
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const toast = (page: Page, title: string) => page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
 
 describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) => {
   it('a customer signs in through the local provider from "Sign In with Google", and out again', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport });
+    const { context, page } = await e2e.open({ viewport });
     await page.goto('/');
     await page.getByRole('link', { name: 'Sign In with Google' }).click();
     // The development provider's own page, on loopback: pick a demo customer, or type anyone.
@@ -36,14 +27,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
       await page.getByLabel('Last name').fill('Newcomer');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     }
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).waitFor();
     if (viewport === 'desktop') {
       await page.getByText('Alex Morgan').waitFor();
       await screenshot(page, `auth-customer-home-${viewport}`);
       await page.getByRole('link', { name: 'Sign Out' }).click();
     } else {
-      const [account] = await server.database.db.select({ role: users.role, firstName: users.firstName }).from(users).where(eq(users.email, 'jamie.new@example.com'));
+      const [account] = await e2e.server.database.db.select({ role: users.role, firstName: users.firstName }).from(users).where(eq(users.email, 'jamie.new@example.com'));
       expect(account).toEqual({ role: 'customer', firstName: 'Jamie' });
       await screenshot(page, `auth-customer-home-${viewport}`);
       // Phones have no Sign Out in the bottom bar; the navigation itself is the same.
@@ -58,27 +49,27 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
   });
 
   it('a customer opening /admin sees Access Denied and lands on /', async () => {
-    const cookie = await sessionCookieFor(server.database, 'priya.shah@example.com');
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport, cookie });
+    const cookie = await sessionCookieFor(e2e.server.database, 'priya.shah@example.com');
+    const { context, page } = await e2e.open({ viewport, cookie });
     await page.goto('/admin');
     await toast(page, 'Access Denied').waitFor();
     await page.getByText("You don't have permission to access this page.").waitFor();
     await screenshot(page, `auth-access-denied-${viewport}`);
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
     await context.close();
   });
 
   it('a visitor opening the employee dashboard is told to log in and sent to /employee/login', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport });
+    const { context, page } = await e2e.open({ viewport });
     await page.goto('/employee/dashboard');
     await toast(page, 'Unauthorized').waitFor();
     await page.getByText('Please log in to access your dashboard.').waitFor();
-    await page.waitForURL(`${server.baseUrl}/employee/login`);
+    await page.waitForURL(`${e2e.server.baseUrl}/employee/login`);
     await context.close();
   });
 
   it('the employee login checks its fields, reports a failure, and signs a demo employee in', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport });
+    const { context, page } = await e2e.open({ viewport });
     await page.goto('/employee/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Invalid email address').waitFor();
@@ -96,7 +87,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     await page.getByRole('button', { name: 'Sign In' }).click();
     await toast(page, 'Login Successful').waitFor();
     await page.getByText('Welcome to your employee dashboard!').waitFor();
-    await page.waitForURL(`${server.baseUrl}/employee/dashboard`);
+    await page.waitForURL(`${e2e.server.baseUrl}/employee/dashboard`);
     await page.getByRole('heading', { name: 'Employee Dashboard' }).waitFor();
     if (viewport === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Employee portal' }).filter({ visible: true });
@@ -119,7 +110,7 @@ describe('applying to join the team', () => {
 
   it('a visitor applies, an admin approves, and the new employee sets a password from the e-mailed link', async () => {
     // The visitor, on a phone.
-    const visitor = await openPage(browser, server.baseUrl, { viewport: 'phone' });
+    const visitor = await e2e.open({ viewport: 'phone' });
     let page = visitor.page;
     await page.goto('/');
     await page.getByRole('link', { name: 'New employee? Apply to join our team' }).click();
@@ -150,11 +141,11 @@ describe('applying to join the team', () => {
     await page.getByText("Your employee registration has been submitted for review. You'll receive an email when approved.").waitFor();
     await screenshot(page, 'auth-register-done-phone');
     await page.getByRole('link', { name: 'Return to Home' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await page.waitForURL(`${e2e.server.baseUrl}/`);
     await visitor.context.close();
 
     // The admin, on a desktop.
-    const admin = await openPage(browser, server.baseUrl, { viewport: 'desktop', cookie: await sessionCookieFor(server.database, DEMO_ADMIN_EMAIL) });
+    const admin = await e2e.open({ viewport: 'desktop', cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL) });
     page = admin.page;
     await page.goto('/admin/employee-applications');
     await page.getByRole('heading', { name: 'Employee Applications' }).waitFor();
@@ -189,16 +180,16 @@ describe('applying to join the team', () => {
     await admin.context.close();
 
     // No SMTP in this run: the mail waits in the outbox, with the link.
-    const [mail] = await server.database.db
+    const [mail] = await e2e.server.database.db
       .select({ text: mailOutbox.textBody })
       .from(mailOutbox)
       .where(eq(mailOutbox.toAddress, email))
       .orderBy(desc(mailOutbox.createdAt));
     const link = /(http\S+\/employee\/set-password\?token=\S+)/.exec(mail!.text)![1]!;
-    expect(link.startsWith(server.baseUrl)).toBe(true);
+    expect(link.startsWith(e2e.server.baseUrl)).toBe(true);
 
     // The new employee opens the link.
-    const employee = await openPage(browser, server.baseUrl, { viewport: 'desktop' });
+    const employee = await e2e.open({ viewport: 'desktop' });
     page = employee.page;
     await page.goto(link);
     await page.getByRole('heading', { name: 'Set Your Password' }).waitFor();
@@ -210,7 +201,7 @@ describe('applying to join the team', () => {
     await page.getByLabel('Confirm Password').fill('river-stone-nails-2026');
     await screenshot(page, 'auth-set-password-desktop');
     await page.getByRole('button', { name: 'Set Password and Sign In' }).click();
-    await page.waitForURL(`${server.baseUrl}/employee/dashboard`);
+    await page.waitForURL(`${e2e.server.baseUrl}/employee/dashboard`);
     await page.getByRole('heading', { name: 'Employee Dashboard' }).waitFor();
     await page.getByText('River Stone').filter({ visible: true }).waitFor();
     await screenshot(page, 'auth-new-employee-dashboard-desktop');

@@ -1,28 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, serviceProviders, services, users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { launchBrowser, openPage, screenshot, sessionCookieFor, startE2eApp, type ViewportName } from './harness';
+import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
-let server: Awaited<ReturnType<typeof startE2eApp>>;
-let browser: Browser;
+const e2e = useE2eApp();
 let adminCookie: string;
 beforeAll(async () => {
-  server = await startE2eApp();
-  browser = await launchBrowser();
-  adminCookie = await sessionCookieFor(server.database, DEMO_ADMIN_EMAIL);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  adminCookie = await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL);
 });
 
 // Each viewport's run uses its own names and its own customer, so the two runs never see each other's cart.
 const customers: Record<ViewportName, string> = { desktop: 'alex.morgan@example.com', phone: 'jordan.lee@example.com' };
 
 async function setBusinessType(businessType: 'products' | 'services' | 'both') {
-  const res = await fetch(`${server.baseUrl}/api/business/settings`, {
+  const res = await fetch(`${e2e.server.baseUrl}/api/business/settings`, {
     method: 'PUT',
     headers: { cookie: adminCookie, 'content-type': 'application/json' },
     body: JSON.stringify({ businessName: 'Harbor & Pine Wellness', businessType }),
@@ -44,7 +37,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
   const serviceName = `Hot Stone Ritual ${viewport}`;
 
   it('an admin creates a featured product, after the dialog refuses a blank one', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport, cookie: adminCookie });
+    const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
     await page.goto('/admin/products');
     await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add Product' }).click();
@@ -62,7 +55,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     await dialog.getByRole('button', { name: 'Create Product' }).click();
     await dialog.getByText('Image URL must be a valid URL').waitFor();
     // A picture that cannot be loaded: the cards must show the placeholder instead of a broken image.
-    await dialog.getByLabel('Image URL').fill(`${server.baseUrl}/catalog/missing-picture.webp`);
+    await dialog.getByLabel('Image URL').fill(`${e2e.server.baseUrl}/catalog/missing-picture.webp`);
     await dialog.getByLabel('Featured').check();
     await screenshot(page, `catalog-admin-product-dialog-${viewport}`);
     await dialog.getByRole('button', { name: 'Create Product' }).click();
@@ -78,7 +71,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
   });
 
   it('an admin creates a featured service performed by two employees', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport, cookie: adminCookie });
+    const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
     await page.goto('/admin/services');
     await page.getByRole('button', { name: 'Add Service' }).click();
     const dialog = page.getByRole('dialog');
@@ -87,7 +80,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     await dialog.getByLabel('Price ($)').fill('120');
     await dialog.getByLabel('Duration (minutes)').fill('50');
     await dialog.getByLabel('Category').fill('Massage');
-    await dialog.getByLabel('Image URL').fill(`${server.baseUrl}/catalog/swedish-massage.webp`);
+    await dialog.getByLabel('Image URL').fill(`${e2e.server.baseUrl}/catalog/swedish-massage.webp`);
     await dialog.getByLabel('Featured').check();
     // Employees are listed with their e-mail.
     await dialog.getByLabel('Maya Okafor (maya@example.com)').check();
@@ -101,8 +94,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     const card = page.getByTestId('admin-catalog-card').filter({ hasText: serviceName });
     await card.getByText('75 min · 2 employees').waitFor();
 
-    const [created] = await server.database.db.select({ id: services.id }).from(services).where(eq(services.name, serviceName));
-    const linked = await server.database.db
+    const [created] = await e2e.server.database.db.select({ id: services.id }).from(services).where(eq(services.name, serviceName));
+    const linked = await e2e.server.database.db
       .select({ email: users.email })
       .from(serviceProviders)
       .innerJoin(users, eq(users.id, serviceProviders.employeeId))
@@ -113,8 +106,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
   });
 
   it('a customer sees both on Home, finds them by search, and adds the product to the cart', async () => {
-    const cookie = await sessionCookieFor(server.database, customers[viewport]);
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport, cookie });
+    const cookie = await sessionCookieFor(e2e.server.database, customers[viewport]);
+    const { context, page } = await e2e.open({ viewport, cookie });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Featured Items' }).waitFor();
     const featuredProduct = page.getByTestId('featured-item').filter({ hasText: productName });
@@ -156,7 +149,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     const serviceCard = page.getByTestId('service-card').filter({ hasText: serviceName });
     await serviceCard.getByText('75 minutes').waitFor();
     await serviceCard.getByText('$120.00').waitFor();
-    const [created] = await server.database.db.select({ id: services.id }).from(services).where(eq(services.name, serviceName));
+    const [created] = await e2e.server.database.db.select({ id: services.id }).from(services).where(eq(services.name, serviceName));
     expect(await serviceCard.getByRole('link', { name: 'Quick Book' }).getAttribute('href')).toBe(`/booking?service=${created!.id}`);
     expect(await serviceCard.getByRole('link', { name: 'Choose Employee' }).getAttribute('href')).toBe('/employee-booking');
     await screenshot(page, `catalog-services-${viewport}`);
@@ -166,8 +159,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
   });
 
   it('shows Out of Stock, disabled, at inventory 0', async () => {
-    const cookie = await sessionCookieFor(server.database, customers[viewport]);
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport, cookie });
+    const cookie = await sessionCookieFor(e2e.server.database, customers[viewport]);
+    const { context, page } = await e2e.open({ viewport, cookie });
     await page.goto('/products');
     const card = page.getByTestId('product-card').filter({ hasText: 'Argan Hair Mask' });
     const button = card.getByRole('button', { name: 'Out of Stock' });
@@ -178,8 +171,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
   });
 
   it('follows the business type: services disappear for a products business, and the reverse', async () => {
-    const cookie = await sessionCookieFor(server.database, customers[viewport]);
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport, cookie });
+    const cookie = await sessionCookieFor(e2e.server.database, customers[viewport]);
+    const { context, page } = await e2e.open({ viewport, cookie });
     const nav = page.getByRole('navigation', { name: 'Main' }).filter({ visible: true });
     try {
       await setBusinessType('products');
@@ -210,17 +203,17 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
 
 describe('a catalogue of 10,000 products', () => {
   beforeAll(async () => {
-    await server.database.db.execute(sql`
+    await e2e.server.database.db.execute(sql`
       insert into products (name, description, category, price, inventory)
       select 'Bulk Item ' || g, 'Stock line number ' || g, 'Warehouse', 9.99, 5 from generate_series(1, 10000) g`);
   });
   afterAll(async () => {
-    await server.database.db.delete(products).where(eq(products.category, 'Warehouse'));
+    await e2e.server.database.db.delete(products).where(eq(products.category, 'Warehouse'));
   });
 
   it('renders a page of cards, and typing in search stays quick', async () => {
-    const cookie = await sessionCookieFor(server.database, customers.desktop);
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport: 'desktop', cookie });
+    const cookie = await sessionCookieFor(e2e.server.database, customers.desktop);
+    const { context, page } = await e2e.open({ viewport: 'desktop', cookie });
     await page.goto('/products');
     await page.getByTestId('product-card').first().waitFor();
     expect(await page.getByTestId('product-card').count()).toBeLessThanOrEqual(24);

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createDb, type Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { seedDemoData } from '../db/seed';
 import { buildApp } from '../src/server/app';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
 import { testEnv } from '../src/server/testing';
-import { eq, sql } from 'drizzle-orm';
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -85,4 +86,27 @@ export async function sessionCookieFor(database: Database, email: string): Promi
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+export type E2eApp = Awaited<ReturnType<typeof startE2eApp>>;
+
+export interface E2eSession {
+  server: E2eApp;
+  browser: Browser;
+  /** A fresh browser context on this file's app (see openPage). */
+  open(opts: { viewport: ViewportName; cookie?: string }): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/** A journey file's app and browser: started before its own beforeAll hooks, closed after its tests. */
+export function useE2eApp(): E2eSession {
+  const session = { open: (opts) => openPage(session.browser, session.server.baseUrl, opts) } as E2eSession;
+  beforeAll(async () => {
+    session.server = await startE2eApp();
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  return session;
 }

@@ -1,22 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { launchBrowser, openPage, screenshot, sessionCookieFor, startE2eApp, type ViewportName } from './harness';
+import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
-let server: Awaited<ReturnType<typeof startE2eApp>>;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startE2eApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2eApp();
 
 describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (viewport) => {
   it('shows the landing page to a visitor', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport });
+    const { context, page } = await e2e.open({ viewport });
     const errors: string[] = [];
     page.on('console', (msg) => msg.type() === 'error' && !msg.text().includes('401') && errors.push(msg.text()));
     await page.goto('/');
@@ -36,7 +26,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
   });
 
   it('shows the 404 page for an unknown route', async () => {
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport });
+    const { context, page } = await e2e.open({ viewport });
     await page.goto('/no/such/page');
     await page.getByText('404 Page Not Found').waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();
@@ -45,8 +35,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
   });
 
   it('lets an admin change the business name and type, and the navigation follows', async () => {
-    const cookie = await sessionCookieFor(server.database, DEMO_ADMIN_EMAIL);
-    const { context, page } = await openPage(browser, server.baseUrl, { viewport, cookie });
+    const cookie = await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL);
+    const { context, page } = await e2e.open({ viewport, cookie });
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await page.goto('/admin/settings');
     await page.getByRole('heading', { name: 'Business Information' }).waitFor();
