@@ -3,6 +3,7 @@ import fastifyOauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { users } from '../../../db/schema/index';
+import { isAdminRole, isStaffRole } from '../../shared/roles';
 import { startDevIdentityProvider, type DevAccount } from '../auth/dev-identity-provider';
 import { OidcDiscovery, verifyIdToken, type DiscoveredProvider, type OidcProviderConfig } from '../auth/oidc-client';
 import { chooseProvider, safeReturnTo } from '../auth/oidc-config';
@@ -58,7 +59,8 @@ export async function registerOidcRoutes(app: FastifyInstance, deps: AppDeps) {
         .from(users)
         .where(eq(users.isActive, true))
         .orderBy(users.role, users.email)
-        .limit(60);
+        .limit(60)
+        .then((rows) => rows.map((r) => ({ ...r, role: isAdminRole(r.role) ? 'admin' : isStaffRole(r.role) ? 'employee' : 'customer' }) as DevAccount));
     const dev = await startDevIdentityProvider({ accounts });
     config = dev.config;
     closeDevProvider = dev.close;
