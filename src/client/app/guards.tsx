@@ -3,10 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Role } from '../../shared/roles';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
-import { useCurrentUser } from './session';
-
-// SPEC.md §6: the notice stays visible for half a second before the redirect.
-export const GUARD_REDIRECT_MS = 500;
+import { GUARD_REDIRECT_MS, useCurrentUser } from '../lib/session';
 
 /** Renders children for signed-in users with one of the roles; otherwise tells them why and sends them away. */
 export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {

@@ -1,11 +1,7 @@
 import type { Role } from '../../shared/roles';
+import type { NavItem } from '../components/nav-icon';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 
-export interface NavItem {
-  to: string;
-  label: string;
-  icon: 'home' | 'bag' | 'cart' | 'calendar' | 'sparkle' | 'user' | 'users' | 'grid' | 'clock' | 'shield' | 'clipboard' | 'settings';
-}
 
 /** Customer top bar (desktop), SPEC.md §2. */
 export function customerTopNav(type: BusinessType): NavItem[] {
