@@ -205,3 +205,11 @@ export const ZAddToCartInput = z.object({
   quantity: ZQuantityInput.optional(),
 });
 export type AddToCartInput = z.infer<typeof ZAddToCartInput>;
+
+// The admin dialogs' forms: the create inputs as the dialog's fields hold them (text), where the dialog is more
+// forgiving than the API: an inventory that is not a number becomes 0, a duration that is not one the default.
+const isNumeric = (value: unknown) => typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()));
+export const ZProductForm = ZCreateProductInput.extend({ inventory: z.preprocess((v) => (isNumeric(v) ? v : 0), ZInventoryInput) });
+export const ZServiceForm = ZCreateServiceInput.extend({
+  duration: z.preprocess((v) => (isNumeric(v) ? v : limits.durationDefault), ZDurationInput),
+});

@@ -51,3 +51,7 @@ export const ZRejectApplicationInput = z.object({
     .min(1, 'Please give a reason for rejecting this application')
     .max(2000, 'Notes must be at most 2000 characters'),
 });
+
+/** The review dialogs' forms: the notes of an approval or a rejection. */
+export const ZApproveApplicationForm = ZApproveApplicationInput.pick({ notes: true });
+export const ZRejectApplicationForm = ZRejectApplicationInput.pick({ notes: true });

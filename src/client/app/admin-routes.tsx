@@ -1,9 +1,9 @@
 import { Route, Routes } from 'react-router-dom';
-import { EmployeeApplicationsPage } from '../features/applications/employee-applications-page';
-import { AdminProductsPage } from '../features/admin-products/admin-products-page';
-import { AdminServicesPage } from '../features/admin-services/admin-services-page';
+import { EmployeeApplicationsPage } from '../features/employee-applications/employee-applications-page';
+import { AdminProductsPage } from '../features/catalog/admin-products-page';
+import { AdminServicesPage } from '../features/catalog/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
+import { NotFoundPage } from '../components/not-found-page';
 import { RequireAccess } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
 

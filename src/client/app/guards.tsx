@@ -3,11 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { isAdminRole, isStaffRole, type Role } from '../../shared/roles';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
+import { GUARD_REDIRECT_MS, useCurrentUser } from '../lib/session';
 import { mayOpen, type PageAccess } from './navigation';
-import { useCurrentUser } from './session';
-
-// The notice stays visible for half a second before the redirect.
-export const GUARD_REDIRECT_MS = 500;
 
 /**
  * Renders children for signed-in users the rule lets in (any signed-in user, staff, admins, or holders of a

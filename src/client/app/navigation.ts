@@ -1,11 +1,7 @@
+import type { NavItem } from '../components/nav-icon';
 import { hasPermission, isAdmin, isStaff, type Permission, type Role } from '../../shared/roles';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 
-export interface NavItem {
-  to: string;
-  label: string;
-  icon: 'home' | 'bag' | 'cart' | 'calendar' | 'sparkle' | 'user' | 'users' | 'grid' | 'clock' | 'shield' | 'clipboard' | 'settings';
-}
 
 /** Customer top bar (desktop), SPEC.md §2. */
 export function customerTopNav(type: BusinessType): NavItem[] {

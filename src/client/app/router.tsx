@@ -4,12 +4,12 @@ import { Spinner } from '../components/ui/spinner';
 import { useCatalogList } from '../features/catalog/catalog-api';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { ProductsPage } from '../features/products/products-page';
-import { ServicesPage } from '../features/services/services-page';
+import { NotFoundPage } from '../components/not-found-page';
+import { ProductsPage } from '../features/catalog/products-page';
+import { ServicesPage } from '../features/catalog/services-page';
 import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
-import { useCurrentUser } from './session';
+import { useCurrentUser } from '../lib/session';
 
 const AdminRoutes = lazy(() => import('./admin-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));

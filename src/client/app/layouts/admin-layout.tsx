@@ -2,10 +2,10 @@ import { Link, NavLink, Outlet } from 'react-router-dom';
 import { LogOutIcon, StoreIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { adminNav } from '../navigation';
-import { useBusinessSettings, useCurrentUser } from '../session';
+import { useBusinessSettings, useCurrentUser } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
-import { NavIcon } from './nav-icon';
-import { UserIdentity } from './user-avatar';
+import { NavIcon } from '../../components/nav-icon';
+import { UserIdentity } from '../../components/user-avatar';
 
 /** The admin area shell: sidebar on desktop, bottom bar on phones, links by role (SPEC.md §2, §6). */
 export function AdminLayout() {

@@ -1,5 +1,5 @@
 import { cn } from '../../lib/cn';
-import { useCartCount } from './use-cart';
+import { useCartCount } from './cart-api';
 
 /** The count on the cart icon, shown only when the cart holds something (SPEC.md §4). */
 export function CartBadge({ className }: { className?: string }) {

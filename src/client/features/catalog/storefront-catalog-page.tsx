@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useCatalogList, type CatalogKind, type ItemOf } from './catalog-api';
 import { CatalogResults } from './catalog-results';
 import { PagedGrid } from './paged-grid';
-import { SearchBox } from './search-box';
+import { SearchBox } from '../../components/ui/search-box';
 import { useCatalogSearch } from './use-catalog-search';
 
 /**

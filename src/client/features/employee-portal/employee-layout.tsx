@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { NavIcon } from '../../app/layouts/nav-icon';
-import { UserIdentity } from '../../app/layouts/user-avatar';
-import { useBusinessSettings } from '../../app/session';
+import { NavIcon } from '../../components/nav-icon';
+import { UserIdentity } from '../../components/user-avatar';
+import { useBusinessSettings } from '../../lib/session';
 import { HomeIcon, LogOutIcon, StoreIcon } from '../../components/icons';
 import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';

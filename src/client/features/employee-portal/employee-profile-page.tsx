@@ -1,4 +1,4 @@
-import { UserAvatar } from '../../app/layouts/user-avatar';
+import { UserAvatar } from '../../components/user-avatar';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent } from '../../components/ui/card';
 import { useEmployee } from './require-employee';

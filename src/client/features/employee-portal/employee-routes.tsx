@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from '../not-found/not-found-page';
+import { NotFoundPage } from '../../components/not-found-page';
 import { EmployeeDashboardPage } from './employee-dashboard-page';
 import { EmployeeLayout } from './employee-layout';
 import { EmployeeLoginPage } from './employee-login-page';

@@ -1,4 +1,4 @@
-import type { NavItem } from '../../app/navigation';
+import type { NavItem } from '../../components/nav-icon';
 
 export interface PortalNavItem extends NavItem {
   /** The dashboard is active only on its own paths; the others also for anything below them. */

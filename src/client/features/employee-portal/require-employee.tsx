@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { GUARD_REDIRECT_MS } from '../../app/guards';
+import { GUARD_REDIRECT_MS } from '../../lib/session';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorStatus, trpc } from '../../lib/trpc';

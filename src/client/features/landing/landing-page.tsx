@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BagIcon, CalendarIcon, ChatIcon, StoreIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
-import { useBusinessSettings } from '../../app/session';
+import { useBusinessSettings } from '../../lib/session';
 
 const features = [
   { title: 'Browse Products', text: 'Explore our catalogue and order what you love, delivered to your door.', Icon: BagIcon },

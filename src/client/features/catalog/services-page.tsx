@@ -1,8 +1,8 @@
-import type { Service } from '../../../shared/catalog';
 import { ClockIcon } from '../../components/icons';
 import { ButtonLink } from '../../components/ui/button';
-import { StorefrontCard } from '../catalog/storefront-card';
-import { StorefrontCatalogPage } from '../catalog/storefront-catalog-page';
+import type { Service } from './catalog-api';
+import { StorefrontCard } from './storefront-card';
+import { StorefrontCatalogPage } from './storefront-catalog-page';
 
 /** /services (SPEC.md §2): search, cards, Quick Book and Choose Employee. */
 export function ServicesPage() {

@@ -1,4 +1,4 @@
-import type { User } from '../../../shared/user';
+import type { User } from '../../shared/user';
 
 export function UserAvatar({ user, size = 32 }: { user: Pick<User, 'firstName' | 'lastName' | 'profileImageUrl'>; size?: number }) {
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || '?';

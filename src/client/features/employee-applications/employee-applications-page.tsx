@@ -1,21 +1,20 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import type { EmployeeApplication } from '../../../shared/employee-application-schema';
+import { useState, type ReactNode } from 'react';
+import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { ZApproveApplicationForm, ZRejectApplicationForm, type EmployeeApplication } from '../../../shared/employee-application-schema';
 import { ClipboardIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, Textarea } from '../../components/ui/form';
+import { Form, FormField, Textarea, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
-import { useToast } from '../../components/ui/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc';
+import { useApplications, useApproveApplication, useRejectApplication } from './employee-applications-api';
 import { formatApplicationDate } from './format-date';
 
-const REASON_REQUIRED = 'Please give a reason for rejecting this application';
-
-/** /admin/employee-applications (admin only), SPEC.md §2. */
+/** /admin/employee-applications (admin only): pending applications to approve or reject, then the processed ones. */
 export function EmployeeApplicationsPage() {
-  const list = trpc.employeeApplications.list.useQuery();
+  const list = useApplications();
   const [approving, setApproving] = useState<EmployeeApplication | null>(null);
   const [rejecting, setRejecting] = useState<EmployeeApplication | null>(null);
 
@@ -161,38 +160,14 @@ function ProcessedCard({ application: a }: { application: EmployeeApplication })
   );
 }
 
-/**
- * A review dialog's notes and its mutation's options: after an approval or a rejection a toast, then the
- * notes are cleared and the dialog closes, then the list is read again; a failure keeps the dialog open
- * with the server's message in a toast.
- */
-function useReview(reviewed: { title: string; description: string }, failedTitle: string, onClose: () => void) {
-  const [notes, setNotes] = useState('');
-  const toast = useToast();
-  const utils = trpc.useUtils();
-  const options = {
-    onSuccess: async () => {
-      toast(reviewed);
-      setNotes('');
-      onClose();
-      await utils.employeeApplications.list.invalidate();
-    },
-    onError: (error: unknown) => toast({ title: failedTitle, description: errorMessage(error), variant: 'destructive' }),
-  };
-  return { notes, setNotes, options };
-}
-
 /** The frame both review dialogs share: a notes field, Cancel and the dialog's own submit button. */
-function ReviewDialog({
+function ReviewDialog<TIn extends FieldValues, TOut extends FieldValues>({
   open,
   onClose,
   title,
   description,
   label,
-  error,
-  required,
-  notes,
-  onNotesChange,
+  form,
   onSubmit,
   submitButton,
 }: {
@@ -201,41 +176,39 @@ function ReviewDialog({
   title: string;
   description: ReactNode;
   label: string;
-  error?: string;
-  required?: boolean;
-  notes: string;
-  onNotesChange: (notes: string) => void;
-  onSubmit: () => void;
+  form: UseFormReturn<TIn, unknown, TOut>;
+  onSubmit: (values: TOut) => void;
   submitButton: ReactNode;
 }) {
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    onSubmit();
-  }
   return (
     <Dialog open={open} onClose={onClose} title={title} description={description}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Field label={label} error={error}>
-          {(ids) => <Textarea {...ids} name="notes" required={required} value={notes} maxLength={2000} onChange={(e) => onNotesChange(e.target.value)} />}
-        </Field>
+      <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormField name="notes" label={label}>
+          {({ field, ids }) => <Textarea {...field} {...ids} value={field.value ?? ''} />}
+        </FormField>
         <div className="flex justify-end gap-3">
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
           {submitButton}
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
 
 function ApproveDialog({ application, onClose }: { application: EmployeeApplication | null; onClose: () => void }) {
-  const { notes, setNotes, options } = useReview({ title: 'Application Approved', description: 'Employee account has been created successfully.' }, 'Approval Failed', onClose);
-  const approve = trpc.employeeApplications.approve.useMutation(options);
+  const form = useZodForm(ZApproveApplicationForm, { defaultValues: { notes: '' } });
+  // Closing, by Cancel, Escape or after the approval, forgets what was typed.
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const approve = useApproveApplication(close);
   return (
     <ReviewDialog
       open={application !== null}
-      onClose={onClose}
+      onClose={close}
       title="Approve Application"
       description={
         application && (
@@ -246,9 +219,8 @@ function ApproveDialog({ application, onClose }: { application: EmployeeApplicat
         )
       }
       label="Notes (optional)"
-      notes={notes}
-      onNotesChange={setNotes}
-      onSubmit={() => application && approve.mutate({ id: application.id, notes: notes.trim() || null })}
+      form={form}
+      onSubmit={(values) => application && approve.mutate({ id: application.id, notes: values.notes || null })}
       submitButton={
         <Button type="submit" disabled={approve.isPending}>
           {approve.isPending ? 'Approving...' : 'Approve'}
@@ -259,35 +231,24 @@ function ApproveDialog({ application, onClose }: { application: EmployeeApplicat
 }
 
 function RejectDialog({ application, onClose }: { application: EmployeeApplication | null; onClose: () => void }) {
-  const { notes, setNotes, options } = useReview({ title: 'Application Rejected', description: 'Application has been rejected.' }, 'Rejection Failed', onClose);
-  const [error, setError] = useState<string>();
-  const reject = trpc.employeeApplications.reject.useMutation(options);
-  function submit() {
-    if (!notes.trim()) {
-      setError(REASON_REQUIRED);
-      return;
-    }
-    setError(undefined);
-    if (application) reject.mutate({ id: application.id, notes: notes.trim() });
-  }
+  const form = useZodForm(ZRejectApplicationForm, { defaultValues: { notes: '' } });
+  const notes = useWatch({ control: form.control, name: 'notes' });
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const reject = useRejectApplication(close);
   return (
     <ReviewDialog
       open={application !== null}
-      // Closing, by Cancel or Escape, forgets the last message.
-      onClose={() => {
-        setError(undefined);
-        onClose();
-      }}
+      onClose={close}
       title="Reject Application"
       description={application && <>Reject {application.firstName} {application.lastName}? This cannot be undone; the reason is e-mailed to the applicant.</>}
       label="Reason for rejection"
-      error={error}
-      required
-      notes={notes}
-      onNotesChange={setNotes}
-      onSubmit={submit}
+      form={form}
+      onSubmit={(values) => application && reject.mutate({ id: application.id, notes: values.notes })}
       submitButton={
-        <Button type="submit" variant="destructive" disabled={reject.isPending || !notes.trim()}>
+        <Button type="submit" variant="destructive" disabled={reject.isPending || !notes?.trim()}>
           {reject.isPending ? 'Rejecting...' : 'Reject'}
         </Button>
       }

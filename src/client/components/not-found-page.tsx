@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { buttonClass } from '../../components/ui/button';
+import { buttonClass } from './ui/button';
 
 export function NotFoundPage() {
   return (

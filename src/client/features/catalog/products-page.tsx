@@ -1,8 +1,7 @@
-import type { Product } from '../../../shared/catalog';
 import { Button } from '../../components/ui/button';
-import { useAddToCart } from '../cart/use-cart';
-import { StorefrontCard } from '../catalog/storefront-card';
-import { StorefrontCatalogPage } from '../catalog/storefront-catalog-page';
+import { useAddToCart, type Product } from './catalog-api';
+import { StorefrontCard } from './storefront-card';
+import { StorefrontCatalogPage } from './storefront-catalog-page';
 
 /** /products (SPEC.md §2): search, cards, Add to Cart. */
 export function ProductsPage() {

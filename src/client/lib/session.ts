@@ -1,5 +1,8 @@
 import { DEFAULT_BUSINESS_NAME, type BusinessSettings } from '../../shared/settings';
-import { errorStatus, trpc } from '../lib/trpc';
+import { errorStatus, trpc } from './trpc';
+
+/** A guard's notice stays visible for half a second before its redirect. */
+export const GUARD_REDIRECT_MS = 500;
 
 /** The signed-in user; a 401 means signed out (null), never retried. */
 export function useCurrentUser() {
