@@ -8,7 +8,7 @@ export const staffRoles: readonly Role[] = ['employee', 'admin'];
 export const isStaffRole = (role: Role) => staffRoles.includes(role);
 
 /**
- * The permission catalogue of SPEC.md §3, as `group.item` identifiers. Admins hold every permission;
+ * The permission catalogue of docs/product.md, as `group.item` identifiers. Admins hold every permission;
  * employees hold what their account lists.
  */
 export const permissionCatalogue = {

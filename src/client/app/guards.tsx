@@ -5,7 +5,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
 import { useCurrentUser } from './session';
 
-// SPEC.md §6: the notice stays visible for half a second before the redirect.
+// docs/product.md: the notice stays visible for half a second before the redirect.
 export const GUARD_REDIRECT_MS = 500;
 
 /** Renders children for signed-in users with one of the roles; otherwise tells them why and sends them away. */

@@ -7,7 +7,7 @@ export interface NavItem {
   icon: 'home' | 'bag' | 'cart' | 'calendar' | 'sparkle' | 'user' | 'users' | 'grid' | 'clock' | 'shield' | 'clipboard' | 'settings';
 }
 
-/** Customer top bar (desktop), SPEC.md §2. */
+/** Customer top bar (desktop), docs/product.md. */
 export function customerTopNav(type: BusinessType): NavItem[] {
   return [
     { to: '/', label: 'Home', icon: 'home' },
@@ -18,7 +18,7 @@ export function customerTopNav(type: BusinessType): NavItem[] {
   ];
 }
 
-/** Customer bottom bar (phone), SPEC.md §2. */
+/** Customer bottom bar (phone), docs/product.md. */
 export function customerBottomNav(type: BusinessType): NavItem[] {
   return [
     { to: '/', label: 'Home', icon: 'home' },
@@ -50,7 +50,7 @@ const adminItems: AdminNavItem[] = [
   { to: '/admin/settings', label: 'Settings', icon: 'settings', adminOnly: true },
 ];
 
-/** Admin area navigation for a role and screen size, SPEC.md §2 and §6. */
+/** Admin area navigation for a role and screen size, docs/product.md. */
 export function adminNav(role: Role, type: BusinessType, screen: 'desktop' | 'mobile'): NavItem[] {
   return adminItems
     .filter((item) => role === 'admin' || !item.adminOnly)

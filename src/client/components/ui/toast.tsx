@@ -7,7 +7,7 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
 }
 
-// SPEC.md §9: one toast at a time, shown for 5000 ms.
+// docs/product.md: one toast at a time, shown for 5000 ms.
 export const TOAST_DURATION_MS = 5000;
 
 const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);

@@ -9,7 +9,7 @@ import { useCatalogMutationOptions } from '../catalog/use-catalog-mutation-optio
 
 export const LOW_STOCK = 10;
 
-/** /admin/products (SPEC.md §2): search, card grid, create and edit dialogs, delete. */
+/** /admin/products (docs/catalogue.md): search, card grid, create and edit dialogs, delete. */
 export function AdminProductsPage() {
   return (
     <AdminCatalogPage

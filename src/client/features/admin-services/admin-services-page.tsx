@@ -9,7 +9,7 @@ import { CatalogItemDialog, useCatalogForm, type CatalogFormFields } from '../ca
 import { Checkbox } from '../catalog/checkbox';
 import { useCatalogMutationOptions } from '../catalog/use-catalog-mutation-options';
 
-/** /admin/services (SPEC.md §2): like products, plus duration and who may perform each service. */
+/** /admin/services (docs/catalogue.md): like products, plus duration and who may perform each service. */
 export function AdminServicesPage() {
   const providers = trpc.serviceProviders.list.useQuery();
   const providerNames = (serviceId: string) =>

@@ -13,7 +13,7 @@ import { formatApplicationDate } from './format-date';
 
 const REASON_REQUIRED = 'Please give a reason for rejecting this application';
 
-/** /admin/employee-applications (admin only), SPEC.md §2. */
+/** /admin/employee-applications (admin only), docs/employee-applications.md. */
 export function EmployeeApplicationsPage() {
   const list = trpc.employeeApplications.list.useQuery();
   const [approving, setApproving] = useState<EmployeeApplication | null>(null);

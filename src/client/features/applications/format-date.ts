@@ -1,6 +1,6 @@
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** SPEC.md §2: application dates read "MMM dd, yyyy" (e.g. "Mar 05, 2026"), in the viewer's time zone. */
+/** docs/employee-applications.md: application dates read "MMM dd, yyyy" (e.g. "Mar 05, 2026"), in the viewer's time zone. */
 export function formatApplicationDate(iso: string | null | undefined): string {
   if (!iso) return '';
   const date = new Date(iso);

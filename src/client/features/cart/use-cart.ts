@@ -1,7 +1,7 @@
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 
-/** SPEC.md §3: the badge is the sum of quantities. */
+/** docs/catalogue.md: the badge is the sum of quantities. */
 export function useCartCount(): number {
   const cart = trpc.cart.list.useQuery();
   return (cart.data ?? []).reduce((sum, item) => sum + item.quantity, 0);

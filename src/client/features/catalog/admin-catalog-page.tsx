@@ -13,7 +13,7 @@ import { useCatalogMutationOptions } from './use-catalog-mutation-options';
 import { useCatalogSearch } from './use-catalog-search';
 
 /**
- * /admin/products and /admin/services (SPEC.md §2): search, card grid, the create and edit dialog, delete
+ * /admin/products and /admin/services (docs/catalogue.md): search, card grid, the create and edit dialog, delete
  * with confirmation, each offered as the user's permissions allow. The page gives what differs: the card's
  * details line and the dialog. `singular` and `plural` ("Product", "Products") make the other texts.
  */

@@ -3,7 +3,7 @@ import type { Product, Service } from '../../../shared/catalog';
 
 /*
  * The catalogue lists come from the REST paths (GET /api/products, /api/services and their /featured),
- * as SPEC.md §7's client reads them: the server answers those from its serialized cache, brotli-compressed,
+ * as the REST paths are read (docs/catalogue.md): the server answers those from its serialized cache, brotli-compressed,
  * and with an ETag, so the browser revalidates and a reload gets a 304 instead of the whole catalogue.
  * Writes go through tRPC and then call invalidateCatalog.
  */
@@ -17,7 +17,7 @@ export const catalogKeys = {
   featured: (kind: CatalogKind) => ['catalog', kind, 'featured'] as const,
 };
 
-/** SPEC.md §8: a failed call's message is "<status>: <body text>" (status text when the body is empty). */
+/** docs/product.md: a failed call's message is "<status>: <body text>" (status text when the body is empty). */
 export async function getJson<T>(path: string): Promise<T> {
   const res = await fetch(path, { credentials: 'include', cache: 'no-cache', headers: { accept: 'application/json' } });
   if (!res.ok) {

@@ -3,7 +3,7 @@ import { ZCreateProductInput, ZCreateServiceInput } from '../../../shared/catalo
 import { durationFromInput, hasPermission, inventoryFromInput, validate } from './catalog-form';
 
 describe('catalogue dialogs', () => {
-  it('turn a non-numeric inventory into 0 and an unparsable duration into 60 (SPEC.md §5)', () => {
+  it('turn a non-numeric inventory into 0 and an unparsable duration into 60 (docs/catalogue.md)', () => {
     expect(inventoryFromInput('abc')).toBe(0);
     expect(inventoryFromInput('')).toBe(0);
     expect(inventoryFromInput(' 12 ')).toBe('12');

@@ -12,7 +12,7 @@ export type FieldErrors = Partial<Record<string, string>>;
 
 /**
  * Validates form values with the server's own schema, so the dialog shows the same messages the server
- * would send (SPEC.md §5); the first message per field.
+ * would send (docs/catalogue.md); the first message per field.
  */
 export function validate<S extends z.ZodType>(schema: S, values: unknown): { ok: true; data: z.output<S> } | { ok: false; errors: FieldErrors } {
   const result = schema.safeParse(values);
@@ -25,13 +25,13 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): { ok:
   return { ok: false, errors };
 }
 
-/** SPEC.md §5: a non-numeric inventory becomes 0. */
+/** docs/catalogue.md: a non-numeric inventory becomes 0. */
 export function inventoryFromInput(text: string): number | string {
   const trimmed = text.trim();
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? trimmed : 0;
 }
 
-/** SPEC.md §5: an unparsable duration becomes 60. */
+/** docs/catalogue.md: an unparsable duration becomes 60. */
 export function durationFromInput(text: string): number | string {
   const trimmed = text.trim();
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? trimmed : 60;

@@ -38,7 +38,7 @@ type Mutation<Input> = { mutate: (input: Input) => void; isPending: boolean };
 /**
  * The create and edit dialog of the admin catalogue: the shared fields, with the page's own field beside
  * the price (`beside`) and any more below the flags (`children`). On submit, `body` is checked with the
- * server's `schema` (the same messages as the server's, SPEC.md §5), then created or updated.
+ * server's `schema` (the same messages as the server's, docs/catalogue.md), then created or updated.
  */
 export function CatalogItemDialog<F extends CatalogFormFields, B>({
   kind,

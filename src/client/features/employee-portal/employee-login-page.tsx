@@ -9,7 +9,7 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { fieldErrors } from '../auth/form-errors';
 import { PortalCardPage } from './portal-card-page';
 
-/** /employee/login (SPEC.md §2, §5, §8). */
+/** /employee/login (docs/sign-in.md). */
 export function EmployeeLoginPage() {
   const [form, setForm] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -11,7 +11,7 @@ import { PortalCardPage } from './portal-card-page';
 
 const empty: EmployeeApplicationInput = { firstName: '', lastName: '', email: '', phone: '', bio: '', experience: '', specialties: '' };
 
-/** /employee/register, "Join Our Team" (SPEC.md §2, §5, §8). */
+/** /employee/register, "Join Our Team" (docs/employee-applications.md). */
 export function EmployeeRegisterPage() {
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -4,7 +4,7 @@ import { useAddToCart } from '../cart/use-cart';
 import { StorefrontCard } from '../catalog/storefront-card';
 import { StorefrontCatalogPage } from '../catalog/storefront-catalog-page';
 
-/** /products (SPEC.md §2): search, cards, Add to Cart. */
+/** /products (docs/catalogue.md): search, cards, Add to Cart. */
 export function ProductsPage() {
   const addToCart = useAddToCart();
   return (

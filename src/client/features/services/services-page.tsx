@@ -4,7 +4,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { StorefrontCard } from '../catalog/storefront-card';
 import { StorefrontCatalogPage } from '../catalog/storefront-catalog-page';
 
-/** /services (SPEC.md §2): search, cards, Quick Book and Choose Employee. */
+/** /services (docs/catalogue.md): search, cards, Quick Book and Choose Employee. */
 export function ServicesPage() {
   return (
     <StorefrontCatalogPage
