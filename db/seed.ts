@@ -76,12 +76,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       timezone: TIME_ZONE,
     });
 
-    await tx.insert(s.roles).values([
-      { name: 'admin', displayName: 'Administrator', description: 'Full access to everything.', permissions: allPermissions, isSystemRole: true },
-      { name: 'employee', displayName: 'Employee', description: 'Runs appointments and helps customers.', permissions: defaultEmployeePermissions, isSystemRole: true },
-      { name: 'customer', displayName: 'Customer', description: 'Shops and books appointments.', permissions: [], isSystemRole: true },
-    ]);
-
+    // The system roles come with the migrations.
     const [admin] = await tx
       .insert(s.users)
       .values({ email: DEMO_ADMIN_EMAIL, firstName: 'Avery', lastName: 'Stone', role: 'admin', passwordHash, permissions: allPermissions })

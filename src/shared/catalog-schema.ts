@@ -184,7 +184,7 @@ export const ZServiceProvider = z.object({
 export type ServiceProvider = z.infer<typeof ZServiceProvider>;
 
 /** A user who may be linked as a provider: active, role employee or admin. */
-export const ZProviderCandidate = ZPersonSummary.extend({ email: z.string(), role: z.enum(['employee', 'admin']) });
+export const ZProviderCandidate = ZPersonSummary.extend({ email: z.string(), role: z.string() });
 export type ProviderCandidate = z.infer<typeof ZProviderCandidate>;
 
 export const ZServiceProviderInput = z.object({ serviceId: idOf('serviceId'), employeeId: idOf('employeeId') });

@@ -7,15 +7,13 @@ import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { ProductsPage } from '../features/products/products-page';
 import { ServicesPage } from '../features/services/services-page';
-import { RequireRole } from './guards';
+import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { useCurrentUser } from './session';
 
 const AdminRoutes = lazy(() => import('./admin-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
 const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
-
-const customerRoles = ['customer', 'employee', 'admin'] as const;
 
 /** `/` is the landing page while loading or signed out, the customer home once signed in. */
 function Root() {
@@ -46,9 +44,9 @@ export function AppRouter() {
           </Route>
           <Route
             element={
-              <RequireRole roles={customerRoles}>
+              <RequireAccess rule="signedIn">
                 <CustomerLayout />
-              </RequireRole>
+              </RequireAccess>
             }
           >
             {/* Customer pages (products, services, booking, cart, profile) are added here. */}

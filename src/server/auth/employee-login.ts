@@ -5,7 +5,7 @@ import type { EmployeeLoginInput } from '../../shared/auth-schema';
 import { isStaffRole } from '../../shared/roles';
 import { AppError } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession, revokeSession, userColumns, type SessionUser } from './sessions';
+import { createSession, revokeSession, toSessionUser, userColumns, type SessionUser } from './sessions';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact an administrator.';
@@ -47,7 +47,7 @@ export async function loginEmployee(db: Tx, input: EmployeeLoginInput, meta: Sig
   return db.transaction(async (tx) => {
     if (meta.previousSessionId) await revokeSession(tx, meta.previousSessionId);
     const session = await createSession(tx, user.id, meta);
-    return { user: user as SessionUser, ...session };
+    return { user: toSessionUser(user), ...session };
   });
 }
 

@@ -7,7 +7,7 @@ import { isStaffRole } from '../../shared/roles';
 import { AppError } from '../errors';
 import type { SignInMeta, StartedSession } from './employee-login';
 import { hashPassword } from './passwords';
-import { createSession, revokeUserSessions, userColumns, type SessionUser } from './sessions';
+import { createSession, revokeUserSessions, toSessionUser, userColumns, type SessionUser } from './sessions';
 
 // Long enough for someone who reads mail once a day, short enough that an old inbox is not a key.
 export const SET_PASSWORD_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
@@ -86,6 +86,6 @@ export async function setPasswordWithToken(
       .returning(userColumns);
     await revokeUserSessions(tx, row!.userId);
     const session = await createSession(tx, row!.userId, meta);
-    return { user: user as SessionUser, ...session };
+    return { user: toSessionUser(user!), ...session };
   });
 }

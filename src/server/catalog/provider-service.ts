@@ -1,18 +1,19 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { serviceProviders, services, users } from '../../../db/schema/index';
 import type { ProviderCandidate, ServiceProvider } from '../../shared/catalog-schema';
 import type { SessionUser } from '../auth/sessions';
+import { CUSTOMER_ROLE } from '../../shared/roles';
 import { AppError } from '../errors';
 import { isUuid, seesInactive } from './catalog-access';
 
 /*
- * Who performs a service. Only active users with role employee or admin count as providers; a service
- * with no such links may be performed by every active employee or admin.
+ * Who performs a service. Only active staff (employees, admins and custom staff roles) count as
+ * providers; a service with no such links may be performed by every active staff member.
  */
 
-const providerRoles = ['employee', 'admin'] as const;
-const isActiveStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
+// isStaffRole (src/shared/roles.ts) as SQL: every role but customer.
+const isActiveStaff = and(ne(users.role, CUSTOMER_ROLE), eq(users.isActive, true));
 
 export const NOT_A_PROVIDER_MESSAGE = 'Only active employees and admins can perform services';
 
@@ -51,7 +52,7 @@ export async function listProviderCandidates(db: Tx): Promise<ProviderCandidate[
     .from(users)
     .where(isActiveStaff)
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
-  return rows.map((r) => ({ ...r, role: r.role === 'admin' ? 'admin' : 'employee' }));
+  return rows;
 }
 
 /** Links one employee to a service; linking twice is not an error. */

@@ -1,8 +1,8 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { employeeApplications, users } from '../../../db/schema/index';
 import type { EmployeeApplication, EmployeeApplicationInput } from '../../shared/employee-application-schema';
-import { defaultEmployeePermissions } from '../../shared/roles';
+import { CUSTOMER_ROLE, defaultEmployeePermissions } from '../../shared/roles';
 import { createSetPasswordToken, SET_PASSWORD_TOKEN_TTL_MS } from '../auth/password-tokens';
 import { revokeUserSessions } from '../auth/sessions';
 import { AppError, sqlState } from '../errors';
@@ -45,7 +45,7 @@ async function staffWithEmail(db: Tx, email: string) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${inArray(users.role, ['employee', 'admin'])}`)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${ne(users.role, CUSTOMER_ROLE)}`)
     .limit(1);
   return row;
 }

@@ -12,8 +12,8 @@ export function AdminLayout() {
   const { user } = useCurrentUser();
   const settings = useBusinessSettings();
   if (!user) return null;
-  const desktop = adminNav(user.role, settings.businessType, 'desktop');
-  const mobile = adminNav(user.role, settings.businessType, 'mobile');
+  const desktop = adminNav(user, settings.businessType, 'desktop');
+  const mobile = adminNav(user, settings.businessType, 'mobile');
 
   return (
     <div className="flex min-h-dvh">

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { trpc } from '../../lib/trpc';
 import { AdminCatalogCard } from './admin-catalog-card';
 import { useCatalogList, type CatalogKind, type ItemOf } from './catalog-api';
-import { hasPermission } from './catalog-form';
+import { hasPermission } from '../../../shared/roles';
 import { CatalogResults } from './catalog-results';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { PagedGrid } from './paged-grid';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZCreateProductInput, ZCreateServiceInput } from '../../../shared/catalog-schema';
-import { durationFromInput, hasPermission, inventoryFromInput, validate } from './catalog-form';
+import { durationFromInput, inventoryFromInput, validate } from './catalog-form';
 
 describe('catalogue dialogs', () => {
   it('turn a non-numeric inventory into 0 and an unparsable duration into 60 (docs/catalogue.md)', () => {
@@ -33,13 +33,5 @@ describe('catalogue dialogs', () => {
       ok: true,
       data: { name: 'Soap', price: '3.50', inventory: 4, imageUrl: null },
     });
-  });
-
-  it('know who may do what', () => {
-    expect(hasPermission({ role: 'admin', permissions: [] }, 'products.create')).toBe(true);
-    expect(hasPermission({ role: 'employee', permissions: ['products.create'] }, 'products.create')).toBe(true);
-    expect(hasPermission({ role: 'employee', permissions: [] }, 'products.create')).toBe(false);
-    expect(hasPermission({ role: 'customer', permissions: ['products.create'] }, 'products.create')).toBe(false);
-    expect(hasPermission(null, 'products.create')).toBe(false);
   });
 });
