@@ -9,7 +9,7 @@ export interface Meta extends OpenApiMeta {
   access?: Access;
   /**
    * REST only: the input field that a bare JSON array body fills. Some clients send a list as the whole
-   * body (`[...]`) where the procedure takes `{ field: [...] }`; both are then accepted (CONTRACT.md).
+   * body (`[...]`) where the procedure takes `{ field: [...] }`; both are then accepted (docs/api-conventions.md).
    */
   bareArrayBody?: string;
 }

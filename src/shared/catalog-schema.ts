@@ -3,7 +3,7 @@ import { catalogLimits as limits } from './catalog';
 
 /**
  * Catalogue and cart schemas: the server validates with them and the admin dialogs show the same
- * messages (SPEC.md §5). Inputs accept numbers or numeric strings, as CONTRACT.md says for money.
+ * messages (docs/catalogue.md). Inputs accept numbers or numeric strings, as docs/api-conventions.md says for money.
  */
 
 const numberOrString = (required: string, notNumber: string) =>

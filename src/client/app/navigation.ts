@@ -3,7 +3,7 @@ import { hasPermission, isAdmin, isStaff, type Permission, type Role } from '../
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 
 
-/** Customer top bar (desktop), SPEC.md §2. */
+/** Customer top bar (desktop), docs/product.md. */
 export function customerTopNav(type: BusinessType): NavItem[] {
   return [
     { to: '/', label: 'Home', icon: 'home' },
@@ -14,7 +14,7 @@ export function customerTopNav(type: BusinessType): NavItem[] {
   ];
 }
 
-/** Customer bottom bar (phone), SPEC.md §2. */
+/** Customer bottom bar (phone), docs/product.md. */
 export function customerBottomNav(type: BusinessType): NavItem[] {
   return [
     { to: '/', label: 'Home', icon: 'home' },

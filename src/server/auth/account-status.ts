@@ -4,7 +4,7 @@ import { users } from '../../../db/schema/index';
 import { revokeUserSessions } from './sessions';
 
 /**
- * Turns an account on or off. Turning it off ends every session at once (QUALITY.md "Sessions"); the
+ * Turns an account on or off. Turning it off ends every session at once (docs/sign-in.md, "Sessions"); the
  * session lookup also refuses inactive users, so nothing slips through between the two statements.
  */
 export async function setAccountActive(db: Tx, userId: string, isActive: boolean) {

@@ -28,7 +28,7 @@ export interface StartedSession {
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword('decoy password that never matches anything'));
 
-/** E-mail and password sign-in for staff (employees and admins), SPEC.md §2 "/employee/login". */
+/** E-mail and password sign-in for staff (employees and admins), docs/sign-in.md. */
 export async function loginEmployee(db: Tx, input: EmployeeLoginInput, meta: SignInMeta = {}): Promise<StartedSession> {
   const [account] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })

@@ -45,7 +45,7 @@ export async function listProvidersForService(db: Tx, viewer: SessionUser | null
     .orderBy(asc(users.firstName), asc(users.lastName));
 }
 
-/** Who may be chosen as a provider, with e-mail for the admin dialog (SPEC.md §2). */
+/** Who may be chosen as a provider, with e-mail for the admin dialog (docs/catalogue.md). */
 export async function listProviderCandidates(db: Tx): Promise<ProviderCandidate[]> {
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role })

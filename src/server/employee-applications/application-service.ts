@@ -50,7 +50,7 @@ async function staffWithEmail(db: Tx, email: string) {
   return row;
 }
 
-/** POST /api/employee/register: a visitor applies to join the team (SPEC.md §2 "Join Our Team"). */
+/** POST /api/employee/register: a visitor applies to join the team (docs/employee-applications.md). */
 export async function submitApplication(db: Tx, input: EmployeeApplicationInput): Promise<EmployeeApplication> {
   if (await staffWithEmail(db, input.email)) throw new AppError('CONFLICT', APPLICATION_MESSAGES.alreadyStaff);
   try {

@@ -33,8 +33,10 @@ export function retryAfterHeader(errors: readonly unknown[]): { headers?: Record
 export const errorHandlingPlugin = fp(
   async (app) => {
     app.setErrorHandler((error, req, reply) => sendError(req, reply, error));
-    app.addHook('onSend', async (req, reply) => {
+    // Set as the request arrives (a callback hook, no promise per request); every answer carries it.
+    app.addHook('onRequest', (req, reply, done) => {
       reply.header('x-request-id', req.id);
+      done();
     });
   },
   { name: 'storefront-errors', fastify: '5.x' },

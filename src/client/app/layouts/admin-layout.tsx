@@ -7,7 +7,7 @@ import { BottomNav } from './bottom-nav';
 import { NavIcon } from '../../components/nav-icon';
 import { UserIdentity } from '../../components/user-avatar';
 
-/** The admin area shell: sidebar on desktop, bottom bar on phones, links by role (SPEC.md §2, §6). */
+/** The admin area shell: sidebar on desktop, bottom bar on phones, links by role (docs/product.md). */
 export function AdminLayout() {
   const { user } = useCurrentUser();
   const settings = useBusinessSettings();

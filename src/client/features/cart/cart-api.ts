@@ -1,6 +1,6 @@
 import { trpc } from '../../lib/trpc';
 
-/** SPEC.md §3: the badge is the sum of quantities. */
+/** The badge is the sum of quantities (docs/catalogue.md). */
 export function useCartCount(): number {
   const cart = trpc.cart.list.useQuery();
   return (cart.data ?? []).reduce((sum, item) => sum + item.quantity, 0);

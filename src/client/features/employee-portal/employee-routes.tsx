@@ -14,7 +14,7 @@ const dashboard = (
   </RequireEmployee>
 );
 
-/** /employee/*: the employee portal, loaded as its own chunk (SPEC.md §2 "Employee portal"). */
+/** /employee/*: the employee portal, loaded as its own chunk (docs/product.md). */
 export default function EmployeeRoutes() {
   return (
     <Routes>

@@ -11,8 +11,8 @@ export function useEmployee() {
 }
 
 /**
- * SPEC.md §6: portal screens use the employee sign-in. Signed out, they say why (each screen its own
- * words, §8) and go to /employee/login after 500 ms; a signed-in customer is denied and sent home.
+ * docs/sign-in.md: portal screens use the employee sign-in. Signed out, they say why (each screen its own
+ * words) and go to /employee/login after 500 ms; a signed-in customer is denied and sent home.
  */
 export function RequireEmployee({ message, children }: { message: string; children: ReactNode }) {
   const me = useEmployee();
