@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { clientDistDir } from '../paths';
 
-export const clientDist = fileURLToPath(new URL('../../../dist/client', import.meta.url));
+export const clientDist = clientDistDir;
 
 /** Serves the built React client; unknown non-API GETs get index.html so client routes work on reload. */
 export async function registerClient(app: FastifyInstance) {
