@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   app.addHook('onClose', () => mail.stop());
   await registerDocs(app);
   await registerRest(app, appRouter, deps);
-  await registerClient(app);
+  await registerClient(app, deps);
   return app;
 }
 

@@ -3,20 +3,28 @@ import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { etagMatches, negotiateEncoding, type ContentEncoding } from '../catalog/catalog-cache';
+import type { AppDeps } from '../context';
 import { clientDistDir } from '../paths';
+import { cachedSettings } from '../settings/settings-service';
 
 export const clientDist = clientDistDir;
 
 /**
  * What a page fetches before its largest paint, announced in its HTML so the browser starts it beside the
- * script instead of after it. Only for a signed-in visit: a visitor on these pages is sent to sign in.
+ * script instead of after it. Only for a signed-in visit: a visitor on these pages is sent to sign in, and
+ * sees the landing page on `/`.
  */
-const pagePreloads: Record<string, string[]> = {
-  '/products': ['/api/products'],
-  '/services': ['/api/services'],
-};
+function pagePreloads(pathname: string, type: BusinessType): string[] {
+  if (pathname === '/') {
+    return [...(showsProducts(type) ? ['/api/products/featured'] : []), ...(showsServices(type) ? ['/api/services/featured'] : [])];
+  }
+  if (pathname === '/products') return ['/api/products'];
+  if (pathname === '/services') return ['/api/services'];
+  return [];
+}
 
 interface PageVariant {
   etag: string;
@@ -46,15 +54,24 @@ function pageVariants(template: string) {
   };
 }
 
+async function businessType(deps: AppDeps): Promise<BusinessType> {
+  try {
+    return (await cachedSettings(deps.database)).businessType;
+  } catch {
+    // The page itself must not fail with the database: it then shows its own error states.
+    return 'both';
+  }
+}
+
 const hasSessionCookie = (req: FastifyRequest) => req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
 
 /** Serves the built React client; unknown non-API GETs get index.html so client routes work on reload. */
-export async function registerClient(app: FastifyInstance) {
-  const hasBuild = existsSync(`${clientDist}/index.html`);
-  const page = hasBuild ? pageVariants(readFileSync(`${clientDist}/index.html`, 'utf8')) : undefined;
+export async function registerClient(app: FastifyInstance, deps: AppDeps, root = clientDist) {
+  const hasBuild = existsSync(`${root}/index.html`);
+  const page = hasBuild ? pageVariants(readFileSync(`${root}/index.html`, 'utf8')) : undefined;
   if (hasBuild) {
     await app.register(fastifyStatic, {
-      root: clientDist,
+      root,
       wildcard: false,
       index: false,
       // The build writes .br and .gz beside each text asset (maximum compression, done once).
@@ -72,7 +89,8 @@ export async function registerClient(app: FastifyInstance) {
     const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
     if (wantsPage && page) {
       const pathname = req.url.split('?')[0]!;
-      const variant = page(hasSessionCookie(req) ? (pagePreloads[pathname] ?? []) : []);
+      const preloads = hasSessionCookie(req) ? pagePreloads(pathname, await businessType(deps)) : [];
+      const variant = page(preloads);
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
