@@ -35,4 +35,5 @@ export const accessTable: Record<string, string> = {
   'serviceProviders.delete': 'permission:services.edit',
   'cart.list': 'signedIn',
   'cart.add': 'signedIn',
+  'auth.session': 'public',
 };
