@@ -35,4 +35,11 @@ export const accessTable: Record<string, string> = {
   'serviceProviders.delete': 'permission:services.edit',
   'cart.list': 'signedIn',
   'cart.add': 'signedIn',
+  'appointments.slots': 'public',
+  'appointments.book': 'signedIn',
+  'appointments.list': 'signedIn',
+  'appointments.get': 'signedIn',
+  'appointments.setStatus': 'permission:appointments.edit',
+  'appointments.cancel': 'signedIn',
+  'appointments.reschedule': 'signedIn',
 };
