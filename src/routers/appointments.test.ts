@@ -136,6 +136,22 @@ describe('GET /api/appointments/slots', () => {
   });
 });
 
+describe('GET /api/appointments/providers', () => {
+  it("lists a service's providers, or every active employee and admin when it names none", async () => {
+    const res = await server.request('GET', `/api/appointments/providers?serviceId=${facial.id}`, { cookie: customerA.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: liam.id, firstName: 'Liam', lastName: 'Chen', profileImageUrl: null },
+      { id: maya.id, firstName: 'Maya', lastName: 'Okafor', profileImageUrl: null },
+    ]);
+    const [open] = await server.db.insert(services).values({ name: 'Anyone', price: '10.00', duration: 30 }).returning({ id: services.id });
+    const everyone = await server.request('GET', `/api/appointments/providers?serviceId=${open!.id}`, { cookie: customerA.cookie });
+    expect(everyone.body.length).toBeGreaterThanOrEqual(4);
+    await server.db.delete(services).where(eq(services.id, open!.id));
+    expect((await server.request('GET', `/api/appointments/providers?serviceId=${facial.id}`)).status).toBe(401);
+  });
+});
+
 describe('POST /api/appointments', () => {
   it("books the simple page's payload: placeholder employee assigned, the service's duration, pending", async () => {
     const res = await book(customerA.cookie, simpleBody(at(day, '09:00'), { duration: 999 }));

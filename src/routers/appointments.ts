@@ -9,7 +9,7 @@ import {
   setAppointmentStatus,
   type BookingEnv,
 } from '../server/appointments/appointment-service';
-import { slotsFor } from '../server/appointments/slot-data';
+import { listBookingProviders, slotsFor } from '../server/appointments/slot-data';
 import type { Context } from '../server/context';
 import { cachedSettings } from '../server/settings/settings-service';
 import { authedProcedure, procedure, rest, router } from '../server/trpc';
@@ -19,6 +19,8 @@ import {
   ZAppointmentListQuery,
   ZAppointmentStatusInput,
   ZBookAppointmentInput,
+  ZBookingProvider,
+  ZProvidersQuery,
   ZRescheduleInput,
   ZSlot,
   ZSlotsQuery,
@@ -47,6 +49,12 @@ export const appointmentsRouter = router({
       const env = await bookingEnv(ctx);
       return slotsFor(ctx.db, env.settings, env.now, { ...input, includeInactive: !!ctx.user && isStaffRole(ctx.user.role) });
     }),
+
+  providers: authedProcedure
+    .meta(rest(access.signedIn, { method: 'GET', path: '/appointments/providers', tags, summary: 'Who performs a service (its linked staff, or every active employee when it names none)' }))
+    .input(ZProvidersQuery)
+    .output(z.array(ZBookingProvider))
+    .query(({ ctx, input }) => listBookingProviders(ctx.db, input.serviceId, { includeInactive: isStaffRole(ctx.user.role) })),
 
   book: authedProcedure
     .meta(rest(access.signedIn, { method: 'POST', path: '/appointments', tags, summary: 'Book an appointment (409 when the time is not an offered slot)' }))

@@ -36,6 +36,7 @@ export const accessTable: Record<string, string> = {
   'cart.list': 'signedIn',
   'cart.add': 'signedIn',
   'appointments.slots': 'public',
+  'appointments.providers': 'signedIn',
   'appointments.book': 'signedIn',
   'appointments.list': 'signedIn',
   'appointments.get': 'signedIn',

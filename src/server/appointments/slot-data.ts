@@ -49,6 +49,18 @@ export async function providersOf(db: Tx, serviceId: string): Promise<string[]> 
   return everyone.map((r) => r.id);
 }
 
+/** The people who perform a service, in the order slots list them. */
+export async function listBookingProviders(db: Tx, serviceId: string, opts: { includeInactive: boolean }) {
+  const service = await findService(db, serviceId, opts);
+  const ids = await providersOf(db, service.id);
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)!).filter(Boolean);
+}
+
 /** Availability and live appointments of some employees around one date (the day either side covers DST and long services). */
 export async function loadSlotData(db: Tx, date: string, employeeIds: string[], timeZone: string, excludeAppointmentId?: string): Promise<SlotData> {
   if (employeeIds.length === 0) return { employeeIds, weekly: [], overrides: [], busy: [] };

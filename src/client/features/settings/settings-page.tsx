@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { businessTypes, type BusinessType } from '../../../shared/settings';
 import { useCurrentUser } from '../../app/session';
+import { BookingRulesCard } from './booking-rules-card';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -39,6 +40,7 @@ export function SettingsPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <BusinessForm initial={settings.data} />
+          <BookingRulesCard initial={settings.data} />
           <SystemInformation />
         </div>
         <div className="flex flex-col gap-6">
