@@ -3,6 +3,7 @@ import { hashPassword } from '../src/server/auth/passwords';
 import { allPermissions, defaultEmployeePermissions } from '../src/shared/roles';
 import { addDays, dayOfWeek, zonedDate, zonedWallTimeToUtc } from '../src/shared/time';
 import type { Db } from './client';
+import { seedBookingDemo } from './seed-booking';
 import * as s from './schema/index';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -193,5 +194,6 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       createdAt: new Date(now.getTime() - 2 * 86400000),
     });
   });
+  await seedBookingDemo(db, { now, employeeEmails: { dayOff: DEMO_EMPLOYEE_EMAIL, shortDay: 'liam@example.com' } });
   return true;
 }
