@@ -95,7 +95,7 @@ function RecentAppointments() {
     <Card>
       <CardHeader className="flex-row items-center justify-between">
         <CardTitle>Recent Appointments</CardTitle>
-        <ButtonLink to="/booking" variant="outline" size="sm">
+        <ButtonLink to="/booking" variant="outline" size="sm" className="shrink-0 whitespace-nowrap">
           Book Now
         </ButtonLink>
       </CardHeader>
@@ -243,7 +243,7 @@ function RescheduleDialog({ appointment, timeZone, windowDays, onClose }: { appo
         ) : (
           <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">No available times for this date. Please choose another date.</p>
         )}
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose}>
             Keep Current Time
           </Button>
