@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointments, availability, availabilityOverrides, mailOutbox, serviceProviders, services } from '../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { updateSettings } from '../server/settings/settings-service';
 import { signInAs, useTestServer } from '../server/testing';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
@@ -28,8 +27,8 @@ const at = (date: string, hhmm: string) => {
 };
 
 beforeAll(async () => {
-  await updateSettings(server.database, { businessName: 'Glow', timezone: TZ });
   admin = (await signInAs(server.database, 'admin')).cookie;
+  expect((await server.request('PUT', '/api/business/settings', { cookie: admin, body: { businessName: 'Glow', timezone: TZ } })).status).toBe(200);
   const a = await signInAs(server.database, 'customer', { firstName: 'Ada', lastName: 'Lovelace' });
   customerA = { cookie: a.cookie, id: a.user.id };
   const b = await signInAs(server.database, 'customer');

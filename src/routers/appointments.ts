@@ -11,7 +11,6 @@ import {
 } from '../server/appointments/appointment-service';
 import { listBookingProviders, slotsFor } from '../server/appointments/slot-data';
 import type { Context } from '../server/context';
-import { cachedSettings } from '../server/settings/settings-service';
 import { authedProcedure, procedure, rest, router } from '../server/trpc';
 import {
   ZAppointment,
@@ -30,7 +29,7 @@ import { isStaffRole } from '../shared/roles';
 const tags = ['appointments'];
 
 async function bookingEnv(ctx: Context): Promise<BookingEnv> {
-  return { settings: await cachedSettings(ctx.database), now: new Date(), publicUrl: ctx.env.publicUrl };
+  return { settings: await ctx.settings.get(), now: new Date(), publicUrl: ctx.env.publicUrl };
 }
 
 export const appointmentsRouter = router({
