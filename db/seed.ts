@@ -4,6 +4,7 @@ import { allPermissions, defaultEmployeePermissions } from '../src/shared/roles'
 import { TZDate } from '@date-fns/tz';
 import { addDays, getDay, set, startOfDay } from 'date-fns';
 import type { Db } from './client';
+import { seedBookingDemo } from './seed-booking';
 import * as s from './schema/index';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -191,5 +192,6 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       createdAt: new Date(now.getTime() - 2 * 86400000),
     });
   });
+  await seedBookingDemo(db, { now, employeeEmails: { dayOff: DEMO_EMPLOYEE_EMAIL, shortDay: 'liam@example.com' } });
   return true;
 }

@@ -11,6 +11,9 @@ import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { useCurrentUser } from '../lib/session';
 
+const SimpleBookingPage = lazy(() => import('../features/booking/simple-booking-page').then((m) => ({ default: m.SimpleBookingPage })));
+const GuidedBookingPage = lazy(() => import('../features/booking/guided-booking-page').then((m) => ({ default: m.GuidedBookingPage })));
+const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const AdminRoutes = lazy(() => import('./admin-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
 const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
@@ -52,6 +55,9 @@ export function AppRouter() {
             {/* Customer pages (products, services, booking, cart, profile) are added here. */}
             <Route path="/products" element={<ProductsPage />} />
             <Route path="/services" element={<ServicesPage />} />
+            <Route path="/booking" element={<SimpleBookingPage />} />
+            <Route path="/employee-booking" element={<GuidedBookingPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
           </Route>
           <Route path="/admin/*" element={<AdminRoutes />} />
           <Route path="/employee/*" element={<EmployeeRoutes />} />

@@ -1,4 +1,10 @@
-import { DEFAULT_BUSINESS_NAME, type BusinessSettings } from '../../shared/settings';
+import {
+  DEFAULT_BOOKING_NOTICE_MINUTES,
+  DEFAULT_BOOKING_WINDOW_DAYS,
+  DEFAULT_BUSINESS_NAME,
+  DEFAULT_CANCELLATION_NOTICE_HOURS,
+  type BusinessSettings,
+} from '../../shared/settings';
 import { trpc } from './trpc';
 
 /** A guard's notice stays visible for half a second before its redirect. */
@@ -23,6 +29,9 @@ const fallbackSettings: BusinessSettings = {
   businessDescription: '',
   businessType: 'both',
   timezone: 'UTC',
+  bookingNoticeMinutes: DEFAULT_BOOKING_NOTICE_MINUTES,
+  bookingWindowDays: DEFAULT_BOOKING_WINDOW_DAYS,
+  cancellationNoticeHours: DEFAULT_CANCELLATION_NOTICE_HOURS,
 };
 
 /** Business settings, with the defaults while loading or unset. */

@@ -29,7 +29,7 @@ describe('settings service', () => {
       businessType: 'products',
       timezone: 'Europe/Berlin',
     });
-    expect(saved).toEqual({ businessName: 'Corner Bakery', businessDescription: 'Bread and cakes', businessType: 'products', timezone: 'Europe/Berlin' });
+    expect(saved).toEqual({ businessName: 'Corner Bakery', businessDescription: 'Bread and cakes', businessType: 'products', timezone: 'Europe/Berlin', bookingNoticeMinutes: 60, bookingWindowDays: 30, cancellationNoticeHours: 24 });
     expect(await getSettings(database.db)).toEqual(saved);
     expect(await cache.get()).toEqual(saved);
   });
@@ -41,6 +41,9 @@ describe('settings service', () => {
       businessDescription: 'Bread and cakes',
       businessType: 'products',
       timezone: 'Europe/Berlin',
+      bookingNoticeMinutes: 60,
+      bookingWindowDays: 30,
+      cancellationNoticeHours: 24,
     });
   });
 
