@@ -7,6 +7,8 @@ import { productsRouter } from './products';
 import { serviceProvidersRouter } from './service-providers';
 import { servicesRouter } from './services';
 import { settingsRouter } from './settings';
+import { availabilityRouter } from './availability';
+import { employeePortalRouter } from './employee-portal';
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +19,8 @@ export const appRouter = router({
   services: servicesRouter,
   serviceProviders: serviceProvidersRouter,
   cart: cartRouter,
+  availability: availabilityRouter,
+  employeePortal: employeePortalRouter,
 });
 
 export type AppRouter = typeof appRouter;
