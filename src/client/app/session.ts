@@ -1,4 +1,10 @@
-import { DEFAULT_BUSINESS_NAME, type BusinessSettings } from '../../shared/settings';
+import {
+  DEFAULT_BOOKING_NOTICE_MINUTES,
+  DEFAULT_BOOKING_WINDOW_DAYS,
+  DEFAULT_BUSINESS_NAME,
+  DEFAULT_CANCELLATION_NOTICE_HOURS,
+  type BusinessSettings,
+} from '../../shared/settings';
 import { errorStatus, trpc } from '../lib/trpc';
 
 /** The signed-in user; a 401 means signed out (null), never retried. */
@@ -21,6 +27,9 @@ const fallbackSettings: BusinessSettings = {
   businessDescription: '',
   businessType: 'both',
   timezone: 'UTC',
+  bookingNoticeMinutes: DEFAULT_BOOKING_NOTICE_MINUTES,
+  bookingWindowDays: DEFAULT_BOOKING_WINDOW_DAYS,
+  cancellationNoticeHours: DEFAULT_CANCELLATION_NOTICE_HOURS,
 };
 
 /** Business settings, with the defaults while loading or unset. */

@@ -26,7 +26,7 @@ describe('settings service', () => {
       businessType: 'products',
       timezone: 'Europe/Berlin',
     });
-    expect(saved).toEqual({ businessName: 'Corner Bakery', businessDescription: 'Bread and cakes', businessType: 'products', timezone: 'Europe/Berlin' });
+    expect(saved).toEqual({ businessName: 'Corner Bakery', businessDescription: 'Bread and cakes', businessType: 'products', timezone: 'Europe/Berlin', bookingNoticeMinutes: 60, bookingWindowDays: 30, cancellationNoticeHours: 24 });
     expect(await getSettings(database.db)).toEqual(saved);
     expect(await cachedSettings(database)).toEqual(saved);
   });
@@ -38,6 +38,9 @@ describe('settings service', () => {
       businessDescription: 'Bread and cakes',
       businessType: 'products',
       timezone: 'Europe/Berlin',
+      bookingNoticeMinutes: 60,
+      bookingWindowDays: 30,
+      cancellationNoticeHours: 24,
     });
   });
 

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { businessSettings } from '../../../db/schema/index';
-import { DEFAULT_BUSINESS_NAME, type BusinessSettings } from '../../shared/settings';
+import {
+  DEFAULT_BOOKING_NOTICE_MINUTES,
+  DEFAULT_BOOKING_WINDOW_DAYS,
+  DEFAULT_BUSINESS_NAME,
+  DEFAULT_CANCELLATION_NOTICE_HOURS,
+  type BusinessSettings,
+} from '../../shared/settings';
 import type { UpdateBusinessSettingsInput } from '../../shared/settings-schema';
 import { SETTINGS_CHANNEL, SettingsCache } from './settings-cache';
 
@@ -10,6 +16,9 @@ const columns = {
   businessDescription: businessSettings.businessDescription,
   businessType: businessSettings.businessType,
   timezone: businessSettings.timezone,
+  bookingNoticeMinutes: businessSettings.bookingNoticeMinutes,
+  bookingWindowDays: businessSettings.bookingWindowDays,
+  cancellationNoticeHours: businessSettings.cancellationNoticeHours,
 };
 
 export const defaultSettings: BusinessSettings = {
@@ -17,6 +26,9 @@ export const defaultSettings: BusinessSettings = {
   businessDescription: '',
   businessType: 'both',
   timezone: 'UTC',
+  bookingNoticeMinutes: DEFAULT_BOOKING_NOTICE_MINUTES,
+  bookingWindowDays: DEFAULT_BOOKING_WINDOW_DAYS,
+  cancellationNoticeHours: DEFAULT_CANCELLATION_NOTICE_HOURS,
 };
 
 /** The business settings; defaults until an admin saves them for the first time. */
@@ -57,6 +69,9 @@ async function writeSettings(db: Tx, input: UpdateBusinessSettingsInput): Promis
     ...(input.businessDescription != null && { businessDescription: input.businessDescription }),
     ...(input.businessType !== undefined && { businessType: input.businessType }),
     ...(input.timezone !== undefined && { timezone: input.timezone }),
+    ...(input.bookingNoticeMinutes !== undefined && { bookingNoticeMinutes: input.bookingNoticeMinutes }),
+    ...(input.bookingWindowDays !== undefined && { bookingWindowDays: input.bookingWindowDays }),
+    ...(input.cancellationNoticeHours !== undefined && { cancellationNoticeHours: input.cancellationNoticeHours }),
   };
   const [row] = await db
     .insert(businessSettings)
