@@ -211,3 +211,65 @@ describe('/employee/availability (the portal: day names, isActive, three shapes)
     expect(await rowsOf(person.user.id)).toHaveLength(0);
   });
 });
+
+describe('date overrides (days off and special hours)', () => {
+  // Far enough ahead to never be in the past, whatever the business time zone.
+  const day = '2031-07-14';
+
+  it('adds a day off and special hours, lists them by date, filters, and removes them', async () => {
+    const person = await signInAs(server.database, 'employee');
+    const off = await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: day, isAvailable: false } });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body).toEqual({ id: expect.any(String), employeeId: person.user.id, date: day, isAvailable: false, startTime: null, endTime: null });
+    const special = await server.request('POST', '/api/availability-overrides', {
+      cookie: admin.cookie,
+      body: { employeeId: person.user.id, date: '2031-07-15', isAvailable: true, startTime: '12:00', endTime: '16:00' },
+    });
+    expect(special.body).toEqual({ id: expect.any(String), employeeId: person.user.id, date: '2031-07-15', isAvailable: true, startTime: '12:00', endTime: '16:00' });
+    const second = await server.request('POST', '/api/availability-overrides', {
+      cookie: person.cookie,
+      body: { date: '2031-07-15', isAvailable: true, startTime: '16:00', endTime: '18:00' },
+    });
+    expect(second.status).toBe(200);
+
+    const list = await server.request('GET', `/api/availability-overrides?employeeId=${person.user.id}`, { cookie: liam.cookie });
+    expect(list.body.map((o: { date: string; startTime: string | null }) => `${o.date} ${o.startTime}`)).toEqual([`${day} null`, '2031-07-15 12:00', '2031-07-15 16:00']);
+    const ranged = await server.request('GET', `/api/availability-overrides?employeeId=${person.user.id}&from=2031-07-15&to=2031-07-31`, { cookie: person.cookie });
+    expect(ranged.body).toHaveLength(2);
+
+    expect((await server.request('DELETE', `/api/availability-overrides/${off.body.id}`, { cookie: person.cookie })).body).toEqual({ success: true, id: off.body.id });
+    expect((await server.request('DELETE', `/api/availability-overrides/${off.body.id}`, { cookie: person.cookie })).status).toBe(404);
+  });
+
+  it('refuses contradictions, overlaps, past dates and bad input, and other people\'s overrides for an employee', async () => {
+    const person = await signInAs(server.database, 'employee');
+    await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: day, isAvailable: false } });
+    const again = await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: day, isAvailable: false } });
+    expect([again.status, again.body.message]).toEqual([409, `${day} is already a day off.`]);
+    const hours = await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: day, isAvailable: true, startTime: '09:00', endTime: '12:00' } });
+    expect([hours.status, hours.body.message]).toEqual([409, `${day} is a day off. Remove the day off first to add special hours.`]);
+
+    await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: '2031-07-16', isAvailable: true, startTime: '09:00', endTime: '12:00' } });
+    const overlap = await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: '2031-07-16', isAvailable: true, startTime: '11:00', endTime: '13:00' } });
+    expect([overlap.status, overlap.body.message]).toEqual([400, '2031-07-16 11:00-13:00 overlaps 09:00-12:00 on the same date.']);
+    const dayOff = await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: '2031-07-16', isAvailable: false } });
+    expect(dayOff.status).toBe(409);
+
+    const past = await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: '2020-01-01', isAvailable: false } });
+    expect([past.status, past.body.message]).toEqual([400, 'The date is in the past. Please choose today or a later date.']);
+    const backwards = await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: '2031-07-17', isAvailable: true, startTime: '12:00', endTime: '09:00' } });
+    expect([backwards.status, backwards.body.message]).toEqual([400, 'The end time must be after the start time.']);
+    const noTimes = await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: '2031-07-17', isAvailable: true } });
+    expect([noTimes.status, noTimes.body.message]).toEqual([400, 'Special hours need a start and an end time.']);
+    const badDate = await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: '2031-02-30', isAvailable: false } });
+    expect([badDate.status, badDate.body.message]).toEqual([400, 'Date must be a real calendar date']);
+
+    const forOther = await server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { employeeId: liam.user.id, date: day, isAvailable: false } });
+    expect(forOther.status).toBe(403);
+    const liams = await server.request('POST', '/api/availability-overrides', { cookie: admin.cookie, body: { employeeId: liam.user.id, date: day, isAvailable: false } });
+    expect(liams.status).toBe(200);
+    expect((await server.request('DELETE', `/api/availability-overrides/${liams.body.id}`, { cookie: person.cookie })).status).toBe(403);
+    expect((await server.request('POST', '/api/availability-overrides', { cookie: admin.cookie, body: { employeeId: customer.user.id, date: day, isAvailable: false } })).status).toBe(404);
+    expect((await server.request('GET', '/api/availability-overrides', { cookie: customer.cookie })).status).toBe(403);
+  });
+});

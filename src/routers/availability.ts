@@ -9,9 +9,13 @@ import {
   listPortalSlots,
   replaceEmployeeAvailability,
 } from '../server/availability/availability-service';
+import { createOverride, deleteOverride, listOverrides } from '../server/availability/overrides-service';
 import { authedProcedure, rest, router, type Meta } from '../server/trpc';
 import {
   ZAvailabilityEntry,
+  ZAvailabilityOverride,
+  ZCreateOverrideInput,
+  ZListOverridesInput,
   ZCreateAvailabilityInput,
   ZDeletedAvailability,
   ZEmployeeIdParam,
@@ -124,4 +128,39 @@ export const availabilityRouter = router({
     .input(ZPortalAvailabilityInput)
     .output(z.array(ZPortalSlot))
     .mutation(({ ctx, input }) => changePortalAvailability(ctx.db, ctx.user, input)),
+
+  overrides: authedProcedure
+    .meta(
+      rest(access.staff, {
+        method: 'GET',
+        path: '/availability-overrides',
+        tags,
+        summary: 'Date overrides (days off and special hours), by date; filter by employee and date range',
+      }),
+    )
+    .input(ZListOverridesInput)
+    .output(z.array(ZAvailabilityOverride))
+    .query(({ ctx, input }) => listOverrides(ctx.db, input)),
+
+  createOverride: authedProcedure
+    .meta(
+      rest(access.staff, {
+        method: 'POST',
+        path: '/availability-overrides',
+        tags,
+        summary: 'Add a day off or special hours for one date (admins: anyone; employees: themselves)',
+        description:
+          'A date is either a day off ({isAvailable: false}) or has its own windows ({isAvailable: true, startTime, endTime}); either replaces that weekday\'s windows. employeeId defaults to the caller. Past dates and overlapping windows are 400, a day off beside special hours 409.',
+        errorResponses: { 400: 'Invalid input, a past date, or overlaps a window of that date', 401: 'Not signed in', 403: 'Not allowed', 404: 'No such employee', 409: 'The date is already a day off, or has special hours' },
+      }),
+    )
+    .input(ZCreateOverrideInput)
+    .output(ZAvailabilityOverride)
+    .mutation(({ ctx, input }) => createOverride(ctx.db, ctx.user, input)),
+
+  deleteOverride: authedProcedure
+    .meta(rest(access.staff, { method: 'DELETE', path: '/availability-overrides/{id}', tags, summary: "Remove a date override (admins: anyone's; employees: their own)" }))
+    .input(ZIdParam)
+    .output(ZDeletedAvailability)
+    .mutation(({ ctx, input }) => deleteOverride(ctx.db, ctx.user, input.id)),
 });
