@@ -181,3 +181,17 @@ export type CreateOverrideInput = z.input<typeof ZCreateOverrideInput>;
 
 export const ZIdParam = z.object({ id: z.string().max(100) });
 export const ZEmployeeIdParam = z.object({ id: z.string().max(100).describe("The employee's id") });
+
+/** The Add Time Slot panel and the schedule dialog: two half-hour choices, the end after the start. */
+export const ZSlotChoice = z
+  .object({
+    startTime: ZWallTime('Start time'),
+    endTime: ZWallTime('End time'),
+  })
+  .refine((v) => minutesOf(v.endTime) > minutesOf(v.startTime), { path: ['endTime'], message: 'The end time must be after the start time.' });
+
+/** Total hours of a list of windows, to one decimal ("37.5"). */
+export function totalHours(windows: { startTime: string; endTime: string }[]): string {
+  const minutes = windows.reduce((sum, w) => sum + Math.max(0, minutesOf(w.endTime) - minutesOf(w.startTime)), 0);
+  return (minutes / 60).toFixed(1);
+}
