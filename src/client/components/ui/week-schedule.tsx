@@ -68,7 +68,7 @@ export function WeekSchedule({ days, emptyText = 'No appointments' }: { days: We
               {day.items.map((item) => (
                 <li key={item.id} className="rounded-lg border border-stone-200 bg-stone-50 p-2 text-xs">
                   <p className="font-semibold text-stone-900">{item.time}</p>
-                  <p className="truncate text-stone-800">{item.title}</p>
+                  <p className="line-clamp-2 break-words text-stone-800">{item.title}</p>
                   {item.detail && <p className="truncate text-stone-600">{item.detail}</p>}
                   <div className="mt-1">
                     <StatusBadge status={item.status} />
