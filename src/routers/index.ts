@@ -9,6 +9,7 @@ import { servicesRouter } from './services';
 import { settingsRouter } from './settings';
 import { availabilityRouter } from './availability';
 import { employeePortalRouter } from './employee-portal';
+import { appointmentsRouter } from './appointments';
 
 export const appRouter = router({
   auth: authRouter,
@@ -21,6 +22,7 @@ export const appRouter = router({
   cart: cartRouter,
   availability: availabilityRouter,
   employeePortal: employeePortalRouter,
+  appointments: appointmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

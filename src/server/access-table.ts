@@ -51,4 +51,11 @@ export const accessTable: Record<string, string> = {
   'employeePortal.setStatus': 'staff',
   'employeePortal.setStatusByBody': 'staff',
   'employeePortal.changePassword': 'staff',
+  'appointments.slots': 'public',
+  'appointments.book': 'signedIn',
+  'appointments.list': 'signedIn',
+  'appointments.get': 'signedIn',
+  'appointments.setStatus': 'permission:appointments.edit',
+  'appointments.cancel': 'signedIn',
+  'appointments.reschedule': 'signedIn',
 };
