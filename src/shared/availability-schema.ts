@@ -195,3 +195,16 @@ export function totalHours(windows: { startTime: string; endTime: string }[]): s
   const minutes = windows.reduce((sum, w) => sum + Math.max(0, minutesOf(w.endTime) - minutesOf(w.startTime)), 0);
   return (minutes / 60).toFixed(1);
 }
+
+/**
+ * The add-schedule dialog. The employee is checked on submit with its own notice ('Employee Required'),
+ * so it may be empty here.
+ */
+export const ZScheduleForm = z
+  .object({
+    employeeId: z.string(),
+    dayOfWeek: z.string(),
+    startTime: ZWallTime('Start time'),
+    endTime: ZWallTime('End time'),
+  })
+  .refine((v) => minutesOf(v.endTime) > minutesOf(v.startTime), { path: ['endTime'], message: 'The end time must be after the start time.' });

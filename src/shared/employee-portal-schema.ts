@@ -1,11 +1,6 @@
 import { z } from 'zod';
+import { ZAppointment, ZAppointmentStatus, type Appointment, type AppointmentStatus } from './appointment-schema';
 import { ZNewPassword } from './auth-schema';
-
-export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
-export const ZAppointmentStatus = z.enum(appointmentStatuses, {
-  error: 'Status must be one of: pending, confirmed, completed, cancelled',
-});
-export type AppointmentStatus = z.infer<typeof ZAppointmentStatus>;
 
 /** The employee portal's actions: Confirm and Cancel a pending appointment, Mark Complete a confirmed one. */
 export const portalTransitions: Record<AppointmentStatus, AppointmentStatus[]> = {
@@ -15,25 +10,9 @@ export const portalTransitions: Record<AppointmentStatus, AppointmentStatus[]> =
   cancelled: [],
 };
 
-/** An appointment as the portal and the calendars read it (both names where screens read two). */
-export const ZStaffAppointment = z.object({
-  id: z.string(),
-  serviceId: z.string().nullable(),
-  employeeId: z.string(),
-  customerId: z.string(),
-  userId: z.string(),
-  dateTime: z.string(),
-  appointmentDate: z.string(),
-  duration: z.number().int(),
-  notes: z.string(),
-  customerNotes: z.string(),
-  status: ZAppointmentStatus,
-  createdAt: z.string(),
-  service: z.object({ id: z.string(), name: z.string(), duration: z.number().int(), price: z.string() }).nullable(),
-  customer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
-  employee: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
-});
-export type StaffAppointment = z.infer<typeof ZStaffAppointment>;
+/** The portal reads appointments in the one appointment shape. */
+export const ZStaffAppointment = ZAppointment;
+export type StaffAppointment = Appointment;
 
 export const ZPortalStatusInput = z.object({
   appointmentId: z.string({ error: 'appointmentId is required' }).max(100),

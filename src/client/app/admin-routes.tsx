@@ -3,6 +3,8 @@ import { EmployeeApplicationsPage } from '../features/applications/employee-appl
 import { AdminProductsPage } from '../features/admin-products/admin-products-page';
 import { AdminServicesPage } from '../features/admin-services/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
+import { AdminCalendarPage } from '../features/scheduling/admin-calendar-page';
+import { EmployeeSchedulesPage } from '../features/scheduling/employee-schedules-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RequireRole } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
@@ -15,6 +17,15 @@ export default function AdminRoutes() {
         <Route element={<AdminLayout />}>
           <Route path="products" element={<AdminProductsPage />} />
           <Route path="services" element={<AdminServicesPage />} />
+          <Route path="calendar" element={<AdminCalendarPage />} />
+          <Route
+            path="employee-schedules"
+            element={
+              <RequireRole roles={['admin']}>
+                <EmployeeSchedulesPage />
+              </RequireRole>
+            }
+          />
           <Route
             path="employee-applications"
             element={

@@ -12,6 +12,7 @@ import { CustomerLayout } from './layouts/customer-layout';
 import { useCurrentUser } from './session';
 
 const AdminRoutes = lazy(() => import('./admin-routes'));
+const MyScheduleRoutes = lazy(() => import('./my-schedule-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
 const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
 
@@ -56,6 +57,7 @@ export function AppRouter() {
             <Route path="/services" element={<ServicesPage />} />
           </Route>
           <Route path="/admin/*" element={<AdminRoutes />} />
+          <Route path="/my-schedule/*" element={<MyScheduleRoutes />} />
           <Route path="/employee/*" element={<EmployeeRoutes />} />
           <Route path="/sign-in-error" element={<SignInErrorPage />} />
           <Route path="*" element={<NotFoundPage />} />

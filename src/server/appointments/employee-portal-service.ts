@@ -2,9 +2,9 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
 import { appointments, services, sessions, users } from '../../../db/schema/index';
+import type { AppointmentStatus } from '../../shared/appointment-schema';
 import {
   portalTransitions,
-  type AppointmentStatus,
   type ChangePasswordInput,
   type StaffAppointment,
 } from '../../shared/employee-portal-schema';

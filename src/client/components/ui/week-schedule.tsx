@@ -25,8 +25,8 @@ export interface WeekDay {
   /** "Nov 23" */
   shortDate: string;
   isToday: boolean;
-  /** Working hours of the day ("09:00 - 17:00"); empty when off. */
-  windows: string[];
+  /** Working hours of the day ("09:00 - 17:00"); empty when off; absent when the view has no one person's hours. */
+  windows?: string[];
   /** Why the day differs from the usual week ("Day off", "Special hours"). */
   note?: string;
   items: { id: string; time: string; title: string; detail?: string; status: string }[];
@@ -49,6 +49,7 @@ export function WeekSchedule({ days, emptyText = 'No appointments' }: { days: We
             <h3 className="font-semibold text-stone-900">{day.label}</h3>
             <p className="text-xs text-stone-600">{day.shortDate}</p>
           </div>
+          {day.windows && (
           <div className="flex flex-wrap gap-1">
             {day.windows.length === 0 ? (
               <span className="text-xs text-stone-600">{day.note ?? 'Not available'}</span>
@@ -61,6 +62,7 @@ export function WeekSchedule({ days, emptyText = 'No appointments' }: { days: We
             )}
             {day.note && day.windows.length > 0 && <span className="text-xs text-stone-600">{day.note}</span>}
           </div>
+          )}
           {day.items.length === 0 ? (
             <p className="text-xs text-stone-600">{emptyText}</p>
           ) : (
