@@ -98,11 +98,11 @@ function EmployeeCard({ person, entries }: { person: StaffMember; entries: Avail
                 ) : (
                   <ul className="flex flex-1 flex-wrap gap-1 md:flex-col">
                     {slots.map((slot) => (
-                      <li key={slot.id} className="flex items-center gap-1 rounded-md bg-brand-50 py-0.5 pl-2 text-xs font-medium text-brand-900">
+                      <li key={slot.id} className="flex items-center gap-0.5 whitespace-nowrap rounded-md bg-brand-50 py-0.5 pl-1.5 text-xs font-medium text-brand-900">
                         {slot.startTime} - {slot.endTime}
                         <button
                           type="button"
-                          className="rounded p-1 text-stone-600 hover:bg-white hover:text-red-700"
+                          className="rounded p-0.5 text-stone-600 hover:bg-white hover:text-red-700"
                           aria-label={`Delete ${dayLabels[day]} ${slot.startTime} - ${slot.endTime} for ${name}`}
                           disabled={remove.isPending}
                           onClick={() => remove.mutate({ id: slot.id })}
