@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appointments, availability, availabilityOverrides, mailOutbox, serviceProviders, services } from '../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { updateSettings } from '../server/settings/settings-service';
 import { signInAs, useTestServer } from '../server/testing';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
@@ -28,8 +27,8 @@ const at = (date: string, hhmm: string) => {
 };
 
 beforeAll(async () => {
-  await updateSettings(server.database, { businessName: 'Glow', timezone: TZ });
   admin = (await signInAs(server.database, 'admin')).cookie;
+  expect((await server.request('PUT', '/api/business/settings', { cookie: admin, body: { businessName: 'Glow', timezone: TZ } })).status).toBe(200);
   const a = await signInAs(server.database, 'customer', { firstName: 'Ada', lastName: 'Lovelace' });
   customerA = { cookie: a.cookie, id: a.user.id };
   const b = await signInAs(server.database, 'customer');
@@ -133,6 +132,22 @@ describe('GET /api/appointments/slots', () => {
     const unknown = await server.request('GET', `/api/appointments/slots?serviceId=00000000-0000-4000-8000-000000000000&date=${day}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Service not found', code: 'NOT_FOUND' });
+  });
+});
+
+describe('GET /api/appointments/providers', () => {
+  it("lists a service's providers, or every active employee and admin when it names none", async () => {
+    const res = await server.request('GET', `/api/appointments/providers?serviceId=${facial.id}`, { cookie: customerA.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { id: liam.id, firstName: 'Liam', lastName: 'Chen', profileImageUrl: null },
+      { id: maya.id, firstName: 'Maya', lastName: 'Okafor', profileImageUrl: null },
+    ]);
+    const [open] = await server.db.insert(services).values({ name: 'Anyone', price: '10.00', duration: 30 }).returning({ id: services.id });
+    const everyone = await server.request('GET', `/api/appointments/providers?serviceId=${open!.id}`, { cookie: customerA.cookie });
+    expect(everyone.body.length).toBeGreaterThanOrEqual(4);
+    await server.db.delete(services).where(eq(services.id, open!.id));
+    expect((await server.request('GET', `/api/appointments/providers?serviceId=${facial.id}`)).status).toBe(401);
   });
 });
 

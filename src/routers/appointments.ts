@@ -9,9 +9,8 @@ import {
   setAppointmentStatus,
   type BookingEnv,
 } from '../server/appointments/appointment-service';
-import { slotsFor } from '../server/appointments/slot-data';
+import { listBookingProviders, slotsFor } from '../server/appointments/slot-data';
 import type { Context } from '../server/context';
-import { cachedSettings } from '../server/settings/settings-service';
 import { authedProcedure, procedure, rest, router } from '../server/trpc';
 import {
   ZAppointment,
@@ -19,6 +18,8 @@ import {
   ZAppointmentListQuery,
   ZAppointmentStatusInput,
   ZBookAppointmentInput,
+  ZBookingProvider,
+  ZProvidersQuery,
   ZRescheduleInput,
   ZSlot,
   ZSlotsQuery,
@@ -28,7 +29,7 @@ import { isStaffRole } from '../shared/roles';
 const tags = ['appointments'];
 
 async function bookingEnv(ctx: Context): Promise<BookingEnv> {
-  return { settings: await cachedSettings(ctx.database), now: new Date(), publicUrl: ctx.env.publicUrl };
+  return { settings: await ctx.settings.get(), now: new Date(), publicUrl: ctx.env.publicUrl };
 }
 
 export const appointmentsRouter = router({
@@ -47,6 +48,12 @@ export const appointmentsRouter = router({
       const env = await bookingEnv(ctx);
       return slotsFor(ctx.db, env.settings, env.now, { ...input, includeInactive: !!ctx.user && isStaffRole(ctx.user.role) });
     }),
+
+  providers: authedProcedure
+    .meta(rest(access.signedIn, { method: 'GET', path: '/appointments/providers', tags, summary: 'Who performs a service (its linked staff, or every active employee when it names none)' }))
+    .input(ZProvidersQuery)
+    .output(z.array(ZBookingProvider))
+    .query(({ ctx, input }) => listBookingProviders(ctx.db, input.serviceId, { includeInactive: isStaffRole(ctx.user.role) })),
 
   book: authedProcedure
     .meta(rest(access.signedIn, { method: 'POST', path: '/appointments', tags, summary: 'Book an appointment (409 when the time is not an offered slot)' }))

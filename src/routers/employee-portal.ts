@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from '../server/access';
 import { changeMyAppointmentStatus, changeMyPassword, listMyAppointments } from '../server/appointments/employee-portal-service';
 import { limits } from '../server/auth/rate-limit';
-import { rateLimited } from '../server/auth/rate-limit-middleware';
+import { rateLimited } from '../server/http/rate-limit-middleware';
 import { authedProcedure, rest, router } from '../server/trpc';
 import { ZSuccess } from '../shared/auth-schema';
 import { ZChangePasswordInput, ZPortalStatusInput, ZStaffAppointment } from '../shared/employee-portal-schema';

@@ -52,6 +52,7 @@ export const accessTable: Record<string, string> = {
   'employeePortal.setStatusByBody': 'staff',
   'employeePortal.changePassword': 'staff',
   'appointments.slots': 'public',
+  'appointments.providers': 'signedIn',
   'appointments.book': 'signedIn',
   'appointments.list': 'signedIn',
   'appointments.get': 'signedIn',

@@ -104,3 +104,23 @@ export const ZAppointment = z.object({
   employee: z.object(ZPersonName),
 });
 export type Appointment = z.infer<typeof ZAppointment>;
+
+export const ZProvidersQuery = z.object({ serviceId: ZId('Please select a service.') });
+
+/** Someone who performs a service, as the guided booking page lists them. */
+export const ZBookingProvider = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type BookingProvider = z.infer<typeof ZBookingProvider>;
+
+/** The simple booking page's form: each missing choice has the sentence its toast shows. */
+export const ZSimpleBookingForm = z.object({
+  serviceId: z.string().min(1, 'Please select a service to book.'),
+  date: z.string().min(1, 'Please select an appointment date.'),
+  dateTime: z.string().min(1, 'Please select an appointment time.'),
+  notes: z.string().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`),
+});
+export type SimpleBookingForm = z.infer<typeof ZSimpleBookingForm>;

@@ -52,3 +52,10 @@ export const ZUpdateBusinessSettingsInput = z.object({
   cancellationNoticeHours: wholeNumber('Cancellation notice', 0, 720, 'hours').optional(),
 });
 export type UpdateBusinessSettingsInput = z.infer<typeof ZUpdateBusinessSettingsInput>;
+
+/** The booking rules block of the settings page: all three numbers, sent with the business name the PUT needs. */
+export const ZBookingRulesForm = z.object({
+  bookingNoticeMinutes: wholeNumber('Booking notice', 0, 10_080, 'minutes'),
+  bookingWindowDays: wholeNumber('Booking window', 1, 365, 'days'),
+  cancellationNoticeHours: wholeNumber('Cancellation notice', 0, 720, 'hours'),
+});

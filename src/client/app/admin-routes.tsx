@@ -1,18 +1,18 @@
 import { Route, Routes } from 'react-router-dom';
-import { EmployeeApplicationsPage } from '../features/applications/employee-applications-page';
-import { AdminProductsPage } from '../features/admin-products/admin-products-page';
-import { AdminServicesPage } from '../features/admin-services/admin-services-page';
+import { EmployeeApplicationsPage } from '../features/employee-applications/employee-applications-page';
+import { AdminProductsPage } from '../features/catalog/admin-products-page';
+import { AdminServicesPage } from '../features/catalog/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
+import { NotFoundPage } from '../components/not-found-page';
+import { RequireAccess } from './guards';
 import { AdminCalendarPage } from '../features/scheduling/admin-calendar-page';
 import { EmployeeSchedulesPage } from '../features/scheduling/employee-schedules-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { RequireRole } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
 
 /** The admin area, loaded as its own chunk so the storefront stays small. */
 export default function AdminRoutes() {
   return (
-    <RequireRole roles={['employee', 'admin']}>
+    <RequireAccess rule="staff">
       <Routes>
         <Route element={<AdminLayout />}>
           <Route path="products" element={<AdminProductsPage />} />
@@ -21,30 +21,30 @@ export default function AdminRoutes() {
           <Route
             path="employee-schedules"
             element={
-              <RequireRole roles={['admin']}>
+              <RequireAccess rule="admin">
                 <EmployeeSchedulesPage />
-              </RequireRole>
+              </RequireAccess>
             }
           />
           <Route
             path="employee-applications"
             element={
-              <RequireRole roles={['admin']}>
+              <RequireAccess rule="admin">
                 <EmployeeApplicationsPage />
-              </RequireRole>
+              </RequireAccess>
             }
           />
           <Route
             path="settings"
             element={
-              <RequireRole roles={['admin']}>
+              <RequireAccess rule="admin">
                 <SettingsPage />
-              </RequireRole>
+              </RequireAccess>
             }
           />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
-    </RequireRole>
+    </RequireAccess>
   );
 }

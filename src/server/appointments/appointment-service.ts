@@ -20,7 +20,7 @@ import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time'
 import { isUuid } from '../catalog/catalog-access';
 import { AppError, sqlState } from '../errors';
 import { sendInvitations, type InvitationKind } from './invitations';
-import { findService, liveStatuses, loadSlotData, providersOf, slotRules } from './slot-data';
+import { findServiceWithProviders, liveStatuses, loadSlotData, slotRules } from './slot-data';
 
 /** What a booking operation needs besides the database and the caller: settings, the clock, the public address. */
 export interface BookingEnv {
@@ -175,9 +175,8 @@ async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | 
  */
 export async function bookAppointment(db: Tx, actor: SessionUser, input: BookAppointmentInput, env: BookingEnv): Promise<Appointment> {
   const staff = isStaffRole(actor.role);
-  const service = await findService(db, input.serviceId, { includeInactive: staff });
+  const { service, providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: staff });
   const start = requestedStart(input.dateTime, env.now);
-  const providers = await providersOf(db, service.id);
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
   const { date, free } = await freeEmployeesAt(db, env, start, service.duration, chosen ? [chosen] : providers);
   if (!free.length) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);

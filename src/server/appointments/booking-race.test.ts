@@ -5,7 +5,6 @@ import { appointments, availability, serviceProviders, services } from '../../..
 import { SLOT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
 import { buildApp } from '../app';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
-import { updateSettings } from '../settings/settings-service';
 import { signInAs, startTestServer, testEnv, type TestServer } from '../testing';
 
 /*
@@ -28,7 +27,8 @@ let day: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  await updateSettings(server.database, { businessName: 'Race', timezone: TZ });
+  const admin = await signInAs(server.database, 'admin');
+  expect((await server.request('PUT', '/api/business/settings', { cookie: admin.cookie, body: { businessName: 'Race', timezone: TZ } })).status).toBe(200);
   const employee = await signInAs(server.database, 'employee');
   employeeId = employee.user.id;
   const [service] = await server.db.insert(services).values({ name: 'Massage', price: '50.00', duration: 30 }).returning({ id: services.id });

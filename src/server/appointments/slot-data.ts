@@ -22,16 +22,6 @@ export interface BookableService {
 
 export const SERVICE_NOT_FOUND = 'Service not found';
 
-export async function findService(db: Tx, serviceId: string, opts: { includeInactive: boolean }): Promise<BookableService> {
-  if (!isUuid(serviceId)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
-  const [service] = await db
-    .select({ id: services.id, name: services.name, duration: services.duration, price: services.price, isActive: services.isActive })
-    .from(services)
-    .where(eq(services.id, serviceId));
-  if (!service || (!service.isActive && !opts.includeInactive)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
-  return service;
-}
-
 /**
  * Who may perform a service, in a stable order: its linked active staff, or every active employee and admin
  * when it names none.
@@ -47,6 +37,45 @@ export async function providersOf(db: Tx, serviceId: string): Promise<string[]> 
   if (linked.length) return linked.map((r) => r.id);
   const everyone = await db.select({ id: users.id }).from(users).where(activeStaff).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   return everyone.map((r) => r.id);
+}
+
+/**
+ * The service and its providers in one round trip (plus one more only for a service that names nobody): this
+ * runs on every slots call and every booking.
+ */
+export async function findServiceWithProviders(db: Tx, serviceId: string, opts: { includeInactive: boolean }): Promise<{ service: BookableService; providers: string[] }> {
+  if (!isUuid(serviceId)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
+  const rows = await db
+    .select({
+      id: services.id,
+      name: services.name,
+      duration: services.duration,
+      price: services.price,
+      isActive: services.isActive,
+      providerId: users.id,
+    })
+    .from(services)
+    .leftJoin(serviceProviders, eq(serviceProviders.serviceId, services.id))
+    .leftJoin(users, and(eq(users.id, serviceProviders.employeeId), activeStaff))
+    .where(eq(services.id, serviceId))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  const first = rows[0];
+  if (!first || (!first.isActive && !opts.includeInactive)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  const { providerId: _ignored, ...service } = first;
+  const linked = rows.flatMap((r) => (r.providerId ? [r.providerId] : []));
+  return { service, providers: linked.length ? linked : await providersOf(db, service.id) };
+}
+
+/** The people who perform a service, in the order slots list them. */
+export async function listBookingProviders(db: Tx, serviceId: string, opts: { includeInactive: boolean }) {
+  const { providers: ids } = await findServiceWithProviders(db, serviceId, opts);
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)!).filter(Boolean);
 }
 
 /** Availability and live appointments of some employees around one date (the day either side covers DST and long services). */
@@ -107,8 +136,7 @@ export async function slotsFor(
   now: Date,
   query: { serviceId: string; date: string; employeeId?: string | null; includeInactive: boolean },
 ): Promise<Slot[]> {
-  const service = await findService(db, query.serviceId, { includeInactive: query.includeInactive });
-  const providers = await providersOf(db, service.id);
+  const { service, providers } = await findServiceWithProviders(db, query.serviceId, { includeInactive: query.includeInactive });
   const employeeIds = query.employeeId ? providers.filter((id) => id === query.employeeId) : providers;
   const data = await loadSlotData(db, query.date, employeeIds, settings.timezone);
   return computeSlots(query.date, slotRules(settings, now, service.duration), data);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { availability, users } from '../../../db/schema/index';
 import {
@@ -10,6 +10,7 @@ import {
   type PortalAvailabilityInput,
   type PortalSlot,
 } from '../../shared/availability-schema';
+import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../catalog/catalog-access';
 import { AppError } from '../errors';
@@ -80,7 +81,7 @@ export function checkWeek(windows: Pick<WindowInput, 'dayOfWeek' | 'startTime' |
 
 /** Admins change anyone's availability; an employee only their own. */
 function assertMayWrite(actor: Actor, employeeId: string) {
-  if (actor.role === 'admin' || actor.id === employeeId) return;
+  if (isAdmin(actor) || actor.id === employeeId) return;
   throw new AppError('FORBIDDEN', 'You can only change your own availability.');
 }
 
@@ -93,7 +94,7 @@ async function requireEmployee(db: Tx, employeeId: string, lock = false) {
   const query = db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, employeeId), inArray(users.role, ['employee', 'admin'])));
+    .where(and(eq(users.id, employeeId), ne(users.role, CUSTOMER_ROLE)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new AppError('NOT_FOUND', 'Employee not found');
 }
@@ -113,7 +114,7 @@ export async function listAllAvailability(db: Tx): Promise<AvailabilityEntry[]> 
     .select(entryColumns)
     .from(availability)
     .innerJoin(users, eq(users.id, availability.employeeId))
-    .where(inArray(users.role, ['employee', 'admin']))
+    .where(ne(users.role, CUSTOMER_ROLE))
     .orderBy(asc(availability.employeeId), asc(availability.dayOfWeek), asc(availability.startTime));
   return rows.map(toEntry);
 }

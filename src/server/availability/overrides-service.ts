@@ -1,7 +1,8 @@
-import { and, asc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { availabilityOverrides, users } from '../../../db/schema/index';
 import { minutesOf, type AvailabilityOverride } from '../../shared/availability-schema';
+import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../catalog/catalog-access';
 import { AppError } from '../errors';
@@ -36,7 +37,7 @@ export interface OverrideFilter {
 /** Date overrides (days off and special hours), by date then time; filtered by employee and date range. */
 export async function listOverrides(db: Tx, filter: OverrideFilter): Promise<AvailabilityOverride[]> {
   if (filter.employeeId !== undefined && !isUuid(filter.employeeId)) return [];
-  const where: SQL[] = [inArray(users.role, ['employee', 'admin'])];
+  const where: SQL[] = [ne(users.role, CUSTOMER_ROLE)];
   if (filter.employeeId) where.push(eq(availabilityOverrides.employeeId, filter.employeeId));
   if (filter.from) where.push(gte(availabilityOverrides.date, filter.from));
   if (filter.to) where.push(lte(availabilityOverrides.date, filter.to));
@@ -63,7 +64,7 @@ export interface OverrideInput {
  */
 export async function createOverride(db: Db, actor: Actor, input: OverrideInput): Promise<AvailabilityOverride> {
   const employeeId = input.employeeId ?? actor.id;
-  if (actor.role !== 'admin' && employeeId !== actor.id) throw new AppError('FORBIDDEN', 'You can only change your own availability.');
+  if (!isAdmin(actor) && employeeId !== actor.id) throw new AppError('FORBIDDEN', 'You can only change your own availability.');
   if (!isUuid(employeeId)) throw new AppError('NOT_FOUND', 'Employee not found');
   const { timezone } = await getSettings(db);
   if (input.date < toZoned(new Date(), timezone).date) throw new AppError('BAD_REQUEST', 'The date is in the past. Please choose today or a later date.');
@@ -73,7 +74,7 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
     const [employee] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, employeeId), inArray(users.role, ['employee', 'admin'])))
+      .where(and(eq(users.id, employeeId), ne(users.role, CUSTOMER_ROLE)))
       .for('update');
     if (!employee) throw new AppError('NOT_FOUND', 'Employee not found');
     const sameDate = (await tx.select(columns).from(availabilityOverrides).where(and(eq(availabilityOverrides.employeeId, employeeId), eq(availabilityOverrides.date, input.date)))).map(toOverride);
@@ -112,7 +113,7 @@ export async function deleteOverride(db: Tx, actor: Actor, id: string): Promise<
   if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Date override not found');
   const [row] = await db.select({ employeeId: availabilityOverrides.employeeId }).from(availabilityOverrides).where(eq(availabilityOverrides.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Date override not found');
-  if (actor.role !== 'admin' && row.employeeId !== actor.id) throw new AppError('FORBIDDEN', 'You can only change your own availability.');
+  if (!isAdmin(actor) && row.employeeId !== actor.id) throw new AppError('FORBIDDEN', 'You can only change your own availability.');
   await db.delete(availabilityOverrides).where(eq(availabilityOverrides.id, id));
   return { success: true, id };
 }

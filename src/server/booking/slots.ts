@@ -2,11 +2,12 @@ import {
   addCalendarDays,
   calendarDaysBetween,
   formatMinutes,
+  isPlainDay,
   minutesOfTime,
   parseDate,
   toZoned,
   weekdayOf,
-  zonedToInstant,
+  zonedDay,
 } from './zoned-time';
 
 /**
@@ -108,11 +109,13 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
   const duration = rules.durationMinutes * MINUTE;
   const tz = rules.timeZone;
   // Instants of wall-clock times on this date, memoised: every employee shares the same grid.
+  const convert = zonedDay(date, tz);
+  const plain = isPlainDay(date, tz);
   const instants = new Map<number, number>();
   const instantOf = (minutes: number) => {
     let value = instants.get(minutes);
     if (value === undefined) {
-      value = zonedToInstant(date, minutes, tz).getTime();
+      value = convert(minutes);
       instants.set(minutes, value);
     }
     return value;
@@ -156,7 +159,9 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
     .sort((a, b) => a - b)
     .map((start) => {
       const at = new Date(start);
-      return { time: formatMinutes(toZoned(at, tz).minutes), dateTime: at.toISOString(), employeeIds: byInstant.get(start)! };
+      // On a day without a clock change the wall clock is the elapsed time since midnight.
+      const minutes = plain ? Math.round((start - dayStart) / MINUTE) : toZoned(at, tz).minutes;
+      return { time: formatMinutes(minutes), dateTime: at.toISOString(), employeeIds: byInstant.get(start)! };
     });
 }
 

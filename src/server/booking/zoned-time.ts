@@ -76,6 +76,27 @@ export function toZoned(instant: Date, timeZone: string): { date: string; minute
 }
 
 /**
+ * Wall-clock minutes → instants for one date. Most dates have one offset from start to end: then every time
+ * is one subtraction, and only dates with a clock change ask the offset table per time (it formats dates with
+ * Intl, the dominant cost of slot computation).
+ */
+export function zonedDay(date: string, timeZone: string): (minutes: number) => number {
+  const d = parseDate(date)!;
+  const midnight = Date.UTC(d.year, d.month - 1, d.day);
+  const before = tzOffset(timeZone, new Date(midnight - DAY));
+  const after = tzOffset(timeZone, new Date(midnight + 2 * DAY));
+  if (before === after) return (minutes) => midnight + minutes * MINUTE - before * MINUTE;
+  return (minutes) => zonedToInstant(date, minutes, timeZone).getTime();
+}
+
+/** Whether a date has a single offset throughout (no clock change near it). */
+export function isPlainDay(date: string, timeZone: string): boolean {
+  const d = parseDate(date)!;
+  const midnight = Date.UTC(d.year, d.month - 1, d.day);
+  return tzOffset(timeZone, new Date(midnight - DAY)) === tzOffset(timeZone, new Date(midnight + 2 * DAY));
+}
+
+/**
  * The instant of a wall-clock time (minutes after midnight, may be 1440 for the end of the day) on a date in
  * the zone. Skipped times move forward by the gap; repeated times take their first occurrence.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UserAvatar } from '../../app/layouts/user-avatar';
+import { UserAvatar } from '../../components/user-avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, Input } from '../../components/ui/form';
+import { Input } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -95,6 +95,7 @@ function WeekView({ date, employeeId, timeZone }: { date: string; employeeId?: s
 
 /** /admin/calendar: one date's appointments, the next seven days, and a week at a glance; status set from here. */
 export function AdminCalendarPage() {
+  const id = useId();
   const timeZone = useTimeZone();
   const today = todayIn(timeZone);
   const [date, setDate] = useState(today);
@@ -113,19 +114,23 @@ export function AdminCalendarPage() {
         <p className="text-stone-600">Appointments by date; change a status from its selector.</p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
-        <Field label="Date">
-          {(ids) => <Input {...ids} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />}
-        </Field>
-        <Field label="Employee">
-          {(ids) => (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-date`} className="text-sm font-medium text-stone-800">
+            Date
+          </label>
+          <Input id={`${id}-date`} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-employee`} className="text-sm font-medium text-stone-800">
+            Employee
+          </label>
             <Select
-              {...ids}
+              id={`${id}-employee`}
               value={employee}
               onValueChange={setEmployee}
               options={[{ value: ALL, label: 'All employees' }, ...(staff.data ?? []).map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName}` }))]}
             />
-          )}
-        </Field>
+        </div>
       </div>
       <Tabs defaultValue="day">
         <TabsList aria-label="Calendar view">
