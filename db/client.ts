@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { SQL } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { migrationsDir } from '../src/server/paths';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -35,7 +35,7 @@ export interface DbConfig {
   maxConnections?: number;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = migrationsDir;
 // Any constant shared by every instance: serialises concurrent start-ups that migrate the same database.
 const MIGRATION_LOCK_KEY = 727_271_001;
 

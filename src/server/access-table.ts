@@ -59,4 +59,5 @@ export const accessTable: Record<string, string> = {
   'appointments.setStatus': 'permission:appointments.edit',
   'appointments.cancel': 'signedIn',
   'appointments.reschedule': 'signedIn',
+  'auth.session': 'public',
 };

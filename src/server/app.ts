@@ -51,7 +51,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   await app.register(oidcRoutesPlugin, deps);
   await app.register(docsPlugin);
   await app.register(restPlugin, { ...services, router: appRouter });
-  await app.register(clientPlugin);
+  await app.register(clientPlugin, services);
 
   // Outbox delivery (or, without SMTP_URL, logging) runs beside the server and stops with it.
   const mail = createMailDelivery({ database: deps.database, env: deps.env, log: app.log });

@@ -18,7 +18,7 @@ export function EmployeeLoginPage() {
     onSuccess: async ({ user }) => {
       // The whole app now has a session: the portal and the storefront read it fresh.
       utils.employee.me.setData(undefined, user);
-      utils.auth.user.setData(undefined, user);
+      utils.auth.session.setData(undefined, { user });
       toast({ title: 'Login Successful', description: 'Welcome to your employee dashboard!' });
       navigate('/employee/dashboard');
     },

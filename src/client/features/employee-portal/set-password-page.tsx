@@ -23,7 +23,7 @@ export function SetPasswordPage() {
   const setPassword = trpc.employee.setPassword.useMutation({
     onSuccess: ({ user }) => {
       utils.employee.me.setData(undefined, user);
-      utils.auth.user.setData(undefined, user);
+      utils.auth.session.setData(undefined, { user });
       toast({ title: 'Password Set', description: 'Welcome to your employee dashboard!' });
       navigate('/employee/dashboard', { replace: true });
     },
