@@ -7,6 +7,8 @@ import { productsRouter } from './products';
 import { serviceProvidersRouter } from './service-providers';
 import { servicesRouter } from './services';
 import { settingsRouter } from './settings';
+import { availabilityRouter } from './availability';
+import { employeePortalRouter } from './employee-portal';
 import { appointmentsRouter } from './appointments';
 
 export const appRouter = router({
@@ -18,6 +20,8 @@ export const appRouter = router({
   services: servicesRouter,
   serviceProviders: serviceProvidersRouter,
   cart: cartRouter,
+  availability: availabilityRouter,
+  employeePortal: employeePortalRouter,
   appointments: appointmentsRouter,
 });
 

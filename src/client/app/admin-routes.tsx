@@ -5,6 +5,8 @@ import { AdminServicesPage } from '../features/catalog/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { RequireAccess } from './guards';
+import { AdminCalendarPage } from '../features/scheduling/admin-calendar-page';
+import { EmployeeSchedulesPage } from '../features/scheduling/employee-schedules-page';
 import { AdminLayout } from './layouts/admin-layout';
 
 /** The admin area, loaded as its own chunk so the storefront stays small. */
@@ -15,6 +17,15 @@ export default function AdminRoutes() {
         <Route element={<AdminLayout />}>
           <Route path="products" element={<AdminProductsPage />} />
           <Route path="services" element={<AdminServicesPage />} />
+          <Route path="calendar" element={<AdminCalendarPage />} />
+          <Route
+            path="employee-schedules"
+            element={
+              <RequireAccess rule="admin">
+                <EmployeeSchedulesPage />
+              </RequireAccess>
+            }
+          />
           <Route
             path="employee-applications"
             element={

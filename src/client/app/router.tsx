@@ -15,6 +15,7 @@ const SimpleBookingPage = lazy(() => import('../features/booking/simple-booking-
 const GuidedBookingPage = lazy(() => import('../features/booking/guided-booking-page').then((m) => ({ default: m.GuidedBookingPage })));
 const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const AdminRoutes = lazy(() => import('./admin-routes'));
+const MyScheduleRoutes = lazy(() => import('./my-schedule-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
 const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
 
@@ -60,6 +61,7 @@ export function AppRouter() {
             <Route path="/profile" element={<ProfilePage />} />
           </Route>
           <Route path="/admin/*" element={<AdminRoutes />} />
+          <Route path="/my-schedule/*" element={<MyScheduleRoutes />} />
           <Route path="/employee/*" element={<EmployeeRoutes />} />
           <Route path="/sign-in-error" element={<SignInErrorPage />} />
           <Route path="*" element={<NotFoundPage />} />

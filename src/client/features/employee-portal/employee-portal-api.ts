@@ -1,0 +1,75 @@
+import { useToast } from '../../components/ui/toast';
+import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+
+export type PortalAppointment = RouterOutputs['employeePortal']['appointments'][number];
+export type PortalSlot = RouterOutputs['availability']['portalList'][number];
+export type DateOverride = RouterOutputs['availability']['overrides'][number];
+
+/** The signed-in person's appointments as provider (time order). */
+export function useMyAppointments() {
+  return trpc.employeePortal.appointments.useQuery();
+}
+
+/** Confirm, Cancel, Mark Complete; the list refreshes afterwards. */
+export function useSetAppointmentStatus() {
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  return trpc.employeePortal.setStatus.useMutation({
+    onSuccess: (appointment) => {
+      toast({ title: 'Appointment Updated', description: `The appointment is now ${appointment.status}.` });
+      void utils.employeePortal.appointments.invalidate();
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to update appointment status.', variant: 'destructive' }),
+  });
+}
+
+export function useMySlots() {
+  return trpc.availability.portalList.useQuery();
+}
+
+function useAvailabilityToasts() {
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  return {
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'Availability updated successfully.' });
+      void utils.availability.invalidate();
+    },
+    onError: (error: unknown) =>
+      toast({ title: 'Error', description: `Failed to update availability. ${errorMessage(error, '')}`.trim(), variant: 'destructive' }),
+  };
+}
+
+/** Add a slot, clear a day, delete a slot (the portal's one call). */
+export function useChangeSlots() {
+  return trpc.availability.portalChange.useMutation(useAvailabilityToasts());
+}
+
+/** Replaces the whole week at once (standard hours, clear all). */
+export function useReplaceWeek() {
+  return trpc.availability.replaceMine.useMutation(useAvailabilityToasts());
+}
+
+export function useMyWeekly() {
+  return trpc.availability.mine.useQuery();
+}
+
+export function useMyOverrides(employeeId: string | undefined, from: string) {
+  return trpc.availability.overrides.useQuery({ employeeId, from }, { enabled: !!employeeId });
+}
+
+export function useAddOverride() {
+  return trpc.availability.createOverride.useMutation(useAvailabilityToasts());
+}
+
+export function useDeleteOverride() {
+  return trpc.availability.deleteOverride.useMutation(useAvailabilityToasts());
+}
+
+export function useChangePassword() {
+  return trpc.employeePortal.changePassword.useMutation();
+}
+
+export function useTimeZone() {
+  return trpc.settings.get.useQuery().data?.timezone ?? 'UTC';
+}
