@@ -35,4 +35,13 @@ export const accessTable: Record<string, string> = {
   'serviceProviders.delete': 'permission:services.edit',
   'cart.list': 'signedIn',
   'cart.add': 'signedIn',
+  'cart.update': 'signedIn',
+  'cart.remove': 'signedIn',
+  'orders.paymentMethods': 'signedIn',
+  'orders.createPaymentIntent': 'signedIn',
+  'orders.checkout': 'signedIn',
+  'orders.list': 'signedIn',
+  'orders.get': 'signedIn',
+  'orders.setStatus': 'permission:orders.edit',
+  'orders.markPaid': 'permission:payments.process',
 };

@@ -9,6 +9,7 @@ import { registerClient } from './http/client';
 import { registerDocs } from './http/docs';
 import { registerHealth } from './http/health';
 import { registerOidcRoutes } from './http/oidc-routes';
+import { registerPaymentWebhooks } from './http/payment-webhook';
 import { createMailDelivery } from './mail/delivery';
 import { registerRest } from './http/rest';
 import { registerSecurity } from './http/security';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
 
   await registerOidcRoutes(app, deps);
+  await registerPaymentWebhooks(app, deps);
   // Outbox delivery (or, without SMTP_URL, logging) runs beside the server and stops with it.
   const mail = createMailDelivery({ database: deps.database, env: deps.env, log: app.log });
   app.addHook('onReady', () => mail.start());

@@ -2,15 +2,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { findSession, SESSION_COOKIE, type SessionUser } from './auth/sessions';
 import type { Env } from './env';
+import { paymentsFromEnv, type Payments } from './payments/payments';
 
 /** What every request shares: the database and configuration, built once at start-up. */
 export interface AppDeps {
   database: Database;
   env: Env;
+  /** Payment providers; built from the environment when not given (tests inject offline ones). */
+  payments?: Payments;
+}
+
+const paymentsByEnv = new WeakMap<Env, Payments>();
+
+/** The payment providers of these deps: the injected ones, or one set per configuration. */
+export function paymentsOf(deps: AppDeps): Payments {
+  if (deps.payments) return deps.payments;
+  let payments = paymentsByEnv.get(deps.env);
+  if (!payments) paymentsByEnv.set(deps.env, (payments = paymentsFromEnv(deps.env)));
+  return payments;
 }
 
 export interface Context extends AppDeps {
   db: Database['db'];
+  payments: Payments;
   user: SessionUser | null;
   sessionId: string | null;
   requestId: string;
@@ -29,6 +43,7 @@ export function createContextInner(
   return {
     ...deps,
     db: deps.database.db,
+    payments: paymentsOf(deps),
     user: opts.user ?? null,
     sessionId: opts.sessionId ?? null,
     requestId: opts.requestId ?? 'internal',
