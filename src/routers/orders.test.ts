@@ -186,6 +186,8 @@ describe('GET /api/orders and /api/orders/{id}', () => {
 
     const all = (await server.request('GET', '/api/orders', { cookie: staff.cookie })).body;
     expect(all.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([newer.id, older.id]));
+    expect((await server.request('GET', '/api/orders?scope=mine', { cookie: staff.cookie })).body).toEqual([]);
+    expect((await server.request('GET', '/api/orders?scope=mine&limit=1', { cookie: a.cookie })).body.map((o: { id: string }) => o.id)).toEqual([newer.id]);
     const byName = (await server.request('GET', '/api/orders?search=listed%20alph', { cookie: staff.cookie })).body;
     expect(byName.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
     const byNumber = (await server.request('GET', `/api/orders?search=%23${older.id.slice(-8)}`, { cookie: staff.cookie })).body;

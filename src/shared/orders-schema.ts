@@ -53,6 +53,8 @@ const dateOrInstant = (name: string) =>
     .optional();
 
 export const ZOrderListInput = z.object({
+  /** mine: only the caller's own orders, also for staff (the profile); all (the default for staff): everyone's. */
+  scope: z.enum(['mine', 'all'], { error: 'scope must be mine or all' }).optional(),
   status: ZOrderStatus.optional(),
   /** Dates are days in the business time zone, both ends included. */
   from: dateOrInstant('from'),

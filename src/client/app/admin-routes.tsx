@@ -4,6 +4,7 @@ import { AdminProductsPage } from '../features/admin-products/admin-products-pag
 import { AdminServicesPage } from '../features/admin-services/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { AdminOrdersRoutes } from '../features/orders/admin-orders-routes';
 import { RequireRole } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
 
@@ -31,6 +32,7 @@ export default function AdminRoutes() {
               </RequireRole>
             }
           />
+          <Route path="orders/*" element={<AdminOrdersRoutes />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

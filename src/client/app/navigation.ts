@@ -48,6 +48,7 @@ const adminItems: AdminNavItem[] = [
   { to: '/admin/users', label: 'Staff', icon: 'users', adminOnly: true },
   { to: '/admin/roles', label: 'Roles', icon: 'shield', adminOnly: true },
   { to: '/admin/settings', label: 'Settings', icon: 'settings', adminOnly: true },
+  { to: '/admin/orders', label: 'Orders', icon: 'cart' },
 ];
 
 /** Admin area navigation for a role and screen size, SPEC.md §2 and §6. */

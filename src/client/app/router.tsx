@@ -7,12 +7,15 @@ import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { ProductsPage } from '../features/products/products-page';
 import { ServicesPage } from '../features/services/services-page';
+import { CartPage } from '../features/cart/cart-page';
 import { RequireRole } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { useCurrentUser } from './session';
 
 const AdminRoutes = lazy(() => import('./admin-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
+const CheckoutPage = lazy(() => import('../features/orders/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const OrderPage = lazy(() => import('../features/orders/order-page').then((m) => ({ default: m.OrderPage })));
 const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
 
 const customerRoles = ['customer', 'employee', 'admin'] as const;
@@ -54,6 +57,9 @@ export function AppRouter() {
             {/* Customer pages (products, services, booking, cart, profile) are added here. */}
             <Route path="/products" element={<ProductsPage />} />
             <Route path="/services" element={<ServicesPage />} />
+            <Route path="/cart" element={<CartPage />} />
+            <Route path="/checkout" element={<CheckoutPage />} />
+            <Route path="/orders/:id" element={<OrderPage />} />
           </Route>
           <Route path="/admin/*" element={<AdminRoutes />} />
           <Route path="/employee/*" element={<EmployeeRoutes />} />

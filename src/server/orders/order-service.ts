@@ -89,7 +89,7 @@ function dayStart(value: string, timeZone: string, plusDays = 0): Date {
  */
 export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {}): Promise<Order[]> {
   const conditions: (SQL | undefined)[] = [];
-  if (!seesAllOrders(actor)) conditions.push(eq(orders.userId, actor.id));
+  if (input.scope === 'mine' || !seesAllOrders(actor)) conditions.push(eq(orders.userId, actor.id));
   if (input.status) conditions.push(eq(orders.status, input.status));
   if (input.from || input.to) {
     const { timezone } = await getSettings(db);

@@ -19,3 +19,33 @@ export function useAddToCart() {
     onError: (error) => toast({ title: 'Add to Cart Failed', description: errorMessage(error), variant: 'destructive' }),
   });
 }
+
+/** The cart lines, oldest first. */
+export function useCart() {
+  return trpc.cart.list.useQuery();
+}
+
+/** Quantity changes: the list and badge follow; a refusal ('Update Failed') puts the server's line back. */
+export function useUpdateCartItem() {
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  return trpc.cart.update.useMutation({
+    onSuccess: () => utils.cart.list.invalidate(),
+    onError: (error) => {
+      toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' });
+      void utils.cart.list.invalidate();
+    },
+  });
+}
+
+export function useRemoveCartItem() {
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  return trpc.cart.remove.useMutation({
+    onSuccess: () => {
+      void utils.cart.list.invalidate();
+      toast({ title: 'Item Removed', description: 'Item has been removed from your cart.' });
+    },
+    onError: (error) => toast({ title: 'Remove Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
