@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { cartTotals, formatMoney, fromCents, toCents } from '../../../shared/orders';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -25,6 +25,7 @@ export function CheckoutPage() {
   const lines = cart.data ?? [];
   const totals = cartTotals(lines);
   const available = methods.data?.methods ?? ['manual'];
+  const short = lines.some((line) => line.quantity > line.product.inventory);
 
   if (lines.length === 0) {
     return (
@@ -119,9 +120,14 @@ export function CheckoutPage() {
                 <dd data-testid="summary-total">{formatMoney(totals.total)}</dd>
               </div>
             </dl>
-            <Button size="lg" className="w-full" disabled={isPending} onClick={() => void place(method, totals.subtotal)}>
+            <Button size="lg" className="w-full" disabled={isPending || short} onClick={() => void place(method, totals.subtotal)}>
               {isPending ? 'Placing Order...' : 'Place Order'}
             </Button>
+            {short && (
+              <p className="text-sm text-red-700">
+                Some items are no longer in stock as ordered. <Link to="/cart" className="font-medium underline">Update your cart</Link> to continue.
+              </p>
+            )}
           </CardContent>
         </Card>
       </div>
