@@ -44,7 +44,7 @@ describe('checkout under a race', () => {
       expect(left).toBe(CUSTOMERS - 3);
       await server.db.delete(cartItems).where(eq(cartItems.productId, productId));
     }
-  });
+  }, 180_000);
 
   it(`${CUSTOMERS} pairs of carts A,B and B,A checking out at once: no deadlock reaches a client, stock adds up`, async () => {
     const people = await customers(CUSTOMERS * 2);
@@ -52,12 +52,17 @@ describe('checkout under a race', () => {
       const stock = 70;
       const a = await makeProduct(`Pair A ${round}`, stock);
       const b = await makeProduct(`Pair B ${round}`, stock);
-      // Half the carts list A first, half B first (insertion order is the cart's order).
-      for (const [i, p] of people.entries()) {
-        const [first, second] = i % 2 === 0 ? [a, b] : [b, a];
-        await server.db.insert(cartItems).values({ userId: p.user.id, productId: first, quantity: 1 });
-        await server.db.insert(cartItems).values({ userId: p.user.id, productId: second, quantity: 1 });
-      }
+      // Half the carts list A first, half B first (a cart lists its lines by the time they were added).
+      const t = Date.now();
+      await server.db.insert(cartItems).values(
+        people.flatMap((p, i) => {
+          const [first, second] = i % 2 === 0 ? [a, b] : [b, a];
+          return [
+            { userId: p.user.id, productId: first, quantity: 1, createdAt: new Date(t) },
+            { userId: p.user.id, productId: second, quantity: 1, createdAt: new Date(t + 1) },
+          ];
+        }),
+      );
       const answers = await Promise.all(people.map((p) => server.request('POST', '/api/orders', { cookie: p.cookie })));
       const unexpected = answers.filter((r) => r.status !== 200 && r.status !== 409);
       expect(unexpected.map((r) => `${r.status} ${r.text}`)).toEqual([]);
@@ -74,5 +79,5 @@ describe('checkout under a race', () => {
       expect(orderCount[0]!.n).toBe(won);
       await server.db.delete(cartItems).where(inArray(cartItems.productId, [a, b]));
     }
-  });
+  }, 180_000);
 });
