@@ -5,6 +5,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, type RouterOutputs } from '../../lib/trpc';
 import { CartSummary } from './cart-summary';
+import { quantityFromInput } from './quantity';
 import { useCart, useRemoveCartItem, useUpdateCartItem } from './use-cart';
 
 type CartLine = RouterOutputs['cart']['list'][number];
@@ -48,14 +49,6 @@ export function CartPage() {
       )}
     </div>
   );
-}
-
-/** What the number box holds becomes a quantity: non-numeric is 1, below 1 is ignored (null), never beyond stock. */
-export function quantityFromInput(text: string, stock: number): number | null {
-  const n = Number.parseInt(text, 10);
-  if (Number.isNaN(n)) return 1;
-  if (n < 1) return null;
-  return Math.min(n, Math.max(stock, 1));
 }
 
 function CartLineCard({ line }: { line: CartLine }) {
