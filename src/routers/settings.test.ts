@@ -3,7 +3,7 @@ import { signInAs, useTestServer } from '../server/testing';
 
 const server = useTestServer();
 
-// Sent exactly as SPEC.md §7's client sends them: JSON body with JSON content type, cookies.
+// Sent exactly as the web client sends them (docs/settings.md): JSON body with JSON content type, cookies.
 describe('GET/PUT /api/business/settings', () => {
   it('reads the defaults, signed out', async () => {
     const res = await server.request('GET', '/api/business/settings');

@@ -35,6 +35,7 @@ export const accessTable: Record<string, string> = {
   'serviceProviders.delete': 'permission:services.edit',
   'cart.list': 'signedIn',
   'cart.add': 'signedIn',
+  'auth.session': 'public',
   'cart.update': 'signedIn',
   'cart.remove': 'signedIn',
   'orders.paymentMethods': 'signedIn',

@@ -1,10 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { findSession, SESSION_COOKIE, type SessionUser } from './auth/sessions';
+import { createCatalogCache, type CatalogCache } from './catalog/catalog-cache';
 import type { Env } from './env';
 import { paymentsFromEnv, type Payments } from './payments/payments';
+import type { SettingsCache } from './settings/settings-cache';
+import { createSettingsCache } from './settings/settings-service';
 
-/** What every request shares: the database and configuration, built once at start-up. */
+/** What an app instance is built from: the database and configuration. */
 export interface AppDeps {
   database: Database;
   env: Env;
@@ -12,19 +15,26 @@ export interface AppDeps {
   payments?: Payments;
 }
 
-const paymentsByEnv = new WeakMap<Env, Payments>();
-
-/** The payment providers of these deps: the injected ones, or one set per configuration. */
-export function paymentsOf(deps: AppDeps): Payments {
-  if (deps.payments) return deps.payments;
-  let payments = paymentsByEnv.get(deps.env);
-  if (!payments) paymentsByEnv.set(deps.env, (payments = paymentsFromEnv(deps.env)));
-  return payments;
+/**
+ * What every request shares: AppDeps plus this instance's caches and listeners, created by buildApp
+ * (createAppServices) and stopped when the app closes.
+ */
+export interface AppServices extends AppDeps {
+  settings: SettingsCache;
+  catalog: CatalogCache;
+  payments: Payments;
 }
 
-export interface Context extends AppDeps {
-  db: Database['db'];
-  payments: Payments;
+/** One instance's caches and listeners; `stop` ends the listeners (the app's onClose). */
+export function createAppServices(deps: AppDeps): AppServices & { stop(): Promise<void> } {
+  const settings = createSettingsCache(deps.database);
+  const payments = deps.payments ?? paymentsFromEnv(deps.env);
+  return { ...deps, settings, catalog: createCatalogCache(deps.database), payments, stop: () => settings.stop() };
+}
+
+export interface Context extends AppServices {
+  /** The handle services take: the database here, a transaction inside one (same type). */
+  db: Tx;
   user: SessionUser | null;
   sessionId: string | null;
   requestId: string;
@@ -37,13 +47,12 @@ export interface Context extends AppDeps {
 
 /** A context from its parts; the HTTP adapters build theirs with createRequestContext. */
 export function createContextInner(
-  deps: AppDeps,
+  deps: AppServices,
   opts: Partial<Pick<Context, 'user' | 'sessionId' | 'requestId' | 'ip' | 'transport' | 'req' | 'reply'>> = {},
 ): Context {
   return {
     ...deps,
     db: deps.database.db,
-    payments: paymentsOf(deps),
     user: opts.user ?? null,
     sessionId: opts.sessionId ?? null,
     requestId: opts.requestId ?? 'internal',
@@ -55,7 +64,7 @@ export function createContextInner(
 }
 
 export async function createRequestContext(
-  deps: AppDeps,
+  deps: AppServices,
   req: FastifyRequest,
   reply: FastifyReply,
   transport: 'trpc' | 'rest',

@@ -4,21 +4,19 @@ import { Spinner } from '../components/ui/spinner';
 import { useCatalogList } from '../features/catalog/catalog-api';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { ProductsPage } from '../features/products/products-page';
-import { ServicesPage } from '../features/services/services-page';
+import { NotFoundPage } from '../components/not-found-page';
+import { ProductsPage } from '../features/catalog/products-page';
+import { ServicesPage } from '../features/catalog/services-page';
 import { CartPage } from '../features/cart/cart-page';
-import { RequireRole } from './guards';
+import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
-import { useCurrentUser } from './session';
+import { useCurrentUser } from '../lib/session';
 
 const AdminRoutes = lazy(() => import('./admin-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
 const CheckoutPage = lazy(() => import('../features/orders/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const OrderPage = lazy(() => import('../features/orders/order-page').then((m) => ({ default: m.OrderPage })));
 const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
-
-const customerRoles = ['customer', 'employee', 'admin'] as const;
 
 /** `/` is the landing page while loading or signed out, the customer home once signed in. */
 function Root() {
@@ -49,9 +47,9 @@ export function AppRouter() {
           </Route>
           <Route
             element={
-              <RequireRole roles={customerRoles}>
+              <RequireAccess rule="signedIn">
                 <CustomerLayout />
-              </RequireRole>
+              </RequireAccess>
             }
           >
             {/* Customer pages (products, services, booking, cart, profile) are added here. */}

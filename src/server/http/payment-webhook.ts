@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentsOf, type AppDeps } from '../context';
+import type { AppServices } from '../context';
 import { isDatabaseUnavailable } from '../errors';
 import { applyPaymentEvent } from '../orders/order-service';
 import { PaymentWebhookError } from '../payments/provider';
@@ -9,13 +9,14 @@ import { PaymentWebhookError } from '../payments/provider';
  * the exact bytes sent, so this route reads the body as text instead of parsing it. An event is recorded
  * and applied in one transaction, so a redelivery (providers deliver at least once) changes nothing.
  */
-export async function registerPaymentWebhooks(app: FastifyInstance, deps: AppDeps) {
+// Not wrapped in fastify-plugin on purpose: the text body parser stays inside this plugin's own scope.
+export async function paymentWebhookPlugin(app: FastifyInstance, deps: AppServices) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
 
     scope.post<{ Params: { provider: string } }>('/api/payments/:provider/webhook', async (req, reply) => {
-      const payments = paymentsOf(deps);
+      const { payments } = deps;
       const provider = payments.byId(req.params.provider);
       if (!provider || provider.id === 'manual') {
         return reply.code(404).send({ message: 'No such payment provider', code: 'NOT_FOUND' });

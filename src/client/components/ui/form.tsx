@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import {
   Controller,
   FormProvider,
@@ -13,6 +13,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
+import { Checkbox } from './checkbox';
 
 export const controlClass =
   'w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500 ' +
@@ -25,10 +26,6 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <textarea className={cn(controlClass, 'min-h-24', className)} {...props} />;
-}
-
-export function NativeSelect({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(controlClass, 'h-10', className)} {...props} />;
 }
 
 type AnyZod = z.ZodType<FieldValues, FieldValues>;
@@ -146,22 +143,14 @@ function FieldFrame({
   );
 }
 
-/** A labelled control whose state the caller keeps (kept while pages move to FormField). */
-export function Field({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  children: (ids: FieldIds) => ReactNode;
-}) {
-  const id = useId();
+/** A checkbox bound to a boolean field of the surrounding Form, its label after the box. */
+export function FormCheckbox({ name, label, hint, disabled }: { name: string; label: ReactNode; hint?: string; disabled?: boolean }) {
+  const { control } = useFormContext();
   return (
-    <FieldFrame id={id} label={label} hint={hint} error={error}>
-      {children}
-    </FieldFrame>
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <Checkbox label={label} checked={Boolean(field.value)} disabled={disabled} hint={hint} onChange={field.onChange} />}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { Toaster, toast as sonner } from 'sonner';
+import 'sonner/dist/styles.css';
 import { cn } from '../../lib/cn';
 
 export interface ToastInput {

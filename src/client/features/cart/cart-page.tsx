@@ -6,7 +6,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, type RouterOutputs } from '../../lib/trpc';
 import { CartSummary } from './cart-summary';
 import { quantityFromInput } from './quantity';
-import { useCart, useRemoveCartItem, useUpdateCartItem } from './use-cart';
+import { useCart, useRemoveCartItem, useUpdateCartItem } from './cart-api';
 
 type CartLine = RouterOutputs['cart']['list'][number];
 

@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { Permission } from '../../../shared/roles';
-import type { User } from '../../../shared/user';
+import { hasPermission, type Permission } from '../../../shared/roles';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 
@@ -24,10 +23,9 @@ export function useCurrentUserForOrders() {
   return trpc.auth.user.useQuery(undefined, { retry: false, throwOnError: false });
 }
 
-/** Admins hold every permission; employees what their account lists. */
-export function holds(user: Pick<User, 'role'> & { permissions: readonly string[] } | null | undefined, permission: Permission): boolean {
-  if (!user) return false;
-  return user.role === 'admin' || (user.role === 'employee' && user.permissions.includes(permission));
+/** Whether the signed-in person holds a permission (the one rule the whole app uses). */
+export function holds(user: { role: string; permissions: readonly string[] } | null | undefined, permission: Permission): boolean {
+  return hasPermission(user, permission);
 }
 
 /**
@@ -94,9 +92,3 @@ export function formatOrderDate(instant: string, timeZone: string, pattern = 'MM
   return format(new TZDate(instant, timeZone), pattern);
 }
 
-/** The orders screens of the admin area need orders.view; without it they say so instead of showing a partial list. */
-export function useCanViewOrders(): boolean | undefined {
-  const user = useCurrentUserForOrders();
-  if (user.isLoading) return undefined;
-  return holds(user.data, 'orders.view');
-}
