@@ -6,6 +6,7 @@ import { addDays, getDay, set, startOfDay } from 'date-fns';
 import type { Db } from './client';
 import { seedBookingDemo } from './seed-booking';
 import * as s from './schema/index';
+import { seedOrderPayments } from './seed-orders';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -175,6 +176,8 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
         lines.map((l) => ({ orderId: order!.id, productId: l.product.id, productName: l.product.name, unitPrice: l.product.price, quantity: l.quantity })),
       );
     }
+
+    await seedOrderPayments(tx);
 
     await tx.insert(s.chatMessages).values([
       { customerId: customers[0]!.id, senderId: customers[0]!.id, message: 'Hi! Do you have any openings for a facial this Saturday?', createdAt: new Date(now.getTime() - 3 * 3600000) },

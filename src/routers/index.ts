@@ -10,6 +10,7 @@ import { settingsRouter } from './settings';
 import { availabilityRouter } from './availability';
 import { employeePortalRouter } from './employee-portal';
 import { appointmentsRouter } from './appointments';
+import { ordersRouter } from './orders';
 
 export const appRouter = router({
   auth: authRouter,
@@ -23,6 +24,7 @@ export const appRouter = router({
   availability: availabilityRouter,
   employeePortal: employeePortalRouter,
   appointments: appointmentsRouter,
+  orders: ordersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -60,4 +60,13 @@ export const accessTable: Record<string, string> = {
   'appointments.cancel': 'signedIn',
   'appointments.reschedule': 'signedIn',
   'auth.session': 'public',
+  'cart.update': 'signedIn',
+  'cart.remove': 'signedIn',
+  'orders.paymentMethods': 'signedIn',
+  'orders.createPaymentIntent': 'signedIn',
+  'orders.checkout': 'signedIn',
+  'orders.list': 'signedIn',
+  'orders.get': 'signedIn',
+  'orders.setStatus': 'permission:orders.edit',
+  'orders.markPaid': 'permission:payments.process',
 };

@@ -4,6 +4,7 @@ import { AdminProductsPage } from '../features/catalog/admin-products-page';
 import { AdminServicesPage } from '../features/catalog/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { NotFoundPage } from '../components/not-found-page';
+import { AdminOrdersRoutes } from '../features/orders/admin-orders-routes';
 import { RequireAccess } from './guards';
 import { AdminCalendarPage } from '../features/scheduling/admin-calendar-page';
 import { EmployeeSchedulesPage } from '../features/scheduling/employee-schedules-page';
@@ -39,6 +40,14 @@ export default function AdminRoutes() {
             element={
               <RequireAccess rule="admin">
                 <SettingsPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="orders/*"
+            element={
+              <RequireAccess rule="orders.view">
+                <AdminOrdersRoutes />
               </RequireAccess>
             }
           />
