@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import type { EmployeeLoginInput } from '../../shared/auth-schema';
 import { isStaffRole } from '../../shared/roles';
@@ -29,7 +29,7 @@ let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword('decoy password that never matches anything'));
 
 /** E-mail and password sign-in for staff (employees and admins), SPEC.md §2 "/employee/login". */
-export async function loginEmployee(db: Db, input: EmployeeLoginInput, meta: SignInMeta = {}): Promise<StartedSession> {
+export async function loginEmployee(db: Tx, input: EmployeeLoginInput, meta: SignInMeta = {}): Promise<StartedSession> {
   const [account] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
@@ -52,7 +52,7 @@ export async function loginEmployee(db: Db, input: EmployeeLoginInput, meta: Sig
 }
 
 /** Ends one session (logout). Signing out when already signed out is not an error. */
-export async function logout(db: Db, sessionId: string | null) {
+export async function logout(db: Tx, sessionId: string | null) {
   if (sessionId) await revokeSession(db, sessionId);
   return { success: true as const };
 }

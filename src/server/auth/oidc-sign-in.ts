@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import { allPermissions } from '../../shared/roles';
 import { AppError, sqlState } from '../errors';
@@ -93,7 +93,7 @@ async function findOrCreateAccount(tx: Tx, identity: OidcIdentity, adminEmails: 
  * created as a customer. ADMIN_EMAILS makes an admin. Always a new session token.
  */
 export async function signInWithOidc(
-  db: Db,
+  db: Tx,
   identity: OidcIdentity,
   opts: SignInMeta & { adminEmails: readonly string[] },
 ): Promise<StartedSession> {

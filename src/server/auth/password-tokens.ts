@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { userTokens, users } from '../../../db/schema/index';
 import { passwordTokenMessages, type PasswordTokenStatus } from '../../shared/auth-schema';
 import { isStaffRole } from '../../shared/roles';
@@ -57,7 +57,7 @@ function stateOf(row: Awaited<ReturnType<typeof findToken>>): PasswordTokenStatu
 }
 
 /** What the set-password page should show for a link, without using it up. */
-export async function inspectSetPasswordToken(db: Db, token: string): Promise<PasswordTokenStatus> {
+export async function inspectSetPasswordToken(db: Tx, token: string): Promise<PasswordTokenStatus> {
   const row = token ? await findToken(db, token) : undefined;
   const status = stateOf(row);
   return status === 'valid' ? { status, email: row!.email, firstName: row!.firstName } : { status, email: null, firstName: null };
@@ -68,7 +68,7 @@ export async function inspectSetPasswordToken(db: Db, token: string): Promise<Pa
  * other session of the account ends (a password change revokes them).
  */
 export async function setPasswordWithToken(
-  db: Db,
+  db: Tx,
   input: { token: string; password: string },
   meta: SignInMeta = {},
 ): Promise<StartedSession> {

@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Env } from '../env';
+import { AppError } from '../errors';
+import { sendError } from './error-reply';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -61,12 +64,16 @@ export function securityHeaders(env: Env): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, env: Env) {
-  const headers = securityHeaders(env);
-  app.addHook('onRequest', async (req, reply) => {
-    reply.headers(headers);
-    if (req.url.startsWith('/api/') && isCrossSiteWrite(req, env)) {
-      return reply.code(403).send({ message: 'Cross-site requests are not allowed.', code: 'FORBIDDEN' });
-    }
-  });
-}
+/** Security headers on every answer; cross-site writes to the API refused before any handler runs. */
+export const securityPlugin = fp(
+  async (app, { env }: { env: Env }) => {
+    const headers = securityHeaders(env);
+    app.addHook('onRequest', async (req, reply) => {
+      reply.headers(headers);
+      if (req.url.startsWith('/api/') && isCrossSiteWrite(req, env)) {
+        return sendError(req, reply, new AppError('FORBIDDEN', 'Cross-site requests are not allowed.'));
+      }
+    });
+  },
+  { name: 'storefront-security', fastify: '5.x', dependencies: ['storefront-errors'] },
+);

@@ -25,29 +25,18 @@ export async function getSettings(db: Tx): Promise<BusinessSettings> {
   return row ?? defaultSettings;
 }
 
-const caches = new WeakMap<Database, SettingsCache>();
-
-/** The settings as every page reads them: this instance's copy, kept until any instance saves new ones. */
-export function cachedSettings(database: Database): Promise<BusinessSettings> {
-  let cache = caches.get(database);
-  if (!cache) {
-    cache = new SettingsCache(database, getSettings);
-    caches.set(database, cache);
-  }
-  return cache.get();
+/** This instance's copy of the settings (built once by buildApp and passed to the services that read it). */
+export function createSettingsCache(database: Database): SettingsCache {
+  return new SettingsCache(database, getSettings);
 }
 
-/** Stops listening for changes (app shutdown). */
-export async function stopSettingsCache(database: Database) {
-  await caches.get(database)?.stop();
-  caches.delete(database);
-}
-
-/** Saves the settings; fields left out keep their current value. Every app instance hears of it at commit. */
-export async function updateSettings(database: Database, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
-  const saved = await writeSettings(database.db, input);
-  // This instance drops its copy at once; the others when the notification arrives.
-  caches.get(database)?.invalidate();
+/**
+ * Saves the settings; fields left out keep their current value. This instance's copy is dropped at once; every
+ * other instance hears of it at commit (NOTIFY) and drops its own.
+ */
+export async function updateSettings(db: Tx, cache: SettingsCache, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
+  const saved = await writeSettings(db, input);
+  cache.invalidate();
   return saved;
 }
 

@@ -1,5 +1,5 @@
-import { desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { desc, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
 import { employeeApplications, users } from '../../../db/schema/index';
 import type { EmployeeApplication, EmployeeApplicationInput } from '../../shared/employee-application-schema';
 import { CUSTOMER_ROLE, defaultEmployeePermissions } from '../../shared/roles';
@@ -41,7 +41,7 @@ const toApplication = (row: Row): EmployeeApplication => ({
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function staffWithEmail(db: Db, email: string) {
+async function staffWithEmail(db: Tx, email: string) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -51,7 +51,7 @@ async function staffWithEmail(db: Db, email: string) {
 }
 
 /** POST /api/employee/register: a visitor applies to join the team (SPEC.md §2 "Join Our Team"). */
-export async function submitApplication(db: Db, input: EmployeeApplicationInput): Promise<EmployeeApplication> {
+export async function submitApplication(db: Tx, input: EmployeeApplicationInput): Promise<EmployeeApplication> {
   if (await staffWithEmail(db, input.email)) throw new AppError('CONFLICT', APPLICATION_MESSAGES.alreadyStaff);
   try {
     const [row] = await db.insert(employeeApplications).values(input).returning(columns);
@@ -64,13 +64,13 @@ export async function submitApplication(db: Db, input: EmployeeApplicationInput)
 }
 
 /** Every application, newest first (the admin page splits pending from processed). */
-export async function listApplications(db: Db): Promise<EmployeeApplication[]> {
+export async function listApplications(db: Tx): Promise<EmployeeApplication[]> {
   const rows = await db.select(columns).from(employeeApplications).orderBy(desc(employeeApplications.createdAt));
   return rows.map(toApplication);
 }
 
 /** Locks a pending application for review; a second review of the same one is refused. */
-async function lockPending(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: string) {
+async function lockPending(tx: Tx, id: string) {
   if (!UUID.test(id)) throw new AppError('NOT_FOUND', APPLICATION_MESSAGES.notFound);
   const [row] = await tx
     .select({ ...columns, userId: employeeApplications.userId })
@@ -90,7 +90,7 @@ const hours = (ms: number) => Math.round(ms / 3_600_000);
  * one transaction.
  */
 export async function approveApplication(
-  db: Db,
+  db: Tx,
   reviewerId: string,
   input: { id: string; notes?: string | null },
   opts: { publicUrl: string },
@@ -149,7 +149,7 @@ export async function approveApplication(
 
 /** Rejects an application with a reason, which is mailed to the applicant. Final. */
 export async function rejectApplication(
-  db: Db,
+  db: Tx,
   reviewerId: string,
   input: { id: string; notes: string },
 ): Promise<EmployeeApplication> {

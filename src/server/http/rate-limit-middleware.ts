@@ -1,7 +1,7 @@
 import { experimental_trpcMiddleware } from '@trpc/server';
 import type { Context } from '../context';
 import { AppError } from '../errors';
-import { accountSubject, hitRateLimit, type RateLimitRule } from './rate-limit';
+import { accountSubject, hitRateLimit, type RateLimitRule } from '../auth/rate-limit';
 
 /** What a limit counts by: the caller's address, or the account named in the request body. */
 export type LimitSubject = 'ip' | 'account';
@@ -27,7 +27,7 @@ export function rateLimited(...specs: { rule: RateLimitRule; by: LimitSubject }[
       if (!subject) continue;
       const result = await hitRateLimit(ctx.db, rule, subject);
       if (!result.allowed) {
-        ctx.reply?.header('retry-after', String(result.retryAfterSeconds));
+        // The error formatter turns retryAfterSeconds into the Retry-After header on both APIs.
         throw new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please wait ${wait(result.retryAfterSeconds)} and try again.`, {
           retryAfterSeconds: result.retryAfterSeconds,
         });

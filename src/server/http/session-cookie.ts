@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../auth/sessions';
 import type { Env } from '../env';
-import { SESSION_COOKIE } from './sessions';
 
 // Transport glue, not a service: the only place that writes the session cookie.
 
