@@ -3,6 +3,7 @@ import { hashPassword } from '../src/server/auth/passwords';
 import { allPermissions, defaultEmployeePermissions } from '../src/shared/roles';
 import { addDays, dayOfWeek, zonedDate, zonedWallTimeToUtc } from '../src/shared/time';
 import type { Db } from './client';
+import { seedStaffDemo } from './seed-staff';
 import * as s from './schema/index';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -187,6 +188,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       specialties: 'Swedish massage, hot stone, reflexology',
       createdAt: new Date(now.getTime() - 2 * 86400000),
     });
+    await seedStaffDemo(tx, { adminEmail: DEMO_ADMIN_EMAIL, passwordHash, now });
   });
   return true;
 }

@@ -4,6 +4,10 @@ import { AdminProductsPage } from '../features/admin-products/admin-products-pag
 import { AdminServicesPage } from '../features/admin-services/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { CustomersPage } from '../features/staff/customers-page';
+import { DashboardPage } from '../features/staff/dashboard-page';
+import { RolesPage } from '../features/staff/roles-page';
+import { UsersPage } from '../features/staff/users-page';
 import { RequireAccess } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
 
@@ -13,6 +17,10 @@ export default function AdminRoutes() {
     <RequireAccess rule="staff">
       <Routes>
         <Route element={<AdminLayout />}>
+          <Route index element={<RequireAccess rule="dashboard.view"><DashboardPage /></RequireAccess>} />
+          <Route path="users" element={<RequireAccess rule="users.view"><UsersPage /></RequireAccess>} />
+          <Route path="roles" element={<RequireAccess rule="roles.view"><RolesPage /></RequireAccess>} />
+          <Route path="customers" element={<RequireAccess rule="customers.view"><CustomersPage /></RequireAccess>} />
           <Route path="products" element={<AdminProductsPage />} />
           <Route path="services" element={<AdminServicesPage />} />
           <Route
