@@ -42,7 +42,7 @@ function BarChart({ title, data, value, formatValue, color }: {
                   <AxisBottom
                     top={innerHeight}
                     scale={x}
-                    tickValues={data.filter((_, i) => i % 7 === 0 || i === data.length - 1).map((d) => d.date)}
+                    tickValues={data.filter((_, i) => (data.length - 1 - i) % 7 === 0).map((d) => d.date)}
                     tickFormat={(d) => format(parseISO(String(d)), 'MMM d')}
                     stroke="#a8a29e"
                     tickStroke="#a8a29e"
