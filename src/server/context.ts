@@ -3,6 +3,7 @@ import type { Database, Tx } from '../../db/client';
 import { findSession, SESSION_COOKIE, type SessionUser } from './auth/sessions';
 import { createCatalogCache, type CatalogCache } from './catalog/catalog-cache';
 import type { Env } from './env';
+import { createFiguresCache, type FiguresCache } from './staff/figures-cache';
 import type { SettingsCache } from './settings/settings-cache';
 import { createSettingsCache } from './settings/settings-service';
 
@@ -19,12 +20,13 @@ export interface AppDeps {
 export interface AppServices extends AppDeps {
   settings: SettingsCache;
   catalog: CatalogCache;
+  figures: FiguresCache;
 }
 
 /** One instance's caches and listeners; `stop` ends the listeners (the app's onClose). */
 export function createAppServices(deps: AppDeps): AppServices & { stop(): Promise<void> } {
   const settings = createSettingsCache(deps.database);
-  return { ...deps, settings, catalog: createCatalogCache(deps.database), stop: () => settings.stop() };
+  return { ...deps, settings, catalog: createCatalogCache(deps.database), figures: createFiguresCache(), stop: () => settings.stop() };
 }
 
 export interface Context extends AppServices {

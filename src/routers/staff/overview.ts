@@ -11,7 +11,7 @@ export const customersRouter = router({
     .meta(rest(access.permission('customers.view'), { method: 'GET', path: '/admin/customers', tags: ['customers'], summary: 'Customers with their orders, appointments, spend and activity (?search=&page=)' }))
     .input(ZCustomersInput)
     .output(ZCustomersPage)
-    .query(({ ctx, input }) => listCustomers(ctx.db, input ?? {})),
+    .query(({ ctx, input }) => listCustomers(ctx.db, input ?? {}, ctx.figures)),
 });
 
 export const dashboardRouter = router({
@@ -19,7 +19,7 @@ export const dashboardRouter = router({
     .meta(rest(access.permission('dashboard.view'), { method: 'GET', path: '/admin/dashboard', tags: ['dashboard'], summary: "The dashboard's figures, lists and 30-day series" }))
     .input(z.void())
     .output(ZDashboard)
-    .query(({ ctx }) => getDashboard(ctx.db)),
+    .query(({ ctx }) => ctx.figures.get('dashboard', () => getDashboard(ctx.db))),
 });
 
 export const auditLogRouter = router({

@@ -3,6 +3,7 @@ import type { Tx } from '../../../db/client';
 import { CUSTOMER_ROLE } from '../../shared/roles';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRecord, type CustomersPage } from '../../shared/staff-schema';
 import { rowsOf } from '../catalog/sql-rows';
+import type { FiguresCache } from './figures-cache';
 
 /** A customer is Active when they ordered or booked within this many days. */
 export const ACTIVE_WINDOW_DAYS = 30;
@@ -14,7 +15,7 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
  * The customers screen: summary figures over every customer, and one page of customers (by name, matching
  * the search on name or e-mail) with their counts, spend and last activity, all computed in the database.
  */
-export async function listCustomers(db: Tx, input: { search?: string; page?: number } = {}): Promise<CustomersPage> {
+export async function listCustomers(db: Tx, input: { search?: string; page?: number } = {}, figures?: FiguresCache): Promise<CustomersPage> {
   const page = input.page ?? 1;
   const search = input.search?.trim() ?? '';
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -23,7 +24,7 @@ export async function listCustomers(db: Tx, input: { search?: string; page?: num
     : sql``;
   const since = sql`now() - make_interval(days => ${ACTIVE_WINDOW_DAYS})`;
 
-  const [summaryRows, countRows, pageRows] = await Promise.all([
+  const summaryQuery = () =>
     db.execute(sql`
       select
         (select count(*)::int from users where role = ${CUSTOMER_ROLE}) as total,
@@ -37,13 +38,20 @@ export async function listCustomers(db: Tx, input: { search?: string; page?: num
         select coalesce(sum(o.total), 0) as revenue, count(*)::int as order_count
         from orders o join users u on u.id = o.user_id and u.role = ${CUSTOMER_ROLE}
         where o.status <> 'cancelled'
-      ) s`),
+      ) s`);
+  const [summaryRows, countRows, pageRows] = await Promise.all([
+    figures ? figures.get('customer-summary', summaryQuery) : summaryQuery(),
     search ? db.execute(sql`select count(*)::int as n from users u where u.role = ${CUSTOMER_ROLE} ${matches}`) : Promise.resolve(null),
     db.execute(sql`
       select u.id, u.first_name, u.last_name, u.email,
              o.order_count, o.total_spent, a.appointment_count,
              greatest(o.last_order, a.last_appointment) as last_activity
-      from users u
+      from (
+        select id, first_name, last_name, email from users u
+        where u.role = ${CUSTOMER_ROLE} ${matches}
+        order by u.first_name, u.last_name, u.id
+        limit ${CUSTOMERS_PAGE_SIZE} offset ${(page - 1) * CUSTOMERS_PAGE_SIZE}
+      ) u
       left join lateral (
         select count(*)::int as order_count,
                coalesce(sum(total) filter (where status <> 'cancelled'), 0) as total_spent,
@@ -54,9 +62,7 @@ export async function listCustomers(db: Tx, input: { search?: string; page?: num
         select count(*)::int as appointment_count, max(created_at) as last_appointment
         from appointments where customer_id = u.id
       ) a on true
-      where u.role = ${CUSTOMER_ROLE} ${matches}
-      order by u.first_name, u.last_name, u.id
-      limit ${CUSTOMERS_PAGE_SIZE} offset ${(page - 1) * CUSTOMERS_PAGE_SIZE}`),
+      order by u.first_name, u.last_name, u.id`),
   ]);
 
   const summary = rowsOf<{ total: number; active: number; revenue: string; order_count: number }>(summaryRows)[0]!;

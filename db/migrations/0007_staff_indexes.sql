@@ -1,0 +1,1 @@
+CREATE INDEX "users_role_name_idx" ON "users" USING btree ("role","first_name","last_name","id");
