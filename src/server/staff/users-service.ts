@@ -67,8 +67,19 @@ async function getStaffUser(db: Tx, id: string): Promise<StaffUser> {
   return toStaffUser(row);
 }
 
+/**
+ * Locks the person to change. The active admins are locked first, always in id order, so that two
+ * changes to admins (each other's, say) queue up instead of deadlocking, and the last-admin check below
+ * sees what the other committed.
+ */
 async function lockUser(tx: Tx, id: string) {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', staffMessages.userNotFound);
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, ADMIN_ROLE), eq(users.isActive, true)))
+    .orderBy(asc(users.id))
+    .for('update');
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   if (!row) throw new AppError('NOT_FOUND', staffMessages.userNotFound);
   return row;
