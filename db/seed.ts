@@ -5,6 +5,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, getDay, set, startOfDay } from 'date-fns';
 import type { Db } from './client';
 import { seedBookingDemo } from './seed-booking';
+import { seedStaffDemo } from './seed-staff';
 import * as s from './schema/index';
 import { seedOrderPayments } from './seed-orders';
 
@@ -194,6 +195,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       specialties: 'Swedish massage, hot stone, reflexology',
       createdAt: new Date(now.getTime() - 2 * 86400000),
     });
+    await seedStaffDemo(tx, { adminEmail: DEMO_ADMIN_EMAIL, passwordHash, now });
   });
   await seedBookingDemo(db, { now, employeeEmails: { dayOff: DEMO_EMPLOYEE_EMAIL, shortDay: 'liam@example.com' } });
   return true;

@@ -11,6 +11,7 @@ import { availabilityRouter } from './availability';
 import { employeePortalRouter } from './employee-portal';
 import { appointmentsRouter } from './appointments';
 import { ordersRouter } from './orders';
+import { staffRouter } from './staff/index';
 
 export const appRouter = router({
   auth: authRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   employeePortal: employeePortalRouter,
   appointments: appointmentsRouter,
   orders: ordersRouter,
+  staff: staffRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import { findSession, SESSION_COOKIE, type SessionUser } from './auth/sessions';
 import { createCatalogCache, type CatalogCache } from './catalog/catalog-cache';
 import type { Env } from './env';
 import { paymentsFromEnv, type Payments } from './payments/payments';
+import { createFiguresCache, type FiguresCache } from './staff/figures-cache';
 import type { SettingsCache } from './settings/settings-cache';
 import { createSettingsCache } from './settings/settings-service';
 
@@ -23,13 +24,14 @@ export interface AppServices extends AppDeps {
   settings: SettingsCache;
   catalog: CatalogCache;
   payments: Payments;
+  figures: FiguresCache;
 }
 
 /** One instance's caches and listeners; `stop` ends the listeners (the app's onClose). */
 export function createAppServices(deps: AppDeps): AppServices & { stop(): Promise<void> } {
   const settings = createSettingsCache(deps.database);
   const payments = deps.payments ?? paymentsFromEnv(deps.env);
-  return { ...deps, settings, catalog: createCatalogCache(deps.database), payments, stop: () => settings.stop() };
+  return { ...deps, settings, catalog: createCatalogCache(deps.database), payments, figures: createFiguresCache(), stop: () => settings.stop() };
 }
 
 export interface Context extends AppServices {
