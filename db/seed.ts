@@ -3,6 +3,7 @@ import { hashPassword } from '../src/server/auth/passwords';
 import { allPermissions, defaultEmployeePermissions } from '../src/shared/roles';
 import { addDays, dayOfWeek, zonedDate, zonedWallTimeToUtc } from '../src/shared/time';
 import type { Db } from './client';
+import { seedChatDemo } from './seed-chat';
 import * as s from './schema/index';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -177,10 +178,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       );
     }
 
-    await tx.insert(s.chatMessages).values([
-      { customerId: customers[0]!.id, senderId: customers[0]!.id, message: 'Hi! Do you have any openings for a facial this Saturday?', createdAt: new Date(now.getTime() - 3 * 3600000) },
-      { customerId: customers[0]!.id, senderId: admin!.id, receiverId: customers[0]!.id, message: 'Hello Alex! Sofia has 10:00 and 13:00 free on Saturday.', createdAt: new Date(now.getTime() - 2.5 * 3600000) },
-    ]);
+    await seedChatDemo(tx, now);
 
     await tx.insert(s.employeeApplications).values({
       firstName: 'Grace',

@@ -35,4 +35,11 @@ export const accessTable: Record<string, string> = {
   'serviceProviders.delete': 'permission:services.edit',
   'cart.list': 'signedIn',
   'cart.add': 'signedIn',
+  'chat.messages': 'signedIn',
+  'chat.messagesWith': 'signedIn',
+  'chat.send': 'signedIn',
+  'chat.conversations': 'permission:chat.view',
+  'chat.unread': 'signedIn',
+  'chat.markRead': 'signedIn',
+  'chat.events': 'signedIn',
 };

@@ -4,10 +4,12 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { appRouter, type AppRouter } from '../routers/index';
 import { registerCatalogHttp } from './catalog/catalog-http';
+import { ChatHub } from './chat/chat-hub';
 import { createRequestContext, type AppDeps } from './context';
 import { registerClient } from './http/client';
 import { registerDocs } from './http/docs';
 import { registerHealth } from './http/health';
+import { registerLiveStreams } from './http/live';
 import { registerOidcRoutes } from './http/oidc-routes';
 import { createMailDelivery } from './mail/delivery';
 import { registerRest } from './http/rest';
@@ -31,7 +33,7 @@ export interface BuildAppOptions {
 }
 
 /** The whole HTTP application, without listening: main.ts listens, tests inject. */
-export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
+export async function buildApp(appDeps: AppDeps, opts: BuildAppOptions = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: (req) => {
@@ -41,9 +43,13 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
     // tRPC batch calls put several procedure names in one path segment.
     routerOptions: { maxParamLength: 5000 },
     // Only the configured number of proxy hops may speak for the client address (rate limits key on it).
-    trustProxy: (_address: string, hop: number) => hop < deps.env.TRUST_PROXY_HOPS,
+    trustProxy: (_address: string, hop: number) => hop < appDeps.env.TRUST_PROXY_HOPS,
     bodyLimit: 1024 * 1024,
   });
+  // One live chat fan-out per instance: its LISTEN and the streams it feeds end before the server closes
+  // (open event streams would otherwise keep the close waiting).
+  const deps: AppDeps = { ...appDeps, chatHub: appDeps.chatHub ?? new ChatHub(appDeps.database, app.log) };
+  app.addHook('onReady', () => void deps.chatHub?.ready().catch((err) => app.log.error({ err }, 'chat: listening failed; retried at the next stream')));
 
   // Fastify's own failures (bad JSON, unsupported media type, body too large) in the contract's error shape.
   app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
@@ -65,6 +71,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   });
 
   await app.register(fastifyCookie);
+  registerLiveStreams(app, deps);
   await registerSecurity(app, deps.env);
   await registerHealth(app, deps);
   app.addHook('onClose', () => stopSettingsCache(deps.database));

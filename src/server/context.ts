@@ -1,12 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { findSession, SESSION_COOKIE, type SessionUser } from './auth/sessions';
+import type { ChatHub } from './chat/chat-hub';
 import type { Env } from './env';
 
 /** What every request shares: the database and configuration, built once at start-up. */
 export interface AppDeps {
   database: Database;
   env: Env;
+  /** This instance's live chat fan-out; buildApp creates it. */
+  chatHub?: ChatHub;
 }
 
 export interface Context extends AppDeps {
