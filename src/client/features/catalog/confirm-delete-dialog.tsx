@@ -1,5 +1,4 @@
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 
 export function ConfirmDeleteDialog({
   open,
@@ -17,15 +16,15 @@ export function ConfirmDeleteDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} title={title} description={`Are you sure you want to delete "${name}"? This action cannot be undone.`}>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="destructive" onClick={onConfirm} disabled={pending}>
-          {pending ? 'Deleting...' : 'Delete'}
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={`Are you sure you want to delete "${name}"? This action cannot be undone.`}
+      confirmLabel={pending ? 'Deleting...' : 'Delete'}
+      onConfirm={onConfirm}
+      pending={pending}
+      destructive
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useCurrentUser } from '../../app/session';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, Input, Select, Textarea } from '../../components/ui/form';
+import { Field, Input, NativeSelect as Select, Textarea } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
