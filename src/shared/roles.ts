@@ -45,3 +45,9 @@ export const defaultEmployeePermissions: Permission[] = [
   'chat.view',
   'chat.respond',
 ];
+
+/** Whether a person holds a permission: admins hold every one, other staff what their account lists, customers none. */
+export function hasPermission(user: { role: Role; permissions: readonly string[] }, permission: Permission): boolean {
+  if (user.role === 'admin') return true;
+  return isStaffRole(user.role) && user.permissions.includes(permission);
+}

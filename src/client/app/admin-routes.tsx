@@ -6,6 +6,13 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { RequireRole } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
+import { MessagesInboxPage } from '../features/chat/messages-inbox-page';
+import { useCurrentUser } from './session';
+
+function MessagesRoute() {
+  const { user } = useCurrentUser();
+  return user ? <MessagesInboxPage user={user} /> : null;
+}
 
 /** The admin area, loaded as its own chunk so the storefront stays small. */
 export default function AdminRoutes() {
@@ -31,6 +38,7 @@ export default function AdminRoutes() {
               </RequireRole>
             }
           />
+          <Route path="messages" element={<MessagesRoute />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -21,13 +21,18 @@ describe('customer navigation', () => {
 describe('admin navigation', () => {
   it('gives admins every link, My Schedule on desktop only', () => {
     expect(labels(adminNav('admin', 'both', 'desktop'))).toEqual([
-      'Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule', 'All Schedules', 'Applications', 'Staff', 'Roles', 'Settings',
+      'Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule', 'All Schedules', 'Applications', 'Staff', 'Roles', 'Settings', 'Messages',
     ]);
     expect(labels(adminNav('admin', 'both', 'mobile'))).toContain('Schedules');
     expect(labels(adminNav('admin', 'both', 'mobile'))).not.toContain('My Schedule');
   });
   it('keeps admin-only areas from employees', () => {
     expect(labels(adminNav('employee', 'both', 'desktop'))).toEqual(['Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule']);
+  });
+  it('shows Messages to staff who read customer conversations', () => {
+    expect(labels(adminNav('employee', 'both', 'desktop', ['chat.view']))).toContain('Messages');
+    expect(labels(adminNav('employee', 'both', 'mobile', ['chat.respond']))).not.toContain('Messages');
+    expect(labels(adminNav('admin', 'both', 'mobile'))).toContain('Messages');
   });
   it('follows the business type', () => {
     expect(labels(adminNav('admin', 'services', 'desktop'))).not.toContain('Products');

@@ -1,10 +1,10 @@
-import type { Role } from '../../shared/roles';
+import { hasPermission, type Permission, type Role } from '../../shared/roles';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 
 export interface NavItem {
   to: string;
   label: string;
-  icon: 'home' | 'bag' | 'cart' | 'calendar' | 'sparkle' | 'user' | 'users' | 'grid' | 'clock' | 'shield' | 'clipboard' | 'settings';
+  icon: 'home' | 'bag' | 'cart' | 'calendar' | 'sparkle' | 'user' | 'users' | 'grid' | 'clock' | 'shield' | 'clipboard' | 'settings' | 'chat';
 }
 
 /** Customer top bar (desktop), SPEC.md §2. */
@@ -34,6 +34,8 @@ interface AdminNavItem extends NavItem {
   adminOnly?: boolean;
   desktopOnly?: boolean;
   mobileLabel?: string;
+  /** Shown only to staff holding it (admins hold every permission). */
+  permission?: Permission;
 }
 
 const adminItems: AdminNavItem[] = [
@@ -48,12 +50,14 @@ const adminItems: AdminNavItem[] = [
   { to: '/admin/users', label: 'Staff', icon: 'users', adminOnly: true },
   { to: '/admin/roles', label: 'Roles', icon: 'shield', adminOnly: true },
   { to: '/admin/settings', label: 'Settings', icon: 'settings', adminOnly: true },
+  { to: '/admin/messages', label: 'Messages', icon: 'chat', permission: 'chat.view' },
 ];
 
 /** Admin area navigation for a role and screen size, SPEC.md §2 and §6. */
-export function adminNav(role: Role, type: BusinessType, screen: 'desktop' | 'mobile'): NavItem[] {
+export function adminNav(role: Role, type: BusinessType, screen: 'desktop' | 'mobile', permissions: readonly string[] = []): NavItem[] {
   return adminItems
     .filter((item) => role === 'admin' || !item.adminOnly)
+    .filter((item) => !item.permission || hasPermission({ role, permissions }, item.permission))
     .filter((item) => screen === 'desktop' || !item.desktopOnly)
     .filter((item) => (item.to === '/admin/products' ? showsProducts(type) : item.to === '/admin/services' ? showsServices(type) : true))
     .map(({ to, label, icon, mobileLabel }) => ({ to, icon, label: screen === 'mobile' ? (mobileLabel ?? label) : label }));
