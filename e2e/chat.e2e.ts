@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { SCREENSHOT_DIR, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();
 let staffCookie: string;
@@ -17,6 +17,9 @@ const customers: Record<ViewportName, { email: string; name: string }> = {
   desktop: { email: 'olivia.martin@example.com', name: 'Olivia Martin' },
   phone: { email: 'lucas.garcia@example.com', name: 'Lucas Garcia' },
 };
+
+/** The widget floats over the page: what the screen shows, not the whole page. */
+const screenShot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
 
 async function expectAccessible(page: Page, what: string) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -61,7 +64,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     expect(box!.height).toBe(384);
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual((viewport === 'phone' ? 390 : 1280));
-    await screenshot(shopper, `chat-widget-empty-${viewport}`);
+    await screenShot(shopper, `chat-widget-empty-${viewport}`);
     await expectAccessible(shopper, 'widget');
 
     const question = `Hello from ${customer.name}: do you sell gift wrapping? (${viewport})`;
@@ -96,7 +99,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     const reply = chatWindow.getByTestId('chat-message').filter({ hasText: answer });
     await reply.waitFor({ timeout: 3000 });
     expect(await reply.getAttribute('data-own')).toBe('false');
-    await screenshot(shopper, `chat-widget-conversation-${viewport}`);
+    await screenShot(shopper, `chat-widget-conversation-${viewport}`);
 
     // With the window closed, a new answer shows a dot on the button.
     await chatWindow.getByRole('button', { name: 'Close chat' }).click();
@@ -104,7 +107,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     await staff.getByPlaceholder('Type your reply...').fill('Anything else I can help with?');
     await staff.getByRole('button', { name: 'Send message' }).click();
     await shopper.getByTestId('chat-unread-dot').waitFor({ timeout: 3000 });
-    await screenshot(shopper, `chat-widget-unread-${viewport}`);
+    await screenShot(shopper, `chat-widget-unread-${viewport}`);
     await chatButton.click();
     await chatWindow.getByText('Anything else I can help with?').waitFor();
     await shopper.getByTestId('chat-unread-dot').waitFor({ state: 'detached' });
@@ -121,7 +124,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     await toast.waitFor();
     expect(await toast.textContent()).toMatch(/You're sending messages too quickly\. Please wait (\d+ seconds|1 minute) and try again\./);
     expect(await chatWindow.getByPlaceholder('Type your message...').inputValue()).toBe('One more thing');
-    await screenshot(shopper, `chat-widget-failed-${viewport}`);
+    // The toast slides in; let it settle for the picture.
+    await shopper.waitForTimeout(600);
+    await screenShot(shopper, `chat-widget-failed-${viewport}`);
     await e2e.server.database.db.execute(sql`delete from rate_limits where key = ${`chat-user:${userId}`}`);
 
     await staffSide.context.close();

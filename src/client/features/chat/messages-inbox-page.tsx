@@ -72,7 +72,7 @@ export function MessagesInboxPage({ user }: { user: Viewer }) {
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="flex-1 truncate text-sm text-stone-600">
-                        {c.lastMessage.senderId !== c.customer.id && 'You: '}
+                        {c.lastMessage.senderId === user.id ? 'You: ' : c.lastMessage.senderId !== c.customer.id ? 'Team: ' : ''}
                         {c.lastMessage.message}
                       </span>
                       {c.unreadCount > 0 && (
