@@ -108,22 +108,33 @@ export async function sendMessage(db: Tx, actor: ChatActor, input: SendChatMessa
     receiverId = (await isStaffUser(db, input.receiverId)) ? input.receiverId! : null;
   }
 
-  const row = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${CHAT_WRITE_LOCK})`);
-    const [inserted] = await tx
-      .insert(chatMessages)
-      .values({ customerId, senderId: actor.id, receiverId, message: input.message })
-      .returning({ seq: chatMessages.seq, id: chatMessages.id, createdAt: chatMessages.createdAt });
-    await advanceMarker(tx, customerId, actor.id, inserted!.seq);
-    await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, 'm')`);
-    return inserted!;
-  });
+  // One statement, so one round trip holds the lock: the lock, the message, the sender's read marker and the
+  // notification commit together (a CTE that is not referenced would not run, hence the final select).
+  const [row] = await queryRows<{ seq: number | string; id: string; created_at: Date | string; notified: number | string }>(
+    db,
+    sql`
+    with locked as (select pg_advisory_xact_lock(${CHAT_WRITE_LOCK})),
+    inserted as (
+      insert into ${chatMessages} (customer_id, sender_id, receiver_id, message)
+      select ${customerId}::uuid, ${actor.id}::uuid, ${receiverId}::uuid, ${input.message} from locked
+      returning seq, id, created_at
+    ),
+    marked as (
+      insert into ${chatReadMarkers} (customer_id, reader_id, last_read_seq)
+      select ${customerId}::uuid, ${actor.id}::uuid, seq from inserted
+      on conflict (customer_id, reader_id) do update
+        set last_read_seq = greatest(${chatReadMarkers}.last_read_seq, excluded.last_read_seq), updated_at = now()
+    ),
+    notified as (select pg_notify(${CHAT_CHANNEL}, 'm') from inserted)
+    select seq, id, created_at, (select count(*) from notified) as notified from inserted`,
+  );
+  if (!row) throw new Error('The message was not saved');
   return {
     id: row.id,
     senderId: actor.id,
     receiverId,
     message: input.message,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: new Date(row.created_at).toISOString(),
     customerId,
     sender: { id: actor.id, firstName: actor.firstName, lastName: actor.lastName, role: actor.role },
   };
