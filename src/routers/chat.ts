@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { access } from '../server/access';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/auth/rate-limit-middleware';
+import { findSession, SESSION_COOKIE } from '../server/auth/sessions';
 import { chatEvents } from '../server/chat/chat-stream';
 import { listConversations, listMessages, markRead, sendMessage, unreadCount } from '../server/chat/chat-service';
 import { AppError } from '../server/errors';
@@ -105,7 +106,13 @@ export const chatRouter = router({
     .input(ZChatEventsInput)
     .subscription(async function* ({ ctx, input, signal }) {
       if (!ctx.chatHub) throw new AppError('SERVICE_UNAVAILABLE', 'Live updates are not available right now.');
-      for await (const { id, event } of chatEvents(ctx.db, ctx.chatHub, ctx.user, input?.lastEventId, signal)) {
+      const token = ctx.req?.cookies?.[SESSION_COOKIE];
+      const { user } = ctx;
+      const stillAllowed = async () => {
+        const session = token ? await findSession(ctx.db, token) : null;
+        return !!session && session.user.id === user.id && session.user.role === user.role && session.user.permissions.join() === user.permissions.join();
+      };
+      for await (const { id, event } of chatEvents(ctx.db, ctx.chatHub, user, input?.lastEventId, signal, stillAllowed)) {
         yield tracked(id, event);
       }
     }),

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDb, queryRows, type Database } from '../../../db/client';
 import { rateLimits } from '../../../db/schema/index';
 import { buildApp } from '../app';
 import { signInAs, testEnv, useTestServer } from '../testing';
 import { openChatStream, type ChatStream } from '../testing-live';
+import type { SessionUser } from '../auth/sessions';
+import { ChatHub } from './chat-hub';
+import { chatEvents, SESSION_RECHECK_MS } from './chat-stream';
 
 // Live chat across two app instances on one database (on PostgreSQL each has its own pool and its own
 // LISTEN connection; on PGlite they share the embedded database): what is said through one reaches streams
@@ -131,6 +134,26 @@ describe('live chat stream', () => {
     await say(secondUrl, staff.cookie, { receiverId: customer.user.id, message: 'four' });
     await live.waitForMessage('four', 1000);
     expect(live.events.flatMap((e) => (e.event.type === 'message' ? [e.event.message.message] : []))).toEqual(['two', 'three', 'four']);
+  });
+
+  it('ends a stream once its session no longer stands (sign-out, deactivation, changed access)', async () => {
+    const { customer } = await people();
+    const hub = new ChatHub(first.database, { error: () => {} });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let allowed = true;
+      const stream = chatEvents(first.db, hub, customer.user as SessionUser, undefined, undefined, async () => allowed);
+      expect((await stream.next()).value?.event).toEqual({ type: 'unread', count: 0 });
+      const next = stream.next();
+      await vi.advanceTimersByTimeAsync(SESSION_RECHECK_MS);
+      allowed = false;
+      await vi.advanceTimersByTimeAsync(SESSION_RECHECK_MS);
+      expect((await next).done).toBe(true);
+      expect(hub.openStreams).toBe(0);
+    } finally {
+      vi.useRealTimers();
+      await hub.stop();
+    }
   });
 
   it('ends its streams when the app closes, so shutdown does not wait on them', async () => {

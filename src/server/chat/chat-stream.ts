@@ -6,6 +6,8 @@ import { canSee, latestSeq, unreadCount, visibleMessagesAfter } from './chat-ser
 
 /** At most this many missed messages are replayed to a resuming stream. */
 const RESUME_LIMIT = 1000;
+/** How often an open stream checks that its session still stands (sign-out, deactivation, changed access). */
+export const SESSION_RECHECK_MS = 60_000;
 
 export interface StreamEvent {
   /** The resume point: the seq of the last message this stream has delivered. */
@@ -28,6 +30,7 @@ export async function* chatEvents(
   actor: Pick<SessionUser, 'id' | 'role' | 'permissions'>,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
+  stillAllowed?: () => Promise<boolean>,
 ): AsyncGenerator<StreamEvent> {
   await hub.ready();
   const queue: HubEvent[] = [];
@@ -56,6 +59,17 @@ export async function* chatEvents(
     notify();
   };
   signal?.addEventListener('abort', onAbort);
+  // A stream outlives the request that opened it: it ends once its session no longer stands.
+  const recheck = stillAllowed
+    ? setInterval(() => {
+        stillAllowed().then(
+          (ok) => {
+            if (!ok) onAbort();
+          },
+          () => {},
+        );
+      }, SESSION_RECHECK_MS)
+    : undefined;
   try {
     let cursor = parseEventId(lastEventId);
     if (cursor !== undefined) {
@@ -86,6 +100,7 @@ export async function* chatEvents(
       }
     }
   } finally {
+    clearInterval(recheck);
     unsubscribe();
     signal?.removeEventListener('abort', onAbort);
   }
