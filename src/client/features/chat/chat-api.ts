@@ -1,4 +1,3 @@
-import { format, isToday } from 'date-fns';
 import { useCallback } from 'react';
 import type { ChatEvent, ChatMessage } from '../../../shared/chat-schema';
 import { hasPermission, type Role } from '../../../shared/roles';
@@ -38,7 +37,7 @@ export function useUnreadCount(enabled: boolean) {
 export function useSendMessage() {
   const utils = trpc.useUtils();
   return trpc.chat.send.useMutation({
-    // SPEC: on success the list is read again.
+    // After a send the conversation is read again.
     onSuccess: async () => {
       await Promise.all([utils.chat.messages.invalidate(), utils.chat.conversations.invalidate()]);
     },
@@ -89,12 +88,3 @@ export function useChatLiveUpdates(user: Person | null | undefined, opts: { enab
     },
   });
 }
-
-/** A message's time as hour:minute. */
-export const messageTime = (createdAt: string) => format(new Date(createdAt), 'HH:mm');
-
-/** In the inbox, older messages also name their day. */
-export const inboxTime = (createdAt: string) => {
-  const date = new Date(createdAt);
-  return isToday(date) ? format(date, 'HH:mm') : format(date, 'MMM d, HH:mm');
-};

@@ -1,12 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isStaffRole, type Role } from '../../../shared/roles';
 import { ChatIcon } from '../../components/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { MessageComposer } from './message-composer';
-import { MessageList } from './message-list';
-import { messageTime, SUPPORT_TEAM, useChatLiveUpdates, useConversation, useMarkRead, useSendMessage, useUnreadCount } from './chat-api';
+import { useChatLiveUpdates, useMarkRead, useUnreadCount } from './chat-api';
+
+// The window's insides load when it first opens: the shop's first paint does not wait for them.
+const CustomerConversation = lazy(() => import('./customer-conversation'));
 
 interface Viewer {
   id: string;
@@ -51,7 +52,13 @@ export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
               </svg>
             </button>
           </header>
-          {staff ? <StaffNote /> : <CustomerConversation userId={user.id} />}
+          {staff ? (
+            <StaffNote />
+          ) : (
+            <Suspense fallback={<Spinner className="flex-1" label="Loading messages" />}>
+              <CustomerConversation userId={user.id} />
+            </Suspense>
+          )}
         </section>
       )}
       <button
@@ -69,33 +76,6 @@ export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
           </span>
         )}
       </button>
-    </>
-  );
-}
-
-function CustomerConversation({ userId }: { userId: string }) {
-  // SPEC: the conversation is read only while the window is open.
-  const conversation = useConversation({}, true);
-  const sendMessage = useSendMessage();
-  return (
-    <>
-      {conversation.isLoading ? (
-        <Spinner className="flex-1" label="Loading messages" />
-      ) : (
-        <MessageList
-          messages={conversation.data ?? []}
-          viewerId={userId}
-          time={messageTime}
-          label="Messages"
-          className="flex-1"
-          empty="Start a conversation with our support team"
-        />
-      )}
-      <MessageComposer
-        placeholder="Type your message..."
-        label="Message"
-        send={(message) => sendMessage.mutateAsync({ receiverId: SUPPORT_TEAM, message })}
-      />
     </>
   );
 }

@@ -5,7 +5,8 @@ import type { Role } from '../../../shared/roles';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { answersInbox, inboxTime, readsInbox, useConversation, useConversations, useMarkRead, useSendMessage } from './chat-api';
+import { answersInbox, readsInbox, useConversation, useConversations, useMarkRead, useSendMessage } from './chat-api';
+import { inboxTime } from './chat-time';
 import { MessageComposer } from './message-composer';
 import { MessageList } from './message-list';
 
