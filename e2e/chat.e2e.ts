@@ -122,10 +122,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     await chatWindow.getByRole('button', { name: 'Send message' }).click();
     const toast = shopper.getByRole('alert').filter({ hasText: 'Failed to send message' });
     await toast.waitFor();
+    // It slides in; once settled it is on screen, not somewhere below the page.
+    await shopper.waitForTimeout(600);
+    const toastBox = (await toast.boundingBox())!;
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport === 'phone' ? 844 : 800);
     expect(await toast.textContent()).toMatch(/You're sending messages too quickly\. Please wait (\d+ seconds|1 minute) and try again\./);
     expect(await chatWindow.getByPlaceholder('Type your message...').inputValue()).toBe('One more thing');
-    // The toast slides in; let it settle for the picture.
-    await shopper.waitForTimeout(600);
     await screenShot(shopper, `chat-widget-failed-${viewport}`);
     await e2e.server.database.db.execute(sql`delete from rate_limits where key = ${`chat-user:${userId}`}`);
 
