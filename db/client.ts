@@ -19,8 +19,12 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs handler for every NOTIFY on channel, from any app instance. Returns the unsubscribe function. */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs handler for every NOTIFY on channel, from any app instance. Returns the unsubscribe function.
+   * onListen runs once listening has begun and again each time the listening connection comes back after a
+   * loss (NOTIFY has no replay: whoever cares re-reads what changed meanwhile).
+   */
+  listen(channel: string, handler: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -50,8 +54,10 @@ async function createPglite(dataDir?: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    listen: async (channel, handler) => {
+    listen: async (channel, handler, onListen) => {
       const unsubscribe = await client.listen(channel, handler);
+      // One embedded database in this process: its connection is never lost.
+      onListen?.();
       return async () => unsubscribe();
     },
     notify: async (channel, payload) => {
@@ -79,8 +85,8 @@ async function createPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    listen: async (channel, handler) => {
-      const subscription = await client.listen(channel, (payload) => handler(payload));
+    listen: async (channel, handler, onListen) => {
+      const subscription = await client.listen(channel, (payload) => handler(payload), onListen);
       return () => subscription.unlisten();
     },
     notify: async (channel, payload) => {

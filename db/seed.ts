@@ -6,6 +6,7 @@ import { addDays, getDay, set, startOfDay } from 'date-fns';
 import type { Db } from './client';
 import { seedBookingDemo } from './seed-booking';
 import { seedStaffDemo } from './seed-staff';
+import { seedChatDemo } from './seed-chat';
 import * as s from './schema/index';
 import { seedOrderPayments } from './seed-orders';
 
@@ -180,10 +181,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
 
     await seedOrderPayments(tx);
 
-    await tx.insert(s.chatMessages).values([
-      { customerId: customers[0]!.id, senderId: customers[0]!.id, message: 'Hi! Do you have any openings for a facial this Saturday?', createdAt: new Date(now.getTime() - 3 * 3600000) },
-      { customerId: customers[0]!.id, senderId: admin!.id, receiverId: customers[0]!.id, message: 'Hello Alex! Sofia has 10:00 and 13:00 free on Saturday.', createdAt: new Date(now.getTime() - 2.5 * 3600000) },
-    ]);
+    await seedChatDemo(tx, now);
 
     await tx.insert(s.employeeApplications).values({
       firstName: 'Grace',

@@ -12,6 +12,7 @@ import { employeePortalRouter } from './employee-portal';
 import { appointmentsRouter } from './appointments';
 import { ordersRouter } from './orders';
 import { staffRouter } from './staff/index';
+import { chatRouter } from './chat';
 
 export const appRouter = router({
   auth: authRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   orders: ordersRouter,
   staff: staffRouter,
+  chat: chatRouter,
 });
 
 export type AppRouter = typeof appRouter;

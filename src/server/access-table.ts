@@ -84,4 +84,11 @@ export const accessTable: Record<string, string> = {
   'staff.customers.list': 'permission:customers.view',
   'staff.dashboard.get': 'permission:dashboard.view',
   'staff.auditLog.list': 'admin',
+  'chat.messages': 'signedIn',
+  'chat.messagesWith': 'signedIn',
+  'chat.send': 'signedIn',
+  'chat.conversations': 'permission:chat.view',
+  'chat.unread': 'signedIn',
+  'chat.markRead': 'signedIn',
+  'chat.events': 'signedIn',
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { appRouter } from '../routers/index';
+import { ChatHub } from './chat/chat-hub';
 import { createAppServices, type AppDeps } from './context';
 import { catalogHttpPlugin } from './http/catalog-http';
 import { clientPlugin } from './http/client';
@@ -9,6 +10,7 @@ import { compressionPlugin } from './http/compression';
 import { docsPlugin } from './http/docs';
 import { errorHandlingPlugin } from './http/error-reply';
 import { healthPlugin } from './http/health';
+import { liveStreamsPlugin } from './http/live';
 import { oidcRoutesPlugin } from './http/oidc-routes';
 import { paymentWebhookPlugin } from './http/payment-webhook';
 import { restPlugin } from './http/rest';
@@ -37,15 +39,16 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
     trustProxy: (_address: string, hop: number) => hop < deps.env.TRUST_PROXY_HOPS,
     bodyLimit: 1024 * 1024,
   });
-
-  // This instance's caches and listeners: made here, handed to every request, stopped with the app.
-  const services = createAppServices(deps);
+  // This instance's caches and listeners: made here, handed to every request, stopped with the app. The live
+  // chat fan-out (one LISTEN per instance) is stopped by the live-streams plugin before the server closes.
+  const services = createAppServices({ ...deps, chatHub: deps.chatHub ?? new ChatHub(deps.database, app.log) });
   app.addHook('onClose', () => services.stop());
 
   await app.register(errorHandlingPlugin);
   await app.register(fastifyCookie);
   await app.register(securityPlugin, { env: deps.env });
   await app.register(healthPlugin, deps);
+  await app.register(liveStreamsPlugin, services);
   await app.register(catalogHttpPlugin, services);
   await app.register(compressionPlugin);
   await app.register(trpcPlugin, services);

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Tx } from '../../db/client';
 import { findSession, SESSION_COOKIE, type SessionUser } from './auth/sessions';
 import { createCatalogCache, type CatalogCache } from './catalog/catalog-cache';
+import type { ChatHub } from './chat/chat-hub';
 import type { Env } from './env';
 import { paymentsFromEnv, type Payments } from './payments/payments';
 import { createFiguresCache, type FiguresCache } from './staff/figures-cache';
@@ -14,6 +15,8 @@ export interface AppDeps {
   env: Env;
   /** Payment providers; built from the environment when not given (tests inject offline ones). */
   payments?: Payments;
+  /** This instance's live chat fan-out; buildApp creates it when not given. */
+  chatHub?: ChatHub;
 }
 
 /**

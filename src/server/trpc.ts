@@ -29,6 +29,9 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
+    // Live streams (server-sent events): a comment every 15 s keeps proxies and load balancers from closing an
+    // idle stream, and a client that hears nothing for 40 s reconnects (resuming from its last event id).
+    sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
     errorFormatter({ shape, error, ctx }) {
       const { message, ...data } = formatError(error, ctx?.requestId);
       return { message, code: shape.code, data };

@@ -13,6 +13,13 @@ import { RequireAccess } from './guards';
 import { AdminCalendarPage } from '../features/scheduling/admin-calendar-page';
 import { EmployeeSchedulesPage } from '../features/scheduling/employee-schedules-page';
 import { AdminLayout } from './layouts/admin-layout';
+import { MessagesInboxPage } from '../features/chat/messages-inbox-page';
+import { useCurrentUser } from '../lib/session';
+
+function MessagesRoute() {
+  const { user } = useCurrentUser();
+  return user ? <MessagesInboxPage user={user} /> : null;
+}
 
 /** The admin area, loaded as its own chunk so the storefront stays small. */
 export default function AdminRoutes() {
@@ -59,6 +66,7 @@ export default function AdminRoutes() {
               </RequireAccess>
             }
           />
+          <Route path="messages" element={<MessagesRoute />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -39,6 +39,8 @@ interface AdminNavItem extends NavItem {
   access: PageAccess;
   desktopOnly?: boolean;
   mobileLabel?: string;
+  /** Shown only to staff holding it (admins hold every permission). */
+  permission?: Permission;
 }
 
 const adminItems: AdminNavItem[] = [
@@ -54,6 +56,7 @@ const adminItems: AdminNavItem[] = [
   { to: '/admin/roles', label: 'Roles', icon: 'shield', access: 'roles.view' },
   { to: '/admin/settings', label: 'Settings', icon: 'settings', access: 'admin' },
   { to: '/admin/orders', label: 'Orders', icon: 'cart', access: 'orders.view' },
+  { to: '/admin/messages', label: 'Messages', icon: 'chat', access: 'chat.view' },
 ];
 
 /** What each admin page asks of its visitor; the menu shows exactly the pages a person may open. */

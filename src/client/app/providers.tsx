@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
 import { ToastProvider } from '../components/ui/toast';
 import { trpc } from '../lib/trpc';
@@ -16,7 +16,17 @@ export function Providers({ children }: { children: ReactNode }) {
       }),
   );
   const [trpcClient] = useState(() =>
-    trpc.createClient({ links: [httpBatchLink({ url: '/api/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) })] }),
+    trpc.createClient({
+      links: [
+        // Live updates (chat) are subscriptions over server-sent events; an EventSource reconnects by itself and
+        // the link resumes from the last event id it received.
+        splitLink({
+          condition: (op) => op.type === 'subscription',
+          true: httpSubscriptionLink({ url: '/api/trpc', eventSourceOptions: { withCredentials: true } }),
+          false: httpBatchLink({ url: '/api/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) }),
+        }),
+      ],
+    }),
   );
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -1,10 +1,11 @@
 import {
-  BagIcon, CalendarIcon, CartIcon, ClipboardIcon, ClockIcon, GridIcon, HomeIcon, SettingsIcon, ShieldIcon, SparkleIcon, UserIcon, UsersIcon,
+  BagIcon, CalendarIcon, CartIcon, ChatIcon, ClipboardIcon, ClockIcon, GridIcon, HomeIcon, SettingsIcon, ShieldIcon, SparkleIcon, UserIcon, UsersIcon,
 } from './icons';
 
 const icons = {
   home: HomeIcon, bag: BagIcon, cart: CartIcon, calendar: CalendarIcon, sparkle: SparkleIcon, user: UserIcon,
   users: UsersIcon, grid: GridIcon, clock: ClockIcon, shield: ShieldIcon, clipboard: ClipboardIcon, settings: SettingsIcon,
+  chat: ChatIcon,
 } as const;
 
 export type NavIconName = keyof typeof icons;

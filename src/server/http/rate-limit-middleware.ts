@@ -3,8 +3,8 @@ import type { Context } from '../context';
 import { AppError } from '../errors';
 import { accountSubject, hitRateLimit, type RateLimitRule } from '../auth/rate-limit';
 
-/** What a limit counts by: the caller's address, or the account named in the request body. */
-export type LimitSubject = 'ip' | 'account';
+/** What a limit counts by: the caller's address, the account named in the request body, or the signed-in user. */
+export type LimitSubject = 'ip' | 'account' | 'user';
 
 function accountOf(rawInput: unknown): string | null {
   const email = (rawInput as { email?: unknown } | null | undefined)?.email;
@@ -23,12 +23,12 @@ function wait(seconds: number) {
 export function rateLimited(...specs: { rule: RateLimitRule; by: LimitSubject }[]) {
   return experimental_trpcMiddleware<{ ctx: Context }>().create(async ({ ctx, getRawInput, next }) => {
     for (const { rule, by } of specs) {
-      const subject = by === 'ip' ? ctx.ip : accountOf(await getRawInput().catch(() => undefined));
+      const subject = by === 'ip' ? ctx.ip : by === 'user' ? (ctx.user?.id ?? null) : accountOf(await getRawInput().catch(() => undefined));
       if (!subject) continue;
       const result = await hitRateLimit(ctx.db, rule, subject);
       if (!result.allowed) {
         // The error formatter turns retryAfterSeconds into the Retry-After header on both APIs.
-        throw new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please wait ${wait(result.retryAfterSeconds)} and try again.`, {
+        throw new AppError('TOO_MANY_REQUESTS', `${rule.tooMany ?? 'Too many attempts'}. Please wait ${wait(result.retryAfterSeconds)} and try again.`, {
           retryAfterSeconds: result.retryAfterSeconds,
         });
       }

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { LogOutIcon, StoreIcon } from '../../components/icons';
+import { InboxLiveUpdates, InboxUnreadBadge } from '../../features/chat/inbox-live';
 import { cn } from '../../lib/cn';
 import { adminNav } from '../navigation';
 import { useBusinessSettings, useCurrentUser } from '../../lib/session';
@@ -14,6 +16,9 @@ export function AdminLayout() {
   if (!user) return null;
   const desktop = adminNav(user, settings.businessType, 'desktop');
   const mobile = adminNav(user, settings.businessType, 'mobile');
+  const sidebarBadges: Partial<Record<string, ReactNode>> = {
+    '/admin/messages': <InboxUnreadBadge user={user} className="ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-bold text-white" />,
+  };
 
   return (
     <div className="flex min-h-dvh">
@@ -38,6 +43,7 @@ export function AdminLayout() {
                 >
                   <NavIcon name={item.icon} />
                   {item.label}
+                  {sidebarBadges[item.to]}
                 </NavLink>
               </li>
             ))}
@@ -67,7 +73,8 @@ export function AdminLayout() {
         </main>
       </div>
 
-      <BottomNav label="Admin" items={mobile} homePath="/admin" scrollable />
+      <BottomNav label="Admin" items={mobile} homePath="/admin" scrollable badges={{ '/admin/messages': <InboxUnreadBadge user={user} /> }} />
+      <InboxLiveUpdates user={user} />
     </div>
   );
 }

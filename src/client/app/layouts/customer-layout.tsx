@@ -2,6 +2,7 @@ import { Link, NavLink, Outlet } from 'react-router-dom';
 import { CartIcon, LogOutIcon, StoreIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
 import { CartBadge } from '../../features/cart/cart-badge';
+import { ChatWidget } from '../../features/chat/chat-widget';
 import { cn } from '../../lib/cn';
 import { customerBottomNav, customerTopNav } from '../navigation';
 import { useBusinessSettings, useCurrentUser } from '../../lib/session';
@@ -64,6 +65,7 @@ export function CustomerLayout() {
       </main>
 
       <BottomNav label="Main" items={bottom} homePath="/" badges={{ '/cart': <CartBadge /> }} />
+      <ChatWidget user={user} />
     </div>
   );
 }

@@ -1,0 +1,144 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { Conversation } from '../../../shared/chat-schema';
+import type { Role } from '../../../shared/roles';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { cn } from '../../lib/cn';
+import { answersInbox, readsInbox, useConversation, useConversations, useMarkRead, useSendMessage } from './chat-api';
+import { inboxTime } from './chat-time';
+import { MessageComposer } from './message-composer';
+import { MessageList } from './message-list';
+
+interface Viewer {
+  id: string;
+  role: Role;
+  permissions: readonly string[];
+}
+
+const fullName = (c: Conversation['customer']) => `${c.firstName} ${c.lastName}`.trim() || c.email;
+
+/**
+ * The staff inbox: every customer's conversation, the most recent first with what is unread, the chosen one's
+ * thread and a reply box. Live: the admin layout keeps the stream open, so new messages appear as they come.
+ */
+export function MessagesInboxPage({ user }: { user: Viewer }) {
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('customer') ?? undefined;
+  const conversations = useConversations(readsInbox(user));
+  const list = conversations.data ?? [];
+  const selected = list.find((c) => c.customer.id === selectedId);
+  const { mutate: markRead } = useMarkRead();
+
+  // Reading a conversation marks it read, also when a new message comes in while it is open.
+  const unreadHere = selected?.unreadCount ?? 0;
+  useEffect(() => {
+    if (selectedId && unreadHere > 0) markRead({ customerId: selectedId });
+  }, [selectedId, unreadHere, markRead]);
+
+  if (!readsInbox(user)) {
+    return <p className="p-6 text-center text-sm text-stone-700">You don't have permission to access this page.</p>;
+  }
+  const choose = (id: string | undefined) => setParams(id ? { customer: id } : {}, { replace: false });
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <h1 className="text-2xl font-semibold text-stone-900">Messages</h1>
+        <p className="text-sm text-stone-600">Customer conversations with the support team, newest first.</p>
+      </div>
+      <div className="grid gap-4 md:h-[calc(100dvh-12rem)] md:min-h-[30rem] md:grid-cols-[20rem_1fr]">
+        <Card className={cn('flex min-h-0 flex-col overflow-hidden', selectedId && 'hidden md:flex')}>
+          <h2 className="border-b border-stone-200 px-4 py-3 text-sm font-semibold text-stone-800">Conversations</h2>
+          {conversations.isLoading ? (
+            <Spinner label="Loading conversations" />
+          ) : list.length === 0 ? (
+            <p className="p-6 text-center text-sm text-stone-600">No conversations yet</p>
+          ) : (
+            <ul className="min-h-0 flex-1 divide-y divide-stone-100 overflow-y-auto">
+              {list.map((c) => (
+                <li key={c.customer.id}>
+                  <button
+                    type="button"
+                    onClick={() => choose(c.customer.id)}
+                    aria-current={c.customer.id === selectedId ? 'true' : undefined}
+                    data-testid="conversation"
+                    className={cn('flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-stone-50', c.customer.id === selectedId && 'bg-brand-50')}
+                  >
+                    <span className="flex items-center gap-2">
+                      <span className={cn('flex-1 truncate text-sm text-stone-900', c.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{fullName(c.customer)}</span>
+                      <time dateTime={c.lastMessage.createdAt} className="shrink-0 text-xs text-stone-600">
+                        {inboxTime(c.lastMessage.createdAt)}
+                      </time>
+                    </span>
+                    <span className="flex items-center gap-2">
+                      <span className="flex-1 truncate text-sm text-stone-600">
+                        {c.lastMessage.senderId === user.id ? 'You: ' : c.lastMessage.senderId !== c.customer.id ? 'Team: ' : ''}
+                        {c.lastMessage.message}
+                      </span>
+                      {c.unreadCount > 0 && (
+                        <span data-testid="conversation-unread" className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-bold text-white">
+                          {c.unreadCount}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      )}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card className={cn('flex min-h-[28rem] flex-col overflow-hidden md:min-h-0', !selectedId && 'hidden md:flex')}>
+          {selectedId ? (
+            <Thread user={user} customerId={selectedId} conversation={selected} onBack={() => choose(undefined)} />
+          ) : (
+            <p className="m-auto p-6 text-center text-sm text-stone-600">Choose a conversation to read it and reply.</p>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Thread({ user, customerId, conversation, onBack }: { user: Viewer; customerId: string; conversation: Conversation | undefined; onBack: () => void }) {
+  const messages = useConversation({ with: customerId }, true);
+  const sendMessage = useSendMessage();
+  const canAnswer = answersInbox(user);
+  return (
+    <>
+      <div className="flex items-center gap-3 border-b border-stone-200 px-4 py-3">
+        <button type="button" onClick={onBack} className="rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 md:hidden">
+          ← Conversations
+        </button>
+        {conversation && (
+          <div className="min-w-0">
+            <h2 className="truncate text-sm font-semibold text-stone-900">{fullName(conversation.customer)}</h2>
+            <p className="truncate text-xs text-stone-600">{conversation.customer.email}</p>
+          </div>
+        )}
+      </div>
+      {messages.isLoading ? (
+        <Spinner className="flex-1" label="Loading messages" />
+      ) : messages.isError ? (
+        <p className="m-auto p-6 text-center text-sm text-stone-600">This conversation could not be found.</p>
+      ) : (
+        <MessageList
+          messages={messages.data ?? []}
+          viewerId={user.id}
+          isOwnSide={(m) => m.senderId !== customerId}
+          time={inboxTime}
+          label={`Conversation with ${conversation ? fullName(conversation.customer) : 'customer'}`}
+          className="min-h-0 flex-1"
+          empty="No messages yet"
+        />
+      )}
+      {canAnswer ? (
+        <MessageComposer placeholder="Type your reply..." label="Reply" send={(message) => sendMessage.mutateAsync({ receiverId: customerId, message })} />
+      ) : (
+        <p className="border-t border-stone-200 p-3 text-sm text-stone-600">You can read conversations; answering needs the chat respond permission.</p>
+      )}
+    </>
+  );
+}
