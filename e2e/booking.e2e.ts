@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
 import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
+import { DEMO_ADMIN_EMAIL } from '../db/seed';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();
@@ -158,6 +159,27 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await massage.getByText('Cancelled').waitFor();
     expect(await massage.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
     await screenshot(page, `booking-profile-after-${viewport}`);
+    await context.close();
+  });
+});
+
+describe.each<ViewportName>(['desktop', 'phone'])('booking rules on %s', (viewport) => {
+  it('an admin changes the booking rules on the settings page and a wrong value is explained', async () => {
+    const { context, page } = await e2e.open({ viewport, cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL) });
+    await page.goto('/admin/settings');
+    const form = page.getByRole('form', { name: 'Booking rules' });
+    await form.getByLabel('Booking window (days)').fill('0');
+    await form.getByRole('button', { name: 'Save Booking Rules' }).click();
+    await form.getByText('Booking window must be a whole number of days from 1 to 365').waitFor();
+    await form.getByLabel('Booking window (days)').fill('45');
+    await form.getByLabel('Cancellation notice (hours)').fill('12');
+    await form.getByRole('button', { name: 'Save Booking Rules' }).click();
+    await toast(page, 'Settings Updated').waitFor();
+    const saved = await (await fetch(`${e2e.server.baseUrl}/api/business/settings`)).json();
+    expect(saved).toMatchObject({ bookingNoticeMinutes: 60, bookingWindowDays: 45, cancellationNoticeHours: 12, businessName: 'Harbor & Pine Wellness' });
+    await expectNoSeriousAxeViolations(page, `/admin/settings ${viewport}`);
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, `booking-rules-${viewport}`);
     await context.close();
   });
 });

@@ -7,3 +7,4 @@ export * from './chat';
 export * from './employee-applications';
 export * from './mail';
 export * from './rate-limits';
+export * from './staff';

@@ -37,6 +37,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
     index('users_role_idx').on(t.role),
+    // The customers list pages through one role by name (docs/staff.md, bench/dashboard.ts).
+    index('users_role_name_idx').on(t.role, t.firstName, t.lastName, t.id),
     check('users_email_not_blank', sql`length(trim(${t.email})) > 0`),
   ],
 );

@@ -10,6 +10,8 @@ import { settingsRouter } from './settings';
 import { availabilityRouter } from './availability';
 import { employeePortalRouter } from './employee-portal';
 import { appointmentsRouter } from './appointments';
+import { ordersRouter } from './orders';
+import { staffRouter } from './staff/index';
 
 export const appRouter = router({
   auth: authRouter,
@@ -23,6 +25,8 @@ export const appRouter = router({
   availability: availabilityRouter,
   employeePortal: employeePortalRouter,
   appointments: appointmentsRouter,
+  orders: ordersRouter,
+  staff: staffRouter,
 });
 
 export type AppRouter = typeof appRouter;

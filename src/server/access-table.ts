@@ -1,7 +1,7 @@
 /**
  * The checked-in authorization table: every procedure and who may call it. The access test walks the
  * router and fails when a procedure is missing here, declares something else, or declares nothing.
- * Labels: public, signedIn, staff (employee or admin), admin, permission:<group.item>.
+ * Labels: public, signedIn, staff (any staff role), admin, permission:<group.item>.
  */
 export const accessTable: Record<string, string> = {
   'auth.user': 'signedIn',
@@ -60,4 +60,28 @@ export const accessTable: Record<string, string> = {
   'appointments.cancel': 'signedIn',
   'appointments.reschedule': 'signedIn',
   'auth.session': 'public',
+  'cart.update': 'signedIn',
+  'cart.remove': 'signedIn',
+  'orders.paymentMethods': 'signedIn',
+  'orders.createPaymentIntent': 'signedIn',
+  'orders.checkout': 'signedIn',
+  'orders.list': 'signedIn',
+  'orders.get': 'signedIn',
+  'orders.setStatus': 'permission:orders.edit',
+  'orders.markPaid': 'permission:payments.process',
+  'staff.permissions.list': 'staff',
+  'staff.roles.list': 'staff',
+  'staff.roles.create': 'permission:roles.create',
+  'staff.roles.update': 'permission:roles.edit',
+  'staff.roles.delete': 'permission:roles.delete',
+  'staff.users.list': 'permission:users.view',
+  'staff.users.create': 'permission:users.edit',
+  'staff.users.update': 'permission:users.edit',
+  'staff.users.setRole': 'permission:users.roles',
+  'staff.users.setPermissions': 'permission:users.permissions',
+  'staff.users.setStatus': 'permission:users.edit',
+  'staff.users.availability': 'permission:users.view',
+  'staff.customers.list': 'permission:customers.view',
+  'staff.dashboard.get': 'permission:dashboard.view',
+  'staff.auditLog.list': 'admin',
 };

@@ -10,6 +10,7 @@ import { docsPlugin } from './http/docs';
 import { errorHandlingPlugin } from './http/error-reply';
 import { healthPlugin } from './http/health';
 import { oidcRoutesPlugin } from './http/oidc-routes';
+import { paymentWebhookPlugin } from './http/payment-webhook';
 import { restPlugin } from './http/rest';
 import { securityPlugin } from './http/security';
 import { trpcPlugin } from './http/trpc-plugin';
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   await app.register(compressionPlugin);
   await app.register(trpcPlugin, services);
   await app.register(oidcRoutesPlugin, deps);
+  await app.register(paymentWebhookPlugin, services);
   await app.register(docsPlugin);
   await app.register(restPlugin, { ...services, router: appRouter });
   await app.register(clientPlugin, services);

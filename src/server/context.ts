@@ -3,6 +3,8 @@ import type { Database, Tx } from '../../db/client';
 import { findSession, SESSION_COOKIE, type SessionUser } from './auth/sessions';
 import { createCatalogCache, type CatalogCache } from './catalog/catalog-cache';
 import type { Env } from './env';
+import { paymentsFromEnv, type Payments } from './payments/payments';
+import { createFiguresCache, type FiguresCache } from './staff/figures-cache';
 import type { SettingsCache } from './settings/settings-cache';
 import { createSettingsCache } from './settings/settings-service';
 
@@ -10,6 +12,8 @@ import { createSettingsCache } from './settings/settings-service';
 export interface AppDeps {
   database: Database;
   env: Env;
+  /** Payment providers; built from the environment when not given (tests inject offline ones). */
+  payments?: Payments;
 }
 
 /**
@@ -19,12 +23,15 @@ export interface AppDeps {
 export interface AppServices extends AppDeps {
   settings: SettingsCache;
   catalog: CatalogCache;
+  payments: Payments;
+  figures: FiguresCache;
 }
 
 /** One instance's caches and listeners; `stop` ends the listeners (the app's onClose). */
 export function createAppServices(deps: AppDeps): AppServices & { stop(): Promise<void> } {
   const settings = createSettingsCache(deps.database);
-  return { ...deps, settings, catalog: createCatalogCache(deps.database), stop: () => settings.stop() };
+  const payments = deps.payments ?? paymentsFromEnv(deps.env);
+  return { ...deps, settings, catalog: createCatalogCache(deps.database), payments, figures: createFiguresCache(), stop: () => settings.stop() };
 }
 
 export interface Context extends AppServices {

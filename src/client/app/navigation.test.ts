@@ -25,13 +25,13 @@ describe('customer navigation', () => {
 describe('admin navigation', () => {
   it('gives admins every link, My Schedule on desktop only', () => {
     expect(labels(adminNav(admin, 'both', 'desktop'))).toEqual([
-      'Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule', 'All Schedules', 'Applications', 'Staff', 'Roles', 'Settings',
+      'Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule', 'All Schedules', 'Applications', 'Staff', 'Roles', 'Settings', 'Orders',
     ]);
     expect(labels(adminNav(admin, 'both', 'mobile'))).toContain('Schedules');
     expect(labels(adminNav(admin, 'both', 'mobile'))).not.toContain('My Schedule');
   });
   it('keeps admin-only areas from employees', () => {
-    expect(labels(adminNav(employee, 'both', 'desktop'))).toEqual(['Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule']);
+    expect(labels(adminNav(employee, 'both', 'desktop'))).toEqual(['Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule', 'Orders']);
   });
   it('shows a staff member only the pages their permissions open', () => {
     expect(labels(adminNav({ role: 'employee', permissions: [] }, 'both', 'desktop'))).toEqual(['My Schedule']);

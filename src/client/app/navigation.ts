@@ -53,6 +53,7 @@ const adminItems: AdminNavItem[] = [
   { to: '/admin/users', label: 'Staff', icon: 'users', access: 'users.view' },
   { to: '/admin/roles', label: 'Roles', icon: 'shield', access: 'roles.view' },
   { to: '/admin/settings', label: 'Settings', icon: 'settings', access: 'admin' },
+  { to: '/admin/orders', label: 'Orders', icon: 'cart', access: 'orders.view' },
 ];
 
 /** What each admin page asks of its visitor; the menu shows exactly the pages a person may open. */

@@ -7,6 +7,7 @@ import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { ProductsPage } from '../features/catalog/products-page';
 import { ServicesPage } from '../features/catalog/services-page';
+import { CartPage } from '../features/cart/cart-page';
 import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { useCurrentUser } from '../lib/session';
@@ -17,6 +18,8 @@ const ProfilePage = lazy(() => import('../features/profile/profile-page').then((
 const AdminRoutes = lazy(() => import('./admin-routes'));
 const MyScheduleRoutes = lazy(() => import('./my-schedule-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
+const CheckoutPage = lazy(() => import('../features/orders/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const OrderPage = lazy(() => import('../features/orders/order-page').then((m) => ({ default: m.OrderPage })));
 const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
 
 /** `/` is the landing page while loading or signed out, the customer home once signed in. */
@@ -59,6 +62,9 @@ export function AppRouter() {
             <Route path="/booking" element={<SimpleBookingPage />} />
             <Route path="/employee-booking" element={<GuidedBookingPage />} />
             <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/cart" element={<CartPage />} />
+            <Route path="/checkout" element={<CheckoutPage />} />
+            <Route path="/orders/:id" element={<OrderPage />} />
           </Route>
           <Route path="/admin/*" element={<AdminRoutes />} />
           <Route path="/my-schedule/*" element={<MyScheduleRoutes />} />

@@ -3,14 +3,11 @@ import { ZBookingRulesForm } from '../../../shared/settings-schema';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form, FormField, Input, useZodForm } from '../../components/ui/form';
-import { useToast } from '../../components/ui/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { useUpdateSettings } from './settings-api';
 
 /** The booking rules of /admin/settings: notice before a start, how far ahead, and the cancellation notice. */
 export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
-  const toast = useToast();
-  const utils = trpc.useUtils();
-  const save = trpc.settings.update.useMutation();
+  const save = useUpdateSettings();
   const form = useZodForm(ZBookingRulesForm, {
     defaultValues: {
       bookingNoticeMinutes: initial.bookingNoticeMinutes,
@@ -31,17 +28,8 @@ export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
           aria-label="Booking rules"
           className="flex flex-col gap-4"
           onSubmit={(values) =>
-            save.mutate(
-              { businessName: initial.businessName, ...values },
-              {
-                onSuccess: (saved) => {
-                  utils.settings.get.setData(undefined, saved);
-                  form.reset(values);
-                  toast({ title: 'Settings Updated', description: 'Booking rules saved.' });
-                },
-                onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
-              },
-            )
+            // The update needs the business name; the other business fields keep their saved values.
+            save.mutate({ businessName: initial.businessName, ...values }, { onSuccess: () => form.reset(values) })
           }
         >
           <div className="grid gap-4 sm:grid-cols-3">
