@@ -116,6 +116,12 @@ describe('GET /api/appointments/slots', () => {
     }
   });
 
+  it('stores only well-formed overrides: a day off, or a window whose end is after its start', async () => {
+    await expect(server.db.insert(availabilityOverrides).values({ employeeId: maya.id, date: day, isAvailable: true })).rejects.toThrow();
+    await expect(server.db.insert(availabilityOverrides).values({ employeeId: maya.id, date: day, isAvailable: true, startTime: '12:00', endTime: '11:00' })).rejects.toThrow();
+    expect(await server.db.select().from(availabilityOverrides)).toEqual([]);
+  });
+
   it('answers [] for past dates and dates beyond the booking window', async () => {
     const today = toZoned(new Date(), TZ).date;
     for (const date of [addCalendarDays(today, -1), addCalendarDays(today, 31)]) {
