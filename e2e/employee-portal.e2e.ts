@@ -144,7 +144,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await page.getByRole('button', { name: 'Add Day Off' }).click();
     await page.getByText('Mon, Jul 14, 2031').waitFor();
     await page.getByRole('button', { name: 'Remove day off on Jul 14, 2031' }).click();
-    await page.getByText('No days off or special hours ahead.').waitFor();
+    await page.getByText('Mon, Jul 14, 2031').waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Clear All Availability' }).click();
     await page.getByText('Are you sure you want to clear all availability?').waitFor();

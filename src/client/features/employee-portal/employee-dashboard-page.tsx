@@ -57,8 +57,9 @@ export function EmployeeDashboardPage() {
           <ButtonLink to="/employee/availability" variant="secondary">
             Manage Availability
           </ButtonLink>
+          {/* The customer view, as the sidebar's Customer View link; named apart from it. */}
           <ButtonLink to="/" variant="outline">
-            Customer View
+            Visit the Storefront
           </ButtonLink>
         </CardContent>
       </Card>
