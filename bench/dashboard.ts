@@ -2,7 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { createDb } from '../db/client';
 import { users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL, seedDemoData } from '../db/seed';
+import { performance } from 'node:perf_hooks';
 import { createSession } from '../src/server/auth/sessions';
+import { listCustomers } from '../src/server/staff/customers-service';
+import { getDashboard } from '../src/server/staff/dashboard-service';
 import { createBenchDatabase, load, startServer, type LoadResult } from './lib';
 
 // The admin dashboard and the customers list over a business with 10,000 customers, 50,000 orders and
@@ -41,6 +44,27 @@ try {
     join lateral (select id from services order by name limit 1) s on true
     join lateral (select id from users where email = 'customer' || (1 + (i * 7) % ${CUSTOMERS}) || '@bench.example') c on true`);
   await db.db.execute(sql`analyze`);
+  // The cost of one computation, one after another, without the per-instance figures cache: what a
+  // request pays when it has the machine to itself.
+  const sequential: Record<string, { p50: number; max: number }> = {};
+  for (const [name, run] of [
+    ['dashboard figures', () => getDashboard(db.db)],
+    ['customers page 1 (with summary)', () => listCustomers(db.db, {})],
+    ['customers page 250', () => listCustomers(db.db, { page: 250 })],
+    ['customers search', () => listCustomers(db.db, { search: 'last99' })],
+  ] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      await run();
+      times.push(performance.now() - started);
+    }
+    times.sort((x, y) => x - y);
+    sequential[name] = { p50: +times[10]!.toFixed(1), max: +times[19]!.toFixed(1) };
+  }
+  console.log('\nOne computation at a time, ms (no cache)');
+  console.table(sequential);
+
   const [admin] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
   const { token } = await createSession(db.db, admin!.id);
   await db.close();
