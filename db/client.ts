@@ -68,6 +68,10 @@ async function createPostgres(url: string, max: number): Promise<Database> {
     onnotice: () => {},
     // Fail fast while the database is away so requests get 503 instead of hanging.
     connect_timeout: 5,
+    // postgres.js waits 3^n/100 s (up to 20 s) before reconnecting after n failed attempts, and every
+    // request during an outage is an attempt: a one-second outage meant ten seconds of 503s after the
+    // database was back. At most one second between attempts (with jitter) keeps recovery within that.
+    backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1),
     // Keep timestamps as strings at the driver level; drizzle maps them.
     connection: { application_name: 'storefront' },
   });

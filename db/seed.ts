@@ -1,8 +1,10 @@
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../src/server/auth/passwords';
 import { allPermissions, defaultEmployeePermissions } from '../src/shared/roles';
-import { addDays, dayOfWeek, zonedDate, zonedWallTimeToUtc } from '../src/shared/time';
+import { TZDate } from '@date-fns/tz';
+import { addDays, getDay, set, startOfDay } from 'date-fns';
 import type { Db } from './client';
+import { seedBookingDemo } from './seed-booking';
 import * as s from './schema/index';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -76,12 +78,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       timezone: TIME_ZONE,
     });
 
-    await tx.insert(s.roles).values([
-      { name: 'admin', displayName: 'Administrator', description: 'Full access to everything.', permissions: allPermissions, isSystemRole: true },
-      { name: 'employee', displayName: 'Employee', description: 'Runs appointments and helps customers.', permissions: defaultEmployeePermissions, isSystemRole: true },
-      { name: 'customer', displayName: 'Customer', description: 'Shops and books appointments.', permissions: [], isSystemRole: true },
-    ]);
-
+    // The system roles come with the migrations.
     const [admin] = await tx
       .insert(s.users)
       .values({ email: DEMO_ADMIN_EMAIL, firstName: 'Avery', lastName: 'Stone', role: 'admin', passwordHash, permissions: allPermissions })
@@ -126,16 +123,18 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     );
 
     // Appointments over the last 60 days and the next 30, at most three a day per employee, never overlapping.
-    const today = zonedDate(now, TIME_ZONE);
+    // Calendar days in the business's zone: stepping by days, not 24 hours, keeps 10:00 at 10:00 across DST.
+    const today = startOfDay(new TZDate(now, TIME_ZONE));
     const appointmentRows: (typeof s.appointments.$inferInsert)[] = [];
     for (let offset = -60; offset <= 30; offset++) {
       const date = addDays(today, offset);
-      if (dayOfWeek(date) === 0) continue;
+      if (getDay(date) === 0) continue;
       staff.forEach((member, i) => {
         for (const hour of ['10:00', '13:00', '15:30']) {
           if (random() < 0.45) continue;
           const service = services[(i * 2 + Math.floor(random() * 2)) % services.length]!;
-          const startsAt = zonedWallTimeToUtc(date, hour, TIME_ZONE);
+          const [hours, minutes] = hour.split(':').map(Number) as [number, number];
+          const startsAt = new Date(set(date, { hours, minutes }).getTime());
           const past = startsAt < now;
           const roll = random();
           appointmentRows.push({
@@ -193,5 +192,6 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       createdAt: new Date(now.getTime() - 2 * 86400000),
     });
   });
+  await seedBookingDemo(db, { now, employeeEmails: { dayOff: DEMO_EMPLOYEE_EMAIL, shortDay: 'liam@example.com' } });
   return true;
 }

@@ -51,7 +51,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
 
     const name = `Studio ${viewport}`;
     await page.getByLabel('Business name').fill(name);
-    await page.getByLabel('Business type').selectOption('services');
+    await page.getByLabel('Business type').click();
+    await page.getByRole('option', { name: 'Services only' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Settings Updated').waitFor();
     // Products disappear from the admin navigation at once, and the new name is shown.
@@ -68,7 +69,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
     // Restore for the next viewport's run.
     await page.goto('/admin/settings');
     await page.getByLabel('Business name').fill('Harbor & Pine Wellness');
-    await page.getByLabel('Business type').selectOption('both');
+    await page.getByLabel('Business type').click();
+    await page.getByRole('option', { name: 'Products and services' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Settings Updated').waitFor();
     await nav.getByRole('link', { name: 'Products' }).waitFor();

@@ -7,6 +7,7 @@ import { productsRouter } from './products';
 import { serviceProvidersRouter } from './service-providers';
 import { servicesRouter } from './services';
 import { settingsRouter } from './settings';
+import { appointmentsRouter } from './appointments';
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +18,7 @@ export const appRouter = router({
   services: servicesRouter,
   serviceProviders: serviceProvidersRouter,
   cart: cartRouter,
+  appointments: appointmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

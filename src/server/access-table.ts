@@ -36,4 +36,12 @@ export const accessTable: Record<string, string> = {
   'cart.list': 'signedIn',
   'cart.add': 'signedIn',
   'auth.session': 'public',
+  'appointments.slots': 'public',
+  'appointments.providers': 'signedIn',
+  'appointments.book': 'signedIn',
+  'appointments.list': 'signedIn',
+  'appointments.get': 'signedIn',
+  'appointments.setStatus': 'permission:appointments.edit',
+  'appointments.cancel': 'signedIn',
+  'appointments.reschedule': 'signedIn',
 };

@@ -1,16 +1,35 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { findSession, SESSION_COOKIE, type SessionUser } from './auth/sessions';
+import { createCatalogCache, type CatalogCache } from './catalog/catalog-cache';
 import type { Env } from './env';
+import type { SettingsCache } from './settings/settings-cache';
+import { createSettingsCache } from './settings/settings-service';
 
-/** What every request shares: the database and configuration, built once at start-up. */
+/** What an app instance is built from: the database and configuration. */
 export interface AppDeps {
   database: Database;
   env: Env;
 }
 
-export interface Context extends AppDeps {
-  db: Database['db'];
+/**
+ * What every request shares: AppDeps plus this instance's caches and listeners, created by buildApp
+ * (createAppServices) and stopped when the app closes.
+ */
+export interface AppServices extends AppDeps {
+  settings: SettingsCache;
+  catalog: CatalogCache;
+}
+
+/** One instance's caches and listeners; `stop` ends the listeners (the app's onClose). */
+export function createAppServices(deps: AppDeps): AppServices & { stop(): Promise<void> } {
+  const settings = createSettingsCache(deps.database);
+  return { ...deps, settings, catalog: createCatalogCache(deps.database), stop: () => settings.stop() };
+}
+
+export interface Context extends AppServices {
+  /** The handle services take: the database here, a transaction inside one (same type). */
+  db: Tx;
   user: SessionUser | null;
   sessionId: string | null;
   requestId: string;
@@ -23,7 +42,7 @@ export interface Context extends AppDeps {
 
 /** A context from its parts; the HTTP adapters build theirs with createRequestContext. */
 export function createContextInner(
-  deps: AppDeps,
+  deps: AppServices,
   opts: Partial<Pick<Context, 'user' | 'sessionId' | 'requestId' | 'ip' | 'transport' | 'req' | 'reply'>> = {},
 ): Context {
   return {
@@ -40,7 +59,7 @@ export function createContextInner(
 }
 
 export async function createRequestContext(
-  deps: AppDeps,
+  deps: AppServices,
   req: FastifyRequest,
   reply: FastifyReply,
   transport: 'trpc' | 'rest',

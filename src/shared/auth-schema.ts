@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUser } from './user';
 
-// Shared by the employee login form and the server, so both say the same thing (SPEC.md §5).
+// Shared by the employee login form and the server, so both say the same thing (docs/sign-in.md).
 
 export const MIN_NEW_PASSWORD_LENGTH = 12;
 // argon2 cost does not depend on length, but there is no reason to accept megabytes.
@@ -49,3 +49,8 @@ export const passwordTokenMessages = {
   expired: 'This link has expired. Please ask an administrator to send a new one.',
   invalid: 'This link is not valid. Please check that you copied the whole link from the e-mail.',
 } as const;
+
+/** The set-password form: the new password twice. Both messages show at once, so the mismatch check always runs. */
+export const ZSetPasswordForm = z
+  .object({ password: ZNewPassword, confirm: z.string() })
+  .refine((v) => v.confirm === v.password, { message: 'Passwords do not match', path: ['confirm'], when: () => true });

@@ -3,7 +3,7 @@ import { catalogLimits as limits } from './catalog';
 
 /**
  * Catalogue and cart schemas: the server validates with them and the admin dialogs show the same
- * messages (SPEC.md §5). Inputs accept numbers or numeric strings, as CONTRACT.md says for money.
+ * messages (docs/catalogue.md). Inputs accept numbers or numeric strings, as docs/api-conventions.md says for money.
  */
 
 const numberOrString = (required: string, notNumber: string) =>
@@ -184,7 +184,7 @@ export const ZServiceProvider = z.object({
 export type ServiceProvider = z.infer<typeof ZServiceProvider>;
 
 /** A user who may be linked as a provider: active, role employee or admin. */
-export const ZProviderCandidate = ZPersonSummary.extend({ email: z.string(), role: z.enum(['employee', 'admin']) });
+export const ZProviderCandidate = ZPersonSummary.extend({ email: z.string(), role: z.string() });
 export type ProviderCandidate = z.infer<typeof ZProviderCandidate>;
 
 export const ZServiceProviderInput = z.object({ serviceId: idOf('serviceId'), employeeId: idOf('employeeId') });
@@ -205,3 +205,11 @@ export const ZAddToCartInput = z.object({
   quantity: ZQuantityInput.optional(),
 });
 export type AddToCartInput = z.infer<typeof ZAddToCartInput>;
+
+// The admin dialogs' forms: the create inputs as the dialog's fields hold them (text), where the dialog is more
+// forgiving than the API: an inventory that is not a number becomes 0, a duration that is not one the default.
+const isNumeric = (value: unknown) => typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()));
+export const ZProductForm = ZCreateProductInput.extend({ inventory: z.preprocess((v) => (isNumeric(v) ? v : 0), ZInventoryInput) });
+export const ZServiceForm = ZCreateServiceInput.extend({
+  duration: z.preprocess((v) => (isNumeric(v) ? v : limits.durationDefault), ZDurationInput),
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// SPEC.md §5 "Employee registration": the same rules and words on the form and on the server.
+// docs/employee-applications.md: the same rules and words on the form and on the server.
 const text = (min: number, max: number, message: string) =>
   z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters, please`);
 
@@ -51,3 +51,7 @@ export const ZRejectApplicationInput = z.object({
     .min(1, 'Please give a reason for rejecting this application')
     .max(2000, 'Notes must be at most 2000 characters'),
 });
+
+/** The review dialogs' forms: the notes of an approval or a rejection. */
+export const ZApproveApplicationForm = ZApproveApplicationInput.pick({ notes: true });
+export const ZRejectApplicationForm = ZRejectApplicationInput.pick({ notes: true });

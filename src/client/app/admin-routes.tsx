@@ -1,16 +1,16 @@
 import { Route, Routes } from 'react-router-dom';
-import { EmployeeApplicationsPage } from '../features/applications/employee-applications-page';
-import { AdminProductsPage } from '../features/admin-products/admin-products-page';
-import { AdminServicesPage } from '../features/admin-services/admin-services-page';
+import { EmployeeApplicationsPage } from '../features/employee-applications/employee-applications-page';
+import { AdminProductsPage } from '../features/catalog/admin-products-page';
+import { AdminServicesPage } from '../features/catalog/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { RequireRole } from './guards';
+import { NotFoundPage } from '../components/not-found-page';
+import { RequireAccess } from './guards';
 import { AdminLayout } from './layouts/admin-layout';
 
 /** The admin area, loaded as its own chunk so the storefront stays small. */
 export default function AdminRoutes() {
   return (
-    <RequireRole roles={['employee', 'admin']}>
+    <RequireAccess rule="staff">
       <Routes>
         <Route element={<AdminLayout />}>
           <Route path="products" element={<AdminProductsPage />} />
@@ -18,22 +18,22 @@ export default function AdminRoutes() {
           <Route
             path="employee-applications"
             element={
-              <RequireRole roles={['admin']}>
+              <RequireAccess rule="admin">
                 <EmployeeApplicationsPage />
-              </RequireRole>
+              </RequireAccess>
             }
           />
           <Route
             path="settings"
             element={
-              <RequireRole roles={['admin']}>
+              <RequireAccess rule="admin">
                 <SettingsPage />
-              </RequireRole>
+              </RequireAccess>
             }
           />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
-    </RequireRole>
+    </RequireAccess>
   );
 }

@@ -4,18 +4,19 @@ import { Spinner } from '../components/ui/spinner';
 import { useCatalogList } from '../features/catalog/catalog-api';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { ProductsPage } from '../features/products/products-page';
-import { ServicesPage } from '../features/services/services-page';
-import { RequireRole } from './guards';
+import { NotFoundPage } from '../components/not-found-page';
+import { ProductsPage } from '../features/catalog/products-page';
+import { ServicesPage } from '../features/catalog/services-page';
+import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
-import { useCurrentUser } from './session';
+import { useCurrentUser } from '../lib/session';
 
+const SimpleBookingPage = lazy(() => import('../features/booking/simple-booking-page').then((m) => ({ default: m.SimpleBookingPage })));
+const GuidedBookingPage = lazy(() => import('../features/booking/guided-booking-page').then((m) => ({ default: m.GuidedBookingPage })));
+const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const AdminRoutes = lazy(() => import('./admin-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
 const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
-
-const customerRoles = ['customer', 'employee', 'admin'] as const;
 
 /** `/` is the landing page while loading or signed out, the customer home once signed in. */
 function Root() {
@@ -46,14 +47,17 @@ export function AppRouter() {
           </Route>
           <Route
             element={
-              <RequireRole roles={customerRoles}>
+              <RequireAccess rule="signedIn">
                 <CustomerLayout />
-              </RequireRole>
+              </RequireAccess>
             }
           >
             {/* Customer pages (products, services, booking, cart, profile) are added here. */}
             <Route path="/products" element={<ProductsPage />} />
             <Route path="/services" element={<ServicesPage />} />
+            <Route path="/booking" element={<SimpleBookingPage />} />
+            <Route path="/employee-booking" element={<GuidedBookingPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
           </Route>
           <Route path="/admin/*" element={<AdminRoutes />} />
           <Route path="/employee/*" element={<EmployeeRoutes />} />

@@ -2,19 +2,22 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, brotliCompressSync, gunzipSync } from 'node:zlib';
+import fp from 'fastify-plugin';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { businessSettings } from '../../../db/schema/index';
-import { stopSettingsCache } from '../settings/settings-service';
-import { createTestDatabase, testEnv } from '../testing';
-import { registerClient } from './client';
+import { createSettingsCache } from '../settings/settings-service';
+import { createTestDatabase } from '../testing';
+import { clientPlugin } from './client';
+import { errorHandlingPlugin } from './error-reply';
 
 const html = '<!doctype html><html><head><title>Storefront</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let dir: string;
 let database: Database;
 let app: FastifyInstance;
+let settings: ReturnType<typeof createSettingsCache>;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'client-'));
@@ -24,12 +27,16 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets/app.js.br'), brotliCompressSync(script));
   database = await createTestDatabase();
   app = Fastify();
-  await registerClient(app, { database, env: testEnv() }, dir);
+  settings = createSettingsCache(database);
+  await app.register(errorHandlingPlugin);
+  // The page bodies are compressed by the client plugin itself; the app's compression plugin is not under test.
+  await app.register(fp(async () => {}, { name: 'storefront-compression' }));
+  await app.register(clientPlugin, { settings, root: dir });
   await app.ready();
 });
 afterAll(async () => {
   await app.close();
-  await stopSettingsCache(database);
+  await settings.stop();
   await database.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -69,7 +76,7 @@ describe('serving the client', () => {
     expect((await page('/')).body).not.toContain('preload');
 
     await database.db.insert(businessSettings).values({ id: 1, businessName: 'Only services', businessType: 'services' });
-    await stopSettingsCache(database);
+    await settings.stop();
     const servicesOnly = (await page('/', signedIn)).body;
     expect(servicesOnly).toContain('href="/api/services/featured"');
     expect(servicesOnly).not.toContain('/api/products/featured');

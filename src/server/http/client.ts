@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { etagMatches, negotiateEncoding, type ContentEncoding } from '../catalog/catalog-cache';
-import type { AppDeps } from '../context';
+import type { AppServices } from '../context';
+import { AppError } from '../errors';
 import { clientDistDir } from '../paths';
-import { cachedSettings } from '../settings/settings-service';
+import { sendError } from './error-reply';
 
 export const clientDist = clientDistDir;
 
@@ -54,9 +56,9 @@ function pageVariants(template: string) {
   };
 }
 
-async function businessType(deps: AppDeps): Promise<BusinessType> {
+async function businessType(services: Pick<AppServices, 'settings'>): Promise<BusinessType> {
   try {
-    return (await cachedSettings(deps.database)).businessType;
+    return (await services.settings.get()).businessType;
   } catch {
     // The page itself must not fail with the database: it then shows its own error states.
     return 'both';
@@ -65,43 +67,50 @@ async function businessType(deps: AppDeps): Promise<BusinessType> {
 
 const hasSessionCookie = (req: FastifyRequest) => req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
 
-/** Serves the built React client; unknown non-API GETs get index.html so client routes work on reload. */
-export async function registerClient(app: FastifyInstance, deps: AppDeps, root = clientDist) {
-  const hasBuild = existsSync(`${root}/index.html`);
-  const page = hasBuild ? pageVariants(readFileSync(`${root}/index.html`, 'utf8')) : undefined;
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text asset (maximum compression, done once).
-      preCompressed: true,
-      // Otherwise `send` writes its own Cache-Control (max-age=0) over the one set below.
-      cacheControl: false,
-      setHeaders(res, path) {
-        // Vite's hashed assets never change; everything else must be revalidated.
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        res.setHeader('vary', 'Accept-Encoding');
-      },
-    });
-  }
-  app.setNotFoundHandler(async (req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
-    if (wantsPage && page) {
-      const pathname = req.url.split('?')[0]!;
-      const preloads = hasSessionCookie(req) ? pagePreloads(pathname, await businessType(deps)) : [];
-      const variant = page(preloads);
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .header('vary', 'Accept-Encoding, Cookie')
-        .header('etag', variant.etag);
-      if (etagMatches(req.headers['if-none-match'], variant.etag)) return reply.code(304).send();
-      const encoding = negotiateEncoding(req.headers['accept-encoding']);
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(variant.bodies[encoding ?? 'identity']);
+/**
+ * Serves the built React client; unknown non-API GETs get index.html so client routes work on reload.
+ * Its not-found handler answers whatever no other route does.
+ */
+export const clientPlugin = fp(
+  async (app, opts: Pick<AppServices, 'settings'> & { root?: string }) => {
+    const root = opts.root ?? clientDist;
+    const hasBuild = existsSync(`${root}/index.html`);
+    const page = hasBuild ? pageVariants(readFileSync(`${root}/index.html`, 'utf8')) : undefined;
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        // The build writes .br and .gz beside each text asset (maximum compression, done once).
+        preCompressed: true,
+        // Otherwise `send` writes its own Cache-Control (max-age=0) over the one set below.
+        cacheControl: false,
+        setHeaders(res, path) {
+          // Vite's hashed assets never change; everything else must be revalidated.
+          res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader('vary', 'Accept-Encoding');
+        },
+      });
     }
-    if (wantsPage) return reply.code(503).type('text/plain').send('The client is not built yet: run "npm run build".');
-    return reply.code(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
-  });
-}
+    app.setNotFoundHandler(async (req, reply) => {
+      const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
+      if (wantsPage && page) {
+        const pathname = req.url.split('?')[0]!;
+        const preloads = hasSessionCookie(req) ? pagePreloads(pathname, await businessType(opts)) : [];
+        const variant = page(preloads);
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Encoding, Cookie')
+          .header('etag', variant.etag);
+        if (etagMatches(req.headers['if-none-match'], variant.etag)) return reply.code(304).send();
+        const encoding = negotiateEncoding(req.headers['accept-encoding']);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(variant.bodies[encoding ?? 'identity']);
+      }
+      if (wantsPage) return reply.code(503).type('text/plain').send('The client is not built yet: run "npm run build".');
+      return sendError(req, reply, new AppError('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`));
+    });
+  },
+  { name: 'storefront-client', fastify: '5.x', dependencies: ['storefront-errors', 'storefront-compression'] },
+);

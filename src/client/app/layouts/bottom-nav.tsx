@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { cn } from '../../lib/cn';
-import type { NavItem } from '../navigation';
-import { NavIcon } from './nav-icon';
+import type { NavItem } from '../../components/nav-icon';
+import { NavIcon } from '../../components/nav-icon';
 
 /** The phone navigation bar of the customer and admin layouts. */
 export function BottomNav({

@@ -4,11 +4,11 @@ import { buttonClass } from '../../components/ui/button';
 import { CartBadge } from '../../features/cart/cart-badge';
 import { cn } from '../../lib/cn';
 import { customerBottomNav, customerTopNav } from '../navigation';
-import { useBusinessSettings, useCurrentUser } from '../session';
+import { useBusinessSettings, useCurrentUser } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
-import { UserAvatar } from './user-avatar';
+import { UserAvatar } from '../../components/user-avatar';
 
-/** The signed-in customer shell: top bar on desktop, bottom bar on phones (SPEC.md §2). */
+/** The signed-in customer shell: top bar on desktop, bottom bar on phones (docs/product.md). */
 export function CustomerLayout() {
   const { user } = useCurrentUser();
   const settings = useBusinessSettings();

@@ -1,10 +1,18 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-/**
- * A modal dialog on the native <dialog> element: focus trapping, Escape to close and the inert
- * background come from the browser.
- */
+export const overlayClass = 'fixed inset-0 z-40 bg-stone-900/40';
+export const contentClass =
+  'fixed left-1/2 top-1/2 z-50 max-h-[85vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto ' +
+  'rounded-2xl border border-stone-200 bg-white p-6 text-stone-900 shadow-xl focus:outline-none';
+
+/** A toast is not outside the dialog: clicking one must not close the dialog under it. */
+export function isInsideToast(target: EventTarget | null) {
+  return target instanceof Element && target.closest('[data-sonner-toaster]') !== null;
+}
+
+/** A modal dialog: the title is its accessible name; Escape, the Close button and a click outside call onClose. */
 export function Dialog({
   open,
   onClose,
@@ -20,50 +28,29 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      onClose={onClose}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      aria-labelledby="dialog-title"
-      className={cn(
-        'm-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-stone-200 bg-white p-0 text-stone-900 shadow-xl backdrop:bg-stone-900/40',
-        className,
-      )}
-    >
-      {open && (
-        <div className="max-h-[85vh] overflow-y-auto p-6">
+    <DialogPrimitive.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={overlayClass} />
+        <DialogPrimitive.Content
+          className={cn(contentClass, className)}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onPointerDownOutside={(e) => isInsideToast(e.target) && e.preventDefault()}
+        >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
-              <h2 id="dialog-title" className="text-lg font-semibold">
-                {title}
-              </h2>
-              {description && <p className="mt-1 text-sm text-stone-600">{description}</p>}
+              <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+              {description && <DialogPrimitive.Description className="mt-1 text-sm text-stone-600">{description}</DialogPrimitive.Description>}
             </div>
-            <button
-              type="button"
-              onClick={onClose}
-              className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
-              aria-label="Close"
-            >
+            <DialogPrimitive.Close className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800" aria-label="Close">
               <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
-            </button>
+            </DialogPrimitive.Close>
           </div>
           {children}
-        </div>
-      )}
-    </dialog>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }

@@ -1,42 +1,131 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  Controller,
+  FormProvider,
+  useForm,
+  useFormContext,
+  type ControllerRenderProps,
+  type DefaultValues,
+  type FieldValues,
+  type Mode,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
 import { cn } from '../../lib/cn';
+import { Checkbox } from './checkbox';
 
-const control =
+export const controlClass =
   'w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500 ' +
   'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-stone-100 disabled:text-stone-600 ' +
   'aria-[invalid=true]:border-red-500';
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(control, 'h-10', className)} {...props} />;
+  return <input className={cn(controlClass, 'h-10', className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(control, 'min-h-24', className)} {...props} />;
+  return <textarea className={cn(controlClass, 'min-h-24', className)} {...props} />;
 }
 
-export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(control, 'h-10', className)} {...props} />;
+type AnyZod = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * A react-hook-form form validated by the shared zod schema of the request it sends, so the limits and the
+ * messages are the server's. Values are the schema's input; onSubmit receives the parsed output.
+ */
+export function useZodForm<S extends AnyZod>(
+  schema: S,
+  options: { defaultValues: DefaultValues<z.input<S>>; mode?: Mode },
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues: options.defaultValues,
+    mode: options.mode ?? 'onSubmit',
+  });
+}
+
+/** `<form noValidate>` with the form in context for its FormFields; onSubmit runs only with valid values. */
+export function Form<TIn extends FieldValues, TOut extends FieldValues>({
+  form,
+  onSubmit,
+  className,
+  children,
+  ...props
+}: {
+  form: UseFormReturn<TIn, unknown, TOut>;
+  onSubmit: (values: TOut) => unknown;
+  className?: string;
+  children: ReactNode;
+  'aria-label'?: string;
+  id?: string;
+}) {
+  return (
+    <FormProvider {...form}>
+      <form noValidate className={className} onSubmit={form.handleSubmit(onSubmit)} {...props}>
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** What ties a control to its label and its message, for screen readers. Spread onto the control. */
+export interface FieldIds {
+  id: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
 }
 
 /**
- * A labelled form control with its validation message. The render prop receives the ids that tie the
- * label and the message to the control, for screen readers.
+ * One labelled field of the surrounding Form, by path (`email`, `slots.2.startTime`), with that field's validation
+ * message under it. The render prop gets react-hook-form's field (value, onChange, onBlur, name, ref) and the ids.
  */
-export function Field({
+export function FormField({
+  name,
   label,
-  error,
   hint,
+  className,
   children,
 }: {
+  name: string;
   label: ReactNode;
-  error?: string;
   hint?: ReactNode;
-  children: (ids: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }) => ReactNode;
+  className?: string;
+  children: (props: { field: ControllerRenderProps<FieldValues, string>; ids: FieldIds }) => ReactNode;
 }) {
+  const { control } = useFormContext();
   const id = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FieldFrame id={id} label={label} hint={hint} error={fieldState.error?.message} className={className}>
+          {(ids) => children({ field, ids })}
+        </FieldFrame>
+      )}
+    />
+  );
+}
+
+function FieldFrame({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: (ids: FieldIds) => ReactNode;
+}) {
   const messageId = `${id}-message`;
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
         {label}
       </label>
@@ -51,5 +140,17 @@ export function Field({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A checkbox bound to a boolean field of the surrounding Form, its label after the box. */
+export function FormCheckbox({ name, label, hint, disabled }: { name: string; label: ReactNode; hint?: string; disabled?: boolean }) {
+  const { control } = useFormContext();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <Checkbox label={label} checked={Boolean(field.value)} disabled={disabled} hint={hint} onChange={field.onChange} />}
+    />
   );
 }

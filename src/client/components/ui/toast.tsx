@@ -1,4 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { Toaster, toast as sonner } from 'sonner';
+import 'sonner/dist/styles.css';
 import { cn } from '../../lib/cn';
 
 export interface ToastInput {
@@ -7,50 +9,71 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
 }
 
-// SPEC.md §9: one toast at a time, shown for 5000 ms.
+/** One toast at a time, each shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
-const ToastContext = createContext<((toast: ToastInput) => void) | null>(null);
+const WIDE_SCREEN = '(min-width: 640px)';
 
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toast, setToast] = useState<(ToastInput & { key: number }) | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const show = useCallback((next: ToastInput) => {
-    clearTimeout(timer.current);
-    setToast({ ...next, key: Date.now() });
-    timer.current = setTimeout(() => setToast(null), TOAST_DURATION_MS);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const value = useMemo(() => show, [show]);
-  return (
-    <ToastContext.Provider value={value}>
-      {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-0 z-50 flex justify-center p-4 sm:bottom-0 sm:top-auto sm:justify-end">
-        {toast && (
-          <div
-            key={toast.key}
-            role={toast.variant === 'destructive' ? 'alert' : 'status'}
-            className={cn(
-              'pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 shadow-lg sm:max-w-[420px]',
-              toast.variant === 'destructive' ? 'border-red-700 bg-red-600 text-white' : 'border-stone-200 bg-white text-stone-900',
-            )}
-          >
-            <div className="flex-1">
-              <p className="text-sm font-semibold">{toast.title}</p>
-              {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
-            </div>
-            <button type="button" onClick={() => setToast(null)} className="text-sm opacity-70 hover:opacity-100" aria-label="Dismiss notification">
-              ✕
-            </button>
-          </div>
-        )}
-      </div>
-    </ToastContext.Provider>
+function subscribeToWidth(onChange: () => void) {
+  const query = window.matchMedia(WIDE_SCREEN);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function useWideScreen() {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(WIDE_SCREEN).matches,
+    () => true,
   );
 }
 
+/** Mounts the one toast region of the app. Phones get toasts at the top, clear of the thumb; wide screens bottom right. */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const wide = useWideScreen();
+  return (
+    <>
+      {children}
+      <Toaster
+        visibleToasts={1}
+        duration={TOAST_DURATION_MS}
+        position={wide ? 'bottom-right' : 'top-center'}
+        containerAriaLabel="Notifications"
+        style={{ '--width': '420px' } as CSSProperties}
+        toastOptions={{ unstyled: true }}
+      />
+    </>
+  );
+}
+
+function ToastCard({ id, title, description, variant }: ToastInput & { id: string | number }) {
+  const destructive = variant === 'destructive';
+  return (
+    <div
+      role={destructive ? 'alert' : 'status'}
+      className={cn(
+        'pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 font-sans shadow-lg',
+        destructive ? 'border-red-700 bg-red-600 text-white' : 'border-stone-200 bg-white text-stone-900',
+      )}
+    >
+      <div className="flex-1">
+        <p className="text-sm font-semibold">{title}</p>
+        {description && <p className="mt-1 text-sm opacity-90">{description}</p>}
+      </div>
+      <button type="button" onClick={() => sonner.dismiss(id)} className="text-sm opacity-70 hover:opacity-100" aria-label="Dismiss notification">
+        ✕
+      </button>
+    </div>
+  );
+}
+
+function showToast(input: ToastInput) {
+  // Only one toast is ever on screen: the previous one goes before the next one comes.
+  sonner.dismiss();
+  sonner.custom((id) => <ToastCard id={id} {...input} />, { duration: TOAST_DURATION_MS });
+}
+
+/** `toast({ title, description?, variant? })`; `variant: 'destructive'` for failures (announced as an alert). */
 export function useToast() {
-  const toast = useContext(ToastContext);
-  if (!toast) throw new Error('useToast must be used inside ToastProvider');
-  return toast;
+  return showToast;
 }

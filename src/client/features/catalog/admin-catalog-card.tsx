@@ -3,7 +3,7 @@ import { formatPrice } from '../../../shared/catalog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { CatalogImage } from './catalog-image';
+import { CatalogImage } from '../../components/ui/catalog-image';
 
 /** A product or service in the admin grid: status badges, description clamped to 2 lines, actions. */
 export function AdminCatalogCard({

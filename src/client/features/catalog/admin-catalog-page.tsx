@@ -1,19 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { useCurrentUser } from '../../app/session';
+import { useCurrentUser } from '../../lib/session';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
-import { trpc } from '../../lib/trpc';
 import { AdminCatalogCard } from './admin-catalog-card';
-import { useCatalogList, type CatalogKind, type ItemOf } from './catalog-api';
-import { hasPermission } from './catalog-form';
+import { useCatalogList, useDeleteCatalogItem, type CatalogKind, type ItemOf } from './catalog-api';
+import { hasPermission } from '../../../shared/roles';
 import { CatalogResults } from './catalog-results';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { PagedGrid } from './paged-grid';
-import { SearchBox } from './search-box';
-import { useCatalogMutationOptions } from './use-catalog-mutation-options';
+import { SearchBox } from '../../components/ui/search-box';
 import { useCatalogSearch } from './use-catalog-search';
 
 /**
- * /admin/products and /admin/services (SPEC.md §2): search, card grid, the create and edit dialog, delete
+ * /admin/products and /admin/services: search, card grid, the create and edit dialog, delete
  * with confirmation, each offered as the user's permissions allow. The page gives what differs: the card's
  * details line and the dialog. `singular` and `plural` ("Product", "Products") make the other texts.
  */
@@ -46,8 +44,7 @@ export function AdminCatalogPage<K extends CatalogKind>({
   const [deleting, setDeleting] = useState<ItemOf<K> | null>(null);
   const list = useCatalogList(kind);
   const { results, searching } = useCatalogSearch(list.data, query);
-  const deleteOptions = useCatalogMutationOptions(kind, singular, () => setDeleting(null)).deleted(deletedText);
-  const remove = trpc[kind].delete.useMutation(deleteOptions);
+  const remove = useDeleteCatalogItem(kind, singular, deletedText, () => setDeleting(null));
   const can = {
     create: hasPermission(user, `${kind}.create`),
     edit: hasPermission(user, `${kind}.edit`),
@@ -89,13 +86,15 @@ export function AdminCatalogPage<K extends CatalogKind>({
       </CatalogResults>
 
       {editing && dialog(editing === 'new' ? null : editing, can.feature, () => setEditing(null))}
-      <ConfirmDeleteDialog
+      <ConfirmDialog
         open={!!deleting}
-        title={`Delete ${singular}`}
-        name={deleting?.name ?? ''}
-        pending={remove.isPending}
         onClose={() => setDeleting(null)}
+        title={`Delete ${singular}`}
+        description={`Are you sure you want to delete "${deleting?.name ?? ''}"? This action cannot be undone.`}
+        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+        pending={remove.isPending}
+        destructive
       />
     </div>
   );

@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Spinner } from '../../components/ui/spinner';
-import { EmptyState } from './search-box';
+import { EmptyState } from '../../components/ui/search-box';
+import { errorMessage } from '../../lib/trpc';
 
 /**
  * Where a catalogue page shows its list, in the shop and in the admin area alike: loading, failed,
@@ -27,7 +28,7 @@ export function CatalogResults({
 }) {
   const noun = plural.toLowerCase();
   if (list.isLoading) return <Spinner label={`Loading ${noun}`} className={spinnerClassName} />;
-  if (list.isError) return <EmptyState title={`${plural} could not be loaded`} text={list.error.message} />;
+  if (list.isError) return <EmptyState title={`${plural} could not be loaded`} text={errorMessage(list.error)} />;
   if (count === 0) return searching ? <EmptyState title={`No ${noun} found`} text="Try adjusting your search terms" /> : <EmptyState {...empty} />;
   return children;
 }

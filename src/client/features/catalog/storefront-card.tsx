@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { formatPrice } from '../../../shared/catalog';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
-import { CatalogImage } from './catalog-image';
+import { CatalogImage } from '../../components/ui/catalog-image';
 
 /**
  * A product or service in the shop's grid: picture, category, name, description and price; the page adds

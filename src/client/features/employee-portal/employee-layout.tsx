@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { NavIcon } from '../../app/layouts/nav-icon';
-import { UserIdentity } from '../../app/layouts/user-avatar';
-import { useBusinessSettings } from '../../app/session';
+import { NavIcon } from '../../components/nav-icon';
+import { UserIdentity } from '../../components/user-avatar';
+import { useBusinessSettings } from '../../lib/session';
 import { HomeIcon, LogOutIcon, StoreIcon } from '../../components/icons';
 import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
@@ -10,7 +10,7 @@ import { trpc } from '../../lib/trpc';
 import { isPortalLinkActive, portalNav } from './portal-nav';
 import { useEmployee } from './require-employee';
 
-/** SPEC.md §7: the portal posts its logout, then sends the browser to /api/logout as well. */
+/** docs/sign-in.md: the portal posts its logout, then sends the browser to /api/logout as well. */
 function useLogout() {
   const toast = useToast();
   return trpc.employee.logout.useMutation({
@@ -72,7 +72,7 @@ function AccountPanel() {
   );
 }
 
-/** The employee portal shell: sidebar on desktop, a collapsible menu on phones (SPEC.md §2). */
+/** The employee portal shell: sidebar on desktop, a collapsible menu on phones (docs/sign-in.md). */
 export function EmployeeLayout() {
   const settings = useBusinessSettings();
   const [menuOpen, setMenuOpen] = useState(false);

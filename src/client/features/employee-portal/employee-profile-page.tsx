@@ -1,9 +1,9 @@
-import { UserAvatar } from '../../app/layouts/user-avatar';
+import { UserAvatar } from '../../components/user-avatar';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent } from '../../components/ui/card';
 import { useEmployee } from './require-employee';
 
-/** /employee/profile (SPEC.md leaves its content open): who is signed in to the portal. */
+/** /employee/profile (what it shows is our own choice): who is signed in to the portal. */
 export function EmployeeProfilePage() {
   const { data: user } = useEmployee();
   if (!user) return null;

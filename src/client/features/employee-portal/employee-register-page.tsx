@@ -1,35 +1,23 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ZEmployeeApplicationInput, type EmployeeApplicationInput } from '../../../shared/employee-application-schema';
+import { ZEmployeeApplicationInput } from '../../../shared/employee-application-schema';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, Input, Textarea } from '../../components/ui/form';
+import { Form, FormField, Input, Textarea, useZodForm } from '../../components/ui/form';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { fieldErrors } from '../auth/form-errors';
 import { PortalCardPage } from './portal-card-page';
 
-const empty: EmployeeApplicationInput = { firstName: '', lastName: '', email: '', phone: '', bio: '', experience: '', specialties: '' };
+const empty = { firstName: '', lastName: '', email: '', phone: '', bio: '', experience: '', specialties: '' };
 
-/** /employee/register, "Join Our Team" (SPEC.md §2, §5, §8). */
+/** /employee/register, "Join Our Team": the application form; staff review it. */
 export function EmployeeRegisterPage() {
-  const [form, setForm] = useState(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(ZEmployeeApplicationInput, { defaultValues: empty });
   const toast = useToast();
   const register = trpc.employeeApplications.register.useMutation({
     onSuccess: () =>
       toast({ title: 'Registration Submitted', description: "Your employee registration has been submitted for review. You'll receive an email when approved." }),
     onError: (error) => toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' }),
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const problems = fieldErrors(ZEmployeeApplicationInput, form);
-    setErrors(problems ?? {});
-    if (!problems) register.mutate(form);
-  }
-
-  const set = (key: keyof EmployeeApplicationInput) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
 
   if (register.isSuccess) {
     return (
@@ -64,37 +52,37 @@ export function EmployeeRegisterPage() {
           <CardDescription>Tell us about yourself. We review every application and reply by e-mail.</CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+          <Form form={form} onSubmit={(values) => register.mutate(values)} className="flex flex-col gap-6">
             <fieldset className="flex flex-col gap-4">
               <legend className="mb-3 text-base font-semibold text-stone-900">Personal Information</legend>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="First Name" error={errors.firstName}>
-                  {(ids) => <Input {...ids} name="firstName" autoComplete="given-name" value={form.firstName} onChange={set('firstName')} />}
-                </Field>
-                <Field label="Last Name" error={errors.lastName}>
-                  {(ids) => <Input {...ids} name="lastName" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />}
-                </Field>
+                <FormField name="firstName" label="First Name">
+                  {({ field, ids }) => <Input {...field} {...ids} autoComplete="given-name" />}
+                </FormField>
+                <FormField name="lastName" label="Last Name">
+                  {({ field, ids }) => <Input {...field} {...ids} autoComplete="family-name" />}
+                </FormField>
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Email" error={errors.email}>
-                  {(ids) => <Input {...ids} type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} />}
-                </Field>
-                <Field label="Phone" error={errors.phone}>
-                  {(ids) => <Input {...ids} type="tel" name="phone" autoComplete="tel" value={form.phone} onChange={set('phone')} />}
-                </Field>
+                <FormField name="email" label="Email">
+                  {({ field, ids }) => <Input {...field} {...ids} type="email" autoComplete="email" />}
+                </FormField>
+                <FormField name="phone" label="Phone">
+                  {({ field, ids }) => <Input {...field} {...ids} type="tel" autoComplete="tel" />}
+                </FormField>
               </div>
             </fieldset>
             <fieldset className="flex flex-col gap-4">
               <legend className="mb-3 text-base font-semibold text-stone-900">Professional Information</legend>
-              <Field label="About You" error={errors.bio}>
-                {(ids) => <Textarea {...ids} name="bio" value={form.bio} onChange={set('bio')} placeholder="Tell us a little about yourself" />}
-              </Field>
-              <Field label="Experience & Qualifications" error={errors.experience}>
-                {(ids) => <Textarea {...ids} name="experience" value={form.experience} onChange={set('experience')} placeholder="Where have you worked, what are you certified in?" />}
-              </Field>
-              <Field label="Skills & Specialties" error={errors.specialties}>
-                {(ids) => <Input {...ids} name="specialties" value={form.specialties} onChange={set('specialties')} placeholder="e.g. Swedish massage, facials" />}
-              </Field>
+              <FormField name="bio" label="About You">
+                {({ field, ids }) => <Textarea {...field} {...ids} placeholder="Tell us a little about yourself" />}
+              </FormField>
+              <FormField name="experience" label="Experience & Qualifications">
+                {({ field, ids }) => <Textarea {...field} {...ids} placeholder="Where have you worked, what are you certified in?" />}
+              </FormField>
+              <FormField name="specialties" label="Skills & Specialties">
+                {({ field, ids }) => <Input {...field} {...ids} placeholder="e.g. Swedish massage, facials" />}
+              </FormField>
             </fieldset>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Link to="/" className={buttonClass('outline', 'md')}>
@@ -104,7 +92,7 @@ export function EmployeeRegisterPage() {
                 {register.isPending ? 'Submitting...' : 'Submit Application'}
               </Button>
             </div>
-          </form>
+          </Form>
         </CardContent>
       </Card>
     </PortalCardPage>

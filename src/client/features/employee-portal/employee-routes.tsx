@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { NotFoundPage } from '../not-found/not-found-page';
+import { NotFoundPage } from '../../components/not-found-page';
 import { EmployeeDashboardPage } from './employee-dashboard-page';
 import { EmployeeLayout } from './employee-layout';
 import { EmployeeLoginPage } from './employee-login-page';
@@ -14,7 +14,7 @@ const dashboard = (
   </RequireEmployee>
 );
 
-/** /employee/*: the employee portal, loaded as its own chunk (SPEC.md §2 "Employee portal"). */
+/** /employee/*: the employee portal, loaded as its own chunk (docs/product.md). */
 export default function EmployeeRoutes() {
   return (
     <Routes>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { useBusinessSettings } from '../../app/session';
+import { useBusinessSettings } from '../../lib/session';
 import { StoreIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 

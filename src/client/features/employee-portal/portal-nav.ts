@@ -1,11 +1,11 @@
-import type { NavItem } from '../../app/navigation';
+import type { NavItem } from '../../components/nav-icon';
 
 export interface PortalNavItem extends NavItem {
   /** The dashboard is active only on its own paths; the others also for anything below them. */
   exact?: boolean;
 }
 
-/** Employee portal navigation, SPEC.md §2 "Employee portal". */
+/** Employee portal navigation, docs/product.md. */
 export const portalNav: PortalNavItem[] = [
   { to: '/employee', label: 'Dashboard', icon: 'grid', exact: true },
   { to: '/employee/appointments', label: 'My Appointments', icon: 'calendar' },

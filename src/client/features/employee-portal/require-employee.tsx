@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { GUARD_REDIRECT_MS } from '../../app/guards';
+import { GUARD_REDIRECT_MS } from '../../lib/session';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorStatus, trpc } from '../../lib/trpc';
@@ -11,8 +11,8 @@ export function useEmployee() {
 }
 
 /**
- * SPEC.md §6: portal screens use the employee sign-in. Signed out, they say why (each screen its own
- * words, §8) and go to /employee/login after 500 ms; a signed-in customer is denied and sent home.
+ * docs/sign-in.md: portal screens use the employee sign-in. Signed out, they say why (each screen its own
+ * words) and go to /employee/login after 500 ms; a signed-in customer is denied and sent home.
  */
 export function RequireEmployee({ message, children }: { message: string; children: ReactNode }) {
   const me = useEmployee();

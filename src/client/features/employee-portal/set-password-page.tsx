@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { MIN_NEW_PASSWORD_LENGTH, passwordTokenMessages, ZNewPassword } from '../../../shared/auth-schema';
+import { MIN_NEW_PASSWORD_LENGTH, passwordTokenMessages, ZSetPasswordForm } from '../../../shared/auth-schema';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, Input } from '../../components/ui/form';
+import { Form, FormField, Input, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -16,8 +15,7 @@ export function SetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const check = trpc.employee.passwordToken.useQuery({ token }, { retry: false, enabled: token.length > 0 });
-  const [form, setForm] = useState({ password: '', confirm: '' });
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const form = useZodForm(ZSetPasswordForm, { defaultValues: { password: '', confirm: '' } });
   const toast = useToast();
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -34,17 +32,6 @@ export function SetPasswordPage() {
       void check.refetch();
     },
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = ZNewPassword.safeParse(form.password);
-    const next = {
-      password: parsed.success ? undefined : parsed.error.issues[0]!.message,
-      confirm: form.confirm === form.password ? undefined : 'Passwords do not match',
-    };
-    setErrors(next);
-    if (!next.password && !next.confirm) setPassword.mutate({ token, password: form.password });
-  }
 
   if (token && check.isLoading) return <Spinner className="min-h-dvh" label="Checking your link" />;
   const status = !token ? 'invalid' : check.isError ? 'invalid' : (check.data?.status ?? 'invalid');
@@ -81,22 +68,18 @@ export function SetPasswordPage() {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <Form form={form} onSubmit={(values) => setPassword.mutate({ token, password: values.password })} className="flex flex-col gap-4">
             <input type="email" name="username" autoComplete="username" value={check.data?.email ?? ''} readOnly hidden />
-            <Field label="New Password" error={errors.password}>
-              {(ids) => (
-                <Input {...ids} type="password" name="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
-              )}
-            </Field>
-            <Field label="Confirm Password" error={errors.confirm}>
-              {(ids) => (
-                <Input {...ids} type="password" name="confirm" autoComplete="new-password" value={form.confirm} onChange={(e) => setForm({ ...form, confirm: e.target.value })} />
-              )}
-            </Field>
+            <FormField name="password" label="New Password">
+              {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="new-password" />}
+            </FormField>
+            <FormField name="confirm" label="Confirm Password">
+              {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="new-password" />}
+            </FormField>
             <Button type="submit" disabled={setPassword.isPending} className="w-full">
               {setPassword.isPending ? 'Saving...' : 'Set Password and Sign In'}
             </Button>
-          </form>
+          </Form>
         </CardContent>
       </Card>
     </PortalCardPage>

@@ -1,18 +1,18 @@
 import { Link } from 'react-router-dom';
-import { formatPrice, type Product, type Service } from '../../../shared/catalog';
+import { formatPrice } from '../../../shared/catalog';
 import { showsProducts, showsServices } from '../../../shared/settings';
-import { useBusinessSettings, useCurrentUser } from '../../app/session';
+import { useBusinessSettings, useCurrentUser } from '../../lib/session';
 import { BagIcon, CalendarIcon, ChatIcon, ClipboardIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { useFeatured } from '../catalog/catalog-api';
-import { CatalogImage } from '../catalog/catalog-image';
+import { CatalogImage } from '../../components/ui/catalog-image';
+import { useFeatured, type FeaturedProduct, type FeaturedService } from './home-api';
 import { homeShortcuts, OPEN_CHAT_EVENT, type Shortcut } from './home-shortcuts';
 
 const DEFAULT_TAGLINE = 'Quality products and services, booked in a few taps.';
 
-/** The signed-in customer's home (SPEC.md §2): hero, Featured Items, shortcuts. */
+/** The signed-in customer's home (docs/product.md): hero, Featured Items, shortcuts. */
 export function HomePage() {
   const settings = useBusinessSettings();
   const { user } = useCurrentUser();
@@ -48,7 +48,7 @@ export function HomePage() {
   );
 }
 
-type FeaturedItem = { kind: 'product'; item: Product } | { kind: 'service'; item: Service };
+type FeaturedItem = { kind: 'product'; item: FeaturedProduct } | { kind: 'service'; item: FeaturedService };
 
 function useFeaturedItems(products: boolean, services: boolean) {
   const featuredProducts = useFeatured('products', { enabled: products });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BagIcon, CalendarIcon, ChatIcon, StoreIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
-import { useBusinessSettings } from '../../app/session';
+import { useBusinessSettings } from '../../lib/session';
 
 const features = [
   { title: 'Browse Products', text: 'Explore our catalogue and order what you love, delivered to your door.', Icon: BagIcon },
@@ -9,7 +9,7 @@ const features = [
   { title: 'Get Support', text: 'Chat with our team whenever you have a question.', Icon: ChatIcon },
 ];
 
-/** The signed-out home page (SPEC.md §2). */
+/** The signed-out home page (docs/product.md). */
 export function LandingPage() {
   const { businessName, businessDescription } = useBusinessSettings();
   return (

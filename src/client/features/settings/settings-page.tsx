@@ -1,13 +1,15 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { businessTypes, type BusinessType } from '../../../shared/settings';
-import { useCurrentUser } from '../../app/session';
+import { useEffect, useMemo } from 'react';
+import { businessTypes, type BusinessSettings, type BusinessType } from '../../../shared/settings';
+import { ZUpdateBusinessSettingsInput } from '../../../shared/settings-schema';
+import { useCurrentUser } from '../../lib/session';
+import { BookingRulesCard } from './booking-rules-card';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Field, Input, Select, Textarea } from '../../components/ui/form';
+import { Form, FormField, Input, Textarea, useZodForm } from '../../components/ui/form';
+import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
-import { useToast } from '../../components/ui/toast';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { useSettings, useUpdateSettings } from './settings-api';
 
 export const APP_VERSION = 'v1.0.0';
 
@@ -16,6 +18,8 @@ const typeLabels: Record<BusinessType, string> = {
   services: 'Services only',
   both: 'Products and services',
 };
+
+const typeOptions = businessTypes.map((type) => ({ value: type, label: typeLabels[type] }));
 
 const systemBadges = [
   ['Database', 'PostgreSQL'],
@@ -28,7 +32,7 @@ const systemBadges = [
 
 /** /admin/settings (admin only). */
 export function SettingsPage() {
-  const settings = trpc.settings.get.useQuery();
+  const settings = useSettings();
   if (!settings.data) return <Spinner label="Loading settings" />;
   return (
     <div className="flex flex-col gap-6">
@@ -39,6 +43,7 @@ export function SettingsPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <BusinessForm initial={settings.data} />
+          <BookingRulesCard initial={settings.data} />
           <SystemInformation />
         </div>
         <div className="flex flex-col gap-6">
@@ -50,34 +55,15 @@ export function SettingsPage() {
   );
 }
 
-function BusinessForm({ initial }: { initial: { businessName: string; businessDescription: string; businessType: BusinessType; timezone: string } }) {
-  const [form, setForm] = useState(initial);
-  const [nameError, setNameError] = useState<string>();
-  const toast = useToast();
-  const utils = trpc.useUtils();
-  useEffect(() => setForm(initial), [initial]);
+function BusinessForm({ initial }: { initial: BusinessSettings }) {
+  const form = useZodForm(ZUpdateBusinessSettingsInput, { defaultValues: initial });
+  const { reset } = form;
+  useEffect(() => reset(initial), [initial, reset]);
   const timeZones = useMemo(() => {
     const zones = Intl.supportedValuesOf('timeZone');
-    return zones.includes(initial.timezone) ? zones : [initial.timezone, ...zones];
+    return (zones.includes(initial.timezone) ? zones : [initial.timezone, ...zones]).map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
   }, [initial.timezone]);
-
-  const save = trpc.settings.update.useMutation({
-    onSuccess: (saved) => {
-      utils.settings.get.setData(undefined, saved);
-      toast({ title: 'Settings Updated', description: 'Your business information has been saved.' });
-    },
-    onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.businessName.trim()) {
-      setNameError('Business name is required');
-      return;
-    }
-    setNameError(undefined);
-    save.mutate(form);
-  }
+  const save = useUpdateSettings();
 
   return (
     <Card>
@@ -86,47 +72,27 @@ function BusinessForm({ initial }: { initial: { businessName: string; businessDe
         <CardDescription>Shown to customers across the storefront.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <Field label="Business name" error={nameError}>
-            {(ids) => (
-              <Input {...ids} name="businessName" value={form.businessName} maxLength={120} required onChange={(e) => setForm({ ...form, businessName: e.target.value })} />
-            )}
-          </Field>
-          <Field label="Description">
-            {(ids) => (
-              <Textarea {...ids} name="businessDescription" value={form.businessDescription} maxLength={2000} onChange={(e) => setForm({ ...form, businessDescription: e.target.value })} />
-            )}
-          </Field>
+        <Form form={form} onSubmit={(values) => save.mutate(values)} className="flex flex-col gap-4">
+          <FormField name="businessName" label="Business name">
+            {({ field, ids }) => <Input {...field} {...ids} required />}
+          </FormField>
+          <FormField name="businessDescription" label="Description">
+            {({ field, ids }) => <Textarea {...field} {...ids} value={field.value ?? ''} />}
+          </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Business type" hint="Decides which sections customers see.">
-              {(ids) => (
-                <Select {...ids} name="businessType" value={form.businessType} onChange={(e) => setForm({ ...form, businessType: e.target.value as BusinessType })}>
-                  {businessTypes.map((type) => (
-                    <option key={type} value={type}>
-                      {typeLabels[type]}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label="Time zone" hint="Opening hours and appointments use this time zone.">
-              {(ids) => (
-                <Select {...ids} name="timezone" value={form.timezone} onChange={(e) => setForm({ ...form, timezone: e.target.value })}>
-                  {timeZones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replaceAll('_', ' ')}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
+            <FormField name="businessType" label="Business type" hint="Decides which sections customers see.">
+              {({ field, ids }) => <Select {...ids} name={field.name} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} options={typeOptions} />}
+            </FormField>
+            <FormField name="timezone" label="Time zone" hint="Opening hours and appointments use this time zone.">
+              {({ field, ids }) => <Select {...ids} name={field.name} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} options={timeZones} />}
+            </FormField>
           </div>
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,0 +1,22 @@
+import {
+  BagIcon, CalendarIcon, CartIcon, ClipboardIcon, ClockIcon, GridIcon, HomeIcon, SettingsIcon, ShieldIcon, SparkleIcon, UserIcon, UsersIcon,
+} from './icons';
+
+const icons = {
+  home: HomeIcon, bag: BagIcon, cart: CartIcon, calendar: CalendarIcon, sparkle: SparkleIcon, user: UserIcon,
+  users: UsersIcon, grid: GridIcon, clock: ClockIcon, shield: ShieldIcon, clipboard: ClipboardIcon, settings: SettingsIcon,
+} as const;
+
+export type NavIconName = keyof typeof icons;
+
+/** One link of a navigation bar. */
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: NavIconName;
+}
+
+export function NavIcon({ name, className }: { name: NavIconName; className?: string }) {
+  const Icon = icons[name];
+  return <Icon className={className} />;
+}

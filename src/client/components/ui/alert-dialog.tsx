@@ -1,0 +1,48 @@
+import { AlertDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { contentClass, overlayClass } from './dialog';
+
+/**
+ * Asks before an action that cannot be undone. The confirm button does not close the dialog by itself: the caller
+ * closes it (onClose) once the action succeeded, so a failure leaves the question on screen.
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  pending = false,
+  destructive = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  pending?: boolean;
+  destructive?: boolean;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlayClass} />
+        <AlertDialog.Content className={contentClass}>
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-1 text-sm text-stone-600">{description}</AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline">Cancel</Button>
+            </AlertDialog.Cancel>
+            <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} disabled={pending}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

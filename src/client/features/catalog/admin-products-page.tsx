@@ -1,0 +1,51 @@
+import { ZProductForm } from '../../../shared/catalog-schema';
+import { FormField, Input, useZodForm } from '../../components/ui/form';
+import { AdminCatalogPage } from './admin-catalog-page';
+import { useProductWrites, type Product } from './catalog-api';
+import { CatalogItemDialog } from './catalog-item-dialog';
+
+export const LOW_STOCK = 10;
+
+/** /admin/products: search, card grid, create and edit dialogs, delete. */
+export function AdminProductsPage() {
+  return (
+    <AdminCatalogPage
+      kind="products"
+      singular="Product"
+      plural="Products"
+      intro="Manage the catalogue customers shop from."
+      firstItemHint="Add your first product to start selling."
+      deletedText="The product has been removed from the catalogue."
+      details={(product) => <span className={product.inventory < LOW_STOCK ? 'font-medium text-accent-700' : undefined}>Stock: {product.inventory}</span>}
+      dialog={(product, canFeature, onClose) => <ProductDialog product={product} canFeature={canFeature} onClose={onClose} />}
+    />
+  );
+}
+
+function ProductDialog({ product, canFeature, onClose }: { product: Product | null; canFeature: boolean; onClose: () => void }) {
+  const form = useZodForm(ZProductForm, {
+    defaultValues: product
+      ? { ...product, inventory: String(product.inventory), imageUrl: product.imageUrl ?? '' }
+      : { name: '', description: '', price: '', category: '', inventory: '0', imageUrl: '', isFeatured: false, isActive: true },
+  });
+  const { create, update, pending } = useProductWrites(onClose);
+
+  return (
+    <CatalogItemDialog
+      kind="products"
+      singular="Product"
+      item={product}
+      addText="Add a product to the catalogue."
+      form={form}
+      onSubmit={(values) => (product ? update.mutate({ id: product.id, ...values }) : create.mutate(values))}
+      pending={pending}
+      canFeature={canFeature}
+      onClose={onClose}
+      beside={
+        <FormField name="inventory" label="Inventory">
+          {({ field, ids }) => <Input {...field} {...ids} type="number" inputMode="numeric" step="1" min="0" />}
+        </FormField>
+      }
+    />
+  );
+}

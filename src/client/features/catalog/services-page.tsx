@@ -1,0 +1,42 @@
+import { ClockIcon } from '../../components/icons';
+import { ButtonLink } from '../../components/ui/button';
+import type { Service } from './catalog-api';
+import { StorefrontCard } from './storefront-card';
+import { StorefrontCatalogPage } from './storefront-catalog-page';
+
+/** /services (docs/catalogue.md): search, cards, Quick Book and Choose Employee. */
+export function ServicesPage() {
+  return (
+    <StorefrontCatalogPage
+      kind="services"
+      plural="Services"
+      intro="Book a treatment with our team."
+      renderItem={(service, index) => <ServiceCard service={service} eager={index < 4} />}
+    />
+  );
+}
+
+function ServiceCard({ service, eager }: { service: Service; eager: boolean }) {
+  return (
+    <StorefrontCard
+      item={service}
+      eager={eager}
+      testId="service-card"
+      details={
+        <span className="inline-flex items-center gap-1 text-sm text-stone-600">
+          <ClockIcon width={16} height={16} />
+          {service.duration} minutes
+        </span>
+      }
+    >
+      <div className="mt-2 grid grid-cols-2 gap-2">
+        <ButtonLink to={`/booking?service=${encodeURIComponent(service.id)}`} className="whitespace-nowrap px-2">
+          Quick Book
+        </ButtonLink>
+        <ButtonLink to="/employee-booking" variant="outline" className="whitespace-nowrap px-2">
+          Choose Employee
+        </ButtonLink>
+      </div>
+    </StorefrontCard>
+  );
+}
