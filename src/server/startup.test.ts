@@ -1,14 +1,20 @@
 import { count } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import * as s from '../../db/schema/index';
 import { createTestDatabase, testEnv } from './testing';
 import { firstAdminHint, loggerOptions, prepareDatabase } from './startup';
 
-let database: Database | undefined;
-afterEach(async () => {
-  await database?.close();
-  database = undefined;
+// One new database per start-up story, made in hooks: migrating takes a while on a busy machine.
+let production: Database;
+let development: Database;
+beforeAll(async () => {
+  production = await createTestDatabase();
+  development = await createTestDatabase();
+});
+afterAll(async () => {
+  await production?.close();
+  await development?.close();
 });
 
 const rows = async (db: Database['db']) => ({
@@ -22,22 +28,20 @@ const rows = async (db: Database['db']) => ({
 
 describe('start-up', () => {
   it('in production creates no demo data and no account, however often it starts', async () => {
-    database = await createTestDatabase();
     const env = testEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a production secret' });
-    expect(await prepareDatabase(database, env)).toEqual({ seeded: false, demo: false, admins: 0 });
-    expect(await prepareDatabase(database, env)).toEqual({ seeded: false, demo: false, admins: 0 });
-    expect(await rows(database.db)).toEqual({ users: 0, products: 0, services: 0, appointments: 0, orders: 0, settings: 0 });
+    expect(await prepareDatabase(production, env)).toEqual({ seeded: false, demo: false, admins: 0 });
+    expect(await prepareDatabase(production, env)).toEqual({ seeded: false, demo: false, admins: 0 });
+    expect(await rows(production.db)).toEqual({ users: 0, products: 0, services: 0, appointments: 0, orders: 0, settings: 0 });
   });
 
   it('elsewhere fills an empty database with the demo business once', async () => {
-    database = await createTestDatabase();
     const env = testEnv({ NODE_ENV: 'development' });
-    expect(await prepareDatabase(database, env)).toEqual({ seeded: true, demo: true, admins: 1 });
-    const seeded = await rows(database.db);
+    expect(await prepareDatabase(development, env)).toEqual({ seeded: true, demo: true, admins: 1 });
+    const seeded = await rows(development.db);
     expect(seeded.products).toBeGreaterThan(0);
     expect(seeded.services).toBeGreaterThan(0);
-    expect(await prepareDatabase(database, env)).toEqual({ seeded: false, demo: true, admins: 1 });
-    expect(await rows(database.db)).toEqual(seeded);
+    expect(await prepareDatabase(development, env)).toEqual({ seeded: false, demo: true, admins: 1 });
+    expect(await rows(development.db)).toEqual(seeded);
   });
 
   it('tells the operator both ways to the first admin', () => {
