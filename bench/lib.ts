@@ -138,8 +138,10 @@ export async function compareInterleaved(
     cpu[side].requests += result.requests.total;
     return { requestsPerSec: Math.round(result.requests.average), p99: result.latency.p99, p50: result.latency.p50, errors: result.errors, non2xx: result.non2xx };
   };
-  await autocannon({ url: fullUrl, connections: 50, headers: opts.headers, duration: 2 });
-  await autocannon({ url: bareUrl, connections: 50, headers: opts.headers, duration: 2 });
+  // Warm-up by count, not time: on a busy machine 2 s may be a few hundred requests, too few for the JIT to
+  // settle (the full stack has far more code to compile), and the first measured round then pays for it.
+  await autocannon({ url: fullUrl, connections: 50, headers: opts.headers, amount: 5000 });
+  await autocannon({ url: bareUrl, connections: 50, headers: opts.headers, amount: 5000 });
   const results: { full: LoadResult; bare: LoadResult }[] = [];
   for (let i = 0; i < rounds; i++) {
     if (i % 2 === 0) {
