@@ -6,11 +6,11 @@ declare module 'autocannon' {
     p99: number;
   }
   interface Result {
-    requests: Histogram;
+    requests: Histogram & { total: number };
     latency: Histogram;
     errors: number;
     non2xx: number;
   }
-  function autocannon(opts: { url: string; connections?: number; duration?: number; headers?: Record<string, string> }): Promise<Result>;
+  function autocannon(opts: { url: string; connections?: number; duration?: number; amount?: number; headers?: Record<string, string> }): Promise<Result>;
   export default autocannon;
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
@@ -52,6 +53,7 @@ export async function startServer(script: string, env: Record<string, string>, r
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -93,9 +95,18 @@ export function printComparison(title: string, full: LoadResult, bare: LoadResul
   return ratio;
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 export interface Interleaved {
   full: LoadResult;
   bare: LoadResult;
+  /** Server CPU time per answered request (µs), over all rounds: what a request costs, whatever else runs. */
+  cpuPerRequestUs: { full: number; bare: number };
   /** Full-stack requests over bare requests, over all rounds. */
   ratio: number;
   rounds: { full: LoadResult; bare: LoadResult }[];
@@ -108,18 +119,29 @@ export interface Interleaved {
  * of the rounds' p99 (the worst round's is printed beside it).
  */
 export async function compareInterleaved(
-  fullUrl: string,
-  bareUrl: string,
+  fullServer: { url: string; pid: number },
+  bareServer: { url: string; pid: number },
+  path: string,
   opts: { rounds?: number; duration?: number; headers?: Record<string, string> } = {},
 ): Promise<Interleaved> {
   const rounds = opts.rounds ?? 4;
   const duration = opts.duration ?? 5;
+  const fullUrl = fullServer.url + path;
+  const bareUrl = bareServer.url + path;
+  const cpu = { full: { ms: 0, requests: 0 }, bare: { ms: 0, requests: 0 } };
   const run = async (url: string) => {
+    const side = url === fullUrl ? 'full' : 'bare';
+    const pid = side === 'full' ? fullServer.pid : bareServer.pid;
+    const before = cpuMs(pid);
     const result = await autocannon({ url, connections: 50, headers: opts.headers, duration });
+    cpu[side].ms += cpuMs(pid) - before;
+    cpu[side].requests += result.requests.total;
     return { requestsPerSec: Math.round(result.requests.average), p99: result.latency.p99, p50: result.latency.p50, errors: result.errors, non2xx: result.non2xx };
   };
-  await autocannon({ url: fullUrl, connections: 50, headers: opts.headers, duration: 2 });
-  await autocannon({ url: bareUrl, connections: 50, headers: opts.headers, duration: 2 });
+  // Warm-up by count, not time: on a busy machine 2 s may be a few hundred requests, too few for the JIT to
+  // settle (the full stack has far more code to compile), and the first measured round then pays for it.
+  await autocannon({ url: fullUrl, connections: 50, headers: opts.headers, amount: 5000 });
+  await autocannon({ url: bareUrl, connections: 50, headers: opts.headers, amount: 5000 });
   const results: { full: LoadResult; bare: LoadResult }[] = [];
   for (let i = 0; i < rounds; i++) {
     if (i % 2 === 0) {
@@ -143,7 +165,14 @@ export async function compareInterleaved(
   };
   const full = combine('full');
   const bare = combine('bare');
-  return { full, bare, ratio: full.requestsPerSec / bare.requestsPerSec, rounds: results };
+  const perRequest = (side: 'full' | 'bare') => Math.round((cpu[side].ms * 1000) / Math.max(1, cpu[side].requests));
+  return {
+    full,
+    bare,
+    ratio: full.requestsPerSec / bare.requestsPerSec,
+    rounds: results,
+    cpuPerRequestUs: { full: perRequest('full'), bare: perRequest('bare') },
+  };
 }
 
 export function printInterleaved(title: string, result: Interleaved, target: string) {
@@ -161,4 +190,9 @@ export function printInterleaved(title: string, result: Interleaved, target: str
   console.table({ 'full stack': result.full, 'bare route': result.bare });
   const worst = Math.max(...result.rounds.map((r) => r.full.p99));
   console.log(`ratio full/bare: ${result.ratio.toFixed(2)} (target ${target}); full-stack p99 ${result.full.p99} ms (median of rounds; worst round ${worst} ms)`);
+  const { full, bare } = result.cpuPerRequestUs;
+  console.log(
+    `server CPU per request: full ${full} µs, bare ${bare} µs; bare/full ${(bare / full).toFixed(2)} ` +
+      '(the throughput ratio both would reach with a core each to themselves; it hardly depends on other load)',
+  );
 }

@@ -14,7 +14,7 @@ try {
   const env = { DATABASE_URL: database.url, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value', LOG_LEVEL: 'warn' };
   const full = await startServer('src/server/main.ts', env);
   const bare = await startServer('bench/bare-settings.ts', env);
-  const comparison = await compareInterleaved(`${full.url}/api/business/settings`, `${bare.url}/api/business/settings`);
+  const comparison = await compareInterleaved(full, bare, '/api/business/settings');
   await full.stop();
   await bare.stop();
 

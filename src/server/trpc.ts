@@ -107,5 +107,7 @@ export const procedure = t.procedure.use(errorMapping).use(enforceAccess);
 /** For procedures whose access implies a signed-in caller: narrows ctx.user. */
 export const authedProcedure = procedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-  return next({ ctx: { user: ctx.user } });
+  // Narrows the type only: passing `ctx` would make tRPC copy the whole context on every signed-in call
+  // (a measurable share of the CPU of GET /api/auth/user), and ctx.user is already the signed-in user.
+  return next<{ user: NonNullable<typeof ctx.user> }>({});
 });
