@@ -1,4 +1,6 @@
+// eslint-disable-next-line no-restricted-imports -- HTTP plumbing of the catalogue, due to move to src/server/http
 import fastifyCompress from '@fastify/compress';
+// eslint-disable-next-line no-restricted-imports -- as above
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client';
 import type { SessionUser } from '../auth/sessions';
