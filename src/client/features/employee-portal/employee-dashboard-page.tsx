@@ -1,4 +1,4 @@
-import { useEmployee } from './require-employee';
+import { useEmployee } from './employee-portal-api';
 
 /** /employee and /employee/dashboard. The appointment and availability cards arrive with booking. */
 export function EmployeeDashboardPage() {

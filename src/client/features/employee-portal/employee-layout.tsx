@@ -4,20 +4,10 @@ import { NavIcon } from '../../components/nav-icon';
 import { UserIdentity } from '../../components/user-avatar';
 import { useBusinessSettings } from '../../lib/session';
 import { HomeIcon, LogOutIcon, StoreIcon } from '../../components/icons';
-import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
-import { trpc } from '../../lib/trpc';
 import { isPortalLinkActive, portalNav } from './portal-nav';
-import { useEmployee } from './require-employee';
+import { useEmployee, useEmployeeLogout } from './employee-portal-api';
 
-/** SPEC.md §7: the portal posts its logout, then sends the browser to /api/logout as well. */
-function useLogout() {
-  const toast = useToast();
-  return trpc.employee.logout.useMutation({
-    onSuccess: () => window.location.assign('/api/logout'),
-    onError: () => toast({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' }),
-  });
-}
 
 function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -48,7 +38,7 @@ function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
 
 function AccountPanel() {
   const { data: user } = useEmployee();
-  const logout = useLogout();
+  const logout = useEmployeeLogout();
   if (!user) return null;
   return (
     <div className="border-t border-stone-200 p-4">

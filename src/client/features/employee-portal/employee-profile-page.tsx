@@ -1,7 +1,7 @@
 import { UserAvatar } from '../../components/user-avatar';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent } from '../../components/ui/card';
-import { useEmployee } from './require-employee';
+import { useEmployee } from './employee-portal-api';
 
 /** /employee/profile (SPEC.md leaves its content open): who is signed in to the portal. */
 export function EmployeeProfilePage() {
