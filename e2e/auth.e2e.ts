@@ -114,6 +114,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
 describe('applying to join the team', () => {
   const email = 'river.stone@example.com';
 
+  // A long journey (three people, eight screens each checked at both sizes): more time than the default.
   it('a visitor applies, an admin approves, and the new employee sets a password from the e-mailed link', async () => {
     // The visitor, on a phone.
     const visitor = await e2e.open({ viewport: 'phone' });
@@ -219,5 +220,5 @@ describe('applying to join the team', () => {
     await page.getByText('This link has already been used. Please sign in with your password.').waitFor();
     await checkScreenAtBothViewports(page, 'auth-set-password-used');
     await employee.context.close();
-  });
+  }, 180_000);
 });
