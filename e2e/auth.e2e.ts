@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { checkScreenAtBothViewports, expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();
 
@@ -19,6 +19,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
     for (const group of ['Customers', 'Employees', 'Admins']) await page.getByRole('heading', { name: group }).waitFor();
     await screenshot(page, `auth-dev-provider-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     if (viewport === 'desktop') {
       await page.getByRole('button', { name: /Alex Morgan/ }).click();
     } else {
@@ -32,11 +33,13 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     if (viewport === 'desktop') {
       await page.getByText('Alex Morgan').waitFor();
       await screenshot(page, `auth-customer-home-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
       await page.getByRole('link', { name: 'Sign Out' }).click();
     } else {
       const [account] = await e2e.server.database.db.select({ role: users.role, firstName: users.firstName }).from(users).where(eq(users.email, 'jamie.new@example.com'));
       expect(account).toEqual({ role: 'customer', firstName: 'Jamie' });
       await screenshot(page, `auth-customer-home-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
       // Phones have no Sign Out in the bottom bar; the navigation itself is the same.
       await page.goto('/api/logout');
     }
@@ -55,6 +58,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     await toast(page, 'Access Denied').waitFor();
     await page.getByText("You don't have permission to access this page.").waitFor();
     await screenshot(page, `auth-access-denied-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await page.waitForURL(`${e2e.server.baseUrl}/`);
     await context.close();
   });
@@ -76,6 +80,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     await page.getByText('Password is required').waitFor();
     expect(await page.getByRole('link', { name: 'Apply to join our team' }).getAttribute('href')).toBe('/employee/register');
     await screenshot(page, `auth-employee-login-errors-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
 
     await page.getByLabel('Email').fill('maya@example.com');
     await page.getByLabel('Password').fill('not the password');
@@ -97,6 +102,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     await page.getByText('Maya Okafor').filter({ visible: true }).waitFor();
     await page.getByRole('link', { name: 'Customer View' }).filter({ visible: true }).waitFor();
     await screenshot(page, `auth-employee-dashboard-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
 
     await page.getByRole('button', { name: 'Logout' }).filter({ visible: true }).click();
     await page.getByRole('link', { name: 'Sign In with Google' }).waitFor();
@@ -108,6 +114,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
 describe('applying to join the team', () => {
   const email = 'river.stone@example.com';
 
+  // A long journey (three people, eight screens each checked at both sizes): more time than the default.
   it('a visitor applies, an admin approves, and the new employee sets a password from the e-mailed link', async () => {
     // The visitor, on a phone.
     const visitor = await e2e.open({ viewport: 'phone' });
@@ -127,7 +134,7 @@ describe('applying to join the team', () => {
     ]) {
       await page.getByText(message).waitFor();
     }
-    await screenshot(page, 'auth-register-errors-phone');
+    await checkScreenAtBothViewports(page, 'auth-register-errors');
     await page.getByLabel('First Name').fill('River');
     await page.getByLabel('Last Name').fill('Stone');
     await page.getByLabel('Email').fill(email);
@@ -139,7 +146,7 @@ describe('applying to join the team', () => {
     await page.getByRole('heading', { name: 'Registration Submitted!' }).waitFor();
     await toast(page, 'Registration Submitted').waitFor();
     await page.getByText("Your employee registration has been submitted for review. You'll receive an email when approved.").waitFor();
-    await screenshot(page, 'auth-register-done-phone');
+    await checkScreenAtBothViewports(page, 'auth-register-done');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${e2e.server.baseUrl}/`);
     await visitor.context.close();
@@ -154,7 +161,7 @@ describe('applying to join the team', () => {
     const card = page.getByTestId('pending-application').filter({ hasText: email });
     await card.getByText('555 010 2030').waitFor();
     await card.getByText(/^Applied [A-Z][a-z]{2} \d{2}, \d{4}$/).waitFor();
-    await screenshot(page, 'auth-applications-pending-desktop');
+    await checkScreenAtBothViewports(page, 'auth-applications-pending');
 
     // The other applicant is rejected: a reason is required.
     const other = page.getByTestId('pending-application').filter({ hasText: 'Grace Kim' });
@@ -162,6 +169,7 @@ describe('applying to join the team', () => {
     const rejectDialog = page.getByRole('dialog', { name: 'Reject Application' });
     expect(await rejectDialog.getByRole('button', { name: 'Reject' }).isDisabled()).toBe(true);
     await rejectDialog.getByLabel('Reason for rejection').fill('We are not hiring massage therapists this season.');
+    await checkScreenAtBothViewports(page, 'auth-reject-dialog');
     await rejectDialog.getByRole('button', { name: 'Reject' }).click();
     await toast(page, 'Application Rejected').waitFor();
     await page.getByText('Application has been rejected.').waitFor();
@@ -176,7 +184,7 @@ describe('applying to join the team', () => {
     const processed = page.getByTestId('processed-application').filter({ hasText: email });
     await processed.getByText('approved').waitFor();
     await processed.getByText('Welcome, River!').waitFor();
-    await screenshot(page, 'auth-applications-processed-desktop');
+    await checkScreenAtBothViewports(page, 'auth-applications-processed');
     await admin.context.close();
 
     // No SMTP in this run: the mail waits in the outbox, with the link.
@@ -199,18 +207,18 @@ describe('applying to join the team', () => {
     await page.getByText('Password must be at least 12 characters').waitFor();
     await page.getByLabel('New Password').fill('river-stone-nails-2026');
     await page.getByLabel('Confirm Password').fill('river-stone-nails-2026');
-    await screenshot(page, 'auth-set-password-desktop');
+    await checkScreenAtBothViewports(page, 'auth-set-password');
     await page.getByRole('button', { name: 'Set Password and Sign In' }).click();
     await page.waitForURL(`${e2e.server.baseUrl}/employee/dashboard`);
     await page.getByRole('heading', { name: 'Employee Dashboard' }).waitFor();
     await page.getByText('River Stone').filter({ visible: true }).waitFor();
-    await screenshot(page, 'auth-new-employee-dashboard-desktop');
+    await checkScreenAtBothViewports(page, 'auth-new-employee-dashboard');
 
     // The link worked once.
     await page.goto(link);
     await page.getByRole('heading', { name: 'Link already used' }).waitFor();
     await page.getByText('This link has already been used. Please sign in with your password.').waitFor();
-    await screenshot(page, 'auth-set-password-used-desktop');
+    await checkScreenAtBothViewports(page, 'auth-set-password-used');
     await employee.context.close();
-  });
+  }, 180_000);
 });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, serviceProviders, services, users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();
 let adminCookie: string;
@@ -58,6 +58,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     await dialog.getByLabel('Image URL').fill(`${e2e.server.baseUrl}/catalog/missing-picture.webp`);
     await dialog.getByLabel('Featured').check();
     await screenshot(page, `catalog-admin-product-dialog-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Create Product' }).click();
     await page.getByRole('status').getByText('Product Created').waitFor();
     await dialog.waitFor({ state: 'hidden' });
@@ -67,6 +68,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     await card.getByText('Featured').waitFor();
     await card.getByText('No picture').waitFor();
     await screenshot(page, `catalog-admin-products-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await context.close();
   });
 
@@ -89,6 +91,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     await dialog.getByText('Duration must be a multiple of 15 minutes').waitFor();
     await dialog.getByLabel('Duration (minutes)').fill('75');
     await screenshot(page, `catalog-admin-service-dialog-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Create Service' }).click();
     await page.getByRole('status').getByText('Service Created').waitFor();
     const card = page.getByTestId('admin-catalog-card').filter({ hasText: serviceName });
@@ -102,6 +105,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
       .where(eq(serviceProviders.serviceId, created!.id));
     expect(linked.map((l) => l.email).sort()).toEqual(['liam@example.com', 'maya@example.com']);
     await screenshot(page, `catalog-admin-services-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await context.close();
   });
 
@@ -117,6 +121,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     for (const shortcut of ['Book Appointment', 'Browse Products', 'Order History', 'Chat Support']) await page.getByText(shortcut, { exact: true }).waitFor();
     expect(await cartBadge(page).count()).toBe(0);
     await screenshot(page, `catalog-home-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
 
     await goToCustomerPage(page, viewport, 'Products');
     await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
@@ -142,6 +147,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     await card.getByRole('button', { name: 'Add to Cart' }).click();
     await expect.poll(() => cartBadge(page).textContent()).toBe('2 items in cart');
     await screenshot(page, `catalog-products-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
 
     await goToCustomerPage(page, viewport, 'Services');
     const serviceSearch = page.getByRole('searchbox', { name: 'Search services' });
@@ -153,6 +159,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     expect(await serviceCard.getByRole('link', { name: 'Quick Book' }).getAttribute('href')).toBe(`/booking?service=${created!.id}`);
     expect(await serviceCard.getByRole('link', { name: 'Choose Employee' }).getAttribute('href')).toBe('/employee-booking');
     await screenshot(page, `catalog-services-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await serviceSearch.fill('zzz no such service');
     await page.getByText('No services found').waitFor();
     await context.close();
@@ -184,6 +191,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
       await page.getByTestId('featured-item').first().waitFor();
       expect(await page.getByTestId('featured-item').filter({ hasText: 'Service' }).filter({ hasText: serviceName }).count()).toBe(0);
       await screenshot(page, `catalog-products-only-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
 
       await setBusinessType('services');
       await page.goto('/');
@@ -194,9 +202,32 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
       await page.getByTestId('featured-item').filter({ hasText: serviceName }).waitFor();
       expect(await page.getByTestId('featured-item').filter({ hasText: productName }).count()).toBe(0);
       await screenshot(page, `catalog-services-only-${viewport}`);
+      await expectNoSeriousAxeViolations(page);
     } finally {
       await setBusinessType('both');
     }
+    await context.close();
+  });
+
+  it('an admin deletes the product only after confirming', async () => {
+    const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
+    await page.goto('/admin/products');
+    const card = page.getByTestId('admin-catalog-card').filter({ hasText: productName });
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Product' });
+    await confirm.getByText(`Are you sure you want to delete "${productName}"? This action cannot be undone.`).waitFor();
+    await screenshot(page, `catalog-admin-delete-confirm-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await card.waitFor();
+
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('status').getByText('Product Deleted').waitFor();
+    await page.getByText('The product has been removed from the catalogue.').waitFor();
+    await confirm.waitFor({ state: 'hidden' });
+    await card.waitFor({ state: 'detached' });
     await context.close();
   });
 });

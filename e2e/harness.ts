@@ -1,7 +1,8 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createDb, type Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { seedDemoData } from '../db/seed';
@@ -82,10 +83,45 @@ export async function sessionCookieFor(database: Database, email: string): Promi
   return `${SESSION_COOKIE}=${token}`;
 }
 
-/** Saves a full-page screenshot under .tmp/screenshots for a person to look at. */
+/** Waits until nothing is moving in or out (a toast sliding in, a dialog fading), spinners aside. */
+async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+/** Saves a full-page screenshot under .tmp/screenshots for a person to look at, once animations have settled. */
 export async function screenshot(page: Page, name: string) {
+  await animationsSettled(page);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png`, fullPage: true });
+}
+
+/**
+ * Runs axe on the page as it is now and fails on any serious or critical violation, listing each rule with the
+ * elements it found, so the message says what to fix.
+ */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  await animationsSettled(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${(n.failureSummary ?? '').replaceAll('\n', ' ')}`).join('\n')}`);
+  expect(found, `axe on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * For a step a journey takes at one viewport only: the screen as it is now, at both viewports (the window is resized,
+ * then put back), each with a screenshot `<name>-<viewport>` and the axe check.
+ */
+export async function checkScreenAtBothViewports(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const [viewport, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    await screenshot(page, `${name}-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
+  }
+  if (original) await page.setViewportSize(original);
 }
 
 export type E2eApp = Awaited<ReturnType<typeof startE2eApp>>;

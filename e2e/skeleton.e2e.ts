@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();
 
@@ -20,6 +20,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
       await page.getByRole('heading', { name: blurb }).waitFor();
     }
     await screenshot(page, `skeleton-landing-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     // The CSP allows only our own scripts and styles: a violation would show up as a console error.
     expect(errors).toEqual([]);
     await context.close();
@@ -31,6 +32,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
     await page.getByText('404 Page Not Found').waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();
     await screenshot(page, `skeleton-404-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await context.close();
   });
 
@@ -59,6 +61,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
     await nav.getByRole('link', { name: 'Products' }).waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId(viewport === 'desktop' ? 'business-name' : 'business-name-mobile').textContent()).toBe(name);
     await screenshot(page, `skeleton-settings-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
 
     // The customer navigation follows the business type too.
     await page.goto('/');

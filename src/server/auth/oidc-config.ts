@@ -30,6 +30,7 @@ export function chooseProvider(env: Env): ProviderChoice {
  */
 export function safeReturnTo(value: unknown): string {
   if (typeof value !== 'string' || value.length > 2000) return '/';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (!value.startsWith('/') || value.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(value)) return '/';
   let url: URL;
   try {

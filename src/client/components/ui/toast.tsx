@@ -55,14 +55,14 @@ function ToastCard({ id, title, description, variant }: ToastInput & { id: strin
       role={destructive ? 'alert' : 'status'}
       className={cn(
         'pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 font-sans shadow-lg',
-        destructive ? 'border-red-700 bg-red-600 text-white' : 'border-stone-200 bg-white text-stone-900',
+        destructive ? 'border-red-800 bg-red-700 text-white' : 'border-stone-200 bg-white text-stone-900',
       )}
     >
       <div className="flex-1">
         <p className="text-sm font-semibold">{title}</p>
-        {description && <p className="mt-1 text-sm opacity-90">{description}</p>}
+        {description && <p className={cn('mt-1 text-sm', destructive ? 'text-white' : 'text-stone-700')}>{description}</p>}
       </div>
-      <button type="button" onClick={() => sonner.dismiss(id)} className="text-sm opacity-70 hover:opacity-100" aria-label="Dismiss notification">
+      <button type="button" onClick={() => sonner.dismiss(id)} className="rounded px-1 text-sm hover:bg-black/10" aria-label="Dismiss notification">
         ✕
       </button>
     </div>

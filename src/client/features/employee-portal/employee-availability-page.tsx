@@ -30,7 +30,7 @@ import {
   useTimeZone,
   type PortalSlot,
 } from './employee-portal-api';
-import { useEmployee } from './require-employee';
+import { useEmployee } from './employee-portal-api';
 
 const timeOptions = halfHourOptions.map((t) => ({ value: t, label: t }));
 

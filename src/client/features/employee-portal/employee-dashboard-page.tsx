@@ -4,7 +4,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { dateKeyOf, dayLabelOf, timeOf, todayIn } from '../../lib/zoned-time';
 import { AppointmentCard } from './appointment-card';
 import { useMyAppointments, useMySlots, useTimeZone } from './employee-portal-api';
-import { useEmployee } from './require-employee';
+import { useEmployee } from './employee-portal-api';
 
 // The dashboard's upcoming list: the next five.
 const UPCOMING_COUNT = 5;

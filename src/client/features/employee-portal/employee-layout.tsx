@@ -8,7 +8,7 @@ import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { isPortalLinkActive, portalNav } from './portal-nav';
-import { useEmployee } from './require-employee';
+import { useEmployee } from './employee-portal-api';
 
 /** docs/sign-in.md: the portal posts its logout, then sends the browser to /api/logout as well. */
 function useLogout() {

@@ -73,3 +73,17 @@ export function useChangePassword() {
 export function useTimeZone() {
   return trpc.settings.get.useQuery().data?.timezone ?? 'UTC';
 }
+
+/** The signed-in employee (or admin) for the portal; 401 means signed out and is never retried. */
+export function useEmployee() {
+  return trpc.employee.me.useQuery(undefined, { retry: false, throwOnError: false });
+}
+
+export function useRegisterApplication() {
+  const toast = useToast();
+  return trpc.employeeApplications.register.useMutation({
+    onSuccess: () =>
+      toast({ title: 'Registration Submitted', description: "Your employee registration has been submitted for review. You'll receive an email when approved." }),
+    onError: (error) => toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}

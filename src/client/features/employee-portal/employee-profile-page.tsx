@@ -8,7 +8,7 @@ import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
 import { ZChangePasswordInput } from '../../../shared/employee-portal-schema';
 import { useChangePassword } from './employee-portal-api';
-import { useEmployee } from './require-employee';
+import { useEmployee } from './employee-portal-api';
 
 const ZPasswordForm = ZChangePasswordInput.extend({ confirmPassword: z.string() }).refine((v) => v.confirmPassword === v.newPassword, {
   path: ['confirmPassword'],

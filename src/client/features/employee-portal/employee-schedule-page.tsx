@@ -5,7 +5,7 @@ import { WeekSchedule } from '../../components/ui/week-schedule';
 import { buildWeek } from '../../lib/week-days';
 import { addDaysToKey, dayLabelOf, todayIn, weekOf } from '../../lib/zoned-time';
 import { useMyAppointments, useMyOverrides, useMyWeekly, useTimeZone } from './employee-portal-api';
-import { useEmployee } from './require-employee';
+import { useEmployee } from './employee-portal-api';
 
 /** /employee/schedule: the person's week, their appointments laid over their working hours. */
 export function EmployeeSchedulePage() {

@@ -3,12 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { GUARD_REDIRECT_MS } from '../../lib/session';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
-import { errorStatus, trpc } from '../../lib/trpc';
-
-/** The signed-in employee (or admin) for the portal; 401 means signed out and is never retried. */
-export function useEmployee() {
-  return trpc.employee.me.useQuery(undefined, { retry: false, throwOnError: false });
-}
+import { errorStatus } from '../../lib/trpc';
+import { useEmployee } from './employee-portal-api';
 
 /**
  * docs/sign-in.md: portal screens use the employee sign-in. Signed out, they say why (each screen its own

@@ -1,0 +1,70 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/*
+ * Two import boundaries, besides the recommended rules:
+ * - Domain code under src/server (services, caches, rules) knows neither Fastify nor tRPC; only the HTTP layer
+ *   (src/server/http and the files that assemble the app) does.
+ * - A client feature (src/client/features/<x>/) imports neither another feature nor src/client/app: what two features
+ *   share lives in components/ or lib/, and only app/ puts features together.
+ */
+
+const serverFrameworks = {
+  paths: [{ name: 'fastify', message: 'Domain code does not know Fastify: put HTTP concerns in src/server/http.' }],
+  patterns: [
+    { group: ['@fastify/*', 'fastify-plugin'], message: 'Domain code does not know Fastify: put HTTP concerns in src/server/http.' },
+    { group: ['@trpc/*'], message: 'Domain code does not know tRPC: throw AppError and let the routers translate it.' },
+  ],
+};
+
+/** From a file `depth` folders below src/client/features/<x>/: "../" that leaves the feature, and app/. */
+function featureBoundary(depth) {
+  const up = '\\.\\./'.repeat(depth + 1);
+  return {
+    patterns: [
+      { regex: `^${up}(?!\\.\\./)`, message: 'Features do not import each other: move what they share to components/ or lib/.' },
+      { regex: `^${up}\\.\\./(app|features)(/|$)`, message: 'Features do not import src/client/app or other features.' },
+    ],
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'drizzle/**', 'openapi/openapi.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      // `_`-prefixed names are deliberately unused (placeholders in destructuring and signatures).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/http/**',
+      'src/server/app.ts',
+      'src/server/trpc.ts',
+      // Translates AppError into the tRPC errors both adapters answer with: part of the HTTP layer.
+      'src/server/errors.ts',
+      'src/server/context.ts',
+      'src/server/main.ts',
+      'src/server/dev.ts',
+      'src/server/testing.ts',
+      'src/server/**/*.test.ts',
+    ],
+    rules: { 'no-restricted-imports': ['error', serverFrameworks] },
+  },
+  ...[0, 1, 2].map((depth) => ({
+    files: [`src/client/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', featureBoundary(depth)] },
+  })),
+);
