@@ -82,10 +82,9 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     });
 
     // The system roles come with the migrations.
-    const [admin] = await tx
+    await tx
       .insert(s.users)
-      .values({ email: DEMO_ADMIN_EMAIL, firstName: 'Avery', lastName: 'Stone', role: 'admin', passwordHash, permissions: allPermissions })
-      .returning({ id: s.users.id });
+      .values({ email: DEMO_ADMIN_EMAIL, firstName: 'Avery', lastName: 'Stone', role: 'admin', passwordHash, permissions: allPermissions });
     const staff = await tx
       .insert(s.users)
       .values(staffData.map(([firstName, lastName, email]) => ({ email, firstName, lastName, role: 'employee' as const, passwordHash, permissions: defaultEmployeePermissions })))

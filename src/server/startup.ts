@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { DestinationStream, LoggerOptions } from 'pino';
 import type { Database } from '../../db/client';
 import { seedDemoData } from '../../db/seed';
 import { countActiveAdmins } from './auth/admin-invite';
@@ -42,7 +42,7 @@ export function firstAdminHint(env: Pick<Env, 'ADMIN_EMAILS'>): string {
 export async function loggerOptions(
   env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>,
   isTty = Boolean(process.stdout.isTTY),
-): Promise<NonNullable<FastifyServerOptions['logger']>> {
+): Promise<LoggerOptions & { stream?: DestinationStream }> {
   if (env.NODE_ENV === 'production' || !isTty) return { level: env.LOG_LEVEL };
   // Loaded only here: production never needs it.
   const { default: pretty } = await import('pino-pretty');

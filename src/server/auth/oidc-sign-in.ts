@@ -4,7 +4,7 @@ import { users } from '../../../db/schema/index';
 import { allPermissions } from '../../shared/roles';
 import { AppError, sqlState } from '../errors';
 import type { SignInMeta, StartedSession } from './employee-login';
-import { createSession, revokeSession, toSessionUser, userColumns, type SessionUser } from './sessions';
+import { createSession, revokeSession, toSessionUser, userColumns } from './sessions';
 
 /** The verified claims of an id_token that sign-in uses. */
 export interface OidcIdentity {

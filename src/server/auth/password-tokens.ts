@@ -7,7 +7,7 @@ import { isStaffRole } from '../../shared/roles';
 import { AppError } from '../errors';
 import type { SignInMeta, StartedSession } from './employee-login';
 import { hashPassword } from './passwords';
-import { createSession, revokeUserSessions, toSessionUser, userColumns, type SessionUser } from './sessions';
+import { createSession, revokeUserSessions, toSessionUser, userColumns } from './sessions';
 
 // Long enough for someone who reads mail once a day, short enough that an old inbox is not a key.
 export const SET_PASSWORD_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;

@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- a tRPC middleware, due to move to src/server/http
 import { experimental_trpcMiddleware } from '@trpc/server';
 import type { Context } from '../context';
 import { AppError } from '../errors';

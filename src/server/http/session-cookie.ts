@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- the session cookie is HTTP plumbing, due to move to src/server/http
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../auth/sessions';
 import type { Env } from '../env';

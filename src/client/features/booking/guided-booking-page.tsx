@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatPrice } from '../../../shared/catalog';
 import { ClockIcon } from '../../components/icons';
@@ -27,11 +27,13 @@ export function GuidedBookingPage() {
   const user = useCurrentCustomer();
   const book = useBookAppointment();
   const [serviceId, setServiceId] = useState('');
-  const [employeeId, setEmployeeId] = useState('');
+  const [chosenEmployeeId, setEmployeeId] = useState('');
   const [date, setDate] = useState('');
   const [dateTime, setDateTime] = useState('');
   const [notes, setNotes] = useState('');
   const providers = useProviders(serviceId || undefined);
+  // An employee who does not perform the newly chosen service is no longer a choice.
+  const employeeId = providers.data?.some((p) => p.id === chosenEmployeeId) ? chosenEmployeeId : '';
   const slots = useSlots({ serviceId: serviceId || undefined, date: date || undefined, employeeId: employeeId || undefined });
   const timeZone = settings.data?.timezone ?? 'UTC';
   const windowDays = Math.min(GUIDED_WINDOW_DAYS, settings.data?.bookingWindowDays ?? GUIDED_WINDOW_DAYS);
@@ -39,11 +41,11 @@ export function GuidedBookingPage() {
   const employee = providers.data?.find((p) => p.id === employeeId);
   const slot = slots.data?.find((s) => s.dateTime === dateTime);
 
-  // An employee who does not perform the newly chosen service is no longer a choice.
-  useEffect(() => {
-    if (employeeId && providers.data && !providers.data.some((p) => p.id === employeeId)) setEmployeeId('');
-  }, [providers.data, employeeId]);
-  useEffect(() => setDateTime(''), [serviceId, employeeId, date]);
+  // A time belongs to one service, employee and date: choosing any of them again drops it.
+  const choose = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setDateTime('');
+  };
 
   const complete = !!(service && employee && date && slot);
 
@@ -97,7 +99,7 @@ export function GuidedBookingPage() {
           legend="Service"
           name="service"
           value={serviceId}
-          onChange={setServiceId}
+          onChange={choose(setServiceId)}
           options={(services.data ?? []).map((s) => ({
             value: s.id,
             title: s.name,
@@ -120,7 +122,7 @@ export function GuidedBookingPage() {
               legend="Employee"
               name="employee"
               value={employeeId}
-              onChange={setEmployeeId}
+              onChange={choose(setEmployeeId)}
               options={(providers.data ?? []).map((p) => ({
                 value: p.id,
                 title: `${p.firstName} ${p.lastName}`,
@@ -135,7 +137,7 @@ export function GuidedBookingPage() {
       {employeeId && (
         <Step number={3} title="Pick a Date and Time">
           <div className="flex flex-col gap-4">
-            <DateField value={date} onChange={setDate} min={today} max={lastDay} hint={`Times are shown in ${timeZone.replace(/_/g, ' ')} time.`} />
+            <DateField value={date} onChange={choose(setDate)} min={today} max={lastDay} hint={`Times are shown in ${timeZone.replace(/_/g, ' ')} time.`} />
             {date &&
               (slots.isFetching && !slots.data ? (
                 <Spinner label="Loading available times" className="p-3" />

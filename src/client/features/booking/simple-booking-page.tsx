@@ -5,7 +5,7 @@ import { ZSimpleBookingForm, type SimpleBookingForm } from '../../../shared/appo
 import { formatPrice } from '../../../shared/catalog';
 import { CalendarIcon, ClockIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent } from '../../components/ui/card';
 import { FormField, Input, Textarea, useZodForm } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
 import { SlotGrid } from '../../components/ui/slot-grid';

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Appointment, AppointmentStatus } from '../../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../../shared/booking';
 import { CalendarIcon } from '../../components/icons';
@@ -199,7 +199,6 @@ function RescheduleDialog({ appointment, timeZone, windowDays, onClose }: { appo
   const [dateTime, setDateTime] = useState('');
   const slots = useRescheduleSlots({ serviceId: appointment.serviceId, date, employeeId: appointment.employeeId }, true);
   const reschedule = useRescheduleAppointment();
-  useEffect(() => setDateTime(''), [date]);
   const options = (slots.data ?? [])
     .filter((s) => s.dateTime !== appointment.dateTime)
     .map((s) => ({ value: s.dateTime, label: format(new TZDate(s.dateTime, timeZone), 'h:mm a') }));
@@ -232,7 +231,10 @@ function RescheduleDialog({ appointment, timeZone, windowDays, onClose }: { appo
           <label htmlFor={dateId} className="text-sm font-medium text-stone-800">
             New date
           </label>
-          <Input id={dateId} type="date" value={date} min={today} max={lastDay} onChange={(e) => setDate(e.target.value)} />
+          <Input id={dateId} type="date" value={date} min={today} max={lastDay} onChange={(e) => {
+            setDate(e.target.value);
+            setDateTime('');
+          }} />
         </div>
         {!appointment.serviceId ? (
           <p className="text-sm text-stone-700">This service is no longer offered, so the appointment can't be moved online. Please contact us.</p>
