@@ -57,6 +57,7 @@ export default tseslint.config(
       'src/server/errors.ts',
       'src/server/context.ts',
       'src/server/main.ts',
+      'src/server/startup.ts',
       'src/server/dev.ts',
       'src/server/testing.ts',
       'src/server/**/*.test.ts',

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The suite runs on embedded PGlite always, and again on PostgreSQL when DATABASE_URL is set.
 const databases = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
@@ -11,6 +11,8 @@ export default defineConfig({
       test: {
         name: db,
         include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'openapi/**/*.test.ts'],
+        // *.postgres.test.ts: faults and races that need a real server (PGlite has one connection, no network).
+        exclude: db === 'pglite' ? [...configDefaults.exclude, '**/*.postgres.test.ts'] : configDefaults.exclude,
         environment: 'node',
         env: { TEST_DB: db },
         testTimeout: 30_000,

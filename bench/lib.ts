@@ -35,7 +35,9 @@ export async function freePort(): Promise<number> {
  */
 export async function startServer(script: string, env: Record<string, string>, readyPath = '/healthz') {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -89,4 +91,74 @@ export function printComparison(title: string, full: LoadResult, bare: LoadResul
   console.table({ 'full stack': full, 'bare route': bare });
   console.log(`ratio full/bare: ${ratio.toFixed(2)} (target ${target}); full-stack p99 ${full.p99} ms`);
   return ratio;
+}
+
+export interface Interleaved {
+  full: LoadResult;
+  bare: LoadResult;
+  /** Full-stack requests over bare requests, over all rounds. */
+  ratio: number;
+  rounds: { full: LoadResult; bare: LoadResult }[];
+}
+
+/**
+ * Full stack and bare route measured in alternating rounds (full, bare, then bare, full, ...) with both
+ * servers up, so that load from other processes on the machine falls on both sides alike instead of on
+ * whichever happened to run during a busy moment. requests/s are totals over the rounds; p99 is the median
+ * of the rounds' p99 (the worst round's is printed beside it).
+ */
+export async function compareInterleaved(
+  fullUrl: string,
+  bareUrl: string,
+  opts: { rounds?: number; duration?: number; headers?: Record<string, string> } = {},
+): Promise<Interleaved> {
+  const rounds = opts.rounds ?? 4;
+  const duration = opts.duration ?? 5;
+  const run = async (url: string) => {
+    const result = await autocannon({ url, connections: 50, headers: opts.headers, duration });
+    return { requestsPerSec: Math.round(result.requests.average), p99: result.latency.p99, p50: result.latency.p50, errors: result.errors, non2xx: result.non2xx };
+  };
+  await autocannon({ url: fullUrl, connections: 50, headers: opts.headers, duration: 2 });
+  await autocannon({ url: bareUrl, connections: 50, headers: opts.headers, duration: 2 });
+  const results: { full: LoadResult; bare: LoadResult }[] = [];
+  for (let i = 0; i < rounds; i++) {
+    if (i % 2 === 0) {
+      const full = await run(fullUrl);
+      results.push({ full, bare: await run(bareUrl) });
+    } else {
+      const bare = await run(bareUrl);
+      results.push({ full: await run(fullUrl), bare });
+    }
+  }
+  const combine = (side: 'full' | 'bare'): LoadResult => {
+    const all = results.map((r) => r[side]);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+    return {
+      requestsPerSec: Math.round(all.reduce((n, r) => n + r.requestsPerSec, 0) / all.length),
+      p99: median(all.map((r) => r.p99)),
+      p50: median(all.map((r) => r.p50)),
+      errors: all.reduce((n, r) => n + r.errors, 0),
+      non2xx: all.reduce((n, r) => n + r.non2xx, 0),
+    };
+  };
+  const full = combine('full');
+  const bare = combine('bare');
+  return { full, bare, ratio: full.requestsPerSec / bare.requestsPerSec, rounds: results };
+}
+
+export function printInterleaved(title: string, result: Interleaved, target: string) {
+  console.log(`\n${title}`);
+  console.table(
+    result.rounds.map((r, i) => ({
+      round: i + 1,
+      'full req/s': r.full.requestsPerSec,
+      'full p99': r.full.p99,
+      'bare req/s': r.bare.requestsPerSec,
+      'bare p99': r.bare.p99,
+      ratio: +(r.full.requestsPerSec / r.bare.requestsPerSec).toFixed(2),
+    })),
+  );
+  console.table({ 'full stack': result.full, 'bare route': result.bare });
+  const worst = Math.max(...result.rounds.map((r) => r.full.p99));
+  console.log(`ratio full/bare: ${result.ratio.toFixed(2)} (target ${target}); full-stack p99 ${result.full.p99} ms (median of rounds; worst round ${worst} ms)`);
 }

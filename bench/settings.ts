@@ -1,6 +1,6 @@
 import { createDb } from '../db/client';
 import { seedDemoData } from '../db/seed';
-import { createBenchDatabase, load, printComparison, startServer } from './lib';
+import { compareInterleaved, createBenchDatabase, printInterleaved, startServer } from './lib';
 
 // GET /api/business/settings through the whole stack (Fastify, security hooks, context with session
 // lookup, tRPC + OpenAPI adapter, zod output) against the bare route serving the same JSON from the same query.
@@ -13,14 +13,12 @@ try {
 
   const env = { DATABASE_URL: database.url, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value', LOG_LEVEL: 'warn' };
   const full = await startServer('src/server/main.ts', env);
-  const fullResult = await load(`${full.url}/api/business/settings`);
-  await full.stop();
-
   const bare = await startServer('bench/bare-settings.ts', env);
-  const bareResult = await load(`${bare.url}/api/business/settings`);
+  const comparison = await compareInterleaved(`${full.url}/api/business/settings`, `${bare.url}/api/business/settings`);
+  await full.stop();
   await bare.stop();
 
-  printComparison('GET /api/business/settings, 50 connections, 10 s', fullResult, bareResult, '>= 0.70, p99 < 50 ms');
+  printInterleaved('GET /api/business/settings, 50 connections, 4 alternating rounds of 5 s', comparison, '>= 0.70, p99 < 50 ms');
 } finally {
   await database.drop();
 }

@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { SQL } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { migrationsDir } from '../src/server/paths';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -35,7 +35,7 @@ export interface DbConfig {
   maxConnections?: number;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const migrationsFolder = migrationsDir;
 // Any constant shared by every instance: serialises concurrent start-ups that migrate the same database.
 const MIGRATION_LOCK_KEY = 727_271_001;
 
@@ -68,6 +68,10 @@ async function createPostgres(url: string, max: number): Promise<Database> {
     onnotice: () => {},
     // Fail fast while the database is away so requests get 503 instead of hanging.
     connect_timeout: 5,
+    // postgres.js waits 3^n/100 s (up to 20 s) before reconnecting after n failed attempts, and every
+    // request during an outage is an attempt: a one-second outage meant ten seconds of 503s after the
+    // database was back. At most one second between attempts (with jitter) keeps recovery within that.
+    backoff: (retries: number) => (0.5 + Math.random() / 2) * Math.min(0.05 * 2 ** retries, 1),
     // Keep timestamps as strings at the driver level; drizzle maps them.
     connection: { application_name: 'storefront' },
   });

@@ -1,7 +1,7 @@
-import { readEnv } from '../src/server/env';
+import { readEnvOrExit } from '../src/server/env';
 import { createDb } from './client';
 
-const env = readEnv();
+const env = readEnvOrExit();
 const database = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await database.migrate();
 await database.close();

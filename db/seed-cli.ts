@@ -1,10 +1,15 @@
-import { readEnv } from '../src/server/env';
+import { readEnvOrExit } from '../src/server/env';
 import { createDb } from './client';
-import { seedDemoData } from './seed';
+import { DEMO_PASSWORD, seedDemoData } from './seed';
 
-const env = readEnv();
+// Explicit, so it works in any environment, production included: the demo accounts share a published password.
+const env = readEnvOrExit();
 const database = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await database.migrate();
 const seeded = await seedDemoData(database.db, { publicUrl: env.publicUrl });
 await database.close();
-console.log(seeded ? 'Demo data added.' : 'The database already has users; nothing was seeded.');
+console.log(
+  seeded
+    ? `Demo data added. Its staff accounts share the password "${DEMO_PASSWORD}": never leave them on a real deployment.`
+    : 'The database already has users; nothing was seeded.',
+);

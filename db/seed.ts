@@ -4,7 +4,10 @@ import { allPermissions, defaultEmployeePermissions } from '../src/shared/roles'
 import { TZDate } from '@date-fns/tz';
 import { addDays, getDay, set, startOfDay } from 'date-fns';
 import type { Db } from './client';
+import { seedBookingDemo } from './seed-booking';
+import { seedStaffDemo } from './seed-staff';
 import * as s from './schema/index';
+import { seedOrderPayments } from './seed-orders';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -77,12 +80,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       timezone: TIME_ZONE,
     });
 
-    await tx.insert(s.roles).values([
-      { name: 'admin', displayName: 'Administrator', description: 'Full access to everything.', permissions: allPermissions, isSystemRole: true },
-      { name: 'employee', displayName: 'Employee', description: 'Runs appointments and helps customers.', permissions: defaultEmployeePermissions, isSystemRole: true },
-      { name: 'customer', displayName: 'Customer', description: 'Shops and books appointments.', permissions: [], isSystemRole: true },
-    ]);
-
+    // The system roles come with the migrations.
     const [admin] = await tx
       .insert(s.users)
       .values({ email: DEMO_ADMIN_EMAIL, firstName: 'Avery', lastName: 'Stone', role: 'admin', passwordHash, permissions: allPermissions })
@@ -180,6 +178,8 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       );
     }
 
+    await seedOrderPayments(tx);
+
     await tx.insert(s.chatMessages).values([
       { customerId: customers[0]!.id, senderId: customers[0]!.id, message: 'Hi! Do you have any openings for a facial this Saturday?', createdAt: new Date(now.getTime() - 3 * 3600000) },
       { customerId: customers[0]!.id, senderId: admin!.id, receiverId: customers[0]!.id, message: 'Hello Alex! Sofia has 10:00 and 13:00 free on Saturday.', createdAt: new Date(now.getTime() - 2.5 * 3600000) },
@@ -195,6 +195,8 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       specialties: 'Swedish massage, hot stone, reflexology',
       createdAt: new Date(now.getTime() - 2 * 86400000),
     });
+    await seedStaffDemo(tx, { adminEmail: DEMO_ADMIN_EMAIL, passwordHash, now });
   });
+  await seedBookingDemo(db, { now, employeeEmails: { dayOff: DEMO_EMPLOYEE_EMAIL, shortDay: 'liam@example.com' } });
   return true;
 }

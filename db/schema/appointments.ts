@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -36,6 +37,10 @@ export const appointments = pgTable(
     duration: integer('duration').notNull(),
     notes: text('notes').notNull().default(''),
     status: appointmentStatus('status').notNull().default('pending'),
+    // The calendar invitation's SEQUENCE: raised by every reschedule and cancellation so that mail clients
+    // replace the event they already hold (same UID) instead of adding another.
+    sequence: integer('sequence').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -65,5 +70,29 @@ export const availability = pgTable(
     check('availability_day_of_week_range', sql`${t.dayOfWeek} between 0 and 6`),
     check('availability_end_after_start', sql`${t.endTime} > ${t.startTime}`),
     index('availability_employee_idx').on(t.employeeId, t.dayOfWeek),
+  ],
+);
+
+// One date's own availability in the business time zone, replacing that weekday's windows: a day off
+// (isAvailable false, no times) or a window (several rows for one date give several windows).
+export const availabilityOverrides = pgTable(
+  'availability_overrides',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    isAvailable: boolean('is_available').notNull(),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'availability_overrides_window',
+      sql`not ${t.isAvailable} or (${t.startTime} is not null and ${t.endTime} is not null and ${t.endTime} > ${t.startTime})`,
+    ),
+    index('availability_overrides_employee_date_idx').on(t.employeeId, t.date),
   ],
 );

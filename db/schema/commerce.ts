@@ -6,6 +6,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -35,6 +36,7 @@ export const cartItems = pgTable(
 );
 
 export const orderStatus = pgEnum('order_status', ['pending', 'processing', 'completed', 'cancelled']);
+export const paymentStatus = pgEnum('payment_status', ['unpaid', 'paid', 'failed', 'refunded']);
 
 export const orders = pgTable(
   'orders',
@@ -44,11 +46,22 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     total: numeric('total', { precision: 10, scale: 2 }).notNull(),
+    // Subtotal and tax as charged; total = subtotal + tax (shipping is free).
+    subtotal: numeric('subtotal', { precision: 10, scale: 2 }).notNull().default('0'),
+    tax: numeric('tax', { precision: 10, scale: 2 }).notNull().default('0'),
     status: orderStatus('status').notNull().default('pending'),
+    paymentStatus: paymentStatus('payment_status').notNull().default('unpaid'),
+    // Which payment provider takes the money ('manual': paid on pickup) and its reference for this payment.
+    paymentProvider: text('payment_provider').notNull().default('manual'),
+    paymentReference: text('payment_reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('orders_total_non_negative', sql`${t.total} >= 0`),
+    // One payment pays for one order: a reused payment reference can never settle a second order.
+    uniqueIndex('orders_payment_reference_key').on(t.paymentProvider, t.paymentReference),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
   ],
@@ -73,3 +86,11 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(t.orderId),
   ],
 );
+
+// Provider events already applied (webhooks are delivered at least once): the primary key makes each apply once.
+export const paymentEvents = pgTable('payment_events', {
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.provider, t.eventId] })]);

@@ -4,6 +4,7 @@ export * from './catalog';
 export * from './commerce';
 export * from './appointments';
 export * from './chat';
-export * from './staffing';
+export * from './employee-applications';
 export * from './mail';
 export * from './rate-limits';
+export * from './staff';

@@ -11,6 +11,8 @@ export const mailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
+    // A calendar invitation (iCalendar text) sent with the mail, e.g. for an appointment.
+    icalEvent: text('ical_event'),
     status: mailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

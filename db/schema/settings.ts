@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgEnum, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, pgEnum, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const businessType = pgEnum('business_type', ['products', 'services', 'both']);
 
@@ -12,10 +12,18 @@ export const businessSettings = pgTable(
     businessDescription: text('business_description').notNull().default(''),
     businessType: businessType('business_type').notNull().default('both'),
     timezone: text('timezone').notNull().default('UTC'),
+    // Booking rules: how far ahead a start must be, how many days ahead can be booked, and until how
+    // long before the start a customer may cancel or reschedule.
+    bookingNoticeMinutes: integer('booking_notice_minutes').notNull().default(60),
+    bookingWindowDays: integer('booking_window_days').notNull().default(30),
+    cancellationNoticeHours: integer('cancellation_notice_hours').notNull().default(24),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('business_settings_single_row', sql`${t.id} = 1`),
     check('business_settings_name_not_blank', sql`length(trim(${t.businessName})) > 0`),
+    check('business_settings_booking_notice_range', sql`${t.bookingNoticeMinutes} >= 0`),
+    check('business_settings_booking_window_range', sql`${t.bookingWindowDays} >= 1`),
+    check('business_settings_cancellation_notice_range', sql`${t.cancellationNoticeHours} >= 0`),
   ],
 );

@@ -11,8 +11,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const userRole = pgEnum('user_role', ['customer', 'employee', 'admin']);
-
 export const users = pgTable(
   'users',
   {
@@ -22,7 +20,10 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     profileImageUrl: text('profile_image_url'),
     phone: text('phone'),
-    role: userRole('role').notNull().default('customer'),
+    // The name of a row of `roles` (system roles customer, employee, admin, or a custom role). The foreign
+    // key (ON UPDATE CASCADE, so renaming a role moves its holders) is in the staff custom migration, after
+    // the system roles are inserted.
+    role: text('role').notNull().default('customer'),
     isActive: boolean('is_active').notNull().default(true),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     // Staff sign in with e-mail and password; customers and admins through OpenID Connect.
@@ -36,6 +37,8 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject),
     index('users_role_idx').on(t.role),
+    // The customers list pages through one role by name (docs/staff.md, bench/dashboard.ts).
+    index('users_role_name_idx').on(t.role, t.firstName, t.lastName, t.id),
     check('users_email_not_blank', sql`length(trim(${t.email})) > 0`),
   ],
 );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from '../server/access';
-import { authedProcedure, rest, router } from '../server/trpc';
+import { authedProcedure, procedure, rest, router } from '../server/trpc';
 import { ZUser } from '../shared/user';
 
 export const authRouter = router({
@@ -9,4 +9,11 @@ export const authRouter = router({
     .input(z.void())
     .output(ZUser)
     .query(({ ctx }) => ctx.user),
+  // The client's own sign-in check (tRPC only): a visitor is an answer, not an error, so a signed-out page
+  // load makes no failing request (browsers log every 4xx response as a console error).
+  session: procedure
+    .meta({ access: access.public })
+    .input(z.void())
+    .output(z.object({ user: ZUser.nullable() }))
+    .query(({ ctx }) => ({ user: ctx.user ?? null })),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { access } from '../server/access';
-import { addToCart, listCart } from '../server/cart/cart-service';
+import { addToCart, listCart, removeCartItem, updateCartItem } from '../server/cart/cart-service';
 import { authedProcedure, rest, router } from '../server/trpc';
-import { ZAddToCartInput, ZCartItem } from '../shared/catalog-schema';
+import { ZAddToCartInput, ZCartItem, ZDeleted } from '../shared/catalog-schema';
+import { ZCartItemIdInput, ZUpdateCartItemInput } from '../shared/orders-schema';
 
 const tags = ['cart'];
 
@@ -18,4 +19,16 @@ export const cartRouter = router({
     .input(ZAddToCartInput)
     .output(ZCartItem)
     .mutation(({ ctx, input }) => addToCart(ctx.db, ctx.user, input)),
+
+  update: authedProcedure
+    .meta(rest(access.signedIn, { method: 'PUT', path: '/cart/{id}', tags, summary: "Set a cart line's quantity, 1 to the stock (409 beyond stock)" }))
+    .input(ZUpdateCartItemInput)
+    .output(ZCartItem)
+    .mutation(({ ctx, input }) => updateCartItem(ctx.db, ctx.user, input)),
+
+  remove: authedProcedure
+    .meta(rest(access.signedIn, { method: 'DELETE', path: '/cart/{id}', tags, summary: 'Remove a line from the cart' }))
+    .input(ZCartItemIdInput)
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => removeCartItem(ctx.db, ctx.user, input.id)),
 });

@@ -15,7 +15,7 @@ beforeEach(async () => {
 });
 
 let n = 0;
-// Exactly the fields SPEC.md §7 lists for POST /api/employee/register.
+// Exactly the fields docs/employee-applications.md lists for POST /api/employee/register.
 const application = (overrides: Record<string, string> = {}) => ({
   firstName: 'Grace',
   lastName: 'Kim',
@@ -48,7 +48,7 @@ describe('POST /api/employee/register', () => {
     expect(new Date(res.body.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it("applies SPEC.md §5's rules with its messages", async () => {
+  it("applies the rules of docs/employee-applications.md with their messages", async () => {
     const res = await register({ firstName: 'G', lastName: 'K', email: 'nope', phone: '123', bio: 'short', experience: 'short', specialties: 'abc' });
     expect(res.status).toBe(400);
     expect(res.body.issues.map((i: { path: string; message: string }) => [i.path, i.message.replace(/^\w+: /, '')])).toEqual([

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { access } from '../server/access';
 import { limits } from '../server/auth/rate-limit';
-import { rateLimited } from '../server/auth/rate-limit-middleware';
-import { approveApplication, listApplications, rejectApplication, submitApplication } from '../server/staffing/applications';
+import { rateLimited } from '../server/http/rate-limit-middleware';
+import { approveApplication, listApplications, rejectApplication, submitApplication } from '../server/employee-applications/application-service';
 import { authedProcedure, procedure, rest, router } from '../server/trpc';
 import {
   ZApproveApplicationInput,

@@ -31,7 +31,7 @@ beforeEach(async () => {
 const sidOf = (res: { headers: Headers }) => res.headers.getSetCookie().find((c) => c.startsWith('sid='));
 const cookieOf = (res: { headers: Headers }) => sidOf(res)!.split(';')[0]!;
 
-// Sent exactly as SPEC.md §7's client sends it: JSON body with JSON content type.
+// Sent exactly as the web client sends it (docs/sign-in.md): JSON body with JSON content type.
 describe('POST /api/employee/login', () => {
   it('signs an employee in: 200 {user} and a session cookie (HttpOnly, SameSite=Lax, Path=/)', async () => {
     const res = await server.request('POST', '/api/employee/login', { body: { email: 'maya@example.com', password: PASSWORD } });
@@ -97,7 +97,7 @@ describe('POST /api/employee/login', () => {
     expect(wrong.status).toBe(401);
   });
 
-  it("validates with SPEC.md's messages", async () => {
+  it("validates with the messages of docs/sign-in.md", async () => {
     const res = await server.request('POST', '/api/employee/login', { body: { email: 'not-an-email', password: '' } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid email address; Password is required');

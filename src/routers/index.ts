@@ -7,6 +7,11 @@ import { productsRouter } from './products';
 import { serviceProvidersRouter } from './service-providers';
 import { servicesRouter } from './services';
 import { settingsRouter } from './settings';
+import { availabilityRouter } from './availability';
+import { employeePortalRouter } from './employee-portal';
+import { appointmentsRouter } from './appointments';
+import { ordersRouter } from './orders';
+import { staffRouter } from './staff/index';
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +22,11 @@ export const appRouter = router({
   services: servicesRouter,
   serviceProviders: serviceProvidersRouter,
   cart: cartRouter,
+  availability: availabilityRouter,
+  employeePortal: employeePortalRouter,
+  appointments: appointmentsRouter,
+  orders: ordersRouter,
+  staff: staffRouter,
 });
 
 export type AppRouter = typeof appRouter;

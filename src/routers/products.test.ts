@@ -15,7 +15,7 @@ beforeAll(async () => {
   employee = (await signInAs(server.database, 'employee', { permissions: ['products.view'] })).cookie;
 });
 
-// The body SPEC.md §7 sends for POST /api/products, field for field.
+// The body the admin screen sends for POST /api/products (docs/catalogue.md), field for field.
 const lavender = {
   name: 'Lavender Body Oil',
   description: 'Cold-pressed almond oil with French lavender.',

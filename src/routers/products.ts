@@ -15,19 +15,19 @@ const tags = ['products'];
 
 // Order matters: the REST adapter matches paths in this order, so /products/featured precedes /products/{id}.
 // GET /api/products and /api/products/featured are answered from the serialized cache by
-// src/server/catalog/catalog-http.ts (ETag, gzip/brotli); these procedures serve /api/trpc and the OpenAPI document.
+// src/server/http/catalog-http.ts (ETag, gzip/brotli); these procedures serve /api/trpc and the OpenAPI document.
 export const productsRouter = router({
   list: procedure
     .meta(rest(access.public, { method: 'GET', path: '/products', tags, summary: 'Products: active ones, or all for staff' }))
     .input(z.void())
     .output(z.array(ZProduct))
-    .query(({ ctx }) => listProducts(ctx.database, ctx.user)),
+    .query(({ ctx }) => listProducts(ctx.catalog, ctx.user)),
 
   featured: procedure
     .meta(rest(access.public, { method: 'GET', path: '/products/featured', tags, summary: 'Active featured products' }))
     .input(z.void())
     .output(z.array(ZProduct))
-    .query(({ ctx }) => listFeaturedProducts(ctx.database)),
+    .query(({ ctx }) => listFeaturedProducts(ctx.catalog)),
 
   get: procedure
     .meta(rest(access.public, { method: 'GET', path: '/products/{id}', tags, summary: 'One product (404 when inactive, unless staff)' }))

@@ -21,7 +21,7 @@ beforeAll(async () => {
 const link = (employeeId: string, cookie = admin.cookie) =>
   server.request('POST', '/api/service-providers', { cookie, body: { serviceId, employeeId } });
 
-describe('service providers, as SPEC.md §7 calls them', () => {
+describe('service providers, called as docs/catalogue.md lists them', () => {
   it('lists who may be chosen, with e-mail, for staff only', async () => {
     const res = await server.request('GET', '/api/service-providers/employees', { cookie: maya.cookie });
     expect(res.status).toBe(200);

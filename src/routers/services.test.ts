@@ -11,7 +11,7 @@ beforeAll(async () => {
   customer = (await signInAs(server.database, 'customer')).cookie;
 });
 
-// The body SPEC.md §7 sends for POST /api/services, field for field.
+// The body the admin screen sends for POST /api/services (docs/catalogue.md), field for field.
 const massage = {
   name: 'Swedish Massage',
   description: 'Full-body relaxation massage with warm oil.',

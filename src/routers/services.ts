@@ -15,19 +15,19 @@ const tags = ['services'];
 
 // Order matters: the REST adapter matches paths in this order, so /services/featured precedes /services/{id}.
 // GET /api/services and /api/services/featured are answered from the serialized cache by
-// src/server/catalog/catalog-http.ts (ETag, gzip/brotli); these procedures serve /api/trpc and the OpenAPI document.
+// src/server/http/catalog-http.ts (ETag, gzip/brotli); these procedures serve /api/trpc and the OpenAPI document.
 export const servicesRouter = router({
   list: procedure
     .meta(rest(access.public, { method: 'GET', path: '/services', tags, summary: 'Services: active ones, or all for staff' }))
     .input(z.void())
     .output(z.array(ZService))
-    .query(({ ctx }) => listServices(ctx.database, ctx.user)),
+    .query(({ ctx }) => listServices(ctx.catalog, ctx.user)),
 
   featured: procedure
     .meta(rest(access.public, { method: 'GET', path: '/services/featured', tags, summary: 'Active featured services' }))
     .input(z.void())
     .output(z.array(ZService))
-    .query(({ ctx }) => listFeaturedServices(ctx.database)),
+    .query(({ ctx }) => listFeaturedServices(ctx.catalog)),
 
   get: procedure
     .meta(rest(access.public, { method: 'GET', path: '/services/{id}', tags, summary: 'One service (404 when inactive, unless staff)' }))

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { signInAs, useTestServer } from '../server/testing';
 
 const server = useTestServer();
+const booking = { bookingNoticeMinutes: 60, bookingWindowDays: 30, cancellationNoticeHours: 24 };
 
-// Sent exactly as SPEC.md §7's client sends them: JSON body with JSON content type, cookies.
+// Sent exactly as the web client sends them (docs/settings.md): JSON body with JSON content type, cookies.
 describe('GET/PUT /api/business/settings', () => {
   it('reads the defaults, signed out', async () => {
     const res = await server.request('GET', '/api/business/settings');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ businessName: 'Your Business', businessDescription: '', businessType: 'both', timezone: 'UTC' });
+    expect(res.body).toEqual({ businessName: 'Your Business', businessDescription: '', businessType: 'both', timezone: 'UTC', ...booking });
   });
 
   it('refuses a signed-out update with 401 and changes nothing', async () => {
@@ -36,9 +37,9 @@ describe('GET/PUT /api/business/settings', () => {
     const body = { businessName: 'Glow Studio', businessDescription: 'Hair and beauty', businessType: 'services' };
     const res = await server.request('PUT', '/api/business/settings', { cookie, body });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...body, timezone: 'UTC' });
+    expect(res.body).toEqual({ ...body, timezone: 'UTC', ...booking });
     const read = await server.request('GET', '/api/business/settings');
-    expect(read.body).toEqual({ ...body, timezone: 'UTC' });
+    expect(read.body).toEqual({ ...body, timezone: 'UTC', ...booking });
   });
 
   it('rejects an empty businessName with a readable 400 and changes nothing', async () => {
@@ -70,7 +71,22 @@ describe('GET/PUT /api/business/settings', () => {
     const { cookie } = await signInAs(server.database, 'admin');
     const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', timezone: 'Europe/Paris', surprise: true } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ businessName: 'Glow', businessDescription: 'Hair and beauty', businessType: 'services', timezone: 'Europe/Paris' });
+    expect(res.body).toEqual({ businessName: 'Glow', businessDescription: 'Hair and beauty', businessType: 'services', timezone: 'Europe/Paris', ...booking });
+  });
+
+  it('saves the booking rules, and a PUT without them keeps them', async () => {
+    const { cookie } = await signInAs(server.database, 'admin');
+    const rules = { bookingNoticeMinutes: 120, bookingWindowDays: 14, cancellationNoticeHours: 48 };
+    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', ...rules } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject(rules);
+    const again = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow' } });
+    expect(again.body).toMatchObject(rules);
+    const bad = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', bookingWindowDays: 0 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Booking window must be a whole number of days from 1 to 365');
+    expect((await server.request('GET', '/api/business/settings')).body).toMatchObject(rules);
+    await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', ...booking } });
   });
 
   it('serves the same procedures over tRPC', async () => {

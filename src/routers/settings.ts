@@ -1,5 +1,5 @@
 import { access } from '../server/access';
-import { cachedSettings, updateSettings } from '../server/settings/settings-service';
+import { updateSettings } from '../server/settings/settings-service';
 import { procedure, rest, router } from '../server/trpc';
 import { ZBusinessSettings, ZUpdateBusinessSettingsInput } from '../shared/settings-schema';
 import { z } from 'zod';
@@ -9,11 +9,11 @@ export const settingsRouter = router({
     .meta(rest(access.public, { method: 'GET', path: '/business/settings', tags: ['settings'], summary: 'Business settings' }))
     .input(z.void())
     .output(ZBusinessSettings)
-    .query(({ ctx }) => cachedSettings(ctx.database)),
+    .query(({ ctx }) => ctx.settings.get()),
 
   update: procedure
     .meta(rest(access.admin, { method: 'PUT', path: '/business/settings', tags: ['settings'], summary: 'Update business settings' }))
     .input(ZUpdateBusinessSettingsInput)
     .output(ZBusinessSettings)
-    .mutation(({ ctx, input }) => updateSettings(ctx.database, input)),
+    .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.settings, input)),
 });

@@ -3,6 +3,7 @@ import { appRouter } from '../routers/index';
 import { allPermissions, type Permission } from '../shared/roles';
 import type { Access } from './access';
 import { accessTable } from './access-table';
+import { roles } from '../../db/schema/index';
 import { signInAs, startTestServer } from './testing';
 import type { Meta } from './trpc';
 
@@ -18,7 +19,6 @@ const procedures: ProcedureInfo[] = Object.entries(appRouter._def.procedures).ma
 
 function label(rule: Access): string {
   if (rule.kind === 'permission') return `permission:${rule.permission}`;
-  if (rule.kind === 'role') return rule.roles.includes('employee') ? 'staff' : rule.roles.join('|');
   return rule.kind;
 }
 
@@ -47,14 +47,34 @@ describe('authorization matrix over REST', () => {
   });
   afterAll(() => server.close());
 
+  // A custom role holds half the catalogue; an employee holds the other half as individual grants. Each
+  // must be let through exactly where their effective permissions reach.
+  const rolePermissions = allPermissions.filter((_, i) => i % 2 === 0);
+  const ownGrants = allPermissions.filter((_, i) => i % 2 === 1);
+  const held: Record<string, readonly Permission[]> = {
+    customer: [],
+    employee: [],
+    employeeWithAll: allPermissions,
+    customRole: rolePermissions,
+    employeeWithGrants: ownGrants,
+    customRoleWithGrants: [...rolePermissions, 'customers.view'],
+  };
+
+  beforeAll(async () => {
+    await server.db.insert(roles).values({ name: 'front_desk', displayName: 'Front desk', permissions: rolePermissions });
+  });
+
   // Fresh sessions for every operation: some operations (sign-out) end the caller's session.
   async function callers(): Promise<Record<string, string | undefined>> {
     return {
       anonymous: undefined,
-      customer: (await signInAs(server.database, 'customer')).cookie,
+      customer: (await signInAs(server.database, 'customer', { permissions: allPermissions })).cookie,
       employee: (await signInAs(server.database, 'employee')).cookie,
       employeeWithAll: (await signInAs(server.database, 'employee', { permissions: allPermissions })).cookie,
-      admin: (await signInAs(server.database, 'admin')).cookie,
+      customRole: (await signInAs(server.database, 'front_desk')).cookie,
+      employeeWithGrants: (await signInAs(server.database, 'employee', { permissions: ownGrants })).cookie,
+      customRoleWithGrants: (await signInAs(server.database, 'front_desk', { permissions: ['customers.view'] })).cookie,
+      admin: (await signInAs(server.database, 'admin', { permissions: [] })).cookie,
     };
   }
 
@@ -66,7 +86,7 @@ describe('authorization matrix over REST', () => {
     if (caller === 'customer') return 403;
     if (tableLabel === 'staff') return 'allowed';
     const permission = tableLabel.replace('permission:', '') as Permission;
-    return caller === 'employeeWithAll' && allPermissions.includes(permission) ? 'allowed' : 403;
+    return held[caller]!.includes(permission) ? 'allowed' : 403;
   }
 
   const operations = procedures.filter((p) => p.meta?.openapi);

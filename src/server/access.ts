@@ -1,22 +1,25 @@
-import type { Permission, Role } from '../shared/roles';
+import { hasPermission, isAdmin, isStaff, type Permission } from '../shared/roles';
 import type { SessionUser } from './auth/sessions';
 
 /**
  * Who may call a procedure. Every procedure declares exactly one of these in its meta; the access
- * middleware enforces it and a test walks the router to make sure none is missing.
+ * middleware enforces it and a test walks the router to make sure none is missing. The rules themselves
+ * (who is staff, who holds a permission) live in src/shared/roles.ts.
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'signedIn' }
-  | { kind: 'role'; roles: readonly Role[] }
-  /** Staff holding the permission; admins hold every permission. */
+  /** Any staff role: employee, admin or a custom role. */
+  | { kind: 'staff' }
+  | { kind: 'admin' }
+  /** Staff holding the permission through their role or their own grants; admins hold every permission. */
   | { kind: 'permission'; permission: Permission };
 
 export const access = {
   public: { kind: 'public' },
   signedIn: { kind: 'signedIn' },
-  staff: { kind: 'role', roles: ['employee', 'admin'] },
-  admin: { kind: 'role', roles: ['admin'] },
+  staff: { kind: 'staff' },
+  admin: { kind: 'admin' },
   permission: (permission: Permission): Access => ({ kind: 'permission', permission }),
 } as const satisfies Record<string, Access | ((p: Permission) => Access)>;
 
@@ -28,10 +31,11 @@ export function decideAccess(rule: Access, user: SessionUser | null): AccessDeci
   switch (rule.kind) {
     case 'signedIn':
       return 'allow';
-    case 'role':
-      return rule.roles.includes(user.role) ? 'allow' : 'forbidden';
+    case 'staff':
+      return isStaff(user) ? 'allow' : 'forbidden';
+    case 'admin':
+      return isAdmin(user) ? 'allow' : 'forbidden';
     case 'permission':
-      if (user.role === 'admin') return 'allow';
-      return user.role === 'employee' && user.permissions.includes(rule.permission) ? 'allow' : 'forbidden';
+      return hasPermission(user, rule.permission) ? 'allow' : 'forbidden';
   }
 }

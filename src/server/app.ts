@@ -1,36 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { appRouter, type AppRouter } from '../routers/index';
-import { registerCatalogHttp } from './catalog/catalog-http';
-import { createRequestContext, type AppDeps } from './context';
-import { registerClient } from './http/client';
-import { registerDocs } from './http/docs';
-import { registerHealth } from './http/health';
-import { registerOidcRoutes } from './http/oidc-routes';
+import { appRouter } from '../routers/index';
+import { createAppServices, type AppDeps } from './context';
+import { catalogHttpPlugin } from './http/catalog-http';
+import { clientPlugin } from './http/client';
+import { compressionPlugin } from './http/compression';
+import { docsPlugin } from './http/docs';
+import { errorHandlingPlugin } from './http/error-reply';
+import { healthPlugin } from './http/health';
+import { oidcRoutesPlugin } from './http/oidc-routes';
+import { paymentWebhookPlugin } from './http/payment-webhook';
+import { restPlugin } from './http/rest';
+import { securityPlugin } from './http/security';
+import { trpcPlugin } from './http/trpc-plugin';
 import { createMailDelivery } from './mail/delivery';
-import { registerRest } from './http/rest';
-import { registerSecurity } from './http/security';
-import { stopSettingsCache } from './settings/settings-service';
-
-const codeByStatus: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_SUPPORTED',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
-};
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** The whole HTTP application, without listening: main.ts listens, tests inject. */
+/**
+ * The whole HTTP application, without listening: main.ts listens, tests inject. Each part is a plugin
+ * (src/server/http/) that names what must be registered before it; registering out of order fails at start.
+ */
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -45,57 +38,27 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
     bodyLimit: 1024 * 1024,
   });
 
-  // Fastify's own failures (bad JSON, unsupported media type, body too large) in the contract's error shape.
-  app.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      req.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({
-        message: `Something went wrong on our side. Please try again. (request id ${req.id})`,
-        code: 'INTERNAL_SERVER_ERROR',
-        requestId: req.id,
-      });
-    }
-    const message = status === 415 ? 'Request bodies must be JSON (Content-Type: application/json).' : error.message;
-    return reply.code(status).send({ message, code: codeByStatus[status] ?? 'BAD_REQUEST' });
-  });
+  // This instance's caches and listeners: made here, handed to every request, stopped with the app.
+  const services = createAppServices(deps);
+  app.addHook('onClose', () => services.stop());
 
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
-
+  await app.register(errorHandlingPlugin);
   await app.register(fastifyCookie);
-  await registerSecurity(app, deps.env);
-  await registerHealth(app, deps);
-  app.addHook('onClose', () => stopSettingsCache(deps.database));
-  // The tRPC adapter replies with a Fetch Response, which @fastify/compress re-wraps and loses the status
-  // code of (errors would arrive as 200): its answers stay uncompressed. Added before compression is registered,
-  // whose own onRoute hook reads the flag.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/trpc')) route.compress = false;
-  });
-  // Before the API and client routes: it turns on compression for the routes registered after it.
-  await registerCatalogHttp(app, deps);
+  await app.register(securityPlugin, { env: deps.env });
+  await app.register(healthPlugin, deps);
+  await app.register(catalogHttpPlugin, services);
+  await app.register(compressionPlugin);
+  await app.register(trpcPlugin, services);
+  await app.register(oidcRoutesPlugin, deps);
+  await app.register(paymentWebhookPlugin, services);
+  await app.register(docsPlugin);
+  await app.register(restPlugin, { ...services, router: appRouter });
+  await app.register(clientPlugin, services);
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/api/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, res }) => createRequestContext(deps, req, res, 'trpc'),
-      onError: ({ error, req }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
-      },
-    },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
-
-  await registerOidcRoutes(app, deps);
   // Outbox delivery (or, without SMTP_URL, logging) runs beside the server and stops with it.
   const mail = createMailDelivery({ database: deps.database, env: deps.env, log: app.log });
   app.addHook('onReady', () => mail.start());
   app.addHook('onClose', () => mail.stop());
-  await registerDocs(app);
-  await registerRest(app, appRouter, deps);
-  await registerClient(app);
   return app;
 }
 

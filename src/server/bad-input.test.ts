@@ -6,7 +6,7 @@ import { appRouter } from '../routers/index';
 import { signInAs, startTestServer } from './testing';
 import type { Meta } from './trpc';
 
-// QUALITY.md "Bad input": generated requests for every operation, valid-shaped and malformed, with a fixed
+// Bad input never breaks anything (docs/api-conventions.md): generated requests for every operation, valid-shaped and malformed, with a fixed
 // seed. None may answer 5xx or show a stack, and a refused request must not change a row.
 
 function prng(seed: number) {

@@ -1,16 +1,42 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { findSession, SESSION_COOKIE, type SessionUser } from './auth/sessions';
+import { createCatalogCache, type CatalogCache } from './catalog/catalog-cache';
 import type { Env } from './env';
+import { paymentsFromEnv, type Payments } from './payments/payments';
+import { createFiguresCache, type FiguresCache } from './staff/figures-cache';
+import type { SettingsCache } from './settings/settings-cache';
+import { createSettingsCache } from './settings/settings-service';
 
-/** What every request shares: the database and configuration, built once at start-up. */
+/** What an app instance is built from: the database and configuration. */
 export interface AppDeps {
   database: Database;
   env: Env;
+  /** Payment providers; built from the environment when not given (tests inject offline ones). */
+  payments?: Payments;
 }
 
-export interface Context extends AppDeps {
-  db: Database['db'];
+/**
+ * What every request shares: AppDeps plus this instance's caches and listeners, created by buildApp
+ * (createAppServices) and stopped when the app closes.
+ */
+export interface AppServices extends AppDeps {
+  settings: SettingsCache;
+  catalog: CatalogCache;
+  payments: Payments;
+  figures: FiguresCache;
+}
+
+/** One instance's caches and listeners; `stop` ends the listeners (the app's onClose). */
+export function createAppServices(deps: AppDeps): AppServices & { stop(): Promise<void> } {
+  const settings = createSettingsCache(deps.database);
+  const payments = deps.payments ?? paymentsFromEnv(deps.env);
+  return { ...deps, settings, catalog: createCatalogCache(deps.database), payments, figures: createFiguresCache(), stop: () => settings.stop() };
+}
+
+export interface Context extends AppServices {
+  /** The handle services take: the database here, a transaction inside one (same type). */
+  db: Tx;
   user: SessionUser | null;
   sessionId: string | null;
   requestId: string;
@@ -23,7 +49,7 @@ export interface Context extends AppDeps {
 
 /** A context from its parts; the HTTP adapters build theirs with createRequestContext. */
 export function createContextInner(
-  deps: AppDeps,
+  deps: AppServices,
   opts: Partial<Pick<Context, 'user' | 'sessionId' | 'requestId' | 'ip' | 'transport' | 'req' | 'reply'>> = {},
 ): Context {
   return {
@@ -40,7 +66,7 @@ export function createContextInner(
 }
 
 export async function createRequestContext(
-  deps: AppDeps,
+  deps: AppServices,
   req: FastifyRequest,
   reply: FastifyReply,
   transport: 'trpc' | 'rest',

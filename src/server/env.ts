@@ -29,6 +29,9 @@ const ZEnv = z.object({
   // How many reverse proxies sit in front of the app (their X-Forwarded-For entries are trusted for the
   // client address that rate limits key on). 0: none, the socket address is the client.
   TRUST_PROXY_HOPS: z.coerce.number({ error: 'must be a whole number of proxies' }).int().min(0).max(10).default(0),
+  // Card payments through Stripe: both set, or neither (then orders are paid on pickup).
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -44,6 +47,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new EnvError('Invalid environment variable SESSION_SECRET: required in production');
+  }
+  if (!!env.STRIPE_SECRET_KEY !== !!env.STRIPE_WEBHOOK_SECRET) {
+    const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+    throw new EnvError(`Invalid environment variable ${missing}: card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`);
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return { ...env, publicUrl };

@@ -37,6 +37,8 @@ export const httpStatusByCode: Record<string, number> = {
   SERVICE_UNAVAILABLE: 503,
 };
 
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
 // Connection-level failures: the database is away (restart, failover). Callers get 503 and may retry.
 const unavailableErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
 const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
@@ -58,7 +60,7 @@ export function toTRPCError(error: unknown): TRPCError {
   if (isDatabaseUnavailable(error)) {
     return new TRPCError({
       code: 'SERVICE_UNAVAILABLE',
-      message: 'The service is temporarily unavailable. Please try again in a moment.',
+      message: UNAVAILABLE_MESSAGE,
       cause: error instanceof Error ? error : undefined,
     });
   }
@@ -77,19 +79,82 @@ export class ValidationError extends Error {
   }
 }
 
+/** Seconds a client is asked to wait before retrying while the database is away (a restart takes a few). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+const codeByStatus: Record<number, string> = Object.fromEntries(
+  Object.entries(httpStatusByCode)
+    .filter(([code]) => code !== 'PARSE_ERROR')
+    .map(([code, status]) => [status, code]),
+);
+
+/** Everything a failure answer consists of: status, body fields and the Retry-After header. */
+export interface ErrorAnswer {
+  httpStatus: number;
+  code: string;
+  message: string;
+  issues?: { path: string; message: string }[];
+  requestId?: string;
+  retryAfterSeconds?: number;
+}
+
 /**
- * What a client is told about a failure, on both APIs. 5xx answers never carry internal messages:
- * a plain sentence and the request id to quote (503 keeps its own sentence: the database is away).
+ * The one description of a failure, for every path that answers one (tRPC, REST, plain Fastify routes,
+ * Fastify's own errors): the status map, the wording of 5xx answers and Retry-After live here only.
+ * 5xx answers never carry internal messages: a plain sentence and the request id to quote (503 keeps its
+ * own sentence: the database is away).
  */
-export function formatError(error: TRPCError, requestId: string | undefined) {
-  const httpStatus = httpStatusByCode[error.code] ?? 500;
+export function describeError(error: unknown, requestId: string | undefined): ErrorAnswer {
+  const known = knownError(error);
+  const httpStatus = httpStatusByCode[known.code] ?? 500;
   const serverSide = httpStatus >= 500;
+  const unavailable = known.code === 'SERVICE_UNAVAILABLE';
   const message =
-    serverSide && error.code !== 'SERVICE_UNAVAILABLE'
-      ? `Something went wrong on our side. Please try again. (request id ${requestId ?? 'unknown'})`
-      : error.message;
-  const issues = error.cause instanceof ValidationError ? error.cause.issues : undefined;
-  return { httpStatus, code: error.code, message, issues, requestId: serverSide ? requestId : undefined };
+    serverSide && !unavailable ? `Something went wrong on our side. Please try again. (request id ${requestId ?? 'unknown'})` : known.message;
+  return {
+    httpStatus,
+    code: known.code,
+    message,
+    issues: known.issues,
+    requestId: serverSide ? requestId : undefined,
+    retryAfterSeconds: known.retryAfterSeconds ?? (unavailable ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined),
+  };
+}
+
+function knownError(error: unknown): Pick<ErrorAnswer, 'code' | 'message' | 'issues' | 'retryAfterSeconds'> {
+  const cause = error instanceof TRPCError ? error.cause : error;
+  // Whatever wrapped it, a lost database connection is a 503 (for example a session lookup in tRPC's createContext).
+  if (isDatabaseUnavailable(error) && !(error instanceof AppError) && (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')) {
+    return { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
+  }
+  if (error instanceof TRPCError) {
+    return {
+      code: error.code,
+      message: error.message,
+      issues: cause instanceof ValidationError ? cause.issues : undefined,
+      retryAfterSeconds: cause instanceof AppError ? cause.details?.retryAfterSeconds : undefined,
+    };
+  }
+  if (error instanceof AppError) return { code: error.code, message: error.message, retryAfterSeconds: error.details?.retryAfterSeconds };
+  // Fastify's own failures (bad JSON, unsupported media type, body too large) carry a 4xx statusCode.
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const message = statusCode === 415 ? 'Request bodies must be JSON (Content-Type: application/json).' : (error as Error).message;
+    return { code: codeByStatus[statusCode] ?? 'BAD_REQUEST', message };
+  }
+  return { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
+}
+
+/** The JSON body of a failure answer: `{message, code}`, plus `issues` (validation) or `requestId` (5xx). */
+export function errorBody(answer: ErrorAnswer) {
+  const { message, code, issues, requestId } = answer;
+  return { message, code, ...(issues && { issues }), ...(requestId && { requestId }) };
+}
+
+/** The tRPC error formatter's view of a failure (src/server/trpc.ts). */
+export function formatError(error: TRPCError, requestId: string | undefined) {
+  const { httpStatus, code, message, issues, requestId: id } = describeError(error, requestId);
+  return { httpStatus, code, message, issues, requestId: id };
 }
 
 /** Postgres SQLSTATE of a failed statement, looking through driver wrappers. */

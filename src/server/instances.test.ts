@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { hashPassword } from './auth/passwords';
 import { startTestServer, testEnv } from './testing';
 
-// ARCHITECTURE.md: app instances are stateless; sessions and settings live in PostgreSQL, so any instance
+// App instances are stateless (README "Architecture"); sessions and settings live in PostgreSQL, so any instance
 // answers for a session made on another. On PostgreSQL the second instance has its own connection pool.
 describe('two app instances on one database', () => {
   let first: Awaited<ReturnType<typeof startTestServer>>;

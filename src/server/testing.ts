@@ -7,6 +7,7 @@ import { allPermissions, type Permission, type Role } from '../shared/roles';
 import { buildApp } from './app';
 import { createSession, SESSION_COOKIE } from './auth/sessions';
 import { readEnv, type Env } from './env';
+import type { Payments } from './payments/payments';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database
@@ -42,10 +43,10 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   return readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...overrides });
 }
 
-export async function createTestApp(opts: { env?: Record<string, string> } = {}) {
+export async function createTestApp(opts: { env?: Record<string, string>; payments?: Payments } = {}) {
   const database = await createTestDatabase();
   const env = testEnv(opts.env);
-  const app = await buildApp({ database, env });
+  const app = await buildApp({ database, env, payments: opts.payments });
   await app.ready();
   return {
     app,
@@ -94,7 +95,7 @@ export interface HttpResponse {
  * The app listening on a real port, and a client that sends requests exactly as given: a body only when
  * one is passed, JSON unless another Content-Type is set.
  */
-export async function startTestServer(opts: { env?: Record<string, string> } = {}) {
+export async function startTestServer(opts: { env?: Record<string, string>; payments?: Payments } = {}) {
   const ctx = await createTestApp(opts);
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
@@ -132,7 +133,7 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  * A test file's server: started before the file's own beforeAll hooks run (hooks run in the order they are
  * registered) and closed after its tests.
  */
-export function useTestServer(opts: { env?: Record<string, string> } = {}): TestServer {
+export function useTestServer(opts: { env?: Record<string, string>; payments?: Payments } = {}): TestServer {
   const server = {} as TestServer;
   beforeAll(async () => {
     Object.assign(server, await startTestServer(opts));

@@ -9,7 +9,7 @@ export interface Meta extends OpenApiMeta {
   access?: Access;
   /**
    * REST only: the input field that a bare JSON array body fills. Some clients send a list as the whole
-   * body (`[...]`) where the procedure takes `{ field: [...] }`; both are then accepted (CONTRACT.md).
+   * body (`[...]`) where the procedure takes `{ field: [...] }`; both are then accepted (docs/api-conventions.md).
    */
   bareArrayBody?: string;
 }
@@ -57,8 +57,10 @@ function describeAccess(rule: Access): string {
       return 'Open to everyone.';
     case 'signedIn':
       return 'Requires a signed-in user.';
-    case 'role':
-      return `Requires the ${rule.roles.join(' or ')} role.`;
+    case 'staff':
+      return 'Requires a staff role (employee, admin or a custom role).';
+    case 'admin':
+      return 'Requires the admin role.';
     case 'permission':
       return `Requires the ${rule.permission} permission (admins hold every permission).`;
   }
@@ -68,7 +70,7 @@ function errorResponsesFor(rule: Access, method: OpenApiOperation['method']): Re
   const responses: Record<number, string> = {};
   if (method !== 'GET') responses[400] = 'Invalid input';
   if (rule.kind !== 'public') responses[401] = 'Not signed in';
-  if (rule.kind === 'role' || rule.kind === 'permission') responses[403] = 'Not allowed';
+  if (rule.kind === 'staff' || rule.kind === 'admin' || rule.kind === 'permission') responses[403] = 'Not allowed';
   return responses;
 }
 

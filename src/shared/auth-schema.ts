@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZUser } from './user';
 
-// Shared by the employee login form and the server, so both say the same thing (SPEC.md §5).
+// Shared by the employee login form and the server, so both say the same thing (docs/sign-in.md).
 
 export const MIN_NEW_PASSWORD_LENGTH = 12;
 // argon2 cost does not depend on length, but there is no reason to accept megabytes.

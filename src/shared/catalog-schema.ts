@@ -3,7 +3,7 @@ import { catalogLimits as limits } from './catalog';
 
 /**
  * Catalogue and cart schemas: the server validates with them and the admin dialogs show the same
- * messages (SPEC.md §5). Inputs accept numbers or numeric strings, as CONTRACT.md says for money.
+ * messages (docs/catalogue.md). Inputs accept numbers or numeric strings, as docs/api-conventions.md says for money.
  */
 
 const numberOrString = (required: string, notNumber: string) =>
@@ -184,7 +184,7 @@ export const ZServiceProvider = z.object({
 export type ServiceProvider = z.infer<typeof ZServiceProvider>;
 
 /** A user who may be linked as a provider: active, role employee or admin. */
-export const ZProviderCandidate = ZPersonSummary.extend({ email: z.string(), role: z.enum(['employee', 'admin']) });
+export const ZProviderCandidate = ZPersonSummary.extend({ email: z.string(), role: z.string() });
 export type ProviderCandidate = z.infer<typeof ZProviderCandidate>;
 
 export const ZServiceProviderInput = z.object({ serviceId: idOf('serviceId'), employeeId: idOf('employeeId') });

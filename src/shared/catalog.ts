@@ -37,7 +37,7 @@ export const catalogLimits = {
   cartQuantityMax: 999,
 } as const;
 
-/** SPEC.md §5: catalogue search is client-side, case-insensitive on name, description or category. */
+/** docs/catalogue.md: catalogue search is client-side, case-insensitive on name, description or category. */
 export function searchText(item: Pick<Product, 'name' | 'description' | 'category'>): string {
   return `${item.name}\n${item.description}\n${item.category}`.toLowerCase();
 }
@@ -47,7 +47,7 @@ export function matchesSearch(haystack: string, query: string): boolean {
   return needle === '' || haystack.includes(needle);
 }
 
-/** "$19.99" (SPEC.md §9: prices with a $ prefix, two decimals). */
+/** "$19.99" (docs/catalogue.md: prices with a $ prefix, two decimals). */
 export function formatPrice(price: string | number): string {
   return `$${Number(price).toFixed(2)}`;
 }

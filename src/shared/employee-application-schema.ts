@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// SPEC.md §5 "Employee registration": the same rules and words on the form and on the server.
+// docs/employee-applications.md: the same rules and words on the form and on the server.
 const text = (min: number, max: number, message: string) =>
   z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters, please`);
 

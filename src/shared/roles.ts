@@ -1,16 +1,53 @@
 import { z } from 'zod';
 
-export const roleNames = ['customer', 'employee', 'admin'] as const;
-export const ZRole = z.enum(roleNames);
-export type Role = z.infer<typeof ZRole>;
+/*
+ * The permission model (docs/decisions/0005-permission-model.md). This file is the only place that says
+ * who is staff and who holds a permission; the server's access middleware, the client's guards and the
+ * menus all ask these functions.
+ *
+ * - Roles are rows of the `roles` table. Three system roles always exist: customer, employee and admin.
+ *   Admins may add custom roles; every role other than customer is a staff role.
+ * - A person's effective permissions are their role's permissions together with their own.
+ * - Admins hold every permission.
+ */
 
-export const staffRoles: readonly Role[] = ['employee', 'admin'];
-export const isStaffRole = (role: Role) => staffRoles.includes(role);
+export const CUSTOMER_ROLE = 'customer';
+export const EMPLOYEE_ROLE = 'employee';
+export const ADMIN_ROLE = 'admin';
+export const systemRoleNames = [CUSTOMER_ROLE, EMPLOYEE_ROLE, ADMIN_ROLE] as const;
+export type SystemRole = (typeof systemRoleNames)[number];
+
+/** A role name: a system role or a custom one (lowercase letters, digits and underscores). */
+export type Role = string;
+export const ZRole = z.string();
+
+export const isSystemRole = (name: string): boolean => (systemRoleNames as readonly string[]).includes(name);
+
+/** Every role but customer is a staff role: employees, admins and custom roles. */
+export const isStaffRole = (role: Role): boolean => role !== CUSTOMER_ROLE;
+export const isAdminRole = (role: Role): boolean => role === ADMIN_ROLE;
+
+type Holder = { role: Role; permissions: readonly string[] } | null | undefined;
+
+export function isStaff(user: Pick<NonNullable<Holder>, 'role'> | null | undefined): boolean {
+  return !!user && isStaffRole(user.role);
+}
+
+export function isAdmin(user: Pick<NonNullable<Holder>, 'role'> | null | undefined): boolean {
+  return !!user && isAdminRole(user.role);
+}
 
 /**
- * The permission catalogue of SPEC.md §3, as `group.item` identifiers. Admins hold every permission;
- * employees hold what their account lists.
+ * Whether a person may do something. `permissions` are the person's effective permissions (as the server
+ * computes them at every request and sends with the signed-in user).
  */
+export function hasPermission(user: Holder, permission: Permission): boolean {
+  if (!user) return false;
+  if (isAdminRole(user.role)) return true;
+  return isStaffRole(user.role) && user.permissions.includes(permission);
+}
+
+/** The catalogue, as `group.item` identifiers. */
 export const permissionCatalogue = {
   dashboard: ['view', 'analytics'],
   products: ['view', 'create', 'edit', 'delete', 'featured'],
@@ -26,13 +63,112 @@ export const permissionCatalogue = {
 } as const;
 
 type Catalogue = typeof permissionCatalogue;
+export type PermissionGroup = keyof Catalogue;
 export type Permission = { [G in keyof Catalogue]: `${G & string}.${Catalogue[G][number]}` }[keyof Catalogue];
 
 export const allPermissions = Object.entries(permissionCatalogue).flatMap(([group, items]) =>
   items.map((item) => `${group}.${item}`),
 ) as Permission[];
 
-/** What a newly created employee may do until an admin changes it. */
+export const ZPermission = z.enum(allPermissions as [Permission, ...Permission[]], { error: 'Unknown permission' });
+
+export const isPermission = (value: string): value is Permission => (allPermissions as string[]).includes(value);
+
+/**
+ * Effective permissions: the role's together with the person's own, in catalogue order; admins hold
+ * every permission and customers none.
+ */
+export function effectivePermissions(role: Role, rolePermissions: readonly string[] | null | undefined, own: readonly string[]): Permission[] {
+  if (isAdminRole(role)) return [...allPermissions];
+  if (!isStaffRole(role)) return [];
+  const held = new Set([...(rolePermissions ?? []), ...own]);
+  return allPermissions.filter((p) => held.has(p));
+}
+
+export const permissionGroupLabels: Record<PermissionGroup, string> = {
+  dashboard: 'Dashboard',
+  products: 'Products',
+  services: 'Services',
+  orders: 'Orders',
+  appointments: 'Appointments',
+  customers: 'Customers',
+  users: 'Staff',
+  roles: 'Roles',
+  settings: 'Settings',
+  chat: 'Chat',
+  payments: 'Payments',
+};
+
+const itemLabels: Record<string, string> = {
+  'dashboard.view': 'View dashboard',
+  'dashboard.analytics': 'View analytics',
+  'products.view': 'View products',
+  'products.create': 'Create products',
+  'products.edit': 'Edit products',
+  'products.delete': 'Delete products',
+  'products.featured': 'Feature products',
+  'services.view': 'View services',
+  'services.create': 'Create services',
+  'services.edit': 'Edit services',
+  'services.delete': 'Delete services',
+  'services.featured': 'Feature services',
+  'orders.view': 'View orders',
+  'orders.edit': 'Edit orders',
+  'orders.manage': 'Manage orders',
+  'orders.refund': 'Refund orders',
+  'appointments.view': 'View appointments',
+  'appointments.edit': 'Edit appointments',
+  'appointments.manage': 'Manage appointments',
+  'appointments.cancel': 'Cancel appointments',
+  'appointments.calendar': 'Use the calendar',
+  'customers.view': 'View customers',
+  'customers.edit': 'Edit customers',
+  'customers.communication': 'Contact customers',
+  'users.view': 'View staff',
+  'users.edit': 'Add and edit staff',
+  'users.roles': 'Change staff roles',
+  'users.permissions': 'Change staff permissions',
+  'roles.view': 'View roles',
+  'roles.create': 'Create roles',
+  'roles.edit': 'Edit roles',
+  'roles.delete': 'Delete roles',
+  'roles.permissions': 'Change role permissions',
+  'settings.view': 'View settings',
+  'settings.edit': 'Edit settings',
+  'settings.business': 'Business information',
+  'settings.system': 'System settings',
+  'chat.view': 'View chats',
+  'chat.respond': 'Respond to chats',
+  'chat.customer': 'Chat with customers',
+  'chat.admin': 'Chat administration',
+  'payments.view': 'View payments',
+  'payments.process': 'Process payments',
+  'payments.refunds': 'Issue refunds',
+};
+
+export const permissionLabel = (permission: string): string => itemLabels[permission] ?? permission;
+
+export interface PermissionGroupEntry {
+  group: PermissionGroup;
+  label: string;
+  permissions: { id: Permission; label: string }[];
+}
+
+/** The full catalogue by group, as the role dialog shows it. */
+export const permissionGroups: PermissionGroupEntry[] = (Object.keys(permissionCatalogue) as PermissionGroup[]).map((group) => ({
+  group,
+  label: permissionGroupLabels[group],
+  permissions: allPermissions.filter((p) => p.startsWith(`${group}.`)).map((id) => ({ id, label: permissionLabel(id) })),
+}));
+
+/** The staff permissions dialog ticks a shorter list: the everyday actions of each group. */
+const staffDialogHidden = new Set<string>(['orders.manage', 'appointments.manage', 'roles.permissions', 'settings.system', 'chat.admin']);
+export const staffPermissionGroups: PermissionGroupEntry[] = permissionGroups.map((g) => ({
+  ...g,
+  permissions: g.permissions.filter((p) => !staffDialogHidden.has(p.id)),
+}));
+
+/** What a newly approved employee may do until an admin changes it. */
 export const defaultEmployeePermissions: Permission[] = [
   'dashboard.view',
   'products.view',

@@ -10,6 +10,9 @@ export const ZBusinessSettings = z.object({
   businessDescription: z.string(),
   businessType: ZBusinessType,
   timezone: z.string(),
+  bookingNoticeMinutes: z.number().int(),
+  bookingWindowDays: z.number().int(),
+  cancellationNoticeHours: z.number().int(),
 });
 
 function isTimeZone(value: string) {
@@ -19,6 +22,12 @@ function isTimeZone(value: string) {
   } catch {
     return false;
   }
+}
+
+/** A whole number within bounds; forms send numeric strings, the REST API numbers. */
+function wholeNumber(label: string, min: number, max: number, unit: string) {
+  const message = `${label} must be a whole number of ${unit} from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
 export const ZUpdateBusinessSettingsInput = z.object({
@@ -38,5 +47,15 @@ export const ZUpdateBusinessSettingsInput = z.object({
     .trim()
     .refine(isTimeZone, 'Time zone must be an IANA time zone name such as Europe/London')
     .optional(),
+  bookingNoticeMinutes: wholeNumber('Booking notice', 0, 10_080, 'minutes').optional(),
+  bookingWindowDays: wholeNumber('Booking window', 1, 365, 'days').optional(),
+  cancellationNoticeHours: wholeNumber('Cancellation notice', 0, 720, 'hours').optional(),
 });
 export type UpdateBusinessSettingsInput = z.infer<typeof ZUpdateBusinessSettingsInput>;
+
+/** The booking rules block of the settings page: all three numbers, sent with the business name the PUT needs. */
+export const ZBookingRulesForm = z.object({
+  bookingNoticeMinutes: wholeNumber('Booking notice', 0, 10_080, 'minutes'),
+  bookingWindowDays: wholeNumber('Booking window', 1, 365, 'days'),
+  cancellationNoticeHours: wholeNumber('Cancellation notice', 0, 720, 'hours'),
+});

@@ -9,7 +9,17 @@ export interface BusinessSettings {
   businessDescription: string;
   businessType: BusinessType;
   timezone: string;
+  /** A bookable start is at least this many minutes after now. */
+  bookingNoticeMinutes: number;
+  /** Starts can be booked up to this many days ahead (today counts as day 0). */
+  bookingWindowDays: number;
+  /** A customer may cancel or reschedule until this many hours before the start. */
+  cancellationNoticeHours: number;
 }
+
+export const DEFAULT_BOOKING_NOTICE_MINUTES = 60;
+export const DEFAULT_BOOKING_WINDOW_DAYS = 30;
+export const DEFAULT_CANCELLATION_NOTICE_HOURS = 24;
 
 /** Which parts of the storefront a business type shows. */
 export const showsProducts = (type: BusinessType) => type !== 'services';

@@ -4,36 +4,64 @@ import { AdminProductsPage } from '../features/catalog/admin-products-page';
 import { AdminServicesPage } from '../features/catalog/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
 import { NotFoundPage } from '../components/not-found-page';
-import { RequireRole } from './guards';
+import { AdminOrdersRoutes } from '../features/orders/admin-orders-routes';
+import { CustomersPage } from '../features/staff/customers-page';
+import { DashboardPage } from '../features/staff/dashboard-page';
+import { RolesPage } from '../features/staff/roles-page';
+import { UsersPage } from '../features/staff/users-page';
+import { RequireAccess } from './guards';
+import { AdminCalendarPage } from '../features/scheduling/admin-calendar-page';
+import { EmployeeSchedulesPage } from '../features/scheduling/employee-schedules-page';
 import { AdminLayout } from './layouts/admin-layout';
 
 /** The admin area, loaded as its own chunk so the storefront stays small. */
 export default function AdminRoutes() {
   return (
-    <RequireRole roles={['employee', 'admin']}>
+    <RequireAccess rule="staff">
       <Routes>
         <Route element={<AdminLayout />}>
+          <Route index element={<RequireAccess rule="dashboard.view"><DashboardPage /></RequireAccess>} />
+          <Route path="users" element={<RequireAccess rule="users.view"><UsersPage /></RequireAccess>} />
+          <Route path="roles" element={<RequireAccess rule="roles.view"><RolesPage /></RequireAccess>} />
+          <Route path="customers" element={<RequireAccess rule="customers.view"><CustomersPage /></RequireAccess>} />
           <Route path="products" element={<AdminProductsPage />} />
           <Route path="services" element={<AdminServicesPage />} />
+          <Route path="calendar" element={<AdminCalendarPage />} />
+          <Route
+            path="employee-schedules"
+            element={
+              <RequireAccess rule="admin">
+                <EmployeeSchedulesPage />
+              </RequireAccess>
+            }
+          />
           <Route
             path="employee-applications"
             element={
-              <RequireRole roles={['admin']}>
+              <RequireAccess rule="admin">
                 <EmployeeApplicationsPage />
-              </RequireRole>
+              </RequireAccess>
             }
           />
           <Route
             path="settings"
             element={
-              <RequireRole roles={['admin']}>
+              <RequireAccess rule="admin">
                 <SettingsPage />
-              </RequireRole>
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="orders/*"
+            element={
+              <RequireAccess rule="orders.view">
+                <AdminOrdersRoutes />
+              </RequireAccess>
             }
           />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
-    </RequireRole>
+    </RequireAccess>
   );
 }

@@ -1,16 +1,20 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Role } from '../../shared/roles';
+import { isAdminRole, isStaffRole, type Role } from '../../shared/roles';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
 import { GUARD_REDIRECT_MS, useCurrentUser } from '../lib/session';
+import { mayOpen, type PageAccess } from './navigation';
 
-/** Renders children for signed-in users with one of the roles; otherwise tells them why and sends them away. */
-export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+/**
+ * Renders children for signed-in users the rule lets in (any signed-in user, staff, admins, or holders of a
+ * permission, as src/shared/roles.ts decides); otherwise tells them why and sends them away.
+ */
+export function RequireAccess({ rule, children }: { rule: 'signedIn' | PageAccess; children: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   const toast = useToast();
   const navigate = useNavigate();
-  const verdict = isLoading ? 'loading' : !user ? 'signed-out' : roles.includes(user.role) ? 'allowed' : 'denied';
+  const verdict = isLoading ? 'loading' : !user ? 'signed-out' : rule === 'signedIn' || mayOpen(user, rule) ? 'allowed' : 'denied';
 
   useEffect(() => {
     if (verdict === 'loading' || verdict === 'allowed') return;
@@ -28,4 +32,13 @@ export function RequireRole({ roles, children }: { roles: readonly Role[]; child
 
   if (verdict !== 'allowed') return <Spinner className="min-h-[50vh]" />;
   return <>{children}</>;
+}
+
+/**
+ * The same guard by role list: a list with customer means any signed-in user, one with employee any staff
+ * role (custom roles included), otherwise admins.
+ */
+export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const rule = roles.some((r) => !isStaffRole(r)) ? 'signedIn' : roles.some((r) => !isAdminRole(r)) ? 'staff' : 'admin';
+  return <RequireAccess rule={rule}>{children}</RequireAccess>;
 }

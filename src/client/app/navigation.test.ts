@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { allPermissions, defaultEmployeePermissions } from '../../shared/roles';
 import { adminNav, customerBottomNav, customerTopNav } from './navigation';
+
+const admin = { role: 'admin', permissions: [] };
+const employee = { role: 'employee', permissions: defaultEmployeePermissions };
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 
@@ -20,17 +24,24 @@ describe('customer navigation', () => {
 
 describe('admin navigation', () => {
   it('gives admins every link, My Schedule on desktop only', () => {
-    expect(labels(adminNav('admin', 'both', 'desktop'))).toEqual([
-      'Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule', 'All Schedules', 'Applications', 'Staff', 'Roles', 'Settings',
+    expect(labels(adminNav(admin, 'both', 'desktop'))).toEqual([
+      'Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule', 'All Schedules', 'Applications', 'Staff', 'Roles', 'Settings', 'Orders',
     ]);
-    expect(labels(adminNav('admin', 'both', 'mobile'))).toContain('Schedules');
-    expect(labels(adminNav('admin', 'both', 'mobile'))).not.toContain('My Schedule');
+    expect(labels(adminNav(admin, 'both', 'mobile'))).toContain('Schedules');
+    expect(labels(adminNav(admin, 'both', 'mobile'))).not.toContain('My Schedule');
   });
   it('keeps admin-only areas from employees', () => {
-    expect(labels(adminNav('employee', 'both', 'desktop'))).toEqual(['Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule']);
+    expect(labels(adminNav(employee, 'both', 'desktop'))).toEqual(['Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule', 'Orders']);
+  });
+  it('shows a staff member only the pages their permissions open', () => {
+    expect(labels(adminNav({ role: 'employee', permissions: [] }, 'both', 'desktop'))).toEqual(['My Schedule']);
+    expect(labels(adminNav({ role: 'front_desk', permissions: ['customers.view', 'users.view'] }, 'both', 'desktop'))).toEqual([
+      'Customers', 'My Schedule', 'Staff',
+    ]);
+    expect(labels(adminNav({ role: 'customer', permissions: allPermissions }, 'both', 'desktop'))).toEqual([]);
   });
   it('follows the business type', () => {
-    expect(labels(adminNav('admin', 'services', 'desktop'))).not.toContain('Products');
-    expect(labels(adminNav('admin', 'products', 'desktop'))).not.toContain('Services');
+    expect(labels(adminNav(admin, 'services', 'desktop'))).not.toContain('Products');
+    expect(labels(adminNav(admin, 'products', 'desktop'))).not.toContain('Services');
   });
 });

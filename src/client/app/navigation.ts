@@ -1,9 +1,9 @@
-import type { Role } from '../../shared/roles';
 import type { NavItem } from '../components/nav-icon';
+import { hasPermission, isAdmin, isStaff, type Permission, type Role } from '../../shared/roles';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 
 
-/** Customer top bar (desktop), SPEC.md §2. */
+/** Customer top bar (desktop), docs/product.md. */
 export function customerTopNav(type: BusinessType): NavItem[] {
   return [
     { to: '/', label: 'Home', icon: 'home' },
@@ -14,7 +14,7 @@ export function customerTopNav(type: BusinessType): NavItem[] {
   ];
 }
 
-/** Customer bottom bar (phone), SPEC.md §2. */
+/** Customer bottom bar (phone), docs/product.md. */
 export function customerBottomNav(type: BusinessType): NavItem[] {
   return [
     { to: '/', label: 'Home', icon: 'home' },
@@ -26,30 +26,47 @@ export function customerBottomNav(type: BusinessType): NavItem[] {
   ];
 }
 
+/** Who may open a page: any staff member, admins only, or holders of a permission. */
+export type PageAccess = 'staff' | 'admin' | Permission;
+
+export function mayOpen(user: { role: Role; permissions: readonly string[] } | null | undefined, rule: PageAccess): boolean {
+  if (rule === 'staff') return isStaff(user);
+  if (rule === 'admin') return isAdmin(user);
+  return hasPermission(user, rule);
+}
+
 interface AdminNavItem extends NavItem {
-  adminOnly?: boolean;
+  access: PageAccess;
   desktopOnly?: boolean;
   mobileLabel?: string;
 }
 
 const adminItems: AdminNavItem[] = [
-  { to: '/admin', label: 'Dashboard', icon: 'grid' },
-  { to: '/admin/products', label: 'Products', icon: 'bag' },
-  { to: '/admin/services', label: 'Services', icon: 'sparkle' },
-  { to: '/admin/calendar', label: 'Calendar', icon: 'calendar' },
-  { to: '/admin/customers', label: 'Customers', icon: 'users' },
-  { to: '/my-schedule', label: 'My Schedule', icon: 'clock', desktopOnly: true },
-  { to: '/admin/employee-schedules', label: 'All Schedules', mobileLabel: 'Schedules', icon: 'clock', adminOnly: true },
-  { to: '/admin/employee-applications', label: 'Applications', icon: 'clipboard', adminOnly: true },
-  { to: '/admin/users', label: 'Staff', icon: 'users', adminOnly: true },
-  { to: '/admin/roles', label: 'Roles', icon: 'shield', adminOnly: true },
-  { to: '/admin/settings', label: 'Settings', icon: 'settings', adminOnly: true },
+  { to: '/admin', label: 'Dashboard', icon: 'grid', access: 'dashboard.view' },
+  { to: '/admin/products', label: 'Products', icon: 'bag', access: 'products.view' },
+  { to: '/admin/services', label: 'Services', icon: 'sparkle', access: 'services.view' },
+  { to: '/admin/calendar', label: 'Calendar', icon: 'calendar', access: 'appointments.view' },
+  { to: '/admin/customers', label: 'Customers', icon: 'users', access: 'customers.view' },
+  { to: '/my-schedule', label: 'My Schedule', icon: 'clock', desktopOnly: true, access: 'staff' },
+  { to: '/admin/employee-schedules', label: 'All Schedules', mobileLabel: 'Schedules', icon: 'clock', access: 'admin' },
+  { to: '/admin/employee-applications', label: 'Applications', icon: 'clipboard', access: 'admin' },
+  { to: '/admin/users', label: 'Staff', icon: 'users', access: 'users.view' },
+  { to: '/admin/roles', label: 'Roles', icon: 'shield', access: 'roles.view' },
+  { to: '/admin/settings', label: 'Settings', icon: 'settings', access: 'admin' },
+  { to: '/admin/orders', label: 'Orders', icon: 'cart', access: 'orders.view' },
 ];
 
-/** Admin area navigation for a role and screen size, SPEC.md §2 and §6. */
-export function adminNav(role: Role, type: BusinessType, screen: 'desktop' | 'mobile'): NavItem[] {
+/** What each admin page asks of its visitor; the menu shows exactly the pages a person may open. */
+export const adminPageAccess: Record<string, PageAccess> = Object.fromEntries(adminItems.map((item) => [item.to, item.access]));
+
+/** Admin area navigation for a person and screen size: only the pages their role and permissions open. */
+export function adminNav(
+  user: { role: Role; permissions: readonly string[] },
+  type: BusinessType,
+  screen: 'desktop' | 'mobile',
+): NavItem[] {
   return adminItems
-    .filter((item) => role === 'admin' || !item.adminOnly)
+    .filter((item) => mayOpen(user, item.access))
     .filter((item) => screen === 'desktop' || !item.desktopOnly)
     .filter((item) => (item.to === '/admin/products' ? showsProducts(type) : item.to === '/admin/services' ? showsServices(type) : true))
     .map(({ to, label, icon, mobileLabel }) => ({ to, icon, label: screen === 'mobile' ? (mobileLabel ?? label) : label }));

@@ -5,7 +5,7 @@ import { ToastProvider } from '../components/ui/toast';
 import { trpc } from '../lib/trpc';
 
 export function Providers({ children }: { children: ReactNode }) {
-  // SPEC.md §7: no retry, no refetch on focus, no polling, data never stale (writes invalidate what they change).
+  // docs/product.md: no retry, no refetch on focus, no polling, data never stale (writes invalidate what they change).
   const [queryClient] = useState(
     () =>
       new QueryClient({

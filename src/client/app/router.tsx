@@ -7,15 +7,20 @@ import { LandingPage } from '../features/landing/landing-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { ProductsPage } from '../features/catalog/products-page';
 import { ServicesPage } from '../features/catalog/services-page';
-import { RequireRole } from './guards';
+import { CartPage } from '../features/cart/cart-page';
+import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { useCurrentUser } from '../lib/session';
 
+const SimpleBookingPage = lazy(() => import('../features/booking/simple-booking-page').then((m) => ({ default: m.SimpleBookingPage })));
+const GuidedBookingPage = lazy(() => import('../features/booking/guided-booking-page').then((m) => ({ default: m.GuidedBookingPage })));
+const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const AdminRoutes = lazy(() => import('./admin-routes'));
+const MyScheduleRoutes = lazy(() => import('./my-schedule-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
+const CheckoutPage = lazy(() => import('../features/orders/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+const OrderPage = lazy(() => import('../features/orders/order-page').then((m) => ({ default: m.OrderPage })));
 const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
-
-const customerRoles = ['customer', 'employee', 'admin'] as const;
 
 /** `/` is the landing page while loading or signed out, the customer home once signed in. */
 function Root() {
@@ -46,16 +51,23 @@ export function AppRouter() {
           </Route>
           <Route
             element={
-              <RequireRole roles={customerRoles}>
+              <RequireAccess rule="signedIn">
                 <CustomerLayout />
-              </RequireRole>
+              </RequireAccess>
             }
           >
             {/* Customer pages (products, services, booking, cart, profile) are added here. */}
             <Route path="/products" element={<ProductsPage />} />
             <Route path="/services" element={<ServicesPage />} />
+            <Route path="/booking" element={<SimpleBookingPage />} />
+            <Route path="/employee-booking" element={<GuidedBookingPage />} />
+            <Route path="/profile" element={<ProfilePage />} />
+            <Route path="/cart" element={<CartPage />} />
+            <Route path="/checkout" element={<CheckoutPage />} />
+            <Route path="/orders/:id" element={<OrderPage />} />
           </Route>
           <Route path="/admin/*" element={<AdminRoutes />} />
+          <Route path="/my-schedule/*" element={<MyScheduleRoutes />} />
           <Route path="/employee/*" element={<EmployeeRoutes />} />
           <Route path="/sign-in-error" element={<SignInErrorPage />} />
           <Route path="*" element={<NotFoundPage />} />

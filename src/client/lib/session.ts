@@ -1,21 +1,26 @@
-import { DEFAULT_BUSINESS_NAME, type BusinessSettings } from '../../shared/settings';
-import { errorStatus, trpc } from './trpc';
+import {
+  DEFAULT_BOOKING_NOTICE_MINUTES,
+  DEFAULT_BOOKING_WINDOW_DAYS,
+  DEFAULT_BUSINESS_NAME,
+  DEFAULT_CANCELLATION_NOTICE_HOURS,
+  type BusinessSettings,
+} from '../../shared/settings';
+import { trpc } from './trpc';
 
 /** A guard's notice stays visible for half a second before its redirect. */
 export const GUARD_REDIRECT_MS = 500;
 
-/** The signed-in user; a 401 means signed out (null), never retried. */
+/**
+ * The signed-in user, or null for a visitor. Asked through the session check, which answers a visitor with
+ * null instead of 401 (GET /api/auth/user keeps its 401 for other clients), so a signed-out page load logs no
+ * failed request. Never retried.
+ */
 export function useCurrentUser() {
-  const query = trpc.auth.user.useQuery(undefined, {
-    retry: false,
-    // A 401 is an answer, not a failure: keep it out of error boundaries.
-    throwOnError: false,
-  });
-  const signedOut = query.isError && errorStatus(query.error) === 401;
+  const query = trpc.auth.session.useQuery(undefined, { retry: false, throwOnError: false });
   return {
-    user: signedOut ? null : (query.data ?? null),
+    user: query.data?.user ?? null,
     isLoading: query.isLoading,
-    isError: query.isError && !signedOut,
+    isError: query.isError,
   };
 }
 
@@ -24,6 +29,9 @@ const fallbackSettings: BusinessSettings = {
   businessDescription: '',
   businessType: 'both',
   timezone: 'UTC',
+  bookingNoticeMinutes: DEFAULT_BOOKING_NOTICE_MINUTES,
+  bookingWindowDays: DEFAULT_BOOKING_WINDOW_DAYS,
+  cancellationNoticeHours: DEFAULT_CANCELLATION_NOTICE_HOURS,
 };
 
 /** Business settings, with the defaults while loading or unset. */

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import type { EmployeeLoginInput } from '../../shared/auth-schema';
 import { isStaffRole } from '../../shared/roles';
 import { AppError } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession, revokeSession, userColumns, type SessionUser } from './sessions';
+import { createSession, revokeSession, toSessionUser, userColumns, type SessionUser } from './sessions';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact an administrator.';
@@ -28,8 +28,8 @@ export interface StartedSession {
 let decoyHash: Promise<string> | undefined;
 const decoy = () => (decoyHash ??= hashPassword('decoy password that never matches anything'));
 
-/** E-mail and password sign-in for staff (employees and admins), SPEC.md §2 "/employee/login". */
-export async function loginEmployee(db: Db, input: EmployeeLoginInput, meta: SignInMeta = {}): Promise<StartedSession> {
+/** E-mail and password sign-in for staff (employees and admins), docs/sign-in.md. */
+export async function loginEmployee(db: Tx, input: EmployeeLoginInput, meta: SignInMeta = {}): Promise<StartedSession> {
   const [account] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
@@ -47,12 +47,12 @@ export async function loginEmployee(db: Db, input: EmployeeLoginInput, meta: Sig
   return db.transaction(async (tx) => {
     if (meta.previousSessionId) await revokeSession(tx, meta.previousSessionId);
     const session = await createSession(tx, user.id, meta);
-    return { user: user as SessionUser, ...session };
+    return { user: toSessionUser(user), ...session };
   });
 }
 
 /** Ends one session (logout). Signing out when already signed out is not an error. */
-export async function logout(db: Db, sessionId: string | null) {
+export async function logout(db: Tx, sessionId: string | null) {
   if (sessionId) await revokeSession(db, sessionId);
   return { success: true as const };
 }

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import { allPermissions } from '../../shared/roles';
 import { AppError, sqlState } from '../errors';
 import type { SignInMeta, StartedSession } from './employee-login';
-import { createSession, revokeSession, userColumns, type SessionUser } from './sessions';
+import { createSession, revokeSession, toSessionUser, userColumns } from './sessions';
 
 /** The verified claims of an id_token that sign-in uses. */
 export interface OidcIdentity {
@@ -93,7 +93,7 @@ async function findOrCreateAccount(tx: Tx, identity: OidcIdentity, adminEmails: 
  * created as a customer. ADMIN_EMAILS makes an admin. Always a new session token.
  */
 export async function signInWithOidc(
-  db: Db,
+  db: Tx,
   identity: OidcIdentity,
   opts: SignInMeta & { adminEmails: readonly string[] },
 ): Promise<StartedSession> {
@@ -120,7 +120,7 @@ export async function signInWithOidc(
       if (opts.previousSessionId) await revokeSession(tx, opts.previousSessionId);
       const session = await createSession(tx, account.id, opts);
       const { oidcIssuer: _issuer, oidcSubject: _subject, ...user } = account;
-      return { user: user as SessionUser, ...session };
+      return { user: toSessionUser(user), ...session };
     });
   try {
     return await attempt();

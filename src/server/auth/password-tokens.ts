@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { userTokens, users } from '../../../db/schema/index';
 import { passwordTokenMessages, type PasswordTokenStatus } from '../../shared/auth-schema';
 import { isStaffRole } from '../../shared/roles';
 import { AppError } from '../errors';
 import type { SignInMeta, StartedSession } from './employee-login';
 import { hashPassword } from './passwords';
-import { createSession, revokeUserSessions, userColumns, type SessionUser } from './sessions';
+import { createSession, revokeUserSessions, toSessionUser, userColumns } from './sessions';
 
 // Long enough for someone who reads mail once a day, short enough that an old inbox is not a key.
 export const SET_PASSWORD_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
@@ -57,7 +57,7 @@ function stateOf(row: Awaited<ReturnType<typeof findToken>>): PasswordTokenStatu
 }
 
 /** What the set-password page should show for a link, without using it up. */
-export async function inspectSetPasswordToken(db: Db, token: string): Promise<PasswordTokenStatus> {
+export async function inspectSetPasswordToken(db: Tx, token: string): Promise<PasswordTokenStatus> {
   const row = token ? await findToken(db, token) : undefined;
   const status = stateOf(row);
   return status === 'valid' ? { status, email: row!.email, firstName: row!.firstName } : { status, email: null, firstName: null };
@@ -68,7 +68,7 @@ export async function inspectSetPasswordToken(db: Db, token: string): Promise<Pa
  * other session of the account ends (a password change revokes them).
  */
 export async function setPasswordWithToken(
-  db: Db,
+  db: Tx,
   input: { token: string; password: string },
   meta: SignInMeta = {},
 ): Promise<StartedSession> {
@@ -86,6 +86,6 @@ export async function setPasswordWithToken(
       .returning(userColumns);
     await revokeUserSessions(tx, row!.userId);
     const session = await createSession(tx, row!.userId, meta);
-    return { user: user as SessionUser, ...session };
+    return { user: toSessionUser(user!), ...session };
   });
 }

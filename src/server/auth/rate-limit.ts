@@ -16,7 +16,7 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-// The limits of QUALITY.md "Security". Per IP counts every attempt from one address (offices share
+// The limits of docs/sign-in.md. Per IP counts every attempt from one address (offices share
 // addresses, so it is the looser one); per account counts attempts on one e-mail from anywhere.
 export const limits = {
   loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { cartItems, products } from '../../../db/schema/index';
 import type { AddToCartInput, CartItem } from '../../shared/catalog-schema';
+import type { UpdateCartItemInput } from '../../shared/orders-schema';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../catalog/catalog-access';
 import { rowsOf } from '../catalog/sql-rows';
@@ -75,4 +76,47 @@ async function whyNotAdded(db: Tx, user: Pick<SessionUser, 'id'>, productId: str
     'CONFLICT',
     `Only ${product.inventory} of ${product.name} in stock${inCart > 0 ? `, and ${inCart} already in your cart` : ''}.`,
   );
+}
+
+/**
+ * Sets a line's quantity, from 1 up to the product's stock (checked in the same statement). Another
+ * user's line, or a line of a product no longer sold, is not found.
+ */
+export async function updateCartItem(db: Tx, user: Pick<SessionUser, 'id'>, input: UpdateCartItemInput): Promise<CartItem> {
+  if (!isUuid(input.id)) throw new AppError('NOT_FOUND', 'Cart item not found');
+  const updated = await db.execute(sql`
+    update ${cartItems} c set quantity = ${input.quantity}::integer
+      from ${products} p
+     where c.id = ${input.id}::uuid and c.user_id = ${user.id}::uuid and p.id = c.product_id and p.is_active
+       and p.inventory >= ${input.quantity}::integer
+    returning c.id`);
+  if (rowsOf<{ id: string }>(updated).length === 0) {
+    const [line] = await db
+      .select({ name: products.name, inventory: products.inventory })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(cartItems.id, input.id), eq(cartItems.userId, user.id), eq(products.isActive, true)));
+    if (!line) throw new AppError('NOT_FOUND', 'Cart item not found');
+    throw new AppError(
+      'CONFLICT',
+      line.inventory === 0 ? `${line.name} is out of stock.` : `Only ${line.inventory} of ${line.name} in stock.`,
+    );
+  }
+  const [item] = await db
+    .select(itemColumns)
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.id, input.id));
+  return item!;
+}
+
+/** Removes a line from the caller's cart; another user's line is not found. */
+export async function removeCartItem(db: Tx, user: Pick<SessionUser, 'id'>, id: string): Promise<{ success: true; id: string }> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Cart item not found');
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, user.id)))
+    .returning({ id: cartItems.id });
+  if (removed.length === 0) throw new AppError('NOT_FOUND', 'Cart item not found');
+  return { success: true, id };
 }

@@ -1,11 +1,11 @@
-import type { Permission } from '../../shared/roles';
+import { isStaff, type Permission } from '../../shared/roles';
 import { decideAccess } from '../access';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../errors';
 
-/** Staff (employees and admins) see inactive catalogue items; customers and visitors never do. */
+/** Staff see inactive catalogue items; customers and visitors never do. */
 export function seesInactive(viewer: Pick<SessionUser, 'role'> | null): boolean {
-  return viewer?.role === 'employee' || viewer?.role === 'admin';
+  return isStaff(viewer);
 }
 
 export function requirePermission(actor: SessionUser, permission: Permission, message: string) {

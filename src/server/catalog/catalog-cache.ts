@@ -189,16 +189,9 @@ function serialize<T>(items: readonly T[]): SerializedView<T> {
   };
 }
 
-const caches = new WeakMap<Database, CatalogCache>();
-
-/** The one cache of a database handle (one per app instance). */
-export function catalogCacheFor(database: Database): CatalogCache {
-  let cache = caches.get(database);
-  if (!cache) {
-    cache = new CatalogCache(database, { products: loadProducts, services: loadServices });
-    caches.set(database, cache);
-  }
-  return cache;
+/** This instance's catalogue cache (built once by buildApp and passed to the services that read it). */
+export function createCatalogCache(database: Database): CatalogCache {
+  return new CatalogCache(database, { products: loadProducts, services: loadServices });
 }
 
 /** Whether If-None-Match names this validator (weak comparison, as RFC 9110 prescribes for GET). */

@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/client';
 import { products, services } from '../../../db/schema/index';
 import type { Product, Service } from '../../shared/catalog';
 
-// Exactly the fields of SPEC.md §3: rows never reach the wire as-is.
+// Exactly the fields of docs/catalogue.md: rows never reach the wire as-is.
 export const productColumns = {
   id: products.id,
   name: products.name,

@@ -1,32 +1,32 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { products } from '../../../db/schema/index';
 import type { Product } from '../../shared/catalog';
 import type { CreateProductInput, UpdateProductInput } from '../../shared/catalog-schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../errors';
 import { isUuid, requirePermission, seesInactive } from './catalog-access';
-import { catalogCacheFor, type SerializedView } from './catalog-cache';
+import type { CatalogCache, SerializedView } from './catalog-cache';
 import { productColumns } from './catalog-rows';
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
 
 /** The product list as the viewer may see it, serialized (the REST route sends these bytes as they are). */
-export function productListView(database: Database, viewer: SessionUser | null): Promise<SerializedView<Product>> {
-  return catalogCacheFor(database).view<Product>('products', seesInactive(viewer) ? 'all' : 'active');
+export function productListView(catalog: CatalogCache, viewer: SessionUser | null): Promise<SerializedView<Product>> {
+  return catalog.view<Product>('products', seesInactive(viewer) ? 'all' : 'active');
 }
 
 /** Active and featured products, the same for everyone. */
-export function featuredProductsView(database: Database): Promise<SerializedView<Product>> {
-  return catalogCacheFor(database).view<Product>('products', 'featured');
+export function featuredProductsView(catalog: CatalogCache): Promise<SerializedView<Product>> {
+  return catalog.view<Product>('products', 'featured');
 }
 
-export async function listProducts(database: Database, viewer: SessionUser | null): Promise<Product[]> {
-  return [...(await productListView(database, viewer)).items];
+export async function listProducts(catalog: CatalogCache, viewer: SessionUser | null): Promise<Product[]> {
+  return [...(await productListView(catalog, viewer)).items];
 }
 
-export async function listFeaturedProducts(database: Database): Promise<Product[]> {
-  return [...(await featuredProductsView(database)).items];
+export async function listFeaturedProducts(catalog: CatalogCache): Promise<Product[]> {
+  return [...(await featuredProductsView(catalog)).items];
 }
 
 export async function getProduct(db: Tx, viewer: SessionUser | null, id: string): Promise<Product> {

@@ -1,18 +1,19 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { serviceProviders, services, users } from '../../../db/schema/index';
 import type { ProviderCandidate, ServiceProvider } from '../../shared/catalog-schema';
 import type { SessionUser } from '../auth/sessions';
+import { CUSTOMER_ROLE } from '../../shared/roles';
 import { AppError } from '../errors';
 import { isUuid, seesInactive } from './catalog-access';
 
 /*
- * Who performs a service. Only active users with role employee or admin count as providers; a service
- * with no such links may be performed by every active employee or admin.
+ * Who performs a service. Only active staff (employees, admins and custom staff roles) count as
+ * providers; a service with no such links may be performed by every active staff member.
  */
 
-const providerRoles = ['employee', 'admin'] as const;
-const isActiveStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
+// isStaffRole (src/shared/roles.ts) as SQL: every role but customer.
+const isActiveStaff = and(ne(users.role, CUSTOMER_ROLE), eq(users.isActive, true));
 
 export const NOT_A_PROVIDER_MESSAGE = 'Only active employees and admins can perform services';
 
@@ -44,14 +45,14 @@ export async function listProvidersForService(db: Tx, viewer: SessionUser | null
     .orderBy(asc(users.firstName), asc(users.lastName));
 }
 
-/** Who may be chosen as a provider, with e-mail for the admin dialog (SPEC.md §2). */
+/** Who may be chosen as a provider, with e-mail for the admin dialog (docs/catalogue.md). */
 export async function listProviderCandidates(db: Tx): Promise<ProviderCandidate[]> {
   const rows = await db
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role })
     .from(users)
     .where(isActiveStaff)
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
-  return rows.map((r) => ({ ...r, role: r.role === 'admin' ? 'admin' : 'employee' }));
+  return rows;
 }
 
 /** Links one employee to a service; linking twice is not an error. */

@@ -1,32 +1,32 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { services } from '../../../db/schema/index';
 import type { Service } from '../../shared/catalog';
 import type { CreateServiceInput, UpdateServiceInput } from '../../shared/catalog-schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../errors';
 import { isUuid, requirePermission, seesInactive } from './catalog-access';
-import { catalogCacheFor, type SerializedView } from './catalog-cache';
+import type { CatalogCache, SerializedView } from './catalog-cache';
 import { serviceColumns } from './catalog-rows';
 import { replaceProviders } from './provider-service';
 
 const notFound = () => new AppError('NOT_FOUND', 'Service not found');
 const FEATURE_DENIED = "You don't have permission to feature services.";
 
-export function serviceListView(database: Database, viewer: SessionUser | null): Promise<SerializedView<Service>> {
-  return catalogCacheFor(database).view<Service>('services', seesInactive(viewer) ? 'all' : 'active');
+export function serviceListView(catalog: CatalogCache, viewer: SessionUser | null): Promise<SerializedView<Service>> {
+  return catalog.view<Service>('services', seesInactive(viewer) ? 'all' : 'active');
 }
 
-export function featuredServicesView(database: Database): Promise<SerializedView<Service>> {
-  return catalogCacheFor(database).view<Service>('services', 'featured');
+export function featuredServicesView(catalog: CatalogCache): Promise<SerializedView<Service>> {
+  return catalog.view<Service>('services', 'featured');
 }
 
-export async function listServices(database: Database, viewer: SessionUser | null): Promise<Service[]> {
-  return [...(await serviceListView(database, viewer)).items];
+export async function listServices(catalog: CatalogCache, viewer: SessionUser | null): Promise<Service[]> {
+  return [...(await serviceListView(catalog, viewer)).items];
 }
 
-export async function listFeaturedServices(database: Database): Promise<Service[]> {
-  return [...(await featuredServicesView(database)).items];
+export async function listFeaturedServices(catalog: CatalogCache): Promise<Service[]> {
+  return [...(await featuredServicesView(catalog)).items];
 }
 
 export async function getService(db: Tx, viewer: SessionUser | null, id: string): Promise<Service> {

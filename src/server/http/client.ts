@@ -1,28 +1,116 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { etagMatches, negotiateEncoding, type ContentEncoding } from '../catalog/catalog-cache';
+import type { AppServices } from '../context';
+import { AppError } from '../errors';
+import { clientDistDir } from '../paths';
+import { sendError } from './error-reply';
 
-export const clientDist = fileURLToPath(new URL('../../../dist/client', import.meta.url));
+export const clientDist = clientDistDir;
 
-/** Serves the built React client; unknown non-API GETs get index.html so client routes work on reload. */
-export async function registerClient(app: FastifyInstance) {
-  const hasBuild = existsSync(`${clientDist}/index.html`);
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: clientDist,
-      wildcard: false,
-      index: false,
-      setHeaders(res, path) {
-        // Vite's hashed assets never change; index.html must always be revalidated.
-        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+/**
+ * What a page fetches before its largest paint, announced in its HTML so the browser starts it beside the
+ * script instead of after it. Only for a signed-in visit: a visitor on these pages is sent to sign in, and
+ * sees the landing page on `/`.
+ */
+function pagePreloads(pathname: string, type: BusinessType): string[] {
+  if (pathname === '/') {
+    return [...(showsProducts(type) ? ['/api/products/featured'] : []), ...(showsServices(type) ? ['/api/services/featured'] : [])];
   }
-  app.setNotFoundHandler(async (req, reply) => {
-    const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
-    if (wantsPage && hasBuild) return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    if (wantsPage) return reply.code(503).type('text/plain').send('The client is not built yet: run "npm run build".');
-    return reply.code(404).send({ message: `No route for ${req.method} ${req.url.split('?')[0]}`, code: 'NOT_FOUND' });
-  });
+  if (pathname === '/products') return ['/api/products'];
+  if (pathname === '/services') return ['/api/services'];
+  return [];
 }
+
+interface PageVariant {
+  etag: string;
+  bodies: Record<ContentEncoding | 'identity', Buffer>;
+}
+
+/** index.html with optional preload links, compressed once per variant (there are only a handful). */
+function pageVariants(template: string) {
+  const variants = new Map<string, PageVariant>();
+  return (preloads: string[]): PageVariant => {
+    const key = preloads.join(' ');
+    let variant = variants.get(key);
+    if (!variant) {
+      const links = preloads.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`).join('');
+      const html = Buffer.from(links ? template.replace('</title>', `</title>${links}`) : template);
+      variant = {
+        etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
+        bodies: {
+          identity: html,
+          br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzip: gzipSync(html, { level: 9 }),
+        },
+      };
+      variants.set(key, variant);
+    }
+    return variant;
+  };
+}
+
+async function businessType(services: Pick<AppServices, 'settings'>): Promise<BusinessType> {
+  try {
+    return (await services.settings.get()).businessType;
+  } catch {
+    // The page itself must not fail with the database: it then shows its own error states.
+    return 'both';
+  }
+}
+
+const hasSessionCookie = (req: FastifyRequest) => req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
+
+/**
+ * Serves the built React client; unknown non-API GETs get index.html so client routes work on reload.
+ * Its not-found handler answers whatever no other route does.
+ */
+export const clientPlugin = fp(
+  async (app, opts: Pick<AppServices, 'settings'> & { root?: string }) => {
+    const root = opts.root ?? clientDist;
+    const hasBuild = existsSync(`${root}/index.html`);
+    const page = hasBuild ? pageVariants(readFileSync(`${root}/index.html`, 'utf8')) : undefined;
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        // The build writes .br and .gz beside each text asset (maximum compression, done once).
+        preCompressed: true,
+        // Otherwise `send` writes its own Cache-Control (max-age=0) over the one set below.
+        cacheControl: false,
+        setHeaders(res, path) {
+          // Vite's hashed assets never change; everything else must be revalidated.
+          res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader('vary', 'Accept-Encoding');
+        },
+      });
+    }
+    app.setNotFoundHandler(async (req, reply) => {
+      const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
+      if (wantsPage && page) {
+        const pathname = req.url.split('?')[0]!;
+        const preloads = hasSessionCookie(req) ? pagePreloads(pathname, await businessType(opts)) : [];
+        const variant = page(preloads);
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Accept-Encoding, Cookie')
+          .header('etag', variant.etag);
+        if (etagMatches(req.headers['if-none-match'], variant.etag)) return reply.code(304).send();
+        const encoding = negotiateEncoding(req.headers['accept-encoding']);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(variant.bodies[encoding ?? 'identity']);
+      }
+      if (wantsPage) return reply.code(503).type('text/plain').send('The client is not built yet: run "npm run build".');
+      return sendError(req, reply, new AppError('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`));
+    });
+  },
+  { name: 'storefront-client', fastify: '5.x', dependencies: ['storefront-errors', 'storefront-compression'] },
+);

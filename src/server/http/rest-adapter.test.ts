@@ -1,13 +1,18 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { access } from '../access';
+import { createAppServices } from '../context';
 import { createTestDatabase, testEnv } from '../testing';
 import { procedure, rest, router } from '../trpc';
-import { registerRest } from './rest';
+import { catalogHttpPlugin } from './catalog-http';
+import { compressionPlugin } from './compression';
+import { errorHandlingPlugin } from './error-reply';
+import { restPlugin } from './rest';
 
-// The adapter's conventions on a router of its own, so each shows in isolation (CONTRACT.md "Conventions").
+// The adapter's conventions on a router of its own, so each shows in isolation (docs/api-conventions.md).
 const testRouter = router({
   ping: procedure
     .meta(rest(access.public, { method: 'POST', path: '/ping', summary: 'A write with no payload' }))
@@ -39,7 +44,13 @@ let app: ReturnType<typeof Fastify>;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = Fastify();
-  await registerRest(app, testRouter, { database, env: testEnv() });
+  const services = createAppServices({ database, env: testEnv() });
+  // The plugins the adapter names as its prerequisites.
+  await app.register(errorHandlingPlugin);
+  await app.register(fastifyCookie);
+  await app.register(catalogHttpPlugin, services);
+  await app.register(compressionPlugin);
+  await app.register(restPlugin, { ...services, router: testRouter });
   await app.ready();
 });
 afterAll(async () => {

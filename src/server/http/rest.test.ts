@@ -7,7 +7,7 @@ beforeAll(async () => {
   ({ cookie } = await signInAs(server.database, 'admin'));
 });
 
-describe('REST conventions (CONTRACT.md)', () => {
+describe('REST conventions (docs/api-conventions.md)', () => {
   it('accepts a write with no body and no Content-Type: it reaches validation instead of 415', async () => {
     const res = await server.request('PUT', '/api/business/settings', { cookie });
     expect(res.status).toBe(400);

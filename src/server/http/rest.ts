@@ -1,11 +1,11 @@
 import { callTRPCProcedure, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { coerceSchema, getInputOutputParsers, instanceofZodTypeObject, unwrapZodType } from 'trpc-to-openapi';
 import { ZodArray, ZodOptional, type ZodObject } from 'zod';
-import { createRequestContext, type AppDeps } from '../context';
-import { formatError, toTRPCError } from '../errors';
+import { createRequestContext, type AppServices } from '../context';
 import type { Meta } from '../trpc';
-
+import { sendError } from './error-reply';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -16,49 +16,54 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
  *
  * Why not trpc-to-openapi's own Fastify adapter: per request it builds a Fetch Request only to obtain an
  * abort signal and scans every route's regex, which cost more than half the throughput of a small read;
- * and CONTRACT.md needs bodiless writes, one 415 and its exact error body. See docs/decisions.
+ * and the API's conventions (docs/api-conventions.md) need bodiless writes, bare-array bodies, one 415 and
+ * the one error body. See docs/decisions/0001-rest-adapter.md.
  */
-export async function registerRest(app: FastifyInstance, router: AnyRouter, deps: AppDeps) {
-  for (const [path, value] of Object.entries(router._def.procedures)) {
-    const procedure = value as unknown as AnyProcedure;
-    const meta = procedure._def.meta as Meta | undefined;
-    const openapi = meta?.openapi;
-    if (!openapi || procedure._def.type === 'subscription') continue;
-    const { inputParser } = getInputOutputParsers(procedure as never);
-    const schema = unwrapZodType(inputParser as never, true);
-    const objectSchema = instanceofZodTypeObject(schema) ? (schema as unknown as ZodObject) : undefined;
-    const hasBody = BODY_METHODS.has(openapi.method);
-    // Query strings are text: their numbers and booleans are coerced, as trpc-to-openapi does. JSON bodies
-    // carry real types and are not (a coerced boolean would read the string "false" as true).
-    if (objectSchema && !hasBody) coerceSchema(objectSchema as never);
-    const arrayKeys = objectSchema ? Object.entries(objectSchema.shape).filter(([, s]) => isArraySchema(s)).map(([k]) => k) : [];
-    const takesInput = !!objectSchema;
+export const restPlugin = fp(
+  async (app, { router, ...deps }: AppServices & { router: AnyRouter }) => {
+    for (const [path, value] of Object.entries(router._def.procedures)) {
+      const procedure = value as unknown as AnyProcedure;
+      const meta = procedure._def.meta as Meta | undefined;
+      const openapi = meta?.openapi;
+      if (!openapi || procedure._def.type === 'subscription') continue;
+      const { inputParser } = getInputOutputParsers(procedure as never);
+      const schema = unwrapZodType(inputParser as never, true);
+      const objectSchema = instanceofZodTypeObject(schema) ? (schema as unknown as ZodObject) : undefined;
+      const hasBody = BODY_METHODS.has(openapi.method);
+      // Query strings are text: their numbers and booleans are coerced, as trpc-to-openapi does. JSON bodies
+      // carry real types and are not (a coerced boolean would read the string "false" as true).
+      if (objectSchema && !hasBody) coerceSchema(objectSchema as never);
+      const arrayKeys = objectSchema ? Object.entries(objectSchema.shape).filter(([, s]) => isArraySchema(s)).map(([k]) => k) : [];
+      const takesInput = !!objectSchema;
 
-    app.route({
-      method: openapi.method,
-      url: `/api${openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
-      handler: async (req, reply) => {
-        const ctx = await createRequestContext(deps, req, reply, 'rest');
-        try {
-          const input = takesInput ? readInput(req, hasBody, arrayKeys, meta?.bareArrayBody) : undefined;
-          const data = await callTRPCProcedure({
-            router,
-            path,
-            type: procedure._def.type,
-            ctx,
-            getRawInput: async () => input,
-            signal: undefined,
-            batchIndex: 0,
-          });
-          if (reply.sent) return reply;
-          return reply.code(reply.statusCode === 200 ? 200 : reply.statusCode).send(data ?? null);
-        } catch (cause) {
-          return sendError(req, reply, cause instanceof TRPCError ? cause : toTRPCError(cause));
-        }
-      },
-    });
-  }
-}
+      app.route({
+        method: openapi.method,
+        url: `/api${openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
+        handler: async (req, reply) => {
+          try {
+            const ctx = await createRequestContext(deps, req, reply, 'rest');
+            const input = takesInput ? readInput(req, hasBody, arrayKeys, meta?.bareArrayBody) : undefined;
+            const data = await callTRPCProcedure({
+              router,
+              path,
+              type: procedure._def.type,
+              ctx,
+              getRawInput: async () => input,
+              signal: undefined,
+              batchIndex: 0,
+            });
+            if (reply.sent) return reply;
+            return reply.code(reply.statusCode === 200 ? 200 : reply.statusCode).send(data ?? null);
+          } catch (error) {
+            return sendError(req, reply, error);
+          }
+        },
+      });
+    }
+  },
+  // After catalog-http (which swaps the handlers of the cached lists) and compression (which wraps these routes).
+  { name: 'storefront-rest', fastify: '5.x', dependencies: ['storefront-errors', '@fastify/cookie', 'storefront-compression'] },
+);
 
 function isArraySchema(schema: unknown) {
   return schema instanceof ZodArray || (schema instanceof ZodOptional && schema.unwrap() instanceof ZodArray);
@@ -85,12 +90,4 @@ function readInput(req: FastifyRequest, hasBody: boolean, arrayKeys: string[], b
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
   }
   return { ...body, ...params };
-}
-
-function sendError(req: FastifyRequest, reply: FastifyReply, error: TRPCError) {
-  const { httpStatus, message, code, issues, requestId } = formatError(error, String(req.id));
-  if (httpStatus >= 500) req.log.error({ err: error.cause ?? error }, 'procedure failed');
-  const retryAfter = (error.cause as { details?: { retryAfterSeconds?: number } } | undefined)?.details?.retryAfterSeconds;
-  if (retryAfter) reply.header('retry-after', String(retryAfter));
-  return reply.code(httpStatus).send({ message, code, ...(issues && { issues }), ...(requestId && { requestId }) });
 }

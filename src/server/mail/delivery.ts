@@ -6,7 +6,13 @@ import type { Env } from '../env';
 import { MAIL_CHANNEL } from './outbox';
 
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    icalEvent?: { method: string; filename: string; content: string };
+  }): Promise<unknown>;
 }
 
 interface Logger {
@@ -16,6 +22,9 @@ interface Logger {
 }
 
 export const MAX_ATTEMPTS = 5;
+
+/** The invitation's own METHOD, which mail clients expect to match the attachment's content type. */
+const icalMethod = (ical: string) => /^METHOD:(\w+)/m.exec(ical)?.[1] ?? 'PUBLISH';
 // While a worker sends, the row is leased for this long; a crash mid-send means a retry after it.
 const LEASE = sql`interval '5 minutes'`;
 const POLL_MS = 30_000;
@@ -47,7 +56,7 @@ export function createMailDelivery(opts: { database: Database; env: Env; log: Lo
       .update(mailOutbox)
       .set({ nextAttemptAt: sql`now() + ${LEASE}`, attempts: sql`${mailOutbox.attempts} + 1` })
       .where(inArray(mailOutbox.id, due))
-      .returning({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody, attempts: mailOutbox.attempts });
+      .returning({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody, ical: mailOutbox.icalEvent, attempts: mailOutbox.attempts });
     return mail;
   }
 
@@ -58,7 +67,13 @@ export function createMailDelivery(opts: { database: Database; env: Env; log: Lo
       const mail = await claimOne();
       if (!mail) break;
       try {
-        await transport.sendMail({ from: env.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: env.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.ical && { icalEvent: { method: icalMethod(mail.ical), filename: 'invite.ics', content: mail.ical } }),
+        });
         await database.db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, mail.id));
         sent += 1;
       } catch (error) {

@@ -9,6 +9,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
+  /** iCalendar text attached as a calendar invitation (METHOD:REQUEST or CANCEL inside). */
+  icalEvent?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface OutgoingMail {
 export async function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<string> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text })
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, icalEvent: mail.icalEvent ?? null })
     .returning({ id: mailOutbox.id });
   await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, ${row!.id})`);
   return row!.id;

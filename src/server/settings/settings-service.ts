@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { businessSettings } from '../../../db/schema/index';
-import { DEFAULT_BUSINESS_NAME, type BusinessSettings } from '../../shared/settings';
+import {
+  DEFAULT_BOOKING_NOTICE_MINUTES,
+  DEFAULT_BOOKING_WINDOW_DAYS,
+  DEFAULT_BUSINESS_NAME,
+  DEFAULT_CANCELLATION_NOTICE_HOURS,
+  type BusinessSettings,
+} from '../../shared/settings';
 import type { UpdateBusinessSettingsInput } from '../../shared/settings-schema';
 import { SETTINGS_CHANNEL, SettingsCache } from './settings-cache';
 
@@ -10,6 +16,9 @@ const columns = {
   businessDescription: businessSettings.businessDescription,
   businessType: businessSettings.businessType,
   timezone: businessSettings.timezone,
+  bookingNoticeMinutes: businessSettings.bookingNoticeMinutes,
+  bookingWindowDays: businessSettings.bookingWindowDays,
+  cancellationNoticeHours: businessSettings.cancellationNoticeHours,
 };
 
 export const defaultSettings: BusinessSettings = {
@@ -17,6 +26,9 @@ export const defaultSettings: BusinessSettings = {
   businessDescription: '',
   businessType: 'both',
   timezone: 'UTC',
+  bookingNoticeMinutes: DEFAULT_BOOKING_NOTICE_MINUTES,
+  bookingWindowDays: DEFAULT_BOOKING_WINDOW_DAYS,
+  cancellationNoticeHours: DEFAULT_CANCELLATION_NOTICE_HOURS,
 };
 
 /** The business settings; defaults until an admin saves them for the first time. */
@@ -25,29 +37,18 @@ export async function getSettings(db: Tx): Promise<BusinessSettings> {
   return row ?? defaultSettings;
 }
 
-const caches = new WeakMap<Database, SettingsCache>();
-
-/** The settings as every page reads them: this instance's copy, kept until any instance saves new ones. */
-export function cachedSettings(database: Database): Promise<BusinessSettings> {
-  let cache = caches.get(database);
-  if (!cache) {
-    cache = new SettingsCache(database, getSettings);
-    caches.set(database, cache);
-  }
-  return cache.get();
+/** This instance's copy of the settings (built once by buildApp and passed to the services that read it). */
+export function createSettingsCache(database: Database): SettingsCache {
+  return new SettingsCache(database, getSettings);
 }
 
-/** Stops listening for changes (app shutdown). */
-export async function stopSettingsCache(database: Database) {
-  await caches.get(database)?.stop();
-  caches.delete(database);
-}
-
-/** Saves the settings; fields left out keep their current value. Every app instance hears of it at commit. */
-export async function updateSettings(database: Database, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
-  const saved = await writeSettings(database.db, input);
-  // This instance drops its copy at once; the others when the notification arrives.
-  caches.get(database)?.invalidate();
+/**
+ * Saves the settings; fields left out keep their current value. This instance's copy is dropped at once; every
+ * other instance hears of it at commit (NOTIFY) and drops its own.
+ */
+export async function updateSettings(db: Tx, cache: SettingsCache, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
+  const saved = await writeSettings(db, input);
+  cache.invalidate();
   return saved;
 }
 
@@ -57,6 +58,9 @@ async function writeSettings(db: Tx, input: UpdateBusinessSettingsInput): Promis
     ...(input.businessDescription != null && { businessDescription: input.businessDescription }),
     ...(input.businessType !== undefined && { businessType: input.businessType }),
     ...(input.timezone !== undefined && { timezone: input.timezone }),
+    ...(input.bookingNoticeMinutes !== undefined && { bookingNoticeMinutes: input.bookingNoticeMinutes }),
+    ...(input.bookingWindowDays !== undefined && { bookingWindowDays: input.bookingWindowDays }),
+    ...(input.cancellationNoticeHours !== undefined && { cancellationNoticeHours: input.cancellationNoticeHours }),
   };
   const [row] = await db
     .insert(businessSettings)

@@ -7,13 +7,13 @@ import { BottomNav } from './bottom-nav';
 import { NavIcon } from '../../components/nav-icon';
 import { UserIdentity } from '../../components/user-avatar';
 
-/** The admin area shell: sidebar on desktop, bottom bar on phones, links by role (SPEC.md §2, §6). */
+/** The admin area shell: sidebar on desktop, bottom bar on phones, links by role (docs/product.md). */
 export function AdminLayout() {
   const { user } = useCurrentUser();
   const settings = useBusinessSettings();
   if (!user) return null;
-  const desktop = adminNav(user.role, settings.businessType, 'desktop');
-  const mobile = adminNav(user.role, settings.businessType, 'mobile');
+  const desktop = adminNav(user, settings.businessType, 'desktop');
+  const mobile = adminNav(user, settings.businessType, 'mobile');
 
   return (
     <div className="flex min-h-dvh">

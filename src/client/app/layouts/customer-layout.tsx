@@ -8,7 +8,7 @@ import { useBusinessSettings, useCurrentUser } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
 import { UserAvatar } from '../../components/user-avatar';
 
-/** The signed-in customer shell: top bar on desktop, bottom bar on phones (SPEC.md §2). */
+/** The signed-in customer shell: top bar on desktop, bottom bar on phones (docs/product.md). */
 export function CustomerLayout() {
   const { user } = useCurrentUser();
   const settings = useBusinessSettings();

@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn';
 import { useCartCount } from './cart-api';
 
-/** The count on the cart icon, shown only when the cart holds something (SPEC.md §4). */
+/** The count on the cart icon, shown only when the cart holds something (docs/catalogue.md). */
 export function CartBadge({ className }: { className?: string }) {
   const count = useCartCount();
   if (count <= 0) return null;

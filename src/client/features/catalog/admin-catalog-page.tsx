@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { AdminCatalogCard } from './admin-catalog-card';
 import { useCatalogList, useDeleteCatalogItem, type CatalogKind, type ItemOf } from './catalog-api';
-import { hasPermission } from './catalog-form';
+import { hasPermission } from '../../../shared/roles';
 import { CatalogResults } from './catalog-results';
 import { PagedGrid } from './paged-grid';
 import { SearchBox } from '../../components/ui/search-box';

@@ -3,7 +3,7 @@ import { useAddToCart, type Product } from './catalog-api';
 import { StorefrontCard } from './storefront-card';
 import { StorefrontCatalogPage } from './storefront-catalog-page';
 
-/** /products (SPEC.md §2): search, cards, Add to Cart. */
+/** /products (docs/catalogue.md): search, cards, Add to Cart. */
 export function ProductsPage() {
   const addToCart = useAddToCart();
   return (

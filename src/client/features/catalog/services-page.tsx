@@ -4,7 +4,7 @@ import type { Service } from './catalog-api';
 import { StorefrontCard } from './storefront-card';
 import { StorefrontCatalogPage } from './storefront-catalog-page';
 
-/** /services (SPEC.md §2): search, cards, Quick Book and Choose Employee. */
+/** /services (docs/catalogue.md): search, cards, Quick Book and Choose Employee. */
 export function ServicesPage() {
   return (
     <StorefrontCatalogPage

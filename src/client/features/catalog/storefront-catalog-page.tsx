@@ -6,7 +6,7 @@ import { SearchBox } from '../../components/ui/search-box';
 import { useCatalogSearch } from './use-catalog-search';
 
 /**
- * The shop's /products and /services (SPEC.md §2): heading, search and a grid of the active items; the
+ * The shop's /products and /services (docs/catalogue.md): heading, search and a grid of the active items; the
  * page says how to draw one card. `plural` is the heading ("Products"); the other texts are built from it.
  */
 export function StorefrontCatalogPage<K extends CatalogKind>({

@@ -4,7 +4,7 @@ import { searchText } from '../../../shared/catalog';
 type Searchable = { name: string; description: string; category: string };
 
 /**
- * SPEC.md §5: client-side, case-insensitive search on name, description or category. The lower-cased text
+ * docs/catalogue.md: client-side, case-insensitive search on name, description or category. The lower-cased text
  * is built once per list, and filtering follows the deferred query, so typing stays responsive with 10,000
  * items (React renders the keystroke first and the results when it can).
  */

@@ -1,12 +1,113 @@
-import { useEmployee } from './employee-portal-api';
+import { ButtonLink } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { dateKeyOf, dayLabelOf, timeOf, todayIn } from '../../lib/zoned-time';
+import { AppointmentCard } from './appointment-card';
+import { useMyAppointments, useMySlots, useTimeZone } from './employee-portal-api';
+import { useEmployee } from './require-employee';
 
-/** /employee and /employee/dashboard. The appointment and availability cards arrive with booking. */
+// The dashboard's upcoming list: the next five.
+const UPCOMING_COUNT = 5;
+
+function StatCard({ label, value, tone }: { label: string; value: string | number; tone?: 'good' | 'bad' }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-1 pt-5">
+        <p className="text-sm font-medium text-stone-600">{label}</p>
+        <p className={tone === 'good' ? 'text-2xl font-bold text-green-700' : tone === 'bad' ? 'text-2xl font-bold text-red-700' : 'text-2xl font-bold text-stone-900'}>{value}</p>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /employee and /employee/dashboard. */
 export function EmployeeDashboardPage() {
   const { data: user } = useEmployee();
+  const appointments = useMyAppointments();
+  const slots = useMySlots();
+  const timeZone = useTimeZone();
+  if (!user) return null;
+  const list = appointments.data ?? [];
+  const today = todayIn(timeZone);
+  const now = new Date().toISOString();
+  const todays = list.filter((a) => dateKeyOf(a.dateTime, timeZone) === today);
+  const upcoming = list.filter((a) => a.dateTime >= now && a.status !== 'cancelled').slice(0, UPCOMING_COUNT);
+  const availabilitySet = (slots.data?.length ?? 0) > 0;
+
   return (
-    <div className="flex flex-col gap-2">
-      <h1 className="text-2xl font-bold text-stone-900">Employee Dashboard</h1>
-      {user && <p className="text-stone-600">Welcome back, {user.firstName}.</p>}
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-stone-900">Employee Dashboard</h1>
+        <p className="text-stone-600">Welcome back, {user.firstName}.</p>
+      </div>
+
+      <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Today's Appointments" value={appointments.isLoading ? '…' : todays.length} />
+        <StatCard label="Total Appointments" value={appointments.isLoading ? '…' : list.length} />
+        <StatCard label="Availability Status" value={slots.isLoading ? '…' : availabilitySet ? 'Set' : 'Not Set'} tone={slots.isLoading ? undefined : availabilitySet ? 'good' : 'bad'} />
+        <StatCard label="Account Status" value={user.isActive ? 'Active' : 'Inactive'} tone={user.isActive ? 'good' : 'bad'} />
+      </section>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Quick Actions</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-2 sm:flex-row">
+          <ButtonLink to="/employee/appointments">View My Appointments</ButtonLink>
+          <ButtonLink to="/employee/availability" variant="secondary">
+            Manage Availability
+          </ButtonLink>
+          {/* The customer view, as the sidebar's Customer View link; named apart from it. */}
+          <ButtonLink to="/" variant="outline">
+            Visit the Storefront
+          </ButtonLink>
+        </CardContent>
+      </Card>
+
+      {appointments.isLoading ? (
+        <Spinner />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <section className="flex flex-col gap-3">
+            <h2 className="text-lg font-semibold text-stone-900">Today's Appointments</h2>
+            {todays.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No appointments today</p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {todays.map((a) => (
+                  <li key={a.id}>
+                    <AppointmentCard appointment={a} timeZone={timeZone} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="flex flex-col gap-3">
+            <h2 className="text-lg font-semibold text-stone-900">Upcoming Appointments</h2>
+            {upcoming.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No upcoming appointments scheduled</p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {upcoming.map((a) => (
+                  <li key={a.id} className="flex items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white p-3 text-sm shadow-sm">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium text-stone-900">{a.service?.name ?? 'Service'}</p>
+                      <p className="truncate text-stone-600">
+                        {a.customer.firstName} {a.customer.lastName}
+                      </p>
+                    </div>
+                    <p className="shrink-0 text-right text-stone-700">
+                      {dateKeyOf(a.dateTime, timeZone) === today ? 'Today' : dayLabelOf(dateKeyOf(a.dateTime, timeZone))}
+                      <br />
+                      {timeOf(a.dateTime, timeZone)}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
     </div>
   );
 }

@@ -4,10 +4,20 @@ import { NavIcon } from '../../components/nav-icon';
 import { UserIdentity } from '../../components/user-avatar';
 import { useBusinessSettings } from '../../lib/session';
 import { HomeIcon, LogOutIcon, StoreIcon } from '../../components/icons';
+import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
+import { trpc } from '../../lib/trpc';
 import { isPortalLinkActive, portalNav } from './portal-nav';
-import { useEmployee, useEmployeeLogout } from './employee-portal-api';
+import { useEmployee } from './require-employee';
 
+/** docs/sign-in.md: the portal posts its logout, then sends the browser to /api/logout as well. */
+function useLogout() {
+  const toast = useToast();
+  return trpc.employee.logout.useMutation({
+    onSuccess: () => window.location.assign('/api/logout'),
+    onError: () => toast({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' }),
+  });
+}
 
 function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -38,7 +48,7 @@ function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
 
 function AccountPanel() {
   const { data: user } = useEmployee();
-  const logout = useEmployeeLogout();
+  const logout = useLogout();
   if (!user) return null;
   return (
     <div className="border-t border-stone-200 p-4">
@@ -62,7 +72,7 @@ function AccountPanel() {
   );
 }
 
-/** The employee portal shell: sidebar on desktop, a collapsible menu on phones (SPEC.md §2). */
+/** The employee portal shell: sidebar on desktop, a collapsible menu on phones (docs/sign-in.md). */
 export function EmployeeLayout() {
   const settings = useBusinessSettings();
   const [menuOpen, setMenuOpen] = useState(false);

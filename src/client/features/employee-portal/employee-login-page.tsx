@@ -1,15 +1,29 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ZEmployeeLoginInput } from '../../../shared/auth-schema';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form, FormField, Input, useZodForm } from '../../components/ui/form';
-import { useEmployeeLogin } from './employee-portal-api';
+import { useToast } from '../../components/ui/toast';
+import { errorMessage, trpc } from '../../lib/trpc';
 import { PortalCardPage } from './portal-card-page';
 
 /** /employee/login: e-mail and password; a failure says why in a toast. */
 export function EmployeeLoginPage() {
   const form = useZodForm(ZEmployeeLoginInput, { defaultValues: { email: '', password: '' } });
-  const login = useEmployeeLogin();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+
+  const login = trpc.employee.login.useMutation({
+    onSuccess: async ({ user }) => {
+      // The whole app now has a session: the portal and the storefront read it fresh.
+      utils.employee.me.setData(undefined, user);
+      utils.auth.session.setData(undefined, { user });
+      toast({ title: 'Login Successful', description: 'Welcome to your employee dashboard!' });
+      navigate('/employee/dashboard');
+    },
+    onError: (error) => toast({ title: 'Login Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
 
   return (
     <PortalCardPage>

@@ -1,71 +1,75 @@
-import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
-/** The signed-in employee (or admin) for the portal; 401 means signed out and is never retried. */
-export function useEmployee() {
-  return trpc.employee.me.useQuery(undefined, { retry: false, throwOnError: false });
+export type PortalAppointment = RouterOutputs['employeePortal']['appointments'][number];
+export type PortalSlot = RouterOutputs['availability']['portalList'][number];
+export type DateOverride = RouterOutputs['availability']['overrides'][number];
+
+/** The signed-in person's appointments as provider (time order). */
+export function useMyAppointments() {
+  return trpc.employeePortal.appointments.useQuery();
 }
 
-/** After an employee sign-in the whole app has a session: the portal and the storefront read it fresh. */
-function useSignedIn() {
+/** Confirm, Cancel, Mark Complete; the list refreshes afterwards. */
+export function useSetAppointmentStatus() {
   const utils = trpc.useUtils();
-  return (user: RouterOutputs['employee']['login']['user']) => {
-    utils.employee.me.setData(undefined, user);
-    utils.auth.user.setData(undefined, user);
+  const toast = useToast();
+  return trpc.employeePortal.setStatus.useMutation({
+    onSuccess: (appointment) => {
+      toast({ title: 'Appointment Updated', description: `The appointment is now ${appointment.status}.` });
+      void utils.employeePortal.appointments.invalidate();
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to update appointment status.', variant: 'destructive' }),
+  });
+}
+
+export function useMySlots() {
+  return trpc.availability.portalList.useQuery();
+}
+
+function useAvailabilityToasts() {
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  return {
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'Availability updated successfully.' });
+      void utils.availability.invalidate();
+    },
+    onError: (error: unknown) =>
+      toast({ title: 'Error', description: `Failed to update availability. ${errorMessage(error, '')}`.trim(), variant: 'destructive' }),
   };
 }
 
-export function useEmployeeLogin() {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const signedIn = useSignedIn();
-  return trpc.employee.login.useMutation({
-    onSuccess: ({ user }) => {
-      signedIn(user);
-      toast({ title: 'Login Successful', description: 'Welcome to your employee dashboard!' });
-      navigate('/employee/dashboard');
-    },
-    onError: (error) => toast({ title: 'Login Failed', description: errorMessage(error), variant: 'destructive' }),
-  });
+/** Add a slot, clear a day, delete a slot (the portal's one call). */
+export function useChangeSlots() {
+  return trpc.availability.portalChange.useMutation(useAvailabilityToasts());
 }
 
-/** The portal posts its logout, then sends the browser to /api/logout as well. */
-export function useEmployeeLogout() {
-  const toast = useToast();
-  return trpc.employee.logout.useMutation({
-    onSuccess: () => window.location.assign('/api/logout'),
-    onError: () => toast({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' }),
-  });
+/** Replaces the whole week at once (standard hours, clear all). */
+export function useReplaceWeek() {
+  return trpc.availability.replaceMine.useMutation(useAvailabilityToasts());
 }
 
-export function usePasswordToken(token: string) {
-  return trpc.employee.passwordToken.useQuery({ token }, { retry: false, enabled: token.length > 0 });
+export function useMyWeekly() {
+  return trpc.availability.mine.useQuery();
 }
 
-/** Sets the password from an e-mailed link and signs in; a failure reads the link's state again. */
-export function useSetPassword(onFailure: () => void) {
-  const toast = useToast();
-  const navigate = useNavigate();
-  const signedIn = useSignedIn();
-  return trpc.employee.setPassword.useMutation({
-    onSuccess: ({ user }) => {
-      signedIn(user);
-      toast({ title: 'Password Set', description: 'Welcome to your employee dashboard!' });
-      navigate('/employee/dashboard', { replace: true });
-    },
-    onError: (error) => {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
-      onFailure();
-    },
-  });
+export function useMyOverrides(employeeId: string | undefined, from: string) {
+  return trpc.availability.overrides.useQuery({ employeeId, from }, { enabled: !!employeeId });
 }
 
-export function useRegisterApplication() {
-  const toast = useToast();
-  return trpc.employeeApplications.register.useMutation({
-    onSuccess: () =>
-      toast({ title: 'Registration Submitted', description: "Your employee registration has been submitted for review. You'll receive an email when approved." }),
-    onError: (error) => toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' }),
-  });
+export function useAddOverride() {
+  return trpc.availability.createOverride.useMutation(useAvailabilityToasts());
+}
+
+export function useDeleteOverride() {
+  return trpc.availability.deleteOverride.useMutation(useAvailabilityToasts());
+}
+
+export function useChangePassword() {
+  return trpc.employeePortal.changePassword.useMutation();
+}
+
+export function useTimeZone() {
+  return trpc.settings.get.useQuery().data?.timezone ?? 'UTC';
 }

@@ -1,9 +1,67 @@
+import { z } from 'zod';
 import { UserAvatar } from '../../components/user-avatar';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardContent } from '../../components/ui/card';
-import { useEmployee } from './employee-portal-api';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Form, FormField, Input, useZodForm } from '../../components/ui/form';
+import { useToast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/trpc';
+import { ZChangePasswordInput } from '../../../shared/employee-portal-schema';
+import { useChangePassword } from './employee-portal-api';
+import { useEmployee } from './require-employee';
 
-/** /employee/profile (SPEC.md leaves its content open): who is signed in to the portal. */
+const ZPasswordForm = ZChangePasswordInput.extend({ confirmPassword: z.string() }).refine((v) => v.confirmPassword === v.newPassword, {
+  path: ['confirmPassword'],
+  message: 'The passwords do not match.',
+});
+
+function ChangePassword() {
+  const change = useChangePassword();
+  const toast = useToast();
+  const form = useZodForm(ZPasswordForm, { defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  return (
+    <Card className="max-w-lg">
+      <CardHeader>
+        <CardTitle>Change Password</CardTitle>
+        <p className="text-sm text-stone-600">Your other signed-in devices are signed out when the password changes.</p>
+      </CardHeader>
+      <CardContent>
+        <Form
+          form={form}
+          aria-label="Change password"
+          className="flex flex-col gap-4"
+          onSubmit={({ currentPassword, newPassword }) =>
+            change.mutate(
+              { currentPassword, newPassword },
+              {
+                onSuccess: () => {
+                  form.reset();
+                  toast({ title: 'Password Changed', description: 'Your password has been changed. Your other sessions have been signed out.' });
+                },
+                onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to change password.'), variant: 'destructive' }),
+              },
+            )
+          }
+        >
+          <FormField name="currentPassword" label="Current Password">
+            {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="current-password" />}
+          </FormField>
+          <FormField name="newPassword" label="New Password" hint="At least 12 characters.">
+            {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="new-password" />}
+          </FormField>
+          <FormField name="confirmPassword" label="Confirm New Password">
+            {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="new-password" />}
+          </FormField>
+          <Button type="submit" className="self-start" disabled={change.isPending}>
+            {change.isPending ? 'Changing...' : 'Change Password'}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /employee/profile: who is signed in to the portal, and their password. */
 export function EmployeeProfilePage() {
   const { data: user } = useEmployee();
   if (!user) return null;
@@ -27,6 +85,7 @@ export function EmployeeProfilePage() {
           </div>
         </CardContent>
       </Card>
+      <ChangePassword />
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { ZEmployeeApplicationInput } from '../../../shared/employee-application-
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form, FormField, Input, Textarea, useZodForm } from '../../components/ui/form';
-import { useRegisterApplication } from './employee-portal-api';
+import { useToast } from '../../components/ui/toast';
+import { errorMessage, trpc } from '../../lib/trpc';
 import { PortalCardPage } from './portal-card-page';
 
 const empty = { firstName: '', lastName: '', email: '', phone: '', bio: '', experience: '', specialties: '' };
@@ -11,7 +12,12 @@ const empty = { firstName: '', lastName: '', email: '', phone: '', bio: '', expe
 /** /employee/register, "Join Our Team": the application form; staff review it. */
 export function EmployeeRegisterPage() {
   const form = useZodForm(ZEmployeeApplicationInput, { defaultValues: empty });
-  const register = useRegisterApplication();
+  const toast = useToast();
+  const register = trpc.employeeApplications.register.useMutation({
+    onSuccess: () =>
+      toast({ title: 'Registration Submitted', description: "Your employee registration has been submitted for review. You'll receive an email when approved." }),
+    onError: (error) => toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
 
   if (register.isSuccess) {
     return (

@@ -1,6 +1,9 @@
 import { Route, Routes } from 'react-router-dom';
 import { NotFoundPage } from '../../components/not-found-page';
+import { EmployeeAppointmentsPage } from './employee-appointments-page';
+import { EmployeeAvailabilityPage } from './employee-availability-page';
 import { EmployeeDashboardPage } from './employee-dashboard-page';
+import { EmployeeSchedulePage } from './employee-schedule-page';
 import { EmployeeLayout } from './employee-layout';
 import { EmployeeLoginPage } from './employee-login-page';
 import { EmployeeProfilePage } from './employee-profile-page';
@@ -14,7 +17,7 @@ const dashboard = (
   </RequireEmployee>
 );
 
-/** /employee/*: the employee portal, loaded as its own chunk (SPEC.md §2 "Employee portal"). */
+/** /employee/*: the employee portal, loaded as its own chunk (docs/product.md). */
 export default function EmployeeRoutes() {
   return (
     <Routes>
@@ -24,6 +27,30 @@ export default function EmployeeRoutes() {
       <Route element={<EmployeeLayout />}>
         <Route index element={dashboard} />
         <Route path="dashboard" element={dashboard} />
+        <Route
+          path="appointments"
+          element={
+            <RequireEmployee message="Please log in to access appointments.">
+              <EmployeeAppointmentsPage />
+            </RequireEmployee>
+          }
+        />
+        <Route
+          path="availability"
+          element={
+            <RequireEmployee message="Please log in to manage your availability.">
+              <EmployeeAvailabilityPage />
+            </RequireEmployee>
+          }
+        />
+        <Route
+          path="schedule"
+          element={
+            <RequireEmployee message="Please log in to access your schedule.">
+              <EmployeeSchedulePage />
+            </RequireEmployee>
+          }
+        />
         <Route
           path="profile"
           element={

@@ -4,7 +4,7 @@ import { isPortalLinkActive, portalNav } from './portal-nav';
 const active = (pathname: string) => portalNav.filter((item) => isPortalLinkActive(item, pathname)).map((item) => item.label);
 
 describe('employee portal navigation', () => {
-  it("has SPEC.md's labels and paths", () => {
+  it("has the labels and paths of docs/product.md", () => {
     expect(portalNav.map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/employee'],
       ['My Appointments', '/employee/appointments'],

@@ -5,7 +5,7 @@ export interface PortalNavItem extends NavItem {
   exact?: boolean;
 }
 
-/** Employee portal navigation, SPEC.md §2 "Employee portal". */
+/** Employee portal navigation, docs/product.md. */
 export const portalNav: PortalNavItem[] = [
   { to: '/employee', label: 'Dashboard', icon: 'grid', exact: true },
   { to: '/employee/appointments', label: 'My Appointments', icon: 'calendar' },

@@ -3,12 +3,16 @@ import { useNavigate } from 'react-router-dom';
 import { GUARD_REDIRECT_MS } from '../../lib/session';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
-import { errorStatus } from '../../lib/trpc';
-import { useEmployee } from './employee-portal-api';
+import { errorStatus, trpc } from '../../lib/trpc';
+
+/** The signed-in employee (or admin) for the portal; 401 means signed out and is never retried. */
+export function useEmployee() {
+  return trpc.employee.me.useQuery(undefined, { retry: false, throwOnError: false });
+}
 
 /**
- * SPEC.md §6: portal screens use the employee sign-in. Signed out, they say why (each screen its own
- * words, §8) and go to /employee/login after 500 ms; a signed-in customer is denied and sent home.
+ * docs/sign-in.md: portal screens use the employee sign-in. Signed out, they say why (each screen its own
+ * words) and go to /employee/login after 500 ms; a signed-in customer is denied and sent home.
  */
 export function RequireEmployee({ message, children }: { message: string; children: ReactNode }) {
   const me = useEmployee();

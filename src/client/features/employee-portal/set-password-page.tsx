@@ -1,10 +1,11 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MIN_NEW_PASSWORD_LENGTH, passwordTokenMessages, ZSetPasswordForm } from '../../../shared/auth-schema';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form, FormField, Input, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
-import { usePasswordToken, useSetPassword } from './employee-portal-api';
+import { useToast } from '../../components/ui/toast';
+import { errorMessage, trpc } from '../../lib/trpc';
 import { PortalCardPage } from './portal-card-page';
 
 const unusableTitles = { used: 'Link already used', expired: 'Link expired', invalid: 'Link not valid' } as const;
@@ -13,9 +14,24 @@ const unusableTitles = { used: 'Link already used', expired: 'Link expired', inv
 export function SetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const check = usePasswordToken(token);
+  const check = trpc.employee.passwordToken.useQuery({ token }, { retry: false, enabled: token.length > 0 });
   const form = useZodForm(ZSetPasswordForm, { defaultValues: { password: '', confirm: '' } });
-  const setPassword = useSetPassword(() => void check.refetch());
+  const toast = useToast();
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+
+  const setPassword = trpc.employee.setPassword.useMutation({
+    onSuccess: ({ user }) => {
+      utils.employee.me.setData(undefined, user);
+      utils.auth.session.setData(undefined, { user });
+      toast({ title: 'Password Set', description: 'Welcome to your employee dashboard!' });
+      navigate('/employee/dashboard', { replace: true });
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+      void check.refetch();
+    },
+  });
 
   if (token && check.isLoading) return <Spinner className="min-h-dvh" label="Checking your link" />;
   const status = !token ? 'invalid' : check.isError ? 'invalid' : (check.data?.status ?? 'invalid');

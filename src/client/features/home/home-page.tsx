@@ -12,7 +12,7 @@ import { homeShortcuts, OPEN_CHAT_EVENT, type Shortcut } from './home-shortcuts'
 
 const DEFAULT_TAGLINE = 'Quality products and services, booked in a few taps.';
 
-/** The signed-in customer's home (SPEC.md §2): hero, Featured Items, shortcuts. */
+/** The signed-in customer's home (docs/product.md): hero, Featured Items, shortcuts. */
 export function HomePage() {
   const settings = useBusinessSettings();
   const { user } = useCurrentUser();

@@ -11,7 +11,7 @@ export interface Shortcut {
 /** Open the chat window from anywhere: the chat widget listens for this event on window. */
 export const OPEN_CHAT_EVENT = 'chat:open';
 
-/** SPEC.md §2: the Home shortcut cards, by business type. */
+/** docs/product.md: the Home shortcut cards, by business type. */
 export function homeShortcuts(type: BusinessType): Shortcut[] {
   return [
     ...(showsServices(type) ? [{ title: 'Book Appointment', text: 'Pick a service and a time that suits you.', to: '/booking', icon: 'calendar' } as const] : []),

@@ -9,7 +9,7 @@ const features = [
   { title: 'Get Support', text: 'Chat with our team whenever you have a question.', Icon: ChatIcon },
 ];
 
-/** The signed-out home page (SPEC.md §2). */
+/** The signed-out home page (docs/product.md). */
 export function LandingPage() {
   const { businessName, businessDescription } = useBusinessSettings();
   return (

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { businessTypes, type BusinessSettings, type BusinessType } from '../../../shared/settings';
 import { ZUpdateBusinessSettingsInput } from '../../../shared/settings-schema';
 import { useCurrentUser } from '../../lib/session';
+import { BookingRulesCard } from './booking-rules-card';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -42,6 +43,7 @@ export function SettingsPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
           <BusinessForm initial={settings.data} />
+          <BookingRulesCard initial={settings.data} />
           <SystemInformation />
         </div>
         <div className="flex flex-col gap-6">

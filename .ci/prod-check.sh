@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Production as an operator runs it: build once, ship the build to a copy that has only the production
+# dependencies, start it with NODE_ENV=production on a new, empty PostgreSQL database, and check that it
+# serves, that nobody can sign in with a demo account, and that the first-admin command works.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+base_url="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
+db_name="prod_check_$(date +%s)_$$"
+db_url="${base_url%/*}/${db_name}"
+port="${PROD_CHECK_PORT:-$((4100 + RANDOM % 800))}"
+mkdir -p .tmp
+work="$(mktemp -d "$PWD/.tmp/prod-check.XXXXXX")"
+log="$work/server.log"
+server_pid=""
+
+cleanup() {
+  if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  psql -q "$base_url" -c "drop database if exists \"$db_name\" with (force)" >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "prod-check: FAILED: $*" >&2; [ -f "$log" ] && tail -n 30 "$log" >&2; exit 1; }
+
+echo "prod-check: building"
+npm run build --silent >"$work/build.log" 2>&1 || { cat "$work/build.log"; fail "npm run build"; }
+
+echo "prod-check: copying the build and pruning to production dependencies"
+app="$work/app"
+mkdir -p "$app"
+cp -r dist scripts package.json package-lock.json "$app/"
+# Hard links when possible: fast, and pruning the copy removes links only.
+cp -al node_modules "$app/" 2>/dev/null || cp -a node_modules "$app/"
+(cd "$app" && npm prune --omit=dev --no-audit --no-fund >/dev/null 2>&1)
+# (typescript stays: @trpc/server names it as a peer dependency, though nothing loads it at run time.)
+for dev_only in tsx vite vitest esbuild drizzle-kit; do
+  [ ! -e "$app/node_modules/$dev_only" ] || fail "development package $dev_only is still installed after pruning"
+done
+
+psql -q "$base_url" -c "create database \"$db_name\"" >/dev/null
+export NODE_ENV=production SESSION_SECRET="prod-check-$RANDOM$RANDOM" DATABASE_URL="$db_url" PORT="$port" \
+  PUBLIC_URL="http://127.0.0.1:$port" HOST=127.0.0.1 LOG_LEVEL=info
+
+echo "prod-check: starting on port $port with NODE_ENV=production"
+(cd "$app" && exec node scripts/start.mjs) >"$log" 2>&1 &
+server_pid=$!
+for _ in $(seq 1 90); do
+  curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
+  kill -0 "$server_pid" 2>/dev/null || fail "the server exited during start-up"
+  sleep 1
+done
+url="http://127.0.0.1:$port"
+
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$url/readyz")" = 200 ] || fail "/readyz is not 200"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$url/healthz")" = 200 ] || fail "/healthz is not 200"
+for page in / /products /services; do
+  curl -fsS -H 'accept: text/html' "$url$page" | grep -q '<div id="root"' || fail "page $page is not served"
+done
+[ "$(curl -fsS "$url/api/products" | head -c 1)" = "[" ] || fail "/api/products is not a list"
+grep -q '"level":30' "$log" || fail "production logs are not JSON lines"
+
+users="$(psql -tA "$db_url" -c 'select count(*) from users')"
+[ "$users" = 0 ] || fail "a production start created $users account(s)"
+[ "$(psql -tA "$db_url" -c 'select count(*) from products')" = 0 ] || fail "a production start created demo products"
+status="$(curl -s -o /dev/null -w '%{http_code}' -H 'content-type: application/json' \
+  -d '{"email":"admin@example.com","password":"demo-password-2026"}' "$url/api/employee/login")"
+[ "$status" = 401 ] || fail "demo admin sign-in answered $status, expected 401"
+grep -q 'There is no admin yet' "$log" || fail "start-up did not say how to get the first admin"
+
+echo "prod-check: first admin through npm run admin:invite"
+invite="$(cd "$app" && npm run --silent admin:invite -- owner@example.com)"
+link="$(grep -o 'http://[^ ]*/employee/set-password?token=[^ ]*' <<<"$invite")" || fail "admin:invite printed no link: $invite"
+token="${link#*token=}"
+body="{\"token\":\"$token\",\"password\":\"prod check password 1\"}"
+[ "$(curl -s -o /dev/null -w '%{http_code}' -H 'content-type: application/json' -d "$body" "$url/api/employee/set-password")" = 200 ] \
+  || fail "the invitation link did not set the password"
+[ "$(curl -s -o /dev/null -w '%{http_code}' -H 'content-type: application/json' -d "$body" "$url/api/employee/set-password")" = 400 ] \
+  || fail "the invitation link worked twice"
+[ "$(psql -tA "$db_url" -c "select role from users where email = 'owner@example.com'")" = admin ] || fail "owner@example.com is not admin"
+
+echo "prod-check: graceful stop"
+kill -TERM "$server_pid"
+wait "$server_pid" && code=0 || code=$?
+server_pid=""
+[ "$code" = 0 ] || fail "the server exited with $code on SIGTERM"
+echo "prod-check: OK"

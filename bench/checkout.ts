@@ -1,0 +1,119 @@
+import { performance } from 'node:perf_hooks';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { createDb } from '../db/client';
+import { cartItems, orderItems, products, users } from '../db/schema/index';
+import { createSession } from '../src/server/auth/sessions';
+import { createBenchDatabase, startServer } from './lib';
+
+// POST /api/orders (the checkout) through the whole stack on PostgreSQL, 50 customers at once:
+// 1. each on a different product: orders/s and latency (target p99 under 100 ms);
+// 2. all on one product with plenty of stock: the row every checkout must lock, one after another;
+// 3. all on one product with stock 3: exactly 3 orders, the rest 409, stock 0 (correctness under load).
+const CUSTOMERS = 50;
+const ROUNDS = 20;
+
+function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const database = await createBenchDatabase('checkout');
+try {
+  const db = await createDb({ url: database.url });
+  await db.migrate();
+  const people = await db.db
+    .insert(users)
+    .values(Array.from({ length: CUSTOMERS }, (_, i) => ({ email: `shopper${i}@example.com`, firstName: 'Shopper', lastName: String(i) })))
+    .returning({ id: users.id });
+  const cookies = await Promise.all(people.map(async (p) => `sid=${(await createSession(db.db, p.id)).token}`));
+  const own = await db.db
+    .insert(products)
+    .values(people.map((_, i) => ({ name: `Own product ${i}`, price: '12.50', inventory: 1_000_000 })))
+    .returning({ id: products.id });
+  const [shared] = await db.db.insert(products).values({ name: 'Shared product', price: '9.99', inventory: 1_000_000 }).returning({ id: products.id });
+
+  const env = { DATABASE_URL: database.url, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value', LOG_LEVEL: 'warn', OIDC_CLIENT_ID: 'bench', OIDC_CLIENT_SECRET: 'bench' };
+  const server = await startServer('src/server/main.ts', env);
+
+  async function burst(productFor: (i: number) => string) {
+    await db.db.delete(cartItems);
+    await db.db.insert(cartItems).values(people.map((p, i) => ({ userId: p.id, productId: productFor(i), quantity: 1 })));
+    const started = performance.now();
+    const answers = await Promise.all(
+      cookies.map(async (cookie) => {
+        const t = performance.now();
+        const res = await fetch(`${server.url}/api/orders`, { method: 'POST', headers: { cookie } });
+        await res.arrayBuffer();
+        return { status: res.status, ms: performance.now() - t };
+      }),
+    );
+    return { wallMs: performance.now() - started, answers };
+  }
+
+  async function scenario(name: string, productFor: (i: number) => string) {
+    await burst(productFor); // warm-up
+    const latencies: number[] = [];
+    let wall = 0;
+    let ok = 0;
+    let other = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      const { wallMs, answers } = await burst(productFor);
+      wall += wallMs;
+      for (const a of answers) {
+        latencies.push(a.ms);
+        if (a.status === 200) ok++;
+        else other++;
+      }
+    }
+    console.log(
+      `${name}: ${ok} orders in ${(wall / 1000).toFixed(2)} s = ${Math.round((ok / wall) * 1000)} orders/s; ` +
+        `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; non-200: ${other}`,
+    );
+  }
+
+  // Reference on the same machine at the same moment: 50 concurrent cart reads (session lookup + one query).
+  {
+    const latencies: number[] = [];
+    const started = performance.now();
+    for (let round = 0; round < ROUNDS; round++) {
+      latencies.push(
+        ...(await Promise.all(
+          cookies.map(async (cookie) => {
+            const t = performance.now();
+            await (await fetch(`${server.url}/api/cart`, { headers: { cookie } })).arrayBuffer();
+            return performance.now() - t;
+          }),
+        )),
+      );
+    }
+    const wall = performance.now() - started;
+    console.log(`reference, ${CUSTOMERS} concurrent GET /api/cart: ${Math.round((latencies.length / wall) * 1000)} req/s; p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+  }
+
+  await scenario(`${CUSTOMERS} customers, different products`, (i) => own[i]!.id);
+  await scenario(`${CUSTOMERS} customers, one product`, () => shared!.id);
+
+  // Correctness under load: stock 3, 50 buyers, every round.
+  let exact = 0;
+  const latencies: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const [scarce] = await db.db.insert(products).values({ name: `Scarce ${round}`, price: '5.00', inventory: 3 }).returning({ id: products.id });
+    const { answers } = await burst(() => scarce!.id);
+    latencies.push(...answers.map((a) => a.ms));
+    const won = answers.filter((a) => a.status === 200).length;
+    const lost = answers.filter((a) => a.status === 409).length;
+    const [row] = await db.db.select({ inventory: products.inventory }).from(products).where(eq(products.id, scarce!.id));
+    const [sold] = await db.db.select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::integer` }).from(orderItems).where(inArray(orderItems.productId, [scarce!.id]));
+    if (won === 3 && lost === CUSTOMERS - 3 && row!.inventory === 0 && sold!.n === 3) exact++;
+    else console.log(`round ${round}: ${won} orders, ${lost} refused, stock ${row!.inventory}, sold ${sold!.n}`);
+  }
+  console.log(
+    `${CUSTOMERS} customers, stock 3: ${exact}/${ROUNDS} rounds exactly 3 orders, stock 0; ` +
+      `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (409s included)`,
+  );
+
+  await server.stop();
+  await db.close();
+} finally {
+  await database.drop();
+}

@@ -1,0 +1,143 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { createDb } from '../db/client';
+import { users } from '../db/schema/index';
+import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
+import { createBenchDatabase, freePort } from './lib';
+
+/*
+ * Lighthouse (mobile emulation: simulated slow 4G, 4x CPU slowdown) on /, /products and /services, signed out
+ * and signed in as a customer, against the production build (`npm run build`, then the compiled server with
+ * NODE_ENV=production on PostgreSQL with the demo data added by the seed command). Three runs per page and
+ * state; prints the medians. Lighthouse is pinned and installed into .tmp/lighthouse at bench time, never into
+ * the app's dependencies. Goal: performance >= 95, accessibility 100, best practices 100.
+ */
+const LIGHTHOUSE_VERSION = '12.8.2';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const scratch = '.tmp/lighthouse';
+const reports = '.tmp/lighthouse-reports';
+const cli = `${scratch}/node_modules/lighthouse/cli/index.js`;
+
+function installLighthouse() {
+  const installed = `${scratch}/node_modules/lighthouse/package.json`;
+  if (existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === LIGHTHOUSE_VERSION) return;
+  mkdirSync(scratch, { recursive: true });
+  // Its own package.json keeps npm from walking up into the app's.
+  writeFileSync(`${scratch}/package.json`, '{ "private": true }\n');
+  console.log(`Installing lighthouse@${LIGHTHOUSE_VERSION} into ${scratch} …`);
+  execFileSync('npm', ['install', '--prefix', scratch, '--no-audit', '--no-fund', '--no-save', `lighthouse@${LIGHTHOUSE_VERSION}`], { stdio: 'inherit' });
+}
+
+interface Result {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failing: string[];
+}
+
+function lighthouse(url: string, cookie: string | undefined, name: string): Result {
+  const args = [
+    cli,
+    url,
+    '--output=json',
+    `--output-path=${reports}/${name}.json`,
+    '--only-categories=performance,accessibility,best-practices',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
+    '--quiet',
+    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+  ];
+  execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: CHROME } });
+  const lhr = JSON.parse(readFileSync(`${reports}/${name}.json`, 'utf8'));
+  const score = (id: string) => Math.round(lhr.categories[id].score * 100);
+  const value = (id: string) => lhr.audits[id].numericValue as number;
+  const failing = ['performance', 'accessibility', 'best-practices'].flatMap((category) =>
+    (lhr.categories[category].auditRefs as { id: string; weight: number }[])
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+      .map((audit) => `${category}:${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    failing,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+installLighthouse();
+mkdirSync(reports, { recursive: true });
+if (!process.env.LIGHTHOUSE_SKIP_BUILD) execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+
+const bench = await createBenchDatabase('lighthouse');
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'lighthouse-bench',
+  DATABASE_URL: bench.url,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: baseUrl,
+  LOG_LEVEL: 'warn',
+};
+// The production way to demo data: the compiled seed command, then the compiled server.
+execFileSync(process.execPath, ['dist/server/seed.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+const database = await createDb({ url: bench.url, maxConnections: 1 });
+try {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const [customer] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'alex.morgan@example.com'));
+  const { token } = await createSession(database.db, customer!.id);
+  const states = { 'signed out': undefined, 'signed in': `${SESSION_COOKIE}=${token}` };
+
+  const rows = [];
+  for (const path of ['/', '/products', '/services']) {
+    for (const [state, cookie] of Object.entries(states)) {
+      const runs: Result[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        const name = `${path === '/' ? 'home' : path.slice(1)}-${state.replace(' ', '-')}-${run}`;
+        runs.push(lighthouse(`${baseUrl}${path}`, cookie, name));
+      }
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      rows.push({
+        page: path,
+        state,
+        performance: median(runs.map((r) => r.performance)),
+        'all runs': runs.map((r) => r.performance).join(' '),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        'best practices': median(runs.map((r) => r.bestPractices)),
+        'FCP s': (median(runs.map((r) => r.fcp)) / 1000).toFixed(1),
+        'LCP s': (median(runs.map((r) => r.lcp)) / 1000).toFixed(1),
+        'TBT ms': Math.round(median(runs.map((r) => r.tbt))),
+        CLS: median(runs.map((r) => r.cls)).toFixed(3),
+      });
+      console.log(`${path} ${state}: performance ${runs.map((r) => r.performance).join(', ')}${failing.length ? `; below 0.9: ${failing.join(', ')}` : ''}`);
+    }
+  }
+  console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, medians of ${RUNS} runs (reports in ${reports}/):`);
+  console.table(rows);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  await database.close();
+  await bench.drop();
+}

@@ -1,0 +1,185 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { services, users } from '../db/schema/index';
+import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
+import { DEMO_ADMIN_EMAIL } from '../db/seed';
+import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+
+const e2e = useE2eApp();
+const TZ = 'America/New_York';
+const cookies = {} as Record<ViewportName, string>;
+let massageId: string;
+
+beforeAll(async () => {
+  // Fresh customers, so their profile shows exactly what these journeys booked.
+  for (const viewport of ['desktop', 'phone'] as const) {
+    const email = `booker-${viewport}@example.com`;
+    await e2e.server.database.db.insert(users).values({ email, firstName: 'Robin', lastName: viewport === 'desktop' ? 'Desk' : 'Phone' });
+    cookies[viewport] = await sessionCookieFor(e2e.server.database, email);
+  }
+  const rows = await e2e.server.database.db.select({ id: services.id, name: services.name }).from(services);
+  massageId = rows.find((r) => r.name === 'Swedish Massage')!.id;
+});
+
+/** A weekday at least `from` days ahead on which the demo staff work (not Maya's seeded day off). */
+function workday(from: number): string {
+  const today = toZoned(new Date(), TZ).date;
+  for (let i = from; ; i++) {
+    const date = addCalendarDays(today, i);
+    const day = weekdayOf(date);
+    if (day >= 1 && day <= 5 && i !== 10 && i !== 11) return date;
+  }
+}
+function sunday(from: number): string {
+  const today = toZoned(new Date(), TZ).date;
+  for (let i = from; ; i++) if (weekdayOf(addCalendarDays(today, i)) === 0) return addCalendarDays(today, i);
+}
+
+async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  // The toast region is the shared kit's and is checked with it; these pages are checked without it.
+  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
+
+describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (viewport) => {
+  const date = workday(viewport === 'desktop' ? 2 : 3);
+  const guidedDate = workday(viewport === 'desktop' ? 4 : 5);
+
+  it('books from Quick Book: locked service, validation toasts, a day without times, a taken time, success', async () => {
+    const { context, page } = await e2e.open({ viewport, cookie: cookies[viewport] });
+    await page.goto('/services');
+    await page.getByTestId('service-card').filter({ hasText: 'Swedish Massage' }).getByRole('link', { name: 'Quick Book' }).click();
+    await page.waitForURL(/\/booking\?service=/);
+    await page.getByRole('heading', { name: 'Book an Appointment' }).waitFor();
+    const service = page.getByLabel('Service');
+    await expect(service.textContent()).resolves.toContain('Swedish Massage');
+    expect(await service.isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await toast(page, 'Date Required').waitFor();
+    await page.getByText('Please select an appointment date.').first().waitFor();
+
+    await page.getByLabel('Date', { exact: true }).fill(sunday(1));
+    await page.getByText(/^No free times on Sunday/).waitFor();
+    await page.getByLabel('Date', { exact: true }).fill(date);
+    const times = page.getByRole('radio');
+    await times.first().waitFor();
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await toast(page, 'Time Required').waitFor();
+    await expectNoSeriousAxeViolations(page, `/booking ${viewport}`);
+
+    // Someone else takes the first time while this page shows it.
+    await page.getByText('9:00 AM', { exact: true }).click();
+    const firstStart = await times.first().getAttribute('value');
+    await page.getByLabel('Notes (optional)').fill('Lavender oil, please.');
+    const other = await fetch(`${e2e.server.baseUrl}/api/appointments`, {
+      method: 'POST',
+      headers: { cookie: cookies[viewport === 'desktop' ? 'phone' : 'desktop'], 'content-type': 'application/json' },
+      body: JSON.stringify({ serviceId: massageId, dateTime: firstStart, employeeId: massageId }),
+    });
+    expect(other.status).toBe(200);
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await toast(page, 'Booking Failed').waitFor();
+    await page.getByText('That time is no longer available. Please choose another time.').waitFor();
+    await page.getByText('9:00 AM', { exact: true }).waitFor({ state: 'detached' });
+    await screenshot(page, `booking-simple-taken-${viewport}`);
+
+    await page.getByText('10:00 AM', { exact: true }).click();
+    await screenshot(page, `booking-simple-${viewport}`);
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await toast(page, 'Appointment Booked').waitFor();
+    await page.getByText('Your appointment has been successfully scheduled.').waitFor();
+    await page.waitForURL(/\/profile$/);
+    await page.getByTestId('profile-appointment').filter({ hasText: 'Swedish Massage' }).getByText('10:00 AM').waitFor();
+    await context.close();
+  });
+
+  it('books with a chosen employee in four steps', async () => {
+    const { context, page } = await e2e.open({ viewport, cookie: cookies[viewport] });
+    await page.goto('/services');
+    await page.getByTestId('service-card').first().getByRole('link', { name: 'Choose Employee' }).click();
+    await page.waitForURL(/\/employee-booking$/);
+    await page.getByRole('heading', { name: 'Book with an Employee' }).waitFor();
+    expect(await page.getByText('Choose an Employee').count()).toBe(0);
+
+    await page.getByRole('radio', { name: /Signature Facial/ }).check();
+    await page.getByRole('radio', { name: 'Sofia Marquez' }).check();
+    // Liam does not do facials: choosing a service he does clears Sofia, who does not do haircuts.
+    await page.getByRole('radio', { name: /Haircut & Style/ }).check();
+    await page.getByRole('radio', { name: 'Liam Chen' }).waitFor();
+    expect(await page.getByLabel('Date', { exact: true }).count()).toBe(0);
+    await page.getByRole('radio', { name: /Signature Facial/ }).check();
+    await page.getByRole('radio', { name: 'Sofia Marquez' }).check();
+
+    await page.getByLabel('Date', { exact: true }).fill(sunday(1));
+    await page.getByText('No available times for this date. Please choose another date.').waitFor();
+    await page.getByLabel('Date', { exact: true }).fill(guidedDate);
+    await page.getByText('11:00 AM', { exact: true }).click();
+    await page.getByLabel('Notes (optional)').fill('Sensitive skin.');
+    await page.getByRole('heading', { name: 'Booking Summary' }).waitFor();
+    await expectNoSeriousAxeViolations(page, `/employee-booking ${viewport}`);
+    await screenshot(page, `booking-guided-${viewport}`);
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await toast(page, 'Appointment Booked').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('reschedules and cancels from the profile', async () => {
+    const { context, page } = await e2e.open({ viewport, cookie: cookies[viewport] });
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Recent Appointments' }).waitFor();
+    await page.getByRole('heading', { name: `Robin ${viewport === 'desktop' ? 'Desk' : 'Phone'}` }).waitFor();
+    await page.getByText('Customer', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Order History' }).waitFor();
+    const facial = page.getByTestId('profile-appointment').filter({ hasText: 'Signature Facial' });
+    await facial.getByText('Pending').waitFor();
+    await expectNoSeriousAxeViolations(page, `/profile ${viewport}`);
+    await screenshot(page, `booking-profile-${viewport}`);
+
+    await facial.getByRole('button', { name: 'Reschedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reschedule Appointment' });
+    await dialog.getByText('2:00 PM', { exact: true }).click();
+    await screenshot(page, `booking-reschedule-${viewport}`);
+    await dialog.getByRole('button', { name: 'Save New Time' }).click();
+    await toast(page, 'Appointment Updated').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await facial.getByText('2:00 PM').waitFor();
+
+    // The one this customer booked at 10:00 (the other journey's customer took a 9:00 in their name too).
+    const massage = page.getByTestId('profile-appointment').filter({ hasText: 'Swedish Massage' }).filter({ hasText: '10:00 AM' });
+    await massage.getByRole('button', { name: 'Cancel' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancel this appointment?' });
+    await confirm.getByRole('button', { name: 'Cancel Appointment' }).click();
+    await toast(page, 'Appointment Cancelled').waitFor();
+    await massage.getByText('Cancelled').waitFor();
+    expect(await massage.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
+    await screenshot(page, `booking-profile-after-${viewport}`);
+    await context.close();
+  });
+});
+
+describe.each<ViewportName>(['desktop', 'phone'])('booking rules on %s', (viewport) => {
+  it('an admin changes the booking rules on the settings page and a wrong value is explained', async () => {
+    const { context, page } = await e2e.open({ viewport, cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL) });
+    await page.goto('/admin/settings');
+    const form = page.getByRole('form', { name: 'Booking rules' });
+    await form.getByLabel('Booking window (days)').fill('0');
+    await form.getByRole('button', { name: 'Save Booking Rules' }).click();
+    await form.getByText('Booking window must be a whole number of days from 1 to 365').waitFor();
+    await form.getByLabel('Booking window (days)').fill('45');
+    await form.getByLabel('Cancellation notice (hours)').fill('12');
+    await form.getByRole('button', { name: 'Save Booking Rules' }).click();
+    await toast(page, 'Settings Updated').waitFor();
+    const saved = await (await fetch(`${e2e.server.baseUrl}/api/business/settings`)).json();
+    expect(saved).toMatchObject({ bookingNoticeMinutes: 60, bookingWindowDays: 45, cancellationNoticeHours: 12, businessName: 'Harbor & Pine Wellness' });
+    await expectNoSeriousAxeViolations(page, `/admin/settings ${viewport}`);
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, `booking-rules-${viewport}`);
+    await context.close();
+  });
+});

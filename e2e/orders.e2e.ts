@@ -1,0 +1,173 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../db/schema/index';
+import { DEMO_ADMIN_EMAIL } from '../db/seed';
+import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+
+const e2e = useE2eApp();
+let adminCookie: string;
+beforeAll(async () => {
+  adminCookie = await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL);
+});
+
+// Each viewport has its own customers and products, so the two runs never meet.
+const shoppers: Record<ViewportName, { buyer: string; rival: string }> = {
+  desktop: { buyer: 'priya.shah@example.com', rival: 'sam.taylor@example.com' },
+  phone: { buyer: 'noah.williams@example.com', rival: 'emma.brown@example.com' },
+};
+
+async function noSeriousAxeViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+async function addProduct(name: string, price: string, inventory: number) {
+  const [row] = await e2e.server.database.db.insert(products).values({ name, price, inventory, description: 'Made for the checkout journey.', category: 'Journey' }).returning({ id: products.id });
+  return row!.id;
+}
+
+async function addToCartFromShop(page: Page, name: string) {
+  await page.goto('/products');
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
+  const card = page.getByTestId('product-card').filter({ hasText: name });
+  await card.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByRole('status').getByText('Added to Cart').waitFor();
+}
+
+/** A line of the cart page, by product name. */
+const cartLine = (page: Page, name: string) => page.getByTestId('cart-item').filter({ hasText: name });
+
+describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on %s', (viewport) => {
+  const oil = `Journey Oil ${viewport}`;
+  const candle = `Journey Candle ${viewport}`;
+  const scarce = `Last Lantern ${viewport}`;
+  let orderNumber = '';
+
+  it('a customer adds two products, changes quantities, removes one, checks out and sees the confirmation', async () => {
+    await addProduct(oil, '12.50', 5);
+    await addProduct(candle, '20.00', 8);
+    const cookie = await sessionCookieFor(e2e.server.database, shoppers[viewport].buyer);
+    const { context, page } = await e2e.open({ viewport, cookie });
+
+    await page.goto('/cart');
+    await page.getByText('Your cart is empty').waitFor();
+    await page.getByRole('link', { name: 'Browse Products' }).waitFor();
+    await screenshot(page, `orders-cart-empty-${viewport}`);
+
+    await addToCartFromShop(page, oil);
+    await addToCartFromShop(page, candle);
+    await page.goto('/cart');
+    const oilLine = cartLine(page, oil);
+    await oilLine.waitFor();
+    // At 1 the minus button is disabled; plus raises it; typing sets it; never beyond the stock of 5.
+    expect(await oilLine.getByRole('button', { name: `Decrease quantity of ${oil}` }).isDisabled()).toBe(true);
+    await oilLine.getByRole('button', { name: `Increase quantity of ${oil}` }).click();
+    await expect.poll(() => oilLine.getByTestId('line-total').textContent()).toBe('$25.00');
+    const box = oilLine.getByLabel(`Quantity of ${oil}`, { exact: true });
+    await box.fill('9');
+    await box.blur();
+    await expect.poll(() => box.inputValue()).toBe('5');
+    expect(await oilLine.getByRole('button', { name: `Increase quantity of ${oil}` }).isDisabled()).toBe(true);
+    await box.fill('3');
+    await box.blur();
+    await expect.poll(() => oilLine.getByTestId('line-total').textContent()).toBe('$37.50');
+    await expect.poll(() => page.getByTestId('summary-subtotal').textContent()).toBe('$57.50');
+    expect(await page.getByTestId('summary-shipping').textContent()).toBe('Free');
+    expect(await page.getByTestId('summary-tax').textContent()).toBe('$5.75');
+    expect(await page.getByTestId('summary-total').textContent()).toBe('$63.25');
+    await screenshot(page, `orders-cart-${viewport}`);
+    await noSeriousAxeViolations(page, 'cart');
+
+    await cartLine(page, candle).getByRole('button', { name: `Remove ${candle}` }).click();
+    await page.getByRole('status').getByText('Item Removed').waitFor();
+    await page.getByText('Item has been removed from your cart.').waitFor();
+    await cartLine(page, candle).waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('$41.25');
+
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+    await page.getByTestId('checkout-item').filter({ hasText: oil }).getByText('3 × $12.50').waitFor();
+    expect(await page.getByRole('radio', { name: /Pay on pickup/ }).isChecked()).toBe(true);
+    await screenshot(page, `orders-checkout-${viewport}`);
+    await noSeriousAxeViolations(page, 'checkout');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+
+    await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
+    orderNumber = ((await page.getByTestId('order-number').textContent()) ?? '').replace('#', '');
+    expect(orderNumber).toMatch(/^[0-9a-f-]{8}$/);
+    expect(page.url()).toContain(orderNumber);
+    await page.getByText('$41.25').first().waitFor();
+    await screenshot(page, `orders-confirmation-${viewport}`);
+    await noSeriousAxeViolations(page, 'confirmation');
+    // The cart is empty now and the stock was taken.
+    await page.goto('/cart');
+    await page.getByText('Your cart is empty').waitFor();
+    const [row] = await e2e.server.database.db.select({ inventory: products.inventory }).from(products).where(eq(products.name, oil));
+    expect(row!.inventory).toBe(2);
+    await context.close();
+  });
+
+  it('staff find the order, move it to processing and completed', async () => {
+    const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
+    await page.goto('/admin/orders');
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    await page.getByTestId('admin-order-row').first().waitFor();
+    await screenshot(page, `orders-admin-list-${viewport}`);
+    await noSeriousAxeViolations(page, 'admin orders');
+    await page.getByRole('searchbox', { name: 'Search' }).fill(orderNumber);
+    await expect.poll(() => page.getByTestId('admin-order-row').count()).toBe(1);
+    await page.getByRole('link', { name: `#${orderNumber}` }).click();
+    await page.getByRole('heading', { name: `Order #${orderNumber}` }).waitFor();
+    await page.getByTestId('order-customer').waitFor();
+    await screenshot(page, `orders-admin-detail-${viewport}`);
+    await noSeriousAxeViolations(page, 'admin order');
+    await page.getByRole('button', { name: 'Mark Processing' }).click();
+    await page.getByRole('status').getByText('Order Updated').waitFor();
+    await page.getByTestId('order-status').getByText('processing').waitFor();
+    await page.getByRole('button', { name: 'Mark Paid' }).click();
+    await page.getByTestId('payment-status').getByText('paid').waitFor();
+    await page.getByRole('button', { name: 'Mark Completed' }).click();
+    await page.getByTestId('order-status').getByText('completed').waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel Order' }).count()).toBe(0);
+    await screenshot(page, `orders-admin-completed-${viewport}`);
+
+    // Back in the list, filtered by status.
+    await page.getByRole('link', { name: 'Back to Orders' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Completed' }).click();
+    await page.getByRole('searchbox', { name: 'Search' }).fill(orderNumber);
+    await page.getByTestId('admin-order-row').filter({ hasText: orderNumber }).getByText('completed').waitFor();
+    await context.close();
+  });
+
+  it('a checkout that loses the race shows Checkout Failed with the product name, and the cart shows what is left', async () => {
+    await addProduct(scarce, '30.00', 1);
+    const cookie = await sessionCookieFor(e2e.server.database, shoppers[viewport].buyer);
+    const rivalCookie = await sessionCookieFor(e2e.server.database, shoppers[viewport].rival);
+    const { context, page } = await e2e.open({ viewport, cookie });
+    await addToCartFromShop(page, scarce);
+    await page.goto('/checkout');
+    await page.getByTestId('checkout-item').filter({ hasText: scarce }).waitFor();
+
+    // Meanwhile someone else buys the last one.
+    const [product] = await e2e.server.database.db.select({ id: products.id }).from(products).where(eq(products.name, scarce));
+    const headers = { cookie: rivalCookie, 'content-type': 'application/json' };
+    expect((await fetch(`${e2e.server.baseUrl}/api/cart`, { method: 'POST', headers, body: JSON.stringify({ productId: product!.id }) })).status).toBe(200);
+    expect((await fetch(`${e2e.server.baseUrl}/api/orders`, { method: 'POST', headers: { cookie: rivalCookie } })).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Checkout Failed' });
+    await toast.waitFor();
+    await toast.getByText(`${scarce} is out of stock.`).waitFor();
+    await page.getByTestId('checkout-item').filter({ hasText: scarce }).getByText('Out of stock').waitFor();
+    await screenshot(page, `orders-checkout-failed-${viewport}`);
+    await page.goto('/cart');
+    await cartLine(page, scarce).getByText('Out of stock').waitFor();
+    await context.close();
+  });
+});

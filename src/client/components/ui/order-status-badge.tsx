@@ -1,0 +1,17 @@
+import { Badge, type BadgeTone } from './badge';
+
+// Order status colours: pending accent, processing secondary (blue), completed green, cancelled red, others grey.
+const tones: Record<string, BadgeTone> = {
+  pending: 'accent',
+  processing: 'secondary',
+  completed: 'success',
+  cancelled: 'danger',
+};
+
+export function OrderStatusBadge({ status, className }: { status: string; className?: string }) {
+  return (
+    <Badge tone={tones[status] ?? 'neutral'} className={className} data-testid="order-status">
+      {status}
+    </Badge>
+  );
+}

@@ -1,0 +1,86 @@
+import { cn } from '../../lib/cn';
+import { Badge, type BadgeTone } from './badge';
+
+/** Badge colours of an appointment status: confirmed secondary, completed green, cancelled red, pending (or other) accent. */
+export function statusTone(status: string): BadgeTone {
+  if (status === 'confirmed') return 'secondary';
+  if (status === 'completed') return 'success';
+  if (status === 'cancelled') return 'danger';
+  return 'accent';
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge tone={statusTone(status)} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
+
+export interface WeekDay {
+  /** "YYYY-MM-DD" */
+  date: string;
+  /** "Monday" */
+  label: string;
+  /** "Nov 23" */
+  shortDate: string;
+  isToday: boolean;
+  /** Working hours of the day ("09:00 - 17:00"); empty when off; absent when the view has no one person's hours. */
+  windows?: string[];
+  /** Why the day differs from the usual week ("Day off", "Special hours"). */
+  note?: string;
+  items: { id: string; time: string; title: string; detail?: string; status: string }[];
+}
+
+/**
+ * A week at a glance: one column per day on wide screens, one row per day on phones. Each day shows the
+ * working hours and the appointments on it.
+ */
+export function WeekSchedule({ days, emptyText = 'No appointments' }: { days: WeekDay[]; emptyText?: string }) {
+  return (
+    <ol className="grid gap-3 lg:grid-cols-7" aria-label="Week">
+      {days.map((day) => (
+        <li
+          key={day.date}
+          aria-current={day.isToday ? 'date' : undefined}
+          className={cn('flex min-w-0 flex-col gap-2 rounded-xl border bg-white p-3 shadow-sm', day.isToday ? 'border-brand-500 ring-1 ring-brand-500' : 'border-stone-200')}
+        >
+          <div className="flex items-baseline justify-between gap-2 lg:flex-col lg:items-start lg:gap-0">
+            <h3 className="font-semibold text-stone-900">{day.label}</h3>
+            <p className="text-xs text-stone-600">{day.shortDate}</p>
+          </div>
+          {day.windows && (
+          <div className="flex flex-wrap gap-1">
+            {day.windows.length === 0 ? (
+              <span className="text-xs text-stone-600">{day.note ?? 'Not available'}</span>
+            ) : (
+              day.windows.map((w) => (
+                <span key={w} className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">
+                  {w}
+                </span>
+              ))
+            )}
+            {day.note && day.windows.length > 0 && <span className="text-xs text-stone-600">{day.note}</span>}
+          </div>
+          )}
+          {day.items.length === 0 ? (
+            <p className="text-xs text-stone-600">{emptyText}</p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {day.items.map((item) => (
+                <li key={item.id} className="rounded-lg border border-stone-200 bg-stone-50 p-2 text-xs">
+                  <p className="font-semibold text-stone-900">{item.time}</p>
+                  <p className="line-clamp-2 break-words text-stone-800">{item.title}</p>
+                  {item.detail && <p className="truncate text-stone-600">{item.detail}</p>}
+                  <div className="mt-1">
+                    <StatusBadge status={item.status} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

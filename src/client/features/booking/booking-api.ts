@@ -1,0 +1,35 @@
+import { trpc } from '../../lib/trpc';
+
+/** Booking hooks: services, who performs them, free start times, and the booking itself. */
+
+export function useBookableServices() {
+  return trpc.services.list.useQuery(undefined, { select: (list) => list.filter((s) => s.isActive) });
+}
+
+export function useBookingSettings() {
+  return trpc.settings.get.useQuery();
+}
+
+export function useCurrentCustomer() {
+  return trpc.auth.user.useQuery(undefined, { retry: false, throwOnError: false });
+}
+
+export function useProviders(serviceId: string | undefined) {
+  return trpc.appointments.providers.useQuery({ serviceId: serviceId ?? '' }, { enabled: !!serviceId });
+}
+
+/** Free start times of a date; refetched whenever the page comes back to them (a booking may have taken one). */
+export function useSlots(query: { serviceId?: string; date?: string; employeeId?: string }) {
+  const enabled = !!query.serviceId && !!query.date;
+  return trpc.appointments.slots.useQuery(
+    { serviceId: query.serviceId ?? '', date: query.date ?? '', ...(query.employeeId && { employeeId: query.employeeId }) },
+    { enabled, staleTime: 0 },
+  );
+}
+
+export function useBookAppointment() {
+  const utils = trpc.useUtils();
+  return trpc.appointments.book.useMutation({
+    onSettled: () => Promise.all([utils.appointments.slots.invalidate(), utils.appointments.list.invalidate()]),
+  });
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent } from '../../components/ui/card';
+import { StatusBadge } from '../../components/ui/week-schedule';
+import { dateTimeOf } from '../../lib/zoned-time';
+import type { PortalAppointment } from './employee-portal-api';
+
+/** One appointment as the portal shows it: service, when, who, notes, status, and any actions. */
+export function AppointmentCard({ appointment: a, timeZone, actions }: { appointment: PortalAppointment; timeZone: string; actions?: ReactNode }) {
+  const customerName = `${a.customer.firstName} ${a.customer.lastName}`.trim();
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold text-stone-900">{a.service?.name ?? 'Service'}</h3>
+            <StatusBadge status={a.status} />
+          </div>
+          <p className="text-sm text-stone-700">{dateTimeOf(a.dateTime, timeZone)}</p>
+          <p className="text-sm text-stone-700">{customerName}</p>
+          {a.customer.email && <p className="truncate text-sm text-stone-600">{a.customer.email}</p>}
+          {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
+        </div>
+        {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { AppointmentCard } from './appointment-card';
+import { useMyAppointments, useSetAppointmentStatus, useTimeZone, type PortalAppointment } from './employee-portal-api';
+
+// Past appointments shown: the ten most recent.
+const PAST_COUNT = 10;
+
+function Actions({ appointment }: { appointment: PortalAppointment }) {
+  const setStatus = useSetAppointmentStatus();
+  const change = (status: 'confirmed' | 'cancelled' | 'completed') => setStatus.mutate({ appointmentId: appointment.id, status });
+  const pending = setStatus.isPending;
+  if (appointment.status === 'pending') {
+    return (
+      <>
+        <Button size="sm" onClick={() => change('confirmed')} disabled={pending}>
+          Confirm
+        </Button>
+        <Button size="sm" variant="destructive-outline" onClick={() => change('cancelled')} disabled={pending}>
+          Cancel
+        </Button>
+      </>
+    );
+  }
+  if (appointment.status === 'confirmed') {
+    return (
+      <Button size="sm" variant="secondary" onClick={() => change('completed')} disabled={pending}>
+        Mark Complete
+      </Button>
+    );
+  }
+  return null;
+}
+
+/** /employee/appointments: upcoming soonest first, the ten latest past ones newest first. */
+export function EmployeeAppointmentsPage() {
+  const appointments = useMyAppointments();
+  const timeZone = useTimeZone();
+  const now = new Date().toISOString();
+  const list = appointments.data ?? [];
+  const upcoming = list.filter((a) => a.dateTime >= now);
+  const past = list.filter((a) => a.dateTime < now).reverse().slice(0, PAST_COUNT);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <ButtonLink to="/employee/dashboard" variant="ghost" size="sm" className="self-start">
+          ← Back to Dashboard
+        </ButtonLink>
+        <h1 className="text-2xl font-bold text-stone-900">My Appointments</h1>
+      </div>
+      {appointments.isLoading ? (
+        <Spinner />
+      ) : (
+        <>
+          <section className="flex flex-col gap-3" aria-labelledby="upcoming-heading">
+            <h2 id="upcoming-heading" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
+              Upcoming Appointments
+              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm text-brand-900">{upcoming.length}</span>
+            </h2>
+            {upcoming.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No upcoming appointments scheduled</p>
+            ) : (
+              <ul className="flex flex-col gap-3">
+                {upcoming.map((a) => (
+                  <li key={a.id}>
+                    <AppointmentCard appointment={a} timeZone={timeZone} actions={<Actions appointment={a} />} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="flex flex-col gap-3" aria-labelledby="past-heading">
+            <h2 id="past-heading" className="text-lg font-semibold text-stone-900">
+              Past Appointments
+            </h2>
+            {past.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No past appointments</p>
+            ) : (
+              <ul className="flex max-h-[32rem] flex-col gap-3 overflow-y-auto rounded-xl pr-1" tabIndex={0} aria-label="Past appointments">
+                {past.map((a) => (
+                  <li key={a.id}>
+                    <AppointmentCard appointment={a} timeZone={timeZone} actions={<Actions appointment={a} />} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { trpc } from '../../lib/trpc';
+
+/** The profile's data: the signed-in person, their own appointments, and changing one of them. */
+
+export function useProfileUser() {
+  return trpc.auth.user.useQuery(undefined, { retry: false, throwOnError: false });
+}
+
+export function useProfileSettings() {
+  return trpc.settings.get.useQuery();
+}
+
+/** The caller's own bookings (staff too: the profile is about the person, not the business). */
+export function useMyAppointments() {
+  return trpc.appointments.list.useQuery({ scope: 'mine' });
+}
+
+export function useRescheduleSlots(query: { serviceId: string | null; date: string; employeeId: string }, enabled: boolean) {
+  return trpc.appointments.slots.useQuery(
+    { serviceId: query.serviceId ?? '', date: query.date, employeeId: query.employeeId },
+    { enabled: enabled && !!query.serviceId && !!query.date, staleTime: 0 },
+  );
+}
+
+export function useCancelAppointment() {
+  const utils = trpc.useUtils();
+  return trpc.appointments.cancel.useMutation({ onSettled: () => utils.appointments.invalidate() });
+}
+
+export function useRescheduleAppointment() {
+  const utils = trpc.useUtils();
+  return trpc.appointments.reschedule.useMutation({ onSettled: () => utils.appointments.invalidate() });
+}

@@ -1,0 +1,81 @@
+import { useToast } from '../../components/ui/toast';
+import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
+
+export type CalendarAppointment = RouterOutputs['appointments']['list'][number];
+export type StaffMember = RouterOutputs['serviceProviders']['employees'][number];
+export type AvailabilityEntry = RouterOutputs['availability']['list'][number];
+
+export function useTimeZone() {
+  return trpc.settings.get.useQuery().data?.timezone ?? 'UTC';
+}
+
+export function useSignedInUser() {
+  return trpc.auth.user.useQuery(undefined, { retry: false, throwOnError: false }).data;
+}
+
+/** Everyone who works appointments (employees and admins). */
+export function useStaff() {
+  return trpc.serviceProviders.employees.useQuery();
+}
+
+/** Appointments of all staff in a date range of the business calendar, optionally of one employee. */
+export function useCalendarAppointments(query: RouterInputs['appointments']['list']) {
+  return trpc.appointments.list.useQuery({ ...query, scope: 'all' });
+}
+
+/** The calendar's status selector: any of the four values. */
+export function useCalendarStatus() {
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  return trpc.appointments.setStatus.useMutation({
+    onSuccess: (a) => {
+      toast({ title: 'Appointment Updated', description: `The appointment is now ${a.status}.` });
+      void utils.appointments.list.invalidate();
+    },
+    onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+export function useAllAvailability() {
+  return trpc.availability.list.useQuery();
+}
+
+export function useEmployeeAvailability(employeeId: string | undefined) {
+  return trpc.availability.forEmployee.useQuery({ id: employeeId ?? '' }, { enabled: !!employeeId });
+}
+
+export function useOverrides(employeeId: string | undefined, from: string, to?: string) {
+  return trpc.availability.overrides.useQuery({ employeeId, from, to }, { enabled: !!employeeId });
+}
+
+export function useAddSchedule() {
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  return trpc.availability.create.useMutation({
+    onSuccess: () => {
+      toast({ title: 'Schedule Updated', description: 'The time slot has been added.' });
+      void utils.availability.invalidate();
+    },
+    onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+export function useDeleteSchedule() {
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  return trpc.availability.delete.useMutation({
+    onSuccess: () => {
+      toast({ title: 'Schedule Deleted', description: 'The time slot has been removed.' });
+      void utils.availability.invalidate();
+    },
+    onError: (error) => toast({ title: 'Delete Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+export function useMyWeekly() {
+  return trpc.availability.mine.useQuery();
+}
+
+export function useMyAppointments() {
+  return trpc.employeePortal.appointments.useQuery();
+}

@@ -1,0 +1,53 @@
+import type { BusinessSettings } from '../../../shared/settings';
+import { ZBookingRulesForm } from '../../../shared/settings-schema';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Form, FormField, Input, useZodForm } from '../../components/ui/form';
+import { useUpdateSettings } from './settings-api';
+
+/** The booking rules of /admin/settings: notice before a start, how far ahead, and the cancellation notice. */
+export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
+  const save = useUpdateSettings();
+  const form = useZodForm(ZBookingRulesForm, {
+    defaultValues: {
+      bookingNoticeMinutes: initial.bookingNoticeMinutes,
+      bookingWindowDays: initial.bookingWindowDays,
+      cancellationNoticeHours: initial.cancellationNoticeHours,
+    },
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Booking Rules</CardTitle>
+        <CardDescription>How customers may book, cancel and reschedule appointments.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form
+          form={form}
+          aria-label="Booking rules"
+          className="flex flex-col gap-4"
+          onSubmit={(values) =>
+            // The update needs the business name; the other business fields keep their saved values.
+            save.mutate({ businessName: initial.businessName, ...values }, { onSuccess: () => form.reset(values) })
+          }
+        >
+          <div className="grid gap-4 sm:grid-cols-3">
+            <FormField name="bookingNoticeMinutes" label="Booking notice (minutes)" hint="The earliest start is this long from now.">
+              {({ field, ids }) => <Input {...ids} {...field} type="number" min={0} step={15} inputMode="numeric" />}
+            </FormField>
+            <FormField name="bookingWindowDays" label="Booking window (days)" hint="How many days ahead can be booked.">
+              {({ field, ids }) => <Input {...ids} {...field} type="number" min={1} inputMode="numeric" />}
+            </FormField>
+            <FormField name="cancellationNoticeHours" label="Cancellation notice (hours)" hint="Customers may cancel or move until then.">
+              {({ field, ids }) => <Input {...ids} {...field} type="number" min={0} inputMode="numeric" />}
+            </FormField>
+          </div>
+          <Button type="submit" className="self-end" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Booking Rules'}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import { hasPermission } from '../../../shared/roles';
+import { ZRoleForm, normalizeRoleName } from '../../../shared/staff-schema';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { Form, FormField, Input, Textarea, useZodForm } from '../../components/ui/form';
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { PermissionChecklist } from './permission-checklist';
+import { useCreateRole, useDeleteRole, usePermissionGroups, useRoles, useUpdateRole, type RoleItem } from './staff-api';
+
+/** /admin/roles: the system roles (read only) and the business's own roles. */
+export function RolesPage() {
+  const me = trpc.auth.user.useQuery().data ?? null;
+  const roles = useRoles();
+  const [editing, setEditing] = useState<RoleItem | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<RoleItem | null>(null);
+  const remove = useDeleteRole();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">Role Management</h1>
+          <p className="mt-1 text-sm text-stone-600">Roles give a group of people the same permissions.</p>
+        </div>
+        {hasPermission(me, 'roles.create') && <Button onClick={() => setEditing('new')}>Create Role</Button>}
+      </div>
+
+      {roles.isLoading ? (
+        <Spinner label="Loading roles" />
+      ) : roles.isError ? (
+        <p className="text-red-700">{errorMessage(roles.error)}</p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Roles">
+          {roles.data!.map((role) => (
+            <li key={role.id}>
+              <Card className="flex h-full flex-col" data-testid="role-card">
+                <CardContent className="flex flex-1 flex-col gap-3 p-5">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <h2 className="font-semibold text-stone-900">{role.displayName}</h2>
+                      <p className="text-xs text-stone-600">{role.name}</p>
+                    </div>
+                    {role.isSystemRole ? <Badge tone="neutral">System</Badge> : <Badge tone="secondary">Custom</Badge>}
+                  </div>
+                  {role.description && <p className="text-sm text-stone-700">{role.description}</p>}
+                  <p className="text-sm text-stone-700">
+                    {role.permissions.length} permission{role.permissions.length === 1 ? '' : 's'} · {role.userCount} {role.userCount === 1 ? 'person' : 'people'}
+                  </p>
+                  <div className="mt-auto flex gap-2">
+                    {!role.isSystemRole && hasPermission(me, 'roles.edit') && (
+                      <Button variant="outline" size="sm" onClick={() => setEditing(role)} aria-label={`Edit ${role.displayName}`}>
+                        Edit
+                      </Button>
+                    )}
+                    {!role.isSystemRole && hasPermission(me, 'roles.delete') && (
+                      <Button variant="ghost" size="sm" onClick={() => setDeleting(role)} aria-label={`Delete ${role.displayName}`}>
+                        Delete
+                      </Button>
+                    )}
+                    {role.isSystemRole && <p className="text-xs text-stone-600">System roles can't be edited.</p>}
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editing && <RoleDialog role={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={!!deleting}
+        onClose={() => setDeleting(null)}
+        title="Delete Role"
+        description="Are you sure you want to delete this role? This action cannot be undone."
+        confirmLabel="Delete"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id }, { onSettled: () => setDeleting(null) })}
+      />
+    </div>
+  );
+}
+
+function RoleDialog({ role, onClose }: { role: RoleItem | null; onClose: () => void }) {
+  const groups = usePermissionGroups();
+  const create = useCreateRole();
+  const update = useUpdateRole();
+  const pending = create.isPending || update.isPending;
+  const form = useZodForm(ZRoleForm, {
+    defaultValues: { name: role?.name ?? '', displayName: role?.displayName ?? '', description: role?.description ?? '', permissions: (role?.permissions ?? []) as never },
+  });
+  const name = form.watch('name') ?? '';
+
+  const submit = (values: { name?: string | null; displayName?: string | null; description?: string | null; permissions?: string[] | null }) => {
+    const body = {
+      name: normalizeRoleName(values.name ?? ''),
+      displayName: (values.displayName ?? '').trim(),
+      description: values.description ?? '',
+      permissions: (values.permissions ?? []) as never,
+    };
+    if (role) update.mutate({ id: role.id, ...body }, { onSuccess: onClose });
+    else create.mutate({ ...body, isSystemRole: false }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={role ? 'Edit Role' : 'Create Role'} description="Choose what holders of this role may do." className="max-w-3xl">
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField name="name" label="Role Name" hint={name.trim() ? `Saved as ${normalizeRoleName(name)}` : 'Lowercase; spaces become underscores'}>
+            {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} placeholder="e.g. front desk" />}
+          </FormField>
+          <FormField name="displayName" label="Display Name">
+            {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} placeholder="e.g. Front Desk" />}
+          </FormField>
+        </div>
+        <FormField name="description" label="Description">
+          {({ field, ids }) => <Textarea {...field} value={field.value ?? ''} {...ids} rows={2} />}
+        </FormField>
+        <div className="flex flex-col gap-2">
+          <h3 className="text-sm font-medium text-stone-800">Permissions</h3>
+          {groups.data ? (
+            <PermissionChecklist groups={groups.data} value={(form.watch('permissions') ?? []) as string[]} onChange={(next) => form.setValue('permissions', next as never)} />
+          ) : (
+            <Spinner label="Loading permissions" />
+          )}
+        </div>
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Saving...' : role ? 'Update Role' : 'Create Role'}
+          </Button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

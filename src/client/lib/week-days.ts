@@ -1,0 +1,59 @@
+import { dayLabels, minutesOf } from '../../shared/availability-schema';
+import type { WeekDay } from '../components/ui/week-schedule';
+import { dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf, weekdayOfKey } from './zoned-time';
+
+interface Window {
+  dayOfWeek: number;
+  startTime: string;
+  endTime: string;
+  isAvailable: boolean;
+}
+interface Override {
+  date: string;
+  isAvailable: boolean;
+  startTime: string | null;
+  endTime: string | null;
+}
+interface Appointment {
+  id: string;
+  dateTime: string;
+  status: string;
+  service: { name: string } | null;
+  customer: { firstName: string; lastName: string };
+}
+
+const byStart = (a: { startTime: string }, b: { startTime: string }) => minutesOf(a.startTime) - minutesOf(b.startTime);
+
+/**
+ * One person's week: the working hours of each date (a date override replaces that weekday's windows) and
+ * the appointments that fall on it in the business time zone.
+ */
+export function buildWeek(anchor: string, timeZone: string, data: { weekly: Window[]; overrides: Override[]; appointments: Appointment[] }): WeekDay[] {
+  const today = todayIn(timeZone);
+  return weekOf(anchor).map((date) => {
+    const own = data.overrides.filter((o) => o.date === date);
+    const dayOff = own.some((o) => !o.isAvailable);
+    const windows = own.length
+      ? own.filter((o) => o.isAvailable && o.startTime && o.endTime).map((o) => ({ startTime: o.startTime!, endTime: o.endTime! }))
+      : data.weekly.filter((w) => w.isAvailable && w.dayOfWeek === weekdayOfKey(date));
+    const items = data.appointments
+      .filter((a) => dateKeyOf(a.dateTime, timeZone) === date)
+      .sort((a, b) => a.dateTime.localeCompare(b.dateTime))
+      .map((a) => ({
+        id: a.id,
+        time: timeOf(a.dateTime, timeZone),
+        title: a.service?.name ?? 'Service',
+        detail: `${a.customer.firstName} ${a.customer.lastName}`.trim(),
+        status: a.status,
+      }));
+    return {
+      date,
+      label: dayLabels[weekdayOfKey(date)]!,
+      shortDate: dayLabelOf(date, 'MMM d'),
+      isToday: date === today,
+      windows: dayOff ? [] : [...windows].sort(byStart).map((w) => `${w.startTime} - ${w.endTime}`),
+      note: dayOff ? 'Day off' : own.length ? 'Special hours' : undefined,
+      items,
+    };
+  });
+}

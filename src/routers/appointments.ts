@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { access } from '../server/access';
+import {
+  bookAppointment,
+  cancelAppointment,
+  getAppointment,
+  listAppointments,
+  rescheduleAppointment,
+  setAppointmentStatus,
+  type BookingEnv,
+} from '../server/appointments/appointment-service';
+import { listBookingProviders, slotsFor } from '../server/appointments/slot-data';
+import type { Context } from '../server/context';
+import { authedProcedure, procedure, rest, router } from '../server/trpc';
+import {
+  ZAppointment,
+  ZAppointmentIdInput,
+  ZAppointmentListQuery,
+  ZAppointmentStatusInput,
+  ZBookAppointmentInput,
+  ZBookingProvider,
+  ZProvidersQuery,
+  ZRescheduleInput,
+  ZSlot,
+  ZSlotsQuery,
+} from '../shared/appointment-schema';
+import { isStaffRole } from '../shared/roles';
+
+const tags = ['appointments'];
+
+async function bookingEnv(ctx: Context): Promise<BookingEnv> {
+  return { settings: await ctx.settings.get(), now: new Date(), publicUrl: ctx.env.publicUrl };
+}
+
+export const appointmentsRouter = router({
+  slots: procedure
+    .meta(
+      rest(access.public, {
+        method: 'GET',
+        path: '/appointments/slots',
+        tags,
+        summary: "Bookable start times of a service on a date of the business time zone (optionally one employee's)",
+      }),
+    )
+    .input(ZSlotsQuery)
+    .output(z.array(ZSlot))
+    .query(async ({ ctx, input }) => {
+      const env = await bookingEnv(ctx);
+      return slotsFor(ctx.db, env.settings, env.now, { ...input, includeInactive: !!ctx.user && isStaffRole(ctx.user.role) });
+    }),
+
+  providers: authedProcedure
+    .meta(rest(access.signedIn, { method: 'GET', path: '/appointments/providers', tags, summary: 'Who performs a service (its linked staff, or every active employee when it names none)' }))
+    .input(ZProvidersQuery)
+    .output(z.array(ZBookingProvider))
+    .query(({ ctx, input }) => listBookingProviders(ctx.db, input.serviceId, { includeInactive: isStaffRole(ctx.user.role) })),
+
+  book: authedProcedure
+    .meta(rest(access.signedIn, { method: 'POST', path: '/appointments', tags, summary: 'Book an appointment (409 when the time is not an offered slot)' }))
+    .input(ZBookAppointmentInput)
+    .output(ZAppointment)
+    .mutation(async ({ ctx, input }) => bookAppointment(ctx.db, ctx.user, input, await bookingEnv(ctx))),
+
+  list: authedProcedure
+    .meta(rest(access.signedIn, { method: 'GET', path: '/appointments', tags, summary: "The caller's appointments; everyone's for staff who view appointments" }))
+    .input(ZAppointmentListQuery)
+    .output(z.array(ZAppointment))
+    .query(async ({ ctx, input }) => listAppointments(ctx.db, ctx.user, input, await bookingEnv(ctx))),
+
+  get: authedProcedure
+    .meta(rest(access.signedIn, { method: 'GET', path: '/appointments/{id}', tags, summary: 'One appointment: own, or any for staff who view appointments' }))
+    .input(ZAppointmentIdInput)
+    .output(ZAppointment)
+    .query(({ ctx, input }) => getAppointment(ctx.db, ctx.user, input.id)),
+
+  setStatus: authedProcedure
+    .meta(rest(access.permission('appointments.edit'), { method: 'PUT', path: '/appointments/{id}/status', tags, summary: 'Set an appointment status (calendar)' }))
+    .input(ZAppointmentStatusInput)
+    .output(ZAppointment)
+    .mutation(async ({ ctx, input }) => setAppointmentStatus(ctx.db, ctx.user, input.id, input.status, await bookingEnv(ctx))),
+
+  cancel: authedProcedure
+    .meta(rest(access.signedIn, { method: 'POST', path: '/appointments/{id}/cancel', tags, summary: 'Cancel an appointment (customers up to the cancellation notice)' }))
+    .input(ZAppointmentIdInput)
+    .output(ZAppointment)
+    .mutation(async ({ ctx, input }) => cancelAppointment(ctx.db, ctx.user, input.id, await bookingEnv(ctx))),
+
+  reschedule: authedProcedure
+    .meta(rest(access.signedIn, { method: 'PUT', path: '/appointments/{id}/reschedule', tags, summary: 'Move an appointment to another offered time (customers up to the cancellation notice)' }))
+    .input(ZRescheduleInput)
+    .output(ZAppointment)
+    .mutation(async ({ ctx, input }) => rescheduleAppointment(ctx.db, ctx.user, input, await bookingEnv(ctx))),
+});

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { access } from '../server/access';
+import {
+  addAvailabilityWindow,
+  changePortalAvailability,
+  deleteAvailabilityWindow,
+  listAllAvailability,
+  listEmployeeAvailability,
+  listPortalSlots,
+  replaceEmployeeAvailability,
+} from '../server/availability/availability-service';
+import { createOverride, deleteOverride, listOverrides } from '../server/availability/overrides-service';
+import { authedProcedure, rest, router, type Meta } from '../server/trpc';
+import {
+  ZAvailabilityEntry,
+  ZAvailabilityOverride,
+  ZCreateOverrideInput,
+  ZListOverridesInput,
+  ZCreateAvailabilityInput,
+  ZDeletedAvailability,
+  ZEmployeeIdParam,
+  ZIdParam,
+  ZPortalAvailabilityInput,
+  ZPortalSlot,
+  ZReplaceAvailabilityInput,
+  ZReplaceMyAvailabilityInput,
+} from '../shared/availability-schema';
+
+const tags = ['availability'];
+
+/** The list may be sent as the whole body (`[...]`) or as `{ availability: [...] }`. */
+const listBody = (meta: Meta): Meta => ({ ...meta, bareArrayBody: 'availability' });
+
+// Weekly availability in three dialects: the admin calls (days 0-6, isAvailable), the caller's own week
+// (/my-availability, same shape) and the employee portal (day names, isActive). All read and write the
+// same rows; see docs/scheduling.md.
+export const availabilityRouter = router({
+  list: authedProcedure
+    .meta(rest(access.staff, { method: 'GET', path: '/employee-availability', tags, summary: "Every staff member's weekly time windows" }))
+    .input(z.void())
+    .output(z.array(ZAvailabilityEntry))
+    .query(({ ctx }) => listAllAvailability(ctx.db)),
+
+  forEmployee: authedProcedure
+    .meta(rest(access.staff, { method: 'GET', path: '/employee-availability/{id}', tags, summary: "One staff member's weekly time windows" }))
+    .input(ZEmployeeIdParam)
+    .output(z.array(ZAvailabilityEntry))
+    .query(({ ctx, input }) => listEmployeeAvailability(ctx.db, input.id)),
+
+  replace: authedProcedure
+    .meta(
+      listBody(
+        rest(access.staff, {
+          method: 'PUT',
+          path: '/employee-availability/{id}',
+          tags,
+          summary: "Replace a staff member's week (admins: anyone's; employees: their own)",
+          description:
+            "Replaces the whole week with the list (a bare JSON array, or {availability: [...]}); days left out have no windows afterwards. Windows must end after they start and must not overlap on one day (400). Admins change anyone's week, an employee only their own (403).",
+        }),
+      ),
+    )
+    .input(ZReplaceAvailabilityInput)
+    .output(z.array(ZAvailabilityEntry))
+    .mutation(({ ctx, input }) => replaceEmployeeAvailability(ctx.db, ctx.user, input.id, input.availability)),
+
+  create: authedProcedure
+    .meta(
+      rest(access.staff, {
+        method: 'POST',
+        path: '/employee-availability',
+        tags,
+        summary: 'Add one weekly time window (admins: anyone; employees: themselves)',
+        errorResponses: { 400: 'Invalid input, end not after start, or overlaps a window of that day', 401: 'Not signed in', 403: 'Not allowed', 404: 'No such employee' },
+      }),
+    )
+    .input(ZCreateAvailabilityInput)
+    .output(ZAvailabilityEntry)
+    .mutation(({ ctx, input }) => addAvailabilityWindow(ctx.db, ctx.user, input.employeeId, input)),
+
+  delete: authedProcedure
+    .meta(rest(access.staff, { method: 'DELETE', path: '/employee-availability/{id}', tags, summary: 'Delete one weekly time window (admins: anyone\'s; employees: their own)' }))
+    .input(ZIdParam)
+    .output(ZDeletedAvailability)
+    .mutation(({ ctx, input }) => deleteAvailabilityWindow(ctx.db, ctx.user, input.id)),
+
+  mine: authedProcedure
+    .meta(rest(access.staff, { method: 'GET', path: '/my-availability', tags, summary: "The signed-in staff member's weekly time windows" }))
+    .input(z.void())
+    .output(z.array(ZAvailabilityEntry))
+    .query(({ ctx }) => listEmployeeAvailability(ctx.db, ctx.user.id)),
+
+  replaceMine: authedProcedure
+    .meta(
+      listBody(
+        rest(access.staff, {
+          method: 'PUT',
+          path: '/my-availability',
+          tags,
+          summary: "Replace the signed-in staff member's week",
+          description:
+            'Replaces the whole week with the list (a bare JSON array, or {availability: [...]}), the same shape as the admin call without employeeId. Windows must end after they start and must not overlap on one day (400).',
+        }),
+      ),
+    )
+    .input(ZReplaceMyAvailabilityInput)
+    .output(z.array(ZAvailabilityEntry))
+    .mutation(({ ctx, input }) => replaceEmployeeAvailability(ctx.db, ctx.user, ctx.user.id, input.availability)),
+
+  portalList: authedProcedure
+    .meta(rest(access.staff, { method: 'GET', path: '/employee/availability', tags, summary: "The employee portal's view of the caller's week (day names)" }))
+    .input(z.void())
+    .output(z.array(ZPortalSlot))
+    .query(({ ctx }) => listPortalSlots(ctx.db, ctx.user)),
+
+  portalChange: authedProcedure
+    .meta(
+      rest(access.staff, {
+        method: 'POST',
+        path: '/employee/availability',
+        tags,
+        summary: 'Add a time slot, clear a day, or delete a time slot of the caller\'s week',
+        description:
+          'Exactly one of: {dayOfWeek, available: true, startTime, endTime} adds a slot; {dayOfWeek, available: false} clears the day; {id, action: "delete"} removes a slot. Anything else is 400. Answers the week afterwards.',
+        errorResponses: { 400: 'Not one of the three shapes, end not after start, or overlaps a slot of that day', 401: 'Not signed in', 403: 'Not allowed', 404: 'No such time slot of yours' },
+      }),
+    )
+    .input(ZPortalAvailabilityInput)
+    .output(z.array(ZPortalSlot))
+    .mutation(({ ctx, input }) => changePortalAvailability(ctx.db, ctx.user, input)),
+
+  overrides: authedProcedure
+    .meta(
+      rest(access.staff, {
+        method: 'GET',
+        path: '/availability-overrides',
+        tags,
+        summary: 'Date overrides (days off and special hours), by date; filter by employee and date range',
+      }),
+    )
+    .input(ZListOverridesInput)
+    .output(z.array(ZAvailabilityOverride))
+    .query(({ ctx, input }) => listOverrides(ctx.db, input)),
+
+  createOverride: authedProcedure
+    .meta(
+      rest(access.staff, {
+        method: 'POST',
+        path: '/availability-overrides',
+        tags,
+        summary: 'Add a day off or special hours for one date (admins: anyone; employees: themselves)',
+        description:
+          'A date is either a day off ({isAvailable: false}) or has its own windows ({isAvailable: true, startTime, endTime}); either replaces that weekday\'s windows. employeeId defaults to the caller. Past dates and overlapping windows are 400, a day off beside special hours 409.',
+        errorResponses: { 400: 'Invalid input, a past date, or overlaps a window of that date', 401: 'Not signed in', 403: 'Not allowed', 404: 'No such employee', 409: 'The date is already a day off, or has special hours' },
+      }),
+    )
+    .input(ZCreateOverrideInput)
+    .output(ZAvailabilityOverride)
+    .mutation(({ ctx, input }) => createOverride(ctx.db, ctx.user, input)),
+
+  deleteOverride: authedProcedure
+    .meta(rest(access.staff, { method: 'DELETE', path: '/availability-overrides/{id}', tags, summary: "Remove a date override (admins: anyone's; employees: their own)" }))
+    .input(ZIdParam)
+    .output(ZDeletedAvailability)
+    .mutation(({ ctx, input }) => deleteOverride(ctx.db, ctx.user, input.id)),
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { access } from '../../server/access';
+import { listAuditLog } from '../../server/staff/audit';
+import { listCustomers } from '../../server/staff/customers-service';
+import { getDashboard } from '../../server/staff/dashboard-service';
+import { authedProcedure, rest, router } from '../../server/trpc';
+import { ZAuditInput, ZAuditPage, ZCustomersInput, ZCustomersPage, ZDashboard } from '../../shared/staff-schema';
+
+export const customersRouter = router({
+  list: authedProcedure
+    .meta(rest(access.permission('customers.view'), { method: 'GET', path: '/admin/customers', tags: ['customers'], summary: 'Customers with their orders, appointments, spend and activity (?search=&page=)' }))
+    .input(ZCustomersInput)
+    .output(ZCustomersPage)
+    .query(({ ctx, input }) => listCustomers(ctx.db, input ?? {}, ctx.figures)),
+});
+
+export const dashboardRouter = router({
+  get: authedProcedure
+    .meta(rest(access.permission('dashboard.view'), { method: 'GET', path: '/admin/dashboard', tags: ['dashboard'], summary: "The dashboard's figures, lists and 30-day series" }))
+    .input(z.void())
+    .output(ZDashboard)
+    .query(({ ctx }) => ctx.figures.get('dashboard', () => getDashboard(ctx.db))),
+});
+
+export const auditLogRouter = router({
+  list: authedProcedure
+    .meta(rest(access.admin, { method: 'GET', path: '/admin/audit-log', tags: ['audit'], summary: 'Every staff write, newest first (?page=)' }))
+    .input(ZAuditInput)
+    .output(ZAuditPage)
+    .query(({ ctx, input }) => listAuditLog(ctx.db, input ?? {})),
+});

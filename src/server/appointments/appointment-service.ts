@@ -1,0 +1,337 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../../db/client';
+import { appointments, services, users } from '../../../db/schema/index';
+import {
+  SLOT_TAKEN_MESSAGE,
+  type Appointment,
+  type AppointmentListQuery,
+  type AppointmentStatus,
+  type BookAppointmentInput,
+} from '../../shared/appointment-schema';
+import { cancellationNoticeMessage, withinCancellationNotice } from '../../shared/booking';
+import type { Permission } from '../../shared/roles';
+import { isStaffRole } from '../../shared/roles';
+import type { BusinessSettings } from '../../shared/settings';
+import { decideAccess } from '../access';
+import type { SessionUser } from '../auth/sessions';
+import { computeSlots } from '../booking/slots';
+import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
+import { isUuid } from '../catalog/catalog-access';
+import { AppError, sqlState } from '../errors';
+import { sendInvitations, type InvitationKind } from './invitations';
+import { findServiceWithProviders, liveStatuses, loadSlotData, slotRules } from './slot-data';
+
+/** What a booking operation needs besides the database and the caller: settings, the clock, the public address. */
+export interface BookingEnv {
+  settings: BusinessSettings;
+  now: Date;
+  publicUrl: string;
+}
+
+const NOT_FOUND = 'Appointment not found';
+const EXCLUSION_VIOLATION = '23P01';
+
+const customer = alias(users, 'customer');
+const employee = alias(users, 'employee');
+
+const columns = {
+  id: appointments.id,
+  serviceId: appointments.serviceId,
+  employeeId: appointments.employeeId,
+  customerId: appointments.customerId,
+  startsAt: appointments.startsAt,
+  duration: appointments.duration,
+  notes: appointments.notes,
+  status: appointments.status,
+  sequence: appointments.sequence,
+  createdAt: appointments.createdAt,
+  service: { id: services.id, name: services.name, duration: services.duration, price: services.price },
+  customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
+  employee: { id: employee.id, firstName: employee.firstName, lastName: employee.lastName, email: employee.email },
+};
+
+function selectAppointments(db: Tx) {
+  return db
+    .select(columns)
+    .from(appointments)
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(customer, eq(customer.id, appointments.customerId))
+    .innerJoin(employee, eq(employee.id, appointments.employeeId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execute']>>[number];
+
+function toAppointment(row: Row): Appointment {
+  const dateTime = row.startsAt.toISOString();
+  return {
+    id: row.id,
+    serviceId: row.serviceId,
+    employeeId: row.employeeId,
+    customerId: row.customerId,
+    userId: row.customerId,
+    dateTime,
+    appointmentDate: dateTime,
+    duration: row.duration,
+    notes: row.notes,
+    customerNotes: row.notes,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    service: row.service,
+    customer: row.customer,
+    employee: { id: row.employee.id, firstName: row.employee.firstName, lastName: row.employee.lastName },
+  };
+}
+
+const holds = (actor: SessionUser, permission: Permission) => decideAccess({ kind: 'permission', permission }, actor) === 'allow';
+const seesAll = (actor: SessionUser) => holds(actor, 'appointments.view');
+
+async function findRow(db: Tx, id: string): Promise<Row | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await selectAppointments(db).where(eq(appointments.id, id));
+  return row;
+}
+
+/** An appointment the caller may see: their own (as customer or as its employee), or any for staff who view appointments. */
+async function visibleRow(db: Tx, actor: SessionUser, id: string): Promise<Row> {
+  const row = await findRow(db, id);
+  if (!row || !(row.customerId === actor.id || row.employeeId === actor.id || seesAll(actor))) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return row;
+}
+
+function isConflict(error: unknown) {
+  return sqlState(error) === EXCLUSION_VIOLATION;
+}
+
+function invitationOf(row: Row, sequence: number, startsAt: Date) {
+  return {
+    id: row.id,
+    sequence,
+    startsAt,
+    duration: row.duration,
+    notes: row.notes,
+    serviceName: row.service?.name ?? 'Service',
+    customer: row.customer,
+    employee: row.employee,
+  };
+}
+
+async function notify(tx: Tx, kind: InvitationKind, row: Row, sequence: number, startsAt: Date, env: BookingEnv) {
+  await sendInvitations(tx, kind, invitationOf(row, sequence, startsAt), {
+    businessName: env.settings.businessName,
+    timeZone: env.settings.timezone,
+    publicUrl: env.publicUrl,
+  });
+}
+
+/** The instant of a booking request, refused when it has passed. */
+function requestedStart(dateTime: string, now: Date): Date {
+  const start = new Date(dateTime);
+  if (start.getTime() < now.getTime()) throw new AppError('BAD_REQUEST', 'That time has already passed. Please choose a future time.');
+  return start;
+}
+
+/** Employees (in preference order) for whom `start` is an offered slot of the service. */
+async function freeEmployeesAt(db: Tx, env: BookingEnv, start: Date, duration: number, employeeIds: string[], excludeAppointmentId?: string) {
+  const date = toZoned(start, env.settings.timezone).date;
+  const data = await loadSlotData(db, date, employeeIds, env.settings.timezone, excludeAppointmentId);
+  const slot = computeSlots(date, slotRules(env.settings, env.now, duration), data).find((s) => s.dateTime === start.toISOString());
+  return { date, free: slot?.employeeIds ?? [] };
+}
+
+/** Live appointments per employee on a date of the business zone: fewer first when a provider is assigned. */
+async function bookingsOn(db: Tx, date: string, employeeIds: string[], timeZone: string): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (!employeeIds.length) return counts;
+  const rows = await db
+    .select({ employeeId: appointments.employeeId, n: sql<number>`count(*)::int` })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.employeeId, employeeIds),
+        inArray(appointments.status, [...liveStatuses]),
+        gte(appointments.startsAt, zonedToInstant(date, 0, timeZone)),
+        lt(appointments.startsAt, zonedToInstant(addCalendarDays(date, 1), 0, timeZone)),
+      ),
+    )
+    .groupBy(appointments.employeeId);
+  for (const r of rows) counts.set(r.employeeId, Number(r.n));
+  return counts;
+}
+
+/** Who the appointment is for: a customer books for themself; staff may book for a real customer. */
+async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | null | undefined): Promise<string> {
+  if (!isStaffRole(actor.role) || !customerId || customerId === actor.id) return actor.id;
+  if (!isUuid(customerId)) return actor.id;
+  const [found] = await db.select({ id: users.id }).from(users).where(eq(users.id, customerId));
+  // The guided page sends a placeholder for "the current user": anything that names nobody means the caller.
+  return found?.id ?? actor.id;
+}
+
+/**
+ * Books an appointment. The start must be an offered slot of the service (for the chosen employee, or for any
+ * free provider when the body names none of them: the least booked that day gets it). The database's
+ * no-overlap constraint has the final word under concurrency: its violation is the same 409 as a taken slot.
+ */
+export async function bookAppointment(db: Tx, actor: SessionUser, input: BookAppointmentInput, env: BookingEnv): Promise<Appointment> {
+  const staff = isStaffRole(actor.role);
+  const { service, providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: staff });
+  const start = requestedStart(input.dateTime, env.now);
+  const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
+  const { date, free } = await freeEmployeesAt(db, env, start, service.duration, chosen ? [chosen] : providers);
+  if (!free.length) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+
+  let candidates = free;
+  if (!chosen && free.length > 1) {
+    const counts = await bookingsOn(db, date, free, env.settings.timezone);
+    // A stable sort keeps the provider order among equally booked employees.
+    candidates = [...free].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
+  }
+  const customerId = await bookingCustomer(db, actor, input.customerId);
+  const status: AppointmentStatus = staff && input.status && (input.status === 'pending' || input.status === 'confirmed') ? input.status : 'pending';
+  const notes = (input.notes ?? input.customerNotes ?? '').trim();
+
+  for (const employeeId of candidates) {
+    try {
+      const id = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(appointments)
+          .values({
+            serviceId: service.id,
+            employeeId,
+            customerId,
+            startsAt: start,
+            endsAt: new Date(start.getTime() + service.duration * 60_000),
+            duration: service.duration,
+            notes,
+            status,
+          })
+          .returning({ id: appointments.id });
+        const row = (await findRow(tx, created!.id))!;
+        await notify(tx, 'booked', row, 0, start, env);
+        return created!.id;
+      });
+      return toAppointment((await findRow(db, id))!);
+    } catch (error) {
+      // Someone took this employee's time a moment ago: the next free provider, if any, may still have it.
+      if (!isConflict(error)) throw error;
+    }
+  }
+  throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+}
+
+/**
+ * Appointments for the caller. Customers (and `scope=mine`) get their own bookings, soonest upcoming first,
+ * then past ones newest first. Staff who view appointments get everyone's in time order, filtered by dates of
+ * the business time zone, employee and status.
+ */
+export async function listAppointments(db: Tx, actor: SessionUser, query: AppointmentListQuery, env: Pick<BookingEnv, 'settings' | 'now'>): Promise<Appointment[]> {
+  const filters: SQL[] = [];
+  const tz = env.settings.timezone;
+  if (query.from) filters.push(gte(appointments.startsAt, zonedToInstant(query.from, 0, tz)));
+  if (query.to) filters.push(lt(appointments.startsAt, zonedToInstant(addCalendarDays(query.to, 1), 0, tz)));
+  if (query.status) filters.push(eq(appointments.status, query.status));
+  if (query.employeeId) {
+    if (!isUuid(query.employeeId)) return [];
+    filters.push(eq(appointments.employeeId, query.employeeId));
+  }
+  if (seesAll(actor) && query.scope !== 'mine') {
+    const rows = await selectAppointments(db)
+      .where(and(...filters))
+      .orderBy(asc(appointments.startsAt), asc(appointments.id));
+    return rows.map(toAppointment);
+  }
+  const now = env.now.toISOString();
+  const rows = await selectAppointments(db)
+    .where(and(eq(appointments.customerId, actor.id), ...filters))
+    .orderBy(
+      sql`(${appointments.startsAt} < ${now}::timestamptz)`,
+      sql`case when ${appointments.startsAt} >= ${now}::timestamptz then ${appointments.startsAt} end asc`,
+      desc(appointments.startsAt),
+      asc(appointments.id),
+    );
+  return rows.map(toAppointment);
+}
+
+export async function getAppointment(db: Tx, actor: SessionUser, id: string): Promise<Appointment> {
+  return toAppointment(await visibleRow(db, actor, id));
+}
+
+/** The calendar's status selector: staff who edit appointments set any value. */
+export async function setAppointmentStatus(db: Tx, actor: SessionUser, id: string, status: AppointmentStatus, env: BookingEnv): Promise<Appointment> {
+  const row = await findRow(db, id);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (row.status === status) return toAppointment(row);
+  try {
+    await db.transaction(async (tx) => {
+      const cancelling = status === 'cancelled';
+      const reviving = row.status === 'cancelled';
+      const sequence = cancelling || reviving ? row.sequence + 1 : row.sequence;
+      await tx.update(appointments).set({ status, sequence, updatedAt: sql`now()` }).where(eq(appointments.id, id));
+      if (cancelling) await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
+      else if (reviving) await notify(tx, 'booked', row, sequence, row.startsAt, env);
+    });
+  } catch (error) {
+    if (isConflict(error)) throw new AppError('CONFLICT', 'This appointment overlaps another appointment of the same employee, so it cannot be reopened.');
+    throw error;
+  }
+  return toAppointment((await findRow(db, id))!);
+}
+
+/** Staff may change any appointment at any time; the customer only theirs, up to the cancellation notice. */
+function requireChangeable(actor: SessionUser, row: Row, env: BookingEnv, permission: Permission) {
+  const staffMayChange = holds(actor, permission) || holds(actor, 'appointments.edit');
+  if (staffMayChange) return;
+  if (row.customerId !== actor.id) {
+    if (row.employeeId === actor.id || seesAll(actor)) throw new AppError('FORBIDDEN', "You don't have permission to do that.");
+    throw new AppError('NOT_FOUND', NOT_FOUND);
+  }
+  if (!withinCancellationNotice(row.startsAt, env.now, env.settings.cancellationNoticeHours)) {
+    throw new AppError('CONFLICT', cancellationNoticeMessage(env.settings.cancellationNoticeHours));
+  }
+}
+
+export async function cancelAppointment(db: Tx, actor: SessionUser, id: string, env: BookingEnv): Promise<Appointment> {
+  const row = await findRow(db, id);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (row.customerId !== actor.id && row.employeeId !== actor.id && !seesAll(actor)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (row.status === 'cancelled') throw new AppError('CONFLICT', 'This appointment is already cancelled.');
+  if (row.status === 'completed') throw new AppError('CONFLICT', 'A completed appointment cannot be cancelled.');
+  requireChangeable(actor, row, env, 'appointments.cancel');
+  await db.transaction(async (tx) => {
+    const sequence = row.sequence + 1;
+    await tx.update(appointments).set({ status: 'cancelled', sequence, updatedAt: sql`now()` }).where(eq(appointments.id, id));
+    await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
+  });
+  return toAppointment((await findRow(db, id))!);
+}
+
+/** Moves an appointment to another offered start of the same employee. */
+export async function rescheduleAppointment(db: Tx, actor: SessionUser, input: { id: string; dateTime: string }, env: BookingEnv): Promise<Appointment> {
+  const row = await findRow(db, input.id);
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (row.customerId !== actor.id && row.employeeId !== actor.id && !seesAll(actor)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (row.status === 'cancelled' || row.status === 'completed') {
+    throw new AppError('CONFLICT', `A ${row.status} appointment cannot be rescheduled.`);
+  }
+  requireChangeable(actor, row, env, 'appointments.edit');
+  const start = requestedStart(input.dateTime, env.now);
+  if (start.getTime() === row.startsAt.getTime()) return toAppointment(row);
+  // The appointment's own time does not block its move (e.g. half an hour later).
+  const { free } = await freeEmployeesAt(db, env, start, row.duration, [row.employeeId], row.id);
+  if (!free.length) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+  try {
+    await db.transaction(async (tx) => {
+      const sequence = row.sequence + 1;
+      await tx
+        .update(appointments)
+        .set({ startsAt: start, endsAt: new Date(start.getTime() + row.duration * 60_000), sequence, updatedAt: sql`now()` })
+        .where(eq(appointments.id, row.id));
+      await notify(tx, 'rescheduled', row, sequence, start, env);
+    });
+  } catch (error) {
+    if (isConflict(error)) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+    throw error;
+  }
+  return toAppointment((await findRow(db, row.id))!);
+}

@@ -1,0 +1,93 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Database } from '../../../db/client';
+import { appointments, availability, serviceProviders, services } from '../../../db/schema/index';
+import { SLOT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
+import { buildApp } from '../app';
+import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
+import { signInAs, startTestServer, testEnv, type TestServer } from '../testing';
+
+/*
+ * Concurrency: many customers booking the same employee's slot at the same moment. Only PostgreSQL has the
+ * connections to race (PGlite runs one statement at a time); on PGlite these run one after another and show
+ * the same outcome by the plain slot check.
+ */
+
+const TZ = 'Europe/London';
+const onPostgres = process.env.TEST_DB === 'postgres';
+// PGlite serialises everything, so its rounds prove nothing more after the first few.
+const ROUNDS = onPostgres ? 20 : 3;
+const PARALLEL = 50;
+
+let server: TestServer;
+let serviceId: string;
+let employeeId: string;
+let cookies: string[];
+let day: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const admin = await signInAs(server.database, 'admin');
+  expect((await server.request('PUT', '/api/business/settings', { cookie: admin.cookie, body: { businessName: 'Race', timezone: TZ } })).status).toBe(200);
+  const employee = await signInAs(server.database, 'employee');
+  employeeId = employee.user.id;
+  const [service] = await server.db.insert(services).values({ name: 'Massage', price: '50.00', duration: 30 }).returning({ id: services.id });
+  serviceId = service!.id;
+  await server.db.insert(serviceProviders).values({ serviceId, employeeId });
+  await server.db.insert(availability).values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '08:00', endTime: '20:00' })));
+  cookies = await Promise.all(Array.from({ length: PARALLEL }, async () => (await signInAs(server.database, 'customer')).cookie));
+  day = addCalendarDays(toZoned(new Date(), TZ).date, 2);
+});
+afterAll(() => server.close());
+
+const slotAt = (index: number) => zonedToInstant(day, 8 * 60 + index * 30, TZ).toISOString();
+
+describe(`${PARALLEL} parallel bookings of one slot`, () => {
+  it(`exactly one succeeds and ${PARALLEL - 1} get 409, in each of ${ROUNDS} rounds`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const dateTime = slotAt(round);
+      const results = await Promise.all(
+        cookies.map((cookie) => server.request('POST', '/api/appointments', { cookie, body: { serviceId, dateTime, employeeId, duration: 30 } })),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200), `round ${round}: ${statuses.join(',')}`).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(PARALLEL - 1);
+      for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toBe(SLOT_TAKEN_MESSAGE);
+      const rows = await server.db.select().from(appointments).where(and(eq(appointments.employeeId, employeeId), eq(appointments.startsAt, new Date(dateTime))));
+      expect(rows).toHaveLength(1);
+    }
+  }, 120_000);
+});
+
+describe('two app instances booking the same slot', () => {
+  let secondDatabase: Database;
+  let second: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    secondDatabase = server.database.url ? await createDb({ url: server.database.url }) : server.database;
+    second = await buildApp({ database: secondDatabase, env: testEnv() });
+    await second.ready();
+  });
+  afterAll(async () => {
+    await second.close();
+    if (secondDatabase !== server.database) await secondDatabase.close();
+  });
+
+  it('exactly one booking is made, whichever instance each request reaches', async () => {
+    const times = [slotAt(22), slotAt(23), slotAt(21)];
+    for (const dateTime of times) {
+      const body = { serviceId, dateTime, employeeId: serviceId, duration: 30 };
+      const results = await Promise.all(
+        cookies.slice(0, 20).map((cookie, i) =>
+          i % 2 === 0
+            ? server.request('POST', '/api/appointments', { cookie, body }).then((r) => r.status)
+            : second.inject({ method: 'POST', url: '/api/appointments', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) }).then((r) => r.statusCode),
+        ),
+      );
+      expect(results.filter((s) => s === 200), results.join(',')).toHaveLength(1);
+      expect(results.filter((s) => s === 409)).toHaveLength(19);
+    }
+    // The 30-minute neighbours were all booked, back to back: nothing overlaps.
+    const rows = await server.db.select().from(appointments).where(inArray(appointments.startsAt, times.map((t) => new Date(t))));
+    expect(rows).toHaveLength(3);
+  });
+});

@@ -1,0 +1,155 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../../db/client';
+import { appointments, services, sessions, users } from '../../../db/schema/index';
+import type { AppointmentStatus } from '../../shared/appointment-schema';
+import {
+  portalTransitions,
+  type ChangePasswordInput,
+  type StaffAppointment,
+} from '../../shared/employee-portal-schema';
+import type { SessionUser } from '../auth/sessions';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { isUuid } from '../catalog/catalog-access';
+import { AppError } from '../errors';
+
+type Actor = Pick<SessionUser, 'id' | 'role'>;
+
+const customer = alias(users, 'customer');
+const employee = alias(users, 'employee');
+
+const columns = {
+  id: appointments.id,
+  serviceId: appointments.serviceId,
+  employeeId: appointments.employeeId,
+  customerId: appointments.customerId,
+  startsAt: appointments.startsAt,
+  duration: appointments.duration,
+  notes: appointments.notes,
+  status: appointments.status,
+  createdAt: appointments.createdAt,
+  serviceName: services.name,
+  serviceDuration: services.duration,
+  servicePrice: services.price,
+  customerFirstName: customer.firstName,
+  customerLastName: customer.lastName,
+  customerEmail: customer.email,
+  employeeFirstName: employee.firstName,
+  employeeLastName: employee.lastName,
+};
+
+type Row = {
+  id: string;
+  serviceId: string | null;
+  employeeId: string;
+  customerId: string;
+  startsAt: Date;
+  duration: number;
+  notes: string;
+  status: AppointmentStatus;
+  createdAt: Date;
+  serviceName: string | null;
+  serviceDuration: number | null;
+  servicePrice: string | null;
+  customerFirstName: string;
+  customerLastName: string;
+  customerEmail: string;
+  employeeFirstName: string;
+  employeeLastName: string;
+};
+
+export function toStaffAppointment(r: Row): StaffAppointment {
+  const dateTime = r.startsAt.toISOString();
+  return {
+    id: r.id,
+    serviceId: r.serviceId,
+    employeeId: r.employeeId,
+    customerId: r.customerId,
+    userId: r.customerId,
+    dateTime,
+    appointmentDate: dateTime,
+    duration: r.duration,
+    notes: r.notes,
+    customerNotes: r.notes,
+    status: r.status,
+    createdAt: r.createdAt.toISOString(),
+    service:
+      r.serviceId && r.serviceName !== null
+        ? { id: r.serviceId, name: r.serviceName, duration: r.serviceDuration!, price: r.servicePrice! }
+        : null,
+    customer: { id: r.customerId, firstName: r.customerFirstName, lastName: r.customerLastName, email: r.customerEmail },
+    employee: { id: r.employeeId, firstName: r.employeeFirstName, lastName: r.employeeLastName },
+  };
+}
+
+function selectAppointments(db: Tx) {
+  return db
+    .select(columns)
+    .from(appointments)
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(customer, eq(customer.id, appointments.customerId))
+    .innerJoin(employee, eq(employee.id, appointments.employeeId));
+}
+
+/** The caller's own appointments as their provider, in time order (the screens split upcoming and past). */
+export async function listMyAppointments(db: Tx, actor: Actor): Promise<StaffAppointment[]> {
+  const rows = await selectAppointments(db)
+    .where(eq(appointments.employeeId, actor.id))
+    .orderBy(asc(appointments.startsAt), asc(appointments.id));
+  return rows.map(toStaffAppointment);
+}
+
+/**
+ * The portal's Confirm, Cancel and Mark Complete: only pending→confirmed, pending→cancelled and
+ * confirmed→completed, on the caller's own appointments (anyone else's is not found). The update names
+ * the status it moves from, so two clicks at once cannot both apply.
+ */
+export async function changeMyAppointmentStatus(db: Tx, actor: Actor, appointmentId: string, status: AppointmentStatus): Promise<StaffAppointment> {
+  if (!isUuid(appointmentId)) throw new AppError('NOT_FOUND', 'Appointment not found');
+  const from = (Object.keys(portalTransitions) as AppointmentStatus[]).filter((s) => portalTransitions[s].includes(status));
+  const updated =
+    from.length === 0
+      ? []
+      : await db
+          .update(appointments)
+          .set({ status })
+          .where(
+            and(
+              eq(appointments.id, appointmentId),
+              eq(appointments.employeeId, actor.id),
+              sql`${appointments.status} in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`,
+            ),
+          )
+          .returning({ id: appointments.id });
+  const [row] = await selectAppointments(db).where(and(eq(appointments.id, appointmentId), eq(appointments.employeeId, actor.id)));
+  if (!row) throw new AppError('NOT_FOUND', 'Appointment not found');
+  if (updated.length === 0) {
+    throw new AppError('CONFLICT', `A ${row.status} appointment cannot be changed to ${status}.`);
+  }
+  return toStaffAppointment(row);
+}
+
+/**
+ * Changes the caller's password after checking the current one, and ends every other session of theirs
+ * (a stolen session stops working); the session that made the change stays signed in.
+ */
+export async function changeMyPassword(db: Db, actor: Actor, sessionId: string | null, input: ChangePasswordInput): Promise<{ success: true }> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
+  if (!row?.passwordHash) {
+    throw new AppError('BAD_REQUEST', 'This account signs in through the identity provider and has no password to change.');
+  }
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', 'The current password is not correct.');
+  }
+  if (input.currentPassword === input.newPassword) {
+    throw new AppError('BAD_REQUEST', 'The new password must be different from the current one.');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
+    await tx
+      .delete(sessions)
+      .where(sessionId ? and(eq(sessions.userId, actor.id), ne(sessions.id, sessionId)) : eq(sessions.userId, actor.id));
+  });
+  return { success: true };
+}

@@ -1,0 +1,143 @@
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { appointments, availability, availabilityOverrides, serviceProviders, services, users } from '../../../db/schema/index';
+import type { BusinessSettings } from '../../shared/settings';
+import { computeSlots, type Slot, type SlotData, type SlotRules } from '../booking/slots';
+import { addCalendarDays, zonedToInstant } from '../booking/zoned-time';
+import { isUuid } from '../catalog/catalog-access';
+import { AppError } from '../errors';
+
+/** Reads what the pure slot computation needs for one date from the database. */
+
+const providerRoles = ['employee', 'admin'] as const;
+export const liveStatuses = ['pending', 'confirmed'] as const;
+
+export interface BookableService {
+  id: string;
+  name: string;
+  duration: number;
+  price: string;
+  isActive: boolean;
+}
+
+export const SERVICE_NOT_FOUND = 'Service not found';
+
+/**
+ * Who may perform a service, in a stable order: its linked active staff, or every active employee and admin
+ * when it names none.
+ */
+export async function providersOf(db: Tx, serviceId: string): Promise<string[]> {
+  const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
+  const linked = await db
+    .select({ id: users.id })
+    .from(serviceProviders)
+    .innerJoin(users, eq(users.id, serviceProviders.employeeId))
+    .where(and(eq(serviceProviders.serviceId, serviceId), activeStaff))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  if (linked.length) return linked.map((r) => r.id);
+  const everyone = await db.select({ id: users.id }).from(users).where(activeStaff).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  return everyone.map((r) => r.id);
+}
+
+/**
+ * The service and its providers in one round trip (plus one more only for a service that names nobody): this
+ * runs on every slots call and every booking.
+ */
+export async function findServiceWithProviders(db: Tx, serviceId: string, opts: { includeInactive: boolean }): Promise<{ service: BookableService; providers: string[] }> {
+  if (!isUuid(serviceId)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
+  const rows = await db
+    .select({
+      id: services.id,
+      name: services.name,
+      duration: services.duration,
+      price: services.price,
+      isActive: services.isActive,
+      providerId: users.id,
+    })
+    .from(services)
+    .leftJoin(serviceProviders, eq(serviceProviders.serviceId, services.id))
+    .leftJoin(users, and(eq(users.id, serviceProviders.employeeId), activeStaff))
+    .where(eq(services.id, serviceId))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  const first = rows[0];
+  if (!first || (!first.isActive && !opts.includeInactive)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  const { providerId: _ignored, ...service } = first;
+  const linked = rows.flatMap((r) => (r.providerId ? [r.providerId] : []));
+  return { service, providers: linked.length ? linked : await providersOf(db, service.id) };
+}
+
+/** The people who perform a service, in the order slots list them. */
+export async function listBookingProviders(db: Tx, serviceId: string, opts: { includeInactive: boolean }) {
+  const { providers: ids } = await findServiceWithProviders(db, serviceId, opts);
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id)!).filter(Boolean);
+}
+
+/** Availability and live appointments of some employees around one date (the day either side covers DST and long services). */
+export async function loadSlotData(db: Tx, date: string, employeeIds: string[], timeZone: string, excludeAppointmentId?: string): Promise<SlotData> {
+  if (employeeIds.length === 0) return { employeeIds, weekly: [], overrides: [], busy: [] };
+  const from = zonedToInstant(addCalendarDays(date, -1), 0, timeZone);
+  const to = zonedToInstant(addCalendarDays(date, 2), 0, timeZone);
+  const [weekly, overrides, busy] = await Promise.all([
+    db
+      .select({
+        employeeId: availability.employeeId,
+        dayOfWeek: availability.dayOfWeek,
+        startTime: availability.startTime,
+        endTime: availability.endTime,
+        isAvailable: availability.isAvailable,
+      })
+      .from(availability)
+      .where(inArray(availability.employeeId, employeeIds)),
+    db
+      .select({
+        employeeId: availabilityOverrides.employeeId,
+        date: availabilityOverrides.date,
+        isAvailable: availabilityOverrides.isAvailable,
+        startTime: availabilityOverrides.startTime,
+        endTime: availabilityOverrides.endTime,
+      })
+      .from(availabilityOverrides)
+      .where(and(inArray(availabilityOverrides.employeeId, employeeIds), eq(availabilityOverrides.date, date))),
+    db
+      .select({ id: appointments.id, employeeId: appointments.employeeId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+      .from(appointments)
+      .where(
+        and(
+          inArray(appointments.employeeId, employeeIds),
+          inArray(appointments.status, [...liveStatuses]),
+          lt(appointments.startsAt, to),
+          gt(appointments.endsAt, from),
+        ),
+      ),
+  ]);
+  return { employeeIds, weekly, overrides, busy: excludeAppointmentId ? busy.filter((b) => b.id !== excludeAppointmentId) : busy };
+}
+
+export function slotRules(settings: BusinessSettings, now: Date, durationMinutes: number): SlotRules {
+  return {
+    timeZone: settings.timezone,
+    now,
+    durationMinutes,
+    noticeMinutes: settings.bookingNoticeMinutes,
+    windowDays: settings.bookingWindowDays,
+  };
+}
+
+/** The offered starts of one date for a service, optionally for one employee (none when they don't provide it). */
+export async function slotsFor(
+  db: Tx,
+  settings: BusinessSettings,
+  now: Date,
+  query: { serviceId: string; date: string; employeeId?: string | null; includeInactive: boolean },
+): Promise<Slot[]> {
+  const { service, providers } = await findServiceWithProviders(db, query.serviceId, { includeInactive: query.includeInactive });
+  const employeeIds = query.employeeId ? providers.filter((id) => id === query.employeeId) : providers;
+  const data = await loadSlotData(db, query.date, employeeIds, settings.timezone);
+  return computeSlots(query.date, slotRules(settings, now, service.duration), data);
+}

@@ -1,0 +1,119 @@
+import { and, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { availabilityOverrides, users } from '../../../db/schema/index';
+import { minutesOf, type AvailabilityOverride } from '../../shared/availability-schema';
+import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
+import type { SessionUser } from '../auth/sessions';
+import { isUuid } from '../catalog/catalog-access';
+import { AppError } from '../errors';
+import { getSettings } from '../settings/settings-service';
+import { toZoned } from '../booking/zoned-time';
+
+type Actor = Pick<SessionUser, 'id' | 'role'>;
+
+const columns = {
+  id: availabilityOverrides.id,
+  employeeId: availabilityOverrides.employeeId,
+  date: availabilityOverrides.date,
+  isAvailable: availabilityOverrides.isAvailable,
+  startTime: availabilityOverrides.startTime,
+  endTime: availabilityOverrides.endTime,
+};
+
+type Row = { id: string; employeeId: string; date: string; isAvailable: boolean; startTime: string | null; endTime: string | null };
+
+const toOverride = (r: Row): AvailabilityOverride => ({
+  ...r,
+  startTime: r.startTime?.slice(0, 5) ?? null,
+  endTime: r.endTime?.slice(0, 5) ?? null,
+});
+
+export interface OverrideFilter {
+  employeeId?: string;
+  from?: string;
+  to?: string;
+}
+
+/** Date overrides (days off and special hours), by date then time; filtered by employee and date range. */
+export async function listOverrides(db: Tx, filter: OverrideFilter): Promise<AvailabilityOverride[]> {
+  if (filter.employeeId !== undefined && !isUuid(filter.employeeId)) return [];
+  const where: SQL[] = [ne(users.role, CUSTOMER_ROLE)];
+  if (filter.employeeId) where.push(eq(availabilityOverrides.employeeId, filter.employeeId));
+  if (filter.from) where.push(gte(availabilityOverrides.date, filter.from));
+  if (filter.to) where.push(lte(availabilityOverrides.date, filter.to));
+  const rows = await db
+    .select(columns)
+    .from(availabilityOverrides)
+    .innerJoin(users, eq(users.id, availabilityOverrides.employeeId))
+    .where(and(...where))
+    .orderBy(asc(availabilityOverrides.date), asc(availabilityOverrides.startTime), asc(availabilityOverrides.id));
+  return rows.map(toOverride);
+}
+
+export interface OverrideInput {
+  employeeId?: string;
+  date: string;
+  isAvailable: boolean;
+  startTime?: string;
+  endTime?: string;
+}
+
+/**
+ * Adds a day off or a window of special hours for one date. A date is either a day off or has its own
+ * windows, never both; its windows must not overlap. Admins for anyone, an employee for themself.
+ */
+export async function createOverride(db: Db, actor: Actor, input: OverrideInput): Promise<AvailabilityOverride> {
+  const employeeId = input.employeeId ?? actor.id;
+  if (!isAdmin(actor) && employeeId !== actor.id) throw new AppError('FORBIDDEN', 'You can only change your own availability.');
+  if (!isUuid(employeeId)) throw new AppError('NOT_FOUND', 'Employee not found');
+  const { timezone } = await getSettings(db);
+  if (input.date < toZoned(new Date(), timezone).date) throw new AppError('BAD_REQUEST', 'The date is in the past. Please choose today or a later date.');
+
+  return db.transaction(async (tx) => {
+    // Locks the employee so two additions for one date are judged one after the other.
+    const [employee] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, employeeId), ne(users.role, CUSTOMER_ROLE)))
+      .for('update');
+    if (!employee) throw new AppError('NOT_FOUND', 'Employee not found');
+    const sameDate = (await tx.select(columns).from(availabilityOverrides).where(and(eq(availabilityOverrides.employeeId, employeeId), eq(availabilityOverrides.date, input.date)))).map(toOverride);
+    if (!input.isAvailable && sameDate.length > 0) {
+      throw new AppError(
+        'CONFLICT',
+        sameDate.some((o) => !o.isAvailable)
+          ? `${input.date} is already a day off.`
+          : `${input.date} already has special hours. Remove them first to make it a day off.`,
+      );
+    }
+    if (input.isAvailable) {
+      if (sameDate.some((o) => !o.isAvailable)) throw new AppError('CONFLICT', `${input.date} is a day off. Remove the day off first to add special hours.`);
+      const start = minutesOf(input.startTime!);
+      const end = minutesOf(input.endTime!);
+      const clash = sameDate.find((o) => start < minutesOf(o.endTime!) && minutesOf(o.startTime!) < end);
+      if (clash) {
+        throw new AppError('BAD_REQUEST', `${input.date} ${input.startTime}-${input.endTime} overlaps ${clash.startTime}-${clash.endTime} on the same date.`);
+      }
+    }
+    const [row] = await tx
+      .insert(availabilityOverrides)
+      .values({
+        employeeId,
+        date: input.date,
+        isAvailable: input.isAvailable,
+        startTime: input.isAvailable ? input.startTime! : null,
+        endTime: input.isAvailable ? input.endTime! : null,
+      })
+      .returning(columns);
+    return toOverride(row!);
+  });
+}
+
+export async function deleteOverride(db: Tx, actor: Actor, id: string): Promise<{ success: true; id: string }> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Date override not found');
+  const [row] = await db.select({ employeeId: availabilityOverrides.employeeId }).from(availabilityOverrides).where(eq(availabilityOverrides.id, id));
+  if (!row) throw new AppError('NOT_FOUND', 'Date override not found');
+  if (!isAdmin(actor) && row.employeeId !== actor.id) throw new AppError('FORBIDDEN', 'You can only change your own availability.');
+  await db.delete(availabilityOverrides).where(eq(availabilityOverrides.id, id));
+  return { success: true, id };
+}

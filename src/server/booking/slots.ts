@@ -1,0 +1,185 @@
+import {
+  addCalendarDays,
+  calendarDaysBetween,
+  formatMinutes,
+  isPlainDay,
+  minutesOfTime,
+  parseDate,
+  toZoned,
+  weekdayOf,
+  zonedDay,
+} from './zoned-time';
+
+/**
+ * Bookable start times: pure (no database, no clock of its own), so every rule is tested on exact inputs.
+ *
+ * For each calendar date in the business time zone an employee's windows are that date's overrides when it has
+ * any (a day off has none), otherwise the weekday's weekly windows. A start is offered when it lies on the
+ * 30-minute wall-clock grid, the whole duration fits inside one window, it overlaps no busy interval (pending or
+ * confirmed appointments) of that employee, it is at least the notice ahead of now, and its date is between
+ * today and today + windowDays.
+ */
+
+export const SLOT_STEP_MINUTES = 30;
+
+export interface WeeklyWindow {
+  employeeId: string;
+  /** 0 Sunday … 6 Saturday */
+  dayOfWeek: number;
+  /** "HH:MM" or "HH:MM:SS", wall-clock in the business time zone */
+  startTime: string;
+  endTime: string;
+  isAvailable: boolean;
+}
+
+export interface DateOverride {
+  employeeId: string;
+  /** YYYY-MM-DD */
+  date: string;
+  isAvailable: boolean;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+export interface BusyInterval {
+  employeeId: string;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface SlotRules {
+  timeZone: string;
+  now: Date;
+  durationMinutes: number;
+  noticeMinutes: number;
+  windowDays: number;
+}
+
+export interface SlotData {
+  employeeIds: readonly string[];
+  weekly: readonly WeeklyWindow[];
+  overrides: readonly DateOverride[];
+  busy: readonly BusyInterval[];
+}
+
+export interface Slot {
+  /** wall-clock "HH:MM" in the business time zone */
+  time: string;
+  /** the instant, ISO 8601 UTC */
+  dateTime: string;
+  /** who is free for the whole duration from this start, in the order given */
+  employeeIds: string[];
+}
+
+/** A window as instants [start, end). */
+interface Span {
+  start: number;
+  end: number;
+}
+
+const MINUTE = 60_000;
+
+/** Today's date in the zone and the last bookable date. */
+export function bookableDates(rules: Pick<SlotRules, 'timeZone' | 'now' | 'windowDays'>): { first: string; last: string } {
+  const first = toZoned(rules.now, rules.timeZone).date;
+  return { first, last: addCalendarDays(first, rules.windowDays) };
+}
+
+/** The wall-clock windows (minutes after midnight) of one employee on one date. */
+export function windowsOn(date: string, employeeId: string, data: Pick<SlotData, 'weekly' | 'overrides'>): { start: number; end: number }[] {
+  const overrides = data.overrides.filter((o) => o.employeeId === employeeId && o.date === date);
+  const rows = overrides.length
+    ? overrides.filter((o) => o.isAvailable && o.startTime && o.endTime).map((o) => ({ start: o.startTime!, end: o.endTime! }))
+    : data.weekly
+        .filter((w) => w.employeeId === employeeId && w.isAvailable && w.dayOfWeek === weekdayOf(date))
+        .map((w) => ({ start: w.startTime, end: w.endTime }));
+  return rows
+    .map((r) => ({ start: minutesOfTime(r.start), end: minutesOfTime(r.end) }))
+    .filter((r) => r.end > r.start)
+    .sort((a, b) => a.start - b.start);
+}
+
+/** Start times offered on one date (YYYY-MM-DD in the business time zone), in time order. */
+export function computeSlots(date: string, rules: SlotRules, data: SlotData): Slot[] {
+  if (!parseDate(date) || rules.durationMinutes <= 0) return [];
+  const { first, last } = bookableDates(rules);
+  if (calendarDaysBetween(first, date) < 0 || calendarDaysBetween(date, last) < 0) return [];
+
+  const earliest = rules.now.getTime() + rules.noticeMinutes * MINUTE;
+  const duration = rules.durationMinutes * MINUTE;
+  const tz = rules.timeZone;
+  // Instants of wall-clock times on this date, memoised: every employee shares the same grid.
+  const convert = zonedDay(date, tz);
+  const plain = isPlainDay(date, tz);
+  const instants = new Map<number, number>();
+  const instantOf = (minutes: number) => {
+    let value = instants.get(minutes);
+    if (value === undefined) {
+      value = convert(minutes);
+      instants.set(minutes, value);
+    }
+    return value;
+  };
+
+  // Busy intervals that can touch this date, per employee.
+  const dayStart = instantOf(0);
+  const dayEnd = instantOf(24 * 60);
+  const busyByEmployee = new Map<string, Span[]>();
+  for (const b of data.busy) {
+    const start = b.startsAt.getTime();
+    const end = b.endsAt.getTime();
+    if (end <= dayStart - duration || start >= dayEnd + duration) continue;
+    let list = busyByEmployee.get(b.employeeId);
+    if (!list) busyByEmployee.set(b.employeeId, (list = []));
+    list.push({ start, end });
+  }
+
+  const byInstant = new Map<number, string[]>();
+  for (const employeeId of data.employeeIds) {
+    const busy = busyByEmployee.get(employeeId) ?? [];
+    const offered = new Set<number>();
+    for (const window of windowsOn(date, employeeId, data)) {
+      const windowStart = instantOf(window.start);
+      const windowEnd = instantOf(window.end);
+      const firstGrid = Math.ceil(window.start / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
+      for (let minutes = firstGrid; minutes < window.end; minutes += SLOT_STEP_MINUTES) {
+        const start = instantOf(minutes);
+        const end = start + duration;
+        if (start < windowStart || end > windowEnd || start < earliest || offered.has(start)) continue;
+        if (overlapsAny(busy, start, end)) continue;
+        offered.add(start);
+        let ids = byInstant.get(start);
+        if (!ids) byInstant.set(start, (ids = []));
+        ids.push(employeeId);
+      }
+    }
+  }
+
+  return [...byInstant.keys()]
+    .sort((a, b) => a - b)
+    .map((start) => {
+      const at = new Date(start);
+      // On a day without a clock change the wall clock is the elapsed time since midnight.
+      const minutes = plain ? Math.round((start - dayStart) / MINUTE) : toZoned(at, tz).minutes;
+      return { time: formatMinutes(minutes), dateTime: at.toISOString(), employeeIds: byInstant.get(start)! };
+    });
+}
+
+/** Whether [start, end) overlaps any interval (the list holds only the date's neighbourhood: a few rows). */
+function overlapsAny(intervals: Span[], start: number, end: number): boolean {
+  return intervals.some((b) => b.start < end && b.end > start);
+}
+
+/** Whether one exact start is offered for one employee (the booking check, same rules). */
+export function isOffered(date: string, dateTime: Date, employeeId: string, rules: SlotRules, data: SlotData): boolean {
+  return computeSlots(date, rules, { ...data, employeeIds: [employeeId] }).some((s) => s.dateTime === dateTime.toISOString());
+}
+
+/** Slots for every date from `from` to `to` inclusive (calendar stepping in the zone). */
+export function computeSlotsForDates(from: string, to: string, rules: SlotRules, data: SlotData): Map<string, Slot[]> {
+  const result = new Map<string, Slot[]>();
+  for (let date = from; calendarDaysBetween(date, to) >= 0; date = addCalendarDays(date, 1)) {
+    result.set(date, computeSlots(date, rules, data));
+  }
+  return result;
+}

@@ -1,0 +1,119 @@
+import { tzOffset } from '@date-fns/tz';
+
+/**
+ * Wall-clock ↔ instant conversion in an IANA time zone, on top of @date-fns/tz's offset table.
+ * The rules for the two odd cases are the booking rules: a wall-clock time that does not exist (the hour
+ * skipped when clocks go forward) moves forward by the gap, and one that exists twice (the hour repeated when
+ * clocks go back) means its first occurrence. Calendar dates are plain `YYYY-MM-DD` strings stepped with
+ * calendar arithmetic, never by adding 24 hours to an instant.
+ */
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+export interface CalendarDate {
+  year: number;
+  month: number; // 1-12
+  day: number;
+}
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function parseDate(value: string): CalendarDate | null {
+  const m = DATE_RE.exec(value);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+export function formatDate(d: CalendarDate): string {
+  return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
+}
+
+/** The date `days` calendar days after `date` (negative: before). */
+export function addCalendarDays(date: string, days: number): string {
+  const d = parseDate(date)!;
+  const moved = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
+  return formatDate({ year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() });
+}
+
+/** Whole calendar days from `from` to `to` (positive when `to` is later). */
+export function calendarDaysBetween(from: string, to: string): number {
+  const a = parseDate(from)!;
+  const b = parseDate(to)!;
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY);
+}
+
+/** 0 Sunday … 6 Saturday. */
+export function weekdayOf(date: string): number {
+  const d = parseDate(date)!;
+  return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
+}
+
+/** Minutes after midnight of `"HH:MM"` or `"HH:MM:SS"` (`"24:00"` is the end of the day). */
+export function minutesOfTime(value: string): number {
+  const [h, m] = value.split(':');
+  return Number(h) * 60 + Number(m);
+}
+
+export function formatMinutes(minutes: number): string {
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** The calendar date and wall-clock minutes of an instant in the zone. */
+export function toZoned(instant: Date, timeZone: string): { date: string; minutes: number } {
+  const local = new Date(instant.getTime() + tzOffset(timeZone, instant) * MINUTE);
+  return {
+    date: formatDate({ year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() }),
+    minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
+  };
+}
+
+/**
+ * Wall-clock minutes → instants for one date. Most dates have one offset from start to end: then every time
+ * is one subtraction, and only dates with a clock change ask the offset table per time (it formats dates with
+ * Intl, the dominant cost of slot computation).
+ */
+export function zonedDay(date: string, timeZone: string): (minutes: number) => number {
+  const d = parseDate(date)!;
+  const midnight = Date.UTC(d.year, d.month - 1, d.day);
+  const before = tzOffset(timeZone, new Date(midnight - DAY));
+  const after = tzOffset(timeZone, new Date(midnight + 2 * DAY));
+  if (before === after) return (minutes) => midnight + minutes * MINUTE - before * MINUTE;
+  return (minutes) => zonedToInstant(date, minutes, timeZone).getTime();
+}
+
+/** Whether a date has a single offset throughout (no clock change near it). */
+export function isPlainDay(date: string, timeZone: string): boolean {
+  const d = parseDate(date)!;
+  const midnight = Date.UTC(d.year, d.month - 1, d.day);
+  return tzOffset(timeZone, new Date(midnight - DAY)) === tzOffset(timeZone, new Date(midnight + 2 * DAY));
+}
+
+/**
+ * The instant of a wall-clock time (minutes after midnight, may be 1440 for the end of the day) on a date in
+ * the zone. Skipped times move forward by the gap; repeated times take their first occurrence.
+ */
+export function zonedToInstant(date: string, minutes: number, timeZone: string): Date {
+  const d = parseDate(date)!;
+  // The wall-clock time read as if it were UTC; the real instant is this minus the zone's offset then.
+  const asUtc = Date.UTC(d.year, d.month - 1, d.day, 0, minutes);
+  // Offsets in force around that time: a zone changes its offset at most once within a day either side.
+  const before = tzOffset(timeZone, new Date(asUtc - DAY));
+  const after = tzOffset(timeZone, new Date(asUtc + DAY));
+  const candidates = before === after ? [before] : [before, after];
+  let best: number | undefined;
+  for (const offset of candidates) {
+    const instant = asUtc - offset * MINUTE;
+    if (tzOffset(timeZone, new Date(instant)) === offset && (best === undefined || instant < best)) best = instant;
+  }
+  // No offset gives this wall-clock time: it fell in a gap. Read with the offset before the change it lands
+  // after the gap by exactly the time it was into it.
+  return new Date(best ?? asUtc - before * MINUTE);
+}

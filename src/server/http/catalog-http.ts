@@ -1,0 +1,58 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionUser } from '../auth/sessions';
+import { etagMatches, negotiateEncoding, type CatalogCache, type SerializedView } from '../catalog/catalog-cache';
+import { featuredProductsView, productListView } from '../catalog/product-service';
+import { featuredServicesView, serviceListView } from '../catalog/services-service';
+import { createRequestContext, type AppServices } from '../context';
+
+type ViewFor = (catalog: CatalogCache, viewer: SessionUser | null) => Promise<SerializedView<unknown>>;
+
+/**
+ * The four catalogue lists over REST, answered from the serialized cache: the same JSON as their
+ * procedures (src/routers/products.ts, services.ts), but without validating and serializing per request,
+ * with ETag/304 and pre-compressed gzip/brotli.
+ *
+ * The routes themselves are the REST adapter's (rest.ts registers one per procedure, and the procedure
+ * stays the single definition of the operation: public access, OpenAPI document, tRPC). An onRoute hook
+ * swaps the handler of those four GETs for one that answers from the cache. (A preHandler that replies is
+ * not enough: with an async onSend hook pending, Fastify still runs the route handler afterwards.)
+ * Failures (the database away) reach the app's error handler like any route's.
+ */
+export const catalogHttpPlugin = fp(
+  async (app, deps: AppServices) => {
+    const views = new Map<string, { viewFor: ViewFor; dependsOnViewer: boolean }>([
+      ['/api/products', { viewFor: productListView, dependsOnViewer: true }],
+      ['/api/products/featured', { viewFor: (catalog) => featuredProductsView(catalog), dependsOnViewer: false }],
+      ['/api/services', { viewFor: serviceListView, dependsOnViewer: true }],
+      ['/api/services/featured', { viewFor: (catalog) => featuredServicesView(catalog), dependsOnViewer: false }],
+    ]);
+
+    app.addHook('onRoute', (route) => {
+      const view = views.get(route.url ?? route.path);
+      const methods = [route.method].flat();
+      if (!view || !methods.includes('GET')) return;
+      // Our bytes are compressed already (or deliberately not); on-the-fly compression stays off.
+      route.compress = false;
+      route.handler = async (req: FastifyRequest, reply: FastifyReply) => {
+        // Staff see inactive items too; the session is looked up only when a cookie could name one.
+        const viewer = view.dependsOnViewer && req.headers.cookie ? (await createRequestContext(deps, req, reply, 'rest')).user : null;
+        return sendView(req, reply, await view.viewFor(deps.catalog, viewer));
+      };
+    });
+  },
+  // Its onRoute hook must see the REST routes and run before compression decides about them.
+  { name: 'storefront-catalog-http', fastify: '5.x', dependencies: ['storefront-errors', '@fastify/cookie'] },
+);
+
+async function sendView(req: FastifyRequest, reply: FastifyReply, view: SerializedView<unknown>) {
+  // Revalidate every time (a write must show at once), cheaply: a matching ETag answers 304 with no body.
+  // The answer depends on who asks (staff see more) and on the encoding.
+  reply.header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding, Cookie').header('etag', view.etag);
+  if (etagMatches(req.headers['if-none-match'], view.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  if (!encoding) return reply.send(view.body);
+  const body = await view.encoded(encoding);
+  return reply.header('content-encoding', encoding).send(body);
+}

@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, brotliCompressSync, gunzipSync } from 'node:zlib';
+import fp from 'fastify-plugin';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { businessSettings } from '../../../db/schema/index';
+import { createSettingsCache } from '../settings/settings-service';
+import { createTestDatabase } from '../testing';
+import { clientPlugin } from './client';
+import { errorHandlingPlugin } from './error-reply';
+
+const html = '<!doctype html><html><head><title>Storefront</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+let dir: string;
+let database: Database;
+let app: FastifyInstance;
+let settings: ReturnType<typeof createSettingsCache>;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'client-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), html);
+  writeFileSync(join(dir, 'assets/app.js'), script);
+  writeFileSync(join(dir, 'assets/app.js.br'), brotliCompressSync(script));
+  database = await createTestDatabase();
+  app = Fastify();
+  settings = createSettingsCache(database);
+  await app.register(errorHandlingPlugin);
+  // The page bodies are compressed by the client plugin itself; the app's compression plugin is not under test.
+  await app.register(fp(async () => {}, { name: 'storefront-compression' }));
+  await app.register(clientPlugin, { settings, root: dir });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await settings.stop();
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const page = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+describe('serving the client', () => {
+  it('sends every page as the compressed index.html with an ETag, and 304 when it is unchanged', async () => {
+    const br = await page('/products', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+
+    const gzip = await page('/some/client/route', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    expect((await page('/')).body).toBe(html);
+
+    const again = await page('/products', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('announces the first data a signed-in page needs, for its business type', async () => {
+    const signedIn = { cookie: 'sid=some-session' };
+    expect((await page('/products', signedIn)).body).toContain('<link rel="preload" href="/api/products" as="fetch" crossorigin="use-credentials">');
+    expect((await page('/services', signedIn)).body).toContain('<link rel="preload" href="/api/services" as="fetch"');
+    const home = (await page('/', signedIn)).body;
+    expect(home).toContain('href="/api/products/featured"');
+    expect(home).toContain('href="/api/services/featured"');
+    // A visitor is sent to sign in (or sees the landing page): nothing to preload.
+    expect((await page('/products')).body).not.toContain('preload');
+    expect((await page('/')).body).not.toContain('preload');
+
+    await database.db.insert(businessSettings).values({ id: 1, businessName: 'Only services', businessType: 'services' });
+    await settings.stop();
+    const servicesOnly = (await page('/', signedIn)).body;
+    expect(servicesOnly).toContain('href="/api/services/featured"');
+    expect(servicesOnly).not.toContain('/api/products/featured');
+  });
+
+  it('sends assets precompressed and cached for good, and answers unknown API paths with JSON 404', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(script);
+    const missing = await app.inject({ method: 'GET', url: '/api/nothing', headers: { accept: 'text/html' } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'No route for GET /api/nothing', code: 'NOT_FOUND' });
+  });
+});

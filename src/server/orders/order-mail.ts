@@ -1,0 +1,65 @@
+import type { Tx } from '../../../db/client';
+import { formatMoney, orderNumber, type OrderStatus } from '../../shared/orders';
+import { enqueueMail } from '../mail/outbox';
+
+interface MailOrder {
+  id: string;
+  total: string;
+  subtotal: string;
+  tax: string;
+  paymentProvider: string;
+  items: { name: string; price: string; quantity: number }[];
+}
+
+interface Recipient {
+  email: string;
+  firstName: string;
+}
+
+function greeting(to: Recipient) {
+  return to.firstName ? `Hello ${to.firstName},` : 'Hello,';
+}
+
+/** The confirmation a customer gets when the order is placed, in the checkout's transaction. */
+export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder, publicUrl: string) {
+  const lines = order.items.map((i) => `  ${i.quantity} x ${i.name} at ${formatMoney(i.price)}`).join('\n');
+  const payment =
+    order.paymentProvider === 'manual'
+      ? 'You pay when you pick your order up.'
+      : 'We will start on your order as soon as your card payment is confirmed.';
+  return enqueueMail(tx, {
+    to: to.email,
+    subject: `Order #${orderNumber(order.id)} received`,
+    text: [
+      greeting(to),
+      '',
+      `thank you for your order #${orderNumber(order.id)}.`,
+      '',
+      lines,
+      '',
+      `Subtotal: ${formatMoney(order.subtotal)}`,
+      'Shipping: Free',
+      `Tax: ${formatMoney(order.tax)}`,
+      `Total: ${formatMoney(order.total)}`,
+      '',
+      payment,
+      `Your orders: ${publicUrl}/profile`,
+    ].join('\n'),
+  });
+}
+
+const statusSentences: Record<OrderStatus, string> = {
+  pending: 'is waiting for payment.',
+  processing: 'is being prepared.',
+  completed: 'is complete. Thank you for shopping with us!',
+  cancelled: 'has been cancelled. Any payment made for it is refunded.',
+};
+
+/** Tells the customer that their order moved to a new status. */
+export function enqueueOrderStatusMail(tx: Tx, to: Recipient, orderId: string, status: OrderStatus, publicUrl: string) {
+  return enqueueMail(tx, {
+    to: to.email,
+    subject: `Order #${orderNumber(orderId)} is ${status}`,
+    text: [greeting(to), '', `your order #${orderNumber(orderId)} ${statusSentences[status]}`, '', `Your orders: ${publicUrl}/profile`].join('\n'),
+  });
+}

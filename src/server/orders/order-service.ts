@@ -1,0 +1,425 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays } from 'date-fns';
+import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { cartItems, orderItems, orders, paymentEvents, products, users } from '../../../db/schema/index';
+import { canMoveOrder, cartTotals, toCents, type OrderStatus, type PaymentStatus } from '../../shared/orders';
+import type { CheckoutInput, Order, OrderListInput, OrderStatusInput, PaymentIntent, PaymentIntentInput, PaymentProviderId } from '../../shared/orders-schema';
+import { decideAccess } from '../access';
+import type { SessionUser } from '../auth/sessions';
+import { isUuid } from '../catalog/catalog-access';
+import { rowsOf } from '../catalog/sql-rows';
+import { AppError, sqlState } from '../errors';
+import type { Payments } from '../payments/payments';
+import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderPayment } from '../payments/provider';
+import { getSettings } from '../settings/settings-service';
+import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
+
+/** What order services need besides the database. */
+export interface OrderDeps {
+  payments: Payments;
+  publicUrl: string;
+}
+
+type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions'>;
+
+const CART_CHANGED = 'Your cart has changed. Please review it before paying.';
+const CART_EMPTY = 'Your cart is empty.';
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading orders
+
+const orderColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  total: orders.total,
+  subtotal: orders.subtotal,
+  tax: orders.tax,
+  status: orders.status,
+  paymentStatus: orders.paymentStatus,
+  paymentProvider: orders.paymentProvider,
+  createdAt: orders.createdAt,
+  updatedAt: orders.updatedAt,
+  customer: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+};
+
+async function loadOrders(db: Tx, where: SQL | undefined, limit: number): Promise<Order[]> {
+  const rows = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select({ orderId: orderItems.orderId, productId: orderItems.productId, name: orderItems.productName, price: orderItems.unitPrice, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
+    .orderBy(orderItems.productName, orderItems.id);
+  const byOrder = new Map<string, Order['items']>();
+  for (const { orderId, ...line } of lines) {
+    let list = byOrder.get(orderId);
+    if (!list) byOrder.set(orderId, (list = []));
+    list.push(line);
+  }
+  return rows.map((r) => ({
+    ...r,
+    paymentProvider: r.paymentProvider as PaymentProviderId,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    items: byOrder.get(r.id) ?? [],
+  }));
+}
+
+function seesAllOrders(actor: Actor): boolean {
+  return decideAccess({ kind: 'permission', permission: 'orders.view' }, actor as SessionUser) === 'allow';
+}
+
+/** Start of a business-time-zone day as an instant; ISO instants are taken as given. */
+function dayStart(value: string, timeZone: string, plusDays = 0): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  return addDays(new TZDate(y, m - 1, d, timeZone), plusDays);
+}
+
+/**
+ * A customer's own orders, newest first; staff with orders.view see everyone's, filtered by status,
+ * business-day range and a search over the customer's name, e-mail and the order number.
+ */
+export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {}): Promise<Order[]> {
+  const conditions: (SQL | undefined)[] = [];
+  if (input.scope === 'mine' || !seesAllOrders(actor)) conditions.push(eq(orders.userId, actor.id));
+  if (input.status) conditions.push(eq(orders.status, input.status));
+  if (input.from || input.to) {
+    const { timezone } = await getSettings(db);
+    if (input.from) conditions.push(gte(orders.createdAt, dayStart(input.from, timezone)));
+    if (input.to) {
+      const end = /^\d{4}-\d{2}-\d{2}$/.test(input.to) ? dayStart(input.to, timezone, 1) : new Date(new Date(input.to).getTime() + 1);
+      conditions.push(lt(orders.createdAt, end));
+    }
+  }
+  const search = input.search?.replace(/^#/, '').trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(sql`${orders.id}::text`, pattern),
+        ilike(users.email, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ),
+    );
+  }
+  return loadOrders(db, and(...conditions), input.limit ?? 200);
+}
+
+/** An order as staff read it, after a staff change (the changer may hold orders.edit without orders.view). */
+async function readOrder(db: Tx, id: string): Promise<Order> {
+  const [order] = await loadOrders(db, eq(orders.id, id), 1);
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  return order;
+}
+
+/** One order, for its owner or staff with orders.view; anyone else is told it does not exist. */
+export async function getOrder(db: Tx, actor: Actor, id: string): Promise<Order> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Order not found');
+  const owner = seesAllOrders(actor) ? undefined : eq(orders.userId, actor.id);
+  const [order] = await loadOrders(db, and(eq(orders.id, id), owner), 1);
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Paying and checking out
+
+interface PricedLine {
+  productId: string;
+  name: string;
+  price: string;
+  quantity: number;
+}
+
+/** The caller's cart as it would be charged now: active products at their current price. */
+async function pricedCart(db: Tx, userId: string): Promise<PricedLine[]> {
+  return db
+    .select({ productId: products.id, name: products.name, price: products.price, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.userId, userId), eq(products.isActive, true)))
+    .orderBy(products.id);
+}
+
+function providerFailure(error: unknown): never {
+  if (error instanceof PaymentProviderError) {
+    throw new AppError('SERVICE_UNAVAILABLE', 'The card payment service could not be reached. Please try again in a moment.');
+  }
+  throw error;
+}
+
+/**
+ * Prices the caller's cart and opens a payment for its total with the checkout provider. The amount the
+ * client sends is its idea of the subtotal: when it differs, the cart changed under the page (409).
+ */
+export async function createPaymentIntent(db: Tx, deps: OrderDeps, actor: Actor, input: PaymentIntentInput): Promise<PaymentIntent> {
+  const lines = await pricedCart(db, actor.id);
+  if (lines.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
+  const totals = cartTotals(lines);
+  if (input.amount !== undefined && input.amount !== toCents(totals.subtotal)) throw new AppError('CONFLICT', CART_CHANGED);
+  const provider = deps.payments.checkout;
+  const payment = await provider
+    .create({ amountCents: totals.totalCents, currency: deps.payments.currency, userId: actor.id })
+    .catch(providerFailure);
+  return {
+    clientSecret: payment.clientSecret,
+    paymentIntentId: payment.reference,
+    amount: totals.total,
+    subtotal: totals.subtotal,
+    tax: totals.tax,
+    currency: payment.currency,
+    provider: provider.id,
+  };
+}
+
+/** Which provider a payment reference belongs to, and what it says about the payment. */
+async function paymentFor(deps: OrderDeps, actor: Actor, reference: string | undefined): Promise<{ provider: PaymentProvider; payment: ProviderPayment | null }> {
+  if (!reference || reference.startsWith('manual_')) {
+    return { provider: deps.payments.byId('manual')!, payment: null };
+  }
+  const provider = deps.payments.byId('stripe');
+  if (!provider || !/^pi_\w+$/.test(reference)) throw new AppError('BAD_REQUEST', 'paymentIntentId is not a payment of this shop');
+  const payment = await provider.status(reference).catch(providerFailure);
+  if (payment.userId !== actor.id) throw new AppError('BAD_REQUEST', 'paymentIntentId is not a payment of this shop');
+  if (payment.status === 'cancelled') throw new AppError('CONFLICT', 'This payment was cancelled. Please start the checkout again.');
+  return { provider, payment };
+}
+
+// Lock waits that PostgreSQL broke up, or a serialization failure: safe to run the whole checkout again.
+const RETRYABLE = new Set(['40P01', '40001']);
+
+async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (attempt >= 3 || !RETRYABLE.has(sqlState(error) ?? '')) throw error;
+    }
+  }
+}
+
+/**
+ * The checkout, in one transaction: lock the caller's cart lines, take every line's stock with a
+ * conditional decrement in product-id order (so two carts holding the same products in another order never
+ * wait on each other in a cycle), write the order with its lines as they were priced, empty the cart and
+ * queue the confirmation. When any line is short, nothing has changed and the answer names the product.
+ */
+export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: CheckoutInput): Promise<Order> {
+  const { provider, payment } = await paymentFor(deps, actor, input.paymentIntentId);
+  const orderId = await withRetry(() =>
+    db.transaction(async (tx) => {
+      // Locks this user's cart: a second checkout of the same cart (a double click) waits, then finds it empty.
+      const cart = rowsOf<{ product_id: string; quantity: number }>(
+        await tx.execute(sql`
+          select c.product_id, c.quantity from ${cartItems} c join ${products} p on p.id = c.product_id
+           where c.user_id = ${actor.id}::uuid and p.is_active
+           order by c.product_id
+             for update of c`),
+      );
+      if (cart.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
+
+      const lines: PricedLine[] = [];
+      for (const line of cart) {
+        const taken = rowsOf<{ name: string; price: string }>(
+          await tx.execute(sql`
+            update ${products} set inventory = inventory - ${line.quantity}::integer
+             where id = ${line.product_id}::uuid and is_active and inventory >= ${line.quantity}::integer
+            returning name, price::text as price`),
+        );
+        if (taken.length === 0) throw await shortOf(tx, line.product_id);
+        lines.push({ productId: line.product_id, name: taken[0]!.name, price: taken[0]!.price, quantity: line.quantity });
+      }
+
+      const totals = cartTotals(lines);
+      if (payment && payment.amountCents !== totals.totalCents) throw new AppError('CONFLICT', CART_CHANGED);
+      const paid = payment?.status === 'paid';
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          userId: actor.id,
+          subtotal: totals.subtotal,
+          tax: totals.tax,
+          total: totals.total,
+          status: paid ? 'processing' : 'pending',
+          paymentStatus: paid ? 'paid' : 'unpaid',
+          paymentProvider: provider.id,
+          paymentReference: input.paymentIntentId ?? null,
+        })
+        .onConflictDoNothing()
+        .returning({ id: orders.id });
+      if (!order) throw new AppError('CONFLICT', 'This payment already belongs to an order.');
+      await tx.insert(orderItems).values(
+        lines.map((l) => ({ orderId: order.id, productId: l.productId, productName: l.name, unitPrice: l.price, quantity: l.quantity })),
+      );
+      await tx.delete(cartItems).where(eq(cartItems.userId, actor.id));
+      const [customer] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, actor.id));
+      await enqueueOrderConfirmation(
+        tx,
+        customer!,
+        { id: order.id, ...totals, paymentProvider: provider.id, items: lines },
+        deps.publicUrl,
+      );
+      return order.id;
+    }),
+  );
+  return readOrder(db, orderId);
+}
+
+async function shortOf(tx: Tx, productId: string): Promise<AppError> {
+  const [product] = await tx
+    .select({ name: products.name, inventory: products.inventory, isActive: products.isActive })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product || !product.isActive || product.inventory === 0) {
+    return new AppError('CONFLICT', `${product?.name ?? 'A product'} is out of stock.`);
+  }
+  return new AppError('CONFLICT', `Not enough stock for ${product.name}: only ${product.inventory} left.`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Changing orders
+
+interface LockedOrder {
+  id: string;
+  userId: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentProvider: string;
+  paymentReference: string | null;
+}
+
+async function lockOrder(tx: Tx, where: SQL): Promise<LockedOrder | undefined> {
+  const [order] = await tx
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentProvider: orders.paymentProvider,
+      paymentReference: orders.paymentReference,
+    })
+    .from(orders)
+    .where(where)
+    .for('update');
+  return order;
+}
+
+/** Puts a cancelled order's stock back, in product-id order like the checkout takes it. */
+async function restock(tx: Tx, orderId: string) {
+  await tx.execute(sql`
+    update ${products} p set inventory = p.inventory + l.quantity
+      from (select product_id, sum(quantity)::integer as quantity from ${orderItems}
+             where order_id = ${orderId}::uuid and product_id is not null
+             group by product_id order by product_id) l
+     where p.id = l.product_id`);
+}
+
+async function notifyCustomer(tx: Tx, deps: OrderDeps, order: LockedOrder, status: OrderStatus) {
+  const [customer] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, order.userId));
+  if (customer) await enqueueOrderStatusMail(tx, customer, order.id, status, deps.publicUrl);
+}
+
+/** Refunds a taken payment through the provider that took it; the order's transaction rolls back if that fails. */
+async function refund(deps: OrderDeps, order: LockedOrder) {
+  const provider = deps.payments.byId(order.paymentProvider);
+  if (!provider || !order.paymentReference) {
+    // Paid at the counter without a provider reference: the money goes back at the counter.
+    if (order.paymentProvider === 'manual') return;
+    throw new AppError('CONFLICT', 'This order was paid with a provider that is no longer configured; refund it there first.');
+  }
+  await provider.refund(order.paymentReference).catch(providerFailure);
+}
+
+/**
+ * Moves an order along its transitions (pending → processing or cancelled, processing → completed or
+ * cancelled). Cancelling puts the stock back and refunds a paid order; the customer is told by e-mail.
+ */
+export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, input: OrderStatusInput): Promise<Order> {
+  if (!isUuid(input.id)) throw new AppError('NOT_FOUND', 'Order not found');
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, eq(orders.id, input.id));
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (!canMoveOrder(order.status, input.status)) {
+      throw new AppError('CONFLICT', `An order that is ${order.status} cannot be moved to ${input.status}.`);
+    }
+    let paymentStatus = order.paymentStatus;
+    if (input.status === 'cancelled') {
+      await restock(tx, order.id);
+      if (order.paymentStatus === 'paid') {
+        await refund(deps, order);
+        paymentStatus = 'refunded';
+      } else if (order.paymentReference && order.paymentProvider !== 'manual') {
+        // So that the customer can no longer pay for an order that no longer exists.
+        await deps.payments.byId(order.paymentProvider)?.cancel(order.paymentReference).catch(() => undefined);
+      }
+    }
+    await tx.update(orders).set({ status: input.status, paymentStatus, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await notifyCustomer(tx, deps, order, input.status);
+  });
+  return readOrder(db, input.id);
+}
+
+/**
+ * Staff record that a pay-on-pickup order was paid. A pending order then moves to processing, as a card
+ * payment would move it.
+ */
+export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: string): Promise<Order> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Order not found');
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, eq(orders.id, id));
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (order.status === 'cancelled') throw new AppError('CONFLICT', 'A cancelled order cannot be marked as paid.');
+    if (order.paymentStatus !== 'unpaid') throw new AppError('CONFLICT', `This order is already ${order.paymentStatus}.`);
+    if (order.paymentProvider !== 'manual') throw new AppError('CONFLICT', 'Card payments are confirmed by the card provider.');
+    const status = order.status === 'pending' ? 'processing' : order.status;
+    await tx.update(orders).set({ paymentStatus: 'paid', status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    if (status !== order.status) await notifyCustomer(tx, deps, order, status);
+  });
+  return readOrder(db, id);
+}
+
+/**
+ * Applies one verified provider event, once: success moves a pending order to processing; failure or
+ * expiry cancels it and puts its stock back. Money arriving for an order that was already cancelled goes
+ * straight back. Returns what happened, for the log.
+ */
+export async function applyPaymentEvent(db: Tx, deps: OrderDeps, providerId: string, event: PaymentEvent): Promise<'duplicate' | 'ignored' | 'applied'> {
+  return db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(paymentEvents)
+      .values({ provider: providerId, eventId: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (fresh.length === 0) return 'duplicate';
+    if (event.outcome === 'ignored') return 'ignored';
+    const order = await lockOrder(tx, and(eq(orders.paymentProvider, providerId), eq(orders.paymentReference, event.reference))!);
+    // No order yet: the checkout asks the provider itself, so it sees this payment's state.
+    if (!order) return 'ignored';
+    if (event.outcome === 'paid') {
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return 'ignored';
+      if (order.status === 'cancelled') {
+        await refund(deps, order);
+        await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: new Date() }).where(eq(orders.id, order.id));
+        return 'applied';
+      }
+      const status = order.status === 'pending' ? 'processing' : order.status;
+      await tx.update(orders).set({ paymentStatus: 'paid', status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+      if (status !== order.status) await notifyCustomer(tx, deps, order, status);
+      return 'applied';
+    }
+    if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
+    await restock(tx, order.id);
+    await tx.update(orders).set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await notifyCustomer(tx, deps, order, 'cancelled');
+    return 'applied';
+  });
+}
+

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/** Appointment and booking schemas: the server validates with them, the booking screens use the same rules. */
+
+export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+export const ZAppointmentStatus = z.enum(appointmentStatuses, {
+  error: 'Status must be one of: pending, confirmed, completed, cancelled',
+});
+
+export const SLOT_TAKEN_MESSAGE = 'That time is no longer available. Please choose another time.';
+export const NOTES_MAX = 2000;
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const ZDate = (label: string) => z.string({ error: `${label} must be a date such as 2026-05-01` }).regex(DATE_RE, `${label} must be a date such as 2026-05-01`);
+
+/** An instant as ISO 8601 text (with Z or an offset), as the booking pages send it. */
+export const ZDateTimeInput = z
+  .string({ error: 'Please select an appointment time.' })
+  .trim()
+  .min(1, 'Please select an appointment time.')
+  .refine(
+    (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value) && !Number.isNaN(Date.parse(value)),
+    'The appointment time must be a date and time such as 2026-05-01T14:00:00.000Z',
+  );
+
+const ZId = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+const ZNotes = z
+  .string({ error: 'Notes must be text' })
+  .max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`)
+  .nullish();
+
+export const ZSlotsQuery = z.object({
+  serviceId: ZId('Please select a service.'),
+  date: ZDate('date'),
+  employeeId: z.string().trim().max(200).optional(),
+});
+export type SlotsQuery = z.infer<typeof ZSlotsQuery>;
+
+export const ZSlot = z.object({
+  time: z.string(),
+  dateTime: z.string(),
+  employeeIds: z.array(z.string()),
+});
+export type Slot = z.infer<typeof ZSlot>;
+
+/**
+ * Both booking payloads: the simple page (serviceId, dateTime, duration, employeeId, notes) and the guided page
+ * (customerId, serviceId, employeeId, dateTime, duration, customerNotes, status). The duration is the
+ * service's whatever is sent; a customer's booking is always their own and starts pending.
+ */
+export const ZBookAppointmentInput = z.object({
+  serviceId: ZId('Please select a service to book.'),
+  dateTime: ZDateTimeInput,
+  employeeId: z.string().trim().max(200).nullish(),
+  customerId: z.string().trim().max(200).nullish(),
+  duration: z.union([z.number(), z.string()]).nullish(),
+  notes: ZNotes,
+  customerNotes: ZNotes,
+  status: ZAppointmentStatus.nullish(),
+});
+export type BookAppointmentInput = z.infer<typeof ZBookAppointmentInput>;
+
+export const ZAppointmentListQuery = z.object({
+  from: ZDate('from').optional(),
+  to: ZDate('to').optional(),
+  employeeId: z.string().trim().max(200).optional(),
+  status: ZAppointmentStatus.optional(),
+  /** `mine`: only the caller's own bookings, even for staff who may see everyone's (the profile page). */
+  scope: z.enum(['mine', 'all'], { error: 'scope must be mine or all' }).optional(),
+});
+export type AppointmentListQuery = z.infer<typeof ZAppointmentListQuery>;
+
+export const ZAppointmentIdInput = z.object({ id: z.string() });
+
+export const ZAppointmentStatusInput = z.object({
+  id: z.string(),
+  status: ZAppointmentStatus,
+});
+
+export const ZRescheduleInput = z.object({
+  id: z.string(),
+  dateTime: ZDateTimeInput,
+});
+
+const ZPersonName = { id: z.string(), firstName: z.string(), lastName: z.string() };
+
+export const ZAppointment = z.object({
+  id: z.string(),
+  serviceId: z.string().nullable(),
+  employeeId: z.string(),
+  customerId: z.string(),
+  userId: z.string(),
+  dateTime: z.string(),
+  appointmentDate: z.string(),
+  duration: z.number().int(),
+  notes: z.string(),
+  customerNotes: z.string(),
+  status: ZAppointmentStatus,
+  createdAt: z.string(),
+  /** Null when the service has since been deleted (screens show "Service"). */
+  service: z.object({ id: z.string(), name: z.string(), duration: z.number().int(), price: z.string() }).nullable(),
+  customer: z.object({ ...ZPersonName, email: z.string() }),
+  employee: z.object(ZPersonName),
+});
+export type Appointment = z.infer<typeof ZAppointment>;
+
+export const ZProvidersQuery = z.object({ serviceId: ZId('Please select a service.') });
+
+/** Someone who performs a service, as the guided booking page lists them. */
+export const ZBookingProvider = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profileImageUrl: z.string().nullable(),
+});
+export type BookingProvider = z.infer<typeof ZBookingProvider>;
+
+/** The simple booking page's form: each missing choice has the sentence its toast shows. */
+export const ZSimpleBookingForm = z.object({
+  serviceId: z.string().min(1, 'Please select a service to book.'),
+  date: z.string().min(1, 'Please select an appointment date.'),
+  dateTime: z.string().min(1, 'Please select an appointment time.'),
+  notes: z.string().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`),
+});
+export type SimpleBookingForm = z.infer<typeof ZSimpleBookingForm>;

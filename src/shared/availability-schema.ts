@@ -1,0 +1,210 @@
+import { z } from 'zod';
+
+/**
+ * Weekly availability: wall-clock windows in the business time zone. The admin calls number the days
+ * 0 (Sunday) to 6 (Saturday) and flag a window `isAvailable`; the employee portal names them
+ * (`monday` … `sunday`) and flags `isActive`. Both describe the same rows.
+ */
+export const dayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export type DayName = (typeof dayNames)[number];
+export const ZDayName = z.enum(dayNames, { error: 'Day must be a lowercase day name, monday to sunday' });
+
+/** Monday first, Sunday last: the order of every weekly grid. */
+export const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
+export const dayLabels = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+export const ZDayNumber = z
+  .number({ error: 'Day of week must be a number from 0 (Sunday) to 6 (Saturday)' })
+  .int('Day of week must be a number from 0 (Sunday) to 6 (Saturday)')
+  .min(0, 'Day of week must be a number from 0 (Sunday) to 6 (Saturday)')
+  .max(6, 'Day of week must be a number from 0 (Sunday) to 6 (Saturday)');
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;
+/** "HH:MM" (a trailing ":00" of seconds is accepted and dropped). */
+export const ZWallTime = (label: string) =>
+  z
+    .string({ error: `${label} must be a time like 09:00` })
+    .regex(TIME, `${label} must be a time like 09:00`)
+    .transform((value) => value.slice(0, 5));
+
+/** Minutes after midnight of "HH:MM". */
+export function minutesOf(time: string): number {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
+
+/** Half-hour choices from 09:00 to 17:30: the time selects of the schedule dialog and the Add Time Slot panel. */
+export const halfHourOptions: string[] = Array.from({ length: 18 }, (_, i) => {
+  const minutes = 9 * 60 + i * 30;
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+});
+
+export const DEFAULT_SLOT = { startTime: '09:00', endTime: '17:00' } as const;
+/** Monday to Friday. */
+export const standardBusinessDays = [1, 2, 3, 4, 5] as const;
+
+// ---------- admin calls (numbers) ----------
+
+export const ZAvailabilityEntry = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  dayOfWeek: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  isAvailable: z.boolean(),
+});
+export type AvailabilityEntry = z.infer<typeof ZAvailabilityEntry>;
+
+/** One window of a weekly list as the admin screens and `/my-availability` send it. */
+export const ZAvailabilityWindowInput = z.object({
+  dayOfWeek: ZDayNumber,
+  startTime: ZWallTime('Start time'),
+  endTime: ZWallTime('End time'),
+  isAvailable: z.boolean({ error: 'isAvailable must be true or false' }).optional().default(true),
+  // The list of PUT /employee-availability/{employeeId} repeats the employee on every row; the path decides.
+  employeeId: z.string().optional(),
+});
+export type AvailabilityWindowInput = z.input<typeof ZAvailabilityWindowInput>;
+
+const ZAvailabilityList = z
+  .array(ZAvailabilityWindowInput, { error: 'availability must be a list of time windows' })
+  .max(200, 'At most 200 windows per week');
+
+// One path template serves GET/PUT (an employee's id) and DELETE (a window's id), so the parameter is `id`.
+export const ZReplaceAvailabilityInput = z.object({
+  id: z.string().max(100).describe("The employee's id"),
+  availability: ZAvailabilityList,
+});
+
+export const ZReplaceMyAvailabilityInput = z.object({ availability: ZAvailabilityList });
+
+export const ZCreateAvailabilityInput = z.object({
+  employeeId: z.string({ error: 'Please select an employee first.' }).min(1, 'Please select an employee first.'),
+  dayOfWeek: ZDayNumber,
+  startTime: ZWallTime('Start time'),
+  endTime: ZWallTime('End time'),
+  isAvailable: z.boolean({ error: 'isAvailable must be true or false' }).optional().default(true),
+});
+export type CreateAvailabilityInput = z.input<typeof ZCreateAvailabilityInput>;
+
+// ---------- employee portal calls (names) ----------
+
+export const ZPortalSlot = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  dayOfWeek: ZDayName,
+  startTime: z.string(),
+  endTime: z.string(),
+  isActive: z.boolean(),
+});
+export type PortalSlot = z.infer<typeof ZPortalSlot>;
+
+/**
+ * POST /employee/availability takes exactly one of three shapes: add a window to a day, clear a day, or
+ * delete one window. Anything else is refused.
+ */
+export const ZPortalAvailabilityInput = z
+  .object({
+    dayOfWeek: ZDayName.optional(),
+    available: z.boolean({ error: 'available must be true or false' }).optional(),
+    startTime: ZWallTime('Start time').optional(),
+    endTime: ZWallTime('End time').optional(),
+    id: z.string().max(100).optional(),
+    action: z.literal('delete', { error: 'action must be "delete"' }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const add = body.dayOfWeek !== undefined && body.available === true && body.startTime !== undefined && body.endTime !== undefined;
+    const clear = body.dayOfWeek !== undefined && body.available === false && body.startTime === undefined && body.endTime === undefined;
+    const remove = body.id !== undefined && body.action === 'delete' && body.dayOfWeek === undefined && body.available === undefined;
+    if ([add, clear, remove].filter(Boolean).length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'Send one of: {dayOfWeek, available: true, startTime, endTime} to add a time slot, {dayOfWeek, available: false} to clear a day, or {id, action: "delete"} to remove a time slot.',
+      });
+    }
+  });
+export type PortalAvailabilityInput = z.infer<typeof ZPortalAvailabilityInput>;
+
+export function dayNumberOf(name: DayName): number {
+  return dayNames.indexOf(name);
+}
+
+export const ZDeletedAvailability = z.object({ success: z.literal(true), id: z.string() });
+
+// ---------- date overrides ----------
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const ZDateString = (label: string) =>
+  z
+    .string({ error: `${label} must be a date like 2026-12-24` })
+    .regex(DATE, `${label} must be a date like 2026-12-24`)
+    .refine((value) => {
+      const d = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+    }, `${label} must be a real calendar date`);
+
+export const ZAvailabilityOverride = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  date: z.string(),
+  isAvailable: z.boolean(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+});
+export type AvailabilityOverride = z.infer<typeof ZAvailabilityOverride>;
+
+export const ZListOverridesInput = z.object({
+  employeeId: z.string().max(100).optional(),
+  from: ZDateString('from').optional(),
+  to: ZDateString('to').optional(),
+});
+
+export const ZCreateOverrideInput = z
+  .object({
+    // Absent: the caller's own.
+    employeeId: z.string().max(100).optional(),
+    date: ZDateString('Date'),
+    isAvailable: z.boolean({ error: 'isAvailable must be true or false' }),
+    startTime: ZWallTime('Start time').optional(),
+    endTime: ZWallTime('End time').optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.isAvailable && (body.startTime === undefined || body.endTime === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'Special hours need a start and an end time.' });
+    }
+    if (body.startTime !== undefined && body.endTime !== undefined && minutesOf(body.endTime) <= minutesOf(body.startTime)) {
+      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'The end time must be after the start time.' });
+    }
+  });
+export type CreateOverrideInput = z.input<typeof ZCreateOverrideInput>;
+
+export const ZIdParam = z.object({ id: z.string().max(100) });
+export const ZEmployeeIdParam = z.object({ id: z.string().max(100).describe("The employee's id") });
+
+/** The Add Time Slot panel and the schedule dialog: two half-hour choices, the end after the start. */
+export const ZSlotChoice = z
+  .object({
+    startTime: ZWallTime('Start time'),
+    endTime: ZWallTime('End time'),
+  })
+  .refine((v) => minutesOf(v.endTime) > minutesOf(v.startTime), { path: ['endTime'], message: 'The end time must be after the start time.' });
+
+/** Total hours of a list of windows, to one decimal ("37.5"). */
+export function totalHours(windows: { startTime: string; endTime: string }[]): string {
+  const minutes = windows.reduce((sum, w) => sum + Math.max(0, minutesOf(w.endTime) - minutesOf(w.startTime)), 0);
+  return (minutes / 60).toFixed(1);
+}
+
+/**
+ * The add-schedule dialog. The employee is checked on submit with its own notice ('Employee Required'),
+ * so it may be empty here.
+ */
+export const ZScheduleForm = z
+  .object({
+    employeeId: z.string(),
+    dayOfWeek: z.string(),
+    startTime: ZWallTime('Start time'),
+    endTime: ZWallTime('End time'),
+  })
+  .refine((v) => minutesOf(v.endTime) > minutesOf(v.startTime), { path: ['endTime'], message: 'The end time must be after the start time.' });

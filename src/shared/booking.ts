@@ -1,0 +1,14 @@
+/** Booking rules shared by the server and the booking screens (no zod, so the storefront bundle stays small). */
+
+const HOUR = 3_600_000;
+
+/** Whether a customer may still cancel or reschedule an appointment starting at `startsAt`. */
+export function withinCancellationNotice(startsAt: Date, now: Date, cancellationNoticeHours: number): boolean {
+  return startsAt.getTime() - now.getTime() >= cancellationNoticeHours * HOUR;
+}
+
+/** The sentence shown when a customer is too late to change an appointment. */
+export function cancellationNoticeMessage(cancellationNoticeHours: number): string {
+  const span = cancellationNoticeHours === 1 ? '1 hour' : `${cancellationNoticeHours} hours`;
+  return `Appointments can be cancelled or rescheduled up to ${span} before they start. Please contact us to change this one.`;
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ZId, ZQuantityInput } from './catalog-schema';
+import { orderStatuses, paymentStatuses } from './orders';
+
+export const ZOrderStatus = z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` });
+
+export const ZUpdateCartItemInput = z.object({ id: ZId, quantity: ZQuantityInput });
+export type UpdateCartItemInput = z.infer<typeof ZUpdateCartItemInput>;
+
+export const ZCartItemIdInput = z.object({ id: ZId });
+
+/** The amount the client believes it pays (its cart subtotal); the server prices the cart itself. */
+export const ZPaymentIntentInput = z.object({
+  amount: z
+    .union([z.number(), z.string()], { error: 'Amount must be a number' })
+    .transform((value, ctx) => {
+      const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
+      if (!Number.isFinite(n) || n < 0 || n > 99_999_999.99) {
+        ctx.addIssue({ code: 'custom', message: 'Amount must be a number' });
+        return z.NEVER;
+      }
+      return Math.round(n * 100);
+    })
+    .optional(),
+});
+export type PaymentIntentInput = z.infer<typeof ZPaymentIntentInput>;
+
+export const ZPaymentProviderId = z.enum(['manual', 'stripe']);
+export type PaymentProviderId = z.infer<typeof ZPaymentProviderId>;
+
+export const ZPaymentIntent = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  /** The total to pay, tax included, as a decimal string. */
+  amount: z.string(),
+  subtotal: z.string(),
+  tax: z.string(),
+  currency: z.string(),
+  provider: ZPaymentProviderId,
+});
+export type PaymentIntent = z.infer<typeof ZPaymentIntent>;
+
+export const ZCheckoutInput = z.object({
+  paymentIntentId: z.string({ error: 'paymentIntentId must be a string' }).max(200, 'paymentIntentId is not valid').optional(),
+});
+export type CheckoutInput = z.infer<typeof ZCheckoutInput>;
+
+const dateOrInstant = (name: string) =>
+  z
+    .string({ error: `${name} must be a date` })
+    .trim()
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) ? !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) : /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), `${name} must be a date (YYYY-MM-DD)`)
+    .optional();
+
+export const ZOrderListInput = z.object({
+  /** mine: only the caller's own orders, also for staff (the profile); all (the default for staff): everyone's. */
+  scope: z.enum(['mine', 'all'], { error: 'scope must be mine or all' }).optional(),
+  status: ZOrderStatus.optional(),
+  /** Dates are days in the business time zone, both ends included. */
+  from: dateOrInstant('from'),
+  to: dateOrInstant('to'),
+  /** Part of the customer's name or e-mail, or of the order number. */
+  search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').optional(),
+});
+export type OrderListInput = z.infer<typeof ZOrderListInput>;
+
+export const ZOrderIdInput = z.object({ id: ZId });
+
+export const ZOrderStatusInput = z.object({ id: ZId, status: ZOrderStatus });
+export type OrderStatusInput = z.infer<typeof ZOrderStatusInput>;
+
+export const ZOrderItem = z.object({ productId: z.string().nullable(), name: z.string(), price: z.string(), quantity: z.number().int() });
+
+export const ZOrder = z.object({
+  id: z.string(),
+  userId: z.string(),
+  total: z.string(),
+  subtotal: z.string(),
+  tax: z.string(),
+  status: ZOrderStatus,
+  paymentStatus: z.enum(paymentStatuses),
+  paymentProvider: ZPaymentProviderId,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(ZOrderItem),
+  customer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+});
+export type Order = z.infer<typeof ZOrder>;

@@ -1,0 +1,62 @@
+/** Order and cart figures shared by server and client; free of zod so the storefront bundle stays small. */
+
+export const orderStatuses = ['pending', 'processing', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const paymentStatuses = ['unpaid', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** Where an order may go from each status; anything else is refused. Completed and cancelled are final. */
+export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['completed', 'cancelled'],
+  completed: [],
+  cancelled: [],
+};
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return orderTransitions[from].includes(to);
+}
+
+/** The number people read: the last 8 characters of the order id. */
+export function orderNumber(id: string): string {
+  return id.slice(-8);
+}
+
+/** Tax is 10 % of the subtotal, shipping is free. */
+export const TAX_RATE_PERCENT = 10;
+
+/** "12.50" → 1250; exact for decimal strings with up to two decimals. */
+export function toCents(amount: string | number): number {
+  const text = typeof amount === 'number' ? amount.toFixed(2) : amount;
+  const [whole = '0', fraction = ''] = text.split('.');
+  const negative = whole.startsWith('-');
+  const cents = Math.abs(Number(whole)) * 100 + Number((fraction + '00').slice(0, 2));
+  return negative ? -cents : cents;
+}
+
+/** 1250 → "12.50". */
+export function fromCents(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+export interface CartTotals {
+  subtotal: string;
+  tax: string;
+  shipping: string;
+  total: string;
+  /** The total in cents, as payment providers charge it. */
+  totalCents: number;
+}
+
+/** Subtotal, tax and total of cart or order lines, computed in cents so that no amount ever drifts. */
+export function cartTotals(lines: readonly { price: string; quantity: number }[]): CartTotals {
+  const subtotal = lines.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
+  const tax = Math.round((subtotal * TAX_RATE_PERCENT) / 100);
+  return { subtotal: fromCents(subtotal), tax: fromCents(tax), shipping: '0.00', total: fromCents(subtotal + tax), totalCents: subtotal + tax };
+}
+
+/** "$12.50". */
+export function formatMoney(amount: string | number): string {
+  return `$${typeof amount === 'number' ? amount.toFixed(2) : fromCents(toCents(amount))}`;
+}

@@ -1,0 +1,225 @@
+import { z } from 'zod';
+import { ZPermission, type Permission } from './roles';
+
+/**
+ * Staff, roles, customers, dashboard and audit log: the shapes of the admin calls (docs/staff.md). The
+ * server validates with these and the admin dialogs use the same schemas.
+ */
+
+export const staffMessages = {
+  roleNameRequired: 'Role name and display name are required',
+  roleNameFormat: 'Role names may contain only letters, digits, spaces and underscores.',
+  roleNameTaken: 'A role with that name already exists.',
+  systemRole: 'System roles cannot be changed.',
+  roleInUse: (n: number) => `This role is held by ${n} ${n === 1 ? 'person' : 'people'}. Give them another role first.`,
+  roleNotFound: 'Role not found',
+  unknownRole: 'There is no role with that name.',
+  customerRole: 'Staff members need a staff role: employee, admin or a custom role.',
+  userNotFound: 'Staff member not found',
+  emailTaken: 'Someone with that e-mail address already has an account.',
+  ownAccount: "You can't change your own role, permissions or status.",
+  lastAdmin: 'This is the last active admin. Make someone else an admin first.',
+  onlyAdminsGiveAdmin: 'Only admins can give or change the admin role.',
+  onlyAdminsChangeAdmins: "Only admins can change an admin's account.",
+  cannotGrant: "You can't give permissions you don't hold yourself.",
+} as const;
+
+/** Role names are stored lowercased with whitespace turned to underscores. */
+export const normalizeRoleName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '_');
+
+const ZPermissionList = z.array(ZPermission).max(200).transform((list) => [...new Set(list)]);
+
+export const ZPermissionGroup = z.object({
+  group: z.string(),
+  label: z.string(),
+  permissions: z.array(z.object({ id: z.string(), label: z.string() })),
+});
+
+export const ZRoleRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  permissions: z.array(z.string()),
+  isSystemRole: z.boolean(),
+  /** How many people hold the role. */
+  userCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type RoleRecord = z.infer<typeof ZRoleRecord>;
+
+const optionalText = z.string().max(200, 'At most 200 characters').nullish();
+
+/** The fields of the role dialog, as sent; `checkRoleFields` applies the rules. */
+export const ZRoleFields = z.object({
+  name: optionalText,
+  displayName: optionalText,
+  description: z.string().max(500, 'At most 500 characters').nullish(),
+  permissions: ZPermissionList.nullish(),
+});
+export type RoleFields = z.infer<typeof ZRoleFields>;
+
+/** Name and display name required; the name lowercased with whitespace turned to underscores. */
+export function checkRoleFields(value: RoleFields):
+  | { ok: true; role: { name: string; displayName: string; description: string; permissions: Permission[] } }
+  | { ok: false; field: 'name' | 'displayName'; message: string } {
+  if (!value.name?.trim() || !value.displayName?.trim()) {
+    return { ok: false, field: value.name?.trim() ? 'displayName' : 'name', message: staffMessages.roleNameRequired };
+  }
+  const name = normalizeRoleName(value.name);
+  if (!/^[a-z0-9_]+$/.test(name)) return { ok: false, field: 'name', message: staffMessages.roleNameFormat };
+  return {
+    ok: true,
+    role: { name, displayName: value.displayName.trim(), description: (value.description ?? '').trim(), permissions: value.permissions ?? [] },
+  };
+}
+
+/** The role dialog's form schema: the same rules, reported on the field. */
+export const ZRoleForm = ZRoleFields.superRefine((value, ctx) => {
+  const checked = checkRoleFields(value);
+  if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.message, path: [checked.field] });
+});
+
+export const ZCreateRoleInput = ZRoleFields.extend({ isSystemRole: z.boolean().nullish() });
+export type CreateRoleInput = z.infer<typeof ZCreateRoleInput>;
+
+export const ZUpdateRoleInput = ZRoleFields.extend({ id: z.string() });
+export type UpdateRoleInput = z.infer<typeof ZUpdateRoleInput>;
+
+export const ZStaffUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  profileImageUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  /** The person's own permissions (what the permissions dialog edits). */
+  permissions: z.array(z.string()),
+  /** Their role's permissions together with their own. */
+  effectivePermissions: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type StaffUser = z.infer<typeof ZStaffUser>;
+
+export const ZListUsersInput = z
+  .object({
+    role: z.string().max(60).optional(),
+    /** `true`: staff only (every role but customer). */
+    staff: z.enum(['true', 'false']).optional(),
+    search: z.string().max(200).optional(),
+  })
+  .optional();
+
+const ZName = z.string().trim().max(100, 'Names can be at most 100 characters');
+const ZEmail = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'Please enter a valid email address' }));
+
+export const ZCreateStaffInput = z.object({
+  firstName: ZName.default(''),
+  lastName: ZName.default(''),
+  email: ZEmail,
+  role: z.string().trim().min(1, 'Role is required').max(60),
+});
+export type CreateStaffInput = z.infer<typeof ZCreateStaffInput>;
+
+export const ZUpdateStaffInput = z.object({
+  userId: z.string(),
+  firstName: ZName.optional(),
+  lastName: ZName.optional(),
+  email: ZEmail.optional(),
+});
+export type UpdateStaffInput = z.infer<typeof ZUpdateStaffInput>;
+
+export const ZSetRoleInput = z.object({ userId: z.string(), role: z.string().trim().min(1, 'Role is required').max(60) });
+export const ZSetPermissionsInput = z.object({ userId: z.string(), permissions: ZPermissionList });
+export const ZSetStatusInput = z.object({ userId: z.string(), isActive: z.boolean({ error: 'isActive must be true or false' }) });
+
+export const ZAvailabilitySlot = z.object({
+  id: z.string(),
+  employeeId: z.string(),
+  dayOfWeek: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  isAvailable: z.boolean(),
+});
+
+const ZPerson = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
+
+export const CUSTOMERS_PAGE_SIZE = 20;
+
+export const ZCustomersInput = z
+  .object({
+    search: z.string().max(200).optional(),
+    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100000).optional(),
+  })
+  .optional();
+
+export const ZCustomerRecord = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  orderCount: z.number().int(),
+  appointmentCount: z.number().int(),
+  totalSpent: z.string(),
+  lastActivity: z.string().nullable(),
+  isActive: z.boolean(),
+  orders: z.array(z.object({ id: z.string(), total: z.string(), status: z.string(), createdAt: z.string() })),
+  appointments: z.array(z.object({ id: z.string(), dateTime: z.string(), status: z.string(), service: z.object({ name: z.string() }) })),
+});
+export type CustomerRecord = z.infer<typeof ZCustomerRecord>;
+
+export const ZCustomersPage = z.object({
+  summary: z.object({ total: z.number().int(), active: z.number().int(), revenue: z.string(), averageOrderValue: z.string() }),
+  items: z.array(ZCustomerRecord),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CustomersPage = z.infer<typeof ZCustomersPage>;
+
+export const dashboardGoals = { monthRevenue: 10000, monthOrders: 100, lowStockBelow: 10 } as const;
+
+export const ZDashboard = z.object({
+  monthRevenue: z.string(),
+  revenueGoal: z.string(),
+  monthOrders: z.number().int(),
+  ordersGoal: z.number().int(),
+  todayAppointments: z.number().int(),
+  lowStockCount: z.number().int(),
+  pendingApplications: z.number().int(),
+  unconfirmedToday: z.number().int(),
+  recentOrders: z.array(z.object({ id: z.string(), total: z.string(), status: z.string(), createdAt: z.string(), customer: ZPerson })),
+  todaysAppointments: z.array(
+    z.object({
+      id: z.string(),
+      dateTime: z.string(),
+      status: z.string(),
+      service: z.object({ name: z.string() }),
+      customer: ZPerson,
+      employee: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+    }),
+  ),
+  lowStockProducts: z.array(z.object({ id: z.string(), name: z.string(), inventory: z.number().int() })),
+  series: z.array(z.object({ date: z.string(), revenue: z.string(), orders: z.number().int(), bookings: z.number().int() })),
+});
+export type Dashboard = z.infer<typeof ZDashboard>;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const ZAuditInput = z
+  .object({ page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100000).optional() })
+  .optional();
+
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  actor: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  summary: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditPage = z.object({ items: z.array(ZAuditEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
