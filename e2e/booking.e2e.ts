@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
 import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
 const TZ = 'America/New_York';
@@ -36,12 +35,6 @@ function sunday(from: number): string {
   for (let i = from; ; i++) if (weekdayOf(addCalendarDays(today, i)) === 0) return addCalendarDays(today, i);
 }
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  // The toast region is the shared kit's and is checked with it; these pages are checked without it.
-  const result = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
 
@@ -70,7 +63,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await times.first().waitFor();
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await toast(page, 'Time Required').waitFor();
-    await expectNoSeriousAxeViolations(page, `/booking ${viewport}`);
+    await expectNoSeriousAxeViolations(page);
 
     // Someone else takes the first time while this page shows it.
     await page.getByText('9:00 AM', { exact: true }).click();
@@ -121,7 +114,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await page.getByText('11:00 AM', { exact: true }).click();
     await page.getByLabel('Notes (optional)').fill('Sensitive skin.');
     await page.getByRole('heading', { name: 'Booking Summary' }).waitFor();
-    await expectNoSeriousAxeViolations(page, `/employee-booking ${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `booking-guided-${viewport}`);
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await toast(page, 'Appointment Booked').waitFor();
@@ -138,7 +131,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await page.getByRole('heading', { name: 'Order History' }).waitFor();
     const facial = page.getByTestId('profile-appointment').filter({ hasText: 'Signature Facial' });
     await facial.getByText('Pending').waitFor();
-    await expectNoSeriousAxeViolations(page, `/profile ${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `booking-profile-${viewport}`);
 
     await facial.getByRole('button', { name: 'Reschedule' }).click();
@@ -177,7 +170,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking rules on %s', (viewpo
     await toast(page, 'Settings Updated').waitFor();
     const saved = await (await fetch(`${e2e.server.baseUrl}/api/business/settings`)).json();
     expect(saved).toMatchObject({ bookingNoticeMinutes: 60, bookingWindowDays: 45, cancellationNoticeHours: 12, businessName: 'Harbor & Pine Wellness' });
-    await expectNoSeriousAxeViolations(page, `/admin/settings ${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await form.scrollIntoViewIfNeeded();
     await screenshot(page, `booking-rules-${viewport}`);
     await context.close();

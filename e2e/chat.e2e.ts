@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { SCREENSHOT_DIR, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { SCREENSHOT_DIR, screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
 let staffCookie: string;
@@ -21,11 +20,6 @@ const customers: Record<ViewportName, { email: string; name: string }> = {
 /** The widget floats over the page: what the screen shows, not the whole page. */
 const screenShot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
 
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${what}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewport) => {
   it('a customer writes, staff see it arrive live in the inbox and answer, the customer sees the answer live', async () => {
@@ -44,7 +38,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     await screenshot(staff, `chat-inbox-${viewport}`);
     const menuBadge = staff.getByTestId('inbox-unread').filter({ visible: true });
     const unreadBefore = Number((await menuBadge.textContent())!.match(/\d+/)![0]);
-    await expectAccessible(staff, 'inbox');
+    await expectNoSeriousAxeViolations(staff);
 
     // The customer opens the widget: the window, its empty state, and a send button that waits for text.
     await shopper.goto('/products');
@@ -65,7 +59,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual((viewport === 'phone' ? 390 : 1280));
     await screenShot(shopper, `chat-widget-empty-${viewport}`);
-    await expectAccessible(shopper, 'widget');
+    await expectNoSeriousAxeViolations(shopper);
 
     const question = `Hello from ${customer.name}: do you sell gift wrapping? (${viewport})`;
     await input.fill(`  ${question}  `);
@@ -93,7 +87,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     await staff.getByRole('button', { name: 'Send message' }).click();
     await thread.getByText(answer).waitFor();
     await screenshot(staff, `chat-inbox-thread-${viewport}`);
-    await expectAccessible(staff, 'inbox thread');
+    await expectNoSeriousAxeViolations(staff);
 
     // The customer sees the answer live, from the other side.
     const reply = chatWindow.getByTestId('chat-message').filter({ hasText: answer });

@@ -1,20 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appointments, availability, services, users } from '../db/schema/index';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
 
 const toast = (page: Page, title: string) => page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
 
 /** No serious or critical accessibility violation on the page as it stands. */
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const staffByViewport: Record<ViewportName, string> = { desktop: 'maya@example.com', phone: 'liam@example.com' };
 
@@ -51,7 +45,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await page.getByRole('region', { name: 'Summary' }).getByText('Set', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Summary' }).getByText('Active', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Upcoming Appointments' }).waitFor();
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `portal-dashboard-${viewport}`);
 
     if (viewport === 'phone') {
@@ -88,7 +82,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await card.getByText('Priya Shah').waitFor();
     await card.getByText('priya.shah@example.com').waitFor();
     await card.getByText('pending', { exact: true }).waitFor();
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `portal-appointments-${viewport}`);
 
     await card.getByRole('button', { name: 'Confirm' }).click();
@@ -136,7 +130,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await page.getByText('44.0').waitFor();
     const saved = await db.select().from(availability).where(and(eq(availability.employeeId, employeeId), eq(availability.dayOfWeek, 6)));
     expect(saved.map((r) => `${r.startTime}-${r.endTime}`)).toEqual(['10:00:00-14:00:00']);
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `portal-availability-${viewport}`);
 
     // A day off ahead, then removed again.
@@ -161,12 +155,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await page.getByRole('heading', { name: 'My Schedule' }).waitFor();
     await page.getByRole('heading', { name: 'Monday' }).waitFor();
     await page.getByRole('heading', { name: 'Sunday' }).waitFor();
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `portal-schedule-${viewport}`);
 
     await page.goto('/employee/profile');
     await page.getByRole('heading', { name: 'Change Password' }).waitFor();
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await page.getByLabel('Current Password').fill('wrong-password');
     await page.getByLabel('New Password', { exact: true }).fill('a-brand-new-password');
     await page.getByLabel('Confirm New Password').fill('a-brand-new-password');

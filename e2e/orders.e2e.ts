@@ -1,10 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
 let adminCookie: string;
@@ -18,13 +17,6 @@ const shoppers: Record<ViewportName, { buyer: string; rival: string }> = {
   phone: { buyer: 'noah.williams@example.com', rival: 'emma.brown@example.com' },
 };
 
-async function noSeriousAxeViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 async function addProduct(name: string, price: string, inventory: number) {
   const [row] = await e2e.server.database.db.insert(products).values({ name, price, inventory, description: 'Made for the checkout journey.', category: 'Journey' }).returning({ id: products.id });
@@ -81,7 +73,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
     expect(await page.getByTestId('summary-tax').textContent()).toBe('$5.75');
     expect(await page.getByTestId('summary-total').textContent()).toBe('$63.25');
     await screenshot(page, `orders-cart-${viewport}`);
-    await noSeriousAxeViolations(page, 'cart');
+    await expectNoSeriousAxeViolations(page);
 
     await cartLine(page, candle).getByRole('button', { name: `Remove ${candle}` }).click();
     await page.getByRole('status').getByText('Item Removed').waitFor();
@@ -94,7 +86,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
     await page.getByTestId('checkout-item').filter({ hasText: oil }).getByText('3 × $12.50').waitFor();
     expect(await page.getByRole('radio', { name: /Pay on pickup/ }).isChecked()).toBe(true);
     await screenshot(page, `orders-checkout-${viewport}`);
-    await noSeriousAxeViolations(page, 'checkout');
+    await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
 
     await page.getByRole('heading', { name: 'Thank you for your order!' }).waitFor();
@@ -103,7 +95,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
     expect(page.url()).toContain(orderNumber);
     await page.getByText('$41.25').first().waitFor();
     await screenshot(page, `orders-confirmation-${viewport}`);
-    await noSeriousAxeViolations(page, 'confirmation');
+    await expectNoSeriousAxeViolations(page);
     // The cart is empty now and the stock was taken.
     await page.goto('/cart');
     await page.getByText('Your cart is empty').waitFor();
@@ -118,14 +110,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
     await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     await page.getByTestId('admin-order-row').first().waitFor();
     await screenshot(page, `orders-admin-list-${viewport}`);
-    await noSeriousAxeViolations(page, 'admin orders');
+    await expectNoSeriousAxeViolations(page);
     await page.getByRole('searchbox', { name: 'Search' }).fill(orderNumber);
     await expect.poll(() => page.getByTestId('admin-order-row').count()).toBe(1);
     await page.getByRole('link', { name: `#${orderNumber}` }).click();
     await page.getByRole('heading', { name: `Order #${orderNumber}` }).waitFor();
     await page.getByTestId('order-customer').waitFor();
     await screenshot(page, `orders-admin-detail-${viewport}`);
-    await noSeriousAxeViolations(page, 'admin order');
+    await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Mark Processing' }).click();
     await page.getByRole('status').getByText('Order Updated').waitFor();
     await page.getByTestId('order-status').getByText('processing').waitFor();

@@ -1,20 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appointments, availability, users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
 
 const toast = (page: Page, title: string) => page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
 
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function userId(email: string) {
   const [row] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -40,7 +34,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await page.getByRole('heading', { name: 'Calendar', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Upcoming (Next 7 Days)' }).waitFor();
     await page.getByLabel('Date').waitFor();
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `calendar-day-${viewport}`);
 
     const upcoming = page.getByRole('list', { name: 'Upcoming appointments' });
@@ -57,7 +51,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
       await page.getByRole('heading', { name: day, exact: true }).waitFor();
     }
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `calendar-week-${viewport}`);
     await context.close();
   });
@@ -73,7 +67,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await page.goto('/admin/employee-schedules');
     await page.getByRole('heading', { name: 'Employee Schedules' }).waitFor();
     await page.getByRole('list', { name: 'Weekly schedule of Sofia Marquez' }).waitFor();
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `schedules-${viewport}`);
 
     await page.getByRole('button', { name: '+ Add Schedule' }).click();
@@ -93,7 +87,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await page.getByRole('option', { name: '10:30' }).click();
     await dialog.getByLabel('End Time').click();
     await page.getByRole('option', { name: '15:00' }).click();
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `schedules-dialog-${viewport}`);
     await dialog.getByRole('button', { name: 'Add Schedule' }).click();
     await toast(page, 'Schedule Updated').waitFor();
@@ -130,7 +124,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await page.getByRole('heading', { name: 'My Schedule' }).waitFor();
     await page.getByRole('heading', { name: 'Wednesday', exact: true }).waitFor();
     await page.getByText('09:00 - 17:00').first().waitFor();
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await screenshot(page, `my-schedule-${viewport}`);
     await page.goto('/admin/employee-schedules');
     await toast(page, 'Access Denied').waitFor();

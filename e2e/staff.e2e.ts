@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
 let adminCookie: string;
@@ -12,11 +11,6 @@ beforeAll(async () => {
   adminCookie = await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL);
 });
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Admin' }).filter({ visible: true });
 const menuLabels = async (page: Page) => (await menu(page).getByRole('link').allInnerTexts()).map((t) => t.trim());

@@ -192,7 +192,7 @@ describe('rate limit', () => {
       expect(retryAfter).toBeLessThanOrEqual(60);
     }
     const rest = await send(alex.cookie, { receiverId: 'admin', message: 'one too many' });
-    expect(rest.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^You're sending messages too quickly\. Please wait \d+ seconds and try again\.$/) });
+    expect(rest.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/^You're sending messages too quickly\. Please wait \d+ (seconds?|minutes?) and try again\.$/) });
     const saved = (await server.request('GET', '/api/chat/messages', { cookie: alex.cookie })).body;
     expect(saved).toHaveLength(30);
     // Another person is unaffected.

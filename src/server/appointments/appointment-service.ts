@@ -103,6 +103,15 @@ function isConflict(error: unknown) {
   return sqlState(error) === EXCLUSION_VIOLATION;
 }
 
+/**
+ * Takes the employee's booking lock for the rest of the transaction. Inserts that collide on the no-overlap
+ * constraint would otherwise each wait for the other's uncommitted row, a deadlock PostgreSQL breaks only after
+ * its deadlock timeout; in turn, the second booking finds the first one's committed row at once (a conflict).
+ */
+async function lockEmployeeBookings(tx: Tx, employeeId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`appointments:${employeeId}`}))`);
+}
+
 function invitationOf(row: Row, sequence: number, startsAt: Date) {
   return {
     id: row.id,
@@ -194,6 +203,7 @@ export async function bookAppointment(db: Tx, actor: SessionUser, input: BookApp
   for (const employeeId of candidates) {
     try {
       const id = await db.transaction(async (tx) => {
+        await lockEmployeeBookings(tx, employeeId);
         const [created] = await tx
           .insert(appointments)
           .values({
@@ -322,6 +332,7 @@ export async function rescheduleAppointment(db: Tx, actor: SessionUser, input: {
   if (!free.length) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
   try {
     await db.transaction(async (tx) => {
+      await lockEmployeeBookings(tx, row.employeeId);
       const sequence = row.sequence + 1;
       await tx
         .update(appointments)

@@ -51,7 +51,7 @@ describe(`${PARALLEL} parallel bookings of one slot`, () => {
       );
       const statuses = results.map((r) => r.status);
       expect(statuses.filter((s) => s === 200), `round ${round}: ${statuses.join(',')}`).toHaveLength(1);
-      expect(statuses.filter((s) => s === 409)).toHaveLength(PARALLEL - 1);
+      expect(statuses.filter((s) => s === 409), `round ${round}: ${statuses.join(",")}`).toHaveLength(PARALLEL - 1);
       for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toBe(SLOT_TAKEN_MESSAGE);
       const rows = await server.db.select().from(appointments).where(and(eq(appointments.employeeId, employeeId), eq(appointments.startsAt, new Date(dateTime))));
       expect(rows).toHaveLength(1);
