@@ -96,6 +96,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
     await page.getByText('$41.25').first().waitFor();
     await screenshot(page, `orders-confirmation-${viewport}`);
     await expectNoSeriousAxeViolations(page);
+    // The profile's order history lists it first.
+    await page.getByRole('link', { name: 'View Order History' }).click();
+    await page.waitForURL('**/profile');
+    await page.getByTestId('order-history-item').first().filter({ hasText: orderNumber }).waitFor();
+    await screenshot(page, `orders-profile-history-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     // The cart is empty now and the stock was taken.
     await page.goto('/cart');
     await page.getByText('Your cart is empty').waitFor();
