@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { cartTotals, formatMoney } from '../../../shared/orders';
+import { cartTotals } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { OrderTotals } from '../../components/ui/order-totals';
 
 /** Subtotal, Free shipping, 10% tax and total, with two decimals; the page adds its action below. */
 export function CartSummary({ lines, children }: { lines: readonly { price: string; quantity: number }[]; children?: ReactNode }) {
@@ -11,24 +12,9 @@ export function CartSummary({ lines, children }: { lines: readonly { price: stri
         <CardTitle>Order Summary</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
-        <dl className="flex flex-col gap-2 text-sm">
-          <Row label="Subtotal" value={formatMoney(totals.subtotal)} testId="summary-subtotal" />
-          <Row label="Shipping" value="Free" testId="summary-shipping" />
-          <Row label="Tax" value={formatMoney(totals.tax)} testId="summary-tax" />
-          <div className="my-1 border-t border-stone-200" />
-          <Row label="Total" value={formatMoney(totals.total)} testId="summary-total" strong />
-        </dl>
+        <OrderTotals subtotal={totals.subtotal} tax={totals.tax} total={totals.total} />
         {children}
       </CardContent>
     </Card>
-  );
-}
-
-function Row({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
-  return (
-    <div className={strong ? 'flex justify-between text-base font-semibold text-stone-900' : 'flex justify-between text-stone-700'}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { cartTotals, formatMoney, fromCents, toCents } from '../../../shared/orders';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { OrderTotals } from '../../components/ui/order-totals';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { usePaymentMethods, usePlaceOrder } from './orders-api';
@@ -102,24 +103,7 @@ export function CheckoutPage() {
             <CardTitle>Order Summary</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <dl className="flex flex-col gap-2 text-sm text-stone-700">
-              <div className="flex justify-between">
-                <dt>Subtotal</dt>
-                <dd>{formatMoney(totals.subtotal)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Shipping</dt>
-                <dd>Free</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Tax</dt>
-                <dd>{formatMoney(totals.tax)}</dd>
-              </div>
-              <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold text-stone-900">
-                <dt>Total</dt>
-                <dd data-testid="summary-total">{formatMoney(totals.total)}</dd>
-              </div>
-            </dl>
+            <OrderTotals subtotal={totals.subtotal} tax={totals.tax} total={totals.total} />
             <Button size="lg" className="w-full" disabled={isPending || short} onClick={() => void place(method, totals.subtotal)}>
               {isPending ? 'Placing Order...' : 'Place Order'}
             </Button>

@@ -1,6 +1,7 @@
 import { useLocation, useParams } from 'react-router-dom';
 import { formatMoney, fromCents, orderNumber, toCents } from '../../../shared/orders';
 import { ButtonLink } from '../../components/ui/button';
+import { OrderTotals } from '../../components/ui/order-totals';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
@@ -63,24 +64,7 @@ export function OrderPage() {
               </li>
             ))}
           </ul>
-          <dl className="flex flex-col gap-1 border-t border-stone-200 pt-3 text-sm text-stone-700">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd>{formatMoney(o.subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Shipping</dt>
-              <dd>Free</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt>Tax</dt>
-              <dd>{formatMoney(o.tax)}</dd>
-            </div>
-            <div className="flex justify-between text-base font-semibold text-stone-900">
-              <dt>Total</dt>
-              <dd>{formatMoney(o.total)}</dd>
-            </div>
-          </dl>
+          <OrderTotals subtotal={o.subtotal} tax={o.tax} total={o.total} className="border-t border-stone-200 pt-3" />
         </CardContent>
       </Card>
       <div className="flex flex-wrap gap-3">

@@ -1,0 +1,24 @@
+import { formatMoney } from '../../../shared/orders';
+import { cn } from '../../lib/cn';
+
+/** Subtotal, Free shipping, tax and total with two decimals: the cart, the checkout and an order show the same. */
+export function OrderTotals({ subtotal, tax, total, className }: { subtotal: string; tax: string; total: string; className?: string }) {
+  return (
+    <dl className={cn('flex flex-col gap-2 text-sm', className)}>
+      <Row label="Subtotal" value={formatMoney(subtotal)} testId="summary-subtotal" />
+      <Row label="Shipping" value="Free" testId="summary-shipping" />
+      <Row label="Tax" value={formatMoney(tax)} testId="summary-tax" />
+      <div className="my-1 border-t border-stone-200" />
+      <Row label="Total" value={formatMoney(total)} testId="summary-total" strong />
+    </dl>
+  );
+}
+
+function Row({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
+  return (
+    <div className={strong ? 'flex justify-between text-base font-semibold text-stone-900' : 'flex justify-between text-stone-700'}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
