@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client';
-import { appointments, services, users } from '../../../db/schema/index';
+import { appointments, users } from '../../../db/schema/index';
 import {
   SLOT_TAKEN_MESSAGE,
   type Appointment,
@@ -19,6 +18,7 @@ import { computeSlots } from '../booking/slots';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
 import { isUuid } from '../catalog/catalog-access';
 import { AppError, sqlState } from '../errors';
+import { selectAppointments, toAppointment, type Row } from './appointment-rows';
 import { sendInvitations, type InvitationKind } from './invitations';
 import { findServiceWithProviders, liveStatuses, loadSlotData, slotRules } from './slot-data';
 
@@ -31,57 +31,6 @@ export interface BookingEnv {
 
 const NOT_FOUND = 'Appointment not found';
 const EXCLUSION_VIOLATION = '23P01';
-
-const customer = alias(users, 'customer');
-const employee = alias(users, 'employee');
-
-const columns = {
-  id: appointments.id,
-  serviceId: appointments.serviceId,
-  employeeId: appointments.employeeId,
-  customerId: appointments.customerId,
-  startsAt: appointments.startsAt,
-  duration: appointments.duration,
-  notes: appointments.notes,
-  status: appointments.status,
-  sequence: appointments.sequence,
-  createdAt: appointments.createdAt,
-  service: { id: services.id, name: services.name, duration: services.duration, price: services.price },
-  customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
-  employee: { id: employee.id, firstName: employee.firstName, lastName: employee.lastName, email: employee.email },
-};
-
-function selectAppointments(db: Tx) {
-  return db
-    .select(columns)
-    .from(appointments)
-    .leftJoin(services, eq(services.id, appointments.serviceId))
-    .innerJoin(customer, eq(customer.id, appointments.customerId))
-    .innerJoin(employee, eq(employee.id, appointments.employeeId));
-}
-
-type Row = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execute']>>[number];
-
-function toAppointment(row: Row): Appointment {
-  const dateTime = row.startsAt.toISOString();
-  return {
-    id: row.id,
-    serviceId: row.serviceId,
-    employeeId: row.employeeId,
-    customerId: row.customerId,
-    userId: row.customerId,
-    dateTime,
-    appointmentDate: dateTime,
-    duration: row.duration,
-    notes: row.notes,
-    customerNotes: row.notes,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    service: row.service,
-    customer: row.customer,
-    employee: { id: row.employee.id, firstName: row.employee.firstName, lastName: row.employee.lastName },
-  };
-}
 
 const holds = (actor: SessionUser, permission: Permission) => decideAccess({ kind: 'permission', permission }, actor) === 'allow';
 const seesAll = (actor: SessionUser) => holds(actor, 'appointments.view');

@@ -1,7 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../../db/client';
-import { appointments, services, sessions, users } from '../../../db/schema/index';
+import { appointments, sessions, users } from '../../../db/schema/index';
 import type { AppointmentStatus } from '../../shared/appointment-schema';
 import {
   portalTransitions,
@@ -12,91 +11,16 @@ import type { SessionUser } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { isUuid } from '../catalog/catalog-access';
 import { AppError } from '../errors';
+import { selectAppointments, toAppointment } from './appointment-rows';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
-
-const customer = alias(users, 'customer');
-const employee = alias(users, 'employee');
-
-const columns = {
-  id: appointments.id,
-  serviceId: appointments.serviceId,
-  employeeId: appointments.employeeId,
-  customerId: appointments.customerId,
-  startsAt: appointments.startsAt,
-  duration: appointments.duration,
-  notes: appointments.notes,
-  status: appointments.status,
-  createdAt: appointments.createdAt,
-  serviceName: services.name,
-  serviceDuration: services.duration,
-  servicePrice: services.price,
-  customerFirstName: customer.firstName,
-  customerLastName: customer.lastName,
-  customerEmail: customer.email,
-  employeeFirstName: employee.firstName,
-  employeeLastName: employee.lastName,
-};
-
-type Row = {
-  id: string;
-  serviceId: string | null;
-  employeeId: string;
-  customerId: string;
-  startsAt: Date;
-  duration: number;
-  notes: string;
-  status: AppointmentStatus;
-  createdAt: Date;
-  serviceName: string | null;
-  serviceDuration: number | null;
-  servicePrice: string | null;
-  customerFirstName: string;
-  customerLastName: string;
-  customerEmail: string;
-  employeeFirstName: string;
-  employeeLastName: string;
-};
-
-export function toStaffAppointment(r: Row): StaffAppointment {
-  const dateTime = r.startsAt.toISOString();
-  return {
-    id: r.id,
-    serviceId: r.serviceId,
-    employeeId: r.employeeId,
-    customerId: r.customerId,
-    userId: r.customerId,
-    dateTime,
-    appointmentDate: dateTime,
-    duration: r.duration,
-    notes: r.notes,
-    customerNotes: r.notes,
-    status: r.status,
-    createdAt: r.createdAt.toISOString(),
-    service:
-      r.serviceId && r.serviceName !== null
-        ? { id: r.serviceId, name: r.serviceName, duration: r.serviceDuration!, price: r.servicePrice! }
-        : null,
-    customer: { id: r.customerId, firstName: r.customerFirstName, lastName: r.customerLastName, email: r.customerEmail },
-    employee: { id: r.employeeId, firstName: r.employeeFirstName, lastName: r.employeeLastName },
-  };
-}
-
-function selectAppointments(db: Tx) {
-  return db
-    .select(columns)
-    .from(appointments)
-    .leftJoin(services, eq(services.id, appointments.serviceId))
-    .innerJoin(customer, eq(customer.id, appointments.customerId))
-    .innerJoin(employee, eq(employee.id, appointments.employeeId));
-}
 
 /** The caller's own appointments as their provider, in time order (the screens split upcoming and past). */
 export async function listMyAppointments(db: Tx, actor: Actor): Promise<StaffAppointment[]> {
   const rows = await selectAppointments(db)
     .where(eq(appointments.employeeId, actor.id))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
-  return rows.map(toStaffAppointment);
+  return rows.map(toAppointment);
 }
 
 /**
@@ -126,7 +50,7 @@ export async function changeMyAppointmentStatus(db: Tx, actor: Actor, appointmen
   if (updated.length === 0) {
     throw new AppError('CONFLICT', `A ${row.status} appointment cannot be changed to ${status}.`);
   }
-  return toStaffAppointment(row);
+  return toAppointment(row);
 }
 
 /**

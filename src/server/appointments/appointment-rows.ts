@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../../db/client';
+import { appointments, services, users } from '../../../db/schema/index';
+import type { Appointment } from '../../shared/appointment-schema';
+
+// One way to read an appointment with its service, customer and employee, and one answer shape, for the
+// booking calls and the employee portal alike.
+
+const customer = alias(users, 'customer');
+const employee = alias(users, 'employee');
+
+const columns = {
+  id: appointments.id,
+  serviceId: appointments.serviceId,
+  employeeId: appointments.employeeId,
+  customerId: appointments.customerId,
+  startsAt: appointments.startsAt,
+  duration: appointments.duration,
+  notes: appointments.notes,
+  status: appointments.status,
+  sequence: appointments.sequence,
+  createdAt: appointments.createdAt,
+  service: { id: services.id, name: services.name, duration: services.duration, price: services.price },
+  customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
+  employee: { id: employee.id, firstName: employee.firstName, lastName: employee.lastName, email: employee.email },
+};
+
+export function selectAppointments(db: Tx) {
+  return db
+    .select(columns)
+    .from(appointments)
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .innerJoin(customer, eq(customer.id, appointments.customerId))
+    .innerJoin(employee, eq(employee.id, appointments.employeeId));
+}
+
+export type Row = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execute']>>[number];
+
+export function toAppointment(row: Row): Appointment {
+  const dateTime = row.startsAt.toISOString();
+  return {
+    id: row.id,
+    serviceId: row.serviceId,
+    employeeId: row.employeeId,
+    customerId: row.customerId,
+    userId: row.customerId,
+    dateTime,
+    appointmentDate: dateTime,
+    duration: row.duration,
+    notes: row.notes,
+    customerNotes: row.notes,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    service: row.service,
+    customer: row.customer,
+    employee: { id: row.employee.id, firstName: row.employee.firstName, lastName: row.employee.lastName },
+  };
+}
