@@ -39,6 +39,9 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     // The customers list pages through one role by name (docs/staff.md, bench/dashboard.ts).
     index('users_role_name_idx').on(t.role, t.firstName, t.lastName, t.id),
+    // Its search matches anywhere in the name or e-mail (ILIKE '%…%'); a trigram index answers that without
+    // reading every user. The customers query searches this very expression.
+    index('users_search_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
     check('users_email_not_blank', sql`length(trim(${t.email})) > 0`),
   ],
 );

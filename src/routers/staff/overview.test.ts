@@ -54,7 +54,10 @@ describe('GET /api/admin/customers', () => {
     expect(alex).toMatchObject({ email: 'alex@example.com', orderCount: 4, appointmentCount: 1, totalSpent: '170.50', isActive: true });
     expect(alex.orders).toHaveLength(3);
     expect(alex.orders[0]).toMatchObject({ total: '20.00', status: 'pending' });
+    expect(alex.orders[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(alex.orders.map((o: { total: string }) => o.total)).toEqual(['20.00', '10.00', '50.50']);
     expect(alex.appointments[0]).toMatchObject({ status: 'pending', service: { name: 'Signature Facial' } });
+    expect(alex.appointments[0].dateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(jordan).toMatchObject({ orderCount: 1, appointmentCount: 1, totalSpent: '30.00', isActive: false });
     expect(zed).toMatchObject({ orderCount: 0, appointmentCount: 0, totalSpent: '0.00', lastActivity: null, isActive: false });
   });
@@ -67,6 +70,10 @@ describe('GET /api/admin/customers', () => {
     expect(byMail.body.items).toHaveLength(1);
     const wild = await server.request('GET', '/api/admin/customers?search=%25', { cookie: viewer.cookie });
     expect(wild.body.items).toHaveLength(0);
+    const fullName = await server.request('GET', '/api/admin/customers?search=alex%20morgan', { cookie: viewer.cookie });
+    expect(fullName.body.items.map((c: { email: string }) => c.email)).toEqual(['alex@example.com']);
+    const pastTheEnd = await server.request('GET', '/api/admin/customers?search=jord&page=2', { cookie: viewer.cookie });
+    expect(pastTheEnd.body).toMatchObject({ items: [], total: 1, page: 2 });
     const page2 = await server.request('GET', '/api/admin/customers?page=2', { cookie: viewer.cookie });
     expect(page2.body).toMatchObject({ items: [], total: 3, page: 2, pageSize: 20 });
     const bad = await server.request('GET', '/api/admin/customers?page=zero', { cookie: viewer.cookie });

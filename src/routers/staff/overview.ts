@@ -11,7 +11,8 @@ export const customersRouter = router({
     .meta(rest(access.permission('customers.view'), { method: 'GET', path: '/admin/customers', tags: ['customers'], summary: 'Customers with their orders, appointments, spend and activity (?search=&page=)' }))
     .input(ZCustomersInput)
     .output(ZCustomersPage)
-    .query(({ ctx, input }) => listCustomers(ctx.db, input ?? {}, ctx.figures)),
+    // A page is as fresh as the figures on it: at most a few seconds old (figures-cache.ts).
+    .query(({ ctx, input }) => ctx.figures.get(`customers:${input?.page ?? 1}:${input?.search?.trim() ?? ''}`, () => listCustomers(ctx.db, input ?? {}, ctx.figures))),
 });
 
 export const dashboardRouter = router({
