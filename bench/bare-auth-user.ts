@@ -26,3 +26,5 @@ app.get('/api/auth/user', async (req, reply) => {
   return { ...user, permissions: effectivePermissions(user.role, rolePermissions, permissions) };
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+// Exit normally on the bench's SIGTERM, so that BENCH_CPU_PROF writes this process's profile too.
+process.on('SIGTERM', () => process.exit(0));

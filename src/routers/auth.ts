@@ -6,7 +6,8 @@ import { ZUser } from '../shared/user';
 export const authRouter = router({
   user: authedProcedure
     .meta(rest(access.signedIn, { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user (401 when signed out)' }))
-    .input(z.void())
+    // No input declared, not even z.void(): each declared input is one more tRPC middleware on every call of
+    // the hottest signed-in read.
     .output(ZUser)
     .query(({ ctx }) => ctx.user),
   // The client's own sign-in check (tRPC only): a visitor is an answer, not an error, so a signed-out page

@@ -1,4 +1,4 @@
-import { callTRPCProcedure, TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
+import { TRPCError, type AnyProcedure, type AnyRouter } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { coerceSchema, getInputOutputParsers, instanceofZodTypeObject, unwrapZodType } from 'trpc-to-openapi';
@@ -43,15 +43,8 @@ export const restPlugin = fp(
           try {
             const ctx = await createRequestContext(deps, req, reply, 'rest');
             const input = takesInput ? readInput(req, hasBody, arrayKeys, meta?.bareArrayBody) : undefined;
-            const data = await callTRPCProcedure({
-              router,
-              path,
-              type: procedure._def.type,
-              ctx,
-              getRawInput: async () => input,
-              signal: undefined,
-              batchIndex: 0,
-            });
+            // The procedure itself, found once at start-up (callTRPCProcedure would look it up per call).
+            const data = await procedure({ path, type: procedure._def.type, ctx, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
             if (reply.sent) return reply;
             return reply.code(reply.statusCode === 200 ? 200 : reply.statusCode).send(data ?? null);
           } catch (error) {
