@@ -8,6 +8,7 @@ import { users } from '../db/schema/index';
 import { seedDemoData } from '../db/seed';
 import { buildApp } from '../src/server/app';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
+import type { Payments } from '../src/server/payments/payments';
 import { testEnv } from '../src/server/testing';
 
 export const viewports = {
@@ -20,9 +21,10 @@ export const SCREENSHOT_DIR = '.tmp/screenshots';
 
 /**
  * The whole app as a person meets it: built client, demo data, in-memory PGlite, on a real port.
- * The client must be built first (`npm test` does that).
+ * The client must be built first (`npm test` does that). payments replaces the ones the environment
+ * would give (cards through an offline Stripe).
  */
-export async function startE2eApp() {
+export async function startE2eApp(opts: { payments?: Payments } = {}) {
   const database: Database = await createDb({});
   await database.migrate();
   // Port 0 picks a free port; PUBLIC_URL must then match, so listen first and build the env from the address.
@@ -32,7 +34,7 @@ export async function startE2eApp() {
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = testEnv({ PUBLIC_URL: baseUrl });
   await seedDemoData(database.db, { publicUrl: baseUrl });
-  const app = await buildApp({ database, env });
+  const app = await buildApp({ database, env, payments: opts.payments });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
@@ -133,11 +135,14 @@ export interface E2eSession {
   open(opts: { viewport: ViewportName; cookie?: string }): Promise<{ context: BrowserContext; page: Page }>;
 }
 
-/** A journey file's app and browser: started before its own beforeAll hooks, closed after its tests. */
-export function useE2eApp(): E2eSession {
+/**
+ * A journey file's app and browser: started before the beforeAll hooks registered after this call, closed
+ * after its tests. payments is asked for when the app starts (see startE2eApp).
+ */
+export function useE2eApp(options: { payments?: () => Payments } = {}): E2eSession {
   const session = { open: (opts) => openPage(session.browser, session.server.baseUrl, opts) } as E2eSession;
   beforeAll(async () => {
-    session.server = await startE2eApp();
+    session.server = await startE2eApp({ payments: options.payments?.() });
     session.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
+import { addProduct as addProductTo, addToCartFromShop } from './shop-steps';
 
 const e2e = useE2eApp();
 let adminCookie: string;
@@ -17,19 +18,7 @@ const shoppers: Record<ViewportName, { buyer: string; rival: string }> = {
   phone: { buyer: 'noah.williams@example.com', rival: 'emma.brown@example.com' },
 };
 
-
-async function addProduct(name: string, price: string, inventory: number) {
-  const [row] = await e2e.server.database.db.insert(products).values({ name, price, inventory, description: 'Made for the checkout journey.', category: 'Journey' }).returning({ id: products.id });
-  return row!.id;
-}
-
-async function addToCartFromShop(page: Page, name: string) {
-  await page.goto('/products');
-  await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
-  const card = page.getByTestId('product-card').filter({ hasText: name });
-  await card.getByRole('button', { name: 'Add to Cart' }).click();
-  await page.getByRole('status').getByText('Added to Cart').waitFor();
-}
+const addProduct = (name: string, price: string, inventory: number) => addProductTo(e2e.server.database, name, price, inventory);
 
 /** A line of the cart page, by product name. */
 const cartLine = (page: Page, name: string) => page.getByTestId('cart-item').filter({ hasText: name });

@@ -1,34 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders as ordersTable, products } from '../../db/schema/index';
-import { createPayments } from '../server/payments/payments';
-import { createManualProvider } from '../server/payments/manual-provider';
-import { createStripeFake } from '../server/payments/stripe-fake';
-import { createStripeProvider } from '../server/payments/stripe-provider';
-import { signInAs, useTestServer, type TestServer } from '../server/testing';
+import { mailOutbox, orders as ordersTable } from '../../db/schema/index';
+import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
+import { signInAs, useTestServer } from '../server/testing';
+import { addToCart, deliverWebhook, product, stockOf } from './orders-testing';
 
 const server = useTestServer();
 let admin: string;
 beforeAll(async () => {
   admin = (await signInAs(server.database, 'admin')).cookie;
 });
-
-async function product(s: TestServer, adminCookie: string, body: Record<string, unknown>) {
-  const res = await s.request('POST', '/api/products', { cookie: adminCookie, body: { price: '10.00', ...body } });
-  expect(res.status, res.text).toBe(200);
-  return res.body as { id: string; name: string };
-}
-
-async function stockOf(s: TestServer, id: string) {
-  const [row] = await s.db.select({ inventory: products.inventory }).from(products).where(eq(products.id, id));
-  return row!.inventory;
-}
-
-async function addToCart(s: TestServer, cookie: string, productId: string, quantity = 1) {
-  const res = await s.request('POST', '/api/cart', { cookie, body: { productId, quantity } });
-  expect(res.status, res.text).toBe(200);
-  return res.body as { id: string };
-}
 
 describe('PUT and DELETE /api/cart/{id}', () => {
   it('sets the quantity from 1 to the stock and removes a line', async () => {
@@ -162,6 +143,19 @@ describe('POST /api/orders (checkout)', () => {
     expect((await server.request('POST', '/api/orders', { cookie, body: { paymentIntentId: intent.body.paymentIntentId } })).body).toEqual({ message: 'This payment already belongs to an order.', code: 'CONFLICT' });
     expect(await stockOf(server, oil.id)).toBe(4);
   });
+
+  it('refuses card payment on the payment page when cards are not configured, and Pay Now for a pay-on-pickup order', async () => {
+    const { cookie } = await signInAs(server.database, 'customer');
+    const oil = await product(server, admin, { name: 'Pickup Only Oil', inventory: 5 });
+    await addToCart(server, cookie, oil.id);
+    expect((await server.request('POST', '/api/orders', { cookie, body: { paymentMethod: 'stripe' } })).body).toEqual({ message: 'Card payments are not available.', code: 'BAD_REQUEST' });
+    expect((await server.request('POST', '/api/orders', { cookie, body: { paymentMethod: 'cash' } })).body.message).toBe('paymentMethod must be manual or stripe');
+    expect(await stockOf(server, oil.id)).toBe(5);
+    const placed = await server.request('POST', '/api/orders', { cookie, body: { paymentMethod: 'manual' } });
+    expect(placed.body).toMatchObject({ paymentProvider: 'manual', status: 'pending' });
+    expect(placed.body).not.toHaveProperty('paymentUrl');
+    expect((await server.request('POST', `/api/orders/${placed.body.id}/pay`, { cookie })).body).toEqual({ message: 'This order is paid when you pick it up.', code: 'CONFLICT' });
+  });
 });
 
 describe('GET /api/orders and /api/orders/{id}', () => {
@@ -251,9 +245,7 @@ describe('PUT /api/orders/{id}/status and POST /api/orders/{id}/mark-paid', () =
 
 describe('card payments through Stripe (offline)', () => {
   const fake = createStripeFake();
-  const stripe = useTestServer({
-    payments: createPayments([createManualProvider(), createStripeProvider({ secretKey: 'sk_test_offline', webhookSecret: fake.webhookSecret, fetch: fake.fetch })]),
-  });
+  const stripe = useTestServer({ payments: paymentsWithStripeFake(fake) });
   let stripeAdmin: string;
   beforeAll(async () => {
     stripeAdmin = (await signInAs(stripe.database, 'admin')).cookie;
@@ -270,9 +262,7 @@ describe('card payments through Stripe (offline)', () => {
     return { customer, oil, order: order.body, intentId: intent.body.paymentIntentId as string };
   }
 
-  function deliver(delivery: { payload: string; signature: string }) {
-    return stripe.request('POST', '/api/payments/stripe/webhook', { rawBody: delivery.payload, headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature } });
-  }
+  const deliver = (delivery: { payload: string; signature: string }) => deliverWebhook(stripe, delivery);
 
   it('offers card payment, and charges the total in cents', async () => {
     const { cookie } = await signInAs(stripe.database, 'customer');

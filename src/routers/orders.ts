@@ -1,9 +1,20 @@
 import { z } from 'zod';
 import { access } from '../server/access';
-import { checkout, createPaymentIntent, getOrder, listOrders, markOrderPaid, setOrderStatus, type OrderDeps } from '../server/orders/order-service';
+import { checkout, createPaymentIntent, getOrder, listOrders, markOrderPaid, payOrder, setOrderStatus, type OrderDeps } from '../server/orders/order-service';
 import type { Context } from '../server/context';
 import { authedProcedure, rest, router } from '../server/trpc';
-import { ZCheckoutInput, ZOrder, ZOrderIdInput, ZOrderListInput, ZOrderStatusInput, ZPaymentIntent, ZPaymentIntentInput, ZPaymentProviderId } from '../shared/orders-schema';
+import {
+  ZCheckoutInput,
+  ZCheckoutResult,
+  ZOrder,
+  ZOrderIdInput,
+  ZOrderListInput,
+  ZOrderStatusInput,
+  ZPaymentIntent,
+  ZPaymentIntentInput,
+  ZPaymentPage,
+  ZPaymentProviderId,
+} from '../shared/orders-schema';
 
 const tags = ['orders'];
 
@@ -28,8 +39,14 @@ export const ordersRouter = router({
   checkout: authedProcedure
     .meta(rest(access.signedIn, { method: 'POST', path: '/orders', tags, summary: "Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short)" }))
     .input(ZCheckoutInput)
-    .output(ZOrder)
+    .output(ZCheckoutResult)
     .mutation(({ ctx, input }) => checkout(ctx.db, deps(ctx), ctx.user, input)),
+
+  pay: authedProcedure
+    .meta(rest(access.signedIn, { method: 'POST', path: '/orders/{id}/pay', tags, summary: "Where the owner of a pending card order pays for it: the card provider's payment page (404 for anyone else)" }))
+    .input(ZOrderIdInput)
+    .output(ZPaymentPage)
+    .mutation(({ ctx, input }) => payOrder(ctx.db, deps(ctx), ctx.user, input.id)),
 
   list: authedProcedure
     .meta(rest(access.signedIn, { method: 'GET', path: '/orders', tags, summary: "The caller's orders, newest first; every order for staff with orders.view" }))

@@ -65,6 +65,7 @@ export const accessTable: Record<string, string> = {
   'orders.paymentMethods': 'signedIn',
   'orders.createPaymentIntent': 'signedIn',
   'orders.checkout': 'signedIn',
+  'orders.pay': 'signedIn',
   'orders.list': 'signedIn',
   'orders.get': 'signedIn',
   'orders.setStatus': 'permission:orders.edit',

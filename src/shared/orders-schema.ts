@@ -41,7 +41,12 @@ export const ZPaymentIntent = z.object({
 export type PaymentIntent = z.infer<typeof ZPaymentIntent>;
 
 export const ZCheckoutInput = z.object({
+  /** A card payment the caller made for the cart through the API (POST /create-payment-intent). */
   paymentIntentId: z.string({ error: 'paymentIntentId must be a string' }).max(200, 'paymentIntentId is not valid').optional(),
+  paymentMethod: z
+    .enum(ZPaymentProviderId.options, { error: 'paymentMethod must be manual or stripe' })
+    .describe("stripe: pay by card on Stripe's payment page, whose address the answer carries as paymentUrl; manual: pay on pickup (the default)")
+    .optional(),
 });
 export type CheckoutInput = z.infer<typeof ZCheckoutInput>;
 
@@ -87,3 +92,13 @@ export const ZOrder = z.object({
   customer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
 });
 export type Order = z.infer<typeof ZOrder>;
+
+/** The placed order; for a card payment on the provider's page, also where to send the customer to pay. */
+export const ZCheckoutResult = ZOrder.extend({
+  paymentUrl: z.string().describe('With paymentMethod stripe: the card payment page to send the customer to').optional(),
+});
+export type CheckoutResult = z.infer<typeof ZCheckoutResult>;
+
+/** Where the customer pays for an order: the provider's hosted payment page. */
+export const ZPaymentPage = z.object({ url: z.string().describe('The card payment page to send the customer to') });
+export type PaymentPage = z.infer<typeof ZPaymentPage>;

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { cartItems, orderItems, orders, paymentEvents, products, users } from '../../../db/schema/index';
-import { canMoveOrder, cartTotals, toCents, type OrderStatus, type PaymentStatus } from '../../shared/orders';
-import type { CheckoutInput, Order, OrderListInput, OrderStatusInput, PaymentIntent, PaymentIntentInput, PaymentProviderId } from '../../shared/orders-schema';
+import { canMoveOrder, cartTotals, orderNumber, toCents, type OrderStatus, type PaymentStatus } from '../../shared/orders';
+import type { CheckoutInput, CheckoutResult, Order, OrderListInput, OrderStatusInput, PaymentIntent, PaymentIntentInput, PaymentPage, PaymentProviderId } from '../../shared/orders-schema';
 import { decideAccess } from '../access';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../catalog/catalog-access';
@@ -206,15 +207,93 @@ async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What the checkout settles the new order with: its provider and, for an online payment, what the provider says of it. */
+interface OrderPayment {
+  provider: PaymentProvider;
+  reference: string | null;
+  payment: ProviderPayment | null;
+}
+
 /**
- * The checkout, in one transaction: lock the caller's cart lines, take every line's stock with a
- * conditional decrement in product-id order (so two carts holding the same products in another order never
- * wait on each other in a cycle), write the order with its lines as they were priced, empty the cart and
- * queue the confirmation. When any line is short, nothing has changed and the answer names the product.
+ * The checkout. Pay on pickup, or a card payment an API client made for the cart (paymentIntentId): the order
+ * is placed against it. Card in the web shop (paymentMethod stripe): the order is placed with a payment on
+ * the provider's hosted page, whose address comes back as paymentUrl for the browser to go to.
  */
-export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: CheckoutInput): Promise<Order> {
+export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: CheckoutInput): Promise<CheckoutResult> {
+  if (input.paymentMethod === 'stripe') {
+    if (input.paymentIntentId) throw new AppError('BAD_REQUEST', 'Send either paymentIntentId or paymentMethod, not both');
+    return checkoutOnHostedPage(db, deps, actor);
+  }
   const { provider, payment } = await paymentFor(deps, actor, input.paymentIntentId);
-  const orderId = await withRetry(() =>
+  return readOrder(db, await placeOrder(db, deps, actor, { provider, reference: input.paymentIntentId ?? null, payment }));
+}
+
+/** How long a card order waits for its payment on the hosted page before it is cancelled and restocked. */
+const HOSTED_PAYMENT_MINUTES = 60;
+
+type HostedPaymentProvider = PaymentProvider & Required<Pick<PaymentProvider, 'createHostedPayment'>>;
+
+/** The provider that takes card payments on its own page, or 400 when none is configured. */
+function hostedPaymentProvider(deps: OrderDeps): HostedPaymentProvider {
+  const provider = deps.payments.byId('stripe');
+  if (!provider?.createHostedPayment) throw new AppError('BAD_REQUEST', 'Card payments are not available.');
+  return provider as HostedPaymentProvider;
+}
+
+/** Opens the hosted payment page for one order, at the amount the server computed. */
+async function openHostedPayment(
+  provider: HostedPaymentProvider,
+  deps: OrderDeps,
+  order: { id: string; userId: string; email: string; totalCents: number; lines: readonly { name: string; quantity: number }[] },
+  idempotencyKey: string,
+) {
+  const back = `${deps.publicUrl}/orders/${order.id}?payment=`;
+  return provider
+    .createHostedPayment({
+      orderId: order.id,
+      amountCents: order.totalCents,
+      currency: deps.payments.currency,
+      userId: order.userId,
+      email: order.email,
+      title: `Order #${orderNumber(order.id)}`,
+      description: order.lines.map((l) => `${l.quantity} × ${l.name}`).join(', '),
+      successUrl: `${back}success`,
+      cancelUrl: `${back}cancelled`,
+      expiresAt: new Date(Date.now() + HOSTED_PAYMENT_MINUTES * 60_000),
+      idempotencyKey,
+    })
+    .catch(providerFailure);
+}
+
+/**
+ * Card checkout on the provider's page. The order's id is chosen first so that the page can name it and send
+ * the customer back to it; the page is opened for the cart as priced now, and the checkout transaction then
+ * refuses it unless the order comes to exactly that total. An order that is not placed closes its page.
+ */
+async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Promise<CheckoutResult> {
+  const provider = hostedPaymentProvider(deps);
+  const lines = await pricedCart(db, actor.id);
+  if (lines.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
+  const [customer] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
+  const id = randomUUID();
+  const payment = await openHostedPayment(provider, deps, { id, userId: actor.id, email: customer!.email, totalCents: cartTotals(lines).totalCents, lines }, `order-${id}`);
+  try {
+    await placeOrder(db, deps, actor, { id, provider, reference: payment.reference, payment });
+  } catch (error) {
+    await provider.cancel(payment.reference).catch(() => undefined);
+    throw error;
+  }
+  return { ...(await readOrder(db, id)), paymentUrl: payment.url };
+}
+
+/**
+ * The checkout transaction: lock the caller's cart lines, take every line's stock with a conditional
+ * decrement in product-id order (so two carts holding the same products in another order never wait on each
+ * other in a cycle), write the order with its lines as they were priced, empty the cart and queue the
+ * confirmation. When any line is short, nothing has changed and the answer names the product.
+ */
+async function placeOrder(db: Tx, deps: OrderDeps, actor: Actor, { id, provider, reference, payment }: OrderPayment & { id?: string }): Promise<string> {
+  return withRetry(() =>
     db.transaction(async (tx) => {
       // Locks this user's cart: a second checkout of the same cart (a double click) waits, then finds it empty.
       const cart = rowsOf<{ product_id: string; quantity: number }>(
@@ -244,6 +323,7 @@ export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: Che
       const [order] = await tx
         .insert(orders)
         .values({
+          ...(id ? { id } : {}),
           userId: actor.id,
           subtotal: totals.subtotal,
           tax: totals.tax,
@@ -251,7 +331,7 @@ export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: Che
           status: paid ? 'processing' : 'pending',
           paymentStatus: paid ? 'paid' : 'unpaid',
           paymentProvider: provider.id,
-          paymentReference: input.paymentIntentId ?? null,
+          paymentReference: reference,
         })
         .onConflictDoNothing()
         .returning({ id: orders.id });
@@ -270,7 +350,49 @@ export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: Che
       return order.id;
     }),
   );
-  return readOrder(db, orderId);
+}
+
+/**
+ * Pay Now: where the owner of a pending card order pays for it. The page already open for it is reused; when
+ * that page expired, or the order waits on a payment made through the API, a new page is opened (the old
+ * payment is closed first, so that at most one can ever take money) and the order is switched to it.
+ * The order stays locked meanwhile, so two clicks open one page and a webhook for the old payment waits.
+ */
+export async function payOrder(db: Tx, deps: OrderDeps, actor: Actor, id: string): Promise<PaymentPage> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Order not found');
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, and(eq(orders.id, id), eq(orders.userId, actor.id))!);
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (order.status === 'cancelled') throw new AppError('CONFLICT', 'This order was cancelled.');
+    if (order.paymentStatus !== 'unpaid') throw new AppError('CONFLICT', `This order is already ${order.paymentStatus}.`);
+    if (order.paymentProvider === 'manual') throw new AppError('CONFLICT', 'This order is paid when you pick it up.');
+    if (order.status !== 'pending') throw new AppError('CONFLICT', `This order is already ${order.status}.`);
+    const provider = hostedPaymentProvider(deps);
+    if (order.paymentReference) {
+      const current = await provider.status(order.paymentReference).catch(providerFailure);
+      if (current.status === 'paid') throw new AppError('CONFLICT', 'This order has been paid; the payment is being confirmed.');
+      if (current.status === 'pending' && current.url) return { url: current.url };
+      if (current.status === 'pending' && (await provider.cancel(order.paymentReference).catch(providerFailure)) !== 'cancelled') {
+        throw new AppError('CONFLICT', 'This order has been paid; the payment is being confirmed.');
+      }
+    }
+    const [row] = await tx.select({ total: orders.total, email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, id));
+    const lines = await tx.select({ name: orderItems.productName, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.productName);
+    const payment = await openHostedPayment(
+      provider,
+      deps,
+      { id, userId: order.userId, email: row!.email, totalCents: toCents(row!.total), lines },
+      // The order's lock already makes this the only new page for it; the key makes network retries reuse it.
+      `order-${id}-${randomUUID()}`,
+    );
+    try {
+      await tx.update(orders).set({ paymentReference: payment.reference, updatedAt: new Date() }).where(eq(orders.id, id));
+    } catch (error) {
+      await provider.cancel(payment.reference).catch(() => undefined);
+      throw error;
+    }
+    return { url: payment.url };
+  });
 }
 
 async function shortOf(tx: Tx, productId: string): Promise<AppError> {

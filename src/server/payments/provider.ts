@@ -13,6 +13,8 @@ export interface ProviderPayment {
   status: ProviderPaymentStatus;
   /** The user the payment was created for, when the provider keeps it. */
   userId: string | null;
+  /** The provider's own page where the customer pays, while the payment can still be made there. */
+  url?: string | null;
 }
 
 /** A verified provider event about one payment. */
@@ -33,6 +35,26 @@ export interface CreatePaymentInput {
   idempotencyKey?: string;
 }
 
+/** A payment the customer makes on the provider's own page (Stripe Checkout), for one order. */
+export interface HostedPaymentInput {
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  userId: string;
+  /** Filled in on the page for the customer. */
+  email: string;
+  /** What the page says is being paid for, e.g. "Order #1a2b3c4d" and its lines. */
+  title: string;
+  description: string;
+  /** Where the page sends the customer back after paying, or after giving up. */
+  successUrl: string;
+  cancelUrl: string;
+  /** After this the page no longer takes the payment, and the provider reports it as failed. */
+  expiresAt: Date;
+  /** The same key gives the same page: a retried request never opens a second one. */
+  idempotencyKey: string;
+}
+
 /**
  * One interface for every way to take money. The order is the source of truth; a provider only creates,
  * reads, cancels and refunds its payments and turns its webhooks into verified events.
@@ -40,6 +62,8 @@ export interface CreatePaymentInput {
 export interface PaymentProvider {
   readonly id: PaymentProviderId;
   create(input: CreatePaymentInput): Promise<ProviderPayment>;
+  /** Opens a payment on the provider's own page; providers without one leave this out. */
+  createHostedPayment?(input: HostedPaymentInput): Promise<ProviderPayment & { url: string }>;
   status(reference: string): Promise<ProviderPayment>;
   cancel(reference: string): Promise<ProviderPaymentStatus>;
   /** Refunds a taken payment in full; returns the provider's refund id. */

@@ -1,14 +1,47 @@
 import Stripe from 'stripe';
+import { createManualProvider } from './manual-provider';
+import { createPayments, type Payments } from './payments';
+import { createStripeProvider } from './stripe-provider';
+
+type StripeObject = Record<string, unknown>;
+// Form parameters as the SDK sends them; their shape is whatever the caller built.
+type FormValue = any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A form body as Stripe's SDK encodes it (`a[b][0][c]=v`), read back into nested objects (lists keyed "0", "1", …). */
+function formObject(body: URLSearchParams): Record<string, FormValue> {
+  const root: Record<string, FormValue> = {};
+  for (const [key, value] of body) {
+    const path = key.split(/[[\]]+/).filter(Boolean);
+    let at = root;
+    path.forEach((part, i) => {
+      if (i === path.length - 1) at[part] = value;
+      else at = at[part] ??= {};
+    });
+  }
+  return root;
+}
+
+export interface StripeFakeOptions {
+  webhookSecret?: string;
+  /** Where Checkout Sessions send the customer to pay: Stripe's hosted page, or a stand-in that a test serves. */
+  checkoutPageUrl?: string;
+}
 
 /**
  * Stripe's API offline, for tests: a fetch that answers the calls the Stripe provider makes with objects
- * shaped as Stripe's recorded responses (PaymentIntent, Refund, error bodies), keeping the intents in memory.
- * `succeed` and `fail` play the customer's card; `event` builds a signed webhook delivery with the SDK's
- * own test signer.
+ * shaped as Stripe's recorded responses (PaymentIntent, Checkout Session, Refund, error bodies), keeping them
+ * in memory. `succeed` and `fail` play the customer's card on an intent, `pay` the customer on the hosted
+ * Checkout page and `expire` the clock running out there; `event` builds a signed webhook delivery with the
+ * SDK's own test signer.
  */
-export function createStripeFake(webhookSecret = 'whsec_test_secret') {
-  const intents = new Map<string, Record<string, unknown>>();
-  const calls: { method: string; path: string; body: URLSearchParams }[] = [];
+export function createStripeFake(options: StripeFakeOptions = {}) {
+  const webhookSecret = options.webhookSecret ?? 'whsec_test_secret';
+  const checkoutPageUrl = options.checkoutPageUrl ?? 'https://checkout.stripe.com/c/pay';
+  const intents = new Map<string, StripeObject>();
+  const sessions = new Map<string, StripeObject>();
+  // What a session was created with beyond its own fields: the line's name, the intent's metadata, its key.
+  const sessionParams = new Map<string, { title: string; intentMetadata: Record<string, string>; idempotencyKey: string | null }>();
+  const calls: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | null }[] = [];
   let seq = 0;
   const id = (prefix: string) => `${prefix}_3Q${(++seq).toString().padStart(6, '0')}TestFakeAbc`;
   const created = () => Math.floor(Date.now() / 1000);
@@ -34,29 +67,83 @@ export function createStripeFake(webhookSecret = 'whsec_test_secret') {
       payment_method: null,
       payment_method_types: ['card', 'link'],
       status: 'requires_payment_method',
-    } as Record<string, unknown>;
+    } as StripeObject;
+  }
+
+  function sessionObject(params: Record<string, FormValue>): StripeObject {
+    const lines: FormValue[] = Object.values(params.line_items ?? {});
+    const amount = lines.reduce((sum: number, line) => sum + Number(line.price_data?.unit_amount ?? 0) * Number(line.quantity ?? 1), 0);
+    const sessionId = id('cs_test');
+    return {
+      id: sessionId,
+      object: 'checkout.session',
+      amount_subtotal: amount,
+      amount_total: amount,
+      cancel_url: params.cancel_url ?? null,
+      client_reference_id: params.client_reference_id ?? null,
+      client_secret: null,
+      created: created(),
+      currency: lines[0]?.price_data?.currency ?? 'usd',
+      customer: null,
+      customer_email: params.customer_email ?? null,
+      expires_at: Number(params.expires_at ?? created() + 86_400),
+      livemode: false,
+      metadata: params.metadata ?? {},
+      mode: params.mode ?? 'payment',
+      // Since API version 2022-08-01 the intent is made when the customer pays, not with the session.
+      payment_intent: null,
+      payment_method_types: Object.values(params.payment_method_types ?? { 0: 'card' }),
+      payment_status: 'unpaid',
+      status: 'open',
+      success_url: params.success_url ?? null,
+      ui_mode: 'hosted',
+      url: `${checkoutPageUrl}/${sessionId}`,
+    };
   }
 
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'request-id': `req_${seq}` } });
-  const notFound = (what: string) =>
-    json(404, { error: { code: 'resource_missing', message: `No such payment_intent: '${what}'`, param: 'intent', type: 'invalid_request_error' } });
+  const notFound = (what: string, kind = 'payment_intent') =>
+    json(404, { error: { code: 'resource_missing', message: `No such ${kind}: '${what}'`, param: kind === 'payment_intent' ? 'intent' : 'session', type: 'invalid_request_error' } });
+  const invalid = (message: string, code?: string) => json(400, { error: { ...(code ? { code } : {}), message, type: 'invalid_request_error' } });
 
   const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
-    calls.push({ method, path: url.pathname, body });
+    const idempotencyKey = new Headers(init?.headers).get('idempotency-key');
     const path = url.pathname;
+    calls.push({ method, path, body, idempotencyKey });
     if (method === 'POST' && path === '/v1/payment_intents') {
-      const metadata: Record<string, string> = {};
-      for (const [k, v] of body) {
-        const m = /^metadata\[(\w+)\]$/.exec(k);
-        if (m) metadata[m[1]!] = v;
-      }
-      const intent = intentObject(Number(body.get('amount')), body.get('currency') ?? 'usd', metadata);
+      const intent = intentObject(Number(body.get('amount')), body.get('currency') ?? 'usd', formObject(body).metadata ?? {});
       intents.set(intent.id as string, intent);
       return json(200, intent);
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      // Stripe answers a repeated idempotency key with the session the first request made.
+      const earlier = idempotencyKey ? [...sessionParams].find(([, p]) => p.idempotencyKey === idempotencyKey) : undefined;
+      if (earlier) return json(200, sessions.get(earlier[0]));
+      const params = formObject(body);
+      const session = sessionObject(params);
+      sessions.set(session.id as string, session);
+      sessionParams.set(session.id as string, {
+        title: params.line_items?.[0]?.price_data?.product_data?.name ?? '',
+        intentMetadata: params.payment_intent_data?.metadata ?? {},
+        idempotencyKey,
+      });
+      return json(200, session);
+    }
+    const s = /^\/v1\/checkout\/sessions\/(\w+)(\/expire)?$/.exec(path);
+    if (s) {
+      const session = sessions.get(s[1]!);
+      if (!session) return notFound(s[1]!, 'checkout.session');
+      if (method === 'GET' && !s[2]) return json(200, session);
+      if (method === 'POST' && s[2]) {
+        if (session.status !== 'open') {
+          return invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
+        }
+        return json(200, expire(s[1]!));
+      }
     }
     let m = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
     if (m && method === 'GET') {
@@ -68,7 +155,7 @@ export function createStripeFake(webhookSecret = 'whsec_test_secret') {
       const intent = intents.get(m[1]!);
       if (!intent) return notFound(m[1]!);
       if (intent.status === 'succeeded') {
-        return json(400, { error: { code: 'payment_intent_unexpected_state', message: 'You cannot cancel this PaymentIntent because it has a status of succeeded.', type: 'invalid_request_error' } });
+        return invalid('You cannot cancel this PaymentIntent because it has a status of succeeded.', 'payment_intent_unexpected_state');
       }
       Object.assign(intent, { status: 'canceled', cancellation_reason: 'requested_by_customer', canceled_at: created() });
       return json(200, intent);
@@ -77,7 +164,7 @@ export function createStripeFake(webhookSecret = 'whsec_test_secret') {
       const intent = intents.get(body.get('payment_intent') ?? '');
       if (!intent) return notFound(body.get('payment_intent') ?? '');
       if (intent.status !== 'succeeded') {
-        return json(400, { error: { code: 'charge_not_refundable', message: 'This PaymentIntent does not have a successful charge to refund.', type: 'invalid_request_error' } });
+        return invalid('This PaymentIntent does not have a successful charge to refund.', 'charge_not_refundable');
       }
       intent.refunded = true;
       return json(200, { id: id('re'), object: 'refund', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', created: created() });
@@ -93,14 +180,35 @@ export function createStripeFake(webhookSecret = 'whsec_test_secret') {
     return intent;
   }
 
+  function openSession(sessionId: string) {
+    const session = sessions.get(sessionId);
+    if (!session) throw new Error(`no Checkout Session ${sessionId}`);
+    if (session.status !== 'open') throw new Error(`Checkout Session ${sessionId} is ${String(session.status)}`);
+    return session;
+  }
+
+  /** The customer pays by card on the hosted page: a succeeded intent, a complete and paid session. */
+  function pay(sessionId: string) {
+    const session = openSession(sessionId);
+    const intent = intentObject(session.amount_total as number, session.currency as string, sessionParams.get(sessionId)!.intentMetadata);
+    intents.set(intent.id as string, intent);
+    setStatus(intent.id as string, 'succeeded');
+    return Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id, url: null });
+  }
+
+  /** The session's time runs out (or it is expired through the API): nobody can pay on its page any more. */
+  function expire(sessionId: string) {
+    return Object.assign(openSession(sessionId), { status: 'expired', url: null });
+  }
+
   /** A webhook delivery as Stripe sends it: the raw JSON body and its Stripe-Signature header. */
-  function event(type: string, intent: Record<string, unknown>, opts: { eventId?: string; secret?: string } = {}) {
+  function event(type: string, object: StripeObject, opts: { eventId?: string; secret?: string } = {}) {
     const payload = JSON.stringify({
       id: opts.eventId ?? id('evt'),
       object: 'event',
       api_version: '2025-10-29.clover',
       created: created(),
-      data: { object: intent },
+      data: { object },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
@@ -114,9 +222,21 @@ export function createStripeFake(webhookSecret = 'whsec_test_secret') {
     fetch: fetchFn,
     webhookSecret,
     intents,
+    sessions,
     calls,
+    /** The name the session's line shows on the hosted page. */
+    titleOf: (sessionId: string) => sessionParams.get(sessionId)?.title ?? '',
     succeed: (intentId: string) => setStatus(intentId, 'succeeded'),
     fail: (intentId: string) => Object.assign(setStatus(intentId, 'requires_payment_method'), { last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } }),
+    pay,
+    expire,
     event,
   };
+}
+
+export type StripeFake = ReturnType<typeof createStripeFake>;
+
+/** The app's payments with cards going to the fake: what tests give buildApp instead of Stripe's keys. */
+export function paymentsWithStripeFake(fake: StripeFake): Payments {
+  return createPayments([createManualProvider(), createStripeProvider({ secretKey: 'sk_test_offline', webhookSecret: fake.webhookSecret, fetch: fake.fetch })]);
 }

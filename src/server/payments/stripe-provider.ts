@@ -28,15 +28,48 @@ function paymentOf(intent: Stripe.PaymentIntent): ProviderPayment {
   };
 }
 
-// Payment outcomes by event type; every other event is acknowledged and ignored.
-const outcomes: Record<string, PaymentEvent['outcome']> = {
-  'payment_intent.succeeded': 'paid',
-  'payment_intent.payment_failed': 'failed',
+function sessionStatusOf(session: Stripe.Checkout.Session): ProviderPaymentStatus {
+  if (session.status === 'expired') return 'cancelled';
+  if (session.status === 'complete' && session.payment_status !== 'unpaid') return 'paid';
+  return 'pending';
+}
+
+function sessionPaymentOf(session: Stripe.Checkout.Session): ProviderPayment {
+  return {
+    reference: session.id,
+    clientSecret: '',
+    amountCents: session.amount_total ?? 0,
+    currency: session.currency ?? '',
+    status: sessionStatusOf(session),
+    userId: session.metadata?.userId ?? null,
+    url: session.status === 'open' ? session.url : null,
+  };
+}
+
+/** Orders paid on Stripe's hosted page keep the Checkout Session as their reference; the API's own payments a PaymentIntent. */
+const isSession = (reference: string) => reference.startsWith('cs_');
+
+type EventObject = { object?: string; id?: string; payment_status?: string };
+
+// Payment outcomes by event type, with the object each carries; every other event is acknowledged and ignored.
+const outcomes: Record<string, { object: string; outcome: (object: EventObject) => PaymentEvent['outcome'] }> = {
+  'payment_intent.succeeded': { object: 'payment_intent', outcome: () => 'paid' },
+  'payment_intent.payment_failed': { object: 'payment_intent', outcome: () => 'failed' },
   // Cancelled by us, or expired by Stripe (an unpaid intent is cancelled after its time runs out).
-  'payment_intent.canceled': 'failed',
+  'payment_intent.canceled': { object: 'payment_intent', outcome: () => 'failed' },
+  // A card is charged before Checkout completes; methods that settle later complete unpaid and send async_payment_*.
+  'checkout.session.completed': { object: 'checkout.session', outcome: (session) => (session.payment_status === 'unpaid' ? 'ignored' : 'paid') },
+  'checkout.session.async_payment_succeeded': { object: 'checkout.session', outcome: () => 'paid' },
+  'checkout.session.async_payment_failed': { object: 'checkout.session', outcome: () => 'failed' },
+  // The customer did not pay before the session's expiry (or we expired it when the order was cancelled).
+  'checkout.session.expired': { object: 'checkout.session', outcome: () => 'failed' },
 };
 
-/** Card payments through Stripe PaymentIntents; webhooks are verified with the endpoint's signing secret. */
+/**
+ * Card payments through Stripe: Checkout Sessions (Stripe's hosted payment page) for the web shop,
+ * PaymentIntents for API clients that collect card details themselves. Webhooks are verified with the
+ * endpoint's signing secret.
+ */
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(options.secretKey, {
     apiVersion: API_VERSION as Stripe.StripeConfig['apiVersion'],
@@ -54,6 +87,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
   }
 
+  /** The PaymentIntent that took a payment: a session's, once it completed. */
+  async function intentOf(reference: string): Promise<string> {
+    if (!isSession(reference)) return reference;
+    const session = await stripe.checkout.sessions.retrieve(reference);
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (!intent) throw new Error(`Checkout Session ${reference} has taken no payment`);
+    return intent;
+  }
+
   return {
     id: 'stripe',
     create: ({ amountCents, currency, userId, idempotencyKey }) =>
@@ -65,10 +107,46 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           ),
         ),
       ),
-    status: (reference) => call('lookup', async () => paymentOf(await stripe.paymentIntents.retrieve(reference))),
-    cancel: (reference) => call('cancellation', async () => statusOf(await stripe.paymentIntents.cancel(reference))),
+    createHostedPayment: (input) =>
+      call('set-up', async () => {
+        const session = await stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            payment_method_types: ['card'],
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: input.currency,
+                  unit_amount: input.amountCents,
+                  product_data: { name: input.title, ...(input.description ? { description: input.description.slice(0, 500) } : {}) },
+                },
+              },
+            ],
+            client_reference_id: input.orderId,
+            customer_email: input.email,
+            metadata: { orderId: input.orderId, userId: input.userId },
+            // No userId on the intent: it must never pass for a payment the customer could name at checkout.
+            payment_intent_data: { metadata: { orderId: input.orderId } },
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (!session.url) throw new Error('Stripe answered without a payment page URL');
+        return { ...sessionPaymentOf(session), url: session.url };
+      }),
+    status: (reference) =>
+      call('lookup', async () =>
+        isSession(reference) ? sessionPaymentOf(await stripe.checkout.sessions.retrieve(reference)) : paymentOf(await stripe.paymentIntents.retrieve(reference)),
+      ),
+    cancel: (reference) =>
+      call('cancellation', async () =>
+        isSession(reference) ? sessionStatusOf(await stripe.checkout.sessions.expire(reference)) : statusOf(await stripe.paymentIntents.cancel(reference)),
+      ),
     refund: (reference) =>
-      call('refund', async () => (await stripe.refunds.create({ payment_intent: reference }, { idempotencyKey: `refund-${reference}` })).id),
+      call('refund', async () => (await stripe.refunds.create({ payment_intent: await intentOf(reference) }, { idempotencyKey: `refund-${reference}` })).id),
     async parseWebhook(rawBody, signature) {
       if (!signature) throw new PaymentWebhookError('Missing Stripe-Signature header');
       let event: Stripe.Event;
@@ -77,10 +155,11 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       } catch {
         throw new PaymentWebhookError('Webhook signature verification failed');
       }
-      const object = event.data.object as { object?: string; id?: string };
-      const outcome = outcomes[event.type] ?? 'ignored';
-      if (outcome !== 'ignored' && (object.object !== 'payment_intent' || !object.id)) throw new PaymentWebhookError('Unexpected event payload');
-      return { id: event.id, type: event.type, reference: object.id ?? '', outcome };
+      const object = event.data.object as EventObject;
+      const known = outcomes[event.type];
+      if (!known) return { id: event.id, type: event.type, reference: object.id ?? '', outcome: 'ignored' };
+      if (object.object !== known.object || !object.id) throw new PaymentWebhookError('Unexpected event payload');
+      return { id: event.id, type: event.type, reference: object.id, outcome: known.outcome(object) };
     },
   };
 }

@@ -10,7 +10,7 @@ import { usePaymentMethods, usePlaceOrder } from './orders-api';
 
 const methodLabels = {
   manual: { title: 'Pay on pickup', text: 'Pay in the shop when you collect your order.' },
-  stripe: { title: 'Card', text: 'Pay now by credit or debit card.' },
+  stripe: { title: 'Card', text: 'Pay now by credit or debit card on Stripe’s secure payment page.' },
 } as const;
 
 /** /checkout: review the cart, choose how to pay, place the order. */
@@ -19,7 +19,7 @@ export function CheckoutPage() {
   const methods = usePaymentMethods();
   const navigate = useNavigate();
   const [method, setMethod] = useState<'manual' | 'stripe'>('manual');
-  const { place, isPending } = usePlaceOrder((order) => navigate(`/orders/${order.id}`, { state: { placed: true } }));
+  const { place, isPending, isRedirecting } = usePlaceOrder((order) => navigate(`/orders/${order.id}`, { state: { placed: true } }));
 
   if (cart.isLoading) return <Spinner label="Loading your cart" className="min-h-[40vh]" />;
   if (cart.isError) return <p className="text-red-700">{errorMessage(cart.error)}</p>;
@@ -104,8 +104,8 @@ export function CheckoutPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <OrderTotals subtotal={totals.subtotal} tax={totals.tax} total={totals.total} />
-            <Button size="lg" className="w-full" disabled={isPending || short} onClick={() => void place(method, totals.subtotal)}>
-              {isPending ? 'Placing Order...' : 'Place Order'}
+            <Button size="lg" className="w-full" disabled={isPending || isRedirecting || short} onClick={() => void place(method)}>
+              {isRedirecting ? 'Going to payment...' : isPending ? 'Placing Order...' : 'Place Order'}
             </Button>
             {short && (
               <p className="text-sm text-red-700">

@@ -1,12 +1,12 @@
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { formatMoney, fromCents, orderNumber, toCents } from '../../../shared/orders';
-import { ButtonLink } from '../../components/ui/button';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { formatOrderDate, useOrder, type Order } from './orders-api';
+import { awaitsCardPayment, formatOrderDate, useConfirmationWait, useOrder, usePayOrder, type Order } from './orders-api';
 
 const paymentTexts: Record<Order['paymentStatus'], string> = {
   unpaid: 'Not paid yet',
@@ -15,16 +15,45 @@ const paymentTexts: Record<Order['paymentStatus'], string> = {
   refunded: 'Refunded',
 };
 
-/** /orders/{id}: the customer's order; right after checkout it is the confirmation page. */
+/** What the confirmation says about paying, once the order is placed or the customer is back from the card payment page. */
+function paymentNote(o: Order, backFromPayment: boolean, waiting: boolean) {
+  if (o.paymentProvider === 'manual') return 'You pay when you pick your order up.';
+  if (o.paymentStatus === 'paid') return 'Payment received. We are preparing your order.';
+  if (o.status === 'cancelled') return 'This order was cancelled because its payment was not completed.';
+  if (!backFromPayment) return 'We start on your order as soon as your card payment is confirmed.';
+  if (waiting) return 'Payment received, confirming…';
+  return 'Your payment has not been confirmed yet. This can take a few minutes: check again shortly.';
+}
+
+function PayNow({ order }: { order: Order }) {
+  const { pay, isPending } = usePayOrder();
+  return (
+    <Button onClick={() => pay(order.id)} disabled={isPending} className="shrink-0 whitespace-nowrap">
+      {isPending ? 'Opening payment...' : 'Pay Now'}
+    </Button>
+  );
+}
+
+/**
+ * /orders/{id}: the customer's order. Right after checkout, or back from the card payment page
+ * (?payment=success), it is the confirmation; a card order still waiting for its payment offers Pay Now, and
+ * says so when the customer came back without paying (?payment=cancelled).
+ */
 export function OrderPage() {
   const { id = '' } = useParams();
-  const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true;
-  const order = useOrder(id);
+  const [params] = useSearchParams();
+  const returned = params.get('payment');
+  const backFromPayment = returned === 'success';
+  const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true || backFromPayment;
+  const waiting = useConfirmationWait(backFromPayment);
+  const order = useOrder(id, { poll: waiting });
   const settings = trpc.settings.get.useQuery();
   if (order.isLoading) return <Spinner label="Loading your order" className="min-h-[40vh]" />;
   if (order.isError || !order.data) return <p className="text-red-700">{errorMessage(order.error, 'Order not found')}</p>;
   const o = order.data;
   const timeZone = settings.data?.timezone ?? 'UTC';
+  const unpaidCard = awaitsCardPayment(o);
+  const confirming = backFromPayment && unpaidCard;
 
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
@@ -39,9 +68,15 @@ export function OrderPage() {
             <p className="text-stone-700">
               Your order number is <strong data-testid="order-number">#{orderNumber(o.id)}</strong>. A confirmation is on its way to {o.customer.email}.
             </p>
-            <p className="text-sm text-stone-600">
-              {o.paymentProvider === 'manual' ? 'You pay when you pick your order up.' : 'We start on your order as soon as your card payment is confirmed.'}
+            <p role="status" className="flex items-center gap-2 text-sm text-stone-700" data-testid="payment-note">
+              {confirming && waiting && <span className="h-4 w-4 animate-spin rounded-full border-2 border-green-200 border-t-green-700" aria-hidden="true" />}
+              {paymentNote(o, backFromPayment, waiting)}
             </p>
+            {confirming && !waiting && (
+              <Button variant="outline" size="sm" onClick={() => void order.refetch()} disabled={order.isFetching}>
+                Check Again
+              </Button>
+            )}
           </CardContent>
         </Card>
       )}
@@ -51,8 +86,25 @@ export function OrderPage() {
           <OrderStatusBadge status={o.status} />
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
+          {unpaidCard && !backFromPayment && (
+            <div className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="pay-now-panel">
+              <div>
+                <h2 className="font-semibold text-stone-900">{returned === 'cancelled' ? 'Payment not completed' : 'Waiting for your card payment'}</h2>
+                <p className="text-sm text-stone-700">
+                  {returned === 'cancelled' ? 'Your card was not charged. ' : ''}
+                  Your items are kept for you for a while: pay {formatMoney(o.total)} now to complete your order.
+                </p>
+              </div>
+              <PayNow order={o} />
+            </div>
+          )}
+          {o.status === 'cancelled' && o.paymentStatus === 'failed' && !placed && (
+            <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800" data-testid="payment-failed-note">
+              This order was cancelled because its card payment was not completed. Nothing was charged.
+            </p>
+          )}
           <p className="text-sm text-stone-600">
-            Placed {formatOrderDate(o.createdAt, timeZone, 'MMM dd, yyyy HH:mm')} · {paymentTexts[o.paymentStatus]}
+            Placed {formatOrderDate(o.createdAt, timeZone, 'MMM dd, yyyy HH:mm')} · <span data-testid="order-payment-status">{confirming ? 'Confirming payment' : paymentTexts[o.paymentStatus]}</span>
           </p>
           <ul className="divide-y divide-stone-100 text-sm" aria-label="Order items">
             {o.items.map((item, i) => (

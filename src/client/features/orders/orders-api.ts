@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { hasPermission, type Permission } from '../../../shared/roles';
@@ -11,8 +12,33 @@ export function useOrders(filters: OrderFilters = {}) {
   return trpc.orders.list.useQuery(filters, { placeholderData: (previous) => previous });
 }
 
-export function useOrder(id: string) {
-  return trpc.orders.get.useQuery({ id }, { retry: false });
+/** How often, and for how long, an order is read again while its card payment is being confirmed. */
+const CONFIRM_POLL_MS = 1500;
+const CONFIRM_WAIT_MS = 30_000;
+
+export const awaitsCardPayment = (order: Pick<Order, 'paymentProvider' | 'status' | 'paymentStatus'>) =>
+  order.paymentProvider !== 'manual' && order.status === 'pending' && order.paymentStatus === 'unpaid';
+
+/** One order; with poll, read again every CONFIRM_POLL_MS for as long as it waits for its card payment. */
+export function useOrder(id: string, opts: { poll?: boolean } = {}) {
+  return trpc.orders.get.useQuery(
+    { id },
+    { retry: false, refetchInterval: (query) => (opts.poll && query.state.data && awaitsCardPayment(query.state.data) ? CONFIRM_POLL_MS : false) },
+  );
+}
+
+/**
+ * Back from the payment page, the provider's confirmation reaches the server separately, usually within
+ * seconds: true while it is still worth waiting for it (CONFIRM_WAIT_MS), then false.
+ */
+export function useConfirmationWait(active: boolean): boolean {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setOver(true), CONFIRM_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [active]);
+  return active && !over;
 }
 
 export function usePaymentMethods() {
@@ -28,31 +54,46 @@ export function holds(user: { role: string; permissions: readonly string[] } | n
   return hasPermission(user, permission);
 }
 
+/** Sends the browser to the card provider's payment page (a full navigation: no card form runs in this app). */
+function goToPaymentPage(url: string) {
+  window.location.assign(url);
+}
+
 /**
- * Places the order: pay on pickup sends the checkout alone; card opens a payment for the server-priced cart
- * first and names it. Either way a refusal is 'Checkout Failed' with the server's reason, and the cart is read
- * again so that it shows what is left.
+ * Places the order: pay on pickup, or card, where the order is placed with a payment on the card provider's own
+ * page and the browser goes there to pay (it comes back to the order page). Either way a refusal is 'Checkout
+ * Failed' with the server's reason, and the cart is read again so that it shows what is left.
  */
 export function usePlaceOrder(onPlaced: (order: Order) => void) {
   const toast = useToast();
   const utils = trpc.useUtils();
-  const intent = trpc.orders.createPaymentIntent.useMutation();
   const checkout = trpc.orders.checkout.useMutation();
-  const place = async (method: 'manual' | 'stripe', subtotal: string) => {
+  const place = async (method: 'manual' | 'stripe') => {
     try {
-      const paymentIntentId = method === 'stripe' ? (await intent.mutateAsync({ amount: subtotal })).paymentIntentId : undefined;
-      const order = await checkout.mutateAsync(paymentIntentId ? { paymentIntentId } : {});
+      const { paymentUrl, ...order } = await checkout.mutateAsync(method === 'stripe' ? { paymentMethod: 'stripe' } : {});
       utils.orders.get.setData({ id: order.id }, order);
       void utils.orders.list.invalidate();
       void utils.cart.list.invalidate();
       void utils.products.list.invalidate();
-      onPlaced(order);
+      if (paymentUrl) goToPaymentPage(paymentUrl);
+      else onPlaced(order);
     } catch (error) {
       toast({ title: 'Checkout Failed', description: errorMessage(error), variant: 'destructive' });
       void utils.cart.list.invalidate();
     }
   };
-  return { place, isPending: intent.isPending || checkout.isPending };
+  // While the browser leaves for the payment page the button stays busy.
+  return { place, isPending: checkout.isPending, isRedirecting: checkout.isSuccess && !!checkout.data?.paymentUrl };
+}
+
+/** Pay Now on a pending card order: opens (or reopens) its payment page and goes there. */
+export function usePayOrder() {
+  const toast = useToast();
+  const pay = trpc.orders.pay.useMutation({
+    onSuccess: ({ url }) => goToPaymentPage(url),
+    onError: (error) => toast({ title: 'Payment Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+  return { pay: (id: string) => pay.mutate({ id }), isPending: pay.isPending || pay.isSuccess };
 }
 
 function useOrderChange() {
