@@ -52,7 +52,16 @@ function lighthouse(url: string, cookie: string | undefined, name: string): Resu
     '--quiet',
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
-  execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: CHROME } });
+  // Lighthouse now and then fails to record a trace ("NO_NAVSTART: Please run Lighthouse again"): one retry.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: CHROME } });
+      break;
+    } catch (error) {
+      if (attempt === 2) throw error;
+      console.log(`${name}: Lighthouse failed, running it again`);
+    }
+  }
   const lhr = JSON.parse(readFileSync(`${reports}/${name}.json`, 'utf8'));
   const score = (id: string) => Math.round(lhr.categories[id].score * 100);
   const value = (id: string) => lhr.audits[id].numericValue as number;

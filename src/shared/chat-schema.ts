@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZRole } from './roles';
+import { ZRole } from './user';
 
 /** Support chat limits: the widget, the inbox and the server share them. */
 export const chatLimits = {

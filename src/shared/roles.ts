@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /*
  * The permission model (docs/decisions/0005-permission-model.md). This file is the only place that says
  * who is staff and who holds a permission; the server's access middleware, the client's guards and the
@@ -9,6 +7,8 @@ import { z } from 'zod';
  *   Admins may add custom roles; every role other than customer is a staff role.
  * - A person's effective permissions are their role's permissions together with their own.
  * - Admins hold every permission.
+ *
+ * Free of zod (the schemas are in user.ts and staff-schema.ts): the storefront's first script loads this file.
  */
 
 export const CUSTOMER_ROLE = 'customer';
@@ -19,7 +19,6 @@ export type SystemRole = (typeof systemRoleNames)[number];
 
 /** A role name: a system role or a custom one (lowercase letters, digits and underscores). */
 export type Role = string;
-export const ZRole = z.string();
 
 export const isSystemRole = (name: string): boolean => (systemRoleNames as readonly string[]).includes(name);
 
@@ -69,8 +68,6 @@ export type Permission = { [G in keyof Catalogue]: `${G & string}.${Catalogue[G]
 export const allPermissions = Object.entries(permissionCatalogue).flatMap(([group, items]) =>
   items.map((item) => `${group}.${item}`),
 ) as Permission[];
-
-export const ZPermission = z.enum(allPermissions as [Permission, ...Permission[]], { error: 'Unknown permission' });
 
 export const isPermission = (value: string): value is Permission => (allPermissions as string[]).includes(value);
 

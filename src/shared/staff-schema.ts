@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZPermission, type Permission } from './roles';
+import { allPermissions, type Permission } from './roles';
+
+export const ZPermission = z.enum(allPermissions as [Permission, ...Permission[]], { error: 'Unknown permission' });
 
 /**
  * Staff, roles, customers, dashboard and audit log: the shapes of the admin calls (docs/staff.md). The

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ZRole } from './roles';
+
+/** A role name (roles.ts): a system role or a custom one. */
+export const ZRole = z.string();
 
 export const ZUser = z.object({
   id: z.string(),

@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
-import { businessSettings } from '../../../db/schema/index';
+import { businessSettings, products } from '../../../db/schema/index';
+import { createCatalogCache } from '../catalog/catalog-cache';
 import { createSettingsCache } from '../settings/settings-service';
 import { createTestDatabase } from '../testing';
 import { clientPlugin } from './client';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   await app.register(errorHandlingPlugin);
   // The page bodies are compressed by the client plugin itself; the app's compression plugin is not under test.
   await app.register(fp(async () => {}, { name: 'storefront-compression' }));
-  await app.register(clientPlugin, { settings, root: dir });
+  await app.register(clientPlugin, { settings, catalog: createCatalogCache(database), root: dir });
   await app.ready();
 });
 afterAll(async () => {
@@ -74,6 +75,15 @@ describe('serving the client', () => {
     // A visitor is sent to sign in (or sees the landing page): nothing to preload.
     expect((await page('/products')).body).not.toContain('preload');
     expect((await page('/')).body).not.toContain('preload');
+
+    // The first card's picture, when the list has one (newest first, as the page shows it; quoted safely).
+    expect((await page('/products', signedIn)).body).not.toContain('as="image"');
+    await database.db.insert(products).values([
+      { name: 'Older', price: '1.00', imageUrl: '/catalog/older.webp', createdAt: new Date(Date.now() - 60_000) },
+      { name: 'Newest', price: '2.00', imageUrl: '/catalog/new"<x>.webp' },
+    ]);
+    expect((await page('/products', signedIn)).body).toContain('<link rel="preload" href="/catalog/new&quot;&lt;x>.webp" as="image" fetchpriority="high">');
+    expect((await page('/products', signedIn)).body).not.toContain('older.webp');
 
     await database.db.insert(businessSettings).values({ id: 1, businessName: 'Only services', businessType: 'services' });
     await settings.stop();

@@ -6,7 +6,9 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { etagMatches, negotiateEncoding, type ContentEncoding } from '../catalog/catalog-cache';
+import { etagMatches, negotiateEncoding, type CatalogCache, type ContentEncoding } from '../catalog/catalog-cache';
+import { productListView } from '../catalog/product-service';
+import { serviceListView } from '../catalog/services-service';
 import type { AppServices } from '../context';
 import { AppError } from '../errors';
 import { clientDistDir } from '../paths';
@@ -16,31 +18,50 @@ export const clientDist = clientDistDir;
 
 /**
  * What a page fetches before its largest paint, announced in its HTML so the browser starts it beside the
- * script instead of after it. Only for a signed-in visit: a visitor on these pages is sent to sign in, and
- * sees the landing page on `/`.
+ * script instead of after it: the page's list, and on the shop lists the first card's picture (the largest
+ * paint on a phone, which otherwise waits for the script and the list). Only for a signed-in visit: a visitor
+ * on these pages is sent to sign in, and sees the landing page on `/`.
  */
-function pagePreloads(pathname: string, type: BusinessType): string[] {
+async function pagePreloads(pathname: string, services: Pick<AppServices, 'settings' | 'catalog'>): Promise<string[]> {
+  const fetchLink = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
   if (pathname === '/') {
-    return [...(showsProducts(type) ? ['/api/products/featured'] : []), ...(showsServices(type) ? ['/api/services/featured'] : [])];
+    const type = await businessType(services);
+    return [...(showsProducts(type) ? ['/api/products/featured'] : []), ...(showsServices(type) ? ['/api/services/featured'] : [])].map(fetchLink);
   }
-  if (pathname === '/products') return ['/api/products'];
-  if (pathname === '/services') return ['/api/services'];
-  return [];
+  if (pathname !== '/products' && pathname !== '/services') return [];
+  const picture = await firstPicture(pathname === '/products' ? productListView : serviceListView, services.catalog);
+  return [fetchLink(`/api${pathname}`), ...(picture ? [`<link rel="preload" href="${escapeAttribute(picture)}" as="image" fetchpriority="high">`] : [])];
 }
+
+/** The picture of the first card a customer sees on a shop list (the list's order is the page's). */
+async function firstPicture(listView: typeof productListView | typeof serviceListView, catalog: CatalogCache): Promise<string | null> {
+  try {
+    const [first] = (await listView(catalog, null)).items;
+    return first?.imageUrl ?? null;
+  } catch {
+    // The page itself must not fail with the database: it then shows its own error states.
+    return null;
+  }
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 interface PageVariant {
   etag: string;
   bodies: Record<ContentEncoding | 'identity', Buffer>;
 }
 
-/** index.html with optional preload links, compressed once per variant (there are only a handful). */
+/**
+ * index.html with optional preload links, compressed once per variant. There are a handful at a time; a
+ * catalogue change may bring a new first picture, so old variants are dropped past a bound.
+ */
 function pageVariants(template: string) {
   const variants = new Map<string, PageVariant>();
   return (preloads: string[]): PageVariant => {
-    const key = preloads.join(' ');
-    let variant = variants.get(key);
+    const links = preloads.join('');
+    let variant = variants.get(links);
     if (!variant) {
-      const links = preloads.map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`).join('');
+      if (variants.size >= 32) variants.delete(variants.keys().next().value!);
       const html = Buffer.from(links ? template.replace('</title>', `</title>${links}`) : template);
       variant = {
         etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
@@ -50,7 +71,7 @@ function pageVariants(template: string) {
           gzip: gzipSync(html, { level: 9 }),
         },
       };
-      variants.set(key, variant);
+      variants.set(links, variant);
     }
     return variant;
   };
@@ -72,7 +93,7 @@ const hasSessionCookie = (req: FastifyRequest) => req.headers.cookie?.includes(`
  * Its not-found handler answers whatever no other route does.
  */
 export const clientPlugin = fp(
-  async (app, opts: Pick<AppServices, 'settings'> & { root?: string }) => {
+  async (app, opts: Pick<AppServices, 'settings' | 'catalog'> & { root?: string }) => {
     const root = opts.root ?? clientDist;
     const hasBuild = existsSync(`${root}/index.html`);
     const page = hasBuild ? pageVariants(readFileSync(`${root}/index.html`, 'utf8')) : undefined;
@@ -96,7 +117,7 @@ export const clientPlugin = fp(
       const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
       if (wantsPage && page) {
         const pathname = req.url.split('?')[0]!;
-        const preloads = hasSessionCookie(req) ? pagePreloads(pathname, await businessType(opts)) : [];
+        const preloads = hasSessionCookie(req) ? await pagePreloads(pathname, opts) : [];
         const variant = page(preloads);
         reply
           .type('text/html; charset=utf-8')

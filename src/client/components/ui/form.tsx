@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type ReactNode } from 'react';
 import {
   Controller,
   FormProvider,
@@ -14,19 +14,6 @@ import {
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
 import { Checkbox } from './checkbox';
-
-export const controlClass =
-  'w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900 placeholder:text-stone-500 ' +
-  'focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-stone-100 disabled:text-stone-600 ' +
-  'aria-[invalid=true]:border-red-500';
-
-export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(controlClass, 'h-10', className)} {...props} />;
-}
-
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return <textarea className={cn(controlClass, 'min-h-24', className)} {...props} />;
-}
 
 type AnyZod = z.ZodType<FieldValues, FieldValues>;
 

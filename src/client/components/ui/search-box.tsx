@@ -1,4 +1,4 @@
-import { Input } from './form';
+import { Input } from './input';
 
 export function SearchBox({ value, onChange, placeholder, label }: { value: string; onChange: (value: string) => void; placeholder: string; label: string }) {
   return (

@@ -1,6 +1,6 @@
 import { Select as SelectPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
-import { controlClass } from './form';
+import { controlClass } from './input';
 
 export interface SelectOption {
   value: string;

@@ -1,5 +1,6 @@
 import { ZProductForm } from '../../../shared/catalog-schema';
-import { FormField, Input, useZodForm } from '../../components/ui/form';
+import { FormField, useZodForm } from '../../components/ui/form';
+import { Input } from '../../components/ui/input';
 import { AdminCatalogPage } from './admin-catalog-page';
 import { useProductWrites, type Product } from './catalog-api';
 import { CatalogItemDialog } from './catalog-item-dialog';

@@ -3,7 +3,8 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { catalogLimits } from '../../../shared/catalog';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Form, FormCheckbox, FormField, Input, Textarea } from '../../components/ui/form';
+import { Form, FormCheckbox, FormField } from '../../components/ui/form';
+import { Input, Textarea } from '../../components/ui/input';
 import type { CatalogKind } from './catalog-api';
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { chatLimits } from '../../../shared/chat-schema';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/form';
+import { Input } from '../../components/ui/input';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
 

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { ZEmployeeApplicationInput } from '../../../shared/employee-application-schema';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Form, FormField, Input, Textarea, useZodForm } from '../../components/ui/form';
+import { Form, FormField, useZodForm } from '../../components/ui/form';
+import { Input, Textarea } from '../../components/ui/input';
 import { useRegisterApplication } from './employee-portal-api';
 import { PortalCardPage } from './portal-card-page';
 

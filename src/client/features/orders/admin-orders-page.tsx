@@ -2,7 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, orderNumber, orderStatuses } from '../../../shared/orders';
 import { Card, CardContent } from '../../components/ui/card';
-import { Input } from '../../components/ui/form';
+import { Input } from '../../components/ui/input';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';

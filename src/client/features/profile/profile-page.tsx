@@ -9,7 +9,7 @@ import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/form';
+import { Input } from '../../components/ui/input';
 import { SlotGrid } from '../../components/ui/slot-grid';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';

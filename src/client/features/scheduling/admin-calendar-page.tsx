@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input } from '../../components/ui/form';
+import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';

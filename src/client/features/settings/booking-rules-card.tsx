@@ -2,7 +2,8 @@ import type { BusinessSettings } from '../../../shared/settings';
 import { ZBookingRulesForm } from '../../../shared/settings-schema';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Form, FormField, Input, useZodForm } from '../../components/ui/form';
+import { Form, FormField, useZodForm } from '../../components/ui/form';
+import { Input } from '../../components/ui/input';
 import { useUpdateSettings } from './settings-api';
 
 /** The booking rules of /admin/settings: notice before a start, how far ahead, and the cancellation notice. */

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { Input } from '../../components/ui/form';
+import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/trpc';
