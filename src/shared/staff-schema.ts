@@ -136,15 +136,6 @@ export const ZSetRoleInput = z.object({ userId: z.string(), role: z.string().tri
 export const ZSetPermissionsInput = z.object({ userId: z.string(), permissions: ZPermissionList });
 export const ZSetStatusInput = z.object({ userId: z.string(), isActive: z.boolean({ error: 'isActive must be true or false' }) });
 
-export const ZAvailabilitySlot = z.object({
-  id: z.string(),
-  employeeId: z.string(),
-  dayOfWeek: z.number().int(),
-  startTime: z.string(),
-  endTime: z.string(),
-  isAvailable: z.boolean(),
-});
-
 const ZPerson = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
 
 export const CUSTOMERS_PAGE_SIZE = 20;

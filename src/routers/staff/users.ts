@@ -1,3 +1,4 @@
+import { ZAvailabilityEntry } from '../../shared/availability-schema';
 import { z } from 'zod';
 import { access } from '../../server/access';
 import {
@@ -11,7 +12,6 @@ import {
 } from '../../server/staff/users-service';
 import { authedProcedure, rest, router } from '../../server/trpc';
 import {
-  ZAvailabilitySlot,
   ZCreateStaffInput,
   ZListUsersInput,
   ZSetPermissionsInput,
@@ -63,6 +63,6 @@ export const usersRouter = router({
   availability: authedProcedure
     .meta(rest(access.permission('users.view'), { method: 'GET', path: '/admin/users/{userId}/availability', tags, summary: "Someone's weekly availability (0 Sunday … 6 Saturday)" }))
     .input(z.object({ userId: z.string() }))
-    .output(z.array(ZAvailabilitySlot))
+    .output(z.array(ZAvailabilityEntry))
     .query(({ ctx, input }) => getUserAvailability(ctx.db, input.userId)),
 });
