@@ -107,6 +107,17 @@ describe('POST /api/orders (checkout)', () => {
     expect(again.body.items[1]).toEqual({ productId: oil.id, name: 'Checkout Oil', price: '24.00', quantity: 2 });
   });
 
+  it('answers the order exactly as a later read gives it, lines in the same order', async () => {
+    const { cookie } = await signInAs(server.database, 'customer');
+    // Upper case sorts before lower case by code point, after it in most collations: both reads must agree.
+    for (const name of ['apple Soap', 'Banana Soap', 'banana Soap']) {
+      await addToCart(server, cookie, (await product(server, admin, { name, inventory: 3 })).id);
+    }
+    const placed = await server.request('POST', '/api/orders', { cookie });
+    expect(placed.body.items.map((i: { name: string }) => i.name)).toEqual(['Banana Soap', 'apple Soap', 'banana Soap']);
+    expect((await server.request('GET', `/api/orders/${placed.body.id}`, { cookie })).body).toEqual(placed.body);
+  });
+
   it('refuses with 409 naming the product that is short, and then nothing has changed', async () => {
     const first = await signInAs(server.database, 'customer');
     const second = await signInAs(server.database, 'customer');

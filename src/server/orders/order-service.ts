@@ -30,7 +30,8 @@ const CART_EMPTY = 'Your cart is empty.';
 // ---------------------------------------------------------------------------------------------------------
 // Reading orders
 
-const orderColumns = {
+/** An order's own columns, as read and as the checkout's insert returns them. */
+const orderRowColumns = {
   id: orders.id,
   userId: orders.userId,
   total: orders.total,
@@ -41,6 +42,10 @@ const orderColumns = {
   paymentProvider: orders.paymentProvider,
   createdAt: orders.createdAt,
   updatedAt: orders.updatedAt,
+};
+
+const orderColumns = {
+  ...orderRowColumns,
   customer: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
 };
 
@@ -56,21 +61,32 @@ async function loadOrders(db: Tx, where: SQL | undefined, limit: number): Promis
   const lines = await db
     .select({ orderId: orderItems.orderId, productId: orderItems.productId, name: orderItems.productName, price: orderItems.unitPrice, quantity: orderItems.quantity })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)))
-    .orderBy(orderItems.productName, orderItems.id);
+    .where(inArray(orderItems.orderId, rows.map((r) => r.id)));
   const byOrder = new Map<string, Order['items']>();
   for (const { orderId, ...line } of lines) {
     let list = byOrder.get(orderId);
     if (!list) byOrder.set(orderId, (list = []));
     list.push(line);
   }
-  return rows.map((r) => ({
-    ...r,
-    paymentProvider: r.paymentProvider as PaymentProviderId,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    items: byOrder.get(r.id) ?? [],
-  }));
+  return rows.map((r) => answerOrder(r, byOrder.get(r.id) ?? []));
+}
+
+type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'updatedAt' | 'items'> & { paymentProvider: string; createdAt: Date; updatedAt: Date };
+
+/**
+ * An order as the API answers it. Lines by name (then product), compared in JavaScript rather than by the
+ * database's collation, so that the checkout's answer, built without reading the order back, lists them
+ * exactly as every later read does.
+ */
+function answerOrder(row: OrderRow, items: Order['items']): Order {
+  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return {
+    ...row,
+    paymentProvider: row.paymentProvider as PaymentProviderId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    items: items.sort((a, b) => compare(a.name, b.name) || compare(a.productId ?? '', b.productId ?? '')),
+  };
 }
 
 function seesAllOrders(actor: Actor): boolean {
@@ -225,7 +241,7 @@ export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: Che
     return checkoutOnHostedPage(db, deps, actor);
   }
   const { provider, payment } = await paymentFor(deps, actor, input.paymentIntentId);
-  return readOrder(db, await placeOrder(db, deps, actor, { provider, reference: input.paymentIntentId ?? null, payment }));
+  return placeOrder(db, deps, actor, { provider, reference: input.paymentIntentId ?? null, payment });
 }
 
 /** How long a card order waits for its payment on the hosted page before it is cancelled and restocked. */
@@ -278,52 +294,55 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
   const id = randomUUID();
   const payment = await openHostedPayment(provider, deps, { id, userId: actor.id, email: customer!.email, totalCents: cartTotals(lines).totalCents, lines }, `order-${id}`);
   try {
-    await placeOrder(db, deps, actor, { id, provider, reference: payment.reference, payment });
+    return { ...(await placeOrder(db, deps, actor, { id, provider, reference: payment.reference, payment })), paymentUrl: payment.url };
   } catch (error) {
     await provider.cancel(payment.reference).catch(() => undefined);
     throw error;
   }
-  return { ...(await readOrder(db, id)), paymentUrl: payment.url };
 }
 
 /**
- * The checkout transaction: lock the caller's cart lines, take every line's stock with a conditional
- * decrement in product-id order (so two carts holding the same products in another order never wait on each
- * other in a cycle), write the order with its lines as they were priced, empty the cart and queue the
- * confirmation. When any line is short, nothing has changed and the answer names the product.
+ * The checkout transaction. One statement locks the caller's cart lines and their products in product-id
+ * order (PostgreSQL sorts before it locks, so two carts holding the same products in another order never
+ * wait on each other in a cycle) and reads the stock as it is under the lock; a line that is short ends it
+ * there, with nothing changed and an answer naming the product. Then, sent together: every line's stock
+ * taken with a conditional decrement, the order with its lines as priced, the emptied cart and the queued
+ * confirmation.
  */
-async function placeOrder(db: Tx, deps: OrderDeps, actor: Actor, { id, provider, reference, payment }: OrderPayment & { id?: string }): Promise<string> {
+async function placeOrder(db: Tx, deps: OrderDeps, actor: Actor, { id, provider, reference, payment }: OrderPayment & { id?: string }): Promise<Order> {
   return withRetry(() =>
     db.transaction(async (tx) => {
-      // Locks this user's cart: a second checkout of the same cart (a double click) waits, then finds it empty.
-      const cart = rowsOf<{ product_id: string; quantity: number }>(
+      // A second checkout of the same cart (a double click) waits here, then finds it empty.
+      const cart = rowsOf<{ product_id: string; quantity: number; name: string; price: string; inventory: number; email: string; first_name: string; last_name: string }>(
         await tx.execute(sql`
-          select c.product_id, c.quantity from ${cartItems} c join ${products} p on p.id = c.product_id
+          select c.product_id, c.quantity, p.name, p.price::text as price, p.inventory, u.email, u.first_name, u.last_name
+            from ${cartItems} c join ${products} p on p.id = c.product_id join ${users} u on u.id = c.user_id
            where c.user_id = ${actor.id}::uuid and p.is_active
            order by c.product_id
-             for update of c`),
+             for update of c, p`),
       );
       if (cart.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
-
-      const lines: PricedLine[] = [];
-      for (const line of cart) {
-        const taken = rowsOf<{ name: string; price: string }>(
-          await tx.execute(sql`
-            update ${products} set inventory = inventory - ${line.quantity}::integer
-             where id = ${line.product_id}::uuid and is_active and inventory >= ${line.quantity}::integer
-            returning name, price::text as price`),
+      const short = cart.find((line) => line.inventory < line.quantity);
+      if (short) {
+        throw new AppError(
+          'CONFLICT',
+          short.inventory === 0 ? `${short.name} is out of stock.` : `Not enough stock for ${short.name}: only ${short.inventory} left.`,
         );
-        if (taken.length === 0) throw await shortOf(tx, line.product_id);
-        lines.push({ productId: line.product_id, name: taken[0]!.name, price: taken[0]!.price, quantity: line.quantity });
       }
+      const customer = { id: actor.id, email: cart[0]!.email, firstName: cart[0]!.first_name, lastName: cart[0]!.last_name };
+      const lines: PricedLine[] = cart.map((l) => ({ productId: l.product_id, name: l.name, price: l.price, quantity: l.quantity }));
 
       const totals = cartTotals(lines);
       if (payment && payment.amountCents !== totals.totalCents) throw new AppError('CONFLICT', CART_CHANGED);
       const paid = payment?.status === 'paid';
-      const [order] = await tx
+      const orderId = id ?? randomUUID();
+      // None of these needs another's answer (the order's id is chosen here), so they are sent together and
+      // cost one round trip. A payment reference already used by another order inserts no order; the lines
+      // then fail on their foreign key, and the order's empty answer is what the caller is told about.
+      const placing = tx
         .insert(orders)
         .values({
-          ...(id ? { id } : {}),
+          id: orderId,
           userId: actor.id,
           subtotal: totals.subtotal,
           tax: totals.tax,
@@ -334,20 +353,31 @@ async function placeOrder(db: Tx, deps: OrderDeps, actor: Actor, { id, provider,
           paymentReference: reference,
         })
         .onConflictDoNothing()
-        .returning({ id: orders.id });
+        .returning(orderRowColumns);
+      const [placed, ...rest] = await Promise.allSettled([
+        placing,
+        ...lines.map((l) =>
+          tx
+            .execute(sql`
+              update ${products} set inventory = inventory - ${l.quantity}::integer
+               where id = ${l.productId}::uuid and inventory >= ${l.quantity}::integer
+              returning id`)
+            .then((result) => {
+              // The row is locked since it was read, so this cannot happen; if it ever did, nothing commits.
+              if (rowsOf(result).length === 0) throw new Error(`The stock of ${l.name} changed under its lock`);
+            }),
+        ),
+        tx.insert(orderItems).values(
+          lines.map((l) => ({ orderId, productId: l.productId, productName: l.name, unitPrice: l.price, quantity: l.quantity })),
+        ),
+        tx.delete(cartItems).where(eq(cartItems.userId, actor.id)),
+        enqueueOrderConfirmation(tx, customer, { id: orderId, ...totals, paymentProvider: provider.id, items: lines }, deps.publicUrl),
+      ]);
+      if (placed.status === 'rejected') throw placed.reason;
+      const [order] = placed.value;
       if (!order) throw new AppError('CONFLICT', 'This payment already belongs to an order.');
-      await tx.insert(orderItems).values(
-        lines.map((l) => ({ orderId: order.id, productId: l.productId, productName: l.name, unitPrice: l.price, quantity: l.quantity })),
-      );
-      await tx.delete(cartItems).where(eq(cartItems.userId, actor.id));
-      const [customer] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, actor.id));
-      await enqueueOrderConfirmation(
-        tx,
-        customer!,
-        { id: order.id, ...totals, paymentProvider: provider.id, items: lines },
-        deps.publicUrl,
-      );
-      return order.id;
+      for (const result of rest) if (result.status === 'rejected') throw result.reason;
+      return answerOrder({ ...order, customer }, lines.map(({ productId, name, price, quantity }) => ({ productId, name, price, quantity })));
     }),
   );
 }
@@ -393,17 +423,6 @@ export async function payOrder(db: Tx, deps: OrderDeps, actor: Actor, id: string
     }
     return { url: payment.url };
   });
-}
-
-async function shortOf(tx: Tx, productId: string): Promise<AppError> {
-  const [product] = await tx
-    .select({ name: products.name, inventory: products.inventory, isActive: products.isActive })
-    .from(products)
-    .where(eq(products.id, productId));
-  if (!product || !product.isActive || product.inventory === 0) {
-    return new AppError('CONFLICT', `${product?.name ?? 'A product'} is out of stock.`);
-  }
-  return new AppError('CONFLICT', `Not enough stock for ${product.name}: only ${product.inventory} left.`);
 }
 
 // ---------------------------------------------------------------------------------------------------------
