@@ -15,6 +15,9 @@ import { createBenchDatabase, freePort } from './lib';
  */
 const LIGHTHOUSE_VERSION = '12.8.2';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+// To look at one case: LIGHTHOUSE_PAGES=/products LIGHTHOUSE_STATES="signed out".
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/products,/services').split(',');
+const STATES = process.env.LIGHTHOUSE_STATES?.split(',');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const scratch = '.tmp/lighthouse';
 const reports = '.tmp/lighthouse-reports';
@@ -119,8 +122,8 @@ try {
   const states = { 'signed out': undefined, 'signed in': `${SESSION_COOKIE}=${token}` };
 
   const rows = [];
-  for (const path of ['/', '/products', '/services']) {
-    for (const [state, cookie] of Object.entries(states)) {
+  for (const path of PAGES) {
+    for (const [state, cookie] of Object.entries(states).filter(([state]) => !STATES || STATES.includes(state))) {
       const runs: Result[] = [];
       for (let run = 1; run <= RUNS; run++) {
         const name = `${path === '/' ? 'home' : path.slice(1)}-${state.replace(' ', '-')}-${run}`;

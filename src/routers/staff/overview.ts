@@ -3,14 +3,14 @@ import { access } from '../../server/access';
 import { listAuditLog } from '../../server/staff/audit';
 import { listCustomers } from '../../server/staff/customers-service';
 import { getDashboard } from '../../server/staff/dashboard-service';
-import { authedProcedure, rest, router } from '../../server/trpc';
+import { authedProcedure, checkedOncePerValue, rest, router } from '../../server/trpc';
 import { ZAuditInput, ZAuditPage, ZCustomersInput, ZCustomersPage, ZDashboard } from '../../shared/staff-schema';
 
 export const customersRouter = router({
   list: authedProcedure
     .meta(rest(access.permission('customers.view'), { method: 'GET', path: '/admin/customers', tags: ['customers'], summary: 'Customers with their orders, appointments, spend and activity (?search=&page=)' }))
     .input(ZCustomersInput)
-    .output(ZCustomersPage)
+    .output(checkedOncePerValue(ZCustomersPage))
     // A page is as fresh as the figures on it: at most a few seconds old (figures-cache.ts).
     .query(({ ctx, input }) => ctx.figures.get(`customers:${input?.page ?? 1}:${input?.search?.trim() ?? ''}`, () => listCustomers(ctx.db, input ?? {}, ctx.figures))),
 });
@@ -19,7 +19,7 @@ export const dashboardRouter = router({
   get: authedProcedure
     .meta(rest(access.permission('dashboard.view'), { method: 'GET', path: '/admin/dashboard', tags: ['dashboard'], summary: "The dashboard's figures, lists and 30-day series" }))
     .input(z.void())
-    .output(ZDashboard)
+    .output(checkedOncePerValue(ZDashboard))
     .query(({ ctx }) => ctx.figures.get('dashboard', () => getDashboard(ctx.db))),
 });
 
