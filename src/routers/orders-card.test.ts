@@ -72,6 +72,20 @@ describe('POST /api/orders {paymentMethod: stripe}', () => {
     expect((await server.request('POST', '/api/orders', { cookie: customer.cookie, body: { paymentMethod: 'stripe', paymentIntentId: 'pi_123' } })).status).toBe(400);
   });
 
+  it("refuses, before opening a payment page, a total below Stripe's smallest charge, and changes nothing", async () => {
+    const customer = await signInAs(server.database, 'customer');
+    const sticker = await product(server, admin, { name: 'Card Sticker', price: '0.40', inventory: 5 });
+    await addToCart(server, customer.cookie, sticker.id);
+    const before = fake.sessions.size;
+    const res = await server.request('POST', '/api/orders', { cookie: customer.cookie, body: { paymentMethod: 'stripe' } });
+    expect([res.status, res.body]).toEqual([400, { message: 'Card payments need an order total of at least 0.50 USD. Please choose pay on pickup.', code: 'BAD_REQUEST' }]);
+    expect(fake.sessions.size).toBe(before);
+    expect(await stockOf(server, sticker.id)).toBe(5);
+    expect((await server.request('GET', '/api/cart', { cookie: customer.cookie })).body).toHaveLength(1);
+    // Paying on pickup is still possible.
+    expect((await server.request('POST', '/api/orders', { cookie: customer.cookie })).status).toBe(200);
+  });
+
   it('closes the payment page when the order cannot be placed, and changes nothing', async () => {
     const customer = await signInAs(server.database, 'customer');
     const rival = await signInAs(server.database, 'customer');

@@ -6,9 +6,9 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { etagMatches, negotiateEncoding, type CatalogCache, type ContentEncoding } from '../catalog/catalog-cache';
-import { productListView } from '../catalog/product-service';
-import { serviceListView } from '../catalog/services-service';
+import { etagMatches, negotiateEncoding, type ContentEncoding, type SerializedView } from '../catalog/catalog-cache';
+import { featuredProductsView, productListView } from '../catalog/product-service';
+import { featuredServicesView, serviceListView } from '../catalog/services-service';
 import type { AppServices } from '../context';
 import { AppError } from '../errors';
 import { clientDistDir } from '../paths';
@@ -18,26 +18,40 @@ export const clientDist = clientDistDir;
 
 /**
  * What a page fetches before its largest paint, announced in its HTML so the browser starts it beside the
- * script instead of after it: the page's list, and on the shop lists the first card's picture (the largest
- * paint on a phone, which otherwise waits for the script and the list). Only for a signed-in visit: a visitor
- * on these pages is sent to sign in, and sees the landing page on `/`.
+ * script instead of after it: the page's lists, and the first card's picture (the largest paint on a phone,
+ * which otherwise waits for the script, the sign-in check and the list). Only for a signed-in visit: a visitor
+ * on the shop lists is sent to sign in, and sees the landing page on `/`.
  */
 async function pagePreloads(pathname: string, services: Pick<AppServices, 'settings' | 'catalog'>): Promise<string[]> {
   const fetchLink = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
+  const { catalog } = services;
+  let lists: { href: string; view: () => Promise<SerializedView<{ imageUrl: string | null }>> }[];
   if (pathname === '/') {
+    // The home page's featured cards: products first, then services, as the page lists them.
     const type = await businessType(services);
-    return [...(showsProducts(type) ? ['/api/products/featured'] : []), ...(showsServices(type) ? ['/api/services/featured'] : [])].map(fetchLink);
+    lists = [
+      ...(showsProducts(type) ? [{ href: '/api/products/featured', view: () => featuredProductsView(catalog) }] : []),
+      ...(showsServices(type) ? [{ href: '/api/services/featured', view: () => featuredServicesView(catalog) }] : []),
+    ];
+  } else if (pathname === '/products') {
+    lists = [{ href: '/api/products', view: () => productListView(catalog, null) }];
+  } else if (pathname === '/services') {
+    lists = [{ href: '/api/services', view: () => serviceListView(catalog, null) }];
+  } else {
+    return [];
   }
-  if (pathname !== '/products' && pathname !== '/services') return [];
-  const picture = await firstPicture(pathname === '/products' ? productListView : serviceListView, services.catalog);
-  return [fetchLink(`/api${pathname}`), ...(picture ? [`<link rel="preload" href="${escapeAttribute(picture)}" as="image" fetchpriority="high">`] : [])];
+  const picture = await firstPicture(lists.map((l) => l.view));
+  return [...lists.map((l) => fetchLink(l.href)), ...(picture ? [`<link rel="preload" href="${escapeAttribute(picture)}" as="image" fetchpriority="high">`] : [])];
 }
 
-/** The picture of the first card a customer sees on a shop list (the list's order is the page's). */
-async function firstPicture(listView: typeof productListView | typeof serviceListView, catalog: CatalogCache): Promise<string | null> {
+/** The picture of the first card a customer sees: the first item of the first list that has one. */
+async function firstPicture(views: (() => Promise<SerializedView<{ imageUrl: string | null }>>)[]): Promise<string | null> {
   try {
-    const [first] = (await listView(catalog, null)).items;
-    return first?.imageUrl ?? null;
+    for (const view of views) {
+      const [first] = (await view()).items;
+      if (first) return first.imageUrl;
+    }
+    return null;
   } catch {
     // The page itself must not fail with the database: it then shows its own error states.
     return null;
@@ -52,13 +66,14 @@ interface PageVariant {
 }
 
 /**
- * index.html with optional preload links, compressed once per variant. There are a handful at a time; a
- * catalogue change may bring a new first picture, so old variants are dropped past a bound.
+ * index.html with what is added to its head (preload links, the signed-out marker), compressed once per
+ * variant. There are a handful at a time; a catalogue change may bring a new first picture, so old variants
+ * are dropped past a bound.
  */
 function pageVariants(template: string) {
   const variants = new Map<string, PageVariant>();
-  return (preloads: string[]): PageVariant => {
-    const links = preloads.join('');
+  return (head: string[]): PageVariant => {
+    const links = head.join('');
     let variant = variants.get(links);
     if (!variant) {
       if (variants.size >= 32) variants.delete(variants.keys().next().value!);
@@ -89,6 +104,13 @@ async function businessType(services: Pick<AppServices, 'settings'>): Promise<Bu
 const hasSessionCookie = (req: FastifyRequest) => req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
 
 /**
+ * Told in the HTML of a browser that sent no session cookie: it is certainly signed out, so the client need
+ * not ask before showing the landing page or a guard's notice (src/client/lib/session.ts). A browser with a
+ * cookie asks as before: the cookie may have expired.
+ */
+export const SIGNED_OUT_META = '<meta name="session" content="none">';
+
+/**
  * Serves the built React client; unknown non-API GETs get index.html so client routes work on reload.
  * Its not-found handler answers whatever no other route does.
  */
@@ -117,8 +139,7 @@ export const clientPlugin = fp(
       const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
       if (wantsPage && page) {
         const pathname = req.url.split('?')[0]!;
-        const preloads = hasSessionCookie(req) ? await pagePreloads(pathname, opts) : [];
-        const variant = page(preloads);
+        const variant = page(hasSessionCookie(req) ? await pagePreloads(pathname, opts) : [SIGNED_OUT_META]);
         reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')

@@ -166,6 +166,14 @@ async function pricedCart(db: Tx, userId: string): Promise<PricedLine[]> {
     .orderBy(products.id);
 }
 
+/** Refuses, before anything is opened or placed, an amount the card provider would refuse. */
+function checkCardMinimum(provider: PaymentProvider, currency: string, amountCents: number) {
+  const minimum = provider.minimumAmount?.(currency);
+  if (minimum !== undefined && amountCents < minimum) {
+    throw new AppError('BAD_REQUEST', `Card payments need an order total of at least ${(minimum / 100).toFixed(2)} ${currency.toUpperCase()}. Please choose pay on pickup.`);
+  }
+}
+
 function providerFailure(error: unknown): never {
   if (error instanceof PaymentProviderError) {
     throw new AppError('SERVICE_UNAVAILABLE', 'The card payment service could not be reached. Please try again in a moment.');
@@ -183,6 +191,7 @@ export async function createPaymentIntent(db: Tx, deps: OrderDeps, actor: Actor,
   const totals = cartTotals(lines);
   if (input.amount !== undefined && input.amount !== toCents(totals.subtotal)) throw new AppError('CONFLICT', CART_CHANGED);
   const provider = deps.payments.checkout;
+  checkCardMinimum(provider, deps.payments.currency, totals.totalCents);
   const payment = await provider
     .create({ amountCents: totals.totalCents, currency: deps.payments.currency, userId: actor.id })
     .catch(providerFailure);
@@ -290,9 +299,11 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
   const provider = hostedPaymentProvider(deps);
   const lines = await pricedCart(db, actor.id);
   if (lines.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
+  const { totalCents } = cartTotals(lines);
+  checkCardMinimum(provider, deps.payments.currency, totalCents);
   const [customer] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
   const id = randomUUID();
-  const payment = await openHostedPayment(provider, deps, { id, userId: actor.id, email: customer!.email, totalCents: cartTotals(lines).totalCents, lines }, `order-${id}`);
+  const payment = await openHostedPayment(provider, deps, { id, userId: actor.id, email: customer!.email, totalCents, lines }, `order-${id}`);
   try {
     return { ...(await placeOrder(db, deps, actor, { id, provider, reference: payment.reference, payment })), paymentUrl: payment.url };
   } catch (error) {

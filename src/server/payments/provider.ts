@@ -64,6 +64,8 @@ export interface PaymentProvider {
   create(input: CreatePaymentInput): Promise<ProviderPayment>;
   /** Opens a payment on the provider's own page; providers without one leave this out. */
   createHostedPayment?(input: HostedPaymentInput): Promise<ProviderPayment & { url: string }>;
+  /** The smallest amount the provider accepts in a currency, in its minor unit, when it has one. */
+  minimumAmount?(currency: string): number | undefined;
   status(reference: string): Promise<ProviderPayment>;
   cancel(reference: string): Promise<ProviderPaymentStatus>;
   /** Refunds a taken payment in full; returns the provider's refund id. */

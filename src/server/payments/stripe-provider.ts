@@ -66,6 +66,12 @@ const outcomes: Record<string, { object: string; outcome: (object: EventObject) 
 };
 
 /**
+ * Stripe's smallest charge per currency, in the minor unit (docs.stripe.com/currencies, "Minimum and maximum
+ * charge amounts"), for the currencies a shop here is likely to use; Stripe refuses a smaller amount.
+ */
+const MINIMUM_CHARGE: Record<string, number> = { usd: 50, eur: 50, gbp: 30, cad: 50, aud: 50, nzd: 50, chf: 50, sgd: 50 };
+
+/**
  * Card payments through Stripe: Checkout Sessions (Stripe's hosted payment page) for the web shop,
  * PaymentIntents for API clients that collect card details themselves. Webhooks are verified with the
  * endpoint's signing secret.
@@ -98,6 +104,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   return {
     id: 'stripe',
+    minimumAmount: (currency) => MINIMUM_CHARGE[currency.toLowerCase()],
     create: ({ amountCents, currency, userId, idempotencyKey }) =>
       call('set-up', async () =>
         paymentOf(
