@@ -63,6 +63,29 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     await context.close();
   });
 
+  it('a visitor opening a customer page is told they are logged out and sent to sign in, back to that page after', async () => {
+    // Without a session cookie the page already knows (no session check is made); with an expired one it asks.
+    for (const cookie of [undefined, 'sid=an-expired-session']) {
+      const { context, page } = await e2e.open({ viewport, cookie });
+      const checks: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/trpc/') && request.url().includes('auth.session')) checks.push(request.url());
+      });
+      await page.goto('/products');
+      await toast(page, 'Unauthorized').waitFor();
+      await page.getByText('You are logged out. Logging in again...').waitFor();
+      if (!cookie) await screenshot(page, `auth-visitor-guard-${viewport}`);
+      await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+      expect(checks.length).toBe(cookie ? 1 : 0);
+      if (!cookie) {
+        await page.getByRole('button', { name: /Alex Morgan/ }).click();
+        await page.waitForURL(`${e2e.server.baseUrl}/products`);
+        await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor();
+      }
+      await context.close();
+    }
+  });
+
   it('a visitor opening the employee dashboard is told to log in and sent to /employee/login', async () => {
     const { context, page } = await e2e.open({ viewport });
     await page.goto('/employee/dashboard');

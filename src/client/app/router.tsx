@@ -31,12 +31,15 @@ function Root() {
 
 /**
  * The shop lists are public, so their request starts at once, beside the sign-in check, instead of after it:
- * the page that the guard then shows finds its data on the way (its pictures are the largest paint).
+ * the page that the guard then shows finds its data on the way (its pictures are the largest paint). Not for
+ * a visitor known to be signed out, whom the guard sends to sign in.
  */
 function StorefrontPrefetch() {
   const { pathname } = useLocation();
-  useCatalogList('products', { enabled: pathname === '/products' });
-  useCatalogList('services', { enabled: pathname === '/services' });
+  const { user, isLoading } = useCurrentUser();
+  const mayShow = isLoading || !!user;
+  useCatalogList('products', { enabled: mayShow && pathname === '/products' });
+  useCatalogList('services', { enabled: mayShow && pathname === '/services' });
   return null;
 }
 

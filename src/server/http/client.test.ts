@@ -10,7 +10,7 @@ import { businessSettings, products } from '../../../db/schema/index';
 import { createCatalogCache } from '../catalog/catalog-cache';
 import { createSettingsCache } from '../settings/settings-service';
 import { createTestDatabase } from '../testing';
-import { clientPlugin } from './client';
+import { clientPlugin, SIGNED_OUT_META } from './client';
 import { errorHandlingPlugin } from './error-reply';
 
 const html = '<!doctype html><html><head><title>Storefront</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
@@ -42,6 +42,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+// What a browser without a session cookie gets: the page, told that it is signed out.
+const signedOutHtml = html.replace('</title>', `</title>${SIGNED_OUT_META}`);
+
 const page = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
@@ -53,12 +56,12 @@ describe('serving the client', () => {
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(br.headers['cache-control']).toBe('no-cache');
     expect(br.headers.vary).toBe('Accept-Encoding, Cookie');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(signedOutHtml);
 
     const gzip = await page('/some/client/route', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
-    expect((await page('/')).body).toBe(html);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(signedOutHtml);
+    expect((await page('/')).body).toBe(signedOutHtml);
 
     const again = await page('/products', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
     expect(again.statusCode).toBe(304);
@@ -75,6 +78,10 @@ describe('serving the client', () => {
     // A visitor is sent to sign in (or sees the landing page): nothing to preload.
     expect((await page('/products')).body).not.toContain('preload');
     expect((await page('/')).body).not.toContain('preload');
+    // Only a browser without a session cookie is told it is signed out; one with a cookie asks (it may be stale).
+    expect((await page('/products')).body).toContain('<meta name="session" content="none">');
+    expect((await page('/products', signedIn)).body).not.toContain('name="session"');
+    expect((await page('/', { cookie: 'theme=dark' })).body).toContain(SIGNED_OUT_META);
 
     // The first card's picture, when the list has one (newest first, as the page shows it; quoted safely).
     expect((await page('/products', signedIn)).body).not.toContain('as="image"');
@@ -85,11 +92,18 @@ describe('serving the client', () => {
     expect((await page('/products', signedIn)).body).toContain('<link rel="preload" href="/catalog/new&quot;&lt;x>.webp" as="image" fetchpriority="high">');
     expect((await page('/products', signedIn)).body).not.toContain('older.webp');
 
+    // The home page's first featured card: nothing featured, no picture; then the first featured product's.
+    expect((await page('/', signedIn)).body).not.toContain('as="image"');
+    await database.db.insert(products).values({ name: 'Featured Oil', price: '3.00', imageUrl: '/catalog/featured-oil.webp', isFeatured: true });
+    expect((await page('/', signedIn)).body).toContain('<link rel="preload" href="/catalog/featured-oil.webp" as="image" fetchpriority="high">');
+
     await database.db.insert(businessSettings).values({ id: 1, businessName: 'Only services', businessType: 'services' });
     await settings.stop();
     const servicesOnly = (await page('/', signedIn)).body;
     expect(servicesOnly).toContain('href="/api/services/featured"');
     expect(servicesOnly).not.toContain('/api/products/featured');
+    // Products are not shown, so their featured picture is not the first card.
+    expect(servicesOnly).not.toContain('featured-oil.webp');
   });
 
   it('sends assets precompressed and cached for good, and answers unknown API paths with JSON 404', async () => {
