@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from '../server/access';
 import { authedProcedure, procedure, rest, router } from '../server/trpc';
-import { ZUser } from '../shared/user';
+import { ZSession, ZUser } from '../shared/user';
 
 export const authRouter = router({
   user: authedProcedure
@@ -15,6 +15,6 @@ export const authRouter = router({
   session: procedure
     .meta({ access: access.public })
     .input(z.void())
-    .output(z.object({ user: ZUser.nullable() }))
+    .output(ZSession)
     .query(({ ctx }) => ({ user: ctx.user ?? null })),
 });

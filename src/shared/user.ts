@@ -14,3 +14,7 @@ export const ZUser = z.object({
   permissions: z.array(z.string()),
 });
 export type User = z.infer<typeof ZUser>;
+
+/** The client's sign-in check: the signed-in user, or null for a visitor. */
+export const ZSession = z.object({ user: ZUser.nullable() });
+export type Session = z.infer<typeof ZSession>;

@@ -5,31 +5,20 @@ import {
   DEFAULT_CANCELLATION_NOTICE_HOURS,
   type BusinessSettings,
 } from '../../shared/settings';
+import { takePageState } from './page-state';
 import { trpc } from './trpc';
 
 /** A guard's notice stays visible for half a second before its redirect. */
 export const GUARD_REDIRECT_MS = 500;
 
 /**
- * Whether the server said, in this page's HTML, that the browser sent no session cookie (see
- * src/server/http/client.ts). True once: it describes the page load, and later checks must ask.
- */
-let signedOutAtLoad = typeof document !== 'undefined' && document.querySelector('meta[name="session"]')?.getAttribute('content') === 'none';
-
-function signedOutAnswer() {
-  if (!signedOutAtLoad) return undefined;
-  signedOutAtLoad = false;
-  return { user: null };
-}
-
-/**
- * The signed-in user, or null for a visitor. Asked through the session check, which answers a visitor with
- * null instead of 401 (GET /api/auth/user keeps its 401 for other clients), so a signed-out page load logs no
- * failed request; not asked at all on a page load the server already knows is signed out, which shows the
- * landing page or a guard's notice a round trip sooner. Never retried.
+ * The signed-in user, or null for a visitor. The page's HTML carries the first answer (page-state.ts); later,
+ * or when it does not, the session check is asked, which answers a visitor with null instead of 401
+ * (GET /api/auth/user keeps its 401 for other clients), so a signed-out page load logs no failed request.
+ * Never retried.
  */
 export function useCurrentUser() {
-  const query = trpc.auth.session.useQuery(undefined, { retry: false, throwOnError: false, initialData: signedOutAnswer });
+  const query = trpc.auth.session.useQuery(undefined, { retry: false, throwOnError: false, initialData: () => takePageState('session') });
   return {
     user: query.data?.user ?? null,
     isLoading: query.isLoading,
@@ -47,8 +36,13 @@ const fallbackSettings: BusinessSettings = {
   cancellationNoticeHours: DEFAULT_CANCELLATION_NOTICE_HOURS,
 };
 
+/** The business settings query, started from the page's own answer when it has one. */
+export function useSettingsQuery() {
+  return trpc.settings.get.useQuery(undefined, { initialData: () => takePageState('settings') });
+}
+
 /** Business settings, with the defaults while loading or unset. */
 export function useBusinessSettings(): BusinessSettings & { isLoading: boolean } {
-  const query = trpc.settings.get.useQuery();
+  const query = useSettingsQuery();
   return { ...(query.data ?? fallbackSettings), isLoading: query.isLoading };
 }

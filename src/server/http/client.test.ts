@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, brotliCompressSync, gunzipSync } from 'node:zlib';
+import fastifyCookie from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { businessSettings, products } from '../../../db/schema/index';
 import { createCatalogCache } from '../catalog/catalog-cache';
 import { createSettingsCache } from '../settings/settings-service';
 import { createTestDatabase } from '../testing';
-import { clientPlugin, SIGNED_OUT_META } from './client';
+import { signInAs } from '../testing';
+import { clientPlugin } from './client';
 import { errorHandlingPlugin } from './error-reply';
 
 const html = '<!doctype html><html><head><title>Storefront</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
@@ -29,10 +31,11 @@ beforeAll(async () => {
   database = await createTestDatabase();
   app = Fastify();
   settings = createSettingsCache(database);
+  await app.register(fastifyCookie);
   await app.register(errorHandlingPlugin);
   // The page bodies are compressed by the client plugin itself; the app's compression plugin is not under test.
   await app.register(fp(async () => {}, { name: 'storefront-compression' }));
-  await app.register(clientPlugin, { settings, catalog: createCatalogCache(database), root: dir });
+  await app.register(clientPlugin, { database, settings, catalog: createCatalogCache(database), root: dir });
   await app.ready();
 });
 afterAll(async () => {
@@ -42,8 +45,13 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// What a browser without a session cookie gets: the page, told that it is signed out.
-const signedOutHtml = html.replace('</title>', `</title>${SIGNED_OUT_META}`);
+/** The page's state as the client reads it (src/client/lib/page-state.ts). */
+function stateOf(body: string) {
+  const match = /<script type="application\/json" id="page-state">(.*?)<\/script>/.exec(body);
+  return match ? JSON.parse(match[1]!) : undefined;
+}
+
+const defaultSettings = { businessName: expect.any(String), businessDescription: expect.any(String), businessType: 'both', timezone: expect.any(String), bookingNoticeMinutes: expect.any(Number), bookingWindowDays: expect.any(Number), cancellationNoticeHours: expect.any(Number) };
 
 const page = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
@@ -54,22 +62,38 @@ describe('serving the client', () => {
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers['cache-control']).toBe('private, no-cache');
     expect(br.headers.vary).toBe('Accept-Encoding, Cookie');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(signedOutHtml);
+    const body = brotliDecompressSync(br.rawPayload).toString();
+    expect(body.replace(/<script type="application\/json".*?<\/script>/, '')).toBe(html);
 
     const gzip = await page('/some/client/route', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(signedOutHtml);
-    expect((await page('/')).body).toBe(signedOutHtml);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(body);
+    expect((await page('/')).body).toBe(body);
 
     const again = await page('/products', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
 
+  it('answers in the page what the client asks first: the sign-in check and the business settings', async () => {
+    // A visitor, with no cookie or with one that names no session: signed out, said so.
+    for (const headers of [{}, { cookie: 'sid=expired-or-made-up' }, { cookie: 'theme=dark' }] as Record<string, string>[]) {
+      expect(stateOf((await page('/products', headers)).body)).toEqual({ session: { user: null }, settings: defaultSettings });
+    }
+    // A signed-in customer: the same answer auth.session gives, and only to them.
+    const { cookie, user } = await signInAs(database, 'customer', { firstName: '</script><b>Jo' });
+    const res = await page('/', { cookie });
+    expect(res.body).not.toContain('</script><b>');
+    expect(stateOf(res.body).session).toEqual({
+      user: { id: user.id, firstName: '</script><b>Jo', lastName: user.lastName, email: user.email, role: 'customer', profileImageUrl: null, isActive: true, permissions: [] },
+    });
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
   it('announces the first data a signed-in page needs, for its business type', async () => {
-    const signedIn = { cookie: 'sid=some-session' };
+    const signedIn = { cookie: (await signInAs(database, 'customer')).cookie };
     expect((await page('/products', signedIn)).body).toContain('<link rel="preload" href="/api/products" as="fetch" crossorigin="use-credentials">');
     expect((await page('/services', signedIn)).body).toContain('<link rel="preload" href="/api/services" as="fetch"');
     const home = (await page('/', signedIn)).body;
@@ -78,10 +102,7 @@ describe('serving the client', () => {
     // A visitor is sent to sign in (or sees the landing page): nothing to preload.
     expect((await page('/products')).body).not.toContain('preload');
     expect((await page('/')).body).not.toContain('preload');
-    // Only a browser without a session cookie is told it is signed out; one with a cookie asks (it may be stale).
-    expect((await page('/products')).body).toContain('<meta name="session" content="none">');
-    expect((await page('/products', signedIn)).body).not.toContain('name="session"');
-    expect((await page('/', { cookie: 'theme=dark' })).body).toContain(SIGNED_OUT_META);
+    expect((await page('/products', { cookie: 'sid=expired-or-made-up' })).body).not.toContain('preload');
 
     // The first card's picture, when the list has one (newest first, as the page shows it; quoted safely).
     expect((await page('/products', signedIn)).body).not.toContain('as="image"');

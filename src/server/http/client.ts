@@ -5,7 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
-import { SESSION_COOKIE } from '../auth/sessions';
+import { PAGE_STATE_ID, type PageState } from '../../shared/page-state';
+import { ZBusinessSettings } from '../../shared/settings-schema';
+import { ZSession } from '../../shared/user';
+import { findSession, SESSION_COOKIE } from '../auth/sessions';
 import { etagMatches, negotiateEncoding, type ContentEncoding, type SerializedView } from '../catalog/catalog-cache';
 import { featuredProductsView, productListView } from '../catalog/product-service';
 import { featuredServicesView, serviceListView } from '../catalog/services-service';
@@ -60,38 +63,6 @@ async function firstPicture(views: (() => Promise<SerializedView<{ imageUrl: str
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-interface PageVariant {
-  etag: string;
-  bodies: Record<ContentEncoding | 'identity', Buffer>;
-}
-
-/**
- * index.html with what is added to its head (preload links, the signed-out marker), compressed once per
- * variant. There are a handful at a time; a catalogue change may bring a new first picture, so old variants
- * are dropped past a bound.
- */
-function pageVariants(template: string) {
-  const variants = new Map<string, PageVariant>();
-  return (head: string[]): PageVariant => {
-    const links = head.join('');
-    let variant = variants.get(links);
-    if (!variant) {
-      if (variants.size >= 32) variants.delete(variants.keys().next().value!);
-      const html = Buffer.from(links ? template.replace('</title>', `</title>${links}`) : template);
-      variant = {
-        etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
-        bodies: {
-          identity: html,
-          br: brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-          gzip: gzipSync(html, { level: 9 }),
-        },
-      };
-      variants.set(links, variant);
-    }
-    return variant;
-  };
-}
-
 async function businessType(services: Pick<AppServices, 'settings'>): Promise<BusinessType> {
   try {
     return (await services.settings.get()).businessType;
@@ -101,24 +72,47 @@ async function businessType(services: Pick<AppServices, 'settings'>): Promise<Bu
   }
 }
 
-const hasSessionCookie = (req: FastifyRequest) => req.headers.cookie?.includes(`${SESSION_COOKIE}=`) ?? false;
-
 /**
- * Told in the HTML of a browser that sent no session cookie: it is certainly signed out, so the client need
- * not ask before showing the landing page or a guard's notice (src/client/lib/session.ts). A browser with a
- * cookie asks as before: the cookie may have expired.
+ * The answers the client asks for first, given in the page itself: the sign-in check's (from the session
+ * cookie, exactly as `auth.session` answers it) and the business settings. The client takes them as its first
+ * answers (src/client/lib/page-state.ts), so a signed-in page renders without a round trip first and a
+ * visitor sees the landing page or the guard's notice at once. Either is left out when the database cannot
+ * give it; the client then asks as before.
  */
-export const SIGNED_OUT_META = '<meta name="session" content="none">';
+async function pageState(req: FastifyRequest, services: Pick<AppServices, 'database' | 'settings'>): Promise<PageState> {
+  const state: PageState = {};
+  const token = req.cookies?.[SESSION_COOKIE];
+  try {
+    const session = token ? await findSession(services.database.db, token) : null;
+    state.session = ZSession.parse({ user: session?.user ?? null });
+  } catch {
+    // Asked again by the client, which then shows the database's failure as it always does.
+  }
+  try {
+    state.settings = ZBusinessSettings.parse(await services.settings.get());
+  } catch {
+    // As above.
+  }
+  return state;
+}
+
+/** JSON inside a script element: `<` escaped, so no text in it can close the element. */
+const dataBlock = (state: PageState) => `<script type="application/json" id="${PAGE_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+
+/** Fast settings: a page is compressed per request, since it carries the visitor's own state. */
+function compress(html: Buffer, encoding: ContentEncoding): Buffer {
+  return encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html, { level: 6 });
+}
 
 /**
  * Serves the built React client; unknown non-API GETs get index.html so client routes work on reload.
  * Its not-found handler answers whatever no other route does.
  */
 export const clientPlugin = fp(
-  async (app, opts: Pick<AppServices, 'settings' | 'catalog'> & { root?: string }) => {
+  async (app, opts: Pick<AppServices, 'database' | 'settings' | 'catalog'> & { root?: string }) => {
     const root = opts.root ?? clientDist;
     const hasBuild = existsSync(`${root}/index.html`);
-    const page = hasBuild ? pageVariants(readFileSync(`${root}/index.html`, 'utf8')) : undefined;
+    const template = hasBuild ? readFileSync(`${root}/index.html`, 'utf8') : undefined;
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
@@ -137,18 +131,22 @@ export const clientPlugin = fp(
     }
     app.setNotFoundHandler(async (req, reply) => {
       const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
-      if (wantsPage && page) {
+      if (wantsPage && template) {
         const pathname = req.url.split('?')[0]!;
-        const variant = page(hasSessionCookie(req) ? await pagePreloads(pathname, opts) : [SIGNED_OUT_META]);
+        const state = await pageState(req, opts);
+        const preloads = state.session?.user ? await pagePreloads(pathname, opts) : [];
+        const html = Buffer.from(template.replace('</title>', `</title>${preloads.join('')}${dataBlock(state)}`));
+        const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
         reply
           .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
+          // The page carries the visitor's own sign-in state: never kept by a shared cache.
+          .header('cache-control', 'private, no-cache')
           .header('vary', 'Accept-Encoding, Cookie')
-          .header('etag', variant.etag);
-        if (etagMatches(req.headers['if-none-match'], variant.etag)) return reply.code(304).send();
+          .header('etag', etag);
+        if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
         const encoding = negotiateEncoding(req.headers['accept-encoding']);
-        if (encoding) reply.header('content-encoding', encoding);
-        return reply.send(variant.bodies[encoding ?? 'identity']);
+        if (!encoding) return reply.send(html);
+        return reply.header('content-encoding', encoding).send(compress(html, encoding));
       }
       if (wantsPage) return reply.code(503).type('text/plain').send('The client is not built yet: run "npm run build".');
       return sendError(req, reply, new AppError('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`));

@@ -1,4 +1,5 @@
 import { trpc } from '../../lib/trpc';
+import { useSettingsQuery } from '../../lib/session';
 
 /** Booking hooks: services, who performs them, free start times, and the booking itself. */
 
@@ -7,7 +8,7 @@ export function useBookableServices() {
 }
 
 export function useBookingSettings() {
-  return trpc.settings.get.useQuery();
+  return useSettingsQuery();
 }
 
 export function useCurrentCustomer() {

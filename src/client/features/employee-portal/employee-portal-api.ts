@@ -1,5 +1,6 @@
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+import { useSettingsQuery } from '../../lib/session';
 
 export type PortalAppointment = RouterOutputs['employeePortal']['appointments'][number];
 export type PortalSlot = RouterOutputs['availability']['portalList'][number];
@@ -71,7 +72,7 @@ export function useChangePassword() {
 }
 
 export function useTimeZone() {
-  return trpc.settings.get.useQuery().data?.timezone ?? 'UTC';
+  return useSettingsQuery().data?.timezone ?? 'UTC';
 }
 
 /** The signed-in employee (or admin) for the portal; 401 means signed out and is never retried. */

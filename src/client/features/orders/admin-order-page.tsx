@@ -6,8 +6,9 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc';
 import { formatOrderDate, holds, useCurrentUserForOrders, useMarkOrderPaid, useOrder, useSetOrderStatus } from './orders-api';
+import { useSettingsQuery } from '../../lib/session';
 
 const moveLabels = { processing: 'Mark Processing', completed: 'Mark Completed' } as const;
 
@@ -16,7 +17,7 @@ export function AdminOrderPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
   const user = useCurrentUserForOrders();
-  const settings = trpc.settings.get.useQuery();
+  const settings = useSettingsQuery();
   const setStatus = useSetOrderStatus();
   const markPaid = useMarkOrderPaid();
   const [confirmCancel, setConfirmCancel] = useState(false);

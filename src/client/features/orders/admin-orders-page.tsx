@@ -6,8 +6,9 @@ import { Input } from '../../components/ui/input';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc';
 import { formatOrderDate, useOrders, type OrderFilters } from './orders-api';
+import { useSettingsQuery } from '../../lib/session';
 
 const statusOptions = [{ value: 'all', label: 'All statuses' }, ...orderStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
 
@@ -25,7 +26,7 @@ export function AdminOrdersPage() {
     ...(deferredSearch ? { search: deferredSearch } : {}),
   };
   const orders = useOrders(filters);
-  const settings = trpc.settings.get.useQuery();
+  const settings = useSettingsQuery();
   const timeZone = settings.data?.timezone ?? 'UTC';
   const list = orders.data ?? [];
 

@@ -5,8 +5,9 @@ import { OrderTotals } from '../../components/ui/order-totals';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc';
 import { awaitsCardPayment, formatOrderDate, useConfirmationWait, useOrder, usePayOrder, type Order } from './orders-api';
+import { useSettingsQuery } from '../../lib/session';
 
 const paymentTexts: Record<Order['paymentStatus'], string> = {
   unpaid: 'Not paid yet',
@@ -47,7 +48,7 @@ export function OrderPage() {
   const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true || backFromPayment;
   const waiting = useConfirmationWait(backFromPayment);
   const order = useOrder(id, { poll: waiting });
-  const settings = trpc.settings.get.useQuery();
+  const settings = useSettingsQuery();
   if (order.isLoading) return <Spinner label="Loading your order" className="min-h-[40vh]" />;
   if (order.isError || !order.data) return <p className="text-red-700">{errorMessage(order.error, 'Order not found')}</p>;
   const o = order.data;

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { useSettingsQuery } from '../../lib/session';
 
 /** How many orders the profile lists: the most recent five. */
 export const ORDER_HISTORY_SIZE = 5;
@@ -13,7 +14,7 @@ export const ORDER_HISTORY_SIZE = 5;
 /** The profile's Order History: the five most recent orders with number, date, total and status. */
 export default function OrderHistory() {
   const orders = trpc.orders.list.useQuery({ scope: 'mine', limit: ORDER_HISTORY_SIZE });
-  const settings = trpc.settings.get.useQuery();
+  const settings = useSettingsQuery();
   const timeZone = settings.data?.timezone ?? 'UTC';
   const recent = (orders.data ?? []).slice(0, ORDER_HISTORY_SIZE);
 

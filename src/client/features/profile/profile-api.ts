@@ -1,4 +1,5 @@
 import { trpc } from '../../lib/trpc';
+import { useSettingsQuery } from '../../lib/session';
 
 /** The profile's data: the signed-in person, their own appointments, and changing one of them. */
 
@@ -7,7 +8,7 @@ export function useProfileUser() {
 }
 
 export function useProfileSettings() {
-  return trpc.settings.get.useQuery();
+  return useSettingsQuery();
 }
 
 /** The caller's own bookings (staff too: the profile is about the person, not the business). */

@@ -1,12 +1,13 @@
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
+import { useSettingsQuery } from '../../lib/session';
 
 export type CalendarAppointment = RouterOutputs['appointments']['list'][number];
 export type StaffMember = RouterOutputs['serviceProviders']['employees'][number];
 export type AvailabilityEntry = RouterOutputs['availability']['list'][number];
 
 export function useTimeZone() {
-  return trpc.settings.get.useQuery().data?.timezone ?? 'UTC';
+  return useSettingsQuery().data?.timezone ?? 'UTC';
 }
 
 export function useSignedInUser() {

@@ -1,8 +1,9 @@
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { useSettingsQuery } from '../../lib/session';
 
 export function useSettings() {
-  return trpc.settings.get.useQuery();
+  return useSettingsQuery();
 }
 
 /** Saves the business information; the whole app reads the saved settings at once. */

@@ -1,0 +1,23 @@
+import { PAGE_STATE_ID, type PageState } from '../../shared/page-state';
+
+/** The answers the server gave inside this page's HTML (src/server/http/client.ts), read once at start. */
+const state: PageState = readPageState();
+
+function readPageState(): PageState {
+  const text = typeof document === 'undefined' ? null : document.getElementById(PAGE_STATE_ID)?.textContent;
+  try {
+    return text ? (JSON.parse(text) as PageState) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The page's answer for one query, to start its cache with. Given once: it describes the moment the page was
+ * served, so a query made again later (after its cache was dropped) asks the server.
+ */
+export function takePageState<K extends keyof PageState>(key: K): PageState[K] {
+  const value = state[key];
+  delete state[key];
+  return value;
+}
