@@ -82,6 +82,9 @@ describe('POST /api/orders {paymentMethod: stripe}', () => {
     expect(fake.sessions.size).toBe(before);
     expect(await stockOf(server, sticker.id)).toBe(5);
     expect((await server.request('GET', '/api/cart', { cookie: customer.cookie })).body).toHaveLength(1);
+    // The same for an API client asking for a card payment of the cart.
+    const intent = await server.request('POST', '/api/create-payment-intent', { cookie: customer.cookie, body: {} });
+    expect([intent.status, intent.body.message]).toEqual([400, 'Card payments need an order total of at least 0.50 USD. Please choose pay on pickup.']);
     // Paying on pickup is still possible.
     expect((await server.request('POST', '/api/orders', { cookie: customer.cookie })).status).toBe(200);
   });
