@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../db/schema/index';
+import { orders, products, users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../db/seed';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 import { addProduct as addProductTo, addToCartFromShop } from './shop-steps';
@@ -129,6 +129,32 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
     await page.getByRole('option', { name: 'Completed' }).click();
     await page.getByRole('searchbox', { name: 'Search' }).fill(orderNumber);
     await page.getByTestId('admin-order-row').filter({ hasText: orderNumber }).getByText('completed').waitFor();
+    await context.close();
+  });
+
+  it('staff page through older orders, fifty at a time', async () => {
+    // Enough old orders that the list needs three pages (placed years ago, so they come last).
+    const [customer] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.email, shoppers[viewport].buyer));
+    await e2e.server.database.db.insert(orders).values(
+      Array.from({ length: 60 }, (_, i) => ({ userId: customer!.id, subtotal: '10.00', tax: '1.00', total: '11.00', createdAt: new Date(Date.UTC(2020, 0, 1, 0, i)) })),
+    );
+    const [{ total }] = (await e2e.server.database.db.select({ total: count() }).from(orders)) as [{ total: number }];
+    const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
+    await page.goto('/admin/orders');
+    const rows = page.getByTestId('admin-order-row');
+    await expect.poll(() => rows.count()).toBe(50);
+    const older = page.getByRole('button', { name: 'Show older orders' });
+    await older.scrollIntoViewIfNeeded();
+    await screenshot(page, `orders-admin-older-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
+    while (await older.isVisible()) {
+      const shown = await rows.count();
+      await older.click();
+      // The last page may be empty (the total a multiple of fifty): then only the button goes.
+      await expect.poll(async () => (await rows.count()) > shown || !(await older.isVisible())).toBe(true);
+    }
+    expect(await rows.count()).toBe(total);
+    await rows.last().getByText('$11.00').waitFor();
     await context.close();
   });
 

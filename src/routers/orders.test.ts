@@ -204,6 +204,28 @@ describe('GET /api/orders and /api/orders/{id}', () => {
     expect((await server.request('GET', '/api/orders?status=shipped', { cookie: staff.cookie })).status).toBe(400);
     expect((await server.request('GET', '/api/orders?from=yesterday', { cookie: staff.cookie })).body.message).toBe('from must be a date (YYYY-MM-DD)');
   });
+
+  it('pages with limit and cursor: the orders after the last one of the previous page, in the same order', async () => {
+    const { cookie } = await signInAs(server.database, 'customer');
+    const oil = await product(server, admin, { name: 'Paged Oil', inventory: 10 });
+    const placed: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await addToCart(server, cookie, oil.id);
+      placed.unshift((await server.request('POST', '/api/orders', { cookie })).body.id);
+    }
+    const ids = (res: { body: { id: string }[] }) => res.body.map((o) => o.id);
+    const first = await server.request('GET', '/api/orders?limit=2', { cookie });
+    expect(ids(first)).toEqual(placed.slice(0, 2));
+    const second = await server.request('GET', `/api/orders?limit=2&cursor=${placed[1]}`, { cookie });
+    expect(ids(second)).toEqual(placed.slice(2, 4));
+    expect(ids(await server.request('GET', `/api/orders?limit=2&cursor=${placed[3]}`, { cookie }))).toEqual(placed.slice(4));
+    expect(ids(await server.request('GET', `/api/orders?limit=2&cursor=${placed[4]}`, { cookie }))).toEqual([]);
+    // The tRPC path pages the same way.
+    const viaTrpc = await server.request('GET', `/api/trpc/orders.list?input=${encodeURIComponent(JSON.stringify({ limit: 2, cursor: placed[1] }))}`, { cookie });
+    expect(viaTrpc.body.result.data.map((o: { id: string }) => o.id)).toEqual(placed.slice(2, 4));
+    const bad = await server.request('GET', '/api/orders?cursor=not-an-order', { cookie });
+    expect([bad.status, bad.body.message]).toEqual([400, 'cursor must be an order id']);
+  });
 });
 
 describe('PUT /api/orders/{id}/status and POST /api/orders/{id}/mark-paid', () => {

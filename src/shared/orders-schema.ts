@@ -67,6 +67,8 @@ export const ZOrderListInput = z.object({
   /** Part of the customer's name or e-mail, or of the order number. */
   search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').optional(),
+  /** The next page: orders older than this one (the last order of the previous page), in the same order. */
+  cursor: z.uuid({ error: 'cursor must be an order id' }).describe('The next page: the orders after this one (the last order of the previous page)').optional(),
 });
 export type OrderListInput = z.infer<typeof ZOrderListInput>;
 

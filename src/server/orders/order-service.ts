@@ -102,7 +102,8 @@ function dayStart(value: string, timeZone: string, plusDays = 0): Date {
 
 /**
  * A customer's own orders, newest first; staff with orders.view see everyone's, filtered by status,
- * business-day range and a search over the customer's name, e-mail and the order number.
+ * business-day range and a search over the customer's name, e-mail and the order number. Paged by `limit`
+ * and `cursor` (the last order of the previous page).
  */
 export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {}): Promise<Order[]> {
   const conditions: (SQL | undefined)[] = [];
@@ -126,6 +127,10 @@ export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {
         ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
       ),
     );
+  }
+  if (input.cursor) {
+    // Keyset paging in the list's own order (newest first, then id): stable while new orders arrive.
+    conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${input.cursor}::uuid)`);
   }
   return loadOrders(db, and(...conditions), input.limit ?? 200);
 }

@@ -1,18 +1,22 @@
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney, orderNumber, orderStatuses } from '../../../shared/orders';
+import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { formatOrderDate, useOrders, type OrderFilters } from './orders-api';
+import { formatOrderDate, useOrderPages, type OrderFilters } from './orders-api';
 import { useSettingsQuery } from '../../lib/session';
 
 const statusOptions = [{ value: 'all', label: 'All statuses' }, ...orderStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
 
-/** /admin/orders: every order, newest first, filtered by status, date range and customer or number. */
+/**
+ * /admin/orders: every order, newest first, filtered by status, date range and customer or number; fifty at a
+ * time, older ones on request.
+ */
 export function AdminOrdersPage() {
   const [status, setStatus] = useState('all');
   const [from, setFrom] = useState('');
@@ -25,10 +29,10 @@ export function AdminOrdersPage() {
     ...(to ? { to } : {}),
     ...(deferredSearch ? { search: deferredSearch } : {}),
   };
-  const orders = useOrders(filters);
+  const orders = useOrderPages(filters);
   const settings = useSettingsQuery();
   const timeZone = settings.data?.timezone ?? 'UTC';
-  const list = orders.data ?? [];
+  const list = orders.data?.pages.flat() ?? [];
 
   return (
     <div className="flex flex-col gap-6">
@@ -67,7 +71,7 @@ export function AdminOrdersPage() {
 
       {orders.isLoading ? (
         <Spinner label="Loading orders" />
-      ) : orders.isError ? (
+      ) : orders.isError && !orders.data ? (
         <p className="text-red-700">{errorMessage(orders.error)}</p>
       ) : list.length === 0 ? (
         <Card>
@@ -116,6 +120,14 @@ export function AdminOrdersPage() {
               ))}
             </tbody>
           </table>
+          {orders.hasNextPage && (
+            <div className="flex flex-col items-center gap-2 border-t border-stone-100 p-3">
+              {orders.isFetchNextPageError && <p className="text-sm text-red-700">{errorMessage(orders.error)}</p>}
+              <Button variant="outline" size="sm" disabled={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
+                {orders.isFetchingNextPage ? 'Loading…' : 'Show older orders'}
+              </Button>
+            </div>
+          )}
         </Card>
       )}
     </div>

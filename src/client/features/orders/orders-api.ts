@@ -8,8 +8,18 @@ import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../..
 export type Order = RouterOutputs['orders']['get'];
 export type OrderFilters = RouterInputs['orders']['list'];
 
-export function useOrders(filters: OrderFilters = {}) {
-  return trpc.orders.list.useQuery(filters, { placeholderData: (previous) => previous });
+/** How many orders the staff list shows at a time; "Show older orders" reads the next as many. */
+export const ORDERS_PAGE_SIZE = 50;
+
+/** Every order matching the filters, newest first, a page at a time (the next page starts after the last order). */
+export function useOrderPages(filters: Omit<OrderFilters, 'limit' | 'cursor'> = {}) {
+  return trpc.orders.list.useInfiniteQuery(
+    { ...filters, limit: ORDERS_PAGE_SIZE },
+    {
+      getNextPageParam: (last) => (last.length === ORDERS_PAGE_SIZE ? last[last.length - 1]!.id : undefined),
+      placeholderData: (previous) => previous,
+    },
+  );
 }
 
 /** How often, and for how long, an order is read again while its card payment is being confirmed. */
