@@ -79,6 +79,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff journeys on %s', (viewp
     await perms.locator('[data-permission="services.view"]').check();
     await screenshot(page, `staff-permissions-dialog-${viewport}`);
     await perms.getByRole('button', { name: 'Save Permissions' }).click();
+    await perms.waitFor({ state: 'hidden' });
     await page.getByText('User permissions updated successfully').first().waitFor();
 
     const kai = await e2e.open({ viewport, cookie: await sessionCookieFor(e2e.server.database, email) });
@@ -92,6 +93,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff journeys on %s', (viewp
     await card.getByRole('button', { name: 'Permissions' }).click();
     await page.getByRole('dialog').locator('[data-permission="services.view"]').uncheck();
     await page.getByRole('dialog').getByRole('button', { name: 'Save Permissions' }).click();
+    // The first save's notice may still be showing: the dialog closing is what says this save is done.
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.getByText('User permissions updated successfully').first().waitFor();
     await kai.page.reload();
     await kai.page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();

@@ -22,8 +22,8 @@ export const clientDist = clientDistDir;
 /**
  * What a page fetches before its largest paint, announced in its HTML so the browser starts it beside the
  * script instead of after it: the page's lists, and the first card's picture (the largest paint on a phone,
- * which otherwise waits for the script, the sign-in check and the list). Only for a signed-in visit: a visitor
- * on the shop lists is sent to sign in, and sees the landing page on `/`.
+ * which otherwise waits for the script and the list). Only for a signed-in visit: a visitor on the shop lists
+ * is sent to sign in, and sees the landing page on `/`.
  */
 async function pagePreloads(pathname: string, services: Pick<AppServices, 'settings' | 'catalog'>): Promise<string[]> {
   const fetchLink = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
