@@ -147,11 +147,13 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
     await older.scrollIntoViewIfNeeded();
     await screenshot(page, `orders-admin-older-${viewport}`);
     await expectNoSeriousAxeViolations(page);
+    // The button reads 'Loading…' while the next page is on its way.
+    const olderOrLoading = page.getByRole('button', { name: /^(Show older orders|Loading…)$/ });
     while (await older.isVisible()) {
       const shown = await rows.count();
       await older.click();
       // The last page may be empty (the total a multiple of fifty): then only the button goes.
-      await expect.poll(async () => (await rows.count()) > shown || !(await older.isVisible())).toBe(true);
+      await expect.poll(async () => (await rows.count()) > shown || !(await olderOrLoading.isVisible())).toBe(true);
     }
     expect(await rows.count()).toBe(total);
     await rows.last().getByText('$11.00').waitFor();
