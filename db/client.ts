@@ -135,6 +135,10 @@ function alwaysPrepared<S extends postgres.Sql | postgres.TransactionSql>(client
 
 /** Rows of a raw SQL query on either driver (PGlite answers { rows }, postgres.js an array). */
 export async function queryRows<T>(db: Tx, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
+  return rowsOf<T>(await db.execute(query));
+}
+
+/** The rows of a `db.execute` result: postgres.js answers an array, PGlite `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

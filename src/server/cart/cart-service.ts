@@ -1,11 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { rowsOf, type Tx } from '../../../db/client';
 import { cartItems, products } from '../../../db/schema/index';
 import type { AddToCartInput, CartItem } from '../../shared/catalog-schema';
 import type { UpdateCartItemInput } from '../../shared/orders-schema';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../catalog/catalog-access';
-import { rowsOf } from '../catalog/sql-rows';
 import { AppError } from '../errors';
 
 const itemColumns = {

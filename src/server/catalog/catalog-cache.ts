@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client';
+import { rowsOf, type Database, type Tx } from '../../../db/client';
 import { loadProducts, loadServices } from './catalog-rows';
-import { rowsOf } from './sql-rows';
 
 /**
  * The catalogue, serialized once and kept in memory per app instance.

@@ -9,7 +9,7 @@ import { PAGE_STATE_ID, type PageState } from '../../shared/page-state';
 import { ZBusinessSettings } from '../../shared/settings-schema';
 import { ZSession } from '../../shared/user';
 import { findSession, SESSION_COOKIE } from '../auth/sessions';
-import { etagMatches, negotiateEncoding, type ContentEncoding, type SerializedView } from '../catalog/catalog-cache';
+import { etagMatches, negotiateEncoding, type CatalogCache, type ContentEncoding, type SerializedView } from '../catalog/catalog-cache';
 import { featuredProductsView, productListView } from '../catalog/product-service';
 import { featuredServicesView, serviceListView } from '../catalog/services-service';
 import type { AppServices } from '../context';
@@ -25,13 +25,11 @@ export const clientDist = clientDistDir;
  * which otherwise waits for the script and the list). Only for a signed-in visit: a visitor on the shop lists
  * is sent to sign in, and sees the landing page on `/`.
  */
-async function pagePreloads(pathname: string, services: Pick<AppServices, 'settings' | 'catalog'>): Promise<string[]> {
+async function pagePreloads(pathname: string, type: BusinessType, catalog: CatalogCache): Promise<string[]> {
   const fetchLink = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
-  const { catalog } = services;
   let lists: { href: string; view: () => Promise<SerializedView<{ imageUrl: string | null }>> }[];
   if (pathname === '/') {
     // The home page's featured cards: products first, then services, as the page lists them.
-    const type = await businessType(services);
     lists = [
       ...(showsProducts(type) ? [{ href: '/api/products/featured', view: () => featuredProductsView(catalog) }] : []),
       ...(showsServices(type) ? [{ href: '/api/services/featured', view: () => featuredServicesView(catalog) }] : []),
@@ -62,15 +60,6 @@ async function firstPicture(views: (() => Promise<SerializedView<{ imageUrl: str
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-async function businessType(services: Pick<AppServices, 'settings'>): Promise<BusinessType> {
-  try {
-    return (await services.settings.get()).businessType;
-  } catch {
-    // The page itself must not fail with the database: it then shows its own error states.
-    return 'both';
-  }
-}
 
 /**
  * The answers the client asks for first, given in the page itself: the sign-in check's (from the session
@@ -134,7 +123,8 @@ export const clientPlugin = fp(
       if (wantsPage && template) {
         const pathname = req.url.split('?')[0]!;
         const state = await pageState(req, opts);
-        const preloads = state.session?.user ? await pagePreloads(pathname, opts) : [];
+        // Without its settings (the database away) the page may show both lists, as the client then does.
+        const preloads = state.session?.user ? await pagePreloads(pathname, state.settings?.businessType ?? 'both', opts.catalog) : [];
         const html = Buffer.from(template.replace('</title>', `</title>${preloads.join('')}${dataBlock(state)}`));
         const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
         reply

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { rowsOf, type Tx } from '../../../db/client';
 import { cartItems, orderItems, orders, paymentEvents, products, users } from '../../../db/schema/index';
 import { canMoveOrder, cartTotals, orderNumber, toCents, type OrderStatus, type PaymentStatus } from '../../shared/orders';
 import type { CheckoutInput, CheckoutResult, Order, OrderListInput, OrderStatusInput, PaymentIntent, PaymentIntentInput, PaymentPage, PaymentProviderId } from '../../shared/orders-schema';
 import { decideAccess } from '../access';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../catalog/catalog-access';
-import { rowsOf } from '../catalog/sql-rows';
 import { AppError, sqlState } from '../errors';
 import type { Payments } from '../payments/payments';
 import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderPayment } from '../payments/provider';
@@ -393,7 +392,7 @@ async function placeOrder(db: Tx, deps: OrderDeps, actor: Actor, { id, provider,
       const [order] = placed.value;
       if (!order) throw new AppError('CONFLICT', 'This payment already belongs to an order.');
       for (const result of rest) if (result.status === 'rejected') throw result.reason;
-      return answerOrder({ ...order, customer }, lines.map(({ productId, name, price, quantity }) => ({ productId, name, price, quantity })));
+      return answerOrder({ ...order, customer }, lines);
     }),
   );
 }

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { rowsOf, type Tx } from '../../../db/client';
 import { CUSTOMER_ROLE } from '../../shared/roles';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRecord, type CustomersPage } from '../../shared/staff-schema';
-import { rowsOf } from '../catalog/sql-rows';
 import type { FiguresCache } from './figures-cache';
 
 /** A customer is Active when they ordered or booked within this many days. */

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { rowsOf, type Tx } from '../../../db/client';
 import { dashboardGoals, type Dashboard } from '../../shared/staff-schema';
-import { rowsOf } from '../catalog/sql-rows';
 import { getSettings } from '../settings/settings-service';
 
 const money = (v: unknown) => Number(v ?? 0).toFixed(2);
