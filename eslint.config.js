@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -15,7 +16,10 @@ import tseslint from 'typescript-eslint';
 const serverFrameworks = {
   paths: [{ name: 'fastify', message: 'Domain code does not know Fastify: put HTTP concerns in src/server/http.' }],
   patterns: [
-    { group: ['@fastify/*', 'fastify-plugin'], message: 'Domain code does not know Fastify: put HTTP concerns in src/server/http.' },
+    {
+      group: ['@fastify/*', 'fastify-plugin'],
+      message: 'Domain code does not know Fastify: put HTTP concerns in src/server/http.',
+    },
     { group: ['@trpc/*'], message: 'Domain code does not know tRPC: throw AppError and let the routers translate it.' },
   ],
 };
@@ -25,8 +29,14 @@ function featureBoundary(depth) {
   const up = '\\.\\./'.repeat(depth + 1);
   return {
     patterns: [
-      { regex: `^${up}(?!\\.\\./)`, message: 'Features do not import each other: move what they share to components/ or lib/.' },
-      { regex: `^${up}\\.\\./(app|features)(/|$)`, message: 'Features do not import src/client/app or other features.' },
+      {
+        regex: `^${up}(?!\\.\\./)`,
+        message: 'Features do not import each other: move what they share to components/ or lib/.',
+      },
+      {
+        regex: `^${up}\\.\\./(app|features)(/|$)`,
+        message: 'Features do not import src/client/app or other features.',
+      },
     ],
   };
 }
@@ -37,9 +47,20 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
     rules: {
+      // A cycle makes start-up order matter and hides which layer depends on which.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // `_`-prefixed names are deliberately unused (placeholders in destructuring and signatures).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -62,6 +83,16 @@ export default tseslint.config(
       'src/server/**/*.test.ts',
     ],
     rules: { 'no-restricted-imports': ['error', serverFrameworks] },
+  },
+  {
+    // The database layer sits below everything: schema, migrations and the factory, knowing nothing of the app.
+    files: ['db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/**'], message: 'db/ imports nothing from src/: it sits below the app.' }] },
+      ],
+    },
   },
   ...[0, 1, 2].map((depth) => ({
     files: [`src/client/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],

@@ -14,7 +14,10 @@ function sonnerWithoutInlineStyles(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
-      return { code: code.replace(/function __insertCSS\(code\) \{/, 'function __insertCSS(code) { return;'), map: null };
+      return {
+        code: code.replace(/function __insertCSS\(code\) \{/, 'function __insertCSS(code) { return;'),
+        map: null,
+      };
     },
   };
 }

@@ -7,17 +7,17 @@ export default defineConfig({
   test: {
     projects: [
       ...databases.map((db) => ({
-      extends: true as const,
-      test: {
-        name: db,
-        include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'openapi/**/*.test.ts'],
-        // *.postgres.test.ts: faults and races that need a real server (PGlite has one connection, no network).
-        exclude: db === 'pglite' ? [...configDefaults.exclude, '**/*.postgres.test.ts'] : configDefaults.exclude,
-        environment: 'node',
-        env: { TEST_DB: db },
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
-      },
+        extends: true as const,
+        test: {
+          name: db,
+          include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'openapi/**/*.test.ts'],
+          // *.postgres.test.ts: faults and races that need a real server (PGlite has one connection, no network).
+          exclude: db === 'pglite' ? [...configDefaults.exclude, '**/*.postgres.test.ts'] : configDefaults.exclude,
+          environment: 'node',
+          env: { TEST_DB: db },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       })),
       // Journeys in real Chromium against the built client (npm test builds it first).
       {

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../db/client';
 import { users } from '../db/schema/index';
-import { DEMO_ADMIN_EMAIL, seedDemoData } from '../db/seed';
+import { DEMO_ADMIN_EMAIL, seedDemoData } from '../src/server/demo/seed';
 import { hashPassword, verifyPassword } from '../src/server/auth/passwords';
 import { createSession } from '../src/server/auth/sessions';
 import { defaultEmployeePermissions } from '../src/shared/roles';
@@ -29,11 +29,23 @@ try {
   // One account per login measured: the per-account limit (10 per 15 minutes) must not answer instead.
   const passwordHash = await hashPassword(PASSWORD);
   await db.db.insert(users).values(
-    Array.from({ length: LOGINS }, (_, i) => ({ email: `bench${i}@example.com`, role: 'employee' as const, passwordHash, permissions: defaultEmployeePermissions })),
+    Array.from({ length: LOGINS }, (_, i) => ({
+      email: `bench${i}@example.com`,
+      role: 'employee' as const,
+      passwordHash,
+      permissions: defaultEmployeePermissions,
+    })),
   );
   await db.close();
 
-  const env = { DATABASE_URL: database.url, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value', LOG_LEVEL: 'warn', OIDC_CLIENT_ID: 'bench', OIDC_CLIENT_SECRET: 'bench' };
+  const env = {
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-value',
+    LOG_LEVEL: 'warn',
+    OIDC_CLIENT_ID: 'bench',
+    OIDC_CLIENT_SECRET: 'bench',
+  };
   const headers = { cookie: `sid=${token}` };
 
   const full = await startServer('src/server/main.ts', env);
@@ -58,7 +70,11 @@ try {
   }
   await full.stop();
 
-  printInterleaved('GET /api/auth/user with a session, 50 connections, 4 alternating rounds of 5 s', comparison, '>= 0.75, p99 < 50 ms');
+  printInterleaved(
+    'GET /api/auth/user with a session, 50 connections, 4 alternating rounds of 5 s',
+    comparison,
+    '>= 0.75, p99 < 50 ms',
+  );
 
   const verifyMs: number[] = [];
   for (let i = 0; i < LOGINS; i++) {
@@ -68,10 +84,20 @@ try {
   }
   console.log('\nCost of one login (POST /api/employee/login, sequential, over HTTP)');
   console.table({
-    'full login request': { p50: +percentile(loginMs, 50).toFixed(1), p90: +percentile(loginMs, 90).toFixed(1), max: +Math.max(...loginMs).toFixed(1) },
-    'argon2id verify alone': { p50: +percentile(verifyMs, 50).toFixed(1), p90: +percentile(verifyMs, 90).toFixed(1), max: +Math.max(...verifyMs).toFixed(1) },
+    'full login request': {
+      p50: +percentile(loginMs, 50).toFixed(1),
+      p90: +percentile(loginMs, 90).toFixed(1),
+      max: +Math.max(...loginMs).toFixed(1),
+    },
+    'argon2id verify alone': {
+      p50: +percentile(verifyMs, 50).toFixed(1),
+      p90: +percentile(verifyMs, 90).toFixed(1),
+      max: +Math.max(...verifyMs).toFixed(1),
+    },
   });
-  console.log(`≈ ${Math.round(1000 / percentile(verifyMs, 50))} password checks per second per core (ms figures above)`);
+  console.log(
+    `≈ ${Math.round(1000 / percentile(verifyMs, 50))} password checks per second per core (ms figures above)`,
+  );
 } finally {
   await database.drop();
 }

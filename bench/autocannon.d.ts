@@ -11,6 +11,12 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
-  function autocannon(opts: { url: string; connections?: number; duration?: number; amount?: number; headers?: Record<string, string> }): Promise<Result>;
+  function autocannon(opts: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    headers?: Record<string, string>;
+  }): Promise<Result>;
   export default autocannon;
 }

@@ -37,10 +37,20 @@ try {
   await context.close();
 
   const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
-  console.table(scripts.map((s) => ({ file: s.file, 'raw kB': (s.raw / 1024).toFixed(1), 'gzip kB': (s.gzip / 1024).toFixed(1), 'served as': s.sent })));
-  console.log(`JavaScript for /products on a cold start: ${(total / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB)`);
+  console.table(
+    scripts.map((s) => ({
+      file: s.file,
+      'raw kB': (s.raw / 1024).toFixed(1),
+      'gzip kB': (s.gzip / 1024).toFixed(1),
+      'served as': s.sent,
+    })),
+  );
+  console.log(
+    `JavaScript for /products on a cold start: ${(total / 1024).toFixed(1)} kB gzipped (budget ${BUDGET_KB} kB)`,
+  );
   const leaked = scripts.filter((s) => /admin-routes|employee-routes/.test(s.file));
-  if (leaked.length > 0) throw new Error(`Admin or portal code loaded on /products: ${leaked.map((s) => s.file).join(', ')}`);
+  if (leaked.length > 0)
+    throw new Error(`Admin or portal code loaded on /products: ${leaked.map((s) => s.file).join(', ')}`);
   if (total > BUDGET_KB * 1024) {
     console.error('Over budget.');
     process.exitCode = 1;

@@ -1,6 +1,6 @@
 import { createDb } from '../db/client';
 import { users } from '../db/schema/index';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../src/server/demo/seed';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
 import { openChatStream, type ChatStream } from '../src/server/testing-live';
 import { allPermissions } from '../src/shared/roles';
@@ -31,24 +31,52 @@ try {
   const db = await createDb({ url: database.url });
   await db.migrate();
   await seedDemoData(db.db, { publicUrl: 'http://localhost:3000' });
-  const staff = await db.db.insert(users).values({ email: 'bench-staff@example.com', firstName: 'Bench', lastName: 'Staff', role: 'admin', permissions: allPermissions }).returning();
+  const staff = await db.db
+    .insert(users)
+    .values({
+      email: 'bench-staff@example.com',
+      firstName: 'Bench',
+      lastName: 'Staff',
+      role: 'admin',
+      permissions: allPermissions,
+    })
+    .returning();
   const staffCookie = `${SESSION_COOKIE}=${(await createSession(db.db, staff[0]!.id)).token}`;
   const customerRows = await db.db
     .insert(users)
-    .values(Array.from({ length: SENDERS * CUSTOMERS_PER_SENDER }, (_, i) => ({ email: `bench-customer-${i}@example.com`, firstName: 'Customer', lastName: String(i) })))
+    .values(
+      Array.from({ length: SENDERS * CUSTOMERS_PER_SENDER }, (_, i) => ({
+        email: `bench-customer-${i}@example.com`,
+        firstName: 'Customer',
+        lastName: String(i),
+      })),
+    )
     .returning({ id: users.id });
-  const customerCookies = await Promise.all(customerRows.map(async (c) => `${SESSION_COOKIE}=${(await createSession(db.db, c.id)).token}`));
+  const customerCookies = await Promise.all(
+    customerRows.map(async (c) => `${SESSION_COOKIE}=${(await createSession(db.db, c.id)).token}`),
+  );
   await db.close();
 
-  const env = { DATABASE_URL: database.url, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value', LOG_LEVEL: 'warn' };
+  const env = {
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-value',
+    LOG_LEVEL: 'warn',
+  };
   const instances = [await startServer('src/server/main.ts', env), await startServer('src/server/main.ts', env)];
   const send = (i: number, cookie: string, body: Record<string, unknown>) =>
-    fetch(`${instances[i % 2]!.url}/api/chat/messages`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${instances[i % 2]!.url}/api/chat/messages`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   async function openStreams(cookies: string[]) {
     const opened: ChatStream[] = [];
     for (let i = 0; i < cookies.length; i += 50) {
-      const batch = await Promise.all(cookies.slice(i, i + 50).map((cookie, j) => openChatStream(instances[(i + j) % 2]!.url, cookie)));
+      const batch = await Promise.all(
+        cookies.slice(i, i + 50).map((cookie, j) => openChatStream(instances[(i + j) % 2]!.url, cookie)),
+      );
       await Promise.all(batch.map((s) => s.waitFor((e) => e.event.type === 'unread', 30_000)));
       opened.push(...batch);
     }
@@ -71,10 +99,22 @@ try {
     lastArrival.push(Math.max(...delays));
   }
   await Promise.all(inboxes.map((s) => s.close()));
-  console.log(`\nOne message fan-out to ${STREAMS} open streams on 2 instances (${ROUNDS} rounds, ${fanOut.length} deliveries)`);
+  console.log(
+    `\nOne message fan-out to ${STREAMS} open streams on 2 instances (${ROUNDS} rounds, ${fanOut.length} deliveries)`,
+  );
   console.table({
-    'send → arrival (ms)': { p50: ms(percentile(fanOut, 50)), p90: ms(percentile(fanOut, 90)), p99: ms(percentile(fanOut, 99)), max: ms(Math.max(...fanOut)) },
-    'send → last stream (ms)': { p50: ms(percentile(lastArrival, 50)), p90: ms(percentile(lastArrival, 90)), p99: ms(percentile(lastArrival, 99)), max: ms(Math.max(...lastArrival)) },
+    'send → arrival (ms)': {
+      p50: ms(percentile(fanOut, 50)),
+      p90: ms(percentile(fanOut, 90)),
+      p99: ms(percentile(fanOut, 99)),
+      max: ms(Math.max(...fanOut)),
+    },
+    'send → last stream (ms)': {
+      p50: ms(percentile(lastArrival, 50)),
+      p90: ms(percentile(lastArrival, 90)),
+      p99: ms(percentile(lastArrival, 99)),
+      max: ms(Math.max(...lastArrival)),
+    },
   });
 
   // 2. 50 senders for 10 s, 500 streams open.
@@ -103,15 +143,27 @@ try {
   );
   const elapsed = (performance.now() - started) / 1000;
   // Every accepted message must reach every staff inbox.
-  await Promise.all(staffInboxes.map((s) => s.waitFor(() => s.events.filter((e) => e.event.type === 'message').length >= sent, 30_000)));
-  const delivery = staffInboxes.flatMap((s) =>
-    s.events.flatMap((e) => (e.event.type === 'message' && sentAtByText.has(e.event.message.message) ? [e.receivedAt - sentAtByText.get(e.event.message.message)!] : [])),
+  await Promise.all(
+    staffInboxes.map((s) => s.waitFor(() => s.events.filter((e) => e.event.type === 'message').length >= sent, 30_000)),
   );
-  console.log(`\n${SENDERS} senders for ${SECONDS} s through 2 instances, ${STREAMS} streams open (10 staff inboxes, ${STREAMS - 10} customer widgets)`);
+  const delivery = staffInboxes.flatMap((s) =>
+    s.events.flatMap((e) =>
+      e.event.type === 'message' && sentAtByText.has(e.event.message.message)
+        ? [e.receivedAt - sentAtByText.get(e.event.message.message)!]
+        : [],
+    ),
+  );
+  console.log(
+    `\n${SENDERS} senders for ${SECONDS} s through 2 instances, ${STREAMS} streams open (10 staff inboxes, ${STREAMS - 10} customer widgets)`,
+  );
   console.table({
     messages: { accepted: sent, refused, 'per second': Math.round(sent / elapsed) },
     'send latency (ms)': { p50: ms(percentile(sendLatency, 50)), p99: ms(percentile(sendLatency, 99)) },
-    'send → staff inbox (ms)': { p50: ms(percentile(delivery, 50)), p99: ms(percentile(delivery, 99)), max: ms(Math.max(...delivery)) },
+    'send → staff inbox (ms)': {
+      p50: ms(percentile(delivery, 50)),
+      p99: ms(percentile(delivery, 99)),
+      max: ms(Math.max(...delivery)),
+    },
   });
 
   await Promise.all(streams.map((s) => s.close()));

@@ -42,21 +42,39 @@ try {
   await db.migrate();
   const people = await db.db
     .insert(users)
-    .values(Array.from({ length: CUSTOMERS }, (_, i) => ({ email: `shopper${i}@example.com`, firstName: 'Shopper', lastName: String(i) })))
+    .values(
+      Array.from({ length: CUSTOMERS }, (_, i) => ({
+        email: `shopper${i}@example.com`,
+        firstName: 'Shopper',
+        lastName: String(i),
+      })),
+    )
     .returning({ id: users.id });
   const cookies = await Promise.all(people.map(async (p) => `sid=${(await createSession(db.db, p.id)).token}`));
   const own = await db.db
     .insert(products)
     .values(people.map((_, i) => ({ name: `Own product ${i}`, price: '12.50', inventory: 1_000_000 })))
     .returning({ id: products.id });
-  const [shared] = await db.db.insert(products).values({ name: 'Shared product', price: '9.99', inventory: 1_000_000 }).returning({ id: products.id });
+  const [shared] = await db.db
+    .insert(products)
+    .values({ name: 'Shared product', price: '9.99', inventory: 1_000_000 })
+    .returning({ id: products.id });
 
-  const env = { DATABASE_URL: database.url, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value', LOG_LEVEL: 'warn', OIDC_CLIENT_ID: 'bench', OIDC_CLIENT_SECRET: 'bench' };
+  const env = {
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-value',
+    LOG_LEVEL: 'warn',
+    OIDC_CLIENT_ID: 'bench',
+    OIDC_CLIENT_SECRET: 'bench',
+  };
   const server = await startServer('src/server/main.ts', env);
 
   async function burst(productFor: (i: number) => string) {
     await db.db.delete(cartItems);
-    await db.db.insert(cartItems).values(people.map((p, i) => ({ userId: p.id, productId: productFor(i), quantity: 1 })));
+    await db.db
+      .insert(cartItems)
+      .values(people.map((p, i) => ({ userId: p.id, productId: productFor(i), quantity: 1 })));
     const started = performance.now();
     const answers = await Promise.all(
       cookies.map(async (cookie) => {
@@ -88,7 +106,10 @@ try {
     );
   }
 
-  await scenario(`fresh server, its first ${CUSTOMERS * ROUNDS} checkouts (${CUSTOMERS} customers, different products)`, (i) => own[i]!.id);
+  await scenario(
+    `fresh server, its first ${CUSTOMERS * ROUNDS} checkouts (${CUSTOMERS} customers, different products)`,
+    (i) => own[i]!.id,
+  );
   for (let round = ROUNDS; round < WARM_UP_BURSTS; round++) await burst((i) => own[i]!.id);
 
   // Reference on the same machine at the same moment: 50 concurrent cart reads (session lookup + one query).
@@ -107,7 +128,9 @@ try {
       );
     }
     const wall = performance.now() - started;
-    console.log(`reference, ${CUSTOMERS} concurrent GET /api/cart: ${Math.round((latencies.length / wall) * 1000)} req/s; p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+    console.log(
+      `reference, ${CUSTOMERS} concurrent GET /api/cart: ${Math.round((latencies.length / wall) * 1000)} req/s; p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+    );
   }
 
   await scenario(`${CUSTOMERS} customers, different products`, (i) => own[i]!.id);
@@ -117,13 +140,22 @@ try {
   let exact = 0;
   const latencies: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const [scarce] = await db.db.insert(products).values({ name: `Scarce ${round}`, price: '5.00', inventory: 3 }).returning({ id: products.id });
+    const [scarce] = await db.db
+      .insert(products)
+      .values({ name: `Scarce ${round}`, price: '5.00', inventory: 3 })
+      .returning({ id: products.id });
     const { answers } = await burst(() => scarce!.id);
     latencies.push(...answers.map((a) => a.ms));
     const won = answers.filter((a) => a.status === 200).length;
     const lost = answers.filter((a) => a.status === 409).length;
-    const [row] = await db.db.select({ inventory: products.inventory }).from(products).where(eq(products.id, scarce!.id));
-    const [sold] = await db.db.select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::integer` }).from(orderItems).where(inArray(orderItems.productId, [scarce!.id]));
+    const [row] = await db.db
+      .select({ inventory: products.inventory })
+      .from(products)
+      .where(eq(products.id, scarce!.id));
+    const [sold] = await db.db
+      .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::integer` })
+      .from(orderItems)
+      .where(inArray(orderItems.productId, [scarce!.id]));
     if (won === 3 && lost === CUSTOMERS - 3 && row!.inventory === 0 && sold!.n === 3) exact++;
     else console.log(`round ${round}: ${won} orders, ${lost} refused, stock ${row!.inventory}, sold ${sold!.n}`);
   }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { createDb } from '../db/client';
 import { users } from '../db/schema/index';
-import { DEMO_ADMIN_EMAIL, seedDemoData } from '../db/seed';
+import { DEMO_ADMIN_EMAIL, seedDemoData } from '../src/server/demo/seed';
 import { performance } from 'node:perf_hooks';
 import { createSession } from '../src/server/auth/sessions';
 import { listCustomers } from '../src/server/staff/customers-service';
@@ -69,12 +69,24 @@ try {
   const { token } = await createSession(db.db, admin!.id);
   await db.close();
 
-  const env = { DATABASE_URL: database.url, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value', LOG_LEVEL: 'warn', OIDC_CLIENT_ID: 'bench', OIDC_CLIENT_SECRET: 'bench' };
+  const env = {
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-value',
+    LOG_LEVEL: 'warn',
+    OIDC_CLIENT_ID: 'bench',
+    OIDC_CLIENT_SECRET: 'bench',
+  };
   const headers = { cookie: `sid=${token}` };
   const server = await startServer('src/server/main.ts', env);
   const results: Record<string, LoadResult> = {};
   try {
-    for (const path of ['/api/admin/dashboard', '/api/admin/customers', '/api/admin/customers?page=250', '/api/admin/customers?search=last99']) {
+    for (const path of [
+      '/api/admin/dashboard',
+      '/api/admin/customers',
+      '/api/admin/customers?page=250',
+      '/api/admin/customers?search=last99',
+    ]) {
       const check = await fetch(`${server.url}${path}`, { headers });
       if (check.status !== 200) throw new Error(`${path} answered ${check.status}: ${await check.text()}`);
       results[path] = await load(`${server.url}${path}`, { headers });
@@ -82,7 +94,9 @@ try {
   } finally {
     await server.stop();
   }
-  console.log(`\nAdmin reads over ${CUSTOMERS} customers, ${ORDERS} orders, ${APPOINTMENTS} appointments; 50 connections, 10 s (target p99 < 50 ms)`);
+  console.log(
+    `\nAdmin reads over ${CUSTOMERS} customers, ${ORDERS} orders, ${APPOINTMENTS} appointments; 50 connections, 10 s (target p99 < 50 ms)`,
+  );
   console.table(results);
 } finally {
   await database.drop();

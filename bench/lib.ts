@@ -25,7 +25,9 @@ export async function createBenchDatabase(name: string) {
 
 export async function freePort(): Promise<number> {
   const server = createServer();
-  const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
@@ -136,7 +138,13 @@ export async function compareInterleaved(
     const result = await autocannon({ url, connections: 50, headers: opts.headers, duration });
     cpu[side].ms += cpuMs(pid) - before;
     cpu[side].requests += result.requests.total;
-    return { requestsPerSec: Math.round(result.requests.average), p99: result.latency.p99, p50: result.latency.p50, errors: result.errors, non2xx: result.non2xx };
+    return {
+      requestsPerSec: Math.round(result.requests.average),
+      p99: result.latency.p99,
+      p50: result.latency.p50,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    };
   };
   // Warm-up by count, not time: on a busy machine 2 s may be a few hundred requests, too few for the JIT to
   // settle (the full stack has far more code to compile), and the first measured round then pays for it.
@@ -189,7 +197,9 @@ export function printInterleaved(title: string, result: Interleaved, target: str
   );
   console.table({ 'full stack': result.full, 'bare route': result.bare });
   const worst = Math.max(...result.rounds.map((r) => r.full.p99));
-  console.log(`ratio full/bare: ${result.ratio.toFixed(2)} (target ${target}); full-stack p99 ${result.full.p99} ms (median of rounds; worst round ${worst} ms)`);
+  console.log(
+    `ratio full/bare: ${result.ratio.toFixed(2)} (target ${target}); full-stack p99 ${result.full.p99} ms (median of rounds; worst round ${worst} ms)`,
+  );
   const { full, bare } = result.cpuPerRequestUs;
   console.log(
     `server CPU per request: full ${full} µs, bare ${bare} µs; bare/full ${(bare / full).toFixed(2)} ` +

@@ -30,7 +30,11 @@ function installLighthouse() {
   // Its own package.json keeps npm from walking up into the app's.
   writeFileSync(`${scratch}/package.json`, '{ "private": true }\n');
   console.log(`Installing lighthouse@${LIGHTHOUSE_VERSION} into ${scratch} …`);
-  execFileSync('npm', ['install', '--prefix', scratch, '--no-audit', '--no-fund', '--no-save', `lighthouse@${LIGHTHOUSE_VERSION}`], { stdio: 'inherit' });
+  execFileSync(
+    'npm',
+    ['install', '--prefix', scratch, '--no-audit', '--no-fund', '--no-save', `lighthouse@${LIGHTHOUSE_VERSION}`],
+    { stdio: 'inherit' },
+  );
 }
 
 interface Result {
@@ -58,7 +62,10 @@ function lighthouse(url: string, cookie: string | undefined, name: string): Resu
   // Lighthouse now and then fails to record a trace ("NO_NAVSTART: Please run Lighthouse again"): one retry.
   for (let attempt = 1; ; attempt++) {
     try {
-      execFileSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: CHROME } });
+      execFileSync(process.execPath, args, {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, CHROME_PATH: CHROME },
+      });
       break;
     } catch (error) {
       if (attempt === 2) throw error;
@@ -71,7 +78,13 @@ function lighthouse(url: string, cookie: string | undefined, name: string): Resu
   const failing = ['performance', 'accessibility', 'best-practices'].flatMap((category) =>
     (lhr.categories[category].auditRefs as { id: string; weight: number }[])
       .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+      .filter(
+        (audit) =>
+          audit.score !== null &&
+          audit.score < 0.9 &&
+          audit.scoreDisplayMode !== 'informative' &&
+          audit.scoreDisplayMode !== 'manual',
+      )
       .map((audit) => `${category}:${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
   );
   return {
@@ -93,7 +106,8 @@ const median = (values: number[]) => {
 
 installLighthouse();
 mkdirSync(reports, { recursive: true });
-if (!process.env.LIGHTHOUSE_SKIP_BUILD) execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+if (!process.env.LIGHTHOUSE_SKIP_BUILD)
+  execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 const bench = await createBenchDatabase('lighthouse');
 const port = await freePort();
@@ -114,10 +128,19 @@ const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['
 const database = await createDb({ url: bench.url, maxConnections: 1 });
 try {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const [customer] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'alex.morgan@example.com'));
+  const [customer] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'alex.morgan@example.com'));
   const { token } = await createSession(database.db, customer!.id);
   const states = { 'signed out': undefined, 'signed in': `${SESSION_COOKIE}=${token}` };
 
@@ -142,7 +165,9 @@ try {
         'TBT ms': Math.round(median(runs.map((r) => r.tbt))),
         CLS: median(runs.map((r) => r.cls)).toFixed(3),
       });
-      console.log(`${path} ${state}: performance ${runs.map((r) => r.performance).join(', ')}${failing.length ? `; below 0.9: ${failing.join(', ')}` : ''}`);
+      console.log(
+        `${path} ${state}: performance ${runs.map((r) => r.performance).join(', ')}${failing.length ? `; below 0.9: ${failing.join(', ')}` : ''}`,
+      );
     }
   }
   console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, medians of ${RUNS} runs (reports in ${reports}/):`);

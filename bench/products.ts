@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { createDb } from '../db/client';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../src/server/demo/seed';
 import { createBenchDatabase, load, printComparison, startServer, type LoadResult } from './lib';
 
 /*
@@ -40,7 +40,12 @@ try {
   await seedDemoData(db.db, { publicUrl: 'https://shop.example.com' });
   await db.close();
 
-  const env = { DATABASE_URL: database.url, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value', LOG_LEVEL: 'warn' };
+  const env = {
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-value',
+    LOG_LEVEL: 'warn',
+  };
   const full = await startServer('src/server/main.ts', env);
   const bare = await startServer('bench/bare-products.ts', env);
   try {
@@ -62,14 +67,21 @@ try {
         'full stack, If-None-Match (304)': await load(url(full.url), { headers: { 'if-none-match': etag } }),
         'bare route': await load(url(bare.url)),
       };
-      const ratio = printComparison(`GET /api/products with ${size} products (${(fullBody.length / 1024).toFixed(0)} kB JSON), 50 connections, 10 s`, results['full stack']!, results['bare route']!, size === 1000 ? '>= 5, p99 < 150 ms' : 'report');
+      const ratio = printComparison(
+        `GET /api/products with ${size} products (${(fullBody.length / 1024).toFixed(0)} kB JSON), 50 connections, 10 s`,
+        results['full stack']!,
+        results['bare route']!,
+        size === 1000 ? '>= 5, p99 < 150 ms' : 'report',
+      );
       console.table(results);
       const one = {
         full: await singleRequestMs(url(full.url)),
         fullBrotli: await singleRequestMs(url(full.url), { 'accept-encoding': 'br' }),
         bare: await singleRequestMs(url(bare.url)),
       };
-      console.log(`one request at a time: full ${one.full} ms, full brotli ${one.fullBrotli} ms, bare ${one.bare} ms; first read after a change ${coldMs} ms`);
+      console.log(
+        `one request at a time: full ${one.full} ms, full brotli ${one.fullBrotli} ms, bare ${one.bare} ms; first read after a change ${coldMs} ms`,
+      );
       rows.push({
         products: size,
         'JSON kB': Math.round(fullBody.length / 1024),

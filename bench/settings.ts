@@ -1,5 +1,5 @@
 import { createDb } from '../db/client';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../src/server/demo/seed';
 import { compareInterleaved, createBenchDatabase, printInterleaved, startServer } from './lib';
 
 // GET /api/business/settings through the whole stack (Fastify, security hooks, context with session
@@ -11,14 +11,23 @@ try {
   await seedDemoData(db.db, { publicUrl: 'http://localhost:3000' });
   await db.close();
 
-  const env = { DATABASE_URL: database.url, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value', LOG_LEVEL: 'warn' };
+  const env = {
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-value',
+    LOG_LEVEL: 'warn',
+  };
   const full = await startServer('src/server/main.ts', env);
   const bare = await startServer('bench/bare-settings.ts', env);
   const comparison = await compareInterleaved(full, bare, '/api/business/settings');
   await full.stop();
   await bare.stop();
 
-  printInterleaved('GET /api/business/settings, 50 connections, 4 alternating rounds of 5 s', comparison, '>= 0.70, p99 < 50 ms');
+  printInterleaved(
+    'GET /api/business/settings, 50 connections, 4 alternating rounds of 5 s',
+    comparison,
+    '>= 0.70, p99 < 50 ms',
+  );
 } finally {
   await database.drop();
 }

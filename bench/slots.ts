@@ -16,11 +16,27 @@ try {
   const db = await createDb({ url: database.url });
   await db.migrate();
   await db.db.insert(businessSettings).values({ id: 1, businessName: 'Bench', timezone: TZ });
-  const [employee] = await db.db.insert(users).values({ email: 'bench-employee@example.com', firstName: 'Bea', lastName: 'Bench', role: 'employee' }).returning({ id: users.id });
-  const [customer] = await db.db.insert(users).values({ email: 'bench-customer@example.com', firstName: 'Cy', lastName: 'Customer' }).returning({ id: users.id });
-  const [service] = await db.db.insert(services).values({ name: 'Massage', price: '50.00', duration: 30 }).returning({ id: services.id });
+  const [employee] = await db.db
+    .insert(users)
+    .values({ email: 'bench-employee@example.com', firstName: 'Bea', lastName: 'Bench', role: 'employee' })
+    .returning({ id: users.id });
+  const [customer] = await db.db
+    .insert(users)
+    .values({ email: 'bench-customer@example.com', firstName: 'Cy', lastName: 'Customer' })
+    .returning({ id: users.id });
+  const [service] = await db.db
+    .insert(services)
+    .values({ name: 'Massage', price: '50.00', duration: 30 })
+    .returning({ id: services.id });
   await db.db.insert(serviceProviders).values({ serviceId: service!.id, employeeId: employee!.id });
-  await db.db.insert(availability).values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId: employee!.id, dayOfWeek, startTime: '08:00', endTime: '20:00' })));
+  await db.db.insert(availability).values(
+    [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+      employeeId: employee!.id,
+      dayOfWeek,
+      startTime: '08:00',
+      endTime: '20:00',
+    })),
+  );
   // 500 appointments over the next 30 days: 17 of the 24 half hours of each day (fewer on the last), never overlapping.
   const today = toZoned(new Date(), TZ).date;
   const rows: (typeof appointments.$inferInsert)[] = [];
@@ -29,7 +45,15 @@ try {
     for (let half = 0; half < 24 && rows.length < 500; half++) {
       if ((half * 7 + day) % 24 >= 17) continue;
       const startsAt = zonedToInstant(date, 8 * 60 + half * 30, TZ);
-      rows.push({ serviceId: service!.id, employeeId: employee!.id, customerId: customer!.id, startsAt, endsAt: new Date(startsAt.getTime() + 1_800_000), duration: 30, status: half % 3 ? 'confirmed' : 'pending' });
+      rows.push({
+        serviceId: service!.id,
+        employeeId: employee!.id,
+        customerId: customer!.id,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 1_800_000),
+        duration: 30,
+        status: half % 3 ? 'confirmed' : 'pending',
+      });
     }
   }
   await db.db.insert(appointments).values(rows);
@@ -46,33 +70,58 @@ try {
   }
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!.toFixed(2);
-  console.log(`slots call server time over ${times.length} calls: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${times.at(-1)!.toFixed(2)} ms`);
+  console.log(
+    `slots call server time over ${times.length} calls: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${times.at(-1)!.toFixed(2)} ms`,
+  );
 
   // The pure computation for all 30 days at once, from rows already in memory.
   const busy = rows.map((r) => ({ employeeId: r.employeeId, startsAt: r.startsAt as Date, endsAt: r.endsAt as Date }));
-  const weekly = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId: employee!.id, dayOfWeek, startTime: '08:00:00', endTime: '20:00:00', isAvailable: true }));
+  const weekly = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+    employeeId: employee!.id,
+    dayOfWeek,
+    startTime: '08:00:00',
+    endTime: '20:00:00',
+    isAvailable: true,
+  }));
   const rules = { timeZone: TZ, now: new Date(), durationMinutes: 30, noticeMinutes: 60, windowDays: 30 };
   const pure: number[] = [];
   let offered = 0;
   for (let i = 0; i < 250; i++) {
     const start = performance.now();
-    const result = computeSlotsForDates(today, addCalendarDays(today, 30), rules, { employeeIds: [employee!.id], weekly, overrides: [], busy });
+    const result = computeSlotsForDates(today, addCalendarDays(today, 30), rules, {
+      employeeIds: [employee!.id],
+      weekly,
+      overrides: [],
+      busy,
+    });
     if (i >= 50) pure.push(performance.now() - start); // after the JIT has warmed up
     offered = [...result.values()].reduce((n, s) => n + s.length, 0);
   }
   pure.sort((a, b) => a - b);
-  console.log(`30 days computed at once (${offered} starts offered), 200 runs: median ${pure[100]!.toFixed(2)} ms, p99 ${pure[197]!.toFixed(2)} ms`);
+  console.log(
+    `30 days computed at once (${offered} starts offered), 200 runs: median ${pure[100]!.toFixed(2)} ms, p99 ${pure[197]!.toFixed(2)} ms`,
+  );
   await db.close();
 
   const path = `/api/appointments/slots?serviceId=${service!.id}&date=${addCalendarDays(today, 12)}`;
-  const env = { DATABASE_URL: database.url, NODE_ENV: 'production', SESSION_SECRET: 'bench-secret-value', LOG_LEVEL: 'warn' };
+  const env = {
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-value',
+    LOG_LEVEL: 'warn',
+  };
   const full = await startServer('src/server/main.ts', env);
   const fullResult = await load(full.url + path);
   await full.stop();
   const bare = await startServer('bench/bare-slots.ts', env);
   const bareResult = await load(bare.url + path);
   await bare.stop();
-  printComparison('GET /api/appointments/slots (one employee, 500 appointments in 30 days), 50 connections, 10 s', fullResult, bareResult, 'server time p99 < 20 ms');
+  printComparison(
+    'GET /api/appointments/slots (one employee, 500 appointments in 30 days), 50 connections, 10 s',
+    fullResult,
+    bareResult,
+    'server time p99 < 20 ms',
+  );
 } finally {
   await database.drop();
 }

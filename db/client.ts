@@ -9,10 +9,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { migrationsDir } from '../src/server/paths';
+import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle or the database itself: services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
@@ -40,7 +40,9 @@ export interface DbConfig {
   maxConnections?: number;
 }
 
-const migrationsFolder = migrationsDir;
+// Beside this module in the sources (db/migrations) and in the build, which bundles this code directly into
+// dist/server and copies the migrations to dist/server/migrations.
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant shared by every instance: serialises concurrent start-ups that migrate the same database.
 const MIGRATION_LOCK_KEY = 727_271_001;
 
@@ -125,7 +127,10 @@ function alwaysPrepared<S extends postgres.Sql | postgres.TransactionSql>(client
         // Both take the callback last: begin([options], fn), savepoint([name], fn).
         return (...args: unknown[]) => {
           const fn = args.pop() as (sql: postgres.TransactionSql) => unknown;
-          return (value as (...a: unknown[]) => unknown).apply(target, [...args, (sql: postgres.TransactionSql) => fn(alwaysPrepared(sql))]);
+          return (value as (...a: unknown[]) => unknown).apply(target, [
+            ...args,
+            (sql: postgres.TransactionSql) => fn(alwaysPrepared(sql)),
+          ]);
         };
       }
       return value;

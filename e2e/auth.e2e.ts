@@ -2,13 +2,21 @@ import { desc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../db/schema/index';
-import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { checkScreenAtBothViewports, expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
+import {
+  checkScreenAtBothViewports,
+  expectNoSeriousAxeViolations,
+  screenshot,
+  sessionCookieFor,
+  useE2eApp,
+  type ViewportName,
+} from './harness';
 
 const e2e = useE2eApp();
 
 const path = (page: Page) => new URL(page.url()).pathname;
-const toast = (page: Page, title: string) => page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
+const toast = (page: Page, title: string) =>
+  page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
 
 describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) => {
   it('a customer signs in through the local provider from "Sign In with Google", and out again', async () => {
@@ -17,7 +25,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     await page.getByRole('link', { name: 'Sign In with Google' }).click();
     // The development provider's own page, on loopback: pick a demo customer, or type anyone.
     await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
-    for (const group of ['Customers', 'Employees', 'Admins']) await page.getByRole('heading', { name: group }).waitFor();
+    for (const group of ['Customers', 'Employees', 'Admins'])
+      await page.getByRole('heading', { name: group }).waitFor();
     await screenshot(page, `auth-dev-provider-${viewport}`);
     await expectNoSeriousAxeViolations(page);
     if (viewport === 'desktop') {
@@ -36,7 +45,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
       await expectNoSeriousAxeViolations(page);
       await page.getByRole('link', { name: 'Sign Out' }).click();
     } else {
-      const [account] = await e2e.server.database.db.select({ role: users.role, firstName: users.firstName }).from(users).where(eq(users.email, 'jamie.new@example.com'));
+      const [account] = await e2e.server.database.db
+        .select({ role: users.role, firstName: users.firstName })
+        .from(users)
+        .where(eq(users.email, 'jamie.new@example.com'));
       expect(account).toEqual({ role: 'customer', firstName: 'Jamie' });
       await screenshot(page, `auth-customer-home-${viewport}`);
       await expectNoSeriousAxeViolations(page);
@@ -101,7 +113,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Invalid email address').waitFor();
     await page.getByText('Password is required').waitFor();
-    expect(await page.getByRole('link', { name: 'Apply to join our team' }).getAttribute('href')).toBe('/employee/register');
+    expect(await page.getByRole('link', { name: 'Apply to join our team' }).getAttribute('href')).toBe(
+      '/employee/register',
+    );
     await screenshot(page, `auth-employee-login-errors-${viewport}`);
     await expectNoSeriousAxeViolations(page);
 
@@ -119,7 +133,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     await page.getByRole('heading', { name: 'Employee Dashboard' }).waitFor();
     if (viewport === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
     const nav = page.getByRole('navigation', { name: 'Employee portal' }).filter({ visible: true });
-    for (const label of ['Dashboard', 'My Appointments', 'My Schedule', 'Profile']) await nav.getByRole('link', { name: label }).waitFor();
+    for (const label of ['Dashboard', 'My Appointments', 'My Schedule', 'Profile'])
+      await nav.getByRole('link', { name: label }).waitFor();
     expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
     // The sidebar (desktop) and the menu (phone) hold the same panel; only one is visible.
     await page.getByText('Maya Okafor').filter({ visible: true }).waitFor();
@@ -168,14 +183,19 @@ describe('applying to join the team', () => {
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByRole('heading', { name: 'Registration Submitted!' }).waitFor();
     await toast(page, 'Registration Submitted').waitFor();
-    await page.getByText("Your employee registration has been submitted for review. You'll receive an email when approved.").waitFor();
+    await page
+      .getByText("Your employee registration has been submitted for review. You'll receive an email when approved.")
+      .waitFor();
     await checkScreenAtBothViewports(page, 'auth-register-done');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(`${e2e.server.baseUrl}/`);
     await visitor.context.close();
 
     // The admin, on a desktop.
-    const admin = await e2e.open({ viewport: 'desktop', cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL) });
+    const admin = await e2e.open({
+      viewport: 'desktop',
+      cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL),
+    });
     page = admin.page;
     await page.goto('/admin/employee-applications');
     await page.getByRole('heading', { name: 'Employee Applications' }).waitFor();

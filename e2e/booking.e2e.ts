@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
 import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
-import { DEMO_ADMIN_EMAIL } from '../db/seed';
+import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
@@ -14,7 +14,9 @@ beforeAll(async () => {
   // Fresh customers, so their profile shows exactly what these journeys booked.
   for (const viewport of ['desktop', 'phone'] as const) {
     const email = `booker-${viewport}@example.com`;
-    await e2e.server.database.db.insert(users).values({ email, firstName: 'Robin', lastName: viewport === 'desktop' ? 'Desk' : 'Phone' });
+    await e2e.server.database.db
+      .insert(users)
+      .values({ email, firstName: 'Robin', lastName: viewport === 'desktop' ? 'Desk' : 'Phone' });
     cookies[viewport] = await sessionCookieFor(e2e.server.database, email);
   }
   const rows = await e2e.server.database.db.select({ id: services.id, name: services.name }).from(services);
@@ -35,7 +37,6 @@ function sunday(from: number): string {
   for (let i = from; ; i++) if (weekdayOf(addCalendarDays(today, i)) === 0) return addCalendarDays(today, i);
 }
 
-
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
 
 describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (viewport) => {
@@ -45,7 +46,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
   it('books from Quick Book: locked service, validation toasts, a day without times, a taken time, success', async () => {
     const { context, page } = await e2e.open({ viewport, cookie: cookies[viewport] });
     await page.goto('/services');
-    await page.getByTestId('service-card').filter({ hasText: 'Swedish Massage' }).getByRole('link', { name: 'Quick Book' }).click();
+    await page
+      .getByTestId('service-card')
+      .filter({ hasText: 'Swedish Massage' })
+      .getByRole('link', { name: 'Quick Book' })
+      .click();
     await page.waitForURL(/\/booking\?service=/);
     await page.getByRole('heading', { name: 'Book an Appointment' }).waitFor();
     const service = page.getByLabel('Service');
@@ -87,7 +92,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await toast(page, 'Appointment Booked').waitFor();
     await page.getByText('Your appointment has been successfully scheduled.').waitFor();
     await page.waitForURL(/\/profile$/);
-    await page.getByTestId('profile-appointment').filter({ hasText: 'Swedish Massage' }).getByText('10:00 AM').waitFor();
+    await page
+      .getByTestId('profile-appointment')
+      .filter({ hasText: 'Swedish Massage' })
+      .getByText('10:00 AM')
+      .waitFor();
     await context.close();
   });
 
@@ -144,7 +153,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await facial.getByText('2:00 PM').waitFor();
 
     // The one this customer booked at 10:00 (the other journey's customer took a 9:00 in their name too).
-    const massage = page.getByTestId('profile-appointment').filter({ hasText: 'Swedish Massage' }).filter({ hasText: '10:00 AM' });
+    const massage = page
+      .getByTestId('profile-appointment')
+      .filter({ hasText: 'Swedish Massage' })
+      .filter({ hasText: '10:00 AM' });
     await massage.getByRole('button', { name: 'Cancel' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Cancel this appointment?' });
     await confirm.getByRole('button', { name: 'Cancel Appointment' }).click();
@@ -158,7 +170,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
 
 describe.each<ViewportName>(['desktop', 'phone'])('booking rules on %s', (viewport) => {
   it('an admin changes the booking rules on the settings page and a wrong value is explained', async () => {
-    const { context, page } = await e2e.open({ viewport, cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL) });
+    const { context, page } = await e2e.open({
+      viewport,
+      cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL),
+    });
     await page.goto('/admin/settings');
     const form = page.getByRole('form', { name: 'Booking rules' });
     await form.getByLabel('Booking window (days)').fill('0');
@@ -169,7 +184,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking rules on %s', (viewpo
     await form.getByRole('button', { name: 'Save Booking Rules' }).click();
     await toast(page, 'Settings Updated').waitFor();
     const saved = await (await fetch(`${e2e.server.baseUrl}/api/business/settings`)).json();
-    expect(saved).toMatchObject({ bookingNoticeMinutes: 60, bookingWindowDays: 45, cancellationNoticeHours: 12, businessName: 'Harbor & Pine Wellness' });
+    expect(saved).toMatchObject({
+      bookingNoticeMinutes: 60,
+      bookingWindowDays: 45,
+      cancellationNoticeHours: 12,
+      businessName: 'Harbor & Pine Wellness',
+    });
     await expectNoSeriousAxeViolations(page);
     await form.scrollIntoViewIfNeeded();
     await screenshot(page, `booking-rules-${viewport}`);

@@ -16,16 +16,25 @@ const e2e = useE2eApp({ payments: () => stripePage.payments });
 beforeAll(() => stripePage.deliverTo(e2e.server.baseUrl));
 afterAll(() => stripePage?.close());
 
-const shoppers: Record<ViewportName, string> = { desktop: 'priya.shah@example.com', phone: 'noah.williams@example.com' };
+const shoppers: Record<ViewportName, string> = {
+  desktop: 'priya.shah@example.com',
+  phone: 'noah.williams@example.com',
+};
 
 async function orderOf(page: Page) {
   const id = /\/orders\/([0-9a-f-]{36})/.exec(page.url())![1]!;
-  const [row] = await e2e.server.database.db.select({ status: orders.status, paymentStatus: orders.paymentStatus, reference: orders.paymentReference }).from(orders).where(eq(orders.id, id));
+  const [row] = await e2e.server.database.db
+    .select({ status: orders.status, paymentStatus: orders.paymentStatus, reference: orders.paymentReference })
+    .from(orders)
+    .where(eq(orders.id, id));
   return row!;
 }
 
 async function stockOf(name: string) {
-  const [row] = await e2e.server.database.db.select({ inventory: products.inventory }).from(products).where(eq(products.name, name));
+  const [row] = await e2e.server.database.db
+    .select({ inventory: products.inventory })
+    .from(products)
+    .where(eq(products.name, name));
   return row!.inventory;
 }
 
@@ -33,9 +42,17 @@ async function stockOf(name: string) {
  * A customer puts a new product in the cart, checks out with Card, places the order and arrives on the
  * payment page showing the amount to pay; shot names the checkout's screenshot.
  */
-async function cardOrderOnPaymentPage(viewport: ViewportName, product: { name: string; price: string; inventory: number }, amount: string, shot?: string) {
+async function cardOrderOnPaymentPage(
+  viewport: ViewportName,
+  product: { name: string; price: string; inventory: number },
+  amount: string,
+  shot?: string,
+) {
   await addProduct(e2e.server.database, product.name, product.price, product.inventory);
-  const { context, page } = await e2e.open({ viewport, cookie: await sessionCookieFor(e2e.server.database, shoppers[viewport]) });
+  const { context, page } = await e2e.open({
+    viewport,
+    cookie: await sessionCookieFor(e2e.server.database, shoppers[viewport]),
+  });
   await addToCartFromShop(page, product.name);
   await page.goto('/checkout');
   await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
@@ -53,7 +70,12 @@ async function cardOrderOnPaymentPage(viewport: ViewportName, product: { name: s
 describe.each<ViewportName>(['desktop', 'phone'])('card payment on %s', (viewport) => {
   it('a customer chooses Card, pays on the payment page and comes back to a paid order', async () => {
     const oil = `Card Oil ${viewport}`;
-    const { context, page } = await cardOrderOnPaymentPage(viewport, { name: oil, price: '12.50', inventory: 5 }, '$13.75', 'card-checkout');
+    const { context, page } = await cardOrderOnPaymentPage(
+      viewport,
+      { name: oil, price: '12.50', inventory: 5 },
+      '$13.75',
+      'card-checkout',
+    );
     await screenshot(page, `card-payment-page-${viewport}`);
     expect(await stockOf(oil)).toBe(4);
 
@@ -81,7 +103,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('card payment on %s', (viewpor
 
   it('a customer who goes back from the payment page without paying is told so, and pays later with Pay Now', async () => {
     const candle = `Card Candle ${viewport}`;
-    const { context, page } = await cardOrderOnPaymentPage(viewport, { name: candle, price: '20.00', inventory: 3 }, '$22.00');
+    const { context, page } = await cardOrderOnPaymentPage(
+      viewport,
+      { name: candle, price: '20.00', inventory: 3 },
+      '$22.00',
+    );
     const firstPage = page.url();
 
     await page.getByRole('link', { name: 'Back' }).click();
@@ -108,7 +134,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('card payment on %s', (viewpor
 
   it('an order whose payment page expires unpaid is cancelled and its stock put back', async () => {
     const soap = `Card Soap ${viewport}`;
-    const { context, page } = await cardOrderOnPaymentPage(viewport, { name: soap, price: '8.00', inventory: 2 }, '$8.80');
+    const { context, page } = await cardOrderOnPaymentPage(
+      viewport,
+      { name: soap, price: '8.00', inventory: 2 },
+      '$8.80',
+    );
     const sessionId = page.url().split('/').at(-1)!;
     await page.getByRole('link', { name: 'Back' }).click();
     await page.getByTestId('pay-now-panel').waitFor();
@@ -116,7 +146,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('card payment on %s', (viewpor
 
     await stripePage.expire(sessionId);
     await page.reload();
-    await page.getByTestId('payment-failed-note').getByText('This order was cancelled because its card payment was not completed.', { exact: false }).waitFor();
+    await page
+      .getByTestId('payment-failed-note')
+      .getByText('This order was cancelled because its card payment was not completed.', { exact: false })
+      .waitFor();
     await page.getByTestId('order-status').getByText('cancelled').waitFor();
     expect(await page.getByRole('button', { name: 'Pay Now' }).count()).toBe(0);
     await screenshot(page, `card-expired-${viewport}`);

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, serviceProviders, services, users } from '../db/schema/index';
-import { DEMO_ADMIN_EMAIL } from '../db/seed';
+import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();
@@ -29,7 +29,11 @@ const cartBadge = (page: Page) => page.getByTestId('cart-badge').filter({ visibl
 async function goToCustomerPage(page: Page, viewport: ViewportName, label: 'Products' | 'Services') {
   // Phones have no Services entry in the bottom bar; the Home shortcut and direct links get there.
   if (viewport === 'phone' && label === 'Services') return page.goto('/services');
-  await page.getByRole('navigation', { name: 'Main' }).filter({ visible: true }).getByRole('link', { name: label, exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .filter({ visible: true })
+    .getByRole('link', { name: label, exact: true })
+    .click();
 }
 
 describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (viewport) => {
@@ -97,7 +101,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     const card = page.getByTestId('admin-catalog-card').filter({ hasText: serviceName });
     await card.getByText('75 min · 2 employees').waitFor();
 
-    const [created] = await e2e.server.database.db.select({ id: services.id }).from(services).where(eq(services.name, serviceName));
+    const [created] = await e2e.server.database.db
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.name, serviceName));
     const linked = await e2e.server.database.db
       .select({ email: users.email })
       .from(serviceProviders)
@@ -118,7 +125,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     const featuredService = page.getByTestId('featured-item').filter({ hasText: serviceName });
     await featuredProduct.getByText('Product', { exact: true }).waitFor();
     await featuredService.getByText('Service', { exact: true }).waitFor();
-    for (const shortcut of ['Book Appointment', 'Browse Products', 'Order History', 'Chat Support']) await page.getByText(shortcut, { exact: true }).waitFor();
+    for (const shortcut of ['Book Appointment', 'Browse Products', 'Order History', 'Chat Support'])
+      await page.getByText(shortcut, { exact: true }).waitFor();
     expect(await cartBadge(page).count()).toBe(0);
     await screenshot(page, `catalog-home-${viewport}`);
     await expectNoSeriousAxeViolations(page);
@@ -155,9 +163,16 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     const serviceCard = page.getByTestId('service-card').filter({ hasText: serviceName });
     await serviceCard.getByText('75 minutes').waitFor();
     await serviceCard.getByText('$120.00').waitFor();
-    const [created] = await e2e.server.database.db.select({ id: services.id }).from(services).where(eq(services.name, serviceName));
-    expect(await serviceCard.getByRole('link', { name: 'Quick Book' }).getAttribute('href')).toBe(`/booking?service=${created!.id}`);
-    expect(await serviceCard.getByRole('link', { name: 'Choose Employee' }).getAttribute('href')).toBe('/employee-booking');
+    const [created] = await e2e.server.database.db
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.name, serviceName));
+    expect(await serviceCard.getByRole('link', { name: 'Quick Book' }).getAttribute('href')).toBe(
+      `/booking?service=${created!.id}`,
+    );
+    expect(await serviceCard.getByRole('link', { name: 'Choose Employee' }).getAttribute('href')).toBe(
+      '/employee-booking',
+    );
     await screenshot(page, `catalog-services-${viewport}`);
     await expectNoSeriousAxeViolations(page);
     await serviceSearch.fill('zzz no such service');
@@ -186,10 +201,13 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
       await page.goto('/');
       await page.getByText('Browse Products', { exact: true }).waitFor();
       await nav.getByRole('link', { name: 'Products', exact: true }).waitFor();
-      for (const label of ['Services', 'Book Now', 'Book']) expect(await nav.getByRole('link', { name: label, exact: true }).count()).toBe(0);
+      for (const label of ['Services', 'Book Now', 'Book'])
+        expect(await nav.getByRole('link', { name: label, exact: true }).count()).toBe(0);
       expect(await page.getByText('Book Appointment', { exact: true }).count()).toBe(0);
       await page.getByTestId('featured-item').first().waitFor();
-      expect(await page.getByTestId('featured-item').filter({ hasText: 'Service' }).filter({ hasText: serviceName }).count()).toBe(0);
+      expect(
+        await page.getByTestId('featured-item').filter({ hasText: 'Service' }).filter({ hasText: serviceName }).count(),
+      ).toBe(0);
       await screenshot(page, `catalog-products-only-${viewport}`);
       await expectNoSeriousAxeViolations(page);
 
@@ -197,7 +215,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
       await page.goto('/');
       await page.getByText('Book Appointment', { exact: true }).waitFor();
       await nav.getByRole('link', { name: viewport === 'desktop' ? 'Book Now' : 'Book', exact: true }).waitFor();
-      for (const label of ['Products', 'Cart']) expect(await nav.getByRole('link', { name: label, exact: true }).count()).toBe(0);
+      for (const label of ['Products', 'Cart'])
+        expect(await nav.getByRole('link', { name: label, exact: true }).count()).toBe(0);
       expect(await page.getByText('Browse Products', { exact: true }).count()).toBe(0);
       await page.getByTestId('featured-item').filter({ hasText: serviceName }).waitFor();
       expect(await page.getByTestId('featured-item').filter({ hasText: productName }).count()).toBe(0);
@@ -215,7 +234,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('catalogue journeys on %s', (v
     const card = page.getByTestId('admin-catalog-card').filter({ hasText: productName });
     await card.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Product' });
-    await confirm.getByText(`Are you sure you want to delete "${productName}"? This action cannot be undone.`).waitFor();
+    await confirm
+      .getByText(`Are you sure you want to delete "${productName}"? This action cannot be undone.`)
+      .waitFor();
     await screenshot(page, `catalog-admin-delete-confirm-${viewport}`);
     await expectNoSeriousAxeViolations(page);
     await confirm.getByRole('button', { name: 'Cancel' }).click();

@@ -2,8 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client';
-import { DEMO_ADMIN_EMAIL } from '../db/seed';
-import { SCREENSHOT_DIR, screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
+import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
+import {
+  SCREENSHOT_DIR,
+  screenshot,
+  sessionCookieFor,
+  useE2eApp,
+  type ViewportName,
+  expectNoSeriousAxeViolations,
+} from './harness';
 
 const e2e = useE2eApp();
 let staffCookie: string;
@@ -19,7 +26,6 @@ const customers: Record<ViewportName, { email: string; name: string }> = {
 
 /** The widget floats over the page: what the screen shows, not the whole page. */
 const screenShot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT_DIR}/${name}.png` });
-
 
 describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewport) => {
   it('a customer writes, staff see it arrive live in the inbox and answer, the customer sees the answer live', async () => {
@@ -57,7 +63,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     expect(box!.width).toBe(320);
     expect(box!.height).toBe(384);
     expect(box!.x).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width).toBeLessThanOrEqual((viewport === 'phone' ? 390 : 1280));
+    expect(box!.x + box!.width).toBeLessThanOrEqual(viewport === 'phone' ? 390 : 1280);
     await screenShot(shopper, `chat-widget-empty-${viewport}`);
     await expectNoSeriousAxeViolations(shopper);
 
@@ -75,13 +81,19 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     await fromCustomer.waitFor({ timeout: 3000 });
     expect(await conversations.first().textContent()).toContain(customer.name);
     await fromCustomer.getByTestId('conversation-unread').waitFor();
-    await expect.poll(async () => Number((await menuBadge.textContent())!.match(/\d+/)![0]), { timeout: 3000 }).toBe(unreadBefore + 1);
+    await expect
+      .poll(async () => Number((await menuBadge.textContent())!.match(/\d+/)![0]), { timeout: 3000 })
+      .toBe(unreadBefore + 1);
 
     // They open it and answer.
     await fromCustomer.click();
     const thread = staff.getByRole('list', { name: `Conversation with ${customer.name}` });
     await thread.getByText(question).waitFor();
-    await expect.poll(async () => Number((await menuBadge.textContent().catch(() => '0'))?.match(/\d+/)?.[0] ?? 0), { timeout: 3000 }).toBe(unreadBefore);
+    await expect
+      .poll(async () => Number((await menuBadge.textContent().catch(() => '0'))?.match(/\d+/)?.[0] ?? 0), {
+        timeout: 3000,
+      })
+      .toBe(unreadBefore);
     const answer = `Yes! Gift wrapping is free at the counter, ${customer.name.split(' ')[0]}.`;
     await staff.getByPlaceholder('Type your reply...').fill(answer);
     await staff.getByRole('button', { name: 'Send message' }).click();
@@ -107,7 +119,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     await shopper.getByTestId('chat-unread-dot').waitFor({ state: 'detached' });
 
     // A refused send tells the customer why, and keeps their text.
-    const [{ id: userId }] = (await queryRows<{ id: string }>(e2e.server.database.db, sql`select id from users where email = ${customer.email}`)) as [{ id: string }];
+    const [{ id: userId }] = (await queryRows<{ id: string }>(
+      e2e.server.database.db,
+      sql`select id from users where email = ${customer.email}`,
+    )) as [{ id: string }];
     await e2e.server.database.db.execute(
       sql`insert into rate_limits (key, hits, window_started_at, expires_at) values (${`chat-user:${userId}`}, 30, now(), now() + interval '60 seconds')
           on conflict (key) do update set hits = 30, expires_at = now() + interval '60 seconds'`,
@@ -120,7 +135,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('support chat on %s', (viewpor
     await shopper.waitForTimeout(600);
     const toastBox = (await toast.boundingBox())!;
     expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(viewport === 'phone' ? 844 : 800);
-    expect(await toast.textContent()).toMatch(/You're sending messages too quickly\. Please wait (\d+ seconds|1 minute) and try again\./);
+    expect(await toast.textContent()).toMatch(
+      /You're sending messages too quickly\. Please wait (\d+ seconds|1 minute) and try again\./,
+    );
     expect(await chatWindow.getByPlaceholder('Type your message...').inputValue()).toBe('One more thing');
     await screenShot(shopper, `chat-widget-failed-${viewport}`);
     await e2e.server.database.db.execute(sql`delete from rate_limits where key = ${`chat-user:${userId}`}`);

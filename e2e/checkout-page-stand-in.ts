@@ -25,16 +25,27 @@ export async function startCheckoutPageStandIn() {
   let held: { payload: string; signature: string }[] | null = null;
 
   async function deliver(delivery: { payload: string; signature: string }) {
-    const res = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature }, body: delivery.payload });
+    const res = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+      body: delivery.payload,
+    });
     if (!res.ok) throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const match = /^\/c\/pay\/(\w+)$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
     const session = match ? fake.sessions.get(match[1]!) : undefined;
-    if (!match || !session) return page(res, 404, 'Not found', '<h1>Something went wrong</h1><p>The page you were looking for could not be found.</p>');
+    if (!match || !session)
+      return page(
+        res,
+        404,
+        'Not found',
+        '<h1>Something went wrong</h1><p>The page you were looking for could not be found.</p>',
+      );
     const sessionId = match[1]!;
-    if (session.status !== 'open') return page(res, 410, 'Checkout', '<h1>This Checkout Session is no longer active</h1>');
+    if (session.status !== 'open')
+      return page(res, 410, 'Checkout', '<h1>This Checkout Session is no longer active</h1>');
     if (req.method === 'POST') {
       const event = fake.event('checkout.session.completed', fake.pay(sessionId));
       if (held) held.push(event);
@@ -54,7 +65,9 @@ export async function startCheckoutPageStandIn() {
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => page(res, 500, 'Error', `<h1>Error</h1><pre>${escape(String(error))}</pre>`));
+    handle(req, res).catch((error: unknown) =>
+      page(res, 500, 'Error', `<h1>Error</h1><pre>${escape(String(error))}</pre>`),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

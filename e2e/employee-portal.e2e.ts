@@ -6,7 +6,8 @@ import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSer
 
 const e2e = useE2eApp();
 
-const toast = (page: Page, title: string) => page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
+const toast = (page: Page, title: string) =>
+  page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
 
 /** No serious or critical accessibility violation on the page as it stands. */
 
@@ -28,7 +29,16 @@ async function pendingAppointment(employeeEmail: string, notes: string) {
   startsAt.setUTCHours(23, 0, 0, 0);
   const [row] = await db
     .insert(appointments)
-    .values({ serviceId: service!.id, employeeId, customerId, startsAt, endsAt: new Date(startsAt.getTime() + 3600000), duration: 60, notes, status: 'pending' })
+    .values({
+      serviceId: service!.id,
+      employeeId,
+      customerId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 3600000),
+      duration: 60,
+      notes,
+      status: 'pending',
+    })
     .returning({ id: appointments.id });
   return row!.id;
 }
@@ -55,7 +65,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
       const nav = page.getByRole('navigation', { name: 'Employee portal' });
       await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
-      await page.getByRole('link', { name: 'Logout' }).or(page.getByRole('button', { name: 'Logout' })).first().waitFor();
+      await page
+        .getByRole('link', { name: 'Logout' })
+        .or(page.getByRole('button', { name: 'Logout' }))
+        .first()
+        .waitFor();
       await screenshot(page, `portal-menu-${viewport}`);
       await page.getByRole('button', { name: 'Close menu' }).click();
     }
@@ -92,7 +106,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await card.getByRole('button', { name: 'Mark Complete' }).click();
     await card.getByText('completed', { exact: true }).waitFor();
     expect(await card.getByRole('button').count()).toBe(0);
-    const [row] = await e2e.server.database.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id));
+    const [row] = await e2e.server.database.db
+      .select({ status: appointments.status })
+      .from(appointments)
+      .where(eq(appointments.id, id));
     expect(row!.status).toBe('completed');
     await screenshot(page, `portal-appointment-completed-${viewport}`);
     await context.close();
@@ -128,7 +145,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await page.getByRole('button', { name: 'Delete 10:00 - 14:00 on Saturday' }).waitFor();
     await page.getByText('6 / 7').waitFor();
     await page.getByText('44.0').waitFor();
-    const saved = await db.select().from(availability).where(and(eq(availability.employeeId, employeeId), eq(availability.dayOfWeek, 6)));
+    const saved = await db
+      .select()
+      .from(availability)
+      .where(and(eq(availability.employeeId, employeeId), eq(availability.dayOfWeek, 6)));
     expect(saved.map((r) => `${r.startTime}-${r.endTime}`)).toEqual(['10:00:00-14:00:00']);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `portal-availability-${viewport}`);

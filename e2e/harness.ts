@@ -5,13 +5,13 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createDb, type Database } from '../db/client';
 import { users } from '../db/schema/index';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData } from '../src/server/demo/seed';
 import { buildApp } from '../src/server/app';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
 import type { Payments } from '../src/server/payments/payments';
 import { testEnv } from '../src/server/testing';
 
-export const viewports = {
+const viewports = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
@@ -29,7 +29,9 @@ export async function startE2eApp(opts: { payments?: Payments } = {}) {
   await database.migrate();
   // Port 0 picks a free port; PUBLIC_URL must then match, so listen first and build the env from the address.
   const probe = await import('node:net').then(({ createServer }) => createServer());
-  const port = await new Promise<number>((resolve) => probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)));
+  const port = await new Promise<number>((resolve) =>
+    probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)),
+  );
   await new Promise((resolve) => probe.close(resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = testEnv({ PUBLIC_URL: baseUrl });
@@ -52,7 +54,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -79,7 +88,10 @@ export async function openPage(
 
 /** A session for an existing (e.g. seeded) user, as the Cookie value to send. */
 export async function sessionCookieFor(database: Database, email: string): Promise<string> {
-  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  const [user] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (!user) throw new Error(`No user ${email}`);
   const { token } = await createSession(database.db, user.id);
   return `${SESSION_COOKIE}=${token}`;
@@ -108,7 +120,10 @@ export async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const found = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${(n.failureSummary ?? '').replaceAll('\n', ' ')}`).join('\n')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `  ${n.target.join(' ')}: ${(n.failureSummary ?? '').replaceAll('\n', ' ')}`).join('\n')}`,
+    );
   expect(found, `axe on ${page.url()}`).toEqual([]);
 }
 
@@ -126,7 +141,7 @@ export async function checkScreenAtBothViewports(page: Page, name: string) {
   if (original) await page.setViewportSize(original);
 }
 
-export type E2eApp = Awaited<ReturnType<typeof startE2eApp>>;
+type E2eApp = Awaited<ReturnType<typeof startE2eApp>>;
 
 export interface E2eSession {
   server: E2eApp;

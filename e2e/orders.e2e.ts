@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, users } from '../db/schema/index';
-import { DEMO_ADMIN_EMAIL } from '../db/seed';
+import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 import { addProduct as addProductTo, addToCartFromShop } from './shop-steps';
 
@@ -18,7 +18,8 @@ const shoppers: Record<ViewportName, { buyer: string; rival: string }> = {
   phone: { buyer: 'noah.williams@example.com', rival: 'emma.brown@example.com' },
 };
 
-const addProduct = (name: string, price: string, inventory: number) => addProductTo(e2e.server.database, name, price, inventory);
+const addProduct = (name: string, price: string, inventory: number) =>
+  addProductTo(e2e.server.database, name, price, inventory);
 
 /** A line of the cart page, by product name. */
 const cartLine = (page: Page, name: string) => page.getByTestId('cart-item').filter({ hasText: name });
@@ -64,7 +65,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
     await screenshot(page, `orders-cart-${viewport}`);
     await expectNoSeriousAxeViolations(page);
 
-    await cartLine(page, candle).getByRole('button', { name: `Remove ${candle}` }).click();
+    await cartLine(page, candle)
+      .getByRole('button', { name: `Remove ${candle}` })
+      .click();
     await page.getByRole('status').getByText('Item Removed').waitFor();
     await page.getByText('Item has been removed from your cart.').waitFor();
     await cartLine(page, candle).waitFor({ state: 'detached' });
@@ -94,7 +97,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
     // The cart is empty now and the stock was taken.
     await page.goto('/cart');
     await page.getByText('Your cart is empty').waitFor();
-    const [row] = await e2e.server.database.db.select({ inventory: products.inventory }).from(products).where(eq(products.name, oil));
+    const [row] = await e2e.server.database.db
+      .select({ inventory: products.inventory })
+      .from(products)
+      .where(eq(products.name, oil));
     expect(row!.inventory).toBe(2);
     await context.close();
   });
@@ -134,9 +140,18 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
 
   it('staff page through older orders, fifty at a time', async () => {
     // Enough old orders that the list needs three pages (placed years ago, so they come last).
-    const [customer] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.email, shoppers[viewport].buyer));
+    const [customer] = await e2e.server.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, shoppers[viewport].buyer));
     await e2e.server.database.db.insert(orders).values(
-      Array.from({ length: 60 }, (_, i) => ({ userId: customer!.id, subtotal: '10.00', tax: '1.00', total: '11.00', createdAt: new Date(Date.UTC(2020, 0, 1, 0, i)) })),
+      Array.from({ length: 60 }, (_, i) => ({
+        userId: customer!.id,
+        subtotal: '10.00',
+        tax: '1.00',
+        total: '11.00',
+        createdAt: new Date(Date.UTC(2020, 0, 1, 0, i)),
+      })),
     );
     const [{ total }] = (await e2e.server.database.db.select({ total: count() }).from(orders)) as [{ total: number }];
     const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
@@ -170,10 +185,23 @@ describe.each<ViewportName>(['desktop', 'phone'])('cart, checkout and orders on 
     await page.getByTestId('checkout-item').filter({ hasText: scarce }).waitFor();
 
     // Meanwhile someone else buys the last one.
-    const [product] = await e2e.server.database.db.select({ id: products.id }).from(products).where(eq(products.name, scarce));
+    const [product] = await e2e.server.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.name, scarce));
     const headers = { cookie: rivalCookie, 'content-type': 'application/json' };
-    expect((await fetch(`${e2e.server.baseUrl}/api/cart`, { method: 'POST', headers, body: JSON.stringify({ productId: product!.id }) })).status).toBe(200);
-    expect((await fetch(`${e2e.server.baseUrl}/api/orders`, { method: 'POST', headers: { cookie: rivalCookie } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${e2e.server.baseUrl}/api/cart`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ productId: product!.id }),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await fetch(`${e2e.server.baseUrl}/api/orders`, { method: 'POST', headers: { cookie: rivalCookie } })).status,
+    ).toBe(200);
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Checkout Failed' });

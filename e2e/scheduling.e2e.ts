@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appointments, availability, users } from '../db/schema/index';
-import { DEMO_ADMIN_EMAIL } from '../db/seed';
+import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
 
-const toast = (page: Page, title: string) => page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
-
+const toast = (page: Page, title: string) =>
+  page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
 
 async function userId(email: string) {
   const [row] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -22,10 +22,21 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     const notes = `Calendar journey on ${viewport}`;
     const startsAt = new Date(Date.now() + (viewport === 'desktop' ? 2 : 3) * 86400000);
     startsAt.setUTCHours(23, 30, 0, 0);
-    const [sample] = await db.select({ serviceId: appointments.serviceId, customerId: appointments.customerId }).from(appointments).limit(1);
+    const [sample] = await db
+      .select({ serviceId: appointments.serviceId, customerId: appointments.customerId })
+      .from(appointments)
+      .limit(1);
     const [next] = await db
       .insert(appointments)
-      .values({ ...sample!, employeeId: await userId('sofia@example.com'), startsAt, endsAt: new Date(startsAt.getTime() + 1800000), duration: 30, notes, status: 'pending' })
+      .values({
+        ...sample!,
+        employeeId: await userId('sofia@example.com'),
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 1800000),
+        duration: 30,
+        notes,
+        status: 'pending',
+      })
       .returning({ id: appointments.id, status: appointments.status });
     const target = viewport === 'desktop' ? 'Confirmed' : 'Cancelled';
     const cookie = await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL);
@@ -33,7 +44,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await page.goto('/admin/calendar');
     await page.getByRole('heading', { name: 'Calendar', exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Upcoming (Next 7 Days)' }).waitFor();
-    await page.getByLabel('Date').waitFor();
+    await page.getByLabel('Date', { exact: true }).waitFor();
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `calendar-day-${viewport}`);
 
@@ -42,7 +53,13 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await row.getByRole('combobox').click();
     await page.getByRole('option', { name: target }).click();
     await toast(page, 'Appointment Updated').waitFor();
-    await expect.poll(async () => (await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, next!.id)))[0]!.status).toBe(target.toLowerCase());
+    await expect
+      .poll(
+        async () =>
+          (await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, next!.id)))[0]!
+            .status,
+      )
+      .toBe(target.toLowerCase());
 
     // Filter by one employee, then the week view: one column per day.
     await page.getByLabel('Employee').click();
@@ -93,7 +110,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await toast(page, 'Schedule Updated').waitFor();
     const remove = page.getByRole('button', { name: `Delete ${day} 10:30 - 15:00 for Sofia Marquez` });
     await remove.waitFor();
-    const saved = await db.select().from(availability).where(and(eq(availability.employeeId, sofia), eq(availability.dayOfWeek, dayNumber)));
+    const saved = await db
+      .select()
+      .from(availability)
+      .where(and(eq(availability.employeeId, sofia), eq(availability.dayOfWeek, dayNumber)));
     expect(saved.map((r) => `${r.startTime}-${r.endTime}`)).toEqual(['10:30:00-15:00:00']);
 
     // The server refuses an overlapping slot; the dialog stays open with the reason.

@@ -4,7 +4,10 @@ import { products } from '../db/schema/index';
 
 /** A product made for a journey, straight in the database. */
 export async function addProduct(database: Database, name: string, price: string, inventory: number) {
-  const [row] = await database.db.insert(products).values({ name, price, inventory, description: 'Made for the checkout journey.', category: 'Journey' }).returning({ id: products.id });
+  const [row] = await database.db
+    .insert(products)
+    .values({ name, price, inventory, description: 'Made for the checkout journey.', category: 'Journey' })
+    .returning({ id: products.id });
   return row!.id;
 }
 

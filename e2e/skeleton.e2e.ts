@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN_EMAIL } from '../db/seed';
+import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();
@@ -10,12 +10,16 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
     const errors: string[] = [];
     page.on('console', (msg) => msg.type() === 'error' && !msg.text().includes('401') && errors.push(msg.text()));
     await page.goto('/');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome to Harbor & Pine Wellness');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Welcome to Harbor & Pine Wellness');
     const signIn = page.getByRole('link', { name: 'Sign In with Google' });
     expect(await signIn.getAttribute('href')).toBe('/api/login');
     expect(await page.getByRole('link', { name: 'Employee Login' }).getAttribute('href')).toBe('/employee/login');
     expect(await page.getByRole('link', { name: 'Admin Access' }).getAttribute('href')).toBe('/admin');
-    expect(await page.getByRole('link', { name: 'New employee? Apply to join our team' }).getAttribute('href')).toBe('/employee/register');
+    expect(await page.getByRole('link', { name: 'New employee? Apply to join our team' }).getAttribute('href')).toBe(
+      '/employee/register',
+    );
     for (const blurb of ['Browse Products', 'Book Services', 'Get Support']) {
       await page.getByRole('heading', { name: blurb }).waitFor();
     }
@@ -44,7 +48,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
     await page.getByRole('heading', { name: 'Business Information' }).waitFor();
     await nav.getByRole('link', { name: 'Products' }).waitFor();
     await page.getByText('v1.0.0').waitFor();
-    await page.getByRole('button', { name: 'Reset All Settings' }).isDisabled().then((d) => expect(d).toBe(true));
+    await page
+      .getByRole('button', { name: 'Reset All Settings' })
+      .isDisabled()
+      .then((d) => expect(d).toBe(true));
 
     // A blank name is refused on the page, before any call.
     await page.getByLabel('Business name').fill('');
@@ -59,7 +66,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
     await page.getByText('Settings Updated').waitFor();
     // Products disappear from the admin navigation at once, and the new name is shown.
     await nav.getByRole('link', { name: 'Products' }).waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByTestId(viewport === 'desktop' ? 'business-name' : 'business-name-mobile').textContent()).toBe(name);
+    await expect
+      .poll(() => page.getByTestId(viewport === 'desktop' ? 'business-name' : 'business-name-mobile').textContent())
+      .toBe(name);
     await screenshot(page, `skeleton-settings-${viewport}`);
     await expectNoSeriousAxeViolations(page);
 

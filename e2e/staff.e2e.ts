@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
-import { DEMO_ADMIN_EMAIL } from '../db/seed';
+import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
@@ -10,7 +10,6 @@ let adminCookie: string;
 beforeAll(async () => {
   adminCookie = await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL);
 });
-
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Admin' }).filter({ visible: true });
 const menuLabels = async (page: Page) => (await menu(page).getByRole('link').allInnerTexts()).map((t) => t.trim());
@@ -24,8 +23,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff journeys on %s', (viewp
     const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
-    for (const label of ['Monthly Revenue', "Today's Appointments", 'Low Stock Items']) await page.getByText(label, { exact: true }).first().waitFor();
-    for (const button of ['Add Product', 'Add Service', 'View Calendar', 'Customers']) await page.getByRole('main').getByRole('link', { name: button, exact: true }).waitFor();
+    for (const label of ['Monthly Revenue', "Today's Appointments", 'Low Stock Items'])
+      await page.getByText(label, { exact: true }).first().waitFor();
+    for (const button of ['Add Product', 'Add Service', 'View Calendar', 'Customers'])
+      await page.getByRole('main').getByRole('link', { name: button, exact: true }).waitFor();
     await page.getByText('Recent Orders').waitFor();
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `staff-dashboard-overview-${viewport}`);
@@ -148,7 +149,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff journeys on %s', (viewp
     const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
     await page.goto('/admin/customers');
     await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-    for (const label of ['Total Customers', 'Active Customers', 'Total Revenue', 'Avg Order Value']) await page.getByText(label, { exact: true }).waitFor();
+    for (const label of ['Total Customers', 'Active Customers', 'Total Revenue', 'Avg Order Value'])
+      await page.getByText(label, { exact: true }).waitFor();
     await page.getByTestId('customer-card').first().waitFor();
     await page.getByLabel('Search customers').fill('priya');
     await page.getByTestId('customer-card').filter({ hasText: 'Priya Shah' }).waitFor();

@@ -12,7 +12,10 @@ function operationTags(): string[] {
 }
 
 const redirect = (description: string): ZodOpenApiResponsesObject => ({
-  '302': { description, headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' as const } } } },
+  '302': {
+    description,
+    headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' as const } } },
+  },
 });
 
 // Browser navigations served by plain routes (src/server/http/oidc-routes.ts): not procedures, documented by hand.
@@ -24,7 +27,13 @@ const signInPaths: ZodOpenApiPathsObject = {
       description: 'Redirects the browser to the identity provider (OpenID Connect). Open to everyone.',
       tags: ['auth'],
       parameters: [
-        { name: 'returnTo', in: 'query' as const, required: false, description: 'Same-origin path to return to after signing in', schema: { type: 'string' as const } },
+        {
+          name: 'returnTo',
+          in: 'query' as const,
+          required: false,
+          description: 'Same-origin path to return to after signing in',
+          schema: { type: 'string' as const },
+        },
       ],
       responses: redirect('To the identity provider'),
     },

@@ -12,8 +12,8 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
-    migrate: 'db/migrate.ts',
-    seed: 'db/seed-cli.ts',
+    migrate: 'src/server/commands/migrate.ts',
+    seed: 'src/server/commands/seed.ts',
     'admin-invite': 'src/server/commands/admin-invite.ts',
   },
   outdir,

@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const commands = {
-  migrate: 'db/migrate.ts',
-  seed: 'db/seed-cli.ts',
+  migrate: 'src/server/commands/migrate.ts',
+  seed: 'src/server/commands/seed.ts',
   'admin-invite': 'src/server/commands/admin-invite.ts',
 };
 const [name, ...args] = process.argv.slice(2);

@@ -20,14 +20,26 @@ function newestSource(path) {
 
 if (process.env.NODE_ENV === 'production') {
   if (!built) {
-    console.error('No build found in dist/: run "npm run build" (with development dependencies installed) before starting in production.');
+    console.error(
+      'No build found in dist/: run "npm run build" (with development dependencies installed) before starting in production.',
+    );
     process.exit(1);
   }
 } else {
-  const sources = ['src', 'db', 'scripts', 'vite.config.ts', 'package-lock.json'].map((p) => newestSource(join(root, p)));
+  const sources = ['src', 'db', 'scripts', 'vite.config.ts', 'package-lock.json'].map((p) =>
+    newestSource(join(root, p)),
+  );
   if (!built || Math.max(...sources) > statSync(stamp).mtimeMs) {
-    console.log(built ? 'Sources changed since the last build: building again.' : 'No build yet: building the client and the server.');
-    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+    console.log(
+      built
+        ? 'Sources changed since the last build: building again.'
+        : 'No build yet: building the client and the server.',
+    );
+    const result = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      shell: process.platform === 'win32',
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -25,7 +15,10 @@ export const users = pgTable(
     // the system roles are inserted.
     role: text('role').notNull().default('customer'),
     isActive: boolean('is_active').notNull().default(true),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Staff sign in with e-mail and password; customers and admins through OpenID Connect.
     passwordHash: text('password_hash'),
     oidcIssuer: text('oidc_issuer'),
@@ -41,7 +34,10 @@ export const users = pgTable(
     index('users_role_name_idx').on(t.role, t.firstName, t.lastName, t.id),
     // Its search matches anywhere in the name or e-mail (ILIKE '%…%'); a trigram index answers that without
     // reading every user. The customers query searches this very expression.
-    index('users_search_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`),
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
+    ),
     check('users_email_not_blank', sql`length(trim(${t.email})) > 0`),
   ],
 );
@@ -90,12 +86,12 @@ export const roles = pgTable(
     name: text('name').notNull(),
     displayName: text('display_name').notNull(),
     description: text('description').notNull().default(''),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isSystemRole: boolean('is_system_role').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('roles_name_key').on(t.name),
-    check('roles_name_format', sql`${t.name} ~ '^[a-z0-9_]+$'`),
-  ],
+  (t) => [uniqueIndex('roles_name_key').on(t.name), check('roles_name_format', sql`${t.name} ~ '^[a-z0-9_]+$'`)],
 );

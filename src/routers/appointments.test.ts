@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appointments, availability, availabilityOverrides, mailOutbox, serviceProviders, services } from '../../db/schema/index';
+import {
+  appointments,
+  availability,
+  availabilityOverrides,
+  mailOutbox,
+  serviceProviders,
+  services,
+} from '../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { signInAs, useTestServer } from '../server/testing';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
@@ -28,14 +35,25 @@ const at = (date: string, hhmm: string) => {
 
 beforeAll(async () => {
   admin = (await signInAs(server.database, 'admin')).cookie;
-  expect((await server.request('PUT', '/api/business/settings', { cookie: admin, body: { businessName: 'Glow', timezone: TZ } })).status).toBe(200);
+  expect(
+    (
+      await server.request('PUT', '/api/business/settings', {
+        cookie: admin,
+        body: { businessName: 'Glow', timezone: TZ },
+      })
+    ).status,
+  ).toBe(200);
   const a = await signInAs(server.database, 'customer', { firstName: 'Ada', lastName: 'Lovelace' });
   customerA = { cookie: a.cookie, id: a.user.id };
   const b = await signInAs(server.database, 'customer');
   customerB = { cookie: b.cookie, id: b.user.id };
   const e = await signInAs(server.database, 'employee', { firstName: 'Zed' });
   employeeNoPerms = { cookie: e.cookie, id: e.user.id };
-  const m = await signInAs(server.database, 'employee', { firstName: 'Maya', lastName: 'Okafor', permissions: ['appointments.view', 'appointments.edit'] });
+  const m = await signInAs(server.database, 'employee', {
+    firstName: 'Maya',
+    lastName: 'Okafor',
+    permissions: ['appointments.view', 'appointments.edit'],
+  });
   maya = { cookie: m.cookie, id: m.user.id };
   const l = await signInAs(server.database, 'employee', { firstName: 'Liam', lastName: 'Chen' });
   liam = { cookie: l.cookie, id: l.user.id };
@@ -53,9 +71,13 @@ beforeAll(async () => {
     { serviceId: facial.id, employeeId: maya.id },
     { serviceId: facial.id, employeeId: liam.id },
   ]);
-  await server.db.insert(availability).values(
-    [maya.id, liam.id].flatMap((employeeId) => [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '09:00', endTime: '17:00' }))),
-  );
+  await server.db
+    .insert(availability)
+    .values(
+      [maya.id, liam.id].flatMap((employeeId) =>
+        [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '09:00', endTime: '17:00' })),
+      ),
+    );
   day = addCalendarDays(toZoned(new Date(), TZ).date, 3);
 });
 
@@ -95,10 +117,16 @@ describe('GET /api/appointments/slots', () => {
   it('merges every provider when no employee is named, and narrows to one when one is', async () => {
     const all = await server.request('GET', `/api/appointments/slots?serviceId=${facial.id}&date=${day}`);
     expect(all.body[0].employeeIds.sort()).toEqual([maya.id, liam.id].sort());
-    const one = await server.request('GET', `/api/appointments/slots?serviceId=${facial.id}&date=${day}&employeeId=${liam.id}`);
+    const one = await server.request(
+      'GET',
+      `/api/appointments/slots?serviceId=${facial.id}&date=${day}&employeeId=${liam.id}`,
+    );
     expect(one.body.map((s: { employeeIds: string[] }) => s.employeeIds)).toEqual(one.body.map(() => [liam.id]));
     expect(one.body.at(-1).time).toBe('15:30');
-    const notProvider = await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=${day}&employeeId=${liam.id}`);
+    const notProvider = await server.request(
+      'GET',
+      `/api/appointments/slots?serviceId=${massage.id}&date=${day}&employeeId=${liam.id}`,
+    );
     expect(notProvider.body).toEqual([]);
   });
 
@@ -110,15 +138,23 @@ describe('GET /api/appointments/slots', () => {
     expect(res.body.map((s: { time: string }) => s.time)).toContain('11:00');
     await server.db.insert(availabilityOverrides).values({ employeeId: maya.id, date: day, isAvailable: false });
     try {
-      expect((await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=${day}`)).body).toEqual([]);
+      expect((await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=${day}`)).body).toEqual(
+        [],
+      );
     } finally {
       await server.db.delete(availabilityOverrides);
     }
   });
 
   it('stores only well-formed overrides: a day off, or a window whose end is after its start', async () => {
-    await expect(server.db.insert(availabilityOverrides).values({ employeeId: maya.id, date: day, isAvailable: true })).rejects.toThrow();
-    await expect(server.db.insert(availabilityOverrides).values({ employeeId: maya.id, date: day, isAvailable: true, startTime: '12:00', endTime: '11:00' })).rejects.toThrow();
+    await expect(
+      server.db.insert(availabilityOverrides).values({ employeeId: maya.id, date: day, isAvailable: true }),
+    ).rejects.toThrow();
+    await expect(
+      server.db
+        .insert(availabilityOverrides)
+        .values({ employeeId: maya.id, date: day, isAvailable: true, startTime: '12:00', endTime: '11:00' }),
+    ).rejects.toThrow();
     expect(await server.db.select().from(availabilityOverrides)).toEqual([]);
   });
 
@@ -135,7 +171,10 @@ describe('GET /api/appointments/slots', () => {
     const bad = await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=tomorrow`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('date must be a date such as 2026-05-01');
-    const unknown = await server.request('GET', `/api/appointments/slots?serviceId=00000000-0000-4000-8000-000000000000&date=${day}`);
+    const unknown = await server.request(
+      'GET',
+      `/api/appointments/slots?serviceId=00000000-0000-4000-8000-000000000000&date=${day}`,
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Service not found', code: 'NOT_FOUND' });
   });
@@ -143,14 +182,21 @@ describe('GET /api/appointments/slots', () => {
 
 describe('GET /api/appointments/providers', () => {
   it("lists a service's providers, or every active employee and admin when it names none", async () => {
-    const res = await server.request('GET', `/api/appointments/providers?serviceId=${facial.id}`, { cookie: customerA.cookie });
+    const res = await server.request('GET', `/api/appointments/providers?serviceId=${facial.id}`, {
+      cookie: customerA.cookie,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { id: liam.id, firstName: 'Liam', lastName: 'Chen', profileImageUrl: null },
       { id: maya.id, firstName: 'Maya', lastName: 'Okafor', profileImageUrl: null },
     ]);
-    const [open] = await server.db.insert(services).values({ name: 'Anyone', price: '10.00', duration: 30 }).returning({ id: services.id });
-    const everyone = await server.request('GET', `/api/appointments/providers?serviceId=${open!.id}`, { cookie: customerA.cookie });
+    const [open] = await server.db
+      .insert(services)
+      .values({ name: 'Anyone', price: '10.00', duration: 30 })
+      .returning({ id: services.id });
+    const everyone = await server.request('GET', `/api/appointments/providers?serviceId=${open!.id}`, {
+      cookie: customerA.cookie,
+    });
     expect(everyone.body.length).toBeGreaterThanOrEqual(4);
     await server.db.delete(services).where(eq(services.id, open!.id));
     expect((await server.request('GET', `/api/appointments/providers?serviceId=${facial.id}`)).status).toBe(401);
@@ -181,18 +227,39 @@ describe('POST /api/appointments', () => {
   });
 
   it("books the guided page's payload: the placeholder customer is the caller, customerNotes are the notes", async () => {
-    const body = { customerId: PLACEHOLDER, serviceId: facial.id, employeeId: liam.id, dateTime: at(day, '13:00'), duration: 90, customerNotes: 'First visit', status: 'pending' };
+    const body = {
+      customerId: PLACEHOLDER,
+      serviceId: facial.id,
+      employeeId: liam.id,
+      dateTime: at(day, '13:00'),
+      duration: 90,
+      customerNotes: 'First visit',
+      status: 'pending',
+    };
     const created = await bookOk(customerA.cookie, body);
-    expect(created).toMatchObject({ customerId: customerA.id, employeeId: liam.id, duration: 90, notes: 'First visit', customerNotes: 'First visit', status: 'pending' });
+    expect(created).toMatchObject({
+      customerId: customerA.id,
+      employeeId: liam.id,
+      duration: 90,
+      notes: 'First visit',
+      customerNotes: 'First visit',
+      status: 'pending',
+    });
   });
 
   it('never lets a customer book for someone else or set a status', async () => {
-    const created = await bookOk(customerA.cookie, simpleBody(at(day, '09:00'), { customerId: customerB.id, status: 'confirmed' }));
+    const created = await bookOk(
+      customerA.cookie,
+      simpleBody(at(day, '09:00'), { customerId: customerB.id, status: 'confirmed' }),
+    );
     expect(created).toMatchObject({ customerId: customerA.id, status: 'pending' });
   });
 
   it('lets staff book for a real customer, confirmed', async () => {
-    const created = await bookOk(admin, simpleBody(at(day, '09:00'), { customerId: customerB.id, status: 'confirmed' }));
+    const created = await bookOk(
+      admin,
+      simpleBody(at(day, '09:00'), { customerId: customerB.id, status: 'confirmed' }),
+    );
     expect(created).toMatchObject({ customerId: customerB.id, status: 'confirmed' });
   });
 
@@ -208,12 +275,24 @@ describe('POST /api/appointments', () => {
 
   it('gives the placeholder booking to the least booked free provider that day', async () => {
     await bookOk(customerA.cookie, { serviceId: facial.id, dateTime: at(day, '09:00'), employeeId: maya.id });
-    const assigned = await bookOk(customerB.cookie, { serviceId: facial.id, dateTime: at(day, '13:00'), employeeId: facial.id });
+    const assigned = await bookOk(customerB.cookie, {
+      serviceId: facial.id,
+      dateTime: at(day, '13:00'),
+      employeeId: facial.id,
+    });
     expect(assigned.employeeId).toBe(liam.id);
     // A provider named who does not perform the service is a placeholder too.
-    const third = await bookOk(customerB.cookie, { serviceId: facial.id, dateTime: at(day, '13:00'), employeeId: employeeNoPerms.id });
+    const third = await bookOk(customerB.cookie, {
+      serviceId: facial.id,
+      dateTime: at(day, '13:00'),
+      employeeId: employeeNoPerms.id,
+    });
     expect(third.employeeId).toBe(maya.id);
-    const none = await book(customerB.cookie, { serviceId: facial.id, dateTime: at(day, '13:00'), employeeId: facial.id });
+    const none = await book(customerB.cookie, {
+      serviceId: facial.id,
+      dateTime: at(day, '13:00'),
+      employeeId: facial.id,
+    });
     expect(none.status).toBe(409);
   });
 
@@ -259,12 +338,20 @@ describe('GET /api/appointments and /api/appointments/{id}', () => {
     const startsAt = new Date(Date.now() - daysAgo * 86_400_000);
     const [row] = await server.db
       .insert(appointments)
-      .values({ serviceId: massage.id, employeeId: maya.id, customerId, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), duration: 60, status: 'completed' })
+      .values({
+        serviceId: massage.id,
+        employeeId: maya.id,
+        customerId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3_600_000),
+        duration: 60,
+        status: 'completed',
+      })
       .returning({ id: appointments.id });
     return row!.id;
   }
 
-  it("gives a customer their own, soonest upcoming first, then past ones newest first", async () => {
+  it('gives a customer their own, soonest upcoming first, then past ones newest first', async () => {
     const later = await bookOk(customerA.cookie, simpleBody(at(day, '15:00')));
     const sooner = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
     const old = await insertPast(customerA.id, 20);
@@ -283,7 +370,11 @@ describe('GET /api/appointments and /api/appointments/{id}', () => {
     expect(all.body).toHaveLength(3);
     const onDay = await server.request('GET', `/api/appointments?from=${day}&to=${day}`, { cookie: admin });
     expect(onDay.body.map((x: { id: string }) => x.id)).toEqual([a.id, b.id]);
-    const liams = await server.request('GET', `/api/appointments?from=${day}&to=${day}&employeeId=${liam.id}&status=pending`, { cookie: admin });
+    const liams = await server.request(
+      'GET',
+      `/api/appointments?from=${day}&to=${day}&employeeId=${liam.id}&status=pending`,
+      { cookie: admin },
+    );
     expect(liams.body.map((x: { id: string }) => x.id)).toEqual([b.id]);
     const mine = await server.request('GET', '/api/appointments?scope=mine', { cookie: admin });
     expect(mine.body).toEqual([]);
@@ -309,7 +400,10 @@ describe('PUT /api/appointments/{id}/status', () => {
   it('lets staff with appointments.edit set any of the four values', async () => {
     const a = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
     for (const status of ['confirmed', 'completed', 'cancelled', 'pending']) {
-      const res = await server.request('PUT', `/api/appointments/${a.id}/status`, { cookie: maya.cookie, body: { status } });
+      const res = await server.request('PUT', `/api/appointments/${a.id}/status`, {
+        cookie: maya.cookie,
+        body: { status },
+      });
       expect(res.status, res.text).toBe(200);
       expect(res.body.status).toBe(status);
     }
@@ -317,12 +411,36 @@ describe('PUT /api/appointments/{id}/status', () => {
 
   it('refuses customers and staff without the permission, an unknown value and an unknown id', async () => {
     const a = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
-    expect((await server.request('PUT', `/api/appointments/${a.id}/status`, { cookie: customerA.cookie, body: { status: 'confirmed' } })).status).toBe(403);
-    expect((await server.request('PUT', `/api/appointments/${a.id}/status`, { cookie: employeeNoPerms.cookie, body: { status: 'confirmed' } })).status).toBe(403);
-    const bad = await server.request('PUT', `/api/appointments/${a.id}/status`, { cookie: admin, body: { status: 'done' } });
+    expect(
+      (
+        await server.request('PUT', `/api/appointments/${a.id}/status`, {
+          cookie: customerA.cookie,
+          body: { status: 'confirmed' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await server.request('PUT', `/api/appointments/${a.id}/status`, {
+          cookie: employeeNoPerms.cookie,
+          body: { status: 'confirmed' },
+        })
+      ).status,
+    ).toBe(403);
+    const bad = await server.request('PUT', `/api/appointments/${a.id}/status`, {
+      cookie: admin,
+      body: { status: 'done' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Status must be one of: pending, confirmed, completed, cancelled');
-    expect((await server.request('PUT', `/api/appointments/00000000-0000-4000-8000-000000000000/status`, { cookie: admin, body: { status: 'confirmed' } })).status).toBe(404);
+    expect(
+      (
+        await server.request('PUT', `/api/appointments/00000000-0000-4000-8000-000000000000/status`, {
+          cookie: admin,
+          body: { status: 'confirmed' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await server.request('GET', `/api/appointments/${a.id}`, { cookie: admin })).body.status).toBe('pending');
   });
 
@@ -330,7 +448,10 @@ describe('PUT /api/appointments/{id}/status', () => {
     const a = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
     await server.request('PUT', `/api/appointments/${a.id}/status`, { cookie: admin, body: { status: 'cancelled' } });
     await bookOk(customerB.cookie, simpleBody(at(day, '09:00')));
-    const res = await server.request('PUT', `/api/appointments/${a.id}/status`, { cookie: admin, body: { status: 'confirmed' } });
+    const res = await server.request('PUT', `/api/appointments/${a.id}/status`, {
+      cookie: admin,
+      body: { status: 'confirmed' },
+    });
     expect(res.status).toBe(409);
   });
 });
@@ -341,7 +462,14 @@ describe('POST /api/appointments/{id}/cancel and PUT /api/appointments/{id}/resc
     const startsAt = new Date(Math.ceil((Date.now() + hoursAhead * 3_600_000) / 1_800_000) * 1_800_000);
     const [row] = await server.db
       .insert(appointments)
-      .values({ serviceId: massage.id, employeeId: maya.id, customerId: customerA.id, startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), duration: 60 })
+      .values({
+        serviceId: massage.id,
+        employeeId: maya.id,
+        customerId: customerA.id,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3_600_000),
+        duration: 60,
+      })
       .returning({ id: appointments.id });
     return row!.id;
   }
@@ -353,7 +481,9 @@ describe('POST /api/appointments/{id}/cancel and PUT /api/appointments/{id}/resc
     expect(res.body.status).toBe('cancelled');
     const slots = await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=${day}`);
     expect(slots.body[0].time).toBe('09:00');
-    const cancelMails = (await server.db.select().from(mailOutbox)).filter((m) => m.subject.startsWith('Appointment cancelled'));
+    const cancelMails = (await server.db.select().from(mailOutbox)).filter((m) =>
+      m.subject.startsWith('Appointment cancelled'),
+    );
     expect(cancelMails).toHaveLength(2);
     expect(cancelMails[0]!.icalEvent).toContain('STATUS:CANCELLED');
     expect(cancelMails[0]!.icalEvent).toContain('METHOD:CANCEL');
@@ -366,17 +496,33 @@ describe('POST /api/appointments/{id}/cancel and PUT /api/appointments/{id}/resc
 
   it("answers another customer's appointment with 404 and changes nothing", async () => {
     const a = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
-    expect((await server.request('POST', `/api/appointments/${a.id}/cancel`, { cookie: customerB.cookie })).status).toBe(404);
-    expect((await server.request('PUT', `/api/appointments/${a.id}/reschedule`, { cookie: customerB.cookie, body: { dateTime: at(day, '11:00') } })).status).toBe(404);
-    expect((await server.request('GET', `/api/appointments/${a.id}`, { cookie: customerA.cookie })).body).toMatchObject({ status: 'pending', dateTime: at(day, '09:00') });
+    expect(
+      (await server.request('POST', `/api/appointments/${a.id}/cancel`, { cookie: customerB.cookie })).status,
+    ).toBe(404);
+    expect(
+      (
+        await server.request('PUT', `/api/appointments/${a.id}/reschedule`, {
+          cookie: customerB.cookie,
+          body: { dateTime: at(day, '11:00') },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await server.request('GET', `/api/appointments/${a.id}`, { cookie: customerA.cookie })).body).toMatchObject(
+      { status: 'pending', dateTime: at(day, '09:00') },
+    );
   });
 
   it('refuses a customer inside the cancellation notice with 409 saying so; staff may still', async () => {
     const id = await bookSoon(5);
     const res = await server.request('POST', `/api/appointments/${id}/cancel`, { cookie: customerA.cookie });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Appointments can be cancelled or rescheduled up to 24 hours before they start. Please contact us to change this one.');
-    const moved = await server.request('PUT', `/api/appointments/${id}/reschedule`, { cookie: customerA.cookie, body: { dateTime: at(day, '11:00') } });
+    expect(res.body.message).toBe(
+      'Appointments can be cancelled or rescheduled up to 24 hours before they start. Please contact us to change this one.',
+    );
+    const moved = await server.request('PUT', `/api/appointments/${id}/reschedule`, {
+      cookie: customerA.cookie,
+      body: { dateTime: at(day, '11:00') },
+    });
     expect(moved.status).toBe(409);
     expect(moved.body.message).toBe(res.body.message);
     const staff = await server.request('POST', `/api/appointments/${id}/cancel`, { cookie: maya.cookie });
@@ -386,7 +532,10 @@ describe('POST /api/appointments/{id}/cancel and PUT /api/appointments/{id}/resc
 
   it('reschedules to an offered time of the same employee, even half an hour later overlapping itself', async () => {
     const a = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
-    const res = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, { cookie: customerA.cookie, body: { dateTime: at(day, '09:30') } });
+    const res = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, {
+      cookie: customerA.cookie,
+      body: { dateTime: at(day, '09:30') },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ id: a.id, dateTime: at(day, '09:30'), employeeId: maya.id, status: 'pending' });
     const moved = (await server.db.select().from(mailOutbox)).filter((m) => m.subject.startsWith('Appointment moved'));
@@ -399,25 +548,43 @@ describe('POST /api/appointments/{id}/cancel and PUT /api/appointments/{id}/resc
     const a = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
     await bookOk(customerB.cookie, simpleBody(at(day, '11:00')));
     for (const time of ['11:00', '10:30', '16:30', '20:00']) {
-      const res = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, { cookie: customerA.cookie, body: { dateTime: at(day, time) } });
+      const res = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, {
+        cookie: customerA.cookie,
+        body: { dateTime: at(day, time) },
+      });
       expect(res.status, time).toBe(409);
       expect(res.body.message).toBe(SLOT_TAKEN_MESSAGE);
     }
-    const past = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, { cookie: customerA.cookie, body: { dateTime: new Date(Date.now() - 60_000).toISOString() } });
+    const past = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, {
+      cookie: customerA.cookie,
+      body: { dateTime: new Date(Date.now() - 60_000).toISOString() },
+    });
     expect(past.status).toBe(400);
-    const missing = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, { cookie: customerA.cookie, body: {} });
+    const missing = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, {
+      cookie: customerA.cookie,
+      body: {},
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Please select an appointment time.');
     await server.request('POST', `/api/appointments/${a.id}/cancel`, { cookie: customerA.cookie });
-    const cancelled = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, { cookie: customerA.cookie, body: { dateTime: at(day, '13:00') } });
+    const cancelled = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, {
+      cookie: customerA.cookie,
+      body: { dateTime: at(day, '13:00') },
+    });
     expect(cancelled.status).toBe(409);
     expect(cancelled.body.message).toBe('A cancelled appointment cannot be rescheduled.');
-    const row = await server.db.select().from(appointments).where(and(eq(appointments.id, a.id)));
+    const row = await server.db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.id, a.id)));
     expect(row[0]!.startsAt.toISOString()).toBe(at(day, '09:00'));
   });
 
   it('serves the same procedures over tRPC', async () => {
-    const res = await server.request('GET', `/api/trpc/appointments.slots?input=${encodeURIComponent(JSON.stringify({ serviceId: massage.id, date: day }))}`);
+    const res = await server.request(
+      'GET',
+      `/api/trpc/appointments.slots?input=${encodeURIComponent(JSON.stringify({ serviceId: massage.id, date: day }))}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.result.data).toHaveLength(15);
   });

@@ -46,47 +46,103 @@ export const appointmentsRouter = router({
     .output(z.array(ZSlot))
     .query(async ({ ctx, input }) => {
       const env = await bookingEnv(ctx);
-      return slotsFor(ctx.db, env.settings, env.now, { ...input, includeInactive: !!ctx.user && isStaffRole(ctx.user.role) });
+      return slotsFor(ctx.db, env.settings, env.now, {
+        ...input,
+        includeInactive: !!ctx.user && isStaffRole(ctx.user.role),
+      });
     }),
 
   providers: authedProcedure
-    .meta(rest(access.signedIn, { method: 'GET', path: '/appointments/providers', tags, summary: 'Who performs a service (its linked staff, or every active employee when it names none)' }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'GET',
+        path: '/appointments/providers',
+        tags,
+        summary: 'Who performs a service (its linked staff, or every active employee when it names none)',
+      }),
+    )
     .input(ZProvidersQuery)
     .output(z.array(ZBookingProvider))
-    .query(({ ctx, input }) => listBookingProviders(ctx.db, input.serviceId, { includeInactive: isStaffRole(ctx.user.role) })),
+    .query(({ ctx, input }) =>
+      listBookingProviders(ctx.db, input.serviceId, { includeInactive: isStaffRole(ctx.user.role) }),
+    ),
 
   book: authedProcedure
-    .meta(rest(access.signedIn, { method: 'POST', path: '/appointments', tags, summary: 'Book an appointment (409 when the time is not an offered slot)' }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'POST',
+        path: '/appointments',
+        tags,
+        summary: 'Book an appointment (409 when the time is not an offered slot)',
+      }),
+    )
     .input(ZBookAppointmentInput)
     .output(ZAppointment)
     .mutation(async ({ ctx, input }) => bookAppointment(ctx.db, ctx.user, input, await bookingEnv(ctx))),
 
   list: authedProcedure
-    .meta(rest(access.signedIn, { method: 'GET', path: '/appointments', tags, summary: "The caller's appointments; everyone's for staff who view appointments" }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'GET',
+        path: '/appointments',
+        tags,
+        summary: "The caller's appointments; everyone's for staff who view appointments",
+      }),
+    )
     .input(ZAppointmentListQuery)
     .output(z.array(ZAppointment))
     .query(async ({ ctx, input }) => listAppointments(ctx.db, ctx.user, input, await bookingEnv(ctx))),
 
   get: authedProcedure
-    .meta(rest(access.signedIn, { method: 'GET', path: '/appointments/{id}', tags, summary: 'One appointment: own, or any for staff who view appointments' }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'GET',
+        path: '/appointments/{id}',
+        tags,
+        summary: 'One appointment: own, or any for staff who view appointments',
+      }),
+    )
     .input(ZAppointmentIdInput)
     .output(ZAppointment)
     .query(({ ctx, input }) => getAppointment(ctx.db, ctx.user, input.id)),
 
   setStatus: authedProcedure
-    .meta(rest(access.permission('appointments.edit'), { method: 'PUT', path: '/appointments/{id}/status', tags, summary: 'Set an appointment status (calendar)' }))
+    .meta(
+      rest(access.permission('appointments.edit'), {
+        method: 'PUT',
+        path: '/appointments/{id}/status',
+        tags,
+        summary: 'Set an appointment status (calendar)',
+      }),
+    )
     .input(ZAppointmentStatusInput)
     .output(ZAppointment)
-    .mutation(async ({ ctx, input }) => setAppointmentStatus(ctx.db, ctx.user, input.id, input.status, await bookingEnv(ctx))),
+    .mutation(async ({ ctx, input }) =>
+      setAppointmentStatus(ctx.db, ctx.user, input.id, input.status, await bookingEnv(ctx)),
+    ),
 
   cancel: authedProcedure
-    .meta(rest(access.signedIn, { method: 'POST', path: '/appointments/{id}/cancel', tags, summary: 'Cancel an appointment (customers up to the cancellation notice)' }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'POST',
+        path: '/appointments/{id}/cancel',
+        tags,
+        summary: 'Cancel an appointment (customers up to the cancellation notice)',
+      }),
+    )
     .input(ZAppointmentIdInput)
     .output(ZAppointment)
     .mutation(async ({ ctx, input }) => cancelAppointment(ctx.db, ctx.user, input.id, await bookingEnv(ctx))),
 
   reschedule: authedProcedure
-    .meta(rest(access.signedIn, { method: 'PUT', path: '/appointments/{id}/reschedule', tags, summary: 'Move an appointment to another offered time (customers up to the cancellation notice)' }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'PUT',
+        path: '/appointments/{id}/reschedule',
+        tags,
+        summary: 'Move an appointment to another offered time (customers up to the cancellation notice)',
+      }),
+    )
     .input(ZRescheduleInput)
     .output(ZAppointment)
     .mutation(async ({ ctx, input }) => rescheduleAppointment(ctx.db, ctx.user, input, await bookingEnv(ctx))),

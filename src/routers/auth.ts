@@ -5,7 +5,14 @@ import { ZSession, ZUser } from '../shared/user';
 
 export const authRouter = router({
   user: authedProcedure
-    .meta(rest(access.signedIn, { method: 'GET', path: '/auth/user', tags: ['auth'], summary: 'The signed-in user (401 when signed out)' }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'GET',
+        path: '/auth/user',
+        tags: ['auth'],
+        summary: 'The signed-in user (401 when signed out)',
+      }),
+    )
     // No input declared, not even z.void(): each declared input is one more tRPC middleware on every call of
     // the hottest signed-in read.
     .output(ZUser)

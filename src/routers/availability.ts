@@ -36,13 +36,27 @@ const listBody = (meta: Meta): Meta => ({ ...meta, bareArrayBody: 'availability'
 // same rows; see docs/scheduling.md.
 export const availabilityRouter = router({
   list: authedProcedure
-    .meta(rest(access.staff, { method: 'GET', path: '/employee-availability', tags, summary: "Every staff member's weekly time windows" }))
+    .meta(
+      rest(access.staff, {
+        method: 'GET',
+        path: '/employee-availability',
+        tags,
+        summary: "Every staff member's weekly time windows",
+      }),
+    )
     .input(z.void())
     .output(z.array(ZAvailabilityEntry))
     .query(({ ctx }) => listAllAvailability(ctx.db)),
 
   forEmployee: authedProcedure
-    .meta(rest(access.staff, { method: 'GET', path: '/employee-availability/{id}', tags, summary: "One staff member's weekly time windows" }))
+    .meta(
+      rest(access.staff, {
+        method: 'GET',
+        path: '/employee-availability/{id}',
+        tags,
+        summary: "One staff member's weekly time windows",
+      }),
+    )
     .input(ZEmployeeIdParam)
     .output(z.array(ZAvailabilityEntry))
     .query(({ ctx, input }) => listEmployeeAvailability(ctx.db, input.id)),
@@ -71,7 +85,12 @@ export const availabilityRouter = router({
         path: '/employee-availability',
         tags,
         summary: 'Add one weekly time window (admins: anyone; employees: themselves)',
-        errorResponses: { 400: 'Invalid input, end not after start, or overlaps a window of that day', 401: 'Not signed in', 403: 'Not allowed', 404: 'No such employee' },
+        errorResponses: {
+          400: 'Invalid input, end not after start, or overlaps a window of that day',
+          401: 'Not signed in',
+          403: 'Not allowed',
+          404: 'No such employee',
+        },
       }),
     )
     .input(ZCreateAvailabilityInput)
@@ -79,13 +98,27 @@ export const availabilityRouter = router({
     .mutation(({ ctx, input }) => addAvailabilityWindow(ctx.db, ctx.user, input.employeeId, input)),
 
   delete: authedProcedure
-    .meta(rest(access.staff, { method: 'DELETE', path: '/employee-availability/{id}', tags, summary: 'Delete one weekly time window (admins: anyone\'s; employees: their own)' }))
+    .meta(
+      rest(access.staff, {
+        method: 'DELETE',
+        path: '/employee-availability/{id}',
+        tags,
+        summary: "Delete one weekly time window (admins: anyone's; employees: their own)",
+      }),
+    )
     .input(ZIdParam)
     .output(ZDeletedAvailability)
     .mutation(({ ctx, input }) => deleteAvailabilityWindow(ctx.db, ctx.user, input.id)),
 
   mine: authedProcedure
-    .meta(rest(access.staff, { method: 'GET', path: '/my-availability', tags, summary: "The signed-in staff member's weekly time windows" }))
+    .meta(
+      rest(access.staff, {
+        method: 'GET',
+        path: '/my-availability',
+        tags,
+        summary: "The signed-in staff member's weekly time windows",
+      }),
+    )
     .input(z.void())
     .output(z.array(ZAvailabilityEntry))
     .query(({ ctx }) => listEmployeeAvailability(ctx.db, ctx.user.id)),
@@ -108,7 +141,14 @@ export const availabilityRouter = router({
     .mutation(({ ctx, input }) => replaceEmployeeAvailability(ctx.db, ctx.user, ctx.user.id, input.availability)),
 
   portalList: authedProcedure
-    .meta(rest(access.staff, { method: 'GET', path: '/employee/availability', tags, summary: "The employee portal's view of the caller's week (day names)" }))
+    .meta(
+      rest(access.staff, {
+        method: 'GET',
+        path: '/employee/availability',
+        tags,
+        summary: "The employee portal's view of the caller's week (day names)",
+      }),
+    )
     .input(z.void())
     .output(z.array(ZPortalSlot))
     .query(({ ctx }) => listPortalSlots(ctx.db, ctx.user)),
@@ -119,10 +159,15 @@ export const availabilityRouter = router({
         method: 'POST',
         path: '/employee/availability',
         tags,
-        summary: 'Add a time slot, clear a day, or delete a time slot of the caller\'s week',
+        summary: "Add a time slot, clear a day, or delete a time slot of the caller's week",
         description:
           'Exactly one of: {dayOfWeek, available: true, startTime, endTime} adds a slot; {dayOfWeek, available: false} clears the day; {id, action: "delete"} removes a slot. Anything else is 400. Answers the week afterwards.',
-        errorResponses: { 400: 'Not one of the three shapes, end not after start, or overlaps a slot of that day', 401: 'Not signed in', 403: 'Not allowed', 404: 'No such time slot of yours' },
+        errorResponses: {
+          400: 'Not one of the three shapes, end not after start, or overlaps a slot of that day',
+          401: 'Not signed in',
+          403: 'Not allowed',
+          404: 'No such time slot of yours',
+        },
       }),
     )
     .input(ZPortalAvailabilityInput)
@@ -150,8 +195,14 @@ export const availabilityRouter = router({
         tags,
         summary: 'Add a day off or special hours for one date (admins: anyone; employees: themselves)',
         description:
-          'A date is either a day off ({isAvailable: false}) or has its own windows ({isAvailable: true, startTime, endTime}); either replaces that weekday\'s windows. employeeId defaults to the caller. Past dates and overlapping windows are 400, a day off beside special hours 409.',
-        errorResponses: { 400: 'Invalid input, a past date, or overlaps a window of that date', 401: 'Not signed in', 403: 'Not allowed', 404: 'No such employee', 409: 'The date is already a day off, or has special hours' },
+          "A date is either a day off ({isAvailable: false}) or has its own windows ({isAvailable: true, startTime, endTime}); either replaces that weekday's windows. employeeId defaults to the caller. Past dates and overlapping windows are 400, a day off beside special hours 409.",
+        errorResponses: {
+          400: 'Invalid input, a past date, or overlaps a window of that date',
+          401: 'Not signed in',
+          403: 'Not allowed',
+          404: 'No such employee',
+          409: 'The date is already a day off, or has special hours',
+        },
       }),
     )
     .input(ZCreateOverrideInput)
@@ -159,7 +210,14 @@ export const availabilityRouter = router({
     .mutation(({ ctx, input }) => createOverride(ctx.db, ctx.user, input)),
 
   deleteOverride: authedProcedure
-    .meta(rest(access.staff, { method: 'DELETE', path: '/availability-overrides/{id}', tags, summary: "Remove a date override (admins: anyone's; employees: their own)" }))
+    .meta(
+      rest(access.staff, {
+        method: 'DELETE',
+        path: '/availability-overrides/{id}',
+        tags,
+        summary: "Remove a date override (admins: anyone's; employees: their own)",
+      }),
+    )
     .input(ZIdParam)
     .output(ZDeletedAvailability)
     .mutation(({ ctx, input }) => deleteOverride(ctx.db, ctx.user, input.id)),

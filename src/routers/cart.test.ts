@@ -8,7 +8,10 @@ beforeAll(async () => {
 });
 
 async function product(body: Record<string, unknown>) {
-  const res = await server.request('POST', '/api/products', { cookie: admin, body: { price: '12.50', imageUrl: 'https://shop.example.com/p.jpg', ...body } });
+  const res = await server.request('POST', '/api/products', {
+    cookie: admin,
+    body: { price: '12.50', imageUrl: 'https://shop.example.com/p.jpg', ...body },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body as { id: string; name: string };
 }
@@ -28,7 +31,19 @@ describe('GET /api/cart and POST /api/cart', () => {
     const soap = await product({ name: 'Lemon Soap', inventory: 5 });
     const res = await server.request('POST', '/api/cart', { cookie, body: { productId: soap.id } });
     expect(res.status).toBe(200);
-    const item = { id: expect.any(String), productId: soap.id, quantity: 1, price: '12.50', product: { id: soap.id, name: 'Lemon Soap', imageUrl: 'https://shop.example.com/p.jpg', price: '12.50', inventory: 5 } };
+    const item = {
+      id: expect.any(String),
+      productId: soap.id,
+      quantity: 1,
+      price: '12.50',
+      product: {
+        id: soap.id,
+        name: 'Lemon Soap',
+        imageUrl: 'https://shop.example.com/p.jpg',
+        price: '12.50',
+        inventory: 5,
+      },
+    };
     expect(res.body).toEqual(item);
     expect((await server.request('GET', '/api/cart', { cookie })).body).toEqual([item]);
   });
@@ -48,12 +63,18 @@ describe('GET /api/cart and POST /api/cart', () => {
   it('never goes beyond the stock: 409 with a readable message, nothing changed', async () => {
     const { cookie } = await signInAs(server.database, 'customer');
     const serum = await product({ name: 'Serum', inventory: 3 });
-    expect((await server.request('POST', '/api/cart', { cookie, body: { productId: serum.id, quantity: 4 } })).body).toEqual({ message: 'Only 3 of Serum in stock.', code: 'CONFLICT' });
-    expect((await server.request('POST', '/api/cart', { cookie, body: { productId: serum.id, quantity: 2 } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/cart', { cookie, body: { productId: serum.id, quantity: 4 } })).body,
+    ).toEqual({ message: 'Only 3 of Serum in stock.', code: 'CONFLICT' });
+    expect(
+      (await server.request('POST', '/api/cart', { cookie, body: { productId: serum.id, quantity: 2 } })).status,
+    ).toBe(200);
     const res = await server.request('POST', '/api/cart', { cookie, body: { productId: serum.id, quantity: 2 } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Only 3 of Serum in stock, and 2 already in your cart.');
-    expect((await server.request('POST', '/api/cart', { cookie, body: { productId: serum.id, quantity: 1 } })).body.quantity).toBe(3);
+    expect(
+      (await server.request('POST', '/api/cart', { cookie, body: { productId: serum.id, quantity: 1 } })).body.quantity,
+    ).toBe(3);
   });
 
   it('refuses an out-of-stock product with 409', async () => {
@@ -67,10 +88,20 @@ describe('GET /api/cart and POST /api/cart', () => {
 
   it('answers 404 for an unknown or inactive product, and hides lines whose product was deactivated', async () => {
     const { cookie } = await signInAs(server.database, 'customer');
-    expect((await server.request('POST', '/api/cart', { cookie, body: { productId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
+    expect(
+      (
+        await server.request('POST', '/api/cart', {
+          cookie,
+          body: { productId: '00000000-0000-4000-8000-000000000000' },
+        })
+      ).status,
+    ).toBe(404);
     expect((await server.request('POST', '/api/cart', { cookie, body: { productId: 'nonsense' } })).status).toBe(404);
     const retired = await product({ name: 'Retired', inventory: 5, isActive: false });
-    expect((await server.request('POST', '/api/cart', { cookie, body: { productId: retired.id } })).body).toEqual({ message: 'Product not found', code: 'NOT_FOUND' });
+    expect((await server.request('POST', '/api/cart', { cookie, body: { productId: retired.id } })).body).toEqual({
+      message: 'Product not found',
+      code: 'NOT_FOUND',
+    });
 
     const candle = await product({ name: 'Candle', inventory: 5 });
     await server.request('POST', '/api/cart', { cookie, body: { productId: candle.id } });
@@ -91,7 +122,9 @@ describe('GET /api/cart and POST /api/cart', () => {
       const res = await server.request('POST', '/api/cart', { cookie, body: { productId: soap.id, quantity } });
       expect([quantity, res.status, res.body.message]).toEqual([quantity, 400, message]);
     }
-    expect((await server.request('POST', '/api/cart', { cookie, body: {} })).body.message).toBe('productId is required');
+    expect((await server.request('POST', '/api/cart', { cookie, body: {} })).body.message).toBe(
+      'productId is required',
+    );
   });
 
   it("keeps every user's cart to themselves", async () => {
@@ -101,6 +134,9 @@ describe('GET /api/cart and POST /api/cart', () => {
     await server.request('POST', '/api/cart', { cookie: a.cookie, body: { productId: soap.id, quantity: 2 } });
     expect((await server.request('GET', '/api/cart', { cookie: b.cookie })).body).toEqual([]);
     // Stock is checked per cart: b may hold what a holds too; the order decides at checkout.
-    expect((await server.request('POST', '/api/cart', { cookie: b.cookie, body: { productId: soap.id, quantity: 5 } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/cart', { cookie: b.cookie, body: { productId: soap.id, quantity: 5 } }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -15,13 +15,27 @@ export const cartRouter = router({
     .query(({ ctx }) => listCart(ctx.db, ctx.user)),
 
   add: authedProcedure
-    .meta(rest(access.signedIn, { method: 'POST', path: '/cart', tags, summary: 'Add a product, or raise its quantity (409 beyond stock)' }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'POST',
+        path: '/cart',
+        tags,
+        summary: 'Add a product, or raise its quantity (409 beyond stock)',
+      }),
+    )
     .input(ZAddToCartInput)
     .output(ZCartItem)
     .mutation(({ ctx, input }) => addToCart(ctx.db, ctx.user, input)),
 
   update: authedProcedure
-    .meta(rest(access.signedIn, { method: 'PUT', path: '/cart/{id}', tags, summary: "Set a cart line's quantity, 1 to the stock (409 beyond stock)" }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'PUT',
+        path: '/cart/{id}',
+        tags,
+        summary: "Set a cart line's quantity, 1 to the stock (409 beyond stock)",
+      }),
+    )
     .input(ZUpdateCartItemInput)
     .output(ZCartItem)
     .mutation(({ ctx, input }) => updateCartItem(ctx.db, ctx.user, input)),

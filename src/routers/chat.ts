@@ -29,7 +29,8 @@ export const chatRouter = router({
         method: 'GET',
         path: '/chat/messages',
         tags,
-        summary: "A support conversation: a customer's own (whatever `with` names), or for staff with chat.view the customer named by `with`",
+        summary:
+          "A support conversation: a customer's own (whatever `with` names), or for staff with chat.view the customer named by `with`",
       }),
     )
     .input(ZChatWithInput)
@@ -42,7 +43,8 @@ export const chatRouter = router({
         method: 'GET',
         path: '/chat/messages/{with}',
         tags,
-        summary: 'The same conversation, the other party in the path (as clients that build the path from their query key send it)',
+        summary:
+          'The same conversation, the other party in the path (as clients that build the path from their query key send it)',
       }),
     )
     .input(ZChatWithPathInput)
@@ -55,8 +57,15 @@ export const chatRouter = router({
         method: 'POST',
         path: '/chat/messages',
         tags,
-        summary: 'Send a message: customers to the support team (any receiverId that is not a staff member), staff with chat.respond to the customer named by receiverId; 30 a minute per person',
-        errorResponses: { 400: 'Invalid input', 401: 'Not signed in', 403: 'Not allowed', 404: 'No such customer', 429: 'Too many messages' },
+        summary:
+          'Send a message: customers to the support team (any receiverId that is not a staff member), staff with chat.respond to the customer named by receiverId; 30 a minute per person',
+        errorResponses: {
+          400: 'Invalid input',
+          401: 'Not signed in',
+          403: 'Not allowed',
+          404: 'No such customer',
+          429: 'Too many messages',
+        },
       }),
     )
     .input(ZSendChatMessageInput)
@@ -79,7 +88,15 @@ export const chatRouter = router({
     .query(({ ctx }) => listConversations(ctx.db, ctx.user)),
 
   unread: authedProcedure
-    .meta(rest(access.signedIn, { method: 'GET', path: '/chat/unread', tags, summary: "Messages the caller has not read (a customer's answers from staff; for staff with chat.view, customers' messages)" }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'GET',
+        path: '/chat/unread',
+        tags,
+        summary:
+          "Messages the caller has not read (a customer's answers from staff; for staff with chat.view, customers' messages)",
+      }),
+    )
     .input(z.void())
     .output(ZUnread)
     .query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.user) })),
@@ -90,7 +107,8 @@ export const chatRouter = router({
         method: 'POST',
         path: '/chat/read',
         tags,
-        summary: 'Mark a conversation read up to its latest message: a customer their own, staff with chat.view the one named by customerId',
+        summary:
+          'Mark a conversation read up to its latest message: a customer their own, staff with chat.view the one named by customerId',
       }),
     )
     .input(ZMarkChatReadInput)
@@ -110,9 +128,21 @@ export const chatRouter = router({
       const { user } = ctx;
       const stillAllowed = async () => {
         const session = token ? await findSession(ctx.db, token) : null;
-        return !!session && session.user.id === user.id && session.user.role === user.role && session.user.permissions.join() === user.permissions.join();
+        return (
+          !!session &&
+          session.user.id === user.id &&
+          session.user.role === user.role &&
+          session.user.permissions.join() === user.permissions.join()
+        );
       };
-      for await (const { id, event } of chatEvents(ctx.db, ctx.chatHub, user, input?.lastEventId, signal, stillAllowed)) {
+      for await (const { id, event } of chatEvents(
+        ctx.db,
+        ctx.chatHub,
+        user,
+        input?.lastEventId,
+        signal,
+        stillAllowed,
+      )) {
         yield tracked(id, event);
       }
     }),

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { access } from '../server/access';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
-import { approveApplication, listApplications, rejectApplication, submitApplication } from '../server/employee-applications/application-service';
+import {
+  approveApplication,
+  listApplications,
+  rejectApplication,
+  submitApplication,
+} from '../server/employee-applications/application-service';
 import { authedProcedure, procedure, rest, router } from '../server/trpc';
 import {
   ZApproveApplicationInput,
@@ -12,7 +17,13 @@ import {
 } from '../shared/employee-application-schema';
 
 const tags = ['employee applications'];
-const reviewErrors = { 400: 'Invalid input', 401: 'Not signed in', 403: 'Not allowed', 404: 'No such application', 409: 'Already reviewed, or the e-mail belongs to staff' };
+const reviewErrors = {
+  400: 'Invalid input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'No such application',
+  409: 'Already reviewed, or the e-mail belongs to staff',
+};
 
 export const employeeApplicationsRouter = router({
   register: procedure
@@ -22,7 +33,11 @@ export const employeeApplicationsRouter = router({
         path: '/employee/register',
         tags,
         summary: 'Apply to join the team',
-        errorResponses: { 400: 'Invalid input', 409: 'Already applied, or already staff', 429: 'Too many applications' },
+        errorResponses: {
+          400: 'Invalid input',
+          409: 'Already applied, or already staff',
+          429: 'Too many applications',
+        },
       }),
     )
     .use(rateLimited({ rule: limits.registerPerIp, by: 'ip' }))
@@ -31,7 +46,14 @@ export const employeeApplicationsRouter = router({
     .mutation(({ ctx, input }) => submitApplication(ctx.db, input)),
 
   list: procedure
-    .meta(rest(access.admin, { method: 'GET', path: '/admin/employee-applications', tags, summary: 'All applications, newest first' }))
+    .meta(
+      rest(access.admin, {
+        method: 'GET',
+        path: '/admin/employee-applications',
+        tags,
+        summary: 'All applications, newest first',
+      }),
+    )
     .input(z.void())
     .output(z.array(ZEmployeeApplication))
     .query(({ ctx }) => listApplications(ctx.db)),

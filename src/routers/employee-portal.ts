@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { access } from '../server/access';
-import { changeMyAppointmentStatus, changeMyPassword, listMyAppointments } from '../server/appointments/employee-portal-service';
+import {
+  changeMyAppointmentStatus,
+  changeMyPassword,
+  listMyAppointments,
+} from '../server/appointments/employee-portal-service';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
 import { authedProcedure, rest, router } from '../server/trpc';
@@ -8,12 +12,25 @@ import { ZSuccess } from '../shared/auth-schema';
 import { ZChangePasswordInput, ZPortalStatusInput, ZStaffAppointment } from '../shared/employee-portal-schema';
 
 const tags = ['employee'];
-const statusErrors = { 400: 'Invalid input', 401: 'Not signed in', 403: 'Not allowed', 404: 'Not one of your appointments', 409: 'That status change is not allowed from the current status' };
+const statusErrors = {
+  400: 'Invalid input',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not one of your appointments',
+  409: 'That status change is not allowed from the current status',
+};
 
 // The employee portal: the caller's own appointments and account.
 export const employeePortalRouter = router({
   appointments: authedProcedure
-    .meta(rest(access.staff, { method: 'GET', path: '/employee/appointments', tags, summary: "The caller's appointments as provider, with customer and service, in time order" }))
+    .meta(
+      rest(access.staff, {
+        method: 'GET',
+        path: '/employee/appointments',
+        tags,
+        summary: "The caller's appointments as provider, with customer and service, in time order",
+      }),
+    )
     .input(z.void())
     .output(z.array(ZStaffAppointment))
     .query(({ ctx }) => listMyAppointments(ctx.db, ctx.user)),
@@ -25,7 +42,8 @@ export const employeePortalRouter = router({
         path: '/employee/appointments/{appointmentId}/status',
         tags,
         summary: 'Confirm, cancel or complete one of your appointments',
-        description: 'Only pending→confirmed, pending→cancelled and confirmed→completed (anything else 409), on your own appointments (others 404).',
+        description:
+          'Only pending→confirmed, pending→cancelled and confirmed→completed (anything else 409), on your own appointments (others 404).',
         errorResponses: statusErrors,
       }),
     )
@@ -40,7 +58,8 @@ export const employeePortalRouter = router({
         path: '/employee/appointments/status',
         tags,
         summary: 'Confirm, cancel or complete one of your appointments (id in the body)',
-        description: 'The same change as PUT /employee/appointments/{appointmentId}/status, with {appointmentId, status} in the body.',
+        description:
+          'The same change as PUT /employee/appointments/{appointmentId}/status, with {appointmentId, status} in the body.',
         errorResponses: statusErrors,
       }),
     )

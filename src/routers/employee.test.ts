@@ -15,7 +15,14 @@ beforeAll(async () => {
   const passwordHash = await hashPassword(PASSWORD);
   const [row] = await server.db
     .insert(users)
-    .values({ email: 'Maya@Example.com', firstName: 'Maya', lastName: 'Okafor', role: 'employee', passwordHash, permissions: ['dashboard.view'] })
+    .values({
+      email: 'Maya@Example.com',
+      firstName: 'Maya',
+      lastName: 'Okafor',
+      role: 'employee',
+      passwordHash,
+      permissions: ['dashboard.view'],
+    })
     .returning({ id: users.id, email: users.email });
   employee = row!;
   await server.db.insert(users).values([
@@ -34,10 +41,21 @@ const cookieOf = (res: { headers: Headers }) => sidOf(res)!.split(';')[0]!;
 // Sent exactly as the web client sends it (docs/sign-in.md): JSON body with JSON content type.
 describe('POST /api/employee/login', () => {
   it('signs an employee in: 200 {user} and a session cookie (HttpOnly, SameSite=Lax, Path=/)', async () => {
-    const res = await server.request('POST', '/api/employee/login', { body: { email: 'maya@example.com', password: PASSWORD } });
+    const res = await server.request('POST', '/api/employee/login', {
+      body: { email: 'maya@example.com', password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      user: { id: employee.id, firstName: 'Maya', lastName: 'Okafor', email: 'Maya@Example.com', role: 'employee', profileImageUrl: null, isActive: true, permissions: ['dashboard.view'] },
+      user: {
+        id: employee.id,
+        firstName: 'Maya',
+        lastName: 'Okafor',
+        email: 'Maya@Example.com',
+        role: 'employee',
+        profileImageUrl: null,
+        isActive: true,
+        permissions: ['dashboard.view'],
+      },
     });
     const cookie = sidOf(res)!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -52,14 +70,21 @@ describe('POST /api/employee/login', () => {
   });
 
   it('lets an admin in through the same door', async () => {
-    const res = await server.request('POST', '/api/employee/login', { body: { email: 'boss@example.com', password: PASSWORD } });
+    const res = await server.request('POST', '/api/employee/login', {
+      body: { email: 'boss@example.com', password: PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body.user.role).toBe('admin');
   });
 
   it('issues a new token at every sign-in and ends the one the browser had', async () => {
-    const first = await server.request('POST', '/api/employee/login', { body: { email: employee.email, password: PASSWORD } });
-    const second = await server.request('POST', '/api/employee/login', { cookie: cookieOf(first), body: { email: employee.email, password: PASSWORD } });
+    const first = await server.request('POST', '/api/employee/login', {
+      body: { email: employee.email, password: PASSWORD },
+    });
+    const second = await server.request('POST', '/api/employee/login', {
+      cookie: cookieOf(first),
+      body: { email: employee.email, password: PASSWORD },
+    });
     expect(cookieOf(second)).not.toBe(cookieOf(first));
     expect((await server.request('GET', '/api/auth/user', { cookie: cookieOf(first) })).status).toBe(401);
     expect((await server.request('GET', '/api/auth/user', { cookie: cookieOf(second) })).status).toBe(200);
@@ -68,8 +93,13 @@ describe('POST /api/employee/login', () => {
   it('marks the cookie Secure when the app is served over https', async () => {
     const secure = await startTestServer({ env: { PUBLIC_URL: 'https://shop.example.com' } });
     try {
-      await secure.db.insert(users).values({ email: 'e@example.com', role: 'employee', passwordHash: await hashPassword(PASSWORD) });
-      const res = await secure.request('POST', '/api/employee/login', { body: { email: 'e@example.com', password: PASSWORD }, headers: { origin: 'https://shop.example.com' } });
+      await secure.db
+        .insert(users)
+        .values({ email: 'e@example.com', role: 'employee', passwordHash: await hashPassword(PASSWORD) });
+      const res = await secure.request('POST', '/api/employee/login', {
+        body: { email: 'e@example.com', password: PASSWORD },
+        headers: { origin: 'https://shop.example.com' },
+      });
       expect(res.status).toBe(200);
       expect(sidOf(res)).toMatch(/Secure/i);
     } finally {
@@ -89,15 +119,19 @@ describe('POST /api/employee/login', () => {
   });
 
   it('refuses a deactivated account with 403, but only to someone who knows its password', async () => {
-    const right = await server.request('POST', '/api/employee/login', { body: { email: 'former@example.com', password: PASSWORD } });
+    const right = await server.request('POST', '/api/employee/login', {
+      body: { email: 'former@example.com', password: PASSWORD },
+    });
     expect(right.status).toBe(403);
     expect(right.body.message).toBe('This account has been deactivated. Please contact an administrator.');
     expect(sidOf(right)).toBeUndefined();
-    const wrong = await server.request('POST', '/api/employee/login', { body: { email: 'former@example.com', password: 'not the password' } });
+    const wrong = await server.request('POST', '/api/employee/login', {
+      body: { email: 'former@example.com', password: 'not the password' },
+    });
     expect(wrong.status).toBe(401);
   });
 
-  it("validates with the messages of docs/sign-in.md", async () => {
+  it('validates with the messages of docs/sign-in.md', async () => {
     const res = await server.request('POST', '/api/employee/login', { body: { email: 'not-an-email', password: '' } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid email address; Password is required');
@@ -117,7 +151,9 @@ describe('rate limits on sign-in', () => {
   it('per account: the 11th attempt on one e-mail in 15 minutes is 429 with Retry-After, counted across /api/* and /api/trpc', async () => {
     for (let i = 0; i < limits.loginPerAccount.limit; i++) {
       const path = i % 2 ? '/api/employee/login' : '/api/trpc/employee.login';
-      const res = await server.request('POST', path, { body: { email: 'maya@example.com', password: 'wrong password!!' } });
+      const res = await server.request('POST', path, {
+        body: { email: 'maya@example.com', password: 'wrong password!!' },
+      });
       expect(res.status).toBe(401);
     }
     for (const path of ['/api/employee/login', '/api/trpc/employee.login']) {
@@ -129,18 +165,30 @@ describe('rate limits on sign-in', () => {
       expect(retryAfter).toBeLessThanOrEqual(900);
       expect(sidOf(res)).toBeUndefined();
     }
-    const rest = await server.request('POST', '/api/employee/login', { body: { email: 'maya@example.com', password: PASSWORD } });
-    expect(rest.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please wait 15 minutes and try again.' });
+    const rest = await server.request('POST', '/api/employee/login', {
+      body: { email: 'maya@example.com', password: PASSWORD },
+    });
+    expect(rest.body).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many attempts. Please wait 15 minutes and try again.',
+    });
     // Another account from the same address is still fine.
-    expect((await server.request('POST', '/api/employee/login', { body: { email: 'boss@example.com', password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/employee/login', { body: { email: 'boss@example.com', password: PASSWORD } }))
+        .status,
+    ).toBe(200);
   });
 
   it('per address: the 31st attempt from one IP is 429 whatever the e-mail', async () => {
     for (let i = 0; i < limits.loginPerIp.limit; i++) {
-      const res = await server.request('POST', '/api/employee/login', { body: { email: `guess${i}@example.com`, password: 'x' } });
+      const res = await server.request('POST', '/api/employee/login', {
+        body: { email: `guess${i}@example.com`, password: 'x' },
+      });
       expect(res.status).toBe(401);
     }
-    const res = await server.request('POST', '/api/trpc/employee.login', { body: { email: 'boss@example.com', password: PASSWORD } });
+    const res = await server.request('POST', '/api/trpc/employee.login', {
+      body: { email: 'boss@example.com', password: PASSWORD },
+    });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -149,15 +197,23 @@ describe('rate limits on sign-in', () => {
     for (let i = 0; i <= limits.loginPerAccount.limit; i++) {
       await server.request('POST', '/api/employee/login', { body: { email: 'boss@example.com', password: 'nope' } });
     }
-    expect((await server.request('POST', '/api/employee/login', { body: { email: 'boss@example.com', password: PASSWORD } })).status).toBe(429);
+    expect(
+      (await server.request('POST', '/api/employee/login', { body: { email: 'boss@example.com', password: PASSWORD } }))
+        .status,
+    ).toBe(429);
     await server.db.update(rateLimits).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect((await server.request('POST', '/api/employee/login', { body: { email: 'boss@example.com', password: PASSWORD } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/employee/login', { body: { email: 'boss@example.com', password: PASSWORD } }))
+        .status,
+    ).toBe(200);
   });
 });
 
 describe('POST /api/employee/logout and GET /api/employee/me', () => {
   it('logout with no body and no Content-Type: 200, session ended server-side, cookie cleared', async () => {
-    const login = await server.request('POST', '/api/employee/login', { body: { email: employee.email, password: PASSWORD } });
+    const login = await server.request('POST', '/api/employee/login', {
+      body: { email: employee.email, password: PASSWORD },
+    });
     const cookie = cookieOf(login);
     expect((await server.request('GET', '/api/employee/me', { cookie })).status).toBe(200);
     const res = await server.request('POST', '/api/employee/logout', { cookie });
@@ -173,9 +229,17 @@ describe('POST /api/employee/logout and GET /api/employee/me', () => {
   });
 
   it('me: the employee for staff, 401 signed out, 403 for a customer', async () => {
-    const login = await server.request('POST', '/api/employee/login', { body: { email: employee.email, password: PASSWORD } });
+    const login = await server.request('POST', '/api/employee/login', {
+      body: { email: employee.email, password: PASSWORD },
+    });
     const me = await server.request('GET', '/api/employee/me', { cookie: cookieOf(login) });
-    expect(me.body).toMatchObject({ id: employee.id, firstName: 'Maya', lastName: 'Okafor', role: 'employee', isActive: true });
+    expect(me.body).toMatchObject({
+      id: employee.id,
+      firstName: 'Maya',
+      lastName: 'Okafor',
+      role: 'employee',
+      isActive: true,
+    });
     expect(me.body.passwordHash).toBeUndefined();
     expect((await server.request('GET', '/api/employee/me')).status).toBe(401);
     const { cookie } = await signInAs(server.database, 'customer');
@@ -185,29 +249,43 @@ describe('POST /api/employee/logout and GET /api/employee/me', () => {
 
 describe('session lifetime', () => {
   async function freshSession() {
-    const res = await server.request('POST', '/api/employee/login', { body: { email: 'boss@example.com', password: PASSWORD } });
+    const res = await server.request('POST', '/api/employee/login', {
+      body: { email: 'boss@example.com', password: PASSWORD },
+    });
     const cookie = cookieOf(res);
     return { cookie, token: cookie.slice('sid='.length) };
   }
 
   it('ends after a week without use (idle expiry)', async () => {
     const { cookie, token } = await freshSession();
-    await server.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await server.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await server.request('GET', '/api/auth/user', { cookie })).status).toBe(401);
   });
 
   it('ends at its absolute expiry however active it is', async () => {
     const { cookie, token } = await freshSession();
-    await server.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(token)));
+    await server.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await server.request('GET', '/api/auth/user', { cookie })).status).toBe(401);
   });
 
   it('use keeps an idle session alive (last seen is refreshed)', async () => {
     const { cookie, token } = await freshSession();
     const old = new Date(Date.now() - 6 * 86_400_000);
-    await server.db.update(sessions).set({ lastSeenAt: old }).where(eq(sessions.tokenHash, hashToken(token)));
+    await server.db
+      .update(sessions)
+      .set({ lastSeenAt: old })
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await server.request('GET', '/api/auth/user', { cookie })).status).toBe(200);
-    const [row] = await server.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [row] = await server.db
+      .select({ lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(row!.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 });
@@ -216,10 +294,23 @@ describe('deactivation', () => {
   it('ends every session of the account at once', async () => {
     const [row] = await server.db
       .insert(users)
-      .values({ email: 'leaving@example.com', firstName: 'Lee', role: 'employee', passwordHash: await hashPassword(PASSWORD) })
+      .values({
+        email: 'leaving@example.com',
+        firstName: 'Lee',
+        role: 'employee',
+        passwordHash: await hashPassword(PASSWORD),
+      })
       .returning({ id: users.id });
-    const a = cookieOf(await server.request('POST', '/api/employee/login', { body: { email: 'leaving@example.com', password: PASSWORD } }));
-    const b = cookieOf(await server.request('POST', '/api/employee/login', { body: { email: 'leaving@example.com', password: PASSWORD } }));
+    const a = cookieOf(
+      await server.request('POST', '/api/employee/login', {
+        body: { email: 'leaving@example.com', password: PASSWORD },
+      }),
+    );
+    const b = cookieOf(
+      await server.request('POST', '/api/employee/login', {
+        body: { email: 'leaving@example.com', password: PASSWORD },
+      }),
+    );
     await setAccountActive(server.db, row!.id, false);
     for (const cookie of [a, b]) expect((await server.request('GET', '/api/auth/user', { cookie })).status).toBe(401);
     expect(await server.db.select().from(sessions).where(eq(sessions.userId, row!.id))).toHaveLength(0);

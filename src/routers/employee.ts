@@ -6,7 +6,13 @@ import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
 import { clearSessionCookie, setSessionCookie, signInMetaOf } from '../server/http/session-cookie';
 import { authedProcedure, procedure, rest, router } from '../server/trpc';
-import { ZEmployeeLoginInput, ZPasswordTokenStatus, ZSetPasswordInput, ZSignedIn, ZSuccess } from '../shared/auth-schema';
+import {
+  ZEmployeeLoginInput,
+  ZPasswordTokenStatus,
+  ZSetPasswordInput,
+  ZSignedIn,
+  ZSuccess,
+} from '../shared/auth-schema';
 import { ZUser } from '../shared/user';
 
 const tags = ['employee'];
@@ -20,7 +26,12 @@ export const employeeRouter = router({
         path: '/employee/login',
         tags,
         summary: 'Sign in with e-mail and password (employees and admins)',
-        errorResponses: { 400: 'Invalid input', 401: 'Invalid email or password', 403: 'Account deactivated', 429: 'Too many attempts' },
+        errorResponses: {
+          400: 'Invalid input',
+          401: 'Invalid email or password',
+          403: 'Account deactivated',
+          429: 'Too many attempts',
+        },
       }),
     )
     .use(rateLimited({ rule: limits.loginPerIp, by: 'ip' }, { rule: limits.loginPerAccount, by: 'account' }))
@@ -33,7 +44,14 @@ export const employeeRouter = router({
     }),
 
   logout: procedure
-    .meta(rest(access.public, { method: 'POST', path: '/employee/logout', tags, summary: 'Sign out (ends the session; no body)' }))
+    .meta(
+      rest(access.public, {
+        method: 'POST',
+        path: '/employee/logout',
+        tags,
+        summary: 'Sign out (ends the session; no body)',
+      }),
+    )
     .input(z.void())
     .output(ZSuccess)
     .mutation(async ({ ctx }) => {
@@ -43,13 +61,27 @@ export const employeeRouter = router({
     }),
 
   me: authedProcedure
-    .meta(rest(access.staff, { method: 'GET', path: '/employee/me', tags, summary: 'The signed-in employee (401 when signed out)' }))
+    .meta(
+      rest(access.staff, {
+        method: 'GET',
+        path: '/employee/me',
+        tags,
+        summary: 'The signed-in employee (401 when signed out)',
+      }),
+    )
     .input(z.void())
     .output(ZUser)
     .query(({ ctx }) => ctx.user),
 
   passwordToken: procedure
-    .meta(rest(access.public, { method: 'GET', path: '/employee/set-password', tags, summary: 'Whether a set-password link can still be used' }))
+    .meta(
+      rest(access.public, {
+        method: 'GET',
+        path: '/employee/set-password',
+        tags,
+        summary: 'Whether a set-password link can still be used',
+      }),
+    )
     .use(rateLimited({ rule: limits.setPasswordPerIp, by: 'ip' }))
     .input(z.object({ token: z.string().max(2000) }))
     .output(ZPasswordTokenStatus)

@@ -23,5 +23,8 @@ export async function addToCart(s: TestServer, cookie: string, productId: string
 
 /** A Stripe webhook delivery, sent as Stripe sends it: the exact bytes that were signed, and the signature header. */
 export function deliverWebhook(s: TestServer, delivery: { payload: string; signature: string }) {
-  return s.request('POST', '/api/payments/stripe/webhook', { rawBody: delivery.payload, headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature } });
+  return s.request('POST', '/api/payments/stripe/webhook', {
+    rawBody: delivery.payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': delivery.signature },
+  });
 }

@@ -18,8 +18,16 @@ describe('PUT and DELETE /api/cart/{id}', () => {
     const line = await addToCart(server, cookie, soap.id);
     const res = await server.request('PUT', `/api/cart/${line.id}`, { cookie, body: { quantity: 3 } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: line.id, quantity: 3, price: '10.00', product: { name: 'Cart Soap', inventory: 4 } });
-    expect((await server.request('PUT', `/api/cart/${line.id}`, { cookie, body: { quantity: 5 } })).body).toEqual({ message: 'Only 4 of Cart Soap in stock.', code: 'CONFLICT' });
+    expect(res.body).toMatchObject({
+      id: line.id,
+      quantity: 3,
+      price: '10.00',
+      product: { name: 'Cart Soap', inventory: 4 },
+    });
+    expect((await server.request('PUT', `/api/cart/${line.id}`, { cookie, body: { quantity: 5 } })).body).toEqual({
+      message: 'Only 4 of Cart Soap in stock.',
+      code: 'CONFLICT',
+    });
     for (const quantity of [0, -1]) {
       const bad = await server.request('PUT', `/api/cart/${line.id}`, { cookie, body: { quantity } });
       expect([bad.status, bad.body.message]).toEqual([400, 'Quantity must be at least 1']);
@@ -36,9 +44,13 @@ describe('PUT and DELETE /api/cart/{id}', () => {
     const b = await signInAs(server.database, 'customer');
     const soap = await product(server, admin, { name: 'Private Soap', inventory: 4 });
     const line = await addToCart(server, a.cookie, soap.id, 2);
-    expect((await server.request('PUT', `/api/cart/${line.id}`, { cookie: b.cookie, body: { quantity: 1 } })).body).toEqual({ message: 'Cart item not found', code: 'NOT_FOUND' });
+    expect(
+      (await server.request('PUT', `/api/cart/${line.id}`, { cookie: b.cookie, body: { quantity: 1 } })).body,
+    ).toEqual({ message: 'Cart item not found', code: 'NOT_FOUND' });
     expect((await server.request('DELETE', `/api/cart/${line.id}`, { cookie: b.cookie })).status).toBe(404);
-    expect((await server.request('PUT', '/api/cart/nonsense', { cookie: b.cookie, body: { quantity: 1 } })).status).toBe(404);
+    expect(
+      (await server.request('PUT', '/api/cart/nonsense', { cookie: b.cookie, body: { quantity: 1 } })).status,
+    ).toBe(404);
     expect((await server.request('GET', '/api/cart', { cookie: a.cookie })).body[0].quantity).toBe(2);
   });
 });
@@ -52,17 +64,34 @@ describe('POST /api/create-payment-intent', () => {
     await addToCart(server, cookie, steamer.id, 1);
     const res = await server.request('POST', '/api/create-payment-intent', { cookie, body: { amount: 62.55 } });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ clientSecret: expect.any(String), paymentIntentId: expect.stringMatching(/^manual_/), amount: '68.81', subtotal: '62.55', tax: '6.26', currency: 'usd', provider: 'manual' });
-    expect((await server.request('POST', '/api/create-payment-intent', { cookie, body: { amount: '62.55' } })).status).toBe(200);
+    expect(res.body).toEqual({
+      clientSecret: expect.any(String),
+      paymentIntentId: expect.stringMatching(/^manual_/),
+      amount: '68.81',
+      subtotal: '62.55',
+      tax: '6.26',
+      currency: 'usd',
+      provider: 'manual',
+    });
+    expect(
+      (await server.request('POST', '/api/create-payment-intent', { cookie, body: { amount: '62.55' } })).status,
+    ).toBe(200);
   });
 
   it('refuses an amount that is not the cart subtotal (409) and an empty cart (400)', async () => {
     const { cookie } = await signInAs(server.database, 'customer');
-    expect((await server.request('POST', '/api/create-payment-intent', { cookie, body: { amount: 10 } })).body).toEqual({ message: 'Your cart is empty.', code: 'BAD_REQUEST' });
+    expect((await server.request('POST', '/api/create-payment-intent', { cookie, body: { amount: 10 } })).body).toEqual(
+      { message: 'Your cart is empty.', code: 'BAD_REQUEST' },
+    );
     const oil = await product(server, admin, { name: 'Changing Oil', price: '5.00', inventory: 9 });
     await addToCart(server, cookie, oil.id);
-    expect((await server.request('POST', '/api/create-payment-intent', { cookie, body: { amount: 1 } })).body).toEqual({ message: 'Your cart has changed. Please review it before paying.', code: 'CONFLICT' });
-    expect((await server.request('POST', '/api/create-payment-intent', { cookie, body: { amount: 'lots' } })).status).toBe(400);
+    expect((await server.request('POST', '/api/create-payment-intent', { cookie, body: { amount: 1 } })).body).toEqual({
+      message: 'Your cart has changed. Please review it before paying.',
+      code: 'CONFLICT',
+    });
+    expect(
+      (await server.request('POST', '/api/create-payment-intent', { cookie, body: { amount: 'lots' } })).status,
+    ).toBe(400);
     expect((await server.request('POST', '/api/create-payment-intent', { body: { amount: 5 } })).status).toBe(401);
   });
 });
@@ -102,7 +131,10 @@ describe('POST /api/orders (checkout)', () => {
     expect(mail!.textBody).toContain('Total: $94.60');
 
     // The order keeps its lines as they were when the product changes.
-    await server.request('PUT', `/api/products/${oil.id}`, { cookie: admin, body: { name: 'Renamed Oil', price: '99.00' } });
+    await server.request('PUT', `/api/products/${oil.id}`, {
+      cookie: admin,
+      body: { name: 'Renamed Oil', price: '99.00' },
+    });
     const again = await server.request('GET', `/api/orders/${order.id}`, { cookie });
     expect(again.body.items[1]).toEqual({ productId: oil.id, name: 'Checkout Oil', price: '24.00', quantity: 2 });
   });
@@ -114,7 +146,11 @@ describe('POST /api/orders (checkout)', () => {
       await addToCart(server, cookie, (await product(server, admin, { name, inventory: 3 })).id);
     }
     const placed = await server.request('POST', '/api/orders', { cookie });
-    expect(placed.body.items.map((i: { name: string }) => i.name)).toEqual(['Banana Soap', 'apple Soap', 'banana Soap']);
+    expect(placed.body.items.map((i: { name: string }) => i.name)).toEqual([
+      'Banana Soap',
+      'apple Soap',
+      'banana Soap',
+    ]);
     expect((await server.request('GET', `/api/orders/${placed.body.id}`, { cookie })).body).toEqual(placed.body);
   });
 
@@ -138,20 +174,33 @@ describe('POST /api/orders (checkout)', () => {
     await server.request('POST', '/api/orders', { cookie: second.cookie }).then((r) => expect(r.status).toBe(400));
     await addToCart(server, second.cookie, mask.id, 1);
     expect((await server.request('POST', '/api/orders', { cookie: second.cookie })).status).toBe(200);
-    expect((await server.request('POST', '/api/orders', { cookie: soldOut.cookie })).body.message).toBe('Scarce Mask is out of stock.');
+    expect((await server.request('POST', '/api/orders', { cookie: soldOut.cookie })).body.message).toBe(
+      'Scarce Mask is out of stock.',
+    );
   });
 
   it('refuses an empty cart and a payment reference that is not ours', async () => {
     const { cookie } = await signInAs(server.database, 'customer');
-    expect((await server.request('POST', '/api/orders', { cookie })).body).toEqual({ message: 'Your cart is empty.', code: 'BAD_REQUEST' });
+    expect((await server.request('POST', '/api/orders', { cookie })).body).toEqual({
+      message: 'Your cart is empty.',
+      code: 'BAD_REQUEST',
+    });
     const oil = await product(server, admin, { name: 'Ref Oil', inventory: 5 });
     await addToCart(server, cookie, oil.id);
-    expect((await server.request('POST', '/api/orders', { cookie, body: { paymentIntentId: 'pi_123' } })).status).toBe(400);
+    expect((await server.request('POST', '/api/orders', { cookie, body: { paymentIntentId: 'pi_123' } })).status).toBe(
+      400,
+    );
     const intent = await server.request('POST', '/api/create-payment-intent', { cookie, body: { amount: 10 } });
-    const placed = await server.request('POST', '/api/orders', { cookie, body: { paymentIntentId: intent.body.paymentIntentId } });
+    const placed = await server.request('POST', '/api/orders', {
+      cookie,
+      body: { paymentIntentId: intent.body.paymentIntentId },
+    });
     expect(placed.status, placed.text).toBe(200);
     await addToCart(server, cookie, oil.id);
-    expect((await server.request('POST', '/api/orders', { cookie, body: { paymentIntentId: intent.body.paymentIntentId } })).body).toEqual({ message: 'This payment already belongs to an order.', code: 'CONFLICT' });
+    expect(
+      (await server.request('POST', '/api/orders', { cookie, body: { paymentIntentId: intent.body.paymentIntentId } }))
+        .body,
+    ).toEqual({ message: 'This payment already belongs to an order.', code: 'CONFLICT' });
     expect(await stockOf(server, oil.id)).toBe(4);
   });
 
@@ -159,13 +208,21 @@ describe('POST /api/orders (checkout)', () => {
     const { cookie } = await signInAs(server.database, 'customer');
     const oil = await product(server, admin, { name: 'Pickup Only Oil', inventory: 5 });
     await addToCart(server, cookie, oil.id);
-    expect((await server.request('POST', '/api/orders', { cookie, body: { paymentMethod: 'stripe' } })).body).toEqual({ message: 'Card payments are not available.', code: 'BAD_REQUEST' });
-    expect((await server.request('POST', '/api/orders', { cookie, body: { paymentMethod: 'cash' } })).body.message).toBe('paymentMethod must be manual or stripe');
+    expect((await server.request('POST', '/api/orders', { cookie, body: { paymentMethod: 'stripe' } })).body).toEqual({
+      message: 'Card payments are not available.',
+      code: 'BAD_REQUEST',
+    });
+    expect(
+      (await server.request('POST', '/api/orders', { cookie, body: { paymentMethod: 'cash' } })).body.message,
+    ).toBe('paymentMethod must be manual or stripe');
     expect(await stockOf(server, oil.id)).toBe(5);
     const placed = await server.request('POST', '/api/orders', { cookie, body: { paymentMethod: 'manual' } });
     expect(placed.body).toMatchObject({ paymentProvider: 'manual', status: 'pending' });
     expect(placed.body).not.toHaveProperty('paymentUrl');
-    expect((await server.request('POST', `/api/orders/${placed.body.id}/pay`, { cookie })).body).toEqual({ message: 'This order is paid when you pick it up.', code: 'CONFLICT' });
+    expect((await server.request('POST', `/api/orders/${placed.body.id}/pay`, { cookie })).body).toEqual({
+      message: 'This order is paid when you pick it up.',
+      code: 'CONFLICT',
+    });
   });
 });
 
@@ -184,7 +241,10 @@ describe('GET /api/orders and /api/orders/{id}', () => {
     const mine = (await server.request('GET', '/api/orders', { cookie: a.cookie })).body;
     expect(mine.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
     expect((await server.request('GET', '/api/orders', { cookie: b.cookie })).body).toEqual([]);
-    expect((await server.request('GET', `/api/orders/${older.id}`, { cookie: b.cookie })).body).toEqual({ message: 'Order not found', code: 'NOT_FOUND' });
+    expect((await server.request('GET', `/api/orders/${older.id}`, { cookie: b.cookie })).body).toEqual({
+      message: 'Order not found',
+      code: 'NOT_FOUND',
+    });
     expect((await server.request('GET', `/api/orders/${older.id}`, { cookie: plain.cookie })).status).toBe(404);
     expect((await server.request('GET', `/api/orders/${older.id}`, { cookie: staff.cookie })).body.id).toBe(older.id);
     expect((await server.request('GET', `/api/orders/${older.id}`)).status).toBe(401);
@@ -192,17 +252,28 @@ describe('GET /api/orders and /api/orders/{id}', () => {
     const all = (await server.request('GET', '/api/orders', { cookie: staff.cookie })).body;
     expect(all.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([newer.id, older.id]));
     expect((await server.request('GET', '/api/orders?scope=mine', { cookie: staff.cookie })).body).toEqual([]);
-    expect((await server.request('GET', '/api/orders?scope=mine&limit=1', { cookie: a.cookie })).body.map((o: { id: string }) => o.id)).toEqual([newer.id]);
+    expect(
+      (await server.request('GET', '/api/orders?scope=mine&limit=1', { cookie: a.cookie })).body.map(
+        (o: { id: string }) => o.id,
+      ),
+    ).toEqual([newer.id]);
     const byName = (await server.request('GET', '/api/orders?search=listed%20alph', { cookie: staff.cookie })).body;
     expect(byName.map((o: { id: string }) => o.id)).toEqual([newer.id, older.id]);
-    const byNumber = (await server.request('GET', `/api/orders?search=%23${older.id.slice(-8)}`, { cookie: staff.cookie })).body;
+    const byNumber = (
+      await server.request('GET', `/api/orders?search=%23${older.id.slice(-8)}`, { cookie: staff.cookie })
+    ).body;
     expect(byNumber.map((o: { id: string }) => o.id)).toEqual([older.id]);
     const today = new Date().toISOString().slice(0, 10);
-    const ranged = (await server.request('GET', `/api/orders?from=2000-01-01&to=2000-01-31`, { cookie: staff.cookie })).body;
+    const ranged = (await server.request('GET', `/api/orders?from=2000-01-01&to=2000-01-31`, { cookie: staff.cookie }))
+      .body;
     expect(ranged).toEqual([]);
-    expect((await server.request('GET', `/api/orders?status=pending&from=${today}`, { cookie: staff.cookie })).body.length).toBeGreaterThanOrEqual(2);
+    expect(
+      (await server.request('GET', `/api/orders?status=pending&from=${today}`, { cookie: staff.cookie })).body.length,
+    ).toBeGreaterThanOrEqual(2);
     expect((await server.request('GET', '/api/orders?status=shipped', { cookie: staff.cookie })).status).toBe(400);
-    expect((await server.request('GET', '/api/orders?from=yesterday', { cookie: staff.cookie })).body.message).toBe('from must be a date (YYYY-MM-DD)');
+    expect((await server.request('GET', '/api/orders?from=yesterday', { cookie: staff.cookie })).body.message).toBe(
+      'from must be a date (YYYY-MM-DD)',
+    );
   });
 
   it('pages with limit and cursor: the orders after the last one of the previous page, in the same order', async () => {
@@ -218,10 +289,16 @@ describe('GET /api/orders and /api/orders/{id}', () => {
     expect(ids(first)).toEqual(placed.slice(0, 2));
     const second = await server.request('GET', `/api/orders?limit=2&cursor=${placed[1]}`, { cookie });
     expect(ids(second)).toEqual(placed.slice(2, 4));
-    expect(ids(await server.request('GET', `/api/orders?limit=2&cursor=${placed[3]}`, { cookie }))).toEqual(placed.slice(4));
+    expect(ids(await server.request('GET', `/api/orders?limit=2&cursor=${placed[3]}`, { cookie }))).toEqual(
+      placed.slice(4),
+    );
     expect(ids(await server.request('GET', `/api/orders?limit=2&cursor=${placed[4]}`, { cookie }))).toEqual([]);
     // The tRPC path pages the same way.
-    const viaTrpc = await server.request('GET', `/api/trpc/orders.list?input=${encodeURIComponent(JSON.stringify({ limit: 2, cursor: placed[1] }))}`, { cookie });
+    const viaTrpc = await server.request(
+      'GET',
+      `/api/trpc/orders.list?input=${encodeURIComponent(JSON.stringify({ limit: 2, cursor: placed[1] }))}`,
+      { cookie },
+    );
     expect(viaTrpc.body.result.data.map((o: { id: string }) => o.id)).toEqual(placed.slice(2, 4));
     const bad = await server.request('GET', '/api/orders?cursor=not-an-order', { cookie });
     expect([bad.status, bad.body.message]).toEqual([400, 'cursor must be an order id']);
@@ -231,7 +308,10 @@ describe('GET /api/orders and /api/orders/{id}', () => {
 describe('PUT /api/orders/{id}/status and POST /api/orders/{id}/mark-paid', () => {
   async function placeOrder(quantity = 2) {
     const customer = await signInAs(server.database, 'customer');
-    const oil = await product(server, admin, { name: `Status Oil ${Math.random().toString(36).slice(2, 7)}`, inventory: 5 });
+    const oil = await product(server, admin, {
+      name: `Status Oil ${Math.random().toString(36).slice(2, 7)}`,
+      inventory: 5,
+    });
     await addToCart(server, customer.cookie, oil.id, quantity);
     const order = (await server.request('POST', '/api/orders', { cookie: customer.cookie })).body;
     return { customer, oil, order };
@@ -240,26 +320,79 @@ describe('PUT /api/orders/{id}/status and POST /api/orders/{id}/mark-paid', () =
   it('moves along the transitions, refuses others with 409 and mails the customer', async () => {
     const { customer, order } = await placeOrder();
     const editor = await signInAs(server.database, 'employee', { permissions: ['orders.view', 'orders.edit'] });
-    expect((await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: editor.cookie, body: { status: 'completed' } })).body).toEqual({ message: 'An order that is pending cannot be moved to completed.', code: 'CONFLICT' });
-    const processing = await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: editor.cookie, body: { status: 'processing' } });
+    expect(
+      (
+        await server.request('PUT', `/api/orders/${order.id}/status`, {
+          cookie: editor.cookie,
+          body: { status: 'completed' },
+        })
+      ).body,
+    ).toEqual({ message: 'An order that is pending cannot be moved to completed.', code: 'CONFLICT' });
+    const processing = await server.request('PUT', `/api/orders/${order.id}/status`, {
+      cookie: editor.cookie,
+      body: { status: 'processing' },
+    });
     expect(processing.body).toMatchObject({ id: order.id, status: 'processing' });
-    expect((await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: editor.cookie, body: { status: 'pending' } })).status).toBe(409);
-    expect((await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: admin, body: { status: 'completed' } })).body.status).toBe('completed');
-    expect((await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: admin, body: { status: 'cancelled' } })).status).toBe(409);
-    expect((await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: admin, body: { status: 'gone' } })).status).toBe(400);
-    expect((await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: customer.cookie, body: { status: 'cancelled' } })).status).toBe(403);
-    expect((await server.request('PUT', `/api/orders/00000000-0000-4000-8000-000000000000/status`, { cookie: admin, body: { status: 'cancelled' } })).status).toBe(404);
-    const subjects = (await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email))).map((m) => m.subject);
-    expect(subjects).toEqual(expect.arrayContaining([`Order #${order.id.slice(-8)} is processing`, `Order #${order.id.slice(-8)} is completed`]));
+    expect(
+      (
+        await server.request('PUT', `/api/orders/${order.id}/status`, {
+          cookie: editor.cookie,
+          body: { status: 'pending' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: admin, body: { status: 'completed' } }))
+        .body.status,
+    ).toBe('completed');
+    expect(
+      (await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: admin, body: { status: 'cancelled' } }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: admin, body: { status: 'gone' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await server.request('PUT', `/api/orders/${order.id}/status`, {
+          cookie: customer.cookie,
+          body: { status: 'cancelled' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await server.request('PUT', `/api/orders/00000000-0000-4000-8000-000000000000/status`, {
+          cookie: admin,
+          body: { status: 'cancelled' },
+        })
+      ).status,
+    ).toBe(404);
+    const subjects = (
+      await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email))
+    ).map((m) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        `Order #${order.id.slice(-8)} is processing`,
+        `Order #${order.id.slice(-8)} is completed`,
+      ]),
+    );
   });
 
   it('cancelling puts the stock back, once', async () => {
     const { oil, order } = await placeOrder(2);
     expect(await stockOf(server, oil.id)).toBe(3);
-    const res = await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: admin, body: { status: 'cancelled' } });
+    const res = await server.request('PUT', `/api/orders/${order.id}/status`, {
+      cookie: admin,
+      body: { status: 'cancelled' },
+    });
     expect(res.body).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid' });
     expect(await stockOf(server, oil.id)).toBe(5);
-    expect((await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: admin, body: { status: 'cancelled' } })).status).toBe(409);
+    expect(
+      (await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: admin, body: { status: 'cancelled' } }))
+        .status,
+    ).toBe(409);
     expect(await stockOf(server, oil.id)).toBe(5);
   });
 
@@ -268,8 +401,13 @@ describe('PUT /api/orders/{id}/status and POST /api/orders/{id}/mark-paid', () =
     const cashier = await signInAs(server.database, 'employee', { permissions: ['payments.process'] });
     const paid = await server.request('POST', `/api/orders/${order.id}/mark-paid`, { cookie: cashier.cookie });
     expect(paid.body).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
-    expect((await server.request('POST', `/api/orders/${order.id}/mark-paid`, { cookie: cashier.cookie })).body).toEqual({ message: 'This order is already paid.', code: 'CONFLICT' });
-    const cancelled = await server.request('PUT', `/api/orders/${order.id}/status`, { cookie: admin, body: { status: 'cancelled' } });
+    expect(
+      (await server.request('POST', `/api/orders/${order.id}/mark-paid`, { cookie: cashier.cookie })).body,
+    ).toEqual({ message: 'This order is already paid.', code: 'CONFLICT' });
+    const cancelled = await server.request('PUT', `/api/orders/${order.id}/status`, {
+      cookie: admin,
+      body: { status: 'cancelled' },
+    });
     expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
     expect(await stockOf(server, oil.id)).toBe(5);
     expect((await server.request('POST', `/api/orders/${order.id}/mark-paid`, { cookie: admin })).status).toBe(409);
@@ -286,11 +424,25 @@ describe('card payments through Stripe (offline)', () => {
 
   async function cardOrder(quantity = 1) {
     const customer = await signInAs(stripe.database, 'customer');
-    const oil = await product(stripe, stripeAdmin, { name: `Card Oil ${Math.random().toString(36).slice(2, 7)}`, price: '20.00', inventory: 5 });
+    const oil = await product(stripe, stripeAdmin, {
+      name: `Card Oil ${Math.random().toString(36).slice(2, 7)}`,
+      price: '20.00',
+      inventory: 5,
+    });
     await addToCart(stripe, customer.cookie, oil.id, quantity);
-    const intent = await stripe.request('POST', '/api/create-payment-intent', { cookie: customer.cookie, body: { amount: 20 * quantity } });
-    expect(intent.body).toMatchObject({ provider: 'stripe', amount: (22 * quantity).toFixed(2), paymentIntentId: expect.stringMatching(/^pi_/) });
-    const order = await stripe.request('POST', '/api/orders', { cookie: customer.cookie, body: { paymentIntentId: intent.body.paymentIntentId } });
+    const intent = await stripe.request('POST', '/api/create-payment-intent', {
+      cookie: customer.cookie,
+      body: { amount: 20 * quantity },
+    });
+    expect(intent.body).toMatchObject({
+      provider: 'stripe',
+      amount: (22 * quantity).toFixed(2),
+      paymentIntentId: expect.stringMatching(/^pi_/),
+    });
+    const order = await stripe.request('POST', '/api/orders', {
+      cookie: customer.cookie,
+      body: { paymentIntentId: intent.body.paymentIntentId },
+    });
     expect(order.status, order.text).toBe(200);
     return { customer, oil, order: order.body, intentId: intent.body.paymentIntentId as string };
   }
@@ -299,7 +451,10 @@ describe('card payments through Stripe (offline)', () => {
 
   it('offers card payment, and charges the total in cents', async () => {
     const { cookie } = await signInAs(stripe.database, 'customer');
-    expect((await stripe.request('GET', '/api/payment-methods', { cookie })).body).toEqual({ methods: ['manual', 'stripe'], default: 'manual' });
+    expect((await stripe.request('GET', '/api/payment-methods', { cookie })).body).toEqual({
+      methods: ['manual', 'stripe'],
+      default: 'manual',
+    });
     const { intentId } = await cardOrder(2);
     expect(fake.intents.get(intentId)!.amount).toBe(4400);
   });
@@ -314,7 +469,10 @@ describe('card payments through Stripe (offline)', () => {
     const after = (await stripe.request('GET', `/api/orders/${order.id}`, { cookie: customer.cookie })).body;
     expect(after).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
     // Staff cancel a paid card order: Stripe refunds it.
-    const cancelled = await stripe.request('PUT', `/api/orders/${order.id}/status`, { cookie: stripeAdmin, body: { status: 'cancelled' } });
+    const cancelled = await stripe.request('PUT', `/api/orders/${order.id}/status`, {
+      cookie: stripeAdmin,
+      body: { status: 'cancelled' },
+    });
     expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
     expect(fake.calls.some((c) => c.path === '/v1/refunds' && c.body.get('payment_intent') === intentId)).toBe(true);
   });
@@ -341,27 +499,64 @@ describe('card payments through Stripe (offline)', () => {
     const res = await deliver(forged);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Webhook signature verification failed', code: 'BAD_REQUEST' });
-    expect((await stripe.request('POST', '/api/payments/stripe/webhook', { rawBody: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (
+        await stripe.request('POST', '/api/payments/stripe/webhook', {
+          rawBody: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
     const [row] = await stripe.db.select().from(ordersTable).where(eq(ordersTable.id, order.id));
     expect(row!.status).toBe('pending');
-    expect((await server.request('POST', '/api/payments/stripe/webhook', { rawBody: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(404);
+    expect(
+      (
+        await server.request('POST', '/api/payments/stripe/webhook', {
+          rawBody: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('settles at once when the card was paid before the order was placed', async () => {
     const customer = await signInAs(stripe.database, 'customer');
     const oil = await product(stripe, stripeAdmin, { name: 'Prepaid Oil', price: '20.00', inventory: 5 });
     await addToCart(stripe, customer.cookie, oil.id);
-    const intent = await stripe.request('POST', '/api/create-payment-intent', { cookie: customer.cookie, body: { amount: 20 } });
+    const intent = await stripe.request('POST', '/api/create-payment-intent', {
+      cookie: customer.cookie,
+      body: { amount: 20 },
+    });
     fake.succeed(intent.body.paymentIntentId);
-    const order = await stripe.request('POST', '/api/orders', { cookie: customer.cookie, body: { paymentIntentId: intent.body.paymentIntentId } });
+    const order = await stripe.request('POST', '/api/orders', {
+      cookie: customer.cookie,
+      body: { paymentIntentId: intent.body.paymentIntentId },
+    });
     expect(order.body).toMatchObject({ status: 'processing', paymentStatus: 'paid' });
     // Someone else's payment cannot pay for this customer's order, and a stale amount is refused.
     const other = await signInAs(stripe.database, 'customer');
     await addToCart(stripe, other.cookie, oil.id);
-    expect((await stripe.request('POST', '/api/orders', { cookie: other.cookie, body: { paymentIntentId: intent.body.paymentIntentId } })).status).toBe(400);
-    const smaller = await stripe.request('POST', '/api/create-payment-intent', { cookie: other.cookie, body: { amount: 20 } });
+    expect(
+      (
+        await stripe.request('POST', '/api/orders', {
+          cookie: other.cookie,
+          body: { paymentIntentId: intent.body.paymentIntentId },
+        })
+      ).status,
+    ).toBe(400);
+    const smaller = await stripe.request('POST', '/api/create-payment-intent', {
+      cookie: other.cookie,
+      body: { amount: 20 },
+    });
     await addToCart(stripe, other.cookie, oil.id);
-    expect((await stripe.request('POST', '/api/orders', { cookie: other.cookie, body: { paymentIntentId: smaller.body.paymentIntentId } })).body).toEqual({ message: 'Your cart has changed. Please review it before paying.', code: 'CONFLICT' });
+    expect(
+      (
+        await stripe.request('POST', '/api/orders', {
+          cookie: other.cookie,
+          body: { paymentIntentId: smaller.body.paymentIntentId },
+        })
+      ).body,
+    ).toEqual({ message: 'Your cart has changed. Please review it before paying.', code: 'CONFLICT' });
     expect(await stockOf(stripe, oil.id)).toBe(4);
   });
 });

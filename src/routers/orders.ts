@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { access } from '../server/access';
-import { checkout, createPaymentIntent, getOrder, listOrders, markOrderPaid, payOrder, setOrderStatus, type OrderDeps } from '../server/orders/order-service';
+import {
+  checkout,
+  createPaymentIntent,
+  getOrder,
+  listOrders,
+  markOrderPaid,
+  payOrder,
+  setOrderStatus,
+  type OrderDeps,
+} from '../server/orders/order-service';
 import type { Context } from '../server/context';
 import { authedProcedure, rest, router } from '../server/trpc';
 import {
@@ -22,52 +31,112 @@ const deps = (ctx: Context): OrderDeps => ({ payments: ctx.payments, publicUrl: 
 
 export const ordersRouter = router({
   paymentMethods: authedProcedure
-    .meta(rest(access.signedIn, { method: 'GET', path: '/payment-methods', tags, summary: 'How orders can be paid: on pickup, and by card when card payments are configured' }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'GET',
+        path: '/payment-methods',
+        tags,
+        summary: 'How orders can be paid: on pickup, and by card when card payments are configured',
+      }),
+    )
     .input(z.void())
     .output(z.object({ methods: z.array(ZPaymentProviderId), default: ZPaymentProviderId }))
     .query(({ ctx }) => ({
-      methods: ctx.payments.checkout.id === 'manual' ? ['manual' as const] : ['manual' as const, ctx.payments.checkout.id],
+      methods:
+        ctx.payments.checkout.id === 'manual' ? ['manual' as const] : ['manual' as const, ctx.payments.checkout.id],
       default: 'manual' as const,
     })),
 
   createPaymentIntent: authedProcedure
-    .meta(rest(access.signedIn, { method: 'POST', path: '/create-payment-intent', tags, summary: "Open a payment for the caller's cart, priced by the server (409 when the amount is not the cart's subtotal)" }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'POST',
+        path: '/create-payment-intent',
+        tags,
+        summary:
+          "Open a payment for the caller's cart, priced by the server (409 when the amount is not the cart's subtotal)",
+      }),
+    )
     .input(ZPaymentIntentInput)
     .output(ZPaymentIntent)
     .mutation(({ ctx, input }) => createPaymentIntent(ctx.db, deps(ctx), ctx.user, input)),
 
   checkout: authedProcedure
-    .meta(rest(access.signedIn, { method: 'POST', path: '/orders', tags, summary: "Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short)" }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'POST',
+        path: '/orders',
+        tags,
+        summary:
+          "Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short)",
+      }),
+    )
     .input(ZCheckoutInput)
     .output(ZCheckoutResult)
     .mutation(({ ctx, input }) => checkout(ctx.db, deps(ctx), ctx.user, input)),
 
   pay: authedProcedure
-    .meta(rest(access.signedIn, { method: 'POST', path: '/orders/{id}/pay', tags, summary: "Where the owner of a pending card order pays for it: the card provider's payment page (404 for anyone else)" }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'POST',
+        path: '/orders/{id}/pay',
+        tags,
+        summary:
+          "Where the owner of a pending card order pays for it: the card provider's payment page (404 for anyone else)",
+      }),
+    )
     .input(ZOrderIdInput)
     .output(ZPaymentPage)
     .mutation(({ ctx, input }) => payOrder(ctx.db, deps(ctx), ctx.user, input.id)),
 
   list: authedProcedure
-    .meta(rest(access.signedIn, { method: 'GET', path: '/orders', tags, summary: "The caller's orders, newest first; every order for staff with orders.view" }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'GET',
+        path: '/orders',
+        tags,
+        summary: "The caller's orders, newest first; every order for staff with orders.view",
+      }),
+    )
     .input(ZOrderListInput)
     .output(z.array(ZOrder))
     .query(({ ctx, input }) => listOrders(ctx.db, ctx.user, input)),
 
   get: authedProcedure
-    .meta(rest(access.signedIn, { method: 'GET', path: '/orders/{id}', tags, summary: 'One order: its owner or staff with orders.view (404 for anyone else)' }))
+    .meta(
+      rest(access.signedIn, {
+        method: 'GET',
+        path: '/orders/{id}',
+        tags,
+        summary: 'One order: its owner or staff with orders.view (404 for anyone else)',
+      }),
+    )
     .input(ZOrderIdInput)
     .output(ZOrder)
     .query(({ ctx, input }) => getOrder(ctx.db, ctx.user, input.id)),
 
   setStatus: authedProcedure
-    .meta(rest(access.permission('orders.edit'), { method: 'PUT', path: '/orders/{id}/status', tags, summary: 'Move an order along its transitions; cancelling restocks and refunds (409 for any other move)' }))
+    .meta(
+      rest(access.permission('orders.edit'), {
+        method: 'PUT',
+        path: '/orders/{id}/status',
+        tags,
+        summary: 'Move an order along its transitions; cancelling restocks and refunds (409 for any other move)',
+      }),
+    )
     .input(ZOrderStatusInput)
     .output(ZOrder)
     .mutation(({ ctx, input }) => setOrderStatus(ctx.db, deps(ctx), ctx.user, input)),
 
   markPaid: authedProcedure
-    .meta(rest(access.permission('payments.process'), { method: 'POST', path: '/orders/{id}/mark-paid', tags, summary: 'Record that a pay-on-pickup order was paid; a pending order moves to processing' }))
+    .meta(
+      rest(access.permission('payments.process'), {
+        method: 'POST',
+        path: '/orders/{id}/mark-paid',
+        tags,
+        summary: 'Record that a pay-on-pickup order was paid; a pending order moves to processing',
+      }),
+    )
     .input(ZOrderIdInput)
     .output(ZOrder)
     .mutation(({ ctx, input }) => markOrderPaid(ctx.db, deps(ctx), ctx.user, input.id)),

@@ -35,15 +35,17 @@ async function create(body: Record<string, unknown>, cookie = admin) {
 
 /** A GET on the raw socket, to see the bytes and headers exactly as sent (fetch would decode them). */
 function rawGet(path: string, headers: Record<string, string>) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    const req = httpRequest(`${server.baseUrl}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = httpRequest(`${server.baseUrl}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 describe('POST /api/products', () => {
@@ -54,16 +56,33 @@ describe('POST /api/products', () => {
 
   it('accepts a numeric price and inventory given as text, normalising money to two decimals', async () => {
     const product = await create({ name: 'Candle', price: 19.9, inventory: '7' });
-    expect(product).toMatchObject({ price: '19.90', inventory: 7, description: '', category: '', imageUrl: null, isFeatured: false, isActive: true });
+    expect(product).toMatchObject({
+      price: '19.90',
+      inventory: 7,
+      description: '',
+      category: '',
+      imageUrl: null,
+      isFeatured: false,
+      isActive: true,
+    });
     expect((await create({ name: 'Gift', price: '5' })).price).toBe('5.00');
   });
 
   it('defaults inventory to 0 and treats an empty image URL as none', async () => {
-    expect(await create({ name: 'Sample', price: 0, imageUrl: '' })).toMatchObject({ inventory: 0, imageUrl: null, price: '0.00' });
+    expect(await create({ name: 'Sample', price: 0, imageUrl: '' })).toMatchObject({
+      inventory: 0,
+      imageUrl: null,
+      price: '0.00',
+    });
   });
 
   it('ignores unknown fields', async () => {
-    const product = await create({ name: 'Soap', price: '3.50', id: '11111111-1111-4111-8111-111111111111', surprise: true });
+    const product = await create({
+      name: 'Soap',
+      price: '3.50',
+      id: '11111111-1111-4111-8111-111111111111',
+      surprise: true,
+    });
     expect(product.id).not.toBe('11111111-1111-4111-8111-111111111111');
     expect(product).not.toHaveProperty('surprise');
   });
@@ -98,7 +117,9 @@ describe('POST /api/products', () => {
     expect((await server.request('POST', '/api/products', { cookie: customer, body: lavender })).status).toBe(403);
     expect((await server.request('POST', '/api/products', { cookie: employee, body: lavender })).status).toBe(403);
     const { cookie } = await signInAs(server.database, 'employee', { permissions: ['products.create'] });
-    expect((await server.request('POST', '/api/products', { cookie, body: { ...lavender, isFeatured: false } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/products', { cookie, body: { ...lavender, isFeatured: false } })).status,
+    ).toBe(200);
   });
 
   it('needs products.featured to feature a product', async () => {
@@ -106,12 +127,20 @@ describe('POST /api/products', () => {
     const res = await server.request('POST', '/api/products', { cookie, body: lavender });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: "You don't have permission to feature products.", code: 'FORBIDDEN' });
-    const allowed = await signInAs(server.database, 'employee', { permissions: ['products.create', 'products.featured'] });
-    expect((await server.request('POST', '/api/products', { cookie: allowed.cookie, body: lavender })).status).toBe(200);
+    const allowed = await signInAs(server.database, 'employee', {
+      permissions: ['products.create', 'products.featured'],
+    });
+    expect((await server.request('POST', '/api/products', { cookie: allowed.cookie, body: lavender })).status).toBe(
+      200,
+    );
   });
 
   it('refuses a body that is not JSON with 415', async () => {
-    const res = await server.request('POST', '/api/products', { cookie: admin, rawBody: 'name=X&price=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await server.request('POST', '/api/products', {
+      cookie: admin,
+      rawBody: 'name=X&price=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
   });
 });
@@ -131,7 +160,17 @@ describe('GET /api/products, /api/products/featured, /api/products/{id}', () => 
       expect(res.body.every((p: { isActive: boolean }) => p.isActive)).toBe(true);
       expect(res.body.map((p: { id: string }) => p.id)).not.toContain(hidden.id);
       const mask = res.body.find((p: { id: string }) => p.id === featured.id);
-      expect(Object.keys(mask).sort()).toEqual(['category', 'description', 'id', 'imageUrl', 'inventory', 'isActive', 'isFeatured', 'name', 'price']);
+      expect(Object.keys(mask).sort()).toEqual([
+        'category',
+        'description',
+        'id',
+        'imageUrl',
+        'inventory',
+        'isActive',
+        'isFeatured',
+        'name',
+        'price',
+      ]);
     }
   });
 
@@ -159,7 +198,11 @@ describe('GET /api/products, /api/products/featured, /api/products/{id}', () => 
   });
 
   it('reads one product; an inactive one is 404 except for staff', async () => {
-    expect((await server.request('GET', `/api/products/${featured.id}`)).body).toMatchObject({ id: featured.id, name: 'Featured Mask', price: '29.00' });
+    expect((await server.request('GET', `/api/products/${featured.id}`)).body).toMatchObject({
+      id: featured.id,
+      name: 'Featured Mask',
+      price: '29.00',
+    });
     const res = await server.request('GET', `/api/products/${hidden.id}`, { cookie: customer });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Product not found', code: 'NOT_FOUND' });
@@ -221,9 +264,15 @@ describe('caching: ETag, 304 and compression', () => {
   });
 
   it('prefers brotli, honours q=0 and falls back to identity', async () => {
-    expect((await rawGet('/api/products', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding']).toBe('br');
-    expect((await rawGet('/api/products', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
-    expect((await rawGet('/api/products', { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
+    expect(
+      (await rawGet('/api/products', { 'accept-encoding': 'gzip, deflate, br' })).headers['content-encoding'],
+    ).toBe('br');
+    expect((await rawGet('/api/products', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe(
+      'gzip',
+    );
+    expect(
+      (await rawGet('/api/products', { 'accept-encoding': 'identity' })).headers['content-encoding'],
+    ).toBeUndefined();
   });
 
   it('compresses other large responses on the fly', async () => {
@@ -239,10 +288,21 @@ describe('PUT /api/products/{id}', () => {
     const body = { ...lavender, name: 'Lavender Oil XL', price: 31.5, inventory: '0', isFeatured: false };
     const res = await server.request('PUT', `/api/products/${product.id}`, { cookie: admin, body });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...lavender, id: product.id, name: 'Lavender Oil XL', price: '31.50', inventory: 0, isFeatured: false });
-    const listed = (await server.request('GET', '/api/products', { cookie: customer })).body.find((p: { id: string }) => p.id === product.id);
+    expect(res.body).toEqual({
+      ...lavender,
+      id: product.id,
+      name: 'Lavender Oil XL',
+      price: '31.50',
+      inventory: 0,
+      isFeatured: false,
+    });
+    const listed = (await server.request('GET', '/api/products', { cookie: customer })).body.find(
+      (p: { id: string }) => p.id === product.id,
+    );
     expect(listed).toEqual(res.body);
-    expect((await server.request('GET', '/api/products/featured')).body.map((p: { id: string }) => p.id)).not.toContain(product.id);
+    expect((await server.request('GET', '/api/products/featured')).body.map((p: { id: string }) => p.id)).not.toContain(
+      product.id,
+    );
   });
 
   it('keeps fields that are left out', async () => {
@@ -253,15 +313,22 @@ describe('PUT /api/products/{id}', () => {
 
   it('hides a deactivated product from customers at once', async () => {
     const product = await create(lavender);
-    expect((await server.request('GET', '/api/products', { cookie: customer })).body.map((p: { id: string }) => p.id)).toContain(product.id);
+    expect(
+      (await server.request('GET', '/api/products', { cookie: customer })).body.map((p: { id: string }) => p.id),
+    ).toContain(product.id);
     await server.request('PUT', `/api/products/${product.id}`, { cookie: admin, body: { isActive: false } });
-    expect((await server.request('GET', '/api/products', { cookie: customer })).body.map((p: { id: string }) => p.id)).not.toContain(product.id);
+    expect(
+      (await server.request('GET', '/api/products', { cookie: customer })).body.map((p: { id: string }) => p.id),
+    ).not.toContain(product.id);
     expect((await server.request('GET', `/api/products/${product.id}`, { cookie: customer })).status).toBe(404);
   });
 
   it('validates like create and changes nothing when refused', async () => {
     const product = await create(lavender);
-    const res = await server.request('PUT', `/api/products/${product.id}`, { cookie: admin, body: { ...lavender, name: '', price: 'x' } });
+    const res = await server.request('PUT', `/api/products/${product.id}`, {
+      cookie: admin,
+      body: { ...lavender, name: '', price: 'x' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Name is required; Price must be a number');
     expect((await server.request('GET', `/api/products/${product.id}`)).body.name).toBe(lavender.name);
@@ -269,16 +336,35 @@ describe('PUT /api/products/{id}', () => {
 
   it('needs products.edit, and products.featured to change the featured flag', async () => {
     const product = await create({ ...lavender, isFeatured: false });
-    expect((await server.request('PUT', `/api/products/${product.id}`, { cookie: customer, body: { name: 'Hacked' } })).status).toBe(403);
+    expect(
+      (await server.request('PUT', `/api/products/${product.id}`, { cookie: customer, body: { name: 'Hacked' } }))
+        .status,
+    ).toBe(403);
     const editor = (await signInAs(server.database, 'employee', { permissions: ['products.edit'] })).cookie;
-    expect((await server.request('PUT', `/api/products/${product.id}`, { cookie: editor, body: { name: 'Renamed', isFeatured: false } })).status).toBe(200);
-    const res = await server.request('PUT', `/api/products/${product.id}`, { cookie: editor, body: { isFeatured: true } });
+    expect(
+      (
+        await server.request('PUT', `/api/products/${product.id}`, {
+          cookie: editor,
+          body: { name: 'Renamed', isFeatured: false },
+        })
+      ).status,
+    ).toBe(200);
+    const res = await server.request('PUT', `/api/products/${product.id}`, {
+      cookie: editor,
+      body: { isFeatured: true },
+    });
     expect(res.status).toBe(403);
-    expect((await server.request('GET', `/api/products/${product.id}`)).body).toMatchObject({ name: 'Renamed', isFeatured: false });
+    expect((await server.request('GET', `/api/products/${product.id}`)).body).toMatchObject({
+      name: 'Renamed',
+      isFeatured: false,
+    });
   });
 
   it('answers 404 for an unknown product', async () => {
-    const res = await server.request('PUT', '/api/products/00000000-0000-4000-8000-000000000000', { cookie: admin, body: lavender });
+    const res = await server.request('PUT', '/api/products/00000000-0000-4000-8000-000000000000', {
+      cookie: admin,
+      body: lavender,
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Product not found');
   });
@@ -288,20 +374,39 @@ describe('DELETE /api/products/{id}', () => {
   it('deletes without a body, removes the product from carts and keeps order history intact', async () => {
     const product = await create({ ...lavender, inventory: 5 });
     const buyer = await signInAs(server.database, 'customer');
-    expect((await server.request('POST', '/api/cart', { cookie: buyer.cookie, body: { productId: product.id, quantity: 2 } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', '/api/cart', {
+          cookie: buyer.cookie,
+          body: { productId: product.id, quantity: 2 },
+        })
+      ).status,
+    ).toBe(200);
     const [order] = await server.db.insert(orders).values({ userId: buyer.user.id, total: '48.00' }).returning();
-    await server.db.insert(orderItems).values({ orderId: order!.id, productId: product.id, productName: lavender.name, unitPrice: '24.00', quantity: 2 });
+    await server.db.insert(orderItems).values({
+      orderId: order!.id,
+      productId: product.id,
+      productName: lavender.name,
+      unitPrice: '24.00',
+      quantity: 2,
+    });
 
     const res = await server.request('DELETE', `/api/products/${product.id}`, { cookie: admin });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, id: product.id });
 
     expect((await server.request('GET', `/api/products/${product.id}`, { cookie: admin })).status).toBe(404);
-    expect((await server.request('GET', '/api/products', { cookie: admin })).body.map((p: { id: string }) => p.id)).not.toContain(product.id);
+    expect(
+      (await server.request('GET', '/api/products', { cookie: admin })).body.map((p: { id: string }) => p.id),
+    ).not.toContain(product.id);
     expect(await server.db.select().from(cartItems).where(eq(cartItems.userId, buyer.user.id))).toEqual([]);
     const lines = await server.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
-    expect(lines).toEqual([expect.objectContaining({ productId: null, productName: lavender.name, unitPrice: '24.00', quantity: 2 })]);
-    expect((await server.db.select({ total: orders.total }).from(orders).where(eq(orders.id, order!.id)))[0]!.total).toBe('48.00');
+    expect(lines).toEqual([
+      expect.objectContaining({ productId: null, productName: lavender.name, unitPrice: '24.00', quantity: 2 }),
+    ]);
+    expect(
+      (await server.db.select({ total: orders.total }).from(orders).where(eq(orders.id, order!.id)))[0]!.total,
+    ).toBe('48.00');
   });
 
   it('needs products.delete and answers 404 for an unknown product', async () => {
@@ -309,7 +414,11 @@ describe('DELETE /api/products/{id}', () => {
     expect((await server.request('DELETE', `/api/products/${product.id}`)).status).toBe(401);
     expect((await server.request('DELETE', `/api/products/${product.id}`, { cookie: customer })).status).toBe(403);
     expect((await server.request('DELETE', `/api/products/${product.id}`, { cookie: employee })).status).toBe(403);
-    expect(await server.db.select({ id: products.id }).from(products).where(eq(products.id, product.id))).toHaveLength(1);
-    expect((await server.request('DELETE', '/api/products/00000000-0000-4000-8000-000000000000', { cookie: admin })).status).toBe(404);
+    expect(await server.db.select({ id: products.id }).from(products).where(eq(products.id, product.id))).toHaveLength(
+      1,
+    );
+    expect(
+      (await server.request('DELETE', '/api/products/00000000-0000-4000-8000-000000000000', { cookie: admin })).status,
+    ).toBe(404);
   });
 });

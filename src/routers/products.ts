@@ -18,7 +18,14 @@ const tags = ['products'];
 // src/server/http/catalog-http.ts (ETag, gzip/brotli); these procedures serve /api/trpc and the OpenAPI document.
 export const productsRouter = router({
   list: procedure
-    .meta(rest(access.public, { method: 'GET', path: '/products', tags, summary: 'Products: active ones, or all for staff' }))
+    .meta(
+      rest(access.public, {
+        method: 'GET',
+        path: '/products',
+        tags,
+        summary: 'Products: active ones, or all for staff',
+      }),
+    )
     .input(z.void())
     .output(z.array(ZProduct))
     .query(({ ctx }) => listProducts(ctx.catalog, ctx.user)),
@@ -30,25 +37,53 @@ export const productsRouter = router({
     .query(({ ctx }) => listFeaturedProducts(ctx.catalog)),
 
   get: procedure
-    .meta(rest(access.public, { method: 'GET', path: '/products/{id}', tags, summary: 'One product (404 when inactive, unless staff)' }))
+    .meta(
+      rest(access.public, {
+        method: 'GET',
+        path: '/products/{id}',
+        tags,
+        summary: 'One product (404 when inactive, unless staff)',
+      }),
+    )
     .input(ZIdInput)
     .output(ZProduct)
     .query(({ ctx, input }) => getProduct(ctx.db, ctx.user, input.id)),
 
   create: authedProcedure
-    .meta(rest(access.permission('products.create'), { method: 'POST', path: '/products', tags, summary: 'Create a product' }))
+    .meta(
+      rest(access.permission('products.create'), {
+        method: 'POST',
+        path: '/products',
+        tags,
+        summary: 'Create a product',
+      }),
+    )
     .input(ZCreateProductInput)
     .output(ZProduct)
     .mutation(({ ctx, input }) => createProduct(ctx.db, ctx.user, input)),
 
   update: authedProcedure
-    .meta(rest(access.permission('products.edit'), { method: 'PUT', path: '/products/{id}', tags, summary: 'Update a product (fields left out keep their value)' }))
+    .meta(
+      rest(access.permission('products.edit'), {
+        method: 'PUT',
+        path: '/products/{id}',
+        tags,
+        summary: 'Update a product (fields left out keep their value)',
+      }),
+    )
     .input(ZUpdateProductInput)
     .output(ZProduct)
     .mutation(({ ctx, input }) => updateProduct(ctx.db, ctx.user, input)),
 
   delete: authedProcedure
-    .meta(rest(access.permission('products.delete'), { method: 'DELETE', path: '/products/{id}', tags, summary: 'Delete a product (order history keeps its lines)' }))
+    .meta(
+      rest(access.permission('products.delete'), {
+        method: 'DELETE',
+        path: '/products/{id}',
+        tags,
+        summary: 'Delete a product (order history keeps its lines)',
+      }),
+    )
     .input(ZIdInput)
     .output(ZDeleted)
     .mutation(({ ctx, input }) => deleteProduct(ctx.db, input.id)),

@@ -12,9 +12,16 @@ let serviceId: string;
 beforeAll(async () => {
   admin = await signInAs(server.database, 'admin', { firstName: 'Avery', lastName: 'Stone', email: 'avery@shop.test' });
   customer = await signInAs(server.database, 'customer');
-  maya = await signInAs(server.database, 'employee', { firstName: 'Maya', lastName: 'Okafor', email: 'maya@shop.test' });
+  maya = await signInAs(server.database, 'employee', {
+    firstName: 'Maya',
+    lastName: 'Okafor',
+    email: 'maya@shop.test',
+  });
   liam = await signInAs(server.database, 'employee', { firstName: 'Liam', lastName: 'Chen', email: 'liam@shop.test' });
-  const res = await server.request('POST', '/api/services', { cookie: admin.cookie, body: { name: 'Facial', price: '95.00', duration: 60 } });
+  const res = await server.request('POST', '/api/services', {
+    cookie: admin.cookie,
+    body: { name: 'Facial', price: '95.00', duration: 60 },
+  });
   serviceId = res.body.id;
 });
 
@@ -25,9 +32,21 @@ describe('service providers, called as docs/catalogue.md lists them', () => {
   it('lists who may be chosen, with e-mail, for staff only', async () => {
     const res = await server.request('GET', '/api/service-providers/employees', { cookie: maya.cookie });
     expect(res.status).toBe(200);
-    expect(res.body.map((c: { email: string }) => c.email)).toEqual(['avery@shop.test', 'liam@shop.test', 'maya@shop.test']);
-    expect(res.body[0]).toEqual({ id: admin.user.id, firstName: 'Avery', lastName: 'Stone', email: 'avery@shop.test', role: 'admin' });
-    expect((await server.request('GET', '/api/service-providers/employees', { cookie: customer.cookie })).status).toBe(403);
+    expect(res.body.map((c: { email: string }) => c.email)).toEqual([
+      'avery@shop.test',
+      'liam@shop.test',
+      'maya@shop.test',
+    ]);
+    expect(res.body[0]).toEqual({
+      id: admin.user.id,
+      firstName: 'Avery',
+      lastName: 'Stone',
+      email: 'avery@shop.test',
+      role: 'admin',
+    });
+    expect((await server.request('GET', '/api/service-providers/employees', { cookie: customer.cookie })).status).toBe(
+      403,
+    );
   });
 
   it('starts with no links: everyone may perform the service', async () => {
@@ -39,21 +58,33 @@ describe('service providers, called as docs/catalogue.md lists them', () => {
   it('POST links one employee per call and GET shows the entries with employeeId', async () => {
     const res = await link(maya.user.id);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ serviceId, employeeId: maya.user.id, employee: { id: maya.user.id, firstName: 'Maya', lastName: 'Okafor' } });
+    expect(res.body).toEqual({
+      serviceId,
+      employeeId: maya.user.id,
+      employee: { id: maya.user.id, firstName: 'Maya', lastName: 'Okafor' },
+    });
     expect((await link(liam.user.id)).status).toBe(200);
     expect((await link(liam.user.id)).status).toBe(200);
 
-    const forService = await server.request('GET', `/api/service-providers/service/${serviceId}`, { cookie: customer.cookie });
-    expect(forService.body.map((l: { employeeId: string }) => l.employeeId).sort()).toEqual([maya.user.id, liam.user.id].sort());
+    const forService = await server.request('GET', `/api/service-providers/service/${serviceId}`, {
+      cookie: customer.cookie,
+    });
+    expect(forService.body.map((l: { employeeId: string }) => l.employeeId).sort()).toEqual(
+      [maya.user.id, liam.user.id].sort(),
+    );
     const all = await server.request('GET', '/api/service-providers', { cookie: customer.cookie });
     expect(all.status).toBe(200);
     expect(all.body.filter((l: { serviceId: string }) => l.serviceId === serviceId)).toHaveLength(2);
   });
 
   it('edits as the admin dialog does: delete every link, then re-create the chosen ones', async () => {
-    const current = (await server.request('GET', `/api/service-providers/service/${serviceId}`, { cookie: admin.cookie })).body as { employeeId: string }[];
+    const current = (
+      await server.request('GET', `/api/service-providers/service/${serviceId}`, { cookie: admin.cookie })
+    ).body as { employeeId: string }[];
     for (const { employeeId } of current) {
-      const res = await server.request('DELETE', `/api/service-providers/${employeeId}/${serviceId}`, { cookie: admin.cookie });
+      const res = await server.request('DELETE', `/api/service-providers/${employeeId}/${serviceId}`, {
+        cookie: admin.cookie,
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ success: true, serviceId, employeeId });
     }
@@ -63,7 +94,9 @@ describe('service providers, called as docs/catalogue.md lists them', () => {
   });
 
   it('answers 404 when deleting a link that does not exist', async () => {
-    const res = await server.request('DELETE', `/api/service-providers/${liam.user.id}/${serviceId}`, { cookie: admin.cookie });
+    const res = await server.request('DELETE', `/api/service-providers/${liam.user.id}/${serviceId}`, {
+      cookie: admin.cookie,
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('This employee is not linked to the service');
   });
@@ -89,13 +122,28 @@ describe('service providers, called as docs/catalogue.md lists them', () => {
   it('answers 404 for an unknown service, and for an inactive one unless staff', async () => {
     expect((await link(maya.user.id, admin.cookie)).status).toBe(200);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await server.request('POST', '/api/service-providers', { cookie: admin.cookie, body: { serviceId: unknown, employeeId: maya.user.id } })).status).toBe(404);
-    expect((await server.request('GET', `/api/service-providers/service/${unknown}`, { cookie: customer.cookie })).status).toBe(404);
+    expect(
+      (
+        await server.request('POST', '/api/service-providers', {
+          cookie: admin.cookie,
+          body: { serviceId: unknown, employeeId: maya.user.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await server.request('GET', `/api/service-providers/service/${unknown}`, { cookie: customer.cookie })).status,
+    ).toBe(404);
     await server.request('PUT', `/api/services/${serviceId}`, { cookie: admin.cookie, body: { isActive: false } });
-    expect((await server.request('GET', `/api/service-providers/service/${serviceId}`, { cookie: customer.cookie })).status).toBe(404);
-    expect((await server.request('GET', `/api/service-providers/service/${serviceId}`, { cookie: maya.cookie })).status).toBe(200);
+    expect(
+      (await server.request('GET', `/api/service-providers/service/${serviceId}`, { cookie: customer.cookie })).status,
+    ).toBe(404);
+    expect(
+      (await server.request('GET', `/api/service-providers/service/${serviceId}`, { cookie: maya.cookie })).status,
+    ).toBe(200);
     const services = async (cookie: string) =>
-      ((await server.request('GET', '/api/service-providers', { cookie })).body as { serviceId: string }[]).map((l) => l.serviceId);
+      ((await server.request('GET', '/api/service-providers', { cookie })).body as { serviceId: string }[]).map(
+        (l) => l.serviceId,
+      );
     expect(await services(customer.cookie)).not.toContain(serviceId);
     expect(await services(maya.cookie)).toContain(serviceId);
   });
@@ -104,9 +152,18 @@ describe('service providers, called as docs/catalogue.md lists them', () => {
     expect((await server.request('GET', '/api/service-providers')).status).toBe(401);
     expect((await link(maya.user.id, customer.cookie)).status).toBe(403);
     expect((await link(maya.user.id, maya.cookie)).status).toBe(403);
-    expect((await server.request('DELETE', `/api/service-providers/${maya.user.id}/${serviceId}`, { cookie: customer.cookie })).status).toBe(403);
+    expect(
+      (
+        await server.request('DELETE', `/api/service-providers/${maya.user.id}/${serviceId}`, {
+          cookie: customer.cookie,
+        })
+      ).status,
+    ).toBe(403);
     const editor = await signInAs(server.database, 'employee', { permissions: ['services.edit'] });
-    expect((await server.request('DELETE', `/api/service-providers/${maya.user.id}/${serviceId}`, { cookie: editor.cookie })).status).toBe(200);
+    expect(
+      (await server.request('DELETE', `/api/service-providers/${maya.user.id}/${serviceId}`, { cookie: editor.cookie }))
+        .status,
+    ).toBe(200);
   });
 
   it('rejects a body without the ids with 400', async () => {

@@ -38,7 +38,14 @@ describe('POST /api/services', () => {
   });
 
   it('accepts duration and price as text', async () => {
-    expect(await create({ name: 'Facial', price: 55, duration: '45' })).toMatchObject({ price: '55.00', duration: 45, category: '', imageUrl: null, isFeatured: false, isActive: true });
+    expect(await create({ name: 'Facial', price: 55, duration: '45' })).toMatchObject({
+      price: '55.00',
+      duration: 45,
+      category: '',
+      imageUrl: null,
+      isFeatured: false,
+      isActive: true,
+    });
   });
 
   it.each([
@@ -62,7 +69,10 @@ describe('POST /api/services', () => {
     expect((await server.request('POST', '/api/services', { cookie: customer, body: massage })).status).toBe(403);
     const creator = (await signInAs(server.database, 'employee', { permissions: ['services.create'] })).cookie;
     expect((await server.request('POST', '/api/services', { cookie: creator, body: massage })).status).toBe(403);
-    expect((await server.request('POST', '/api/services', { cookie: creator, body: { ...massage, isFeatured: false } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/services', { cookie: creator, body: { ...massage, isFeatured: false } }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -101,14 +111,22 @@ describe('GET /api/services, /api/services/featured, /api/services/{id}', () => 
   });
 
   it('reads one service; an inactive one is 404 except for staff', async () => {
-    expect((await server.request('GET', `/api/services/${plain.id}`)).body).toMatchObject({ id: plain.id, duration: 45 });
-    expect((await server.request('GET', `/api/services/${hidden.id}`, { cookie: customer })).body).toEqual({ message: 'Service not found', code: 'NOT_FOUND' });
+    expect((await server.request('GET', `/api/services/${plain.id}`)).body).toMatchObject({
+      id: plain.id,
+      duration: 45,
+    });
+    expect((await server.request('GET', `/api/services/${hidden.id}`, { cookie: customer })).body).toEqual({
+      message: 'Service not found',
+      code: 'NOT_FOUND',
+    });
     expect((await server.request('GET', `/api/services/${hidden.id}`, { cookie: admin })).status).toBe(200);
   });
 
   it('supports ETag revalidation', async () => {
     const first = await server.request('GET', '/api/services');
-    const again = await server.request('GET', '/api/services', { headers: { 'if-none-match': first.headers.get('etag')! } });
+    const again = await server.request('GET', '/api/services', {
+      headers: { 'if-none-match': first.headers.get('etag')! },
+    });
     expect(again.status).toBe(304);
   });
 });
@@ -116,15 +134,23 @@ describe('GET /api/services, /api/services/featured, /api/services/{id}', () => 
 describe('PUT and DELETE /api/services/{id}', () => {
   it('updates with the full body; the list shows it at once', async () => {
     const service = await create(massage);
-    const res = await server.request('PUT', `/api/services/${service.id}`, { cookie: admin, body: { ...massage, duration: 90, price: 105 } });
+    const res = await server.request('PUT', `/api/services/${service.id}`, {
+      cookie: admin,
+      body: { ...massage, duration: 90, price: 105 },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...massage, id: service.id, duration: 90, price: '105.00' });
-    expect((await server.request('GET', '/api/services')).body.find((s: { id: string }) => s.id === service.id).duration).toBe(90);
+    expect(
+      (await server.request('GET', '/api/services')).body.find((s: { id: string }) => s.id === service.id).duration,
+    ).toBe(90);
   });
 
   it('refuses a bad duration on update and changes nothing', async () => {
     const service = await create(massage);
-    const res = await server.request('PUT', `/api/services/${service.id}`, { cookie: admin, body: { ...massage, duration: 0 } });
+    const res = await server.request('PUT', `/api/services/${service.id}`, {
+      cookie: admin,
+      body: { ...massage, duration: 0 },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Duration must be at least 15 minutes');
     expect((await server.request('GET', `/api/services/${service.id}`)).body.duration).toBe(60);
@@ -137,20 +163,32 @@ describe('PUT and DELETE /api/services/{id}', () => {
     const startsAt = new Date('2030-01-07T10:00:00Z');
     const [appointment] = await server.db
       .insert(appointments)
-      .values({ serviceId: service.id, employeeId: staff.user.id, customerId: buyer.user.id, startsAt, endsAt: new Date(startsAt.getTime() + 3600000), duration: 60 })
+      .values({
+        serviceId: service.id,
+        employeeId: staff.user.id,
+        customerId: buyer.user.id,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3600000),
+        duration: 60,
+      })
       .returning();
     const res = await server.request('DELETE', `/api/services/${service.id}`, { cookie: admin });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, id: service.id });
     expect((await server.request('GET', `/api/services/${service.id}`, { cookie: admin })).status).toBe(404);
-    const [kept] = await server.db.select({ serviceId: appointments.serviceId }).from(appointments).where(eq(appointments.id, appointment!.id));
+    const [kept] = await server.db
+      .select({ serviceId: appointments.serviceId })
+      .from(appointments)
+      .where(eq(appointments.id, appointment!.id));
     expect(kept).toEqual({ serviceId: null });
   });
 
   it('needs services.edit and services.delete', async () => {
     const service = await create(massage);
     const viewer = (await signInAs(server.database, 'employee', { permissions: ['services.view'] })).cookie;
-    expect((await server.request('PUT', `/api/services/${service.id}`, { cookie: viewer, body: { name: 'X' } })).status).toBe(403);
+    expect(
+      (await server.request('PUT', `/api/services/${service.id}`, { cookie: viewer, body: { name: 'X' } })).status,
+    ).toBe(403);
     expect((await server.request('DELETE', `/api/services/${service.id}`, { cookie: viewer })).status).toBe(403);
     expect((await server.request('DELETE', `/api/services/${service.id}`, { cookie: customer })).status).toBe(403);
   });
@@ -162,11 +200,19 @@ describe('providers given with the service (employeeIds)', () => {
     const liam = await signInAs(server.database, 'employee');
     const service = await create({ ...massage, employeeIds: [maya.user.id, liam.user.id] });
     const links = async () =>
-      (await server.db.select({ employeeId: serviceProviders.employeeId }).from(serviceProviders).where(eq(serviceProviders.serviceId, service.id)))
+      (
+        await server.db
+          .select({ employeeId: serviceProviders.employeeId })
+          .from(serviceProviders)
+          .where(eq(serviceProviders.serviceId, service.id))
+      )
         .map((l) => l.employeeId)
         .sort();
     expect(await links()).toEqual([maya.user.id, liam.user.id].sort());
-    await server.request('PUT', `/api/services/${service.id}`, { cookie: admin, body: { employeeIds: [liam.user.id] } });
+    await server.request('PUT', `/api/services/${service.id}`, {
+      cookie: admin,
+      body: { employeeIds: [liam.user.id] },
+    });
     expect(await links()).toEqual([liam.user.id]);
     await server.request('PUT', `/api/services/${service.id}`, { cookie: admin, body: { name: 'Renamed' } });
     expect(await links()).toEqual([liam.user.id]);
@@ -175,7 +221,10 @@ describe('providers given with the service (employeeIds)', () => {
   it('refuses a customer as provider and creates nothing', async () => {
     const buyer = await signInAs(server.database, 'customer');
     const before = (await server.request('GET', '/api/services', { cookie: admin })).body.length;
-    const res = await server.request('POST', '/api/services', { cookie: admin, body: { ...massage, employeeIds: [buyer.user.id] } });
+    const res = await server.request('POST', '/api/services', {
+      cookie: admin,
+      body: { ...massage, employeeIds: [buyer.user.id] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Only active employees and admins can perform services');
     expect((await server.request('GET', '/api/services', { cookie: admin })).body.length).toBe(before);

@@ -18,7 +18,14 @@ const tags = ['services'];
 // src/server/http/catalog-http.ts (ETag, gzip/brotli); these procedures serve /api/trpc and the OpenAPI document.
 export const servicesRouter = router({
   list: procedure
-    .meta(rest(access.public, { method: 'GET', path: '/services', tags, summary: 'Services: active ones, or all for staff' }))
+    .meta(
+      rest(access.public, {
+        method: 'GET',
+        path: '/services',
+        tags,
+        summary: 'Services: active ones, or all for staff',
+      }),
+    )
     .input(z.void())
     .output(z.array(ZService))
     .query(({ ctx }) => listServices(ctx.catalog, ctx.user)),
@@ -30,25 +37,53 @@ export const servicesRouter = router({
     .query(({ ctx }) => listFeaturedServices(ctx.catalog)),
 
   get: procedure
-    .meta(rest(access.public, { method: 'GET', path: '/services/{id}', tags, summary: 'One service (404 when inactive, unless staff)' }))
+    .meta(
+      rest(access.public, {
+        method: 'GET',
+        path: '/services/{id}',
+        tags,
+        summary: 'One service (404 when inactive, unless staff)',
+      }),
+    )
     .input(ZIdInput)
     .output(ZService)
     .query(({ ctx, input }) => getService(ctx.db, ctx.user, input.id)),
 
   create: authedProcedure
-    .meta(rest(access.permission('services.create'), { method: 'POST', path: '/services', tags, summary: 'Create a service (employeeIds: who may perform it)' }))
+    .meta(
+      rest(access.permission('services.create'), {
+        method: 'POST',
+        path: '/services',
+        tags,
+        summary: 'Create a service (employeeIds: who may perform it)',
+      }),
+    )
     .input(ZCreateServiceInput)
     .output(ZService)
     .mutation(({ ctx, input }) => createService(ctx.db, ctx.user, input)),
 
   update: authedProcedure
-    .meta(rest(access.permission('services.edit'), { method: 'PUT', path: '/services/{id}', tags, summary: 'Update a service (fields left out keep their value; employeeIds replaces the providers)' }))
+    .meta(
+      rest(access.permission('services.edit'), {
+        method: 'PUT',
+        path: '/services/{id}',
+        tags,
+        summary: 'Update a service (fields left out keep their value; employeeIds replaces the providers)',
+      }),
+    )
     .input(ZUpdateServiceInput)
     .output(ZService)
     .mutation(({ ctx, input }) => updateService(ctx.db, ctx.user, input)),
 
   delete: authedProcedure
-    .meta(rest(access.permission('services.delete'), { method: 'DELETE', path: '/services/{id}', tags, summary: 'Delete a service (appointments keep their history)' }))
+    .meta(
+      rest(access.permission('services.delete'), {
+        method: 'DELETE',
+        path: '/services/{id}',
+        tags,
+        summary: 'Delete a service (appointments keep their history)',
+      }),
+    )
     .input(ZIdInput)
     .output(ZDeleted)
     .mutation(({ ctx, input }) => deleteService(ctx.db, input.id)),

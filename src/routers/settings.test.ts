@@ -9,11 +9,19 @@ describe('GET/PUT /api/business/settings', () => {
   it('reads the defaults, signed out', async () => {
     const res = await server.request('GET', '/api/business/settings');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ businessName: 'Your Business', businessDescription: '', businessType: 'both', timezone: 'UTC', ...booking });
+    expect(res.body).toEqual({
+      businessName: 'Your Business',
+      businessDescription: '',
+      businessType: 'both',
+      timezone: 'UTC',
+      ...booking,
+    });
   });
 
   it('refuses a signed-out update with 401 and changes nothing', async () => {
-    const res = await server.request('PUT', '/api/business/settings', { body: { businessName: 'Hacked', businessDescription: '', businessType: 'products' } });
+    const res = await server.request('PUT', '/api/business/settings', {
+      body: { businessName: 'Hacked', businessDescription: '', businessType: 'products' },
+    });
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'Please sign in to continue.', code: 'UNAUTHORIZED' });
     expect((await server.request('GET', '/api/business/settings')).body.businessName).toBe('Your Business');
@@ -21,13 +29,18 @@ describe('GET/PUT /api/business/settings', () => {
 
   it('refuses a customer with 403', async () => {
     const { cookie } = await signInAs(server.database, 'customer');
-    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Hacked', businessDescription: '', businessType: 'products' } });
+    const res = await server.request('PUT', '/api/business/settings', {
+      cookie,
+      body: { businessName: 'Hacked', businessDescription: '', businessType: 'products' },
+    });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');
   });
 
   it('refuses an employee, even one holding every settings permission', async () => {
-    const { cookie } = await signInAs(server.database, 'employee', { permissions: ['settings.view', 'settings.edit', 'settings.business'] });
+    const { cookie } = await signInAs(server.database, 'employee', {
+      permissions: ['settings.view', 'settings.edit', 'settings.business'],
+    });
     const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Hacked' } });
     expect(res.status).toBe(403);
   });
@@ -44,7 +57,10 @@ describe('GET/PUT /api/business/settings', () => {
 
   it('rejects an empty businessName with a readable 400 and changes nothing', async () => {
     const { cookie } = await signInAs(server.database, 'admin');
-    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: '', businessDescription: 'x', businessType: 'both' } });
+    const res = await server.request('PUT', '/api/business/settings', {
+      cookie,
+      body: { businessName: '', businessDescription: 'x', businessType: 'both' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Business name is required');
     expect(res.body.code).toBe('BAD_REQUEST');
@@ -54,7 +70,10 @@ describe('GET/PUT /api/business/settings', () => {
 
   it('rejects an unknown businessType with 400', async () => {
     const { cookie } = await signInAs(server.database, 'admin');
-    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', businessType: 'restaurant' } });
+    const res = await server.request('PUT', '/api/business/settings', {
+      cookie,
+      body: { businessName: 'Glow', businessType: 'restaurant' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Business type must be one of: products, services, both');
     expect((await server.request('GET', '/api/business/settings')).body.businessType).toBe('services');
@@ -62,27 +81,45 @@ describe('GET/PUT /api/business/settings', () => {
 
   it('rejects an unknown time zone with 400', async () => {
     const { cookie } = await signInAs(server.database, 'admin');
-    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', timezone: 'Mars/Olympus' } });
+    const res = await server.request('PUT', '/api/business/settings', {
+      cookie,
+      body: { businessName: 'Glow', timezone: 'Mars/Olympus' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/time zone/i);
   });
 
   it('accepts a time zone and ignores unknown fields', async () => {
     const { cookie } = await signInAs(server.database, 'admin');
-    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', timezone: 'Europe/Paris', surprise: true } });
+    const res = await server.request('PUT', '/api/business/settings', {
+      cookie,
+      body: { businessName: 'Glow', timezone: 'Europe/Paris', surprise: true },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ businessName: 'Glow', businessDescription: 'Hair and beauty', businessType: 'services', timezone: 'Europe/Paris', ...booking });
+    expect(res.body).toEqual({
+      businessName: 'Glow',
+      businessDescription: 'Hair and beauty',
+      businessType: 'services',
+      timezone: 'Europe/Paris',
+      ...booking,
+    });
   });
 
   it('saves the booking rules, and a PUT without them keeps them', async () => {
     const { cookie } = await signInAs(server.database, 'admin');
     const rules = { bookingNoticeMinutes: 120, bookingWindowDays: 14, cancellationNoticeHours: 48 };
-    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', ...rules } });
+    const res = await server.request('PUT', '/api/business/settings', {
+      cookie,
+      body: { businessName: 'Glow', ...rules },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject(rules);
     const again = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow' } });
     expect(again.body).toMatchObject(rules);
-    const bad = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', bookingWindowDays: 0 } });
+    const bad = await server.request('PUT', '/api/business/settings', {
+      cookie,
+      body: { businessName: 'Glow', bookingWindowDays: 0 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Booking window must be a whole number of days from 1 to 365');
     expect((await server.request('GET', '/api/business/settings')).body).toMatchObject(rules);

@@ -6,13 +6,27 @@ import { z } from 'zod';
 
 export const settingsRouter = router({
   get: procedure
-    .meta(rest(access.public, { method: 'GET', path: '/business/settings', tags: ['settings'], summary: 'Business settings' }))
+    .meta(
+      rest(access.public, {
+        method: 'GET',
+        path: '/business/settings',
+        tags: ['settings'],
+        summary: 'Business settings',
+      }),
+    )
     .input(z.void())
     .output(ZBusinessSettings)
     .query(({ ctx }) => ctx.settings.get()),
 
   update: procedure
-    .meta(rest(access.admin, { method: 'PUT', path: '/business/settings', tags: ['settings'], summary: 'Update business settings' }))
+    .meta(
+      rest(access.admin, {
+        method: 'PUT',
+        path: '/business/settings',
+        tags: ['settings'],
+        summary: 'Update business settings',
+      }),
+    )
     .input(ZUpdateBusinessSettingsInput)
     .output(ZBusinessSettings)
     .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.settings, input)),

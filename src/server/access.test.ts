@@ -61,7 +61,9 @@ describe('authorization matrix over REST', () => {
   };
 
   beforeAll(async () => {
-    await server.db.insert(roles).values({ name: 'front_desk', displayName: 'Front desk', permissions: rolePermissions });
+    await server.db
+      .insert(roles)
+      .values({ name: 'front_desk', displayName: 'Front desk', permissions: rolePermissions });
   });
 
   // Fresh sessions for every operation: some operations (sign-out) end the caller's session.
@@ -96,7 +98,10 @@ describe('authorization matrix over REST', () => {
     const url = `/api${template.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}`;
     const cookies = await callers();
     for (const caller of Object.keys(cookies)) {
-      const res = await server.request(method, url, { cookie: cookies[caller], ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
+      const res = await server.request(method, url, {
+        cookie: cookies[caller],
+        ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+      });
       const want = expected(accessTable[path]!, caller);
       if (want === 'allowed') expect([401, 403], `${caller} was refused: ${res.text}`).not.toContain(res.status);
       else expect([caller, res.status]).toEqual([caller, want]);

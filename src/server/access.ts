@@ -1,4 +1,4 @@
-import { hasPermission, isAdmin, isStaff, type Permission } from '../shared/roles';
+import { can, isAdmin, isStaff, type Permission } from '../shared/roles';
 import type { SessionUser } from './auth/sessions';
 
 /**
@@ -36,6 +36,6 @@ export function decideAccess(rule: Access, user: SessionUser | null): AccessDeci
     case 'admin':
       return isAdmin(user) ? 'allow' : 'forbidden';
     case 'permission':
-      return hasPermission(user, rule.permission) ? 'allow' : 'forbidden';
+      return can(user, rule.permission) ? 'allow' : 'forbidden';
   }
 }

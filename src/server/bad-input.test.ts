@@ -67,16 +67,25 @@ describe('bad input on every REST operation', () => {
   let tables: string[];
   beforeAll(async () => {
     server = await startTestServer();
-    const rows = await queryRows<{ name: string }>(server.db, sql`select tablename as name from pg_tables where schemaname = 'public'`);
+    const rows = await queryRows<{ name: string }>(
+      server.db,
+      sql`select tablename as name from pg_tables where schemaname = 'public'`,
+    );
     tables = rows.map((r) => r.name).filter((t) => !volatileTables.has(t));
   });
   afterAll(() => server.close());
 
   /** A fingerprint of every row of every table. */
   async function fingerprint(): Promise<string> {
-    const parts = tables.map((t) => sql`select ${t} as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(t)} x`);
+    const parts = tables.map(
+      (t) =>
+        sql`select ${t} as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from ${sql.identifier(t)} x`,
+    );
     const rows = await queryRows<{ t: string; h: string }>(server.db, sql.join(parts, sql` union all `));
-    return rows.map((r) => `${r.t}:${r.h}`).sort().join(',');
+    return rows
+      .map((r) => `${r.t}:${r.h}`)
+      .sort()
+      .join(',');
   }
 
   it.each(operations.map((op) => [op.path, op] as const))('%s', async (_name, op) => {
@@ -94,7 +103,11 @@ describe('bad input on every REST operation', () => {
       const reads = op.method === 'GET' || op.method === 'DELETE';
       const query = reads && op.keys.length ? `?${op.keys.map((k) => `${k}=${urlText(pick())}`).join('&')}` : '';
       const before = reads ? '' : await fingerprint();
-      const res = await server.request(op.method, url + query, reads ? { cookie } : { cookie, body: round === 11 ? pick() : body });
+      const res = await server.request(
+        op.method,
+        url + query,
+        reads ? { cookie } : { cookie, body: round === 11 ? pick() : body },
+      );
       expect(res.status, `${op.method} ${url} answered ${res.status}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
       expect(res.text).not.toMatch(/\bat .+\.(ts|js|mjs):\d+|node_modules|stack/i);
       if (res.status >= 400) {

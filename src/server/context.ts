@@ -34,7 +34,14 @@ export interface AppServices extends AppDeps {
 export function createAppServices(deps: AppDeps): AppServices & { stop(): Promise<void> } {
   const settings = createSettingsCache(deps.database);
   const payments = deps.payments ?? paymentsFromEnv(deps.env);
-  return { ...deps, settings, catalog: createCatalogCache(deps.database), payments, figures: createFiguresCache(), stop: () => settings.stop() };
+  return {
+    ...deps,
+    settings,
+    catalog: createCatalogCache(deps.database),
+    payments,
+    figures: createFiguresCache(),
+    stop: () => settings.stop(),
+  };
 }
 
 export interface Context extends AppServices {
@@ -51,7 +58,7 @@ export interface Context extends AppServices {
 }
 
 /** A context from its parts; the HTTP adapters build theirs with createRequestContext. */
-export function createContextInner(
+function createContextInner(
   deps: AppServices,
   opts: Partial<Pick<Context, 'user' | 'sessionId' | 'requestId' | 'ip' | 'transport' | 'req' | 'reply'>> = {},
 ): Context {

@@ -96,7 +96,8 @@ describe('database outage under write load', () => {
       });
       const text = await res.text();
       if (res.status >= 500 && res.status !== 503) problems.push(`${method} ${path} answered ${res.status}: ${text}`);
-      if (res.status === 503 && !res.headers.get('retry-after')) problems.push(`${method} ${path} answered 503 without Retry-After`);
+      if (res.status === 503 && !res.headers.get('retry-after'))
+        problems.push(`${method} ${path} answered 503 without Retry-After`);
       return { status: res.status, text, retryAfter: res.headers.get('retry-after') };
     }
 
@@ -134,7 +135,10 @@ describe('database outage under write load', () => {
     const returnedAt = performance.now();
     const acknowledgedBefore = acknowledged.length;
     await expect
-      .poll(async () => (await call('GET', '/readyz')).status === 200 && acknowledged.length > acknowledgedBefore, { timeout: 10_000, interval: 25 })
+      .poll(async () => (await call('GET', '/readyz')).status === 200 && acknowledged.length > acknowledgedBefore, {
+        timeout: 10_000,
+        interval: 25,
+      })
       .toBe(true);
     const recoveryMs = performance.now() - returnedAt;
     await new Promise((r) => setTimeout(r, 300));
@@ -146,7 +150,10 @@ describe('database outage under write load', () => {
     expect(acknowledged.length).toBeGreaterThan(acknowledgedAtCut);
     expect(recoveryMs).toBeLessThan(5000);
     // Every write the app said it saved is there.
-    const saved = await direct.db.select({ name: products.name }).from(products).where(inArray(products.name, acknowledged));
+    const saved = await direct.db
+      .select({ name: products.name })
+      .from(products)
+      .where(inArray(products.name, acknowledged));
     expect(new Set(saved.map((row) => row.name))).toEqual(new Set(acknowledged));
   });
 });

@@ -17,7 +17,11 @@ const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'src/server/m
 const target = `http://127.0.0.1:${apiPort}`;
 const vite = await createServer({
   configFile: 'vite.config.ts',
-  server: { port: env.PORT, strictPort: true, proxy: { '/api': target, '/healthz': target, '/readyz': target, '/demo': target } },
+  server: {
+    port: env.PORT,
+    strictPort: true,
+    proxy: { '/api': target, '/healthz': target, '/readyz': target, '/demo': target },
+  },
 });
 await vite.listen();
 console.log(`Development: open ${env.publicUrl} (client hot reload; API restarts on change).`);

@@ -5,7 +5,12 @@ describe('environment', () => {
   it('has working defaults for a fresh machine', () => {
     const env = readEnv({});
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development', publicUrl: 'http://localhost:3000' });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      NODE_ENV: 'development',
+      publicUrl: 'http://localhost:3000',
+    });
     expect(env.ADMIN_EMAILS).toEqual([]);
   });
 
@@ -17,7 +22,12 @@ describe('environment', () => {
       ADMIN_EMAILS: ' Owner@Example.com, ops@example.com ,',
       SMTP_URL: 'smtp://mail:25',
     });
-    expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@db:5432/shop', publicUrl: 'https://shop.example.com', SMTP_URL: 'smtp://mail:25' });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgres://u@db:5432/shop',
+      publicUrl: 'https://shop.example.com',
+      SMTP_URL: 'smtp://mail:25',
+    });
     expect(env.ADMIN_EMAILS).toEqual(['owner@example.com', 'ops@example.com']);
   });
 

@@ -7,13 +7,20 @@ const optionalString = z
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0)
+    .max(65535)
+    .default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
   DATA_DIR: z.string().default('./data'),
-  PUBLIC_URL: optionalString.pipe(z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional()),
+  PUBLIC_URL: optionalString.pipe(
+    z.url({ error: 'must be an absolute URL such as https://shop.example.com' }).optional(),
+  ),
   SESSION_SECRET: optionalString,
   OIDC_ISSUER_URL: optionalString.pipe(z.url({ error: 'must be the issuer URL' }).optional()),
   OIDC_CLIENT_ID: optionalString,
@@ -50,13 +57,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (!!env.STRIPE_SECRET_KEY !== !!env.STRIPE_WEBHOOK_SECRET) {
     const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
-    throw new EnvError(`Invalid environment variable ${missing}: card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`);
+    throw new EnvError(
+      `Invalid environment variable ${missing}: card payments need both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET`,
+    );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return { ...env, publicUrl };
 }
 
-export class EnvError extends Error {
+class EnvError extends Error {
   override name = 'EnvError';
 }
 

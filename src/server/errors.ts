@@ -2,13 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
 
 export type AppErrorCode =
-  | 'BAD_REQUEST'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS'
-  | 'SERVICE_UNAVAILABLE';
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
 
 /** The one error type services throw. The message is shown to people, so write it for them. */
 export class AppError extends Error {
@@ -22,7 +16,7 @@ export class AppError extends Error {
   }
 }
 
-export const httpStatusByCode: Record<string, number> = {
+const httpStatusByCode: Record<string, number> = {
   PARSE_ERROR: 400,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -40,7 +34,16 @@ export const httpStatusByCode: Record<string, number> = {
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 // Connection-level failures: the database is away (restart, failover). Callers get 503 and may retry.
-const unavailableErrnos = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED']);
+const unavailableErrnos = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+]);
 const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
@@ -110,7 +113,9 @@ export function describeError(error: unknown, requestId: string | undefined): Er
   const serverSide = httpStatus >= 500;
   const unavailable = known.code === 'SERVICE_UNAVAILABLE';
   const message =
-    serverSide && !unavailable ? `Something went wrong on our side. Please try again. (request id ${requestId ?? 'unknown'})` : known.message;
+    serverSide && !unavailable
+      ? `Something went wrong on our side. Please try again. (request id ${requestId ?? 'unknown'})`
+      : known.message;
   return {
     httpStatus,
     code: known.code,
@@ -124,7 +129,11 @@ export function describeError(error: unknown, requestId: string | undefined): Er
 function knownError(error: unknown): Pick<ErrorAnswer, 'code' | 'message' | 'issues' | 'retryAfterSeconds'> {
   const cause = error instanceof TRPCError ? error.cause : error;
   // Whatever wrapped it, a lost database connection is a 503 (for example a session lookup in tRPC's createContext).
-  if (isDatabaseUnavailable(error) && !(error instanceof AppError) && (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')) {
+  if (
+    isDatabaseUnavailable(error) &&
+    !(error instanceof AppError) &&
+    (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')
+  ) {
     return { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
   }
   if (error instanceof TRPCError) {
@@ -135,11 +144,13 @@ function knownError(error: unknown): Pick<ErrorAnswer, 'code' | 'message' | 'iss
       retryAfterSeconds: cause instanceof AppError ? cause.details?.retryAfterSeconds : undefined,
     };
   }
-  if (error instanceof AppError) return { code: error.code, message: error.message, retryAfterSeconds: error.details?.retryAfterSeconds };
+  if (error instanceof AppError)
+    return { code: error.code, message: error.message, retryAfterSeconds: error.details?.retryAfterSeconds };
   // Fastify's own failures (bad JSON, unsupported media type, body too large) carry a 4xx statusCode.
   const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
-    const message = statusCode === 415 ? 'Request bodies must be JSON (Content-Type: application/json).' : (error as Error).message;
+    const message =
+      statusCode === 415 ? 'Request bodies must be JSON (Content-Type: application/json).' : (error as Error).message;
     return { code: codeByStatus[statusCode] ?? 'BAD_REQUEST', message };
   }
   return { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };

@@ -18,7 +18,13 @@ describe('two app instances on one database', () => {
     secondDatabase = first.database.url ? await createDb({ url: first.database.url }) : first.database;
     second = await buildApp({ database: secondDatabase, env: testEnv() });
     await second.ready();
-    await first.db.insert(users).values({ email: 'owner@example.com', firstName: 'Olive', lastName: 'Owner', role: 'admin', passwordHash: await hashPassword(PASSWORD) });
+    await first.db.insert(users).values({
+      email: 'owner@example.com',
+      firstName: 'Olive',
+      lastName: 'Owner',
+      role: 'admin',
+      passwordHash: await hashPassword(PASSWORD),
+    });
   });
   afterAll(async () => {
     await second.close();
@@ -27,9 +33,14 @@ describe('two app instances on one database', () => {
   });
 
   it('honours a session made on the other instance, and its sign-out', async () => {
-    const login = await first.request('POST', '/api/employee/login', { body: { email: 'owner@example.com', password: PASSWORD } });
+    const login = await first.request('POST', '/api/employee/login', {
+      body: { email: 'owner@example.com', password: PASSWORD },
+    });
     expect(login.status).toBe(200);
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))!
+      .split(';')[0]!;
 
     const me = await second.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(me.statusCode).toBe(200);
@@ -41,14 +52,24 @@ describe('two app instances on one database', () => {
   });
 
   it('shows settings saved through one instance on the other', async () => {
-    const admin = await first.request('POST', '/api/employee/login', { body: { email: 'owner@example.com', password: PASSWORD } });
-    const cookie = admin.headers.getSetCookie().find((c) => c.startsWith('sid='))!.split(';')[0]!;
-    expect((await second.inject({ method: 'GET', url: '/api/business/settings' })).json().businessName).toBe('Your Business');
+    const admin = await first.request('POST', '/api/employee/login', {
+      body: { email: 'owner@example.com', password: PASSWORD },
+    });
+    const cookie = admin.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))!
+      .split(';')[0]!;
+    expect((await second.inject({ method: 'GET', url: '/api/business/settings' })).json().businessName).toBe(
+      'Your Business',
+    );
     const saved = await first.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Two Doors' } });
     expect(saved.status).toBe(200);
     // The other instance hears of the save by NOTIFY at commit: within milliseconds, not necessarily at once.
     await expect
-      .poll(async () => (await second.inject({ method: 'GET', url: '/api/business/settings' })).json().businessName, { timeout: 2000, interval: 10 })
+      .poll(async () => (await second.inject({ method: 'GET', url: '/api/business/settings' })).json().businessName, {
+        timeout: 2000,
+        interval: 10,
+      })
       .toBe('Two Doors');
   });
 });

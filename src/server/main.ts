@@ -1,5 +1,5 @@
 import { createDb } from '../../db/client';
-import { DEMO_ADMIN_EMAIL, DEMO_EMPLOYEE_EMAIL, DEMO_PASSWORD } from '../../db/seed';
+import { DEMO_ADMIN_EMAIL, DEMO_EMPLOYEE_EMAIL, DEMO_PASSWORD } from './demo/seed';
 import { buildApp } from './app';
 import { readEnvOrExit } from './env';
 import { firstAdminHint, loggerOptions, prepareDatabase } from './startup';

@@ -5,9 +5,8 @@ declare const STOREFRONT_COMPILED: boolean | undefined;
 
 /**
  * Folders the server reads at run time. The sources run from src/server; the build puts this module's code
- * directly in dist/server, with the migrations beside it and the client one folder up.
+ * directly in dist/server, with the client one folder up.
  */
 const compiled = typeof STOREFRONT_COMPILED !== 'undefined' && STOREFRONT_COMPILED;
 
 export const clientDistDir = fileURLToPath(new URL(compiled ? '../client' : '../../dist/client', import.meta.url));
-export const migrationsDir = fileURLToPath(new URL(compiled ? './migrations' : '../../db/migrations', import.meta.url));

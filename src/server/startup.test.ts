@@ -31,7 +31,14 @@ describe('start-up', () => {
     const env = testEnv({ NODE_ENV: 'production', SESSION_SECRET: 'a production secret' });
     expect(await prepareDatabase(production, env)).toEqual({ seeded: false, demo: false, admins: 0 });
     expect(await prepareDatabase(production, env)).toEqual({ seeded: false, demo: false, admins: 0 });
-    expect(await rows(production.db)).toEqual({ users: 0, products: 0, services: 0, appointments: 0, orders: 0, settings: 0 });
+    expect(await rows(production.db)).toEqual({
+      users: 0,
+      products: 0,
+      services: 0,
+      appointments: 0,
+      orders: 0,
+      settings: 0,
+    });
   });
 
   it('elsewhere fills an empty database with the demo business once', async () => {
@@ -48,14 +55,20 @@ describe('start-up', () => {
     const none = firstAdminHint(testEnv());
     expect(none).toContain('set ADMIN_EMAILS=you@example.com');
     expect(none).toContain('npm run admin:invite -- you@example.com');
-    expect(firstAdminHint(testEnv({ ADMIN_EMAILS: 'Boss@Example.com' }))).toContain('boss@example.com becomes admin on signing in');
+    expect(firstAdminHint(testEnv({ ADMIN_EMAILS: 'Boss@Example.com' }))).toContain(
+      'boss@example.com becomes admin on signing in',
+    );
   });
 });
 
 describe('server logs', () => {
   it('are JSON lines in production and when not on a terminal, readable lines on a development terminal', async () => {
-    expect(await loggerOptions(testEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x', LOG_LEVEL: 'info' }), true)).toEqual({ level: 'info' });
-    expect(await loggerOptions(testEnv({ NODE_ENV: 'development', LOG_LEVEL: 'info' }), false)).toEqual({ level: 'info' });
+    expect(
+      await loggerOptions(testEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x', LOG_LEVEL: 'info' }), true),
+    ).toEqual({ level: 'info' });
+    expect(await loggerOptions(testEnv({ NODE_ENV: 'development', LOG_LEVEL: 'info' }), false)).toEqual({
+      level: 'info',
+    });
     const pretty = await loggerOptions(testEnv({ NODE_ENV: 'development', LOG_LEVEL: 'debug' }), true);
     expect(pretty).toMatchObject({ level: 'debug' });
     expect(pretty).toHaveProperty('stream');

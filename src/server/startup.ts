@@ -1,6 +1,6 @@
 import type { DestinationStream, LoggerOptions } from 'pino';
 import type { Database } from '../../db/client';
-import { seedDemoData } from '../../db/seed';
+import { seedDemoData } from './demo/seed';
 import { countActiveAdmins } from './auth/admin-invite';
 import type { Env } from './env';
 
@@ -17,7 +17,10 @@ export interface PreparedDatabase {
  * business. Production never gets demo rows or an account with a known password; `npm run db:seed` adds
  * them on purpose where wanted.
  */
-export async function prepareDatabase(database: Database, env: Pick<Env, 'NODE_ENV' | 'publicUrl'>): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  database: Database,
+  env: Pick<Env, 'NODE_ENV' | 'publicUrl'>,
+): Promise<PreparedDatabase> {
   await database.migrate();
   const demo = env.NODE_ENV !== 'production';
   const seeded = demo ? await seedDemoData(database.db, { publicUrl: env.publicUrl }) : false;

@@ -10,7 +10,11 @@ export interface LiveEvent {
  * A live chat stream read the way a browser's EventSource reads it (GET, text/event-stream, one event per
  * blank-line-separated block), for tests and benchmarks. lastEventId resumes as a reconnecting client does.
  */
-export async function openChatStream(baseUrl: string, cookie: string, opts: { lastEventId?: string; headers?: Record<string, string> } = {}) {
+export async function openChatStream(
+  baseUrl: string,
+  cookie: string,
+  opts: { lastEventId?: string; headers?: Record<string, string> } = {},
+) {
   const controller = new AbortController();
   const input = encodeURIComponent(JSON.stringify(opts.lastEventId ? { lastEventId: opts.lastEventId } : {}));
   const res = await fetch(`${baseUrl}/api/trpc/chat.events?input=${input}`, {
@@ -93,7 +97,8 @@ export async function openChatStream(baseUrl: string, cookie: string, opts: { la
     },
     waitFor,
     /** The next message event whose text is `text`. */
-    waitForMessage: (text: string, timeoutMs?: number) => waitFor((e) => e.event.type === 'message' && e.event.message.message === text, timeoutMs),
+    waitForMessage: (text: string, timeoutMs?: number) =>
+      waitFor((e) => e.event.type === 'message' && e.event.message.message === text, timeoutMs),
     close: async () => {
       controller.abort();
       await reading;

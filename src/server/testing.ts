@@ -43,7 +43,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   return readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', ...overrides });
 }
 
-export async function createTestApp(opts: { env?: Record<string, string>; payments?: Payments } = {}) {
+async function createTestApp(opts: { env?: Record<string, string>; payments?: Payments } = {}) {
   const database = await createTestDatabase();
   const env = testEnv(opts.env);
   const app = await buildApp({ database, env, payments: opts.payments });
@@ -104,7 +104,12 @@ export async function startTestServer(opts: { env?: Record<string, string>; paym
   async function request(
     method: string,
     path: string,
-    init: { body?: unknown; rawBody?: string | FormData | URLSearchParams; cookie?: string; headers?: Record<string, string> } = {},
+    init: {
+      body?: unknown;
+      rawBody?: string | FormData | URLSearchParams;
+      cookie?: string;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<HttpResponse> {
     const headers: Record<string, string> = { ...init.headers };
     if (init.cookie) headers.cookie = init.cookie;

@@ -7,7 +7,12 @@ describe('checkedOncePerValue', () => {
 
   it('checks a value the first time it is answered and gives the same checked copy after', async () => {
     let checks = 0;
-    const counted = z.object({ total: z.number().int().refine(() => ++checks > 0) });
+    const counted = z.object({
+      total: z
+        .number()
+        .int()
+        .refine(() => ++checks > 0),
+    });
     const output = checkedOncePerValue(counted);
     const value = { total: 3, extra: 'dropped' };
     const first = await output.parseAsync(value);

@@ -92,10 +92,13 @@ function mapError<R extends { ok: false; error: TRPCError }>(result: R): R {
 
 function checkAccess(meta: Meta | undefined, user: Context['user']) {
   // Fail closed: a procedure that forgot to declare its access is callable by nobody.
-  if (!meta?.access) throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Procedure has no access declaration' });
+  if (!meta?.access)
+    throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Procedure has no access declaration' });
   const decision = decideAccess(meta.access, user);
-  if (decision === 'unauthenticated') throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-  if (decision === 'forbidden') throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do that." });
+  if (decision === 'unauthenticated')
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+  if (decision === 'forbidden')
+    throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do that." });
 }
 
 // Error mapping and the access check are one middleware, not two: tRPC copies its call options twice for

@@ -9,18 +9,23 @@ export const ZAppointmentStatus = z.enum(appointmentStatuses, {
 });
 
 export const SLOT_TAKEN_MESSAGE = 'That time is no longer available. Please choose another time.';
-export const NOTES_MAX = 2000;
+const NOTES_MAX = 2000;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const ZDate = (label: string) => z.string({ error: `${label} must be a date such as 2026-05-01` }).regex(DATE_RE, `${label} must be a date such as 2026-05-01`);
+const ZDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date such as 2026-05-01` })
+    .regex(DATE_RE, `${label} must be a date such as 2026-05-01`);
 
 /** An instant as ISO 8601 text (with Z or an offset), as the booking pages send it. */
-export const ZDateTimeInput = z
+const ZDateTimeInput = z
   .string({ error: 'Please select an appointment time.' })
   .trim()
   .min(1, 'Please select an appointment time.')
   .refine(
-    (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value) && !Number.isNaN(Date.parse(value)),
+    (value) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value) &&
+      !Number.isNaN(Date.parse(value)),
     'The appointment time must be a date and time such as 2026-05-01T14:00:00.000Z',
   );
 
@@ -35,14 +40,12 @@ export const ZSlotsQuery = z.object({
   date: ZDate('date'),
   employeeId: z.string().trim().max(200).optional(),
 });
-export type SlotsQuery = z.infer<typeof ZSlotsQuery>;
 
 export const ZSlot = z.object({
   time: z.string(),
   dateTime: z.string(),
   employeeIds: z.array(z.string()),
 });
-export type Slot = z.infer<typeof ZSlot>;
 
 /**
  * Both booking payloads: the simple page (serviceId, dateTime, duration, employeeId, notes) and the guided page
@@ -114,7 +117,6 @@ export const ZBookingProvider = z.object({
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
 });
-export type BookingProvider = z.infer<typeof ZBookingProvider>;
 
 /** The simple booking page's form: each missing choice has the sentence its toast shows. */
 export const ZSimpleBookingForm = z.object({

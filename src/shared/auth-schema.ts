@@ -5,7 +5,7 @@ import { ZUser } from './user';
 
 export const MIN_NEW_PASSWORD_LENGTH = 12;
 // argon2 cost does not depend on length, but there is no reason to accept megabytes.
-export const MAX_PASSWORD_LENGTH = 256;
+const MAX_PASSWORD_LENGTH = 256;
 
 export const ZEmployeeLoginInput = z.object({
   email: z
@@ -28,11 +28,14 @@ export const ZNewPassword = z
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
 export const ZSetPasswordInput = z.object({
-  token: z.string({ error: 'This link is not valid.' }).min(1, 'This link is not valid.').max(200, 'This link is not valid.'),
+  token: z
+    .string({ error: 'This link is not valid.' })
+    .min(1, 'This link is not valid.')
+    .max(200, 'This link is not valid.'),
   password: ZNewPassword,
 });
 
-export const passwordTokenStates = ['valid', 'used', 'expired', 'invalid'] as const;
+const passwordTokenStates = ['valid', 'used', 'expired', 'invalid'] as const;
 export const ZPasswordTokenStatus = z.object({
   status: z.enum(passwordTokenStates),
   /** Only for a valid link: whose password is being set. */

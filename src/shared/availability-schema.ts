@@ -7,13 +7,13 @@ import { z } from 'zod';
  */
 export const dayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type DayName = (typeof dayNames)[number];
-export const ZDayName = z.enum(dayNames, { error: 'Day must be a lowercase day name, monday to sunday' });
+const ZDayName = z.enum(dayNames, { error: 'Day must be a lowercase day name, monday to sunday' });
 
 /** Monday first, Sunday last: the order of every weekly grid. */
 export const weekOrder = [1, 2, 3, 4, 5, 6, 0] as const;
 export const dayLabels = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-export const ZDayNumber = z
+const ZDayNumber = z
   .number({ error: 'Day of week must be a number from 0 (Sunday) to 6 (Saturday)' })
   .int('Day of week must be a number from 0 (Sunday) to 6 (Saturday)')
   .min(0, 'Day of week must be a number from 0 (Sunday) to 6 (Saturday)')
@@ -21,7 +21,7 @@ export const ZDayNumber = z
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;
 /** "HH:MM" (a trailing ":00" of seconds is accepted and dropped). */
-export const ZWallTime = (label: string) =>
+const ZWallTime = (label: string) =>
   z
     .string({ error: `${label} must be a time like 09:00` })
     .regex(TIME, `${label} must be a time like 09:00`)
@@ -56,7 +56,7 @@ export const ZAvailabilityEntry = z.object({
 export type AvailabilityEntry = z.infer<typeof ZAvailabilityEntry>;
 
 /** One window of a weekly list as the admin screens and `/my-availability` send it. */
-export const ZAvailabilityWindowInput = z.object({
+const ZAvailabilityWindowInput = z.object({
   dayOfWeek: ZDayNumber,
   startTime: ZWallTime('Start time'),
   endTime: ZWallTime('End time'),
@@ -64,7 +64,6 @@ export const ZAvailabilityWindowInput = z.object({
   // The list of PUT /employee-availability/{employeeId} repeats the employee on every row; the path decides.
   employeeId: z.string().optional(),
 });
-export type AvailabilityWindowInput = z.input<typeof ZAvailabilityWindowInput>;
 
 const ZAvailabilityList = z
   .array(ZAvailabilityWindowInput, { error: 'availability must be a list of time windows' })
@@ -85,7 +84,6 @@ export const ZCreateAvailabilityInput = z.object({
   endTime: ZWallTime('End time'),
   isAvailable: z.boolean({ error: 'isAvailable must be true or false' }).optional().default(true),
 });
-export type CreateAvailabilityInput = z.input<typeof ZCreateAvailabilityInput>;
 
 // ---------- employee portal calls (names) ----------
 
@@ -113,9 +111,18 @@ export const ZPortalAvailabilityInput = z
     action: z.literal('delete', { error: 'action must be "delete"' }).optional(),
   })
   .superRefine((body, ctx) => {
-    const add = body.dayOfWeek !== undefined && body.available === true && body.startTime !== undefined && body.endTime !== undefined;
-    const clear = body.dayOfWeek !== undefined && body.available === false && body.startTime === undefined && body.endTime === undefined;
-    const remove = body.id !== undefined && body.action === 'delete' && body.dayOfWeek === undefined && body.available === undefined;
+    const add =
+      body.dayOfWeek !== undefined &&
+      body.available === true &&
+      body.startTime !== undefined &&
+      body.endTime !== undefined;
+    const clear =
+      body.dayOfWeek !== undefined &&
+      body.available === false &&
+      body.startTime === undefined &&
+      body.endTime === undefined;
+    const remove =
+      body.id !== undefined && body.action === 'delete' && body.dayOfWeek === undefined && body.available === undefined;
     if ([add, clear, remove].filter(Boolean).length !== 1) {
       ctx.addIssue({
         code: 'custom',
@@ -135,7 +142,7 @@ export const ZDeletedAvailability = z.object({ success: z.literal(true), id: z.s
 // ---------- date overrides ----------
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-export const ZDateString = (label: string) =>
+const ZDateString = (label: string) =>
   z
     .string({ error: `${label} must be a date like 2026-12-24` })
     .regex(DATE, `${label} must be a date like 2026-12-24`)
@@ -173,11 +180,14 @@ export const ZCreateOverrideInput = z
     if (body.isAvailable && (body.startTime === undefined || body.endTime === undefined)) {
       ctx.addIssue({ code: 'custom', path: ['startTime'], message: 'Special hours need a start and an end time.' });
     }
-    if (body.startTime !== undefined && body.endTime !== undefined && minutesOf(body.endTime) <= minutesOf(body.startTime)) {
+    if (
+      body.startTime !== undefined &&
+      body.endTime !== undefined &&
+      minutesOf(body.endTime) <= minutesOf(body.startTime)
+    ) {
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'The end time must be after the start time.' });
     }
   });
-export type CreateOverrideInput = z.input<typeof ZCreateOverrideInput>;
 
 export const ZIdParam = z.object({ id: z.string().max(100) });
 export const ZEmployeeIdParam = z.object({ id: z.string().max(100).describe("The employee's id") });
@@ -188,7 +198,10 @@ export const ZSlotChoice = z
     startTime: ZWallTime('Start time'),
     endTime: ZWallTime('End time'),
   })
-  .refine((v) => minutesOf(v.endTime) > minutesOf(v.startTime), { path: ['endTime'], message: 'The end time must be after the start time.' });
+  .refine((v) => minutesOf(v.endTime) > minutesOf(v.startTime), {
+    path: ['endTime'],
+    message: 'The end time must be after the start time.',
+  });
 
 /** Total hours of a list of windows, to one decimal ("37.5"). */
 export function totalHours(windows: { startTime: string; endTime: string }[]): string {
@@ -207,4 +220,7 @@ export const ZScheduleForm = z
     startTime: ZWallTime('Start time'),
     endTime: ZWallTime('End time'),
   })
-  .refine((v) => minutesOf(v.endTime) > minutesOf(v.startTime), { path: ['endTime'], message: 'The end time must be after the start time.' });
+  .refine((v) => minutesOf(v.endTime) > minutesOf(v.startTime), {
+    path: ['endTime'],
+    message: 'The end time must be after the start time.',
+  });

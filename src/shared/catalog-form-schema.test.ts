@@ -14,7 +14,9 @@ describe('catalogue dialog forms', () => {
   });
 
   it('report the server’s messages per field', () => {
-    expect(firstMessages(ZProductForm.safeParse({ name: ' ', price: '1.234', inventory: '-1', imageUrl: 'nope' }))).toEqual({
+    expect(
+      firstMessages(ZProductForm.safeParse({ name: ' ', price: '1.234', inventory: '-1', imageUrl: 'nope' })),
+    ).toEqual({
       name: 'Name is required',
       price: 'Price can have at most 2 decimal places',
       inventory: 'Inventory must be 0 or more',

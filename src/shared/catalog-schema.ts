@@ -12,7 +12,7 @@ const numberOrString = (required: string, notNumber: string) =>
   });
 
 /** A non-negative amount with at most two decimals, normalised to "12.50". */
-export const ZPriceInput = numberOrString('Price is required', 'Price must be a number').transform((value, ctx) => {
+const ZPriceInput = numberOrString('Price is required', 'Price must be a number').transform((value, ctx) => {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
   const fail = (message: string) => {
     ctx.addIssue({ code: 'custom', message });
@@ -29,7 +29,15 @@ export const ZPriceInput = numberOrString('Price is required', 'Price must be a 
   return Math.abs(amount).toFixed(2);
 });
 
-const wholeNumber = (opts: { required: string; notNumber: string; notWhole: string; min: number; minMessage: string; max: number; maxMessage: string }) =>
+const wholeNumber = (opts: {
+  required: string;
+  notNumber: string;
+  notWhole: string;
+  min: number;
+  minMessage: string;
+  max: number;
+  maxMessage: string;
+}) =>
   numberOrString(opts.required, opts.notNumber).transform((value, ctx) => {
     const text = typeof value === 'number' ? String(value) : value.trim();
     const fail = (message: string) => {
@@ -44,7 +52,7 @@ const wholeNumber = (opts: { required: string; notNumber: string; notWhole: stri
     return n;
   });
 
-export const ZInventoryInput = wholeNumber({
+const ZInventoryInput = wholeNumber({
   required: 'Inventory is required',
   notNumber: 'Inventory must be a number',
   notWhole: 'Inventory must be a whole number',
@@ -54,7 +62,7 @@ export const ZInventoryInput = wholeNumber({
   maxMessage: `Inventory must be at most ${limits.inventoryMax}`,
 });
 
-export const ZDurationInput = wholeNumber({
+const ZDurationInput = wholeNumber({
   required: 'Duration is required',
   notNumber: 'Duration must be a number',
   notWhole: 'Duration must be a whole number',
@@ -75,7 +83,9 @@ export const ZQuantityInput = wholeNumber({
 });
 
 const ZNameInput = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Name is required' : 'Name must be text') })
+  .string({
+    error: (issue) => (issue.input === undefined || issue.input === null ? 'Name is required' : 'Name must be text'),
+  })
   .trim()
   .min(1, 'Name is required')
   .max(limits.nameMax, `Name must be at most ${limits.nameMax} characters`);
@@ -94,7 +104,7 @@ const ZDescriptionInput = optionalText('Description', limits.descriptionMax);
 const ZCategoryInput = optionalText('Category', limits.categoryMax);
 
 /** Absolute http(s) URL, or empty/null for "no picture". */
-export const ZImageUrlInput = z
+const ZImageUrlInput = z
   .string({ error: 'Image URL must be a valid URL' })
   .trim()
   .max(limits.imageUrlMax, `Image URL must be at most ${limits.imageUrlMax} characters`)
@@ -118,7 +128,10 @@ const ZFlag = (name: string) => z.boolean({ error: `${name} must be true or fals
 /** Path and body identifiers: any string; a malformed one simply names nothing (404), see the services. */
 const idOf = (name: string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${name} is required` : `${name} must be a string`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `${name} is required` : `${name} must be a string`,
+    })
     .max(100, `${name} is not a valid id`);
 export const ZId = idOf('id');
 
@@ -136,10 +149,18 @@ const createFields = { name: ZNameInput, price: ZPriceInput };
 /** PUT: fields left out keep their value. */
 const updateFields = { id: ZId, name: ZNameInput.optional(), price: ZPriceInput.optional() };
 
-export const ZCreateProductInput = z.object({ ...createFields, inventory: ZInventoryInput.optional(), ...commonFields });
+export const ZCreateProductInput = z.object({
+  ...createFields,
+  inventory: ZInventoryInput.optional(),
+  ...commonFields,
+});
 export type CreateProductInput = z.infer<typeof ZCreateProductInput>;
 
-export const ZUpdateProductInput = z.object({ ...updateFields, inventory: ZInventoryInput.optional(), ...commonFields });
+export const ZUpdateProductInput = z.object({
+  ...updateFields,
+  inventory: ZInventoryInput.optional(),
+  ...commonFields,
+});
 export type UpdateProductInput = z.infer<typeof ZUpdateProductInput>;
 
 /** Who may perform a service; replaces the links in the same transaction. Empty means every employee. */
@@ -148,10 +169,20 @@ const ZEmployeeIds = z
   .max(200, 'At most 200 employees can be linked to a service')
   .optional();
 
-export const ZCreateServiceInput = z.object({ ...createFields, duration: ZDurationInput, ...commonFields, employeeIds: ZEmployeeIds });
+export const ZCreateServiceInput = z.object({
+  ...createFields,
+  duration: ZDurationInput,
+  ...commonFields,
+  employeeIds: ZEmployeeIds,
+});
 export type CreateServiceInput = z.infer<typeof ZCreateServiceInput>;
 
-export const ZUpdateServiceInput = z.object({ ...updateFields, duration: ZDurationInput.optional(), ...commonFields, employeeIds: ZEmployeeIds });
+export const ZUpdateServiceInput = z.object({
+  ...updateFields,
+  duration: ZDurationInput.optional(),
+  ...commonFields,
+  employeeIds: ZEmployeeIds,
+});
 export type UpdateServiceInput = z.infer<typeof ZUpdateServiceInput>;
 
 export const ZIdInput = z.object({ id: ZId });
@@ -196,7 +227,13 @@ export const ZCartItem = z.object({
   productId: z.string(),
   quantity: z.number().int(),
   price: z.string(),
-  product: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable(), price: z.string(), inventory: z.number().int() }),
+  product: z.object({
+    id: z.string(),
+    name: z.string(),
+    imageUrl: z.string().nullable(),
+    price: z.string(),
+    inventory: z.number().int(),
+  }),
 });
 export type CartItem = z.infer<typeof ZCartItem>;
 
@@ -208,8 +245,11 @@ export type AddToCartInput = z.infer<typeof ZAddToCartInput>;
 
 // The admin dialogs' forms: the create inputs as the dialog's fields hold them (text), where the dialog is more
 // forgiving than the API: an inventory that is not a number becomes 0, a duration that is not one the default.
-const isNumeric = (value: unknown) => typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()));
-export const ZProductForm = ZCreateProductInput.extend({ inventory: z.preprocess((v) => (isNumeric(v) ? v : 0), ZInventoryInput) });
+const isNumeric = (value: unknown) =>
+  typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()));
+export const ZProductForm = ZCreateProductInput.extend({
+  inventory: z.preprocess((v) => (isNumeric(v) ? v : 0), ZInventoryInput),
+});
 export const ZServiceForm = ZCreateServiceInput.extend({
   duration: z.preprocess((v) => (isNumeric(v) ? v : limits.durationDefault), ZDurationInput),
 });

@@ -1,7 +1,7 @@
 /** Catalogue types and limits shared by server and client; free of zod so the storefront bundle stays small. */
 
 /** What products and services have in common; each adds its own field. */
-export interface CatalogItem {
+interface CatalogItem {
   id: string;
   name: string;
   description: string;
@@ -40,11 +40,6 @@ export const catalogLimits = {
 /** docs/catalogue.md: catalogue search is client-side, case-insensitive on name, description or category. */
 export function searchText(item: Pick<Product, 'name' | 'description' | 'category'>): string {
   return `${item.name}\n${item.description}\n${item.category}`.toLowerCase();
-}
-
-export function matchesSearch(haystack: string, query: string): boolean {
-  const needle = query.trim().toLowerCase();
-  return needle === '' || haystack.includes(needle);
 }
 
 /** "$19.99" (docs/catalogue.md: prices with a $ prefix, two decimals). */

@@ -8,7 +8,7 @@ export const chatLimits = {
   perMinute: 30,
 } as const;
 
-export const ZChatMessageText = z
+const ZChatMessageText = z
   .string({ error: 'Message is required' })
   .trim()
   .min(1, 'Message cannot be empty')
@@ -62,9 +62,7 @@ export const ZChatEventsInput = z
   })
   .optional();
 
-export const ZChatEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('message'), message: ZChatMessage }),
+export type ChatEvent =
+  | { type: 'message'; message: ChatMessage }
   /** The receiver's unread count: sent when the stream opens and whenever their read markers move. */
-  z.object({ type: z.literal('unread'), count: z.number().int() }),
-]);
-export type ChatEvent = z.infer<typeof ZChatEvent>;
+  | { type: 'unread'; count: number };

@@ -19,8 +19,7 @@ export const ZEmployeeApplicationInput = z.object({
 });
 export type EmployeeApplicationInput = z.infer<typeof ZEmployeeApplicationInput>;
 
-export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
-export type ApplicationStatus = (typeof applicationStatuses)[number];
+const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
 
 export const ZEmployeeApplication = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZId, ZQuantityInput } from './catalog-schema';
 import { orderStatuses, paymentStatuses } from './orders';
 
-export const ZOrderStatus = z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` });
+const ZOrderStatus = z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` });
 
 export const ZUpdateCartItemInput = z.object({ id: ZId, quantity: ZQuantityInput });
 export type UpdateCartItemInput = z.infer<typeof ZUpdateCartItemInput>;
@@ -42,10 +42,15 @@ export type PaymentIntent = z.infer<typeof ZPaymentIntent>;
 
 export const ZCheckoutInput = z.object({
   /** A card payment the caller made for the cart through the API (POST /create-payment-intent). */
-  paymentIntentId: z.string({ error: 'paymentIntentId must be a string' }).max(200, 'paymentIntentId is not valid').optional(),
+  paymentIntentId: z
+    .string({ error: 'paymentIntentId must be a string' })
+    .max(200, 'paymentIntentId is not valid')
+    .optional(),
   paymentMethod: z
     .enum(ZPaymentProviderId.options, { error: 'paymentMethod must be manual or stripe' })
-    .describe("stripe: pay by card on Stripe's payment page, whose address the answer carries as paymentUrl; manual: pay on pickup (the default)")
+    .describe(
+      "stripe: pay by card on Stripe's payment page, whose address the answer carries as paymentUrl; manual: pay on pickup (the default)",
+    )
     .optional(),
 });
 export type CheckoutInput = z.infer<typeof ZCheckoutInput>;
@@ -54,7 +59,13 @@ const dateOrInstant = (name: string) =>
   z
     .string({ error: `${name} must be a date` })
     .trim()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) ? !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) : /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)), `${name} must be a date (YYYY-MM-DD)`)
+    .refine(
+      (v) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(v)
+          ? !Number.isNaN(Date.parse(`${v}T00:00:00Z`))
+          : /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
+      `${name} must be a date (YYYY-MM-DD)`,
+    )
     .optional();
 
 export const ZOrderListInput = z.object({
@@ -65,10 +76,22 @@ export const ZOrderListInput = z.object({
   from: dateOrInstant('from'),
   to: dateOrInstant('to'),
   /** Part of the customer's name or e-mail, or of the order number. */
-  search: z.string({ error: 'search must be text' }).trim().max(200, 'search must be at most 200 characters').optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit must be at most 500').optional(),
+  search: z
+    .string({ error: 'search must be text' })
+    .trim()
+    .max(200, 'search must be at most 200 characters')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(500, 'limit must be at most 500')
+    .optional(),
   /** The next page: orders older than this one (the last order of the previous page), in the same order. */
-  cursor: z.uuid({ error: 'cursor must be an order id' }).describe('The next page: the orders after this one (the last order of the previous page)').optional(),
+  cursor: z
+    .uuid({ error: 'cursor must be an order id' })
+    .describe('The next page: the orders after this one (the last order of the previous page)')
+    .optional(),
 });
 export type OrderListInput = z.infer<typeof ZOrderListInput>;
 
@@ -77,7 +100,12 @@ export const ZOrderIdInput = z.object({ id: ZId });
 export const ZOrderStatusInput = z.object({ id: ZId, status: ZOrderStatus });
 export type OrderStatusInput = z.infer<typeof ZOrderStatusInput>;
 
-export const ZOrderItem = z.object({ productId: z.string().nullable(), name: z.string(), price: z.string(), quantity: z.number().int() });
+const ZOrderItem = z.object({
+  productId: z.string().nullable(),
+  name: z.string(),
+  price: z.string(),
+  quantity: z.number().int(),
+});
 
 export const ZOrder = z.object({
   id: z.string(),
@@ -97,7 +125,10 @@ export type Order = z.infer<typeof ZOrder>;
 
 /** The placed order; for a card payment on the provider's page, also where to send the customer to pay. */
 export const ZCheckoutResult = ZOrder.extend({
-  paymentUrl: z.string().describe('With paymentMethod stripe: the card payment page to send the customer to').optional(),
+  paymentUrl: z
+    .string()
+    .describe('With paymentMethod stripe: the card payment page to send the customer to')
+    .optional(),
 });
 export type CheckoutResult = z.infer<typeof ZCheckoutResult>;
 

@@ -3,7 +3,12 @@ import { canMoveOrder, cartTotals, formatMoney, fromCents, orderNumber, toCents 
 
 describe('order figures', () => {
   it('adds up in cents: subtotal, 10% tax rounded to the cent, free shipping, total', () => {
-    expect(cartTotals([{ price: '24.00', quantity: 2 }, { price: '14.55', quantity: 1 }])).toEqual({
+    expect(
+      cartTotals([
+        { price: '24.00', quantity: 2 },
+        { price: '14.55', quantity: 1 },
+      ]),
+    ).toEqual({
       subtotal: '62.55',
       tax: '6.26',
       shipping: '0.00',
@@ -11,7 +16,12 @@ describe('order figures', () => {
       totalCents: 6881,
     });
     // 0.1 + 0.2 in floating point is not 0.3; in cents it is.
-    expect(cartTotals([{ price: '0.10', quantity: 1 }, { price: '0.20', quantity: 1 }]).subtotal).toBe('0.30');
+    expect(
+      cartTotals([
+        { price: '0.10', quantity: 1 },
+        { price: '0.20', quantity: 1 },
+      ]).subtotal,
+    ).toBe('0.30');
     expect(cartTotals([]).total).toBe('0.00');
   });
 

@@ -24,7 +24,7 @@ export function orderNumber(id: string): string {
 }
 
 /** Tax is 10 % of the subtotal, shipping is free. */
-export const TAX_RATE_PERCENT = 10;
+const TAX_RATE_PERCENT = 10;
 
 /** "12.50" → 1250; exact for decimal strings with up to two decimals. */
 export function toCents(amount: string | number): number {
@@ -53,7 +53,13 @@ export interface CartTotals {
 export function cartTotals(lines: readonly { price: string; quantity: number }[]): CartTotals {
   const subtotal = lines.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
   const tax = Math.round((subtotal * TAX_RATE_PERCENT) / 100);
-  return { subtotal: fromCents(subtotal), tax: fromCents(tax), shipping: '0.00', total: fromCents(subtotal + tax), totalCents: subtotal + tax };
+  return {
+    subtotal: fromCents(subtotal),
+    tax: fromCents(tax),
+    shipping: '0.00',
+    total: fromCents(subtotal + tax),
+    totalCents: subtotal + tax,
+  };
 }
 
 /** "$12.50". */

@@ -14,8 +14,7 @@
 export const CUSTOMER_ROLE = 'customer';
 export const EMPLOYEE_ROLE = 'employee';
 export const ADMIN_ROLE = 'admin';
-export const systemRoleNames = [CUSTOMER_ROLE, EMPLOYEE_ROLE, ADMIN_ROLE] as const;
-export type SystemRole = (typeof systemRoleNames)[number];
+const systemRoleNames = [CUSTOMER_ROLE, EMPLOYEE_ROLE, ADMIN_ROLE] as const;
 
 /** A role name: a system role or a custom one (lowercase letters, digits and underscores). */
 export type Role = string;
@@ -40,14 +39,14 @@ export function isAdmin(user: Pick<NonNullable<Holder>, 'role'> | null | undefin
  * Whether a person may do something. `permissions` are the person's effective permissions (as the server
  * computes them at every request and sends with the signed-in user).
  */
-export function hasPermission(user: Holder, permission: Permission): boolean {
+export function can(user: Holder, permission: Permission): boolean {
   if (!user) return false;
   if (isAdminRole(user.role)) return true;
   return isStaffRole(user.role) && user.permissions.includes(permission);
 }
 
 /** The catalogue, as `group.item` identifiers. */
-export const permissionCatalogue = {
+const permissionCatalogue = {
   dashboard: ['view', 'analytics'],
   products: ['view', 'create', 'edit', 'delete', 'featured'],
   services: ['view', 'create', 'edit', 'delete', 'featured'],
@@ -62,27 +61,29 @@ export const permissionCatalogue = {
 } as const;
 
 type Catalogue = typeof permissionCatalogue;
-export type PermissionGroup = keyof Catalogue;
+type PermissionGroup = keyof Catalogue;
 export type Permission = { [G in keyof Catalogue]: `${G & string}.${Catalogue[G][number]}` }[keyof Catalogue];
 
 export const allPermissions = Object.entries(permissionCatalogue).flatMap(([group, items]) =>
   items.map((item) => `${group}.${item}`),
 ) as Permission[];
 
-export const isPermission = (value: string): value is Permission => (allPermissions as string[]).includes(value);
-
 /**
  * Effective permissions: the role's together with the person's own, in catalogue order; admins hold
  * every permission and customers none.
  */
-export function effectivePermissions(role: Role, rolePermissions: readonly string[] | null | undefined, own: readonly string[]): Permission[] {
+export function effectivePermissions(
+  role: Role,
+  rolePermissions: readonly string[] | null | undefined,
+  own: readonly string[],
+): Permission[] {
   if (isAdminRole(role)) return [...allPermissions];
   if (!isStaffRole(role)) return [];
   const held = new Set([...(rolePermissions ?? []), ...own]);
   return allPermissions.filter((p) => held.has(p));
 }
 
-export const permissionGroupLabels: Record<PermissionGroup, string> = {
+const permissionGroupLabels: Record<PermissionGroup, string> = {
   dashboard: 'Dashboard',
   products: 'Products',
   services: 'Services',
@@ -152,14 +153,24 @@ export interface PermissionGroupEntry {
 }
 
 /** The full catalogue by group, as the role dialog shows it. */
-export const permissionGroups: PermissionGroupEntry[] = (Object.keys(permissionCatalogue) as PermissionGroup[]).map((group) => ({
-  group,
-  label: permissionGroupLabels[group],
-  permissions: allPermissions.filter((p) => p.startsWith(`${group}.`)).map((id) => ({ id, label: permissionLabel(id) })),
-}));
+export const permissionGroups: PermissionGroupEntry[] = (Object.keys(permissionCatalogue) as PermissionGroup[]).map(
+  (group) => ({
+    group,
+    label: permissionGroupLabels[group],
+    permissions: allPermissions
+      .filter((p) => p.startsWith(`${group}.`))
+      .map((id) => ({ id, label: permissionLabel(id) })),
+  }),
+);
 
 /** The staff permissions dialog ticks a shorter list: the everyday actions of each group. */
-const staffDialogHidden = new Set<string>(['orders.manage', 'appointments.manage', 'roles.permissions', 'settings.system', 'chat.admin']);
+const staffDialogHidden = new Set<string>([
+  'orders.manage',
+  'appointments.manage',
+  'roles.permissions',
+  'settings.system',
+  'chat.admin',
+]);
 export const staffPermissionGroups: PermissionGroupEntry[] = permissionGroups.map((g) => ({
   ...g,
   permissions: g.permissions.filter((p) => !staffDialogHidden.has(p.id)),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { businessTypes } from './settings';
 
-export const ZBusinessType = z.enum(businessTypes, {
+const ZBusinessType = z.enum(businessTypes, {
   error: 'Business type must be one of: products, services, both',
 });
 
@@ -36,11 +36,7 @@ export const ZUpdateBusinessSettingsInput = z.object({
     .trim()
     .min(1, 'Business name is required')
     .max(120, 'Business name must be at most 120 characters'),
-  businessDescription: z
-    .string()
-    .trim()
-    .max(2000, 'Business description must be at most 2000 characters')
-    .nullish(),
+  businessDescription: z.string().trim().max(2000, 'Business description must be at most 2000 characters').nullish(),
   businessType: ZBusinessType.optional(),
   timezone: z
     .string()

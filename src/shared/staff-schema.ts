@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { allPermissions, type Permission } from './roles';
 
-export const ZPermission = z.enum(allPermissions as [Permission, ...Permission[]], { error: 'Unknown permission' });
+const ZPermission = z.enum(allPermissions as [Permission, ...Permission[]], { error: 'Unknown permission' });
 
 /**
  * Staff, roles, customers, dashboard and audit log: the shapes of the admin calls (docs/staff.md). The
@@ -29,7 +29,10 @@ export const staffMessages = {
 /** Role names are stored lowercased with whitespace turned to underscores. */
 export const normalizeRoleName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '_');
 
-const ZPermissionList = z.array(ZPermission).max(200).transform((list) => [...new Set(list)]);
+const ZPermissionList = z
+  .array(ZPermission)
+  .max(200)
+  .transform((list) => [...new Set(list)]);
 
 export const ZPermissionGroup = z.object({
   group: z.string(),
@@ -53,7 +56,7 @@ export type RoleRecord = z.infer<typeof ZRoleRecord>;
 const optionalText = z.string().max(200, 'At most 200 characters').nullish();
 
 /** The fields of the role dialog, as sent; `checkRoleFields` applies the rules. */
-export const ZRoleFields = z.object({
+const ZRoleFields = z.object({
   name: optionalText,
   displayName: optionalText,
   description: z.string().max(500, 'At most 500 characters').nullish(),
@@ -62,7 +65,9 @@ export const ZRoleFields = z.object({
 export type RoleFields = z.infer<typeof ZRoleFields>;
 
 /** Name and display name required; the name lowercased with whitespace turned to underscores. */
-export function checkRoleFields(value: RoleFields):
+export function checkRoleFields(
+  value: RoleFields,
+):
   | { ok: true; role: { name: string; displayName: string; description: string; permissions: Permission[] } }
   | { ok: false; field: 'name' | 'displayName'; message: string } {
   if (!value.name?.trim() || !value.displayName?.trim()) {
@@ -72,7 +77,12 @@ export function checkRoleFields(value: RoleFields):
   if (!/^[a-z0-9_]+$/.test(name)) return { ok: false, field: 'name', message: staffMessages.roleNameFormat };
   return {
     ok: true,
-    role: { name, displayName: value.displayName.trim(), description: (value.description ?? '').trim(), permissions: value.permissions ?? [] },
+    role: {
+      name,
+      displayName: value.displayName.trim(),
+      description: (value.description ?? '').trim(),
+      permissions: value.permissions ?? [],
+    },
   };
 }
 
@@ -114,7 +124,12 @@ export const ZListUsersInput = z
   .optional();
 
 const ZName = z.string().trim().max(100, 'Names can be at most 100 characters');
-const ZEmail = z.string().trim().toLowerCase().max(254).pipe(z.email({ error: 'Please enter a valid email address' }));
+const ZEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
 
 export const ZCreateStaffInput = z.object({
   firstName: ZName.default(''),
@@ -132,9 +147,15 @@ export const ZUpdateStaffInput = z.object({
 });
 export type UpdateStaffInput = z.infer<typeof ZUpdateStaffInput>;
 
-export const ZSetRoleInput = z.object({ userId: z.string(), role: z.string().trim().min(1, 'Role is required').max(60) });
+export const ZSetRoleInput = z.object({
+  userId: z.string(),
+  role: z.string().trim().min(1, 'Role is required').max(60),
+});
 export const ZSetPermissionsInput = z.object({ userId: z.string(), permissions: ZPermissionList });
-export const ZSetStatusInput = z.object({ userId: z.string(), isActive: z.boolean({ error: 'isActive must be true or false' }) });
+export const ZSetStatusInput = z.object({
+  userId: z.string(),
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
 
 const ZPerson = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
 
@@ -143,11 +164,16 @@ export const CUSTOMERS_PAGE_SIZE = 20;
 export const ZCustomersInput = z
   .object({
     search: z.string().max(200).optional(),
-    page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100000).optional(),
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page starts at 1')
+      .max(100000)
+      .optional(),
   })
   .optional();
 
-export const ZCustomerRecord = z.object({
+const ZCustomerRecord = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -158,12 +184,19 @@ export const ZCustomerRecord = z.object({
   lastActivity: z.string().nullable(),
   isActive: z.boolean(),
   orders: z.array(z.object({ id: z.string(), total: z.string(), status: z.string(), createdAt: z.string() })),
-  appointments: z.array(z.object({ id: z.string(), dateTime: z.string(), status: z.string(), service: z.object({ name: z.string() }) })),
+  appointments: z.array(
+    z.object({ id: z.string(), dateTime: z.string(), status: z.string(), service: z.object({ name: z.string() }) }),
+  ),
 });
 export type CustomerRecord = z.infer<typeof ZCustomerRecord>;
 
 export const ZCustomersPage = z.object({
-  summary: z.object({ total: z.number().int(), active: z.number().int(), revenue: z.string(), averageOrderValue: z.string() }),
+  summary: z.object({
+    total: z.number().int(),
+    active: z.number().int(),
+    revenue: z.string(),
+    averageOrderValue: z.string(),
+  }),
   items: z.array(ZCustomerRecord),
   total: z.number().int(),
   page: z.number().int(),
@@ -182,7 +215,9 @@ export const ZDashboard = z.object({
   lowStockCount: z.number().int(),
   pendingApplications: z.number().int(),
   unconfirmedToday: z.number().int(),
-  recentOrders: z.array(z.object({ id: z.string(), total: z.string(), status: z.string(), createdAt: z.string(), customer: ZPerson })),
+  recentOrders: z.array(
+    z.object({ id: z.string(), total: z.string(), status: z.string(), createdAt: z.string(), customer: ZPerson }),
+  ),
   todaysAppointments: z.array(
     z.object({
       id: z.string(),
@@ -194,17 +229,26 @@ export const ZDashboard = z.object({
     }),
   ),
   lowStockProducts: z.array(z.object({ id: z.string(), name: z.string(), inventory: z.number().int() })),
-  series: z.array(z.object({ date: z.string(), revenue: z.string(), orders: z.number().int(), bookings: z.number().int() })),
+  series: z.array(
+    z.object({ date: z.string(), revenue: z.string(), orders: z.number().int(), bookings: z.number().int() }),
+  ),
 });
 export type Dashboard = z.infer<typeof ZDashboard>;
 
 export const AUDIT_PAGE_SIZE = 50;
 
 export const ZAuditInput = z
-  .object({ page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(100000).optional() })
+  .object({
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(1, 'page starts at 1')
+      .max(100000)
+      .optional(),
+  })
   .optional();
 
-export const ZAuditEntry = z.object({
+const ZAuditEntry = z.object({
   id: z.string(),
   actor: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
   action: z.string(),
@@ -215,4 +259,9 @@ export const ZAuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 
-export const ZAuditPage = z.object({ items: z.array(ZAuditEntry), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const ZAuditPage = z.object({
+  items: z.array(ZAuditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});

@@ -27,10 +27,38 @@ export default function AdminRoutes() {
     <RequireAccess rule="staff">
       <Routes>
         <Route element={<AdminLayout />}>
-          <Route index element={<RequireAccess rule="dashboard.view"><DashboardPage /></RequireAccess>} />
-          <Route path="users" element={<RequireAccess rule="users.view"><UsersPage /></RequireAccess>} />
-          <Route path="roles" element={<RequireAccess rule="roles.view"><RolesPage /></RequireAccess>} />
-          <Route path="customers" element={<RequireAccess rule="customers.view"><CustomersPage /></RequireAccess>} />
+          <Route
+            index
+            element={
+              <RequireAccess rule="dashboard.view">
+                <DashboardPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="users"
+            element={
+              <RequireAccess rule="users.view">
+                <UsersPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="roles"
+            element={
+              <RequireAccess rule="roles.view">
+                <RolesPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="customers"
+            element={
+              <RequireAccess rule="customers.view">
+                <CustomersPage />
+              </RequireAccess>
+            }
+          />
           <Route path="products" element={<AdminProductsPage />} />
           <Route path="services" element={<AdminServicesPage />} />
           <Route path="calendar" element={<AdminCalendarPage />} />

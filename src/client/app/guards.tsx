@@ -14,7 +14,13 @@ export function RequireAccess({ rule, children }: { rule: 'signedIn' | PageAcces
   const { user, isLoading } = useCurrentUser();
   const toast = useToast();
   const navigate = useNavigate();
-  const verdict = isLoading ? 'loading' : !user ? 'signed-out' : rule === 'signedIn' || mayOpen(user, rule) ? 'allowed' : 'denied';
+  const verdict = isLoading
+    ? 'loading'
+    : !user
+      ? 'signed-out'
+      : rule === 'signedIn' || mayOpen(user, rule)
+        ? 'allowed'
+        : 'denied';
 
   useEffect(() => {
     if (verdict === 'loading' || verdict === 'allowed') return;
@@ -25,7 +31,11 @@ export function RequireAccess({ rule, children }: { rule: 'signedIn' | PageAcces
       const timer = setTimeout(() => window.location.assign(`/api/login?returnTo=${returnTo}`), GUARD_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
-    toast({ title: 'Access Denied', description: "You don't have permission to access this page.", variant: 'destructive' });
+    toast({
+      title: 'Access Denied',
+      description: "You don't have permission to access this page.",
+      variant: 'destructive',
+    });
     const timer = setTimeout(() => navigate('/', { replace: true }), GUARD_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [verdict, toast, navigate]);

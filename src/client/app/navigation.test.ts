@@ -25,24 +25,47 @@ describe('customer navigation', () => {
 describe('admin navigation', () => {
   it('gives admins every link, My Schedule on desktop only', () => {
     expect(labels(adminNav(admin, 'both', 'desktop'))).toEqual([
-      'Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule', 'All Schedules', 'Applications', 'Staff', 'Roles', 'Settings', 'Orders', 'Messages',
+      'Dashboard',
+      'Products',
+      'Services',
+      'Calendar',
+      'Customers',
+      'My Schedule',
+      'All Schedules',
+      'Applications',
+      'Staff',
+      'Roles',
+      'Settings',
+      'Orders',
+      'Messages',
     ]);
     expect(labels(adminNav(admin, 'both', 'mobile'))).toContain('Schedules');
     expect(labels(adminNav(admin, 'both', 'mobile'))).not.toContain('My Schedule');
   });
   it('keeps admin-only areas from employees', () => {
-    expect(labels(adminNav(employee, 'both', 'desktop'))).toEqual(['Dashboard', 'Products', 'Services', 'Calendar', 'Customers', 'My Schedule', 'Orders', 'Messages']);
+    expect(labels(adminNav(employee, 'both', 'desktop'))).toEqual([
+      'Dashboard',
+      'Products',
+      'Services',
+      'Calendar',
+      'Customers',
+      'My Schedule',
+      'Orders',
+      'Messages',
+    ]);
   });
   it('shows a staff member only the pages their permissions open', () => {
     expect(labels(adminNav({ role: 'employee', permissions: [] }, 'both', 'desktop'))).toEqual(['My Schedule']);
-    expect(labels(adminNav({ role: 'front_desk', permissions: ['customers.view', 'users.view'] }, 'both', 'desktop'))).toEqual([
-      'Customers', 'My Schedule', 'Staff',
-    ]);
+    expect(
+      labels(adminNav({ role: 'front_desk', permissions: ['customers.view', 'users.view'] }, 'both', 'desktop')),
+    ).toEqual(['Customers', 'My Schedule', 'Staff']);
     expect(labels(adminNav({ role: 'customer', permissions: allPermissions }, 'both', 'desktop'))).toEqual([]);
   });
   it('shows Messages to staff who read customer conversations', () => {
     expect(labels(adminNav({ role: 'employee', permissions: ['chat.view'] }, 'both', 'desktop'))).toContain('Messages');
-    expect(labels(adminNav({ role: 'employee', permissions: ['chat.respond'] }, 'both', 'mobile'))).not.toContain('Messages');
+    expect(labels(adminNav({ role: 'employee', permissions: ['chat.respond'] }, 'both', 'mobile'))).not.toContain(
+      'Messages',
+    );
     expect(labels(adminNav(admin, 'both', 'mobile'))).toContain('Messages');
   });
   it('follows the business type', () => {

@@ -1,7 +1,6 @@
 import type { NavItem } from '../components/nav-icon';
-import { hasPermission, isAdmin, isStaff, type Permission, type Role } from '../../shared/roles';
+import { can, isAdmin, isStaff, type Permission, type Role } from '../../shared/roles';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
-
 
 /** Customer top bar (desktop), docs/product.md. */
 export function customerTopNav(type: BusinessType): NavItem[] {
@@ -9,7 +8,10 @@ export function customerTopNav(type: BusinessType): NavItem[] {
     { to: '/', label: 'Home', icon: 'home' },
     ...(showsProducts(type) ? [{ to: '/products', label: 'Products', icon: 'bag' } as const] : []),
     ...(showsServices(type)
-      ? [{ to: '/services', label: 'Services', icon: 'sparkle' } as const, { to: '/booking', label: 'Book Now', icon: 'calendar' } as const]
+      ? [
+          { to: '/services', label: 'Services', icon: 'sparkle' } as const,
+          { to: '/booking', label: 'Book Now', icon: 'calendar' } as const,
+        ]
       : []),
   ];
 }
@@ -19,7 +21,10 @@ export function customerBottomNav(type: BusinessType): NavItem[] {
   return [
     { to: '/', label: 'Home', icon: 'home' },
     ...(showsProducts(type)
-      ? [{ to: '/products', label: 'Products', icon: 'bag' } as const, { to: '/cart', label: 'Cart', icon: 'cart' } as const]
+      ? [
+          { to: '/products', label: 'Products', icon: 'bag' } as const,
+          { to: '/cart', label: 'Cart', icon: 'cart' } as const,
+        ]
       : []),
     ...(showsServices(type) ? [{ to: '/booking', label: 'Book', icon: 'calendar' } as const] : []),
     { to: '/profile', label: 'Profile', icon: 'user' },
@@ -29,10 +34,13 @@ export function customerBottomNav(type: BusinessType): NavItem[] {
 /** Who may open a page: any staff member, admins only, or holders of a permission. */
 export type PageAccess = 'staff' | 'admin' | Permission;
 
-export function mayOpen(user: { role: Role; permissions: readonly string[] } | null | undefined, rule: PageAccess): boolean {
+export function mayOpen(
+  user: { role: Role; permissions: readonly string[] } | null | undefined,
+  rule: PageAccess,
+): boolean {
   if (rule === 'staff') return isStaff(user);
   if (rule === 'admin') return isAdmin(user);
-  return hasPermission(user, rule);
+  return can(user, rule);
 }
 
 interface AdminNavItem extends NavItem {
@@ -59,9 +67,6 @@ const adminItems: AdminNavItem[] = [
   { to: '/admin/messages', label: 'Messages', icon: 'chat', access: 'chat.view' },
 ];
 
-/** What each admin page asks of its visitor; the menu shows exactly the pages a person may open. */
-export const adminPageAccess: Record<string, PageAccess> = Object.fromEntries(adminItems.map((item) => [item.to, item.access]));
-
 /** Admin area navigation for a person and screen size: only the pages their role and permissions open. */
 export function adminNav(
   user: { role: Role; permissions: readonly string[] },
@@ -71,6 +76,12 @@ export function adminNav(
   return adminItems
     .filter((item) => mayOpen(user, item.access))
     .filter((item) => screen === 'desktop' || !item.desktopOnly)
-    .filter((item) => (item.to === '/admin/products' ? showsProducts(type) : item.to === '/admin/services' ? showsServices(type) : true))
-    .map(({ to, label, icon, mobileLabel }) => ({ to, icon, label: screen === 'mobile' ? (mobileLabel ?? label) : label }));
+    .filter((item) =>
+      item.to === '/admin/products' ? showsProducts(type) : item.to === '/admin/services' ? showsServices(type) : true,
+    )
+    .map(({ to, label, icon, mobileLabel }) => ({
+      to,
+      icon,
+      label: screen === 'mobile' ? (mobileLabel ?? label) : label,
+    }));
 }

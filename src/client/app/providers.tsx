@@ -23,7 +23,10 @@ export function Providers({ children }: { children: ReactNode }) {
         splitLink({
           condition: (op) => op.type === 'subscription',
           true: httpSubscriptionLink({ url: '/api/trpc', eventSourceOptions: { withCredentials: true } }),
-          false: httpBatchLink({ url: '/api/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) }),
+          false: httpBatchLink({
+            url: '/api/trpc',
+            fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
+          }),
         }),
       ],
     }),

@@ -12,15 +12,21 @@ import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 import { useCurrentUser } from '../lib/session';
 
-const SimpleBookingPage = lazy(() => import('../features/booking/simple-booking-page').then((m) => ({ default: m.SimpleBookingPage })));
-const GuidedBookingPage = lazy(() => import('../features/booking/guided-booking-page').then((m) => ({ default: m.GuidedBookingPage })));
+const SimpleBookingPage = lazy(() =>
+  import('../features/booking/simple-booking-page').then((m) => ({ default: m.SimpleBookingPage })),
+);
+const GuidedBookingPage = lazy(() =>
+  import('../features/booking/guided-booking-page').then((m) => ({ default: m.GuidedBookingPage })),
+);
 const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const AdminRoutes = lazy(() => import('./admin-routes'));
 const MyScheduleRoutes = lazy(() => import('./my-schedule-routes'));
 const EmployeeRoutes = lazy(() => import('../features/employee-portal/employee-routes'));
 const CheckoutPage = lazy(() => import('../features/orders/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 const OrderPage = lazy(() => import('../features/orders/order-page').then((m) => ({ default: m.OrderPage })));
-const SignInErrorPage = lazy(() => import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })));
+const SignInErrorPage = lazy(() =>
+  import('../features/auth/sign-in-error-page').then((m) => ({ default: m.SignInErrorPage })),
+);
 
 /** `/` is the landing page while loading or signed out, the customer home once signed in. */
 function Root() {

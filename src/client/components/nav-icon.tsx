@@ -1,10 +1,32 @@
 import {
-  BagIcon, CalendarIcon, CartIcon, ChatIcon, ClipboardIcon, ClockIcon, GridIcon, HomeIcon, SettingsIcon, ShieldIcon, SparkleIcon, UserIcon, UsersIcon,
+  BagIcon,
+  CalendarIcon,
+  CartIcon,
+  ChatIcon,
+  ClipboardIcon,
+  ClockIcon,
+  GridIcon,
+  HomeIcon,
+  SettingsIcon,
+  ShieldIcon,
+  SparkleIcon,
+  UserIcon,
+  UsersIcon,
 } from './icons';
 
 const icons = {
-  home: HomeIcon, bag: BagIcon, cart: CartIcon, calendar: CalendarIcon, sparkle: SparkleIcon, user: UserIcon,
-  users: UsersIcon, grid: GridIcon, clock: ClockIcon, shield: ShieldIcon, clipboard: ClipboardIcon, settings: SettingsIcon,
+  home: HomeIcon,
+  bag: BagIcon,
+  cart: CartIcon,
+  calendar: CalendarIcon,
+  sparkle: SparkleIcon,
+  user: UserIcon,
+  users: UsersIcon,
+  grid: GridIcon,
+  clock: ClockIcon,
+  shield: ShieldIcon,
+  clipboard: ClipboardIcon,
+  settings: SettingsIcon,
   chat: ChatIcon,
 } as const;
 

@@ -1,10 +1,24 @@
 import type { User } from '../../shared/user';
 
-export function UserAvatar({ user, size = 32 }: { user: Pick<User, 'firstName' | 'lastName' | 'profileImageUrl'>; size?: number }) {
+export function UserAvatar({
+  user,
+  size = 32,
+}: {
+  user: Pick<User, 'firstName' | 'lastName' | 'profileImageUrl'>;
+  size?: number;
+}) {
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || '?';
   if (user.profileImageUrl) {
     return (
-      <img src={user.profileImageUrl} alt="" width={size} height={size} referrerPolicy="no-referrer" className="rounded-full object-cover" style={{ width: size, height: size }} />
+      <img
+        src={user.profileImageUrl}
+        alt=""
+        width={size}
+        height={size}
+        referrerPolicy="no-referrer"
+        className="rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
     );
   }
   return (
@@ -19,7 +33,13 @@ export function UserAvatar({ user, size = 32 }: { user: Pick<User, 'firstName' |
 }
 
 /** Avatar, name and role: the account line at the foot of the admin and portal sidebars. */
-export function UserIdentity({ user, size = 32 }: { user: Pick<User, 'firstName' | 'lastName' | 'profileImageUrl' | 'role'>; size?: number }) {
+export function UserIdentity({
+  user,
+  size = 32,
+}: {
+  user: Pick<User, 'firstName' | 'lastName' | 'profileImageUrl' | 'role'>;
+  size?: number;
+}) {
   return (
     <div className="mb-3 flex items-center gap-3">
       <UserAvatar user={user} size={size} />

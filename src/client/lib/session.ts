@@ -18,7 +18,11 @@ export const GUARD_REDIRECT_MS = 500;
  * Never retried.
  */
 export function useCurrentUser() {
-  const query = trpc.auth.session.useQuery(undefined, { retry: false, throwOnError: false, initialData: () => takePageState('session') });
+  const query = trpc.auth.session.useQuery(undefined, {
+    retry: false,
+    throwOnError: false,
+    initialData: () => takePageState('session'),
+  });
   return {
     user: query.data?.user ?? null,
     isLoading: query.isLoading,

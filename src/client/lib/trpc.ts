@@ -1,4 +1,4 @@
-import { createTRPCReact, type inferReactQueryProcedureOptions } from '@trpc/react-query';
+import { createTRPCReact } from '@trpc/react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../routers/index';
 import { HttpError } from './rest';
@@ -6,7 +6,6 @@ import { HttpError } from './rest';
 export const trpc = createTRPCReact<AppRouter>();
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type ReactQueryOptions = inferReactQueryProcedureOptions<AppRouter>;
 
 /** HTTP status of a failed call, tRPC or REST, if the server sent one. */
 export function errorStatus(error: unknown): number | undefined {

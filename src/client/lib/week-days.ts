@@ -28,13 +28,19 @@ const byStart = (a: { startTime: string }, b: { startTime: string }) => minutesO
  * One person's week: the working hours of each date (a date override replaces that weekday's windows) and
  * the appointments that fall on it in the business time zone.
  */
-export function buildWeek(anchor: string, timeZone: string, data: { weekly: Window[]; overrides: Override[]; appointments: Appointment[] }): WeekDay[] {
+export function buildWeek(
+  anchor: string,
+  timeZone: string,
+  data: { weekly: Window[]; overrides: Override[]; appointments: Appointment[] },
+): WeekDay[] {
   const today = todayIn(timeZone);
   return weekOf(anchor).map((date) => {
     const own = data.overrides.filter((o) => o.date === date);
     const dayOff = own.some((o) => !o.isAvailable);
     const windows = own.length
-      ? own.filter((o) => o.isAvailable && o.startTime && o.endTime).map((o) => ({ startTime: o.startTime!, endTime: o.endTime! }))
+      ? own
+          .filter((o) => o.isAvailable && o.startTime && o.endTime)
+          .map((o) => ({ startTime: o.startTime!, endTime: o.endTime! }))
       : data.weekly.filter((w) => w.isAvailable && w.dayOfWeek === weekdayOfKey(date));
     const items = data.appointments
       .filter((a) => dateKeyOf(a.dateTime, timeZone) === date)

@@ -6,7 +6,8 @@ import { addDays, format, parseISO, startOfWeek } from 'date-fns';
  * shows or groups by is read in that zone, whatever zone the browser is in.
  */
 
-export const inZone = (iso: string | Date, timeZone: string) => new TZDate(typeof iso === 'string' ? parseISO(iso).getTime() : iso.getTime(), timeZone);
+const inZone = (iso: string | Date, timeZone: string) =>
+  new TZDate(typeof iso === 'string' ? parseISO(iso).getTime() : iso.getTime(), timeZone);
 
 /** "YYYY-MM-DD" of an instant in the zone. */
 export const dateKeyOf = (iso: string | Date, timeZone: string) => format(inZone(iso, timeZone), 'yyyy-MM-dd');
@@ -17,7 +18,8 @@ export const todayIn = (timeZone: string) => dateKeyOf(new Date(), timeZone);
 export const timeOf = (iso: string, timeZone: string) => format(inZone(iso, timeZone), 'h:mm a');
 
 /** "Mon, Nov 23, 2026 at 9:30 AM". */
-export const dateTimeOf = (iso: string, timeZone: string) => format(inZone(iso, timeZone), "EEE, MMM d, yyyy 'at' h:mm a");
+export const dateTimeOf = (iso: string, timeZone: string) =>
+  format(inZone(iso, timeZone), "EEE, MMM d, yyyy 'at' h:mm a");
 
 /** Calendar arithmetic on "YYYY-MM-DD" (no clock involved, so DST never shifts a day). */
 export function addDaysToKey(key: string, days: number): string {

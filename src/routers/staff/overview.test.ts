@@ -12,10 +12,21 @@ beforeAll(async () => {
   admin = await signInAs(server.database, 'admin');
   viewer = await signInAs(server.database, 'employee', { permissions: ['customers.view', 'dashboard.view'] });
   const maya = await signInAs(server.database, 'employee', { firstName: 'Maya', lastName: 'Okafor' });
-  const alex = await signInAs(server.database, 'customer', { firstName: 'Alex', lastName: 'Morgan', email: 'alex@example.com' });
-  const jordan = await signInAs(server.database, 'customer', { firstName: 'Jordan', lastName: 'Lee', email: 'jordan@example.com' });
+  const alex = await signInAs(server.database, 'customer', {
+    firstName: 'Alex',
+    lastName: 'Morgan',
+    email: 'alex@example.com',
+  });
+  const jordan = await signInAs(server.database, 'customer', {
+    firstName: 'Jordan',
+    lastName: 'Lee',
+    email: 'jordan@example.com',
+  });
   await signInAs(server.database, 'customer', { firstName: 'Zed', lastName: 'Quiet', email: 'zed@example.com' });
-  const [facial] = await server.db.insert(services).values({ name: 'Signature Facial', price: '95.00', duration: 60 }).returning();
+  const [facial] = await server.db
+    .insert(services)
+    .values({ name: 'Signature Facial', price: '95.00', duration: 60 })
+    .returning();
   await server.db.insert(products).values([
     { name: 'Serum', price: '38.00', inventory: 3 },
     { name: 'Candle', price: '22.00', inventory: 40 },
@@ -31,10 +42,35 @@ beforeAll(async () => {
   ]);
   const inAnHour = new Date(Math.min(now + 60 * 60 * 1000, endOfUtcDayish(now)));
   await server.db.insert(appointments).values([
-    { serviceId: facial!.id, employeeId: maya.user.id, customerId: jordan.user.id, startsAt: new Date(now - 45 * DAY), endsAt: new Date(now - 45 * DAY + 3600e3), duration: 60, status: 'completed', createdAt: new Date(now - 50 * DAY) },
-    { serviceId: facial!.id, employeeId: maya.user.id, customerId: alex.user.id, startsAt: inAnHour, endsAt: new Date(inAnHour.getTime() + 60e3), duration: 1, status: 'pending' },
+    {
+      serviceId: facial!.id,
+      employeeId: maya.user.id,
+      customerId: jordan.user.id,
+      startsAt: new Date(now - 45 * DAY),
+      endsAt: new Date(now - 45 * DAY + 3600e3),
+      duration: 60,
+      status: 'completed',
+      createdAt: new Date(now - 50 * DAY),
+    },
+    {
+      serviceId: facial!.id,
+      employeeId: maya.user.id,
+      customerId: alex.user.id,
+      startsAt: inAnHour,
+      endsAt: new Date(inAnHour.getTime() + 60e3),
+      duration: 1,
+      status: 'pending',
+    },
   ]);
-  await server.db.insert(employeeApplications).values({ firstName: 'Grace', lastName: 'Kim', email: 'grace@example.com', phone: '5551234567', bio: 'x'.repeat(20), experience: 'x'.repeat(10), specialties: 'nails' });
+  await server.db.insert(employeeApplications).values({
+    firstName: 'Grace',
+    lastName: 'Kim',
+    email: 'grace@example.com',
+    phone: '5551234567',
+    bio: 'x'.repeat(20),
+    experience: 'x'.repeat(10),
+    specialties: 'nails',
+  });
 });
 
 // The business time zone defaults to UTC: keep "today's" appointment inside today.
@@ -51,7 +87,13 @@ describe('GET /api/admin/customers', () => {
     expect(res.body.total).toBe(3);
     expect(res.body.items.map((c: { firstName: string }) => c.firstName)).toEqual(['Alex', 'Jordan', 'Zed']);
     const [alex, jordan, zed] = res.body.items;
-    expect(alex).toMatchObject({ email: 'alex@example.com', orderCount: 4, appointmentCount: 1, totalSpent: '170.50', isActive: true });
+    expect(alex).toMatchObject({
+      email: 'alex@example.com',
+      orderCount: 4,
+      appointmentCount: 1,
+      totalSpent: '170.50',
+      isActive: true,
+    });
     expect(alex.orders).toHaveLength(3);
     expect(alex.orders[0]).toMatchObject({ total: '20.00', status: 'pending' });
     expect(alex.orders[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -59,7 +101,13 @@ describe('GET /api/admin/customers', () => {
     expect(alex.appointments[0]).toMatchObject({ status: 'pending', service: { name: 'Signature Facial' } });
     expect(alex.appointments[0].dateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(jordan).toMatchObject({ orderCount: 1, appointmentCount: 1, totalSpent: '30.00', isActive: false });
-    expect(zed).toMatchObject({ orderCount: 0, appointmentCount: 0, totalSpent: '0.00', lastActivity: null, isActive: false });
+    expect(zed).toMatchObject({
+      orderCount: 0,
+      appointmentCount: 0,
+      totalSpent: '0.00',
+      lastActivity: null,
+      isActive: false,
+    });
   });
 
   it('searches on the server by name or e-mail, and pages', async () => {
@@ -70,9 +118,13 @@ describe('GET /api/admin/customers', () => {
     expect(byMail.body.items).toHaveLength(1);
     const wild = await server.request('GET', '/api/admin/customers?search=%25', { cookie: viewer.cookie });
     expect(wild.body.items).toHaveLength(0);
-    const fullName = await server.request('GET', '/api/admin/customers?search=alex%20morgan', { cookie: viewer.cookie });
+    const fullName = await server.request('GET', '/api/admin/customers?search=alex%20morgan', {
+      cookie: viewer.cookie,
+    });
     expect(fullName.body.items.map((c: { email: string }) => c.email)).toEqual(['alex@example.com']);
-    const pastTheEnd = await server.request('GET', '/api/admin/customers?search=jord&page=2', { cookie: viewer.cookie });
+    const pastTheEnd = await server.request('GET', '/api/admin/customers?search=jord&page=2', {
+      cookie: viewer.cookie,
+    });
     expect(pastTheEnd.body).toMatchObject({ items: [], total: 1, page: 2 });
     const page2 = await server.request('GET', '/api/admin/customers?page=2', { cookie: viewer.cookie });
     expect(page2.body).toMatchObject({ items: [], total: 3, page: 2, pageSize: 20 });
@@ -86,13 +138,24 @@ describe('GET /api/admin/dashboard', () => {
     const res = await server.request('GET', '/api/admin/dashboard', { cookie: viewer.cookie });
     expect(res.status).toBe(200);
     const d = res.body;
-    expect(d).toMatchObject({ revenueGoal: '10000.00', ordersGoal: 100, todayAppointments: 1, unconfirmedToday: 1, lowStockCount: 1, pendingApplications: 1 });
+    expect(d).toMatchObject({
+      revenueGoal: '10000.00',
+      ordersGoal: 100,
+      todayAppointments: 1,
+      unconfirmedToday: 1,
+      lowStockCount: 1,
+      pendingApplications: 1,
+    });
     // Orders from a minute ago are this month's whatever the date (the 60-day-old one is not).
     expect(d.monthRevenue).toBe('170.50');
     expect(d.monthOrders).toBe(3);
     expect(d.recentOrders).toHaveLength(5);
     expect(d.recentOrders[0]).toMatchObject({ total: '20.00', customer: { firstName: 'Alex', lastName: 'Morgan' } });
-    expect(d.todaysAppointments[0]).toMatchObject({ service: { name: 'Signature Facial' }, customer: { firstName: 'Alex' }, employee: { firstName: 'Maya' } });
+    expect(d.todaysAppointments[0]).toMatchObject({
+      service: { name: 'Signature Facial' },
+      customer: { firstName: 'Alex' },
+      employee: { firstName: 'Maya' },
+    });
     expect(d.lowStockProducts).toEqual([expect.objectContaining({ name: 'Serum', inventory: 3 })]);
     expect(d.series).toHaveLength(30);
     const today = d.series[29];
@@ -107,11 +170,22 @@ describe('GET /api/admin/dashboard', () => {
 
 describe('GET /api/admin/audit-log', () => {
   it('shows every staff write newest first, with the actor, to admins only', async () => {
-    await server.request('POST', '/api/admin/roles', { cookie: admin.cookie, body: { name: 'Greeter', displayName: 'Greeter', permissions: ['chat.view'] } });
-    await server.request('POST', '/api/admin/roles', { cookie: admin.cookie, body: { name: 'Host', displayName: 'Host' } });
+    await server.request('POST', '/api/admin/roles', {
+      cookie: admin.cookie,
+      body: { name: 'Greeter', displayName: 'Greeter', permissions: ['chat.view'] },
+    });
+    await server.request('POST', '/api/admin/roles', {
+      cookie: admin.cookie,
+      body: { name: 'Host', displayName: 'Host' },
+    });
     const res = await server.request('GET', '/api/admin/audit-log', { cookie: admin.cookie });
     expect(res.status).toBe(200);
-    expect(res.body.items[0]).toMatchObject({ action: 'role.created', entity: 'role', actor: { id: admin.user.id }, summary: expect.stringContaining('Host') });
+    expect(res.body.items[0]).toMatchObject({
+      action: 'role.created',
+      entity: 'role',
+      actor: { id: admin.user.id },
+      summary: expect.stringContaining('Host'),
+    });
     expect(res.body.items[1].summary).toContain('Greeter');
     expect(res.body.total).toBe(2);
     expect((await server.request('GET', '/api/admin/audit-log', { cookie: viewer.cookie })).status).toBe(403);

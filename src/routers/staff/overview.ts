@@ -8,16 +8,34 @@ import { ZAuditInput, ZAuditPage, ZCustomersInput, ZCustomersPage, ZDashboard } 
 
 export const customersRouter = router({
   list: authedProcedure
-    .meta(rest(access.permission('customers.view'), { method: 'GET', path: '/admin/customers', tags: ['customers'], summary: 'Customers with their orders, appointments, spend and activity (?search=&page=)' }))
+    .meta(
+      rest(access.permission('customers.view'), {
+        method: 'GET',
+        path: '/admin/customers',
+        tags: ['customers'],
+        summary: 'Customers with their orders, appointments, spend and activity (?search=&page=)',
+      }),
+    )
     .input(ZCustomersInput)
     .output(checkedOncePerValue(ZCustomersPage))
     // A page is as fresh as the figures on it: at most a few seconds old (figures-cache.ts).
-    .query(({ ctx, input }) => ctx.figures.get(`customers:${input?.page ?? 1}:${input?.search?.trim() ?? ''}`, () => listCustomers(ctx.db, input ?? {}, ctx.figures))),
+    .query(({ ctx, input }) =>
+      ctx.figures.get(`customers:${input?.page ?? 1}:${input?.search?.trim() ?? ''}`, () =>
+        listCustomers(ctx.db, input ?? {}, ctx.figures),
+      ),
+    ),
 });
 
 export const dashboardRouter = router({
   get: authedProcedure
-    .meta(rest(access.permission('dashboard.view'), { method: 'GET', path: '/admin/dashboard', tags: ['dashboard'], summary: "The dashboard's figures, lists and 30-day series" }))
+    .meta(
+      rest(access.permission('dashboard.view'), {
+        method: 'GET',
+        path: '/admin/dashboard',
+        tags: ['dashboard'],
+        summary: "The dashboard's figures, lists and 30-day series",
+      }),
+    )
     .input(z.void())
     .output(checkedOncePerValue(ZDashboard))
     .query(({ ctx }) => ctx.figures.get('dashboard', () => getDashboard(ctx.db))),
@@ -25,7 +43,14 @@ export const dashboardRouter = router({
 
 export const auditLogRouter = router({
   list: authedProcedure
-    .meta(rest(access.admin, { method: 'GET', path: '/admin/audit-log', tags: ['audit'], summary: 'Every staff write, newest first (?page=)' }))
+    .meta(
+      rest(access.admin, {
+        method: 'GET',
+        path: '/admin/audit-log',
+        tags: ['audit'],
+        summary: 'Every staff write, newest first (?page=)',
+      }),
+    )
     .input(ZAuditInput)
     .output(ZAuditPage)
     .query(({ ctx, input }) => listAuditLog(ctx.db, input ?? {})),

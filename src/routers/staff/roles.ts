@@ -9,7 +9,14 @@ const tags = ['roles'];
 
 export const permissionsRouter = router({
   list: authedProcedure
-    .meta(rest(access.staff, { method: 'GET', path: '/admin/permissions', tags, summary: 'The permission catalogue by group' }))
+    .meta(
+      rest(access.staff, {
+        method: 'GET',
+        path: '/admin/permissions',
+        tags,
+        summary: 'The permission catalogue by group',
+      }),
+    )
     .input(z.void())
     .output(z.array(ZPermissionGroup))
     .query(() => listPermissionGroups()),
@@ -17,25 +24,53 @@ export const permissionsRouter = router({
 
 export const rolesRouter = router({
   list: authedProcedure
-    .meta(rest(access.staff, { method: 'GET', path: '/admin/roles', tags, summary: 'Every role, system roles first, with how many people hold each' }))
+    .meta(
+      rest(access.staff, {
+        method: 'GET',
+        path: '/admin/roles',
+        tags,
+        summary: 'Every role, system roles first, with how many people hold each',
+      }),
+    )
     .input(z.void())
     .output(z.array(ZRoleRecord))
     .query(({ ctx }) => listRoles(ctx.db)),
 
   create: authedProcedure
-    .meta(rest(access.permission('roles.create'), { method: 'POST', path: '/admin/roles', tags, summary: 'Create a custom role (name lowercased, whitespace to underscores)' }))
+    .meta(
+      rest(access.permission('roles.create'), {
+        method: 'POST',
+        path: '/admin/roles',
+        tags,
+        summary: 'Create a custom role (name lowercased, whitespace to underscores)',
+      }),
+    )
     .input(ZCreateRoleInput)
     .output(ZRoleRecord)
     .mutation(({ ctx, input }) => createRole(ctx.db, ctx.user, input)),
 
   update: authedProcedure
-    .meta(rest(access.permission('roles.edit'), { method: 'PUT', path: '/admin/roles/{id}', tags, summary: 'Update a custom role (system roles: 409)' }))
+    .meta(
+      rest(access.permission('roles.edit'), {
+        method: 'PUT',
+        path: '/admin/roles/{id}',
+        tags,
+        summary: 'Update a custom role (system roles: 409)',
+      }),
+    )
     .input(ZUpdateRoleInput)
     .output(ZRoleRecord)
     .mutation(({ ctx, input }) => updateRole(ctx.db, ctx.user, input)),
 
   delete: authedProcedure
-    .meta(rest(access.permission('roles.delete'), { method: 'DELETE', path: '/admin/roles/{id}', tags, summary: 'Delete a custom role nobody holds (system roles and held roles: 409)' }))
+    .meta(
+      rest(access.permission('roles.delete'), {
+        method: 'DELETE',
+        path: '/admin/roles/{id}',
+        tags,
+        summary: 'Delete a custom role nobody holds (system roles and held roles: 409)',
+      }),
+    )
     .input(ZIdInput)
     .output(ZDeleted)
     .mutation(({ ctx, input }) => deleteRole(ctx.db, ctx.user, input.id)),

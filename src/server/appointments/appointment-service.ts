@@ -32,7 +32,8 @@ export interface BookingEnv {
 const NOT_FOUND = 'Appointment not found';
 const EXCLUSION_VIOLATION = '23P01';
 
-const holds = (actor: SessionUser, permission: Permission) => decideAccess({ kind: 'permission', permission }, actor) === 'allow';
+const holds = (actor: SessionUser, permission: Permission) =>
+  decideAccess({ kind: 'permission', permission }, actor) === 'allow';
 const seesAll = (actor: SessionUser) => holds(actor, 'appointments.view');
 
 async function findRow(db: Tx, id: string): Promise<Row | undefined> {
@@ -44,7 +45,8 @@ async function findRow(db: Tx, id: string): Promise<Row | undefined> {
 /** An appointment the caller may see: their own (as customer or as its employee), or any for staff who view appointments. */
 async function visibleRow(db: Tx, actor: SessionUser, id: string): Promise<Row> {
   const row = await findRow(db, id);
-  if (!row || !(row.customerId === actor.id || row.employeeId === actor.id || seesAll(actor))) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!row || !(row.customerId === actor.id || row.employeeId === actor.id || seesAll(actor)))
+    throw new AppError('NOT_FOUND', NOT_FOUND);
   return row;
 }
 
@@ -85,15 +87,25 @@ async function notify(tx: Tx, kind: InvitationKind, row: Row, sequence: number, 
 /** The instant of a booking request, refused when it has passed. */
 function requestedStart(dateTime: string, now: Date): Date {
   const start = new Date(dateTime);
-  if (start.getTime() < now.getTime()) throw new AppError('BAD_REQUEST', 'That time has already passed. Please choose a future time.');
+  if (start.getTime() < now.getTime())
+    throw new AppError('BAD_REQUEST', 'That time has already passed. Please choose a future time.');
   return start;
 }
 
 /** Employees (in preference order) for whom `start` is an offered slot of the service. */
-async function freeEmployeesAt(db: Tx, env: BookingEnv, start: Date, duration: number, employeeIds: string[], excludeAppointmentId?: string) {
+async function freeEmployeesAt(
+  db: Tx,
+  env: BookingEnv,
+  start: Date,
+  duration: number,
+  employeeIds: string[],
+  excludeAppointmentId?: string,
+) {
   const date = toZoned(start, env.settings.timezone).date;
   const data = await loadSlotData(db, date, employeeIds, env.settings.timezone, excludeAppointmentId);
-  const slot = computeSlots(date, slotRules(env.settings, env.now, duration), data).find((s) => s.dateTime === start.toISOString());
+  const slot = computeSlots(date, slotRules(env.settings, env.now, duration), data).find(
+    (s) => s.dateTime === start.toISOString(),
+  );
   return { date, free: slot?.employeeIds ?? [] };
 }
 
@@ -131,7 +143,12 @@ async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | 
  * free provider when the body names none of them: the least booked that day gets it). The database's
  * no-overlap constraint has the final word under concurrency: its violation is the same 409 as a taken slot.
  */
-export async function bookAppointment(db: Tx, actor: SessionUser, input: BookAppointmentInput, env: BookingEnv): Promise<Appointment> {
+export async function bookAppointment(
+  db: Tx,
+  actor: SessionUser,
+  input: BookAppointmentInput,
+  env: BookingEnv,
+): Promise<Appointment> {
   const staff = isStaffRole(actor.role);
   const { service, providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: staff });
   const start = requestedStart(input.dateTime, env.now);
@@ -146,7 +163,8 @@ export async function bookAppointment(db: Tx, actor: SessionUser, input: BookApp
     candidates = [...free].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
   }
   const customerId = await bookingCustomer(db, actor, input.customerId);
-  const status: AppointmentStatus = staff && input.status && (input.status === 'pending' || input.status === 'confirmed') ? input.status : 'pending';
+  const status: AppointmentStatus =
+    staff && input.status && (input.status === 'pending' || input.status === 'confirmed') ? input.status : 'pending';
   const notes = (input.notes ?? input.customerNotes ?? '').trim();
 
   for (const employeeId of candidates) {
@@ -184,7 +202,12 @@ export async function bookAppointment(db: Tx, actor: SessionUser, input: BookApp
  * then past ones newest first. Staff who view appointments get everyone's in time order, filtered by dates of
  * the business time zone, employee and status.
  */
-export async function listAppointments(db: Tx, actor: SessionUser, query: AppointmentListQuery, env: Pick<BookingEnv, 'settings' | 'now'>): Promise<Appointment[]> {
+export async function listAppointments(
+  db: Tx,
+  actor: SessionUser,
+  query: AppointmentListQuery,
+  env: Pick<BookingEnv, 'settings' | 'now'>,
+): Promise<Appointment[]> {
   const filters: SQL[] = [];
   const tz = env.settings.timezone;
   if (query.from) filters.push(gte(appointments.startsAt, zonedToInstant(query.from, 0, tz)));
@@ -217,7 +240,13 @@ export async function getAppointment(db: Tx, actor: SessionUser, id: string): Pr
 }
 
 /** The calendar's status selector: staff who edit appointments set any value. */
-export async function setAppointmentStatus(db: Tx, actor: SessionUser, id: string, status: AppointmentStatus, env: BookingEnv): Promise<Appointment> {
+export async function setAppointmentStatus(
+  db: Tx,
+  actor: SessionUser,
+  id: string,
+  status: AppointmentStatus,
+  env: BookingEnv,
+): Promise<Appointment> {
   const row = await findRow(db, id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.status === status) return toAppointment(row);
@@ -226,12 +255,19 @@ export async function setAppointmentStatus(db: Tx, actor: SessionUser, id: strin
       const cancelling = status === 'cancelled';
       const reviving = row.status === 'cancelled';
       const sequence = cancelling || reviving ? row.sequence + 1 : row.sequence;
-      await tx.update(appointments).set({ status, sequence, updatedAt: sql`now()` }).where(eq(appointments.id, id));
+      await tx
+        .update(appointments)
+        .set({ status, sequence, updatedAt: sql`now()` })
+        .where(eq(appointments.id, id));
       if (cancelling) await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
       else if (reviving) await notify(tx, 'booked', row, sequence, row.startsAt, env);
     });
   } catch (error) {
-    if (isConflict(error)) throw new AppError('CONFLICT', 'This appointment overlaps another appointment of the same employee, so it cannot be reopened.');
+    if (isConflict(error))
+      throw new AppError(
+        'CONFLICT',
+        'This appointment overlaps another appointment of the same employee, so it cannot be reopened.',
+      );
     throw error;
   }
   return toAppointment((await findRow(db, id))!);
@@ -242,7 +278,8 @@ function requireChangeable(actor: SessionUser, row: Row, env: BookingEnv, permis
   const staffMayChange = holds(actor, permission) || holds(actor, 'appointments.edit');
   if (staffMayChange) return;
   if (row.customerId !== actor.id) {
-    if (row.employeeId === actor.id || seesAll(actor)) throw new AppError('FORBIDDEN', "You don't have permission to do that.");
+    if (row.employeeId === actor.id || seesAll(actor))
+      throw new AppError('FORBIDDEN', "You don't have permission to do that.");
     throw new AppError('NOT_FOUND', NOT_FOUND);
   }
   if (!withinCancellationNotice(row.startsAt, env.now, env.settings.cancellationNoticeHours)) {
@@ -253,23 +290,33 @@ function requireChangeable(actor: SessionUser, row: Row, env: BookingEnv, permis
 export async function cancelAppointment(db: Tx, actor: SessionUser, id: string, env: BookingEnv): Promise<Appointment> {
   const row = await findRow(db, id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (row.customerId !== actor.id && row.employeeId !== actor.id && !seesAll(actor)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (row.customerId !== actor.id && row.employeeId !== actor.id && !seesAll(actor))
+    throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.status === 'cancelled') throw new AppError('CONFLICT', 'This appointment is already cancelled.');
   if (row.status === 'completed') throw new AppError('CONFLICT', 'A completed appointment cannot be cancelled.');
   requireChangeable(actor, row, env, 'appointments.cancel');
   await db.transaction(async (tx) => {
     const sequence = row.sequence + 1;
-    await tx.update(appointments).set({ status: 'cancelled', sequence, updatedAt: sql`now()` }).where(eq(appointments.id, id));
+    await tx
+      .update(appointments)
+      .set({ status: 'cancelled', sequence, updatedAt: sql`now()` })
+      .where(eq(appointments.id, id));
     await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
   });
   return toAppointment((await findRow(db, id))!);
 }
 
 /** Moves an appointment to another offered start of the same employee. */
-export async function rescheduleAppointment(db: Tx, actor: SessionUser, input: { id: string; dateTime: string }, env: BookingEnv): Promise<Appointment> {
+export async function rescheduleAppointment(
+  db: Tx,
+  actor: SessionUser,
+  input: { id: string; dateTime: string },
+  env: BookingEnv,
+): Promise<Appointment> {
   const row = await findRow(db, input.id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (row.customerId !== actor.id && row.employeeId !== actor.id && !seesAll(actor)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (row.customerId !== actor.id && row.employeeId !== actor.id && !seesAll(actor))
+    throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.status === 'cancelled' || row.status === 'completed') {
     throw new AppError('CONFLICT', `A ${row.status} appointment cannot be rescheduled.`);
   }
@@ -285,7 +332,12 @@ export async function rescheduleAppointment(db: Tx, actor: SessionUser, input: {
       const sequence = row.sequence + 1;
       await tx
         .update(appointments)
-        .set({ startsAt: start, endsAt: new Date(start.getTime() + row.duration * 60_000), sequence, updatedAt: sql`now()` })
+        .set({
+          startsAt: start,
+          endsAt: new Date(start.getTime() + row.duration * 60_000),
+          sequence,
+          updatedAt: sql`now()`,
+        })
         .where(eq(appointments.id, row.id));
       await notify(tx, 'rescheduled', row, sequence, start, env);
     });

@@ -28,14 +28,30 @@ let day: string;
 beforeAll(async () => {
   server = await startTestServer();
   const admin = await signInAs(server.database, 'admin');
-  expect((await server.request('PUT', '/api/business/settings', { cookie: admin.cookie, body: { businessName: 'Race', timezone: TZ } })).status).toBe(200);
+  expect(
+    (
+      await server.request('PUT', '/api/business/settings', {
+        cookie: admin.cookie,
+        body: { businessName: 'Race', timezone: TZ },
+      })
+    ).status,
+  ).toBe(200);
   const employee = await signInAs(server.database, 'employee');
   employeeId = employee.user.id;
-  const [service] = await server.db.insert(services).values({ name: 'Massage', price: '50.00', duration: 30 }).returning({ id: services.id });
+  const [service] = await server.db
+    .insert(services)
+    .values({ name: 'Massage', price: '50.00', duration: 30 })
+    .returning({ id: services.id });
   serviceId = service!.id;
   await server.db.insert(serviceProviders).values({ serviceId, employeeId });
-  await server.db.insert(availability).values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '08:00', endTime: '20:00' })));
-  cookies = await Promise.all(Array.from({ length: PARALLEL }, async () => (await signInAs(server.database, 'customer')).cookie));
+  await server.db
+    .insert(availability)
+    .values(
+      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '08:00', endTime: '20:00' })),
+    );
+  cookies = await Promise.all(
+    Array.from({ length: PARALLEL }, async () => (await signInAs(server.database, 'customer')).cookie),
+  );
   day = addCalendarDays(toZoned(new Date(), TZ).date, 2);
 });
 afterAll(() => server.close());
@@ -47,13 +63,27 @@ describe(`${PARALLEL} parallel bookings of one slot`, () => {
     for (let round = 0; round < ROUNDS; round++) {
       const dateTime = slotAt(round);
       const results = await Promise.all(
-        cookies.map((cookie) => server.request('POST', '/api/appointments', { cookie, body: { serviceId, dateTime, employeeId, duration: 30 } })),
+        cookies.map((cookie) =>
+          server.request('POST', '/api/appointments', {
+            cookie,
+            body: { serviceId, dateTime, employeeId, duration: 30 },
+          }),
+        ),
       );
       const statuses = results.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200), `round ${round}: ${statuses.join(',')}`).toHaveLength(1);
-      expect(statuses.filter((s) => s === 409), `round ${round}: ${statuses.join(",")}`).toHaveLength(PARALLEL - 1);
+      expect(
+        statuses.filter((s) => s === 200),
+        `round ${round}: ${statuses.join(',')}`,
+      ).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 409),
+        `round ${round}: ${statuses.join(',')}`,
+      ).toHaveLength(PARALLEL - 1);
       for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toBe(SLOT_TAKEN_MESSAGE);
-      const rows = await server.db.select().from(appointments).where(and(eq(appointments.employeeId, employeeId), eq(appointments.startsAt, new Date(dateTime))));
+      const rows = await server.db
+        .select()
+        .from(appointments)
+        .where(and(eq(appointments.employeeId, employeeId), eq(appointments.startsAt, new Date(dateTime))));
       expect(rows).toHaveLength(1);
     }
   }, 120_000);
@@ -80,14 +110,32 @@ describe('two app instances booking the same slot', () => {
         cookies.slice(0, 20).map((cookie, i) =>
           i % 2 === 0
             ? server.request('POST', '/api/appointments', { cookie, body }).then((r) => r.status)
-            : second.inject({ method: 'POST', url: '/api/appointments', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) }).then((r) => r.statusCode),
+            : second
+                .inject({
+                  method: 'POST',
+                  url: '/api/appointments',
+                  headers: { cookie, 'content-type': 'application/json' },
+                  payload: JSON.stringify(body),
+                })
+                .then((r) => r.statusCode),
         ),
       );
-      expect(results.filter((s) => s === 200), results.join(',')).toHaveLength(1);
+      expect(
+        results.filter((s) => s === 200),
+        results.join(','),
+      ).toHaveLength(1);
       expect(results.filter((s) => s === 409)).toHaveLength(19);
     }
     // The 30-minute neighbours were all booked, back to back: nothing overlaps.
-    const rows = await server.db.select().from(appointments).where(inArray(appointments.startsAt, times.map((t) => new Date(t))));
+    const rows = await server.db
+      .select()
+      .from(appointments)
+      .where(
+        inArray(
+          appointments.startsAt,
+          times.map((t) => new Date(t)),
+        ),
+      );
     expect(rows).toHaveLength(3);
   });
 });

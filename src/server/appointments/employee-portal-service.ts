@@ -28,9 +28,16 @@ export async function listMyAppointments(db: Tx, actor: Actor): Promise<StaffApp
  * confirmed→completed, on the caller's own appointments (anyone else's is not found). The update names
  * the status it moves from, so two clicks at once cannot both apply.
  */
-export async function changeMyAppointmentStatus(db: Tx, actor: Actor, appointmentId: string, status: AppointmentStatus): Promise<StaffAppointment> {
+export async function changeMyAppointmentStatus(
+  db: Tx,
+  actor: Actor,
+  appointmentId: string,
+  status: AppointmentStatus,
+): Promise<StaffAppointment> {
   if (!isUuid(appointmentId)) throw new AppError('NOT_FOUND', 'Appointment not found');
-  const from = (Object.keys(portalTransitions) as AppointmentStatus[]).filter((s) => portalTransitions[s].includes(status));
+  const from = (Object.keys(portalTransitions) as AppointmentStatus[]).filter((s) =>
+    portalTransitions[s].includes(status),
+  );
   const updated =
     from.length === 0
       ? []
@@ -41,11 +48,16 @@ export async function changeMyAppointmentStatus(db: Tx, actor: Actor, appointmen
             and(
               eq(appointments.id, appointmentId),
               eq(appointments.employeeId, actor.id),
-              sql`${appointments.status} in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`,
+              sql`${appointments.status} in (${sql.join(
+                from.map((s) => sql`${s}`),
+                sql`, `,
+              )})`,
             ),
           )
           .returning({ id: appointments.id });
-  const [row] = await selectAppointments(db).where(and(eq(appointments.id, appointmentId), eq(appointments.employeeId, actor.id)));
+  const [row] = await selectAppointments(db).where(
+    and(eq(appointments.id, appointmentId), eq(appointments.employeeId, actor.id)),
+  );
   if (!row) throw new AppError('NOT_FOUND', 'Appointment not found');
   if (updated.length === 0) {
     throw new AppError('CONFLICT', `A ${row.status} appointment cannot be changed to ${status}.`);
@@ -57,10 +69,18 @@ export async function changeMyAppointmentStatus(db: Tx, actor: Actor, appointmen
  * Changes the caller's password after checking the current one, and ends every other session of theirs
  * (a stolen session stops working); the session that made the change stays signed in.
  */
-export async function changeMyPassword(db: Db, actor: Actor, sessionId: string | null, input: ChangePasswordInput): Promise<{ success: true }> {
+export async function changeMyPassword(
+  db: Db,
+  actor: Actor,
+  sessionId: string | null,
+  input: ChangePasswordInput,
+): Promise<{ success: true }> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, actor.id));
   if (!row?.passwordHash) {
-    throw new AppError('BAD_REQUEST', 'This account signs in through the identity provider and has no password to change.');
+    throw new AppError(
+      'BAD_REQUEST',
+      'This account signs in through the identity provider and has no password to change.',
+    );
   }
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw new AppError('BAD_REQUEST', 'The current password is not correct.');
@@ -73,7 +93,9 @@ export async function changeMyPassword(db: Db, actor: Actor, sessionId: string |
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
     await tx
       .delete(sessions)
-      .where(sessionId ? and(eq(sessions.userId, actor.id), ne(sessions.id, sessionId)) : eq(sessions.userId, actor.id));
+      .where(
+        sessionId ? and(eq(sessions.userId, actor.id), ne(sessions.id, sessionId)) : eq(sessions.userId, actor.id),
+      );
   });
   return { success: true };
 }

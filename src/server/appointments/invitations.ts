@@ -27,11 +27,11 @@ export interface InvitationContext {
   publicUrl: string;
 }
 
-export function invitationUid(appointmentId: string, publicUrl: string): string {
+function invitationUid(appointmentId: string, publicUrl: string): string {
   return `appointment-${appointmentId}@${new URL(publicUrl).hostname}`;
 }
 
-export function buildInvitation(kind: InvitationKind, appointment: InvitationAppointment, ctx: InvitationContext): string {
+function buildInvitation(kind: InvitationKind, appointment: InvitationAppointment, ctx: InvitationContext): string {
   const cancelled = kind === 'cancelled';
   const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
   const { value, error } = createEvent({
@@ -44,13 +44,30 @@ export function buildInvitation(kind: InvitationKind, appointment: InvitationApp
     startOutputType: 'utc',
     duration: { minutes: appointment.duration },
     title: `${appointment.serviceName} at ${ctx.businessName}`,
-    description: [`${appointment.serviceName} with ${name(appointment.employee)}`, appointment.notes && `Notes: ${appointment.notes}`].filter(Boolean).join('\n'),
+    description: [
+      `${appointment.serviceName} with ${name(appointment.employee)}`,
+      appointment.notes && `Notes: ${appointment.notes}`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     url: `${ctx.publicUrl.replace(/\/$/, '')}/profile`,
     organizer: { name: ctx.businessName, email: appointment.employee.email },
     attendees: [
-      { name: name(appointment.customer), email: appointment.customer.email, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' },
-      { name: name(appointment.employee), email: appointment.employee.email, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' },
+      {
+        name: name(appointment.customer),
+        email: appointment.customer.email,
+        rsvp: false,
+        partstat: 'ACCEPTED',
+        role: 'REQ-PARTICIPANT',
+      },
+      {
+        name: name(appointment.employee),
+        email: appointment.employee.email,
+        rsvp: false,
+        partstat: 'ACCEPTED',
+        role: 'REQ-PARTICIPANT',
+      },
     ],
   });
   if (error || !value) throw error ?? new Error('Could not build the calendar invitation');
@@ -64,7 +81,12 @@ function whenText(startsAt: Date, timeZone: string): string {
 }
 
 /** Queues the invitation mail to the customer and to the employee, in the caller's transaction. */
-export async function sendInvitations(tx: Tx, kind: InvitationKind, appointment: InvitationAppointment, ctx: InvitationContext) {
+export async function sendInvitations(
+  tx: Tx,
+  kind: InvitationKind,
+  appointment: InvitationAppointment,
+  ctx: InvitationContext,
+) {
   const ics = buildInvitation(kind, appointment, ctx);
   const when = whenText(appointment.startsAt, ctx.timeZone);
   const service = appointment.serviceName;
@@ -80,7 +102,12 @@ export async function sendInvitations(tx: Tx, kind: InvitationKind, appointment:
   };
   const customerName = `${appointment.customer.firstName} ${appointment.customer.lastName}`.trim();
   const employeeName = `${appointment.employee.firstName} ${appointment.employee.lastName}`.trim();
-  const details = [`${service} with ${employeeName}`, `When: ${when}`, `Duration: ${appointment.duration} minutes`, appointment.notes && `Notes: ${appointment.notes}`]
+  const details = [
+    `${service} with ${employeeName}`,
+    `When: ${when}`,
+    `Duration: ${appointment.duration} minutes`,
+    appointment.notes && `Notes: ${appointment.notes}`,
+  ]
     .filter(Boolean)
     .join('\n');
   await enqueueMail(tx, {

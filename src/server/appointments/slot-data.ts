@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { appointments, availability, availabilityOverrides, serviceProviders, services, users } from '../../../db/schema/index';
+import {
+  appointments,
+  availability,
+  availabilityOverrides,
+  serviceProviders,
+  services,
+  users,
+} from '../../../db/schema/index';
 import type { BusinessSettings } from '../../shared/settings';
 import { computeSlots, type Slot, type SlotData, type SlotRules } from '../booking/slots';
 import { addCalendarDays, zonedToInstant } from '../booking/zoned-time';
@@ -20,13 +27,13 @@ export interface BookableService {
   isActive: boolean;
 }
 
-export const SERVICE_NOT_FOUND = 'Service not found';
+const SERVICE_NOT_FOUND = 'Service not found';
 
 /**
  * Who may perform a service, in a stable order: its linked active staff, or every active employee and admin
  * when it names none.
  */
-export async function providersOf(db: Tx, serviceId: string): Promise<string[]> {
+async function providersOf(db: Tx, serviceId: string): Promise<string[]> {
   const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
   const linked = await db
     .select({ id: users.id })
@@ -35,7 +42,11 @@ export async function providersOf(db: Tx, serviceId: string): Promise<string[]> 
     .where(and(eq(serviceProviders.serviceId, serviceId), activeStaff))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   if (linked.length) return linked.map((r) => r.id);
-  const everyone = await db.select({ id: users.id }).from(users).where(activeStaff).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+  const everyone = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(activeStaff)
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   return everyone.map((r) => r.id);
 }
 
@@ -43,7 +54,11 @@ export async function providersOf(db: Tx, serviceId: string): Promise<string[]> 
  * The service and its providers in one round trip (plus one more only for a service that names nobody): this
  * runs on every slots call and every booking.
  */
-export async function findServiceWithProviders(db: Tx, serviceId: string, opts: { includeInactive: boolean }): Promise<{ service: BookableService; providers: string[] }> {
+export async function findServiceWithProviders(
+  db: Tx,
+  serviceId: string,
+  opts: { includeInactive: boolean },
+): Promise<{ service: BookableService; providers: string[] }> {
   if (!isUuid(serviceId)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
   const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
   const rows = await db
@@ -72,14 +87,25 @@ export async function listBookingProviders(db: Tx, serviceId: string, opts: { in
   const { providers: ids } = await findServiceWithProviders(db, serviceId, opts);
   if (!ids.length) return [];
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profileImageUrl: users.profileImageUrl })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+    })
     .from(users)
     .where(inArray(users.id, ids));
   return ids.map((id) => rows.find((r) => r.id === id)!).filter(Boolean);
 }
 
 /** Availability and live appointments of some employees around one date (the day either side covers DST and long services). */
-export async function loadSlotData(db: Tx, date: string, employeeIds: string[], timeZone: string, excludeAppointmentId?: string): Promise<SlotData> {
+export async function loadSlotData(
+  db: Tx,
+  date: string,
+  employeeIds: string[],
+  timeZone: string,
+  excludeAppointmentId?: string,
+): Promise<SlotData> {
   if (employeeIds.length === 0) return { employeeIds, weekly: [], overrides: [], busy: [] };
   const from = zonedToInstant(addCalendarDays(date, -1), 0, timeZone);
   const to = zonedToInstant(addCalendarDays(date, 2), 0, timeZone);
@@ -105,7 +131,12 @@ export async function loadSlotData(db: Tx, date: string, employeeIds: string[], 
       .from(availabilityOverrides)
       .where(and(inArray(availabilityOverrides.employeeId, employeeIds), eq(availabilityOverrides.date, date))),
     db
-      .select({ id: appointments.id, employeeId: appointments.employeeId, startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+      .select({
+        id: appointments.id,
+        employeeId: appointments.employeeId,
+        startsAt: appointments.startsAt,
+        endsAt: appointments.endsAt,
+      })
       .from(appointments)
       .where(
         and(
@@ -116,7 +147,12 @@ export async function loadSlotData(db: Tx, date: string, employeeIds: string[], 
         ),
       ),
   ]);
-  return { employeeIds, weekly, overrides, busy: excludeAppointmentId ? busy.filter((b) => b.id !== excludeAppointmentId) : busy };
+  return {
+    employeeIds,
+    weekly,
+    overrides,
+    busy: excludeAppointmentId ? busy.filter((b) => b.id !== excludeAppointmentId) : busy,
+  };
 }
 
 export function slotRules(settings: BusinessSettings, now: Date, durationMinutes: number): SlotRules {
@@ -136,7 +172,9 @@ export async function slotsFor(
   now: Date,
   query: { serviceId: string; date: string; employeeId?: string | null; includeInactive: boolean },
 ): Promise<Slot[]> {
-  const { service, providers } = await findServiceWithProviders(db, query.serviceId, { includeInactive: query.includeInactive });
+  const { service, providers } = await findServiceWithProviders(db, query.serviceId, {
+    includeInactive: query.includeInactive,
+  });
   const employeeIds = query.employeeId ? providers.filter((id) => id === query.employeeId) : providers;
   const data = await loadSlotData(db, query.date, employeeIds, settings.timezone);
   return computeSlots(query.date, slotRules(settings, now, service.duration), data);

@@ -9,7 +9,11 @@ import { revokeUserSessions } from './sessions';
  */
 export async function setAccountActive(db: Tx, userId: string, isActive: boolean) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(users).set({ isActive, updatedAt: sql`now()` }).where(eq(users.id, userId)).returning({ id: users.id });
+    const [row] = await tx
+      .update(users)
+      .set({ isActive, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
     if (row && !isActive) await revokeUserSessions(tx, userId);
     return Boolean(row);
   });

@@ -24,11 +24,16 @@ describe('admin invitation', () => {
     expect(account).toMatchObject({ role: 'admin', isActive: true, passwordHash: null });
     expect(account!.permissions.length).toBeGreaterThan(0);
     // No SMTP: nothing queued, the operator hands the printed link over.
-    expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'owner@example.com'))).toHaveLength(0);
+    expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'owner@example.com'))).toHaveLength(
+      0,
+    );
 
     const token = tokenOf(invite.link);
     const path = `/api/employee/set-password`;
-    expect((await server.request('GET', `${path}?token=${encodeURIComponent(token)}`)).body).toMatchObject({ status: 'valid', email: 'owner@example.com' });
+    expect((await server.request('GET', `${path}?token=${encodeURIComponent(token)}`)).body).toMatchObject({
+      status: 'valid',
+      email: 'owner@example.com',
+    });
     const set = await server.request('POST', path, { body: { token, password: 'the owner password' } });
     expect(set.status).toBe(200);
     expect(set.body.user).toMatchObject({ email: 'owner@example.com', role: 'admin' });
@@ -37,7 +42,9 @@ describe('admin invitation', () => {
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toBe('This link has already been used. Please sign in with your password.');
 
-    const login = await server.request('POST', '/api/employee/login', { body: { email: 'owner@example.com', password: 'the owner password' } });
+    const login = await server.request('POST', '/api/employee/login', {
+      body: { email: 'owner@example.com', password: 'the owner password' },
+    });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ role: 'admin' });
   });
@@ -82,7 +89,16 @@ describe('npm run admin:invite', () => {
       const { stdout } = await promisify(execFile)(
         process.execPath,
         ['--import', 'tsx', 'src/server/commands/admin-invite.ts', 'first.admin@example.com'],
-        { env: { ...process.env, NODE_ENV: 'production', SESSION_SECRET: 'test-secret', PUBLIC_URL: 'https://shop.example.com', DATABASE_URL: '', ...target } },
+        {
+          env: {
+            ...process.env,
+            NODE_ENV: 'production',
+            SESSION_SECRET: 'test-secret',
+            PUBLIC_URL: 'https://shop.example.com',
+            DATABASE_URL: '',
+            ...target,
+          },
+        },
       );
       expect(stdout).toContain('first.admin@example.com is a new admin.');
       const link = /https:\/\/shop\.example\.com\/employee\/set-password\?token=\S+/.exec(stdout)?.[0];

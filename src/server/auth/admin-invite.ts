@@ -48,11 +48,17 @@ export async function inviteAdmin(
       userId = existing.id;
       firstName = existing.firstName;
       outcome = existing.role === 'admin' ? 'renewed' : 'promoted';
-      await tx.update(users).set({ ...admin, updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ ...admin, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
       // Sessions opened with the old role carried its rights; the person signs in again as admin.
       if (outcome === 'promoted') await revokeUserSessions(tx, userId);
     } else {
-      const [created] = await tx.insert(users).values({ ...admin, email }).returning({ id: users.id });
+      const [created] = await tx
+        .insert(users)
+        .values({ ...admin, email })
+        .returning({ id: users.id });
       userId = created!.id;
       outcome = 'created';
     }

@@ -13,5 +13,8 @@ export async function listDevAccounts(db: Tx): Promise<DevAccount[]> {
     .orderBy(users.role, users.email)
     .limit(60);
   // Custom roles are staff roles: the provider's page groups people as customer, employee or admin.
-  return rows.map((r) => ({ ...r, role: isAdminRole(r.role) ? 'admin' : isStaffRole(r.role) ? 'employee' : 'customer' }));
+  return rows.map((r) => ({
+    ...r,
+    role: isAdminRole(r.role) ? 'admin' : isStaffRole(r.role) ? 'employee' : 'customer',
+  }));
 }

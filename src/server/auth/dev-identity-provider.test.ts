@@ -27,9 +27,15 @@ describe('local development provider (no issuer configured, not production)', ()
     const back = await fetch(new URL('/authorize', authorize), { method: 'POST', body: form, redirect: 'manual' });
     expect(back.status).toBe(302);
     const callback = new URL(back.headers.get('location')!);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const res = await server.request('GET', `${callback.pathname}${callback.search}`, { cookie });
-    const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='))?.split(';')[0];
+    const sid = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('sid='))
+      ?.split(';')[0];
     return { html, res, sid };
   }
 
@@ -49,7 +55,12 @@ describe('local development provider (no issuer configured, not production)', ()
   it('signs in anyone by e-mail and name, as a new customer', async () => {
     const { sid } = await pick('new.person@example.com', { given_name: 'New', family_name: 'Person' });
     const me = await server.request('GET', '/api/auth/user', { cookie: sid });
-    expect(me.body).toMatchObject({ email: 'new.person@example.com', firstName: 'New', lastName: 'Person', role: 'customer' });
+    expect(me.body).toMatchObject({
+      email: 'new.person@example.com',
+      firstName: 'New',
+      lastName: 'Person',
+      role: 'customer',
+    });
     // The same person again is the same account.
     const again = await pick('new.person@example.com');
     expect((await server.request('GET', '/api/auth/user', { cookie: again.sid })).body.id).toBe(me.body.id);
@@ -71,7 +82,9 @@ describe('discovery', () => {
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
-    const server = await startTestServer({ env: { OIDC_ISSUER_URL: `http://127.0.0.1:${port}`, OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' } });
+    const server = await startTestServer({
+      env: { OIDC_ISSUER_URL: `http://127.0.0.1:${port}`, OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' },
+    });
     try {
       const res = await server.request('GET', '/api/login');
       expect(res.status).toBe(302);
@@ -88,7 +101,14 @@ describe('discovery', () => {
       if (!up) return void res.writeHead(503).end();
       const issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ issuer, authorization_endpoint: `${issuer}/a`, token_endpoint: `${issuer}/t`, jwks_uri: `${issuer}/k` }));
+      res.end(
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: `${issuer}/a`,
+          token_endpoint: `${issuer}/t`,
+          jwks_uri: `${issuer}/k`,
+        }),
+      );
     });
     await new Promise<void>((resolve) => issuerServer.listen(0, '127.0.0.1', resolve));
     const issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;
@@ -108,7 +128,14 @@ describe('discovery', () => {
   it('refuses metadata that names another issuer', async () => {
     const issuerServer = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ issuer: 'https://evil.example', authorization_endpoint: 'x', token_endpoint: 'y', jwks_uri: 'z' }));
+      res.end(
+        JSON.stringify({
+          issuer: 'https://evil.example',
+          authorization_endpoint: 'x',
+          token_endpoint: 'y',
+          jwks_uri: 'z',
+        }),
+      );
     });
     await new Promise<void>((resolve) => issuerServer.listen(0, '127.0.0.1', resolve));
     const issuer = `http://127.0.0.1:${(issuerServer.address() as AddressInfo).port}`;

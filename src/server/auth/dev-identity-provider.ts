@@ -35,7 +35,8 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A stable subject per e-mail, so signing in twice as the same person finds the same account. */
-export const devSubject = (email: string) => `dev-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)}`;
+const devSubject = (email: string) =>
+  `dev-${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 24)}`;
 
 function readBody(req: IncomingMessage): Promise<URLSearchParams> {
   return new Promise((resolve, reject) => {
@@ -92,7 +93,8 @@ export async function startDevIdentityProvider(opts: { accounts: () => Promise<D
     const redirectUri = get('redirect_uri');
     if (get('client_id') !== clientId) return { error: 'Unknown client_id.' } as const;
     if (get('response_type') !== 'code') return { error: 'Only response_type=code is supported.' } as const;
-    if (!redirectUri || !/^https?:\/\/[^/]+\/api\/callback$/.test(redirectUri)) return { error: 'redirect_uri must be the app\'s /api/callback.' } as const;
+    if (!redirectUri || !/^https?:\/\/[^/]+\/api\/callback$/.test(redirectUri))
+      return { error: "redirect_uri must be the app's /api/callback." } as const;
     if (!(get('scope') ?? '').split(' ').includes('openid')) return { error: 'The openid scope is required.' } as const;
     return {
       request: {
@@ -162,7 +164,8 @@ form.custom button{background:#2f6456;color:#fff;border:0;border-radius:8px;padd
     if ('error' in checked) return page(res, 400, `<p>${escapeHtml(checked.error!)}</p>`);
     const { request } = checked;
     const email = (body.get('email') ?? '').trim();
-    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 320) return page(res, 400, '<p>Please enter a valid e-mail address.</p>');
+    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 320)
+      return page(res, 400, '<p>Please enter a valid e-mail address.</p>');
     const givenName = (body.get('given_name') ?? '').trim().slice(0, 100) || email.split('@')[0]!;
     const familyName = (body.get('family_name') ?? '').trim().slice(0, 100);
     const code = randomBytes(24).toString('base64url');
@@ -172,7 +175,13 @@ form.custom button{background:#2f6456;color:#fff;border:0;border-radius:8px;padd
       nonce: request.nonce || undefined,
       challenge: request.code_challenge || undefined,
       challengeMethod: request.code_challenge_method || undefined,
-      claims: { sub: devSubject(email), email, given_name: givenName, family_name: familyName, name: `${givenName} ${familyName}`.trim() },
+      claims: {
+        sub: devSubject(email),
+        email,
+        given_name: givenName,
+        family_name: familyName,
+        name: `${givenName} ${familyName}`.trim(),
+      },
       expiresAt: Date.now() + CODE_TTL_MS,
     });
     const target = new URL(request.redirect_uri);
@@ -202,10 +211,16 @@ form.custom button{background:#2f6456;color:#fff;border:0;border-radius:8px;padd
     }
     if (pending.challenge) {
       const verifier = body.get('code_verifier') ?? '';
-      const computed = pending.challengeMethod === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
-      if (!sameSecret(computed, pending.challenge)) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
+      const computed =
+        pending.challengeMethod === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
+      if (!sameSecret(computed, pending.challenge))
+        return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
     }
-    const idToken = await new SignJWT({ ...pending.claims, email_verified: true, ...(pending.nonce ? { nonce: pending.nonce } : {}) })
+    const idToken = await new SignJWT({
+      ...pending.claims,
+      email_verified: true,
+      ...(pending.nonce ? { nonce: pending.nonce } : {}),
+    })
       .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
       .setIssuer(issuer)
       .setAudience(clientId)
@@ -213,7 +228,13 @@ form.custom button{background:#2f6456;color:#fff;border:0;border-radius:8px;padd
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(privateKey);
-    json(res, 200, { access_token: randomBytes(24).toString('base64url'), token_type: 'Bearer', expires_in: 300, scope: 'openid email profile', id_token: idToken });
+    json(res, 200, {
+      access_token: randomBytes(24).toString('base64url'),
+      token_type: 'Bearer',
+      expires_in: 300,
+      scope: 'openid email profile',
+      id_token: idToken,
+    });
   }
 
   const server = createServer((req, res) => {
@@ -261,7 +282,12 @@ form.custom button{background:#2f6456;color:#fff;border:0;border-radius:8px;padd
   }, 60_000);
   sweep.unref();
 
-  const config: OidcProviderConfig = { issuer, clientId, clientSecret, label: `local development provider at ${issuer}` };
+  const config: OidcProviderConfig = {
+    issuer,
+    clientId,
+    clientSecret,
+    label: `local development provider at ${issuer}`,
+  };
   return {
     config,
     close: async () => {

@@ -7,8 +7,8 @@ import { AppError } from '../errors';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeSession, toSessionUser, userColumns, type SessionUser } from './sessions';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact an administrator.';
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const ACCOUNT_DEACTIVATED = 'This account has been deactivated. Please contact an administrator.';
 
 export interface SignInMeta {
   /** The session this browser had before, ended so that a sign-in always starts a fresh token. */

@@ -29,18 +29,20 @@ interface Logger {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-export class OidcDiscoveryError extends Error {
+class OidcDiscoveryError extends Error {
   override name = 'OidcDiscoveryError';
 }
 
 /** Fetches and checks the issuer's metadata (OpenID Connect Discovery 1.0 §4). */
-export async function discoverProvider(config: OidcProviderConfig, timeoutMs = 5000): Promise<DiscoveredProvider> {
+async function discoverProvider(config: OidcProviderConfig, timeoutMs = 5000): Promise<DiscoveredProvider> {
   const url = `${trimSlash(config.issuer)}/.well-known/openid-configuration`;
   let response: Response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
   } catch (error) {
-    throw new OidcDiscoveryError(`cannot reach ${url}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+    throw new OidcDiscoveryError(
+      `cannot reach ${url}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
+    );
   }
   if (!response.ok) throw new OidcDiscoveryError(`${url} answered ${response.status}`);
   const metadata = (await response.json().catch(() => null)) as Record<string, unknown> | null;
@@ -128,12 +130,13 @@ export class OidcDiscovery {
   }
 }
 
-export class IdTokenError extends Error {
+class IdTokenError extends Error {
   override name = 'IdTokenError';
 }
 
 // Google documents both spellings of its issuer in id_tokens.
-const acceptedIssuers = (issuer: string) => (trimSlash(issuer) === GOOGLE_ISSUER ? [issuer, 'accounts.google.com'] : [issuer]);
+const acceptedIssuers = (issuer: string) =>
+  trimSlash(issuer) === GOOGLE_ISSUER ? [issuer, 'accounts.google.com'] : [issuer];
 
 /**
  * Verifies an id_token before anything in it is trusted: signature against the issuer's published keys,
@@ -174,7 +177,12 @@ export async function verifyIdToken(
     issuer: provider.issuer,
     subject: payload.sub!,
     email,
-    emailVerified: typeof payload.email_verified === 'boolean' ? payload.email_verified : payload.email_verified === 'true' ? true : undefined,
+    emailVerified:
+      typeof payload.email_verified === 'boolean'
+        ? payload.email_verified
+        : payload.email_verified === 'true'
+          ? true
+          : undefined,
     name: text('name'),
     givenName: text('given_name'),
     familyName: text('family_name'),

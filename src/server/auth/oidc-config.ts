@@ -2,9 +2,7 @@ import type { Env } from '../env';
 import { GOOGLE_ISSUER, type OidcProviderConfig } from './oidc-client';
 
 export type ProviderChoice =
-  | { kind: 'configured'; config: OidcProviderConfig }
-  | { kind: 'development' }
-  | { kind: 'missing'; problem: string };
+  { kind: 'configured'; config: OidcProviderConfig } | { kind: 'development' } | { kind: 'missing'; problem: string };
 
 /**
  * Which OpenID provider customers and admins sign in with: the configured issuer; Google when only
@@ -15,10 +13,16 @@ export function chooseProvider(env: Env): ProviderChoice {
   const issuer = env.OIDC_ISSUER_URL ?? (env.OIDC_CLIENT_ID ? GOOGLE_ISSUER : undefined);
   if (issuer) {
     if (!env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) {
-      return { kind: 'missing', problem: `OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must both be set to sign in with ${issuer}` };
+      return {
+        kind: 'missing',
+        problem: `OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must both be set to sign in with ${issuer}`,
+      };
     }
     const label = env.OIDC_ISSUER_URL ? `OIDC_ISSUER_URL ${issuer}` : 'Google';
-    return { kind: 'configured', config: { issuer, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, label } };
+    return {
+      kind: 'configured',
+      config: { issuer, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, label },
+    };
   }
   if (env.NODE_ENV !== 'production') return { kind: 'development' };
   return { kind: 'missing', problem: 'set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (Google) or OIDC_ISSUER_URL as well' };

@@ -103,7 +103,8 @@ export async function signInWithOidc(
       if (!account.isActive) throw new AppError('FORBIDDEN', SIGN_IN_MESSAGES.deactivated);
 
       const promote = opts.adminEmails.includes(account.email.toLowerCase()) && account.role !== 'admin';
-      const picture = isHttpUrl(identity.picture) && identity.picture !== account.profileImageUrl ? identity.picture : undefined;
+      const picture =
+        isHttpUrl(identity.picture) && identity.picture !== account.profileImageUrl ? identity.picture : undefined;
       if (promote || picture) {
         const [updated] = await tx
           .update(users)

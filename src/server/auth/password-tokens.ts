@@ -14,7 +14,7 @@ export const SET_PASSWORD_TOKEN_TTL_MS = 72 * 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export const TOKEN_MESSAGES = passwordTokenMessages;
+const TOKEN_MESSAGES = passwordTokenMessages;
 
 /** A single-use link secret for a user to set their password; only its hash is stored. */
 export async function createSetPasswordToken(tx: Tx, userId: string) {
@@ -60,7 +60,9 @@ function stateOf(row: Awaited<ReturnType<typeof findToken>>): PasswordTokenStatu
 export async function inspectSetPasswordToken(db: Tx, token: string): Promise<PasswordTokenStatus> {
   const row = token ? await findToken(db, token) : undefined;
   const status = stateOf(row);
-  return status === 'valid' ? { status, email: row!.email, firstName: row!.firstName } : { status, email: null, firstName: null };
+  return status === 'valid'
+    ? { status, email: row!.email, firstName: row!.firstName }
+    : { status, email: null, firstName: null };
 }
 
 /**
@@ -78,7 +80,10 @@ export async function setPasswordWithToken(
     const row = await findToken(tx, input.token, true);
     const status = stateOf(row);
     if (status !== 'valid') throw new AppError('BAD_REQUEST', TOKEN_MESSAGES[status]);
-    await tx.update(userTokens).set({ usedAt: sql`now()` }).where(eq(userTokens.id, row!.id));
+    await tx
+      .update(userTokens)
+      .set({ usedAt: sql`now()` })
+      .where(eq(userTokens.id, row!.id));
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })

@@ -2,8 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
 // algorithm 2 is Argon2id (the package exports it as a const enum, which isolated modules cannot read).
-export const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-export const MIN_PASSWORD_LENGTH = 12;
+const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
 

@@ -14,11 +14,20 @@ afterAll(() => database.close());
 
 describe('the signed-in user', () => {
   it("holds their role's permissions and their own, and a change to the role applies on the next request", async () => {
-    await database.db.insert(roles).values({ name: 'stock_keeper', displayName: 'Stock keeper', permissions: ['products.view', 'products.edit'] });
+    await database.db
+      .insert(roles)
+      .values({ name: 'stock_keeper', displayName: 'Stock keeper', permissions: ['products.view', 'products.edit'] });
     const { token } = await signInAs(database, 'stock_keeper', { permissions: ['dashboard.view'] });
-    expect((await findSession(database.db, token))!.user.permissions).toEqual(['dashboard.view', 'products.view', 'products.edit']);
+    expect((await findSession(database.db, token))!.user.permissions).toEqual([
+      'dashboard.view',
+      'products.view',
+      'products.edit',
+    ]);
 
-    await database.db.update(roles).set({ permissions: ['products.view'] }).where(eq(roles.name, 'stock_keeper'));
+    await database.db
+      .update(roles)
+      .set({ permissions: ['products.view'] })
+      .where(eq(roles.name, 'stock_keeper'));
     expect((await findSession(database.db, token))!.user.permissions).toEqual(['dashboard.view', 'products.view']);
   });
 

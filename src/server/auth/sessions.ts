@@ -6,8 +6,8 @@ import type { User } from '../../shared/user';
 import { effectivePermissions, type Permission } from '../../shared/roles';
 
 export const SESSION_COOKIE = 'sid';
-export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 // last_seen_at is refreshed at most this often, so reads do not turn into writes on every request.
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
@@ -42,7 +42,9 @@ export const userColumns = {
   isActive: users.isActive,
   permissions: users.permissions,
   // Read with the user on every lookup, so a change to a role applies to its holders on their next request.
-  rolePermissions: sql<string[] | null>`(select ${roles.permissions} from ${roles} where ${roles.name} = ${users.role})`.as('role_permissions'),
+  rolePermissions: sql<
+    string[] | null
+  >`(select ${roles.permissions} from ${roles} where ${roles.name} = ${users.role})`.as('role_permissions'),
 };
 
 type UserRow = { [K in keyof typeof userColumns]: unknown } & {
@@ -60,7 +62,16 @@ type UserRow = { [K in keyof typeof userColumns]: unknown } & {
 /** A row selected with userColumns, as the signed-in user: effective permissions instead of the two lists. */
 export function toSessionUser<R extends UserRow>(row: R): SessionUser {
   const { rolePermissions, permissions, id, firstName, lastName, email, role, profileImageUrl, isActive } = row;
-  return { id, firstName, lastName, email, role, profileImageUrl, isActive, permissions: effectivePermissions(role, rolePermissions, permissions) };
+  return {
+    id,
+    firstName,
+    lastName,
+    email,
+    role,
+    profileImageUrl,
+    isActive,
+    permissions: effectivePermissions(role, rolePermissions, permissions),
+  };
 }
 
 // The lookup behind every signed-in request, built once per database handle as a named prepared
@@ -93,7 +104,10 @@ export async function findSession(db: Tx, token: string): Promise<{ sessionId: s
   if (!row) return null;
   const { sessionId, lastSeenAt } = row;
   if (Date.now() - lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, sessionId));
   }
   return { sessionId, user: toSessionUser(row) };
 }

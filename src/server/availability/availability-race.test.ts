@@ -20,13 +20,20 @@ describe('overlap checks under concurrent writes', () => {
         server.request('POST', '/api/employee/availability', {
           cookie: person.cookie,
           // Every window covers 12:00-12:30, so any two overlap.
-          body: { dayOfWeek: 'tuesday', available: true, startTime: `${String(9 + (i % 3)).padStart(2, '0')}:00`, endTime: `${String(13 + (i % 4)).padStart(2, '0')}:00` },
+          body: {
+            dayOfWeek: 'tuesday',
+            available: true,
+            startTime: `${String(9 + (i % 3)).padStart(2, '0')}:00`,
+            endTime: `${String(13 + (i % 4)).padStart(2, '0')}:00`,
+          },
         }),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(PARALLEL - 1);
-    expect(await server.db.select().from(availability).where(eq(availability.employeeId, person.user.id))).toHaveLength(1);
+    expect(await server.db.select().from(availability).where(eq(availability.employeeId, person.user.id))).toHaveLength(
+      1,
+    );
   });
 
   it('whole-week saves at once leave one of the weeks, never a mix', async () => {
@@ -35,7 +42,9 @@ describe('overlap checks under concurrent writes', () => {
       { dayOfWeek: 1, startTime: '09:00', endTime: `${10 + i}:00`, isAvailable: true },
       { dayOfWeek: 2, startTime: '09:00', endTime: `${10 + i}:00`, isAvailable: true },
     ]);
-    const results = await Promise.all(weeks.map((body) => server.request('PUT', '/api/my-availability', { cookie: person.cookie, body })));
+    const results = await Promise.all(
+      weeks.map((body) => server.request('PUT', '/api/my-availability', { cookie: person.cookie, body })),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const rows = await server.db.select().from(availability).where(eq(availability.employeeId, person.user.id));
     expect(rows).toHaveLength(2);
@@ -45,10 +54,17 @@ describe('overlap checks under concurrent writes', () => {
   it('of 20 day-off requests for one date sent at once, exactly one is saved', async () => {
     const person = await signInAs(server.database, 'employee');
     const results = await Promise.all(
-      Array.from({ length: PARALLEL }, () => server.request('POST', '/api/availability-overrides', { cookie: person.cookie, body: { date: '2031-03-04', isAvailable: false } })),
+      Array.from({ length: PARALLEL }, () =>
+        server.request('POST', '/api/availability-overrides', {
+          cookie: person.cookie,
+          body: { date: '2031-03-04', isAvailable: false },
+        }),
+      ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(PARALLEL - 1);
-    expect(await server.db.select().from(availabilityOverrides).where(eq(availabilityOverrides.employeeId, person.user.id))).toHaveLength(1);
+    expect(
+      await server.db.select().from(availabilityOverrides).where(eq(availabilityOverrides.employeeId, person.user.id)),
+    ).toHaveLength(1);
   });
 });

@@ -36,11 +36,18 @@ const entryColumns = {
 // The database answers "09:00:00"; the API speaks "HH:MM".
 const hhmm = (time: string) => time.slice(0, 5);
 
-function toEntry(row: { id: string; employeeId: string; dayOfWeek: number; startTime: string; endTime: string; isAvailable: boolean }): AvailabilityEntry {
+function toEntry(row: {
+  id: string;
+  employeeId: string;
+  dayOfWeek: number;
+  startTime: string;
+  endTime: string;
+  isAvailable: boolean;
+}): AvailabilityEntry {
   return { ...row, startTime: hhmm(row.startTime), endTime: hhmm(row.endTime) };
 }
 
-export function toPortalSlot(entry: AvailabilityEntry): PortalSlot {
+function toPortalSlot(entry: AvailabilityEntry): PortalSlot {
   return {
     id: entry.id,
     employeeId: entry.employeeId,
@@ -51,21 +58,24 @@ export function toPortalSlot(entry: AvailabilityEntry): PortalSlot {
   };
 }
 
-const describe = (w: Pick<WindowInput, 'dayOfWeek' | 'startTime' | 'endTime'>) => `${dayLabels[w.dayOfWeek]} ${w.startTime}-${w.endTime}`;
+const describe = (w: Pick<WindowInput, 'dayOfWeek' | 'startTime' | 'endTime'>) =>
+  `${dayLabels[w.dayOfWeek]} ${w.startTime}-${w.endTime}`;
 
 /**
  * A day's windows must each end after they start and must not overlap one another (touching is fine:
  * 09:00-12:00 and 12:00-17:00). Checked on the whole week that would result, so a list and a single
  * addition are judged alike.
  */
-export function checkWeek(windows: Pick<WindowInput, 'dayOfWeek' | 'startTime' | 'endTime'>[]) {
+function checkWeek(windows: Pick<WindowInput, 'dayOfWeek' | 'startTime' | 'endTime'>[]) {
   for (const w of windows) {
     if (minutesOf(w.endTime) <= minutesOf(w.startTime)) {
       throw new AppError('BAD_REQUEST', `${describe(w)}: the end time must be after the start time.`);
     }
   }
   for (let day = 0; day < 7; day++) {
-    const sorted = windows.filter((w) => w.dayOfWeek === day).sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
+    const sorted = windows
+      .filter((w) => w.dayOfWeek === day)
+      .sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
     for (let i = 1; i < sorted.length; i++) {
       const previous = sorted[i - 1]!;
       const current = sorted[i]!;
@@ -125,7 +135,12 @@ export async function listEmployeeAvailability(db: Tx, employeeId: string): Prom
 }
 
 /** Replaces an employee's whole week with the list (days left out have no windows afterwards). */
-export async function replaceEmployeeAvailability(db: Db, actor: Actor, employeeId: string, windows: WindowInput[]): Promise<AvailabilityEntry[]> {
+export async function replaceEmployeeAvailability(
+  db: Db,
+  actor: Actor,
+  employeeId: string,
+  windows: WindowInput[],
+): Promise<AvailabilityEntry[]> {
   assertMayWrite(actor, employeeId);
   checkWeek(windows);
   return db.transaction(async (tx) => {
@@ -133,7 +148,13 @@ export async function replaceEmployeeAvailability(db: Db, actor: Actor, employee
     await tx.delete(availability).where(eq(availability.employeeId, employeeId));
     if (windows.length > 0) {
       await tx.insert(availability).values(
-        windows.map((w) => ({ employeeId, dayOfWeek: w.dayOfWeek, startTime: w.startTime, endTime: w.endTime, isAvailable: w.isAvailable })),
+        windows.map((w) => ({
+          employeeId,
+          dayOfWeek: w.dayOfWeek,
+          startTime: w.startTime,
+          endTime: w.endTime,
+          isAvailable: w.isAvailable,
+        })),
       );
     }
     return weekOf(tx, employeeId);
@@ -141,7 +162,12 @@ export async function replaceEmployeeAvailability(db: Db, actor: Actor, employee
 }
 
 /** Adds one window to a day, refused when it overlaps one the day already has. */
-export async function addAvailabilityWindow(db: Db, actor: Actor, employeeId: string, window: WindowInput): Promise<AvailabilityEntry> {
+export async function addAvailabilityWindow(
+  db: Db,
+  actor: Actor,
+  employeeId: string,
+  window: WindowInput,
+): Promise<AvailabilityEntry> {
   assertMayWrite(actor, employeeId);
   checkWeek([window]);
   return db.transaction(async (tx) => {
@@ -150,16 +176,29 @@ export async function addAvailabilityWindow(db: Db, actor: Actor, employeeId: st
     checkWeek([...existing.filter((e) => e.dayOfWeek === window.dayOfWeek), window]);
     const [row] = await tx
       .insert(availability)
-      .values({ employeeId, dayOfWeek: window.dayOfWeek, startTime: window.startTime, endTime: window.endTime, isAvailable: window.isAvailable })
+      .values({
+        employeeId,
+        dayOfWeek: window.dayOfWeek,
+        startTime: window.startTime,
+        endTime: window.endTime,
+        isAvailable: window.isAvailable,
+      })
       .returning(entryColumns);
     return toEntry(row!);
   });
 }
 
 /** Deletes one window. Admins any; an employee only their own (403 for another's). */
-export async function deleteAvailabilityWindow(db: Tx, actor: Actor, id: string): Promise<{ success: true; id: string }> {
+export async function deleteAvailabilityWindow(
+  db: Tx,
+  actor: Actor,
+  id: string,
+): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Time slot not found');
-  const [row] = await db.select({ employeeId: availability.employeeId }).from(availability).where(eq(availability.id, id));
+  const [row] = await db
+    .select({ employeeId: availability.employeeId })
+    .from(availability)
+    .where(eq(availability.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Time slot not found');
   assertMayWrite(actor, row.employeeId);
   await db.delete(availability).where(eq(availability.id, id));
@@ -173,7 +212,11 @@ export async function listPortalSlots(db: Tx, actor: Actor): Promise<PortalSlot[
 }
 
 /** Add a window, clear a day, or delete a window of the caller's own week; answers the week afterwards. */
-export async function changePortalAvailability(db: Db, actor: Actor, input: PortalAvailabilityInput): Promise<PortalSlot[]> {
+export async function changePortalAvailability(
+  db: Db,
+  actor: Actor,
+  input: PortalAvailabilityInput,
+): Promise<PortalSlot[]> {
   if (input.action === 'delete') {
     const id = input.id!;
     if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Time slot not found');

@@ -20,7 +20,14 @@ const columns = {
   endTime: availabilityOverrides.endTime,
 };
 
-type Row = { id: string; employeeId: string; date: string; isAvailable: boolean; startTime: string | null; endTime: string | null };
+type Row = {
+  id: string;
+  employeeId: string;
+  date: string;
+  isAvailable: boolean;
+  startTime: string | null;
+  endTime: string | null;
+};
 
 const toOverride = (r: Row): AvailabilityOverride => ({
   ...r,
@@ -64,10 +71,12 @@ export interface OverrideInput {
  */
 export async function createOverride(db: Db, actor: Actor, input: OverrideInput): Promise<AvailabilityOverride> {
   const employeeId = input.employeeId ?? actor.id;
-  if (!isAdmin(actor) && employeeId !== actor.id) throw new AppError('FORBIDDEN', 'You can only change your own availability.');
+  if (!isAdmin(actor) && employeeId !== actor.id)
+    throw new AppError('FORBIDDEN', 'You can only change your own availability.');
   if (!isUuid(employeeId)) throw new AppError('NOT_FOUND', 'Employee not found');
   const { timezone } = await getSettings(db);
-  if (input.date < toZoned(new Date(), timezone).date) throw new AppError('BAD_REQUEST', 'The date is in the past. Please choose today or a later date.');
+  if (input.date < toZoned(new Date(), timezone).date)
+    throw new AppError('BAD_REQUEST', 'The date is in the past. Please choose today or a later date.');
 
   return db.transaction(async (tx) => {
     // Locks the employee so two additions for one date are judged one after the other.
@@ -77,7 +86,12 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
       .where(and(eq(users.id, employeeId), ne(users.role, CUSTOMER_ROLE)))
       .for('update');
     if (!employee) throw new AppError('NOT_FOUND', 'Employee not found');
-    const sameDate = (await tx.select(columns).from(availabilityOverrides).where(and(eq(availabilityOverrides.employeeId, employeeId), eq(availabilityOverrides.date, input.date)))).map(toOverride);
+    const sameDate = (
+      await tx
+        .select(columns)
+        .from(availabilityOverrides)
+        .where(and(eq(availabilityOverrides.employeeId, employeeId), eq(availabilityOverrides.date, input.date)))
+    ).map(toOverride);
     if (!input.isAvailable && sameDate.length > 0) {
       throw new AppError(
         'CONFLICT',
@@ -87,12 +101,16 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
       );
     }
     if (input.isAvailable) {
-      if (sameDate.some((o) => !o.isAvailable)) throw new AppError('CONFLICT', `${input.date} is a day off. Remove the day off first to add special hours.`);
+      if (sameDate.some((o) => !o.isAvailable))
+        throw new AppError('CONFLICT', `${input.date} is a day off. Remove the day off first to add special hours.`);
       const start = minutesOf(input.startTime!);
       const end = minutesOf(input.endTime!);
       const clash = sameDate.find((o) => start < minutesOf(o.endTime!) && minutesOf(o.startTime!) < end);
       if (clash) {
-        throw new AppError('BAD_REQUEST', `${input.date} ${input.startTime}-${input.endTime} overlaps ${clash.startTime}-${clash.endTime} on the same date.`);
+        throw new AppError(
+          'BAD_REQUEST',
+          `${input.date} ${input.startTime}-${input.endTime} overlaps ${clash.startTime}-${clash.endTime} on the same date.`,
+        );
       }
     }
     const [row] = await tx
@@ -111,9 +129,13 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
 
 export async function deleteOverride(db: Tx, actor: Actor, id: string): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Date override not found');
-  const [row] = await db.select({ employeeId: availabilityOverrides.employeeId }).from(availabilityOverrides).where(eq(availabilityOverrides.id, id));
+  const [row] = await db
+    .select({ employeeId: availabilityOverrides.employeeId })
+    .from(availabilityOverrides)
+    .where(eq(availabilityOverrides.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Date override not found');
-  if (!isAdmin(actor) && row.employeeId !== actor.id) throw new AppError('FORBIDDEN', 'You can only change your own availability.');
+  if (!isAdmin(actor) && row.employeeId !== actor.id)
+    throw new AppError('FORBIDDEN', 'You can only change your own availability.');
   await db.delete(availabilityOverrides).where(eq(availabilityOverrides.id, id));
   return { success: true, id };
 }

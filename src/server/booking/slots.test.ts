@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeSlots, windowsOn, type BusyInterval, type DateOverride, type SlotRules, type WeeklyWindow } from './slots';
+import {
+  computeSlots,
+  windowsOn,
+  type BusyInterval,
+  type DateOverride,
+  type SlotRules,
+  type WeeklyWindow,
+} from './slots';
 import { addCalendarDays, minutesOfTime, toZoned, weekdayOf, zonedToInstant } from './zoned-time';
 
 const A = 'employee-a';
@@ -14,7 +21,14 @@ function everyDay(employeeId: string, startTime: string, endTime: string): Weekl
   return [0, 1, 2, 3, 4, 5, 6].map((d) => weekly(employeeId, d, startTime, endTime));
 }
 function rules(overrides: Partial<SlotRules> = {}): SlotRules {
-  return { timeZone: NY, now: new Date('2026-01-01T00:00:00Z'), durationMinutes: 60, noticeMinutes: 60, windowDays: 400, ...overrides };
+  return {
+    timeZone: NY,
+    now: new Date('2026-01-01T00:00:00Z'),
+    durationMinutes: 60,
+    noticeMinutes: 60,
+    windowDays: 400,
+    ...overrides,
+  };
 }
 function busy(employeeId: string, startsAt: string, endsAt: string): BusyInterval {
   return { employeeId, startsAt: new Date(startsAt), endsAt: new Date(endsAt) };
@@ -23,36 +37,82 @@ const times = (slots: { time: string }[]) => slots.map((s) => s.time);
 
 describe('slots on ordinary days', () => {
   it('offers every half hour where the whole service fits, with the instant in UTC', () => {
-    const slots = computeSlots('2026-06-10', rules(), { employeeIds: [A], weekly: everyDay(A, '09:00', '12:00'), overrides: [], busy: [] });
+    const slots = computeSlots('2026-06-10', rules(), {
+      employeeIds: [A],
+      weekly: everyDay(A, '09:00', '12:00'),
+      overrides: [],
+      busy: [],
+    });
     expect(times(slots)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00']);
     expect(slots[0]).toEqual({ time: '09:00', dateTime: '2026-06-10T13:00:00.000Z', employeeIds: [A] });
   });
 
   it('starts on the grid when a window starts off it, and uses seconds-bearing database times', () => {
-    const slots = computeSlots('2026-06-10', rules({ durationMinutes: 30 }), { employeeIds: [A], weekly: everyDay(A, '09:15:00', '11:00:00'), overrides: [], busy: [] });
+    const slots = computeSlots('2026-06-10', rules({ durationMinutes: 30 }), {
+      employeeIds: [A],
+      weekly: everyDay(A, '09:15:00', '11:00:00'),
+      overrides: [],
+      busy: [],
+    });
     expect(times(slots)).toEqual(['09:30', '10:00', '10:30']);
   });
 
   it('handles several windows in a day, and a service never spans the gap between them', () => {
-    const data = { employeeIds: [A], weekly: [weekly(A, 3, '09:00', '12:00'), weekly(A, 3, '13:00', '15:00')], overrides: [], busy: [] };
-    expect(times(computeSlots('2026-06-10', rules(), data))).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '13:00', '13:30', '14:00']);
-    expect(times(computeSlots('2026-06-10', rules({ durationMinutes: 90 }), data))).toEqual(['09:00', '09:30', '10:00', '10:30', '13:00', '13:30']);
+    const data = {
+      employeeIds: [A],
+      weekly: [weekly(A, 3, '09:00', '12:00'), weekly(A, 3, '13:00', '15:00')],
+      overrides: [],
+      busy: [],
+    };
+    expect(times(computeSlots('2026-06-10', rules(), data))).toEqual([
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '13:00',
+      '13:30',
+      '14:00',
+    ]);
+    expect(times(computeSlots('2026-06-10', rules({ durationMinutes: 90 }), data))).toEqual([
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+      '13:00',
+      '13:30',
+    ]);
   });
 
   it('offers nothing when the service is longer than every window', () => {
-    const data = { employeeIds: [A], weekly: [weekly(A, 3, '09:00', '11:00'), weekly(A, 3, '12:00', '14:00')], overrides: [], busy: [] };
+    const data = {
+      employeeIds: [A],
+      weekly: [weekly(A, 3, '09:00', '11:00'), weekly(A, 3, '12:00', '14:00')],
+      overrides: [],
+      busy: [],
+    };
     expect(computeSlots('2026-06-10', rules({ durationMinutes: 150 }), data)).toEqual([]);
     expect(times(computeSlots('2026-06-10', rules({ durationMinutes: 120 }), data))).toEqual(['09:00', '12:00']);
   });
 
   it('ignores windows switched off and other weekdays', () => {
-    const data = { employeeIds: [A], weekly: [{ ...weekly(A, 3, '09:00', '12:00'), isAvailable: false }, weekly(A, 4, '09:00', '12:00')], overrides: [], busy: [] };
+    const data = {
+      employeeIds: [A],
+      weekly: [{ ...weekly(A, 3, '09:00', '12:00'), isAvailable: false }, weekly(A, 4, '09:00', '12:00')],
+      overrides: [],
+      busy: [],
+    };
     expect(computeSlots('2026-06-10', rules(), data)).toEqual([]);
     expect(computeSlots('2026-06-11', rules(), data)).toHaveLength(5);
   });
 
   it('leaves out times taken by appointments, and allows back-to-back bookings', () => {
-    const data = { employeeIds: [A], weekly: everyDay(A, '09:00', '13:00'), overrides: [], busy: [busy(A, '2026-06-10T14:00:00Z', '2026-06-10T15:00:00Z')] };
+    const data = {
+      employeeIds: [A],
+      weekly: everyDay(A, '09:00', '13:00'),
+      overrides: [],
+      busy: [busy(A, '2026-06-10T14:00:00Z', '2026-06-10T15:00:00Z')],
+    };
     // 10:00-11:00 local is taken: 09:00 ends right at 10:00 and 11:00 starts right at its end.
     expect(times(computeSlots('2026-06-10', rules(), data))).toEqual(['09:00', '11:00', '11:30', '12:00']);
   });
@@ -75,8 +135,20 @@ describe('slots on ordinary days', () => {
     // 09:10 in New York.
     const now = new Date('2026-06-10T13:10:00Z');
     const data = { employeeIds: [A], weekly: everyDay(A, '09:00', '13:00'), overrides: [], busy: [] };
-    expect(times(computeSlots('2026-06-10', rules({ now, noticeMinutes: 60 }), data))).toEqual(['10:30', '11:00', '11:30', '12:00']);
-    expect(times(computeSlots('2026-06-10', rules({ now, noticeMinutes: 0 }), data))).toEqual(['09:30', '10:00', '10:30', '11:00', '11:30', '12:00']);
+    expect(times(computeSlots('2026-06-10', rules({ now, noticeMinutes: 60 }), data))).toEqual([
+      '10:30',
+      '11:00',
+      '11:30',
+      '12:00',
+    ]);
+    expect(times(computeSlots('2026-06-10', rules({ now, noticeMinutes: 0 }), data))).toEqual([
+      '09:30',
+      '10:00',
+      '10:30',
+      '11:00',
+      '11:30',
+      '12:00',
+    ]);
   });
 
   it('offers dates from today to bookingWindowDays ahead only, counted in calendar days of the zone', () => {
@@ -100,7 +172,12 @@ describe('slots on ordinary days', () => {
 });
 
 describe('date overrides', () => {
-  const data = (overrides: DateOverride[]) => ({ employeeIds: [A], weekly: everyDay(A, '09:00', '17:00'), overrides, busy: [] });
+  const data = (overrides: DateOverride[]) => ({
+    employeeIds: [A],
+    weekly: everyDay(A, '09:00', '17:00'),
+    overrides,
+    busy: [],
+  });
 
   it('a day off replaces the weekday: no slots that date only', () => {
     const off = [{ employeeId: A, date: '2026-12-25', isAvailable: false, startTime: null, endTime: null }];
@@ -116,7 +193,7 @@ describe('date overrides', () => {
     expect(times(computeSlots('2026-12-24', rules(), data(special)))).toEqual(['10:00', '18:00', '18:30']);
   });
 
-  it("applies to its own employee only", () => {
+  it('applies to its own employee only', () => {
     const off = [{ employeeId: B, date: '2026-12-25', isAvailable: false, startTime: null, endTime: null }];
     expect(computeSlots('2026-12-25', rules(), data(off))).toHaveLength(15);
     expect(windowsOn('2026-12-25', A, data(off))).toEqual([{ start: 540, end: 1020 }]);
@@ -128,17 +205,39 @@ describe('daylight saving days', () => {
     const data = { employeeIds: [A], weekly: everyDay(A, '00:00', '06:00'), overrides: [], busy: [] };
     const slots = computeSlots('2026-03-08', rules(), data);
     expect(times(slots)).toEqual(['00:00', '00:30', '01:00', '01:30', '03:00', '03:30', '04:00', '04:30', '05:00']);
-    expect(slots.map((s) => s.dateTime.slice(11, 16))).toEqual(['05:00', '05:30', '06:00', '06:30', '07:00', '07:30', '08:00', '08:30', '09:00']);
+    expect(slots.map((s) => s.dateTime.slice(11, 16))).toEqual([
+      '05:00',
+      '05:30',
+      '06:00',
+      '06:30',
+      '07:00',
+      '07:30',
+      '08:00',
+      '08:30',
+      '09:00',
+    ]);
     // A 60-minute service from 01:30 EST ends at 03:30 EDT: one real hour.
     expect(slots[3]).toEqual({ time: '01:30', dateTime: '2026-03-08T06:30:00.000Z', employeeIds: [A] });
   });
 
   it('New York, 8 March 2026: business hours shift to the new offset', () => {
-    const slots = computeSlots('2026-03-08', rules(), { employeeIds: [A], weekly: everyDay(A, '09:00', '17:00'), overrides: [], busy: [] });
+    const slots = computeSlots('2026-03-08', rules(), {
+      employeeIds: [A],
+      weekly: everyDay(A, '09:00', '17:00'),
+      overrides: [],
+      busy: [],
+    });
     expect(slots).toHaveLength(15);
     expect(slots[0]!.dateTime).toBe('2026-03-08T13:00:00.000Z');
     // The day before is still on standard time.
-    expect(computeSlots('2026-03-07', rules(), { employeeIds: [A], weekly: everyDay(A, '09:00', '17:00'), overrides: [], busy: [] })[0]!.dateTime).toBe('2026-03-07T14:00:00.000Z');
+    expect(
+      computeSlots('2026-03-07', rules(), {
+        employeeIds: [A],
+        weekly: everyDay(A, '09:00', '17:00'),
+        overrides: [],
+        busy: [],
+      })[0]!.dateTime,
+    ).toBe('2026-03-07T14:00:00.000Z');
   });
 
   it('a window starting inside the skipped hour begins when the clocks resume', () => {
@@ -152,35 +251,67 @@ describe('daylight saving days', () => {
     const slots = computeSlots('2026-11-01', rules(), data);
     expect(times(slots)).toEqual(['00:00', '00:30', '01:00', '01:30', '02:00']);
     expect(slots.map((s) => s.dateTime.slice(11, 16))).toEqual(['04:00', '04:30', '05:00', '05:30', '07:00']);
-    const business = computeSlots('2026-11-01', rules(), { employeeIds: [A], weekly: everyDay(A, '09:00', '17:00'), overrides: [], busy: [] });
+    const business = computeSlots('2026-11-01', rules(), {
+      employeeIds: [A],
+      weekly: everyDay(A, '09:00', '17:00'),
+      overrides: [],
+      busy: [],
+    });
     expect(business).toHaveLength(15);
     expect(business[0]!.dateTime).toBe('2026-11-01T14:00:00.000Z');
   });
 
   it('an appointment in the second 01:00 hour blocks the starts it overlaps in real time', () => {
-    const data = { employeeIds: [A], weekly: everyDay(A, '00:00', '03:00'), overrides: [], busy: [busy(A, '2026-11-01T06:00:00Z', '2026-11-01T06:30:00Z')] };
+    const data = {
+      employeeIds: [A],
+      weekly: everyDay(A, '00:00', '03:00'),
+      overrides: [],
+      busy: [busy(A, '2026-11-01T06:00:00Z', '2026-11-01T06:30:00Z')],
+    };
     // 01:30 EDT (05:30Z) + 60 min runs into 06:00Z.
     expect(times(computeSlots('2026-11-01', rules(), data))).toEqual(['00:00', '00:30', '01:00', '02:00']);
   });
 
   it('London, 29 March and 25 October 2026', () => {
     const london = rules({ timeZone: 'Europe/London', durationMinutes: 30 });
-    const spring = computeSlots('2026-03-29', london, { employeeIds: [A], weekly: everyDay(A, '01:00', '03:00'), overrides: [], busy: [] });
+    const spring = computeSlots('2026-03-29', london, {
+      employeeIds: [A],
+      weekly: everyDay(A, '01:00', '03:00'),
+      overrides: [],
+      busy: [],
+    });
     expect(spring.map((s) => [s.time, s.dateTime])).toEqual([
       ['02:00', '2026-03-29T01:00:00.000Z'],
       ['02:30', '2026-03-29T01:30:00.000Z'],
     ]);
-    const autumn = computeSlots('2026-10-25', london, { employeeIds: [A], weekly: everyDay(A, '01:00', '02:00'), overrides: [], busy: [] });
+    const autumn = computeSlots('2026-10-25', london, {
+      employeeIds: [A],
+      weekly: everyDay(A, '01:00', '02:00'),
+      overrides: [],
+      busy: [],
+    });
     // 01:00-02:00 wall clock lasts two real hours; starts on the grid are its first occurrences.
     expect(autumn.map((s) => [s.time, s.dateTime])).toEqual([
       ['01:00', '2026-10-25T00:00:00.000Z'],
       ['01:30', '2026-10-25T00:30:00.000Z'],
     ]);
-    expect(computeSlots('2026-10-26', london, { employeeIds: [A], weekly: everyDay(A, '09:00', '10:00'), overrides: [], busy: [] })[0]!.dateTime).toBe('2026-10-26T09:00:00.000Z');
+    expect(
+      computeSlots('2026-10-26', london, {
+        employeeIds: [A],
+        weekly: everyDay(A, '09:00', '10:00'),
+        overrides: [],
+        busy: [],
+      })[0]!.dateTime,
+    ).toBe('2026-10-26T09:00:00.000Z');
   });
 
   it('Asia/Kolkata (UTC+05:30): the half-hour offset lands on the wall-clock grid', () => {
-    const slots = computeSlots('2026-03-08', rules({ timeZone: 'Asia/Kolkata' }), { employeeIds: [A], weekly: everyDay(A, '09:00', '11:00'), overrides: [], busy: [] });
+    const slots = computeSlots('2026-03-08', rules({ timeZone: 'Asia/Kolkata' }), {
+      employeeIds: [A],
+      weekly: everyDay(A, '09:00', '11:00'),
+      overrides: [],
+      busy: [],
+    });
     expect(slots.map((s) => [s.time, s.dateTime])).toEqual([
       ['09:00', '2026-03-08T03:30:00.000Z'],
       ['09:30', '2026-03-08T04:00:00.000Z'],
@@ -202,7 +333,15 @@ describe('slots property: exactly the free grid starts that fit are offered', ()
     notice: fc.constantFrom(0, 60, 600),
     nowOffsetHours: fc.integer({ min: -30, max: 30 }),
     windows: fc.array(fc.record({ employee: fc.constantFrom(A, B), a: time, b: time }), { maxLength: 6 }),
-    appointments: fc.array(fc.record({ employee: fc.constantFrom(A, B), startHour: fc.integer({ min: -2, max: 26 }), minute: fc.constantFrom(0, 10, 30, 45), length: fc.constantFrom(15, 30, 60, 95) }), { maxLength: 8 }),
+    appointments: fc.array(
+      fc.record({
+        employee: fc.constantFrom(A, B),
+        startHour: fc.integer({ min: -2, max: 26 }),
+        minute: fc.constantFrom(0, 10, 30, 45),
+        length: fc.constantFrom(15, 30, 60, 95),
+      }),
+      { maxLength: 8 },
+    ),
   });
 
   it('holds for random windows, appointments, durations and clocks', () => {
@@ -240,7 +379,9 @@ describe('slots property: exactly the free grid starts that fit are offered', ()
               zonedToInstant(input.date, minutesOfTime(w.startTime), input.zone).getTime() <= start &&
               end <= zonedToInstant(input.date, minutesOfTime(w.endTime), input.zone).getTime(),
           );
-          const free = busyRows.every((b) => b.employeeId !== employeeId || b.endsAt.getTime() <= start || b.startsAt.getTime() >= end);
+          const free = busyRows.every(
+            (b) => b.employeeId !== employeeId || b.endsAt.getTime() <= start || b.startsAt.getTime() >= end,
+          );
           return fits && free;
         };
 

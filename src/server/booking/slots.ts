@@ -20,7 +20,7 @@ import {
  * today and today + windowDays.
  */
 
-export const SLOT_STEP_MINUTES = 30;
+const SLOT_STEP_MINUTES = 30;
 
 export interface WeeklyWindow {
   employeeId: string;
@@ -80,16 +80,25 @@ interface Span {
 const MINUTE = 60_000;
 
 /** Today's date in the zone and the last bookable date. */
-export function bookableDates(rules: Pick<SlotRules, 'timeZone' | 'now' | 'windowDays'>): { first: string; last: string } {
+function bookableDates(rules: Pick<SlotRules, 'timeZone' | 'now' | 'windowDays'>): {
+  first: string;
+  last: string;
+} {
   const first = toZoned(rules.now, rules.timeZone).date;
   return { first, last: addCalendarDays(first, rules.windowDays) };
 }
 
 /** The wall-clock windows (minutes after midnight) of one employee on one date. */
-export function windowsOn(date: string, employeeId: string, data: Pick<SlotData, 'weekly' | 'overrides'>): { start: number; end: number }[] {
+export function windowsOn(
+  date: string,
+  employeeId: string,
+  data: Pick<SlotData, 'weekly' | 'overrides'>,
+): { start: number; end: number }[] {
   const overrides = data.overrides.filter((o) => o.employeeId === employeeId && o.date === date);
   const rows = overrides.length
-    ? overrides.filter((o) => o.isAvailable && o.startTime && o.endTime).map((o) => ({ start: o.startTime!, end: o.endTime! }))
+    ? overrides
+        .filter((o) => o.isAvailable && o.startTime && o.endTime)
+        .map((o) => ({ start: o.startTime!, end: o.endTime! }))
     : data.weekly
         .filter((w) => w.employeeId === employeeId && w.isAvailable && w.dayOfWeek === weekdayOf(date))
         .map((w) => ({ start: w.startTime, end: w.endTime }));
@@ -168,11 +177,6 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
 /** Whether [start, end) overlaps any interval (the list holds only the date's neighbourhood: a few rows). */
 function overlapsAny(intervals: Span[], start: number, end: number): boolean {
   return intervals.some((b) => b.start < end && b.end > start);
-}
-
-/** Whether one exact start is offered for one employee (the booking check, same rules). */
-export function isOffered(date: string, dateTime: Date, employeeId: string, rules: SlotRules, data: SlotData): boolean {
-  return computeSlots(date, rules, { ...data, employeeIds: [employeeId] }).some((s) => s.dateTime === dateTime.toISOString());
 }
 
 /** Slots for every date from `from` to `to` inclusive (calendar stepping in the zone). */

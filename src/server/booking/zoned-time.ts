@@ -32,7 +32,7 @@ export function parseDate(value: string): CalendarDate | null {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-export function formatDate(d: CalendarDate): string {
+function formatDate(d: CalendarDate): string {
   return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
 }
 

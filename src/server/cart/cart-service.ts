@@ -81,7 +81,11 @@ async function whyNotAdded(db: Tx, user: Pick<SessionUser, 'id'>, productId: str
  * Sets a line's quantity, from 1 up to the product's stock (checked in the same statement). Another
  * user's line, or a line of a product no longer sold, is not found.
  */
-export async function updateCartItem(db: Tx, user: Pick<SessionUser, 'id'>, input: UpdateCartItemInput): Promise<CartItem> {
+export async function updateCartItem(
+  db: Tx,
+  user: Pick<SessionUser, 'id'>,
+  input: UpdateCartItemInput,
+): Promise<CartItem> {
   if (!isUuid(input.id)) throw new AppError('NOT_FOUND', 'Cart item not found');
   const updated = await db.execute(sql`
     update ${cartItems} c set quantity = ${input.quantity}::integer
@@ -110,7 +114,11 @@ export async function updateCartItem(db: Tx, user: Pick<SessionUser, 'id'>, inpu
 }
 
 /** Removes a line from the caller's cart; another user's line is not found. */
-export async function removeCartItem(db: Tx, user: Pick<SessionUser, 'id'>, id: string): Promise<{ success: true; id: string }> {
+export async function removeCartItem(
+  db: Tx,
+  user: Pick<SessionUser, 'id'>,
+  id: string,
+): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Cart item not found');
   const removed = await db
     .delete(cartItems)

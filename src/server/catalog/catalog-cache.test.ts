@@ -105,7 +105,9 @@ describe('CatalogCache', () => {
   it('derives every view from one read', async () => {
     const before = loads;
     expect((await cache.view('products', 'all')).items).toHaveLength(2);
-    expect((await cache.view('products', 'featured')).items.map((p) => (p as unknown as { name: string }).name)).toEqual(['Active']);
+    expect(
+      (await cache.view('products', 'featured')).items.map((p) => (p as unknown as { name: string }).name),
+    ).toEqual(['Active']);
     expect(loads).toBe(before);
   });
 

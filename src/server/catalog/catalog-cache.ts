@@ -24,7 +24,7 @@ export type ContentEncoding = 'br' | 'gzip';
 
 // catalog_changes rows older than this are deleted; a copy is re-read well before, so no copy can depend on them.
 const LOG_RETENTION = '1 hour';
-export const CATALOG_MAX_AGE_MS = 10 * 60_000;
+const CATALOG_MAX_AGE_MS = 10 * 60_000;
 const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 interface CatalogRow {
@@ -83,7 +83,12 @@ export class CatalogCache {
 
   private async refresh(kind: CatalogKind): Promise<Entry> {
     const cached = this.entries.get(kind);
-    if (cached && this.now() - cached.loadedAt < CATALOG_MAX_AGE_MS && !(await this.changedSince(kind, cached.snapshot))) return cached;
+    if (
+      cached &&
+      this.now() - cached.loadedAt < CATALOG_MAX_AGE_MS &&
+      !(await this.changedSince(kind, cached.snapshot))
+    )
+      return cached;
     const entry = await this.load(kind);
     this.entries.set(kind, entry);
     this.prune();
@@ -94,7 +99,9 @@ export class CatalogCache {
     // One snapshot for both statements: the rows are exactly what the snapshot shows.
     return this.database.db.transaction(
       async (tx) => {
-        const [{ snapshot }] = rowsOf<{ snapshot: string }>(await tx.execute(sql`select pg_current_snapshot()::text as snapshot`)) as [{ snapshot: string }];
+        const [{ snapshot }] = rowsOf<{ snapshot: string }>(
+          await tx.execute(sql`select pg_current_snapshot()::text as snapshot`),
+        ) as [{ snapshot: string }];
         const rows = await this.loaders[kind](tx);
         return { snapshot, rows, loadedAt: this.now(), views: new Map() };
       },
@@ -118,7 +125,9 @@ export class CatalogCache {
     if (this.now() - this.lastPrune < PRUNE_INTERVAL_MS) return;
     this.lastPrune = this.now();
     // Housekeeping only: a failure is harmless and retried later.
-    this.database.db.execute(sql`delete from catalog_changes where created_at < now() - ${LOG_RETENTION}::interval`).catch(() => {});
+    this.database.db
+      .execute(sql`delete from catalog_changes where created_at < now() - ${LOG_RETENTION}::interval`)
+      .catch(() => {});
   }
 }
 
@@ -139,13 +148,15 @@ export function coalesce<T>(fn: () => Promise<T>): () => Promise<T> {
   return () => {
     if (!running) return start();
     if (!queued) {
-      queued = running.then(
-        () => undefined,
-        () => undefined,
-      ).then(() => {
-        queued = undefined;
-        return start();
-      });
+      queued = running
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          queued = undefined;
+          return start();
+        });
     }
     return queued;
   };

@@ -35,7 +35,8 @@ async function call(instance: Instance, method: string, path: string, body?: unk
   return { status: res.status, body: await res.json() };
 }
 
-const publicList = async (instance: Instance, path = '/api/products') => (await (await fetch(`${instance.baseUrl}${path}`)).json()) as { id: string; name: string; inventory: number }[];
+const publicList = async (instance: Instance, path = '/api/products') =>
+  (await (await fetch(`${instance.baseUrl}${path}`)).json()) as { id: string; name: string; inventory: number }[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -69,7 +70,12 @@ describe('two app instances on one database', () => {
 
   it('see each other’s creates and deletes of services, featured lists included', async () => {
     await publicList(b, '/api/services/featured');
-    const created = await call(a, 'POST', '/api/services', { name: 'Hot Stone', price: '90', duration: 60, isFeatured: true });
+    const created = await call(a, 'POST', '/api/services', {
+      name: 'Hot Stone',
+      price: '90',
+      duration: 60,
+      isFeatured: true,
+    });
     expect((await publicList(b, '/api/services/featured')).map((s) => s.id)).toContain(created.body.id);
     expect((await call(b, 'DELETE', `/api/services/${created.body.id}`)).status).toBe(200);
     expect((await publicList(a, '/api/services')).map((s) => s.id)).not.toContain(created.body.id);
@@ -81,6 +87,7 @@ describe('two app instances on one database', () => {
     await publicList(a);
     await publicList(b);
     await database.db.update(products).set({ inventory: 4 }).where(eq(products.id, created.body.id));
-    for (const instance of [a, b]) expect((await publicList(instance)).find((p) => p.id === created.body.id)?.inventory).toBe(4);
+    for (const instance of [a, b])
+      expect((await publicList(instance)).find((p) => p.id === created.body.id)?.inventory).toBe(4);
   });
 });

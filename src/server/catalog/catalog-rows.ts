@@ -30,9 +30,15 @@ export const serviceColumns = {
 
 /** Newest first, so what an admin just added is at the top; ties (a seeded batch) by name. */
 export function loadProducts(db: Tx): Promise<Product[]> {
-  return db.select(productColumns).from(products).orderBy(desc(products.createdAt), asc(products.name), asc(products.id));
+  return db
+    .select(productColumns)
+    .from(products)
+    .orderBy(desc(products.createdAt), asc(products.name), asc(products.id));
 }
 
 export function loadServices(db: Tx): Promise<Service[]> {
-  return db.select(serviceColumns).from(services).orderBy(desc(services.createdAt), asc(services.name), asc(services.id));
+  return db
+    .select(serviceColumns)
+    .from(services)
+    .orderBy(desc(services.createdAt), asc(services.name), asc(services.id));
 }

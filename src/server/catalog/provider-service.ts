@@ -15,7 +15,7 @@ import { isUuid, seesInactive } from './catalog-access';
 // isStaffRole (src/shared/roles.ts) as SQL: every role but customer.
 const isActiveStaff = and(ne(users.role, CUSTOMER_ROLE), eq(users.isActive, true));
 
-export const NOT_A_PROVIDER_MESSAGE = 'Only active employees and admins can perform services';
+const NOT_A_PROVIDER_MESSAGE = 'Only active employees and admins can perform services';
 
 const linkColumns = {
   serviceId: serviceProviders.serviceId,
@@ -35,7 +35,11 @@ export async function listProviders(db: Tx, viewer: Pick<SessionUser, 'role'> | 
 }
 
 /** The links of one service (empty: anyone may perform it). 404 for a service the viewer may not see. */
-export async function listProvidersForService(db: Tx, viewer: SessionUser | null, serviceId: string): Promise<ServiceProvider[]> {
+export async function listProvidersForService(
+  db: Tx,
+  viewer: SessionUser | null,
+  serviceId: string,
+): Promise<ServiceProvider[]> {
   await requireService(db, viewer, serviceId);
   return db
     .select(linkColumns)
@@ -48,7 +52,13 @@ export async function listProvidersForService(db: Tx, viewer: SessionUser | null
 /** Who may be chosen as a provider, with e-mail for the admin dialog (docs/catalogue.md). */
 export async function listProviderCandidates(db: Tx): Promise<ProviderCandidate[]> {
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, role: users.role })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
     .from(users)
     .where(isActiveStaff)
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.email));
@@ -60,7 +70,10 @@ export async function addProvider(db: Tx, input: { serviceId: string; employeeId
   return db.transaction(async (tx) => {
     await requireService(tx, { role: 'admin' }, input.serviceId);
     await requireProviders(tx, [input.employeeId]);
-    await tx.insert(serviceProviders).values({ serviceId: input.serviceId, employeeId: input.employeeId }).onConflictDoNothing();
+    await tx
+      .insert(serviceProviders)
+      .values({ serviceId: input.serviceId, employeeId: input.employeeId })
+      .onConflictDoNothing();
     const [link] = await tx
       .select(linkColumns)
       .from(serviceProviders)
@@ -70,7 +83,10 @@ export async function addProvider(db: Tx, input: { serviceId: string; employeeId
   });
 }
 
-export async function removeProvider(db: Tx, key: { employeeId: string; serviceId: string }): Promise<{ success: true; serviceId: string; employeeId: string }> {
+export async function removeProvider(
+  db: Tx,
+  key: { employeeId: string; serviceId: string },
+): Promise<{ success: true; serviceId: string; employeeId: string }> {
   const notLinked = new AppError('NOT_FOUND', 'This employee is not linked to the service');
   if (!isUuid(key.employeeId) || !isUuid(key.serviceId)) throw notLinked;
   const removed = await db
@@ -86,19 +102,27 @@ export async function replaceProviders(tx: Tx, serviceId: string, employeeIds: r
   const unique = [...new Set(employeeIds)];
   await requireProviders(tx, unique);
   await tx.delete(serviceProviders).where(eq(serviceProviders.serviceId, serviceId));
-  if (unique.length > 0) await tx.insert(serviceProviders).values(unique.map((employeeId) => ({ serviceId, employeeId })));
+  if (unique.length > 0)
+    await tx.insert(serviceProviders).values(unique.map((employeeId) => ({ serviceId, employeeId })));
 }
 
 async function requireService(db: Tx, viewer: Pick<SessionUser, 'role'> | null, serviceId: string) {
   const notFound = new AppError('NOT_FOUND', 'Service not found');
   if (!isUuid(serviceId)) throw notFound;
-  const [row] = await db.select({ isActive: services.isActive }).from(services).where(eq(services.id, serviceId)).limit(1);
+  const [row] = await db
+    .select({ isActive: services.isActive })
+    .from(services)
+    .where(eq(services.id, serviceId))
+    .limit(1);
   if (!row || (!row.isActive && !seesInactive(viewer))) throw notFound;
 }
 
 async function requireProviders(db: Tx, employeeIds: readonly string[]) {
   if (employeeIds.length === 0) return;
   if (!employeeIds.every(isUuid)) throw new AppError('BAD_REQUEST', NOT_A_PROVIDER_MESSAGE);
-  const found = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, [...employeeIds]), isActiveStaff));
+  const found = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...employeeIds]), isActiveStaff));
   if (found.length !== employeeIds.length) throw new AppError('BAD_REQUEST', NOT_A_PROVIDER_MESSAGE);
 }

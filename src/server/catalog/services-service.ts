@@ -66,7 +66,8 @@ export async function updateService(db: Tx, actor: SessionUser, input: UpdateSer
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select(serviceColumns).from(services).where(eq(services.id, id)).for('update').limit(1);
     if (!current) throw notFound();
-    if (fields.isFeatured !== undefined && fields.isFeatured !== current.isFeatured) requirePermission(actor, 'services.featured', FEATURE_DENIED);
+    if (fields.isFeatured !== undefined && fields.isFeatured !== current.isFeatured)
+      requirePermission(actor, 'services.featured', FEATURE_DENIED);
     const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     const [updated] = await tx
       .update(services)

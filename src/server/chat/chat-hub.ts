@@ -1,7 +1,8 @@
 import type { Database } from '../../../db/client';
 import { CHAT_CHANNEL, latestSeq, messagesAfter, type SequencedMessage } from './chat-service';
 
-export type HubEvent = { kind: 'message'; seq: number; message: SequencedMessage['message'] } | { kind: 'read'; readerId: string };
+export type HubEvent =
+  { kind: 'message'; seq: number; message: SequencedMessage['message'] } | { kind: 'read'; readerId: string };
 
 interface Subscriber {
   push(event: HubEvent): void;

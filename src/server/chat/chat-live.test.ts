@@ -42,7 +42,11 @@ async function open(baseUrl: string, cookie: string, opts?: Parameters<typeof op
 }
 
 const say = (baseUrl: string, cookie: string, body: Record<string, unknown>) =>
-  fetch(`${baseUrl}/api/chat/messages`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${baseUrl}/api/chat/messages`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 async function people() {
   const customer = await signInAs(first.database, 'customer', { firstName: 'Casey' });
@@ -54,7 +58,9 @@ async function people() {
 describe('live chat stream', () => {
   it('is an uncompressed, unbuffered event stream that starts with the unread count', async () => {
     const { customer } = await people();
-    const stream = await openChatStream(first.baseUrl, customer.cookie, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const stream = await openChatStream(first.baseUrl, customer.cookie, {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     streams.push(stream);
     expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(stream.headers.get('x-accel-buffering')).toBe('no');
@@ -66,7 +72,9 @@ describe('live chat stream', () => {
   });
 
   it('refuses anonymous callers: the stream carries the error and ends', async () => {
-    const res = await fetch(`${first.baseUrl}/api/trpc/chat.events?input=%7B%7D`, { headers: { accept: 'text/event-stream' } });
+    const res = await fetch(`${first.baseUrl}/api/trpc/chat.events?input=%7B%7D`, {
+      headers: { accept: 'text/event-stream' },
+    });
     const body = await res.text();
     expect(body).toContain('event: serialized-error');
     expect(body).toContain('"code":"UNAUTHORIZED"');
@@ -79,17 +87,24 @@ describe('live chat stream', () => {
     const customerStream = await open(secondUrl, customer.cookie);
     const otherStream = await open(secondUrl, other.cookie);
     const sentAt = performance.now();
-    expect((await say(first.baseUrl, customer.cookie, { receiverId: 'admin', message: 'Is anyone there?' })).status).toBe(200);
+    expect(
+      (await say(first.baseUrl, customer.cookie, { receiverId: 'admin', message: 'Is anyone there?' })).status,
+    ).toBe(200);
     const atStaff = await staffStream.waitForMessage('Is anyone there?', 1000);
     const atCustomer = await customerStream.waitForMessage('Is anyone there?', 1000);
     expect(atStaff.receivedAt - sentAt).toBeLessThan(1000);
-    expect(atStaff.event).toMatchObject({ type: 'message', message: { senderId: customer.user.id, customerId: customer.user.id, sender: { firstName: 'Casey' } } });
+    expect(atStaff.event).toMatchObject({
+      type: 'message',
+      message: { senderId: customer.user.id, customerId: customer.user.id, sender: { firstName: 'Casey' } },
+    });
     expect(atStaff.id).toBe(atCustomer.id);
 
     // The answer, through the other instance, reaches the customer on the first.
     const customerOnFirst = await open(first.baseUrl, customer.cookie);
     const answeredAt = performance.now();
-    expect((await say(secondUrl, staff.cookie, { receiverId: customer.user.id, message: 'Yes, hello!' })).status).toBe(200);
+    expect((await say(secondUrl, staff.cookie, { receiverId: customer.user.id, message: 'Yes, hello!' })).status).toBe(
+      200,
+    );
     const answer = await customerOnFirst.waitForMessage('Yes, hello!', 1000);
     expect(answer.receivedAt - answeredAt).toBeLessThan(1000);
 
@@ -103,7 +118,10 @@ describe('live chat stream', () => {
     await say(first.baseUrl, staff.cookie, { receiverId: customer.user.id, message: 'Your order is ready.' });
     const phone = await open(secondUrl, customer.cookie);
     expect(phone.events[0]!.event).toEqual({ type: 'unread', count: 1 });
-    const read = await fetch(`${first.baseUrl}/api/chat/read`, { method: 'POST', headers: { cookie: customer.cookie } });
+    const read = await fetch(`${first.baseUrl}/api/chat/read`, {
+      method: 'POST',
+      headers: { cookie: customer.cookie },
+    });
     expect(read.status).toBe(200);
     await phone.waitFor((e) => e.event.type === 'unread' && e.event.count === 0, 1000, 1);
   });
@@ -133,7 +151,11 @@ describe('live chat stream', () => {
     const live = await open(first.baseUrl, customer.cookie, { lastEventId: one.id });
     await say(secondUrl, staff.cookie, { receiverId: customer.user.id, message: 'four' });
     await live.waitForMessage('four', 1000);
-    expect(live.events.flatMap((e) => (e.event.type === 'message' ? [e.event.message.message] : []))).toEqual(['two', 'three', 'four']);
+    expect(live.events.flatMap((e) => (e.event.type === 'message' ? [e.event.message.message] : []))).toEqual([
+      'two',
+      'three',
+      'four',
+    ]);
   });
 
   it('ends a stream once its session no longer stands (sign-out, deactivation, changed access)', async () => {
@@ -169,21 +191,34 @@ describe('live chat stream', () => {
   if (process.env.TEST_DB === 'postgres') {
     it('delivers messages written at once through both instances to every stream in commit order, none missed', async () => {
       const { staff } = await people();
-      const writers = await Promise.all(Array.from({ length: 20 }, (_, i) => signInAs(first.database, 'customer', { firstName: `Writer${i}` })));
+      const writers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => signInAs(first.database, 'customer', { firstName: `Writer${i}` })),
+      );
       const onFirst = await open(first.baseUrl, staff.cookie);
       const onSecond = await open(secondUrl, staff.cookie);
       const midway = onSecond.events.at(-1)!.id!;
       const texts = writers.flatMap((w, i) => [`w${i}-a`, `w${i}-b`]);
       await Promise.all(
         writers.map(async (w, i) => {
-          expect((await say(i % 2 ? secondUrl : first.baseUrl, w.cookie, { receiverId: 'admin', message: `w${i}-a` })).status).toBe(200);
-          expect((await say(i % 2 ? first.baseUrl : secondUrl, w.cookie, { receiverId: 'admin', message: `w${i}-b` })).status).toBe(200);
+          expect(
+            (await say(i % 2 ? secondUrl : first.baseUrl, w.cookie, { receiverId: 'admin', message: `w${i}-a` }))
+              .status,
+          ).toBe(200);
+          expect(
+            (await say(i % 2 ? first.baseUrl : secondUrl, w.cookie, { receiverId: 'admin', message: `w${i}-b` }))
+              .status,
+          ).toBe(200);
         }),
       );
       for (const stream of [onFirst, onSecond]) {
-        await stream.waitFor(() => stream.events.filter((e) => e.event.type === 'message').length >= texts.length, 3000);
+        await stream.waitFor(
+          () => stream.events.filter((e) => e.event.type === 'message').length >= texts.length,
+          3000,
+        );
         const got = stream.events.filter((e) => e.event.type === 'message');
-        expect(got.map((e) => (e.event.type === 'message' ? e.event.message.message : '')).sort()).toEqual([...texts].sort());
+        expect(got.map((e) => (e.event.type === 'message' ? e.event.message.message : '')).sort()).toEqual(
+          [...texts].sort(),
+        );
         const ids = got.map((e) => Number(e.id));
         expect(ids).toEqual([...ids].sort((a, b) => a - b));
       }
@@ -197,7 +232,10 @@ describe('live chat stream', () => {
       const { customer, staff } = await people();
       const staffStream = await open(secondUrl, staff.cookie);
       // Cut every LISTEN connection (both instances'); postgres.js reconnects and listens again.
-      const cut = await queryRows<{ n: number }>(first.db, sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen%'`);
+      const cut = await queryRows<{ n: number }>(
+        first.db,
+        sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+      );
       expect(cut[0]!.n).toBeGreaterThan(0);
       await say(first.baseUrl, customer.cookie, { receiverId: 'admin', message: 'said during the outage' });
       await staffStream.waitForMessage('said during the outage', 5000);

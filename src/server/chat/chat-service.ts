@@ -14,7 +14,7 @@ export const CHAT_CHANNEL = 'chat_events';
 // db/schema/chat.ts). A message insert is a few hundred microseconds, far below what people type.
 const CHAT_WRITE_LOCK = 727_271_012;
 /** A conversation read returns at most its latest this many messages. */
-export const CONVERSATION_PAGE = 500;
+const CONVERSATION_PAGE = 500;
 
 export type ChatActor = Pick<SessionUser, 'id' | 'role' | 'permissions' | 'firstName' | 'lastName'>;
 
@@ -28,10 +28,13 @@ const holds = (actor: Pick<SessionUser, 'role' | 'permissions'>, permission: Per
   decideAccess({ kind: 'permission', permission }, actor as SessionUser) === 'allow';
 
 /** Staff who may read every customer's conversation. */
-export const readsAllConversations = (actor: Pick<SessionUser, 'role' | 'permissions'>) => holds(actor, 'chat.view');
+const readsAllConversations = (actor: Pick<SessionUser, 'role' | 'permissions'>) => holds(actor, 'chat.view');
 
 /** Whether a message belongs to what this person may see. */
-export function canSee(actor: Pick<SessionUser, 'id' | 'role' | 'permissions'>, message: Pick<ChatMessage, 'customerId'>): boolean {
+export function canSee(
+  actor: Pick<SessionUser, 'id' | 'role' | 'permissions'>,
+  message: Pick<ChatMessage, 'customerId'>,
+): boolean {
   if (!isStaffRole(actor.role)) return message.customerId === actor.id;
   return readsAllConversations(actor);
 }
@@ -79,7 +82,13 @@ async function isStaffUser(db: Tx, id: string | undefined) {
  * The conversation a staff member names: it must be a customer's, and they must hold chat.view. Unknown ids
  * answer 404 first, so nobody learns more from a 403 than that the customer exists.
  */
-async function staffConversation(db: Tx, actor: ChatActor, customerId: string | undefined, permission: Permission, refusal: string) {
+async function staffConversation(
+  db: Tx,
+  actor: ChatActor,
+  customerId: string | undefined,
+  permission: Permission,
+  refusal: string,
+) {
   const customer = await findCustomer(db, customerId);
   if (!customer) throw new AppError('NOT_FOUND', 'Conversation not found');
   if (!holds(actor, permission)) throw new AppError('FORBIDDEN', refusal);
@@ -96,7 +105,8 @@ export async function sendMessage(db: Tx, actor: ChatActor, input: SendChatMessa
   let customerId: string;
   let receiverId: string | null;
   if (isStaffRole(actor.role)) {
-    if (!holds(actor, 'chat.respond')) throw new AppError('FORBIDDEN', "You don't have permission to answer customer messages.");
+    if (!holds(actor, 'chat.respond'))
+      throw new AppError('FORBIDDEN', "You don't have permission to answer customer messages.");
     const customer = await findCustomer(db, input.receiverId);
     if (!customer) {
       throw new AppError('NOT_FOUND', 'Staff answer customers from the Messages inbox: receiverId must be a customer.');
@@ -110,7 +120,12 @@ export async function sendMessage(db: Tx, actor: ChatActor, input: SendChatMessa
 
   // One statement, so one round trip holds the lock: the lock, the message, the sender's read marker and the
   // notification commit together (a CTE that is not referenced would not run, hence the final select).
-  const [row] = await queryRows<{ seq: number | string; id: string; created_at: Date | string; notified: number | string }>(
+  const [row] = await queryRows<{
+    seq: number | string;
+    id: string;
+    created_at: Date | string;
+    notified: number | string;
+  }>(
     db,
     sql`
     with locked as (select pg_advisory_xact_lock(${CHAT_WRITE_LOCK})),
@@ -146,7 +161,10 @@ async function advanceMarker(tx: Tx, customerId: string, readerId: string, seq: 
     .values({ customerId, readerId, lastReadSeq: seq })
     .onConflictDoUpdate({
       target: [chatReadMarkers.customerId, chatReadMarkers.readerId],
-      set: { lastReadSeq: sql`greatest(${chatReadMarkers.lastReadSeq}, excluded.last_read_seq)`, updatedAt: sql`now()` },
+      set: {
+        lastReadSeq: sql`greatest(${chatReadMarkers.lastReadSeq}, excluded.last_read_seq)`,
+        updatedAt: sql`now()`,
+      },
     });
 }
 
@@ -159,12 +177,22 @@ export async function listMessages(db: Tx, actor: ChatActor, withId: string | un
   let customerId: string;
   if (isStaffRole(actor.role)) {
     if (!withId) return [];
-    customerId = await staffConversation(db, actor, withId, 'chat.view', "You don't have permission to read customer messages.");
+    customerId = await staffConversation(
+      db,
+      actor,
+      withId,
+      'chat.view',
+      "You don't have permission to read customer messages.",
+    );
   } else {
-    if (withId && withId !== actor.id && (await findCustomer(db, withId))) throw new AppError('NOT_FOUND', 'Conversation not found');
+    if (withId && withId !== actor.id && (await findCustomer(db, withId)))
+      throw new AppError('NOT_FOUND', 'Conversation not found');
     customerId = actor.id;
   }
-  const rows = await selectMessages(db).where(eq(chatMessages.customerId, customerId)).orderBy(desc(chatMessages.seq)).limit(CONVERSATION_PAGE);
+  const rows = await selectMessages(db)
+    .where(eq(chatMessages.customerId, customerId))
+    .orderBy(desc(chatMessages.seq))
+    .limit(CONVERSATION_PAGE);
   return rows.reverse().map((r) => toSequenced(r as MessageRow).message);
 }
 
@@ -231,10 +259,19 @@ export async function unreadCount(db: Tx, actor: Pick<SessionUser, 'id' | 'role'
  */
 export async function markRead(db: Tx, actor: ChatActor, customerId: string | undefined): Promise<number> {
   const conversation = isStaffRole(actor.role)
-    ? await staffConversation(db, actor, customerId, 'chat.view', "You don't have permission to read customer messages.")
+    ? await staffConversation(
+        db,
+        actor,
+        customerId,
+        'chat.view',
+        "You don't have permission to read customer messages.",
+      )
     : actor.id;
   await db.transaction(async (tx) => {
-    const [latest] = await tx.select({ seq: max(chatMessages.seq) }).from(chatMessages).where(eq(chatMessages.customerId, conversation));
+    const [latest] = await tx
+      .select({ seq: max(chatMessages.seq) })
+      .from(chatMessages)
+      .where(eq(chatMessages.customerId, conversation));
     if (latest?.seq == null) return;
     await advanceMarker(tx, conversation, actor.id, Number(latest.seq));
     await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${`r:${actor.id}`})`);
@@ -249,9 +286,16 @@ export async function messagesAfter(db: Tx, seq: number, limit: number): Promise
 }
 
 /** The messages after seq that this person may see: what a resumed live stream missed. */
-export async function visibleMessagesAfter(db: Tx, actor: Pick<SessionUser, 'id' | 'role' | 'permissions'>, seq: number, limit: number): Promise<SequencedMessage[]> {
+export async function visibleMessagesAfter(
+  db: Tx,
+  actor: Pick<SessionUser, 'id' | 'role' | 'permissions'>,
+  seq: number,
+  limit: number,
+): Promise<SequencedMessage[]> {
   if (isStaffRole(actor.role) && !readsAllConversations(actor)) return [];
-  const where = isStaffRole(actor.role) ? gt(chatMessages.seq, seq) : and(gt(chatMessages.seq, seq), eq(chatMessages.customerId, actor.id));
+  const where = isStaffRole(actor.role)
+    ? gt(chatMessages.seq, seq)
+    : and(gt(chatMessages.seq, seq), eq(chatMessages.customerId, actor.id));
   const rows = await selectMessages(db).where(where).orderBy(asc(chatMessages.seq)).limit(limit);
   return rows.map((r) => toSequenced(r as MessageRow));
 }

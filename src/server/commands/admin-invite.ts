@@ -17,8 +17,14 @@ if (emails.length !== 1) {
 const database = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, maxConnections: 2 });
 try {
   await database.migrate();
-  const invite = await inviteAdmin(database.db, { email: emails[0]! }, { publicUrl: env.publicUrl, sendMail: Boolean(env.SMTP_URL) });
-  const what = { created: 'is a new admin', promoted: 'is now an admin', renewed: 'was already an admin' }[invite.outcome];
+  const invite = await inviteAdmin(
+    database.db,
+    { email: emails[0]! },
+    { publicUrl: env.publicUrl, sendMail: Boolean(env.SMTP_URL) },
+  );
+  const what = { created: 'is a new admin', promoted: 'is now an admin', renewed: 'was already an admin' }[
+    invite.outcome
+  ];
   console.log(`${invite.email} ${what}.`);
   console.log(`Single-use link to set the password (valid until ${invite.expiresAt.toISOString()}):`);
   console.log(invite.link);

@@ -9,7 +9,7 @@ import { AppError, sqlState } from '../errors';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
 
-export const APPLICATION_MESSAGES = {
+const APPLICATION_MESSAGES = {
   pendingExists: 'An application for this e-mail address is already waiting for review.',
   alreadyStaff: 'This e-mail address already belongs to a staff member. Please sign in at Employee Login instead.',
   notFound: 'Application not found.',
@@ -114,12 +114,18 @@ export async function approveApplication(
     };
     let userId: string;
     if (existing) {
-      await tx.update(users).set({ ...account, updatedAt: sql`now()` }).where(eq(users.id, existing.id));
+      await tx
+        .update(users)
+        .set({ ...account, updatedAt: sql`now()` })
+        .where(eq(users.id, existing.id));
       // The person's customer sessions carried customer rights; they sign in again as staff.
       await revokeUserSessions(tx, existing.id);
       userId = existing.id;
     } else {
-      const [created] = await tx.insert(users).values({ ...account, email: application.email }).returning({ id: users.id });
+      const [created] = await tx
+        .insert(users)
+        .values({ ...account, email: application.email })
+        .returning({ id: users.id });
       userId = created!.id;
     }
 
@@ -140,7 +146,13 @@ export async function approveApplication(
 
     const [updated] = await tx
       .update(employeeApplications)
-      .set({ status: 'approved', reviewedAt: sql`now()`, reviewedBy: reviewerId, reviewNotes: input.notes || null, userId })
+      .set({
+        status: 'approved',
+        reviewedAt: sql`now()`,
+        reviewedBy: reviewerId,
+        reviewNotes: input.notes || null,
+        userId,
+      })
       .where(eq(employeeApplications.id, application.id))
       .returning(columns);
     return toApplication(updated!);

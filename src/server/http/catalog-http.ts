@@ -36,7 +36,10 @@ export const catalogHttpPlugin = fp(
       route.compress = false;
       route.handler = async (req: FastifyRequest, reply: FastifyReply) => {
         // Staff see inactive items too; the session is looked up only when a cookie could name one.
-        const viewer = view.dependsOnViewer && req.headers.cookie ? (await createRequestContext(deps, req, reply, 'rest')).user : null;
+        const viewer =
+          view.dependsOnViewer && req.headers.cookie
+            ? (await createRequestContext(deps, req, reply, 'rest')).user
+            : null;
         return sendView(req, reply, await view.viewFor(deps.catalog, viewer));
       };
     });
@@ -48,7 +51,10 @@ export const catalogHttpPlugin = fp(
 async function sendView(req: FastifyRequest, reply: FastifyReply, view: SerializedView<unknown>) {
   // Revalidate every time (a write must show at once), cheaply: a matching ETag answers 304 with no body.
   // The answer depends on who asks (staff see more) and on the encoding.
-  reply.header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding, Cookie').header('etag', view.etag);
+  reply
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Accept-Encoding, Cookie')
+    .header('etag', view.etag);
   if (etagMatches(req.headers['if-none-match'], view.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding = negotiateEncoding(req.headers['accept-encoding']);

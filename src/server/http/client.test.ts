@@ -15,7 +15,8 @@ import { signInAs } from '../testing';
 import { clientPlugin } from './client';
 import { errorHandlingPlugin } from './error-reply';
 
-const html = '<!doctype html><html><head><title>Storefront</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+const html =
+  '<!doctype html><html><head><title>Storefront</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let dir: string;
 let database: Database;
@@ -51,7 +52,15 @@ function stateOf(body: string) {
   return match ? JSON.parse(match[1]!) : undefined;
 }
 
-const defaultSettings = { businessName: expect.any(String), businessDescription: expect.any(String), businessType: 'both', timezone: expect.any(String), bookingNoticeMinutes: expect.any(Number), bookingWindowDays: expect.any(Number), cancellationNoticeHours: expect.any(Number) };
+const defaultSettings = {
+  businessName: expect.any(String),
+  businessDescription: expect.any(String),
+  businessType: 'both',
+  timezone: expect.any(String),
+  bookingNoticeMinutes: expect.any(Number),
+  bookingWindowDays: expect.any(Number),
+  cancellationNoticeHours: expect.any(Number),
+};
 
 const page = (url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
@@ -79,22 +88,39 @@ describe('serving the client', () => {
 
   it('answers in the page what the client asks first: the sign-in check and the business settings', async () => {
     // A visitor, with no cookie or with one that names no session: signed out, said so.
-    for (const headers of [{}, { cookie: 'sid=expired-or-made-up' }, { cookie: 'theme=dark' }] as Record<string, string>[]) {
-      expect(stateOf((await page('/products', headers)).body)).toEqual({ session: { user: null }, settings: defaultSettings });
+    for (const headers of [{}, { cookie: 'sid=expired-or-made-up' }, { cookie: 'theme=dark' }] as Record<
+      string,
+      string
+    >[]) {
+      expect(stateOf((await page('/products', headers)).body)).toEqual({
+        session: { user: null },
+        settings: defaultSettings,
+      });
     }
     // A signed-in customer: the same answer auth.session gives, and only to them.
     const { cookie, user } = await signInAs(database, 'customer', { firstName: '</script><b>Jo' });
     const res = await page('/', { cookie });
     expect(res.body).not.toContain('</script><b>');
     expect(stateOf(res.body).session).toEqual({
-      user: { id: user.id, firstName: '</script><b>Jo', lastName: user.lastName, email: user.email, role: 'customer', profileImageUrl: null, isActive: true, permissions: [] },
+      user: {
+        id: user.id,
+        firstName: '</script><b>Jo',
+        lastName: user.lastName,
+        email: user.email,
+        role: 'customer',
+        profileImageUrl: null,
+        isActive: true,
+        permissions: [],
+      },
     });
     expect(res.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('announces the first data a signed-in page needs, for its business type', async () => {
     const signedIn = { cookie: (await signInAs(database, 'customer')).cookie };
-    expect((await page('/products', signedIn)).body).toContain('<link rel="preload" href="/api/products" as="fetch" crossorigin="use-credentials">');
+    expect((await page('/products', signedIn)).body).toContain(
+      '<link rel="preload" href="/api/products" as="fetch" crossorigin="use-credentials">',
+    );
     expect((await page('/services', signedIn)).body).toContain('<link rel="preload" href="/api/services" as="fetch"');
     const home = (await page('/', signedIn)).body;
     expect(home).toContain('href="/api/products/featured"');
@@ -110,15 +136,23 @@ describe('serving the client', () => {
       { name: 'Older', price: '1.00', imageUrl: '/catalog/older.webp', createdAt: new Date(Date.now() - 60_000) },
       { name: 'Newest', price: '2.00', imageUrl: '/catalog/new"<x>.webp' },
     ]);
-    expect((await page('/products', signedIn)).body).toContain('<link rel="preload" href="/catalog/new&quot;&lt;x>.webp" as="image" fetchpriority="high">');
+    expect((await page('/products', signedIn)).body).toContain(
+      '<link rel="preload" href="/catalog/new&quot;&lt;x>.webp" as="image" fetchpriority="high">',
+    );
     expect((await page('/products', signedIn)).body).not.toContain('older.webp');
 
     // The home page's first featured card: nothing featured, no picture; then the first featured product's.
     expect((await page('/', signedIn)).body).not.toContain('as="image"');
-    await database.db.insert(products).values({ name: 'Featured Oil', price: '3.00', imageUrl: '/catalog/featured-oil.webp', isFeatured: true });
-    expect((await page('/', signedIn)).body).toContain('<link rel="preload" href="/catalog/featured-oil.webp" as="image" fetchpriority="high">');
+    await database.db
+      .insert(products)
+      .values({ name: 'Featured Oil', price: '3.00', imageUrl: '/catalog/featured-oil.webp', isFeatured: true });
+    expect((await page('/', signedIn)).body).toContain(
+      '<link rel="preload" href="/catalog/featured-oil.webp" as="image" fetchpriority="high">',
+    );
 
-    await database.db.insert(businessSettings).values({ id: 1, businessName: 'Only services', businessType: 'services' });
+    await database.db
+      .insert(businessSettings)
+      .values({ id: 1, businessName: 'Only services', businessType: 'services' });
     await settings.stop();
     const servicesOnly = (await page('/', signedIn)).body;
     expect(servicesOnly).toContain('href="/api/services/featured"');

@@ -9,7 +9,13 @@ import { PAGE_STATE_ID, type PageState } from '../../shared/page-state';
 import { ZBusinessSettings } from '../../shared/settings-schema';
 import { ZSession } from '../../shared/user';
 import { findSession, SESSION_COOKIE } from '../auth/sessions';
-import { etagMatches, negotiateEncoding, type CatalogCache, type ContentEncoding, type SerializedView } from '../catalog/catalog-cache';
+import {
+  etagMatches,
+  negotiateEncoding,
+  type CatalogCache,
+  type ContentEncoding,
+  type SerializedView,
+} from '../catalog/catalog-cache';
 import { featuredProductsView, productListView } from '../catalog/product-service';
 import { featuredServicesView, serviceListView } from '../catalog/services-service';
 import type { AppServices } from '../context';
@@ -17,7 +23,7 @@ import { AppError } from '../errors';
 import { clientDistDir } from '../paths';
 import { sendError } from './error-reply';
 
-export const clientDist = clientDistDir;
+const clientDist = clientDistDir;
 
 /**
  * What a page fetches before its largest paint, announced in its HTML so the browser starts it beside the
@@ -42,11 +48,16 @@ async function pagePreloads(pathname: string, type: BusinessType, catalog: Catal
     return [];
   }
   const picture = await firstPicture(lists.map((l) => l.view));
-  return [...lists.map((l) => fetchLink(l.href)), ...(picture ? [`<link rel="preload" href="${escapeAttribute(picture)}" as="image" fetchpriority="high">`] : [])];
+  return [
+    ...lists.map((l) => fetchLink(l.href)),
+    ...(picture ? [`<link rel="preload" href="${escapeAttribute(picture)}" as="image" fetchpriority="high">`] : []),
+  ];
 }
 
 /** The picture of the first card a customer sees: the first item of the first list that has one. */
-async function firstPicture(views: (() => Promise<SerializedView<{ imageUrl: string | null }>>)[]): Promise<string | null> {
+async function firstPicture(
+  views: (() => Promise<SerializedView<{ imageUrl: string | null }>>)[],
+): Promise<string | null> {
   try {
     for (const view of views) {
       const [first] = (await view()).items;
@@ -68,7 +79,10 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * visitor sees the landing page or the guard's notice at once. Either is left out when the database cannot
  * give it; the client then asks as before.
  */
-async function pageState(req: FastifyRequest, services: Pick<AppServices, 'database' | 'settings'>): Promise<PageState> {
+async function pageState(
+  req: FastifyRequest,
+  services: Pick<AppServices, 'database' | 'settings'>,
+): Promise<PageState> {
   const state: PageState = {};
   const token = req.cookies?.[SESSION_COOKIE];
   try {
@@ -86,11 +100,14 @@ async function pageState(req: FastifyRequest, services: Pick<AppServices, 'datab
 }
 
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
-const dataBlock = (state: PageState) => `<script type="application/json" id="${PAGE_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
+const dataBlock = (state: PageState) =>
+  `<script type="application/json" id="${PAGE_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
 
 /** Fast settings: a page is compressed per request, since it carries the visitor's own state. */
 function compress(html: Buffer, encoding: ContentEncoding): Buffer {
-  return encoding === 'br' ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html, { level: 6 });
+  return encoding === 'br'
+    ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzipSync(html, { level: 6 });
 }
 
 /**
@@ -113,18 +130,24 @@ export const clientPlugin = fp(
         cacheControl: false,
         setHeaders(res, path) {
           // Vite's hashed assets never change; everything else must be revalidated.
-          res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'cache-control',
+            path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
           res.setHeader('vary', 'Accept-Encoding');
         },
       });
     }
     app.setNotFoundHandler(async (req, reply) => {
-      const wantsPage = req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
+      const wantsPage =
+        req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
       if (wantsPage && template) {
         const pathname = req.url.split('?')[0]!;
         const state = await pageState(req, opts);
         // Without its settings (the database away) the page may show both lists, as the client then does.
-        const preloads = state.session?.user ? await pagePreloads(pathname, state.settings?.businessType ?? 'both', opts.catalog) : [];
+        const preloads = state.session?.user
+          ? await pagePreloads(pathname, state.settings?.businessType ?? 'both', opts.catalog)
+          : [];
         const html = Buffer.from(template.replace('</title>', `</title>${preloads.join('')}${dataBlock(state)}`));
         const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
         reply
@@ -138,7 +161,8 @@ export const clientPlugin = fp(
         if (!encoding) return reply.send(html);
         return reply.header('content-encoding', encoding).send(compress(html, encoding));
       }
-      if (wantsPage) return reply.code(503).type('text/plain').send('The client is not built yet: run "npm run build".');
+      if (wantsPage)
+        return reply.code(503).type('text/plain').send('The client is not built yet: run "npm run build".');
       return sendError(req, reply, new AppError('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`));
     });
   },

@@ -16,39 +16,47 @@ const LIVE_PATH = /^\/api\/trpc\/chat\.events(\?|$)/;
  */
 export const liveStreamsPlugin = fp(
   async (app, deps: Pick<AppDeps, 'chatHub'>) => {
-  app.addHook('onReady', () => {
-    void deps.chatHub?.ready().catch((err) => app.log.error({ err }, 'chat: listening failed; retried at the next stream'));
-  });
-  const open = new Set<Socket>();
-  // Only the tRPC routes carry streams, so only they get these hooks (callback hooks: no promise per call);
-  // every other route runs none of this.
-  const track = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
-    if (req.method === 'GET' && LIVE_PATH.test(req.url)) {
-      const socket = req.raw.socket;
-      open.add(socket);
-      socket.once('close', () => open.delete(socket));
-    }
-    done();
-  };
-  const markUnbuffered = (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void) => {
-    // Belt and braces for proxies that look only at this header.
-    if (LIVE_PATH.test(req.url) && String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) {
-      reply.header('x-accel-buffering', 'no');
-    }
-    done(null, payload);
-  };
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/trpc')) return;
-    route.onRequest = [...toList(route.onRequest), track] as typeof route.onRequest;
-    route.onSend = [...toList(route.onSend), markUnbuffered] as typeof route.onSend;
-  });
-  app.addHook('preClose', async () => {
-    for (const socket of open) socket.destroy();
-    open.clear();
-    await deps.chatHub?.stop();
-  });
+    app.addHook('onReady', () => {
+      void deps.chatHub
+        ?.ready()
+        .catch((err) => app.log.error({ err }, 'chat: listening failed; retried at the next stream'));
+    });
+    const open = new Set<Socket>();
+    // Only the tRPC routes carry streams, so only they get these hooks (callback hooks: no promise per call);
+    // every other route runs none of this.
+    const track = (req: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      if (req.method === 'GET' && LIVE_PATH.test(req.url)) {
+        const socket = req.raw.socket;
+        open.add(socket);
+        socket.once('close', () => open.delete(socket));
+      }
+      done();
+    };
+    const markUnbuffered = (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: null, payload: unknown) => void,
+    ) => {
+      // Belt and braces for proxies that look only at this header.
+      if (LIVE_PATH.test(req.url) && String(reply.getHeader('content-type') ?? '').startsWith('text/event-stream')) {
+        reply.header('x-accel-buffering', 'no');
+      }
+      done(null, payload);
+    };
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/trpc')) return;
+      route.onRequest = [...toList(route.onRequest), track] as typeof route.onRequest;
+      route.onSend = [...toList(route.onSend), markUnbuffered] as typeof route.onSend;
+    });
+    app.addHook('preClose', async () => {
+      for (const socket of open) socket.destroy();
+      open.clear();
+      await deps.chatHub?.stop();
+    });
   },
   { name: 'storefront-live-streams', fastify: '5.x' },
 );
 
-const toList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+const toList = <T>(hooks: T | T[] | undefined): T[] =>
+  hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];

@@ -27,10 +27,16 @@ beforeAll(async () => {
     spoil?.(token.payload);
   });
   mock.service.on('beforeResponse', (response: { body: Record<string, unknown> }) => {
-    if (replaceIdToken && typeof response.body.id_token === 'string') response.body.id_token = replaceIdToken(response.body.id_token);
+    if (replaceIdToken && typeof response.body.id_token === 'string')
+      response.body.id_token = replaceIdToken(response.body.id_token);
   });
   server = await startTestServer({
-    env: { OIDC_ISSUER_URL: mock.issuer.url!, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: 'test-secret', ADMIN_EMAILS: 'Boss@Example.com' },
+    env: {
+      OIDC_ISSUER_URL: mock.issuer.url!,
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_CLIENT_SECRET: 'test-secret',
+      ADMIN_EMAILS: 'Boss@Example.com',
+    },
   });
 });
 afterAll(async () => {
@@ -38,7 +44,13 @@ afterAll(async () => {
   await mock.stop();
 });
 beforeEach(async () => {
-  claims = { sub: `subject-${Math.random().toString(36).slice(2)}`, email: `person-${Math.random().toString(36).slice(2)}@example.com`, email_verified: true, given_name: 'Robin', family_name: 'Reyes' };
+  claims = {
+    sub: `subject-${Math.random().toString(36).slice(2)}`,
+    email: `person-${Math.random().toString(36).slice(2)}@example.com`,
+    email_verified: true,
+    given_name: 'Robin',
+    family_name: 'Reyes',
+  };
   spoil = undefined;
   replaceIdToken = undefined;
   await server.db.delete(rateLimits);
@@ -55,8 +67,13 @@ const cookieHeader = (set: Record<string, string>) =>
     .join('; ');
 
 /** Browser-like: /api/login, the provider's redirect, then /api/callback with the cookies set at login. */
-async function signIn(opts: { returnTo?: string; existingCookie?: string; tamper?: (callback: URL) => void; dropCookies?: string[] } = {}) {
-  const login = await server.request('GET', `/api/login${opts.returnTo !== undefined ? `?returnTo=${encodeURIComponent(opts.returnTo)}` : ''}`);
+async function signIn(
+  opts: { returnTo?: string; existingCookie?: string; tamper?: (callback: URL) => void; dropCookies?: string[] } = {},
+) {
+  const login = await server.request(
+    'GET',
+    `/api/login${opts.returnTo !== undefined ? `?returnTo=${encodeURIComponent(opts.returnTo)}` : ''}`,
+  );
   expect(login.status).toBe(302);
   const authorize = new URL(login.headers.get('location')!);
   const set = cookiesFrom(login);
@@ -110,9 +127,20 @@ describe('GET /api/callback', () => {
     expect(sid!.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     const me = await server.request('GET', '/api/auth/user', { cookie: `sid=${sid}` });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: claims.email, firstName: 'Robin', lastName: 'Reyes', role: 'customer', isActive: true, profileImageUrl: 'https://images.example.com/robin.png', permissions: [] });
+    expect(me.body).toMatchObject({
+      email: claims.email,
+      firstName: 'Robin',
+      lastName: 'Reyes',
+      role: 'customer',
+      isActive: true,
+      profileImageUrl: 'https://images.example.com/robin.png',
+      permissions: [],
+    });
     // The table keeps only the token's hash.
-    const [row] = await server.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.tokenHash, hashToken(sid!)));
+    const [row] = await server.db
+      .select({ tokenHash: sessions.tokenHash })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(sid!)));
     expect(row!.tokenHash).not.toBe(sid);
   });
 
@@ -124,12 +152,21 @@ describe('GET /api/callback', () => {
     expect((await server.request('GET', '/api/auth/user', { cookie: `sid=${first.sid}` })).status).toBe(401);
     const me = await server.request('GET', '/api/auth/user', { cookie: `sid=${second.sid}` });
     expect(me.body.email).toBe(claims.email);
-    const accounts = await server.db.select({ id: users.id }).from(users).where(eq(users.email, claims.email as string));
+    const accounts = await server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, claims.email as string));
     expect(accounts).toHaveLength(1);
   });
 
   it('links an existing account by verified e-mail (an admin created without a provider identity)', async () => {
-    await server.db.insert(users).values({ email: 'owner@example.com', firstName: 'Olive', lastName: 'Owner', role: 'admin', permissions: ['settings.edit'] });
+    await server.db.insert(users).values({
+      email: 'owner@example.com',
+      firstName: 'Olive',
+      lastName: 'Owner',
+      role: 'admin',
+      permissions: ['settings.edit'],
+    });
     claims.email = 'OWNER@example.com';
     const { sid } = await signIn();
     const me = await server.request('GET', '/api/auth/user', { cookie: `sid=${sid}` });
@@ -183,7 +220,14 @@ describe('GET /api/callback', () => {
       expect(res.headers.get('location')).toBe(`/sign-in-error?reason=${reason}`);
       expect(sid).toBeUndefined();
       expect(await sessionCount()).toBe(before);
-      expect((await server.db.select({ id: users.id }).from(users).where(eq(users.email, claims.email as string))).length).toBe(0);
+      expect(
+        (
+          await server.db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.email, claims.email as string))
+        ).length,
+      ).toBe(0);
     };
 
     it('tampered state', () => refused({ tamper: (url) => url.searchParams.set('state', 'forged-state-value') }));
@@ -204,7 +248,8 @@ describe('GET /api/callback', () => {
       return refused();
     });
     it('expired id_token', () => {
-      spoil = (p) => void Object.assign(p, { iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 });
+      spoil = (p) =>
+        void Object.assign(p, { iat: Math.floor(Date.now() / 1000) - 7200, exp: Math.floor(Date.now() / 1000) - 3600 });
       return refused();
     });
     it('nonce from another sign-in', () => {
@@ -251,7 +296,12 @@ describe('GET /api/logout', () => {
     expect(res.headers.get('location')).toBe('/');
     expect(cookiesFrom(res).sid).toMatch(/sid=;/);
     expect((await server.request('GET', '/api/auth/user', { cookie: `sid=${sid}` })).status).toBe(401);
-    expect(await server.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(sid!)))).toHaveLength(0);
+    expect(
+      await server.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(sid!))),
+    ).toHaveLength(0);
   });
 
   it('works signed out too', async () => {

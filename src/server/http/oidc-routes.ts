@@ -22,7 +22,8 @@ const FLOW_MAX_AGE_S = 600;
 const CALLBACK_PATH = '/api/callback';
 
 /** Why a sign-in did not happen; the client's /sign-in-error page explains each. */
-export type SignInFailure = 'cancelled' | 'expired' | 'failed' | 'unavailable' | 'deactivated' | 'unverified' | 'conflict' | 'rate-limited';
+export type SignInFailure =
+  'cancelled' | 'expired' | 'failed' | 'unavailable' | 'deactivated' | 'unverified' | 'conflict' | 'rate-limited';
 
 interface Flow {
   nonce: string;
@@ -56,7 +57,9 @@ export const oidcRoutesPlugin = fp(
       const dev = await startDevIdentityProvider({ accounts: () => listDevAccounts(database.db) });
       config = dev.config;
       closeDevProvider = dev.close;
-      app.log.info(`No sign-in provider configured: customers and admins sign in through the local development provider at ${dev.config.issuer}.`);
+      app.log.info(
+        `No sign-in provider configured: customers and admins sign in through the local development provider at ${dev.config.issuer}.`,
+      );
     }
     if (choice.kind === 'missing') app.log.error(`Customer and admin sign-in is not configured: ${choice.problem}.`);
 
@@ -66,7 +69,8 @@ export const oidcRoutesPlugin = fp(
     // @fastify/oauth2 registers onto an instance before it is ready, but the issuer's endpoints are only
     // known once discovery succeeds, which may be long after boot. So the plugin lives on a small
     // Fastify instance of its own, built per discovered provider; its helpers work on our requests.
-    let oauth: { provider: DiscoveredProvider; namespace: Promise<OAuth2Namespace>; holder: FastifyInstance } | null = null;
+    let oauth: { provider: DiscoveredProvider; namespace: Promise<OAuth2Namespace>; holder: FastifyInstance } | null =
+      null;
     function oauthFor(provider: DiscoveredProvider): Promise<OAuth2Namespace> {
       if (oauth?.provider === provider) return oauth.namespace;
       const authorize = new URL(provider.authorizationEndpoint);
@@ -79,7 +83,12 @@ export const oidcRoutesPlugin = fp(
           scope: ['openid', 'email', 'profile'],
           credentials: {
             client: { id: config!.clientId, secret: config!.clientSecret },
-            auth: { authorizeHost: authorize.origin, authorizePath: authorize.pathname, tokenHost: token.origin, tokenPath: token.pathname },
+            auth: {
+              authorizeHost: authorize.origin,
+              authorizePath: authorize.pathname,
+              tokenHost: token.origin,
+              tokenPath: token.pathname,
+            },
           },
           callbackUri,
           pkce: 'S256',
@@ -108,7 +117,8 @@ export const oidcRoutesPlugin = fp(
 
     function clearFlow(req: FastifyRequest, reply: FastifyReply) {
       const { maxAge: _maxAge, ...options } = flowCookieOptions(req);
-      for (const name of [STATE_COOKIE, VERIFIER_COOKIE, FLOW_COOKIE]) if (req.cookies[name] !== undefined) reply.clearCookie(name, options);
+      for (const name of [STATE_COOKIE, VERIFIER_COOKIE, FLOW_COOKIE])
+        if (req.cookies[name] !== undefined) reply.clearCookie(name, options);
     }
 
     function fail(reply: FastifyReply, reason: SignInFailure) {
@@ -123,7 +133,11 @@ export const oidcRoutesPlugin = fp(
       const nonce = randomBytes(16).toString('base64url');
       const uri = new URL(await namespace.generateAuthorizationUri(req, reply));
       uri.searchParams.set('nonce', nonce);
-      reply.setCookie(FLOW_COOKIE, Buffer.from(JSON.stringify({ nonce, returnTo })).toString('base64url'), flowCookieOptions(req));
+      reply.setCookie(
+        FLOW_COOKIE,
+        Buffer.from(JSON.stringify({ nonce, returnTo })).toString('base64url'),
+        flowCookieOptions(req),
+      );
       return reply.header('cache-control', 'no-store').redirect(uri.toString(), 302);
     });
 
@@ -163,7 +177,11 @@ export const oidcRoutesPlugin = fp(
         if (!(error instanceof AppError)) throw error;
         req.log.warn({ reason: error.message, email: identity.email }, 'sign-in refused');
         const reason: SignInFailure =
-          error.message === SIGN_IN_MESSAGES.deactivated ? 'deactivated' : error.message === SIGN_IN_MESSAGES.unverified ? 'unverified' : 'conflict';
+          error.message === SIGN_IN_MESSAGES.deactivated
+            ? 'deactivated'
+            : error.message === SIGN_IN_MESSAGES.unverified
+              ? 'unverified'
+              : 'conflict';
         return fail(reply, reason);
       }
       return reply.header('cache-control', 'no-store').redirect(flow.returnTo, 302);

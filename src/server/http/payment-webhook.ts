@@ -13,7 +13,9 @@ import { PaymentWebhookError } from '../payments/provider';
 export async function paymentWebhookPlugin(app: FastifyInstance, deps: AppServices) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
 
     scope.post<{ Params: { provider: string } }>('/api/payments/:provider/webhook', async (req, reply) => {
       const { payments } = deps;
@@ -24,20 +26,33 @@ export async function paymentWebhookPlugin(app: FastifyInstance, deps: AppServic
       const signature = req.headers['stripe-signature'];
       let event;
       try {
-        event = await provider.parseWebhook(typeof req.body === 'string' ? req.body : '', typeof signature === 'string' ? signature : undefined);
+        event = await provider.parseWebhook(
+          typeof req.body === 'string' ? req.body : '',
+          typeof signature === 'string' ? signature : undefined,
+        );
       } catch (error) {
-        if (error instanceof PaymentWebhookError) return reply.code(400).send({ message: error.message, code: 'BAD_REQUEST' });
+        if (error instanceof PaymentWebhookError)
+          return reply.code(400).send({ message: error.message, code: 'BAD_REQUEST' });
         throw error;
       }
       try {
-        const result = await applyPaymentEvent(deps.database.db, { payments, publicUrl: deps.env.publicUrl }, provider.id, event);
+        const result = await applyPaymentEvent(
+          deps.database.db,
+          { payments, publicUrl: deps.env.publicUrl },
+          provider.id,
+          event,
+        );
         req.log.info({ eventId: event.id, type: event.type, result }, 'payment event');
         return reply.send({ received: true, result });
       } catch (error) {
         // Any failure is answered with an error status so that the provider delivers the event again.
         req.log.error({ err: error, eventId: event.id }, 'payment event failed');
         const status = isDatabaseUnavailable(error) ? 503 : 500;
-        return reply.code(status).send({ message: 'The event could not be applied; please deliver it again.', code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR', requestId: req.id });
+        return reply.code(status).send({
+          message: 'The event could not be applied; please deliver it again.',
+          code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_SERVER_ERROR',
+          requestId: req.id,
+        });
       }
     });
   });

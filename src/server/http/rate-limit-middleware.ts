@@ -23,14 +23,23 @@ function wait(seconds: number) {
 export function rateLimited(...specs: { rule: RateLimitRule; by: LimitSubject }[]) {
   return experimental_trpcMiddleware<{ ctx: Context }>().create(async ({ ctx, getRawInput, next }) => {
     for (const { rule, by } of specs) {
-      const subject = by === 'ip' ? ctx.ip : by === 'user' ? (ctx.user?.id ?? null) : accountOf(await getRawInput().catch(() => undefined));
+      const subject =
+        by === 'ip'
+          ? ctx.ip
+          : by === 'user'
+            ? (ctx.user?.id ?? null)
+            : accountOf(await getRawInput().catch(() => undefined));
       if (!subject) continue;
       const result = await hitRateLimit(ctx.db, rule, subject);
       if (!result.allowed) {
         // The error formatter turns retryAfterSeconds into the Retry-After header on both APIs.
-        throw new AppError('TOO_MANY_REQUESTS', `${rule.tooMany ?? 'Too many attempts'}. Please wait ${wait(result.retryAfterSeconds)} and try again.`, {
-          retryAfterSeconds: result.retryAfterSeconds,
-        });
+        throw new AppError(
+          'TOO_MANY_REQUESTS',
+          `${rule.tooMany ?? 'Too many attempts'}. Please wait ${wait(result.retryAfterSeconds)} and try again.`,
+          {
+            retryAfterSeconds: result.retryAfterSeconds,
+          },
+        );
       }
     }
     return next();

@@ -74,23 +74,43 @@ describe('REST adapter', () => {
   it('accepts a list as a bare array body and as an object, path parameters winning', async () => {
     const bare = await app.inject({ method: 'PUT', url: '/api/lists/7', payload: [{ n: 1 }, { n: 2 }] });
     expect([bare.statusCode, bare.json()]).toEqual([200, { id: '7', count: 2, enabled: null }]);
-    const wrapped = await app.inject({ method: 'PUT', url: '/api/lists/7', payload: { id: 'ignored', items: [{ n: 1 }] } });
+    const wrapped = await app.inject({
+      method: 'PUT',
+      url: '/api/lists/7',
+      payload: { id: 'ignored', items: [{ n: 1 }] },
+    });
     expect(wrapped.json()).toEqual({ id: '7', count: 1, enabled: null });
   });
 
   it('does not coerce JSON bodies: the string "false" is not a boolean', async () => {
     const res = await app.inject({ method: 'PUT', url: '/api/lists/7', payload: { items: [], enabled: 'false' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues).toEqual([{ path: 'enabled', message: 'enabled: Invalid input: expected boolean, received string' }]);
+    expect(res.json().issues).toEqual([
+      { path: 'enabled', message: 'enabled: Invalid input: expected boolean, received string' },
+    ]);
   });
 
   it('refuses a bare array where no field takes one, and a JSON scalar, where an object is expected', async () => {
     for (const payload of ['[{"name":"x"}]', '"text"', '42']) {
-      const res = await app.inject({ method: 'PUT', url: '/api/names/7', payload, headers: { 'content-type': 'application/json' } });
-      expect([payload, res.statusCode, res.json()]).toEqual([payload, 400, { message: 'The request body must be a JSON object.', code: 'BAD_REQUEST' }]);
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/names/7',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect([payload, res.statusCode, res.json()]).toEqual([
+        payload,
+        400,
+        { message: 'The request body must be a JSON object.', code: 'BAD_REQUEST' },
+      ]);
     }
     // An operation without input never reads its body.
-    const ping = await app.inject({ method: 'POST', url: '/api/ping', payload: '[1,2]', headers: { 'content-type': 'application/json' } });
+    const ping = await app.inject({
+      method: 'POST',
+      url: '/api/ping',
+      payload: '[1,2]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(ping.statusCode).toBe(200);
   });
 });

@@ -20,9 +20,16 @@ describe('REST conventions (docs/api-conventions.md)', () => {
       ['application/x-www-form-urlencoded', 'businessName=x'],
       ['application/xml', '<x/>'],
     ]) {
-      const res = await server.request('PUT', '/api/business/settings', { cookie, rawBody, headers: { 'content-type': contentType! } });
+      const res = await server.request('PUT', '/api/business/settings', {
+        cookie,
+        rawBody,
+        headers: { 'content-type': contentType! },
+      });
       expect([contentType, res.status]).toEqual([contentType, 415]);
-      expect(res.body).toEqual({ message: 'Request bodies must be JSON (Content-Type: application/json).', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(res.body).toEqual({
+        message: 'Request bodies must be JSON (Content-Type: application/json).',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
     }
   });
 
@@ -36,14 +43,21 @@ describe('REST conventions (docs/api-conventions.md)', () => {
   });
 
   it('answers malformed JSON with 400 in the error shape', async () => {
-    const res = await server.request('PUT', '/api/business/settings', { cookie, rawBody: '{"businessName":', headers: { 'content-type': 'application/json' } });
+    const res = await server.request('PUT', '/api/business/settings', {
+      cookie,
+      rawBody: '{"businessName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('BAD_REQUEST');
     expect(typeof res.body.message).toBe('string');
   });
 
   it('answers a body over 1 MB with 413', async () => {
-    const res = await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'x'.repeat(1_100_000) } });
+    const res = await server.request('PUT', '/api/business/settings', {
+      cookie,
+      body: { businessName: 'x'.repeat(1_100_000) },
+    });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -95,7 +109,9 @@ describe('server faults', () => {
         const res = await broken.request('GET', path, { headers: { 'x-request-id': 'fault-test-1' } });
         expect(res.status).toBeGreaterThanOrEqual(500);
         expect(res.text).not.toMatch(/stack|at \w+ \(|node_modules|pglite|postgres|select /i);
-        const error = path.startsWith('/api/trpc') ? { ...res.body.error, requestId: res.body.error.data.requestId } : res.body;
+        const error = path.startsWith('/api/trpc')
+          ? { ...res.body.error, requestId: res.body.error.data.requestId }
+          : res.body;
         expect(error.requestId).toBe('fault-test-1');
         // PGlite fails as a fault (500); a closed PostgreSQL pool counts as the database being away (503).
         expect(error.message).toMatch(/Please try again/);

@@ -33,7 +33,11 @@ export const restPlugin = fp(
       // Query strings are text: their numbers and booleans are coerced, as trpc-to-openapi does. JSON bodies
       // carry real types and are not (a coerced boolean would read the string "false" as true).
       if (objectSchema && !hasBody) coerceSchema(objectSchema as never);
-      const arrayKeys = objectSchema ? Object.entries(objectSchema.shape).filter(([, s]) => isArraySchema(s)).map(([k]) => k) : [];
+      const arrayKeys = objectSchema
+        ? Object.entries(objectSchema.shape)
+            .filter(([, s]) => isArraySchema(s))
+            .map(([k]) => k)
+        : [];
       const takesInput = !!objectSchema;
 
       app.route({
@@ -44,7 +48,14 @@ export const restPlugin = fp(
             const ctx = await createRequestContext(deps, req, reply, 'rest');
             const input = takesInput ? readInput(req, hasBody, arrayKeys, meta?.bareArrayBody) : undefined;
             // The procedure itself, found once at start-up (callTRPCProcedure would look it up per call).
-            const data = await procedure({ path, type: procedure._def.type, ctx, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
+            const data = await procedure({
+              path,
+              type: procedure._def.type,
+              ctx,
+              getRawInput: async () => input,
+              signal: undefined,
+              batchIndex: 0,
+            });
             if (reply.sent) return reply;
             return reply.code(reply.statusCode === 200 ? 200 : reply.statusCode).send(data ?? null);
           } catch (error) {
@@ -55,7 +66,11 @@ export const restPlugin = fp(
     }
   },
   // After catalog-http (which swaps the handlers of the cached lists) and compression (which wraps these routes).
-  { name: 'storefront-rest', fastify: '5.x', dependencies: ['storefront-errors', '@fastify/cookie', 'storefront-compression'] },
+  {
+    name: 'storefront-rest',
+    fastify: '5.x',
+    dependencies: ['storefront-errors', '@fastify/cookie', 'storefront-compression'],
+  },
 );
 
 function isArraySchema(schema: unknown) {
@@ -76,7 +91,10 @@ function readInput(req: FastifyRequest, hasBody: boolean, arrayKeys: string[], b
   }
   const contentType = req.headers['content-type'];
   if (contentType !== undefined && !/^application\/json\s*(;|$)/i.test(contentType)) {
-    throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Request bodies must be JSON (Content-Type: application/json).' });
+    throw new TRPCError({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Request bodies must be JSON (Content-Type: application/json).',
+    });
   }
   const body = Array.isArray(req.body) && bareArrayBody ? { [bareArrayBody]: req.body } : (req.body ?? {});
   if (typeof body !== 'object' || Array.isArray(body)) {

@@ -18,7 +18,7 @@ function ownOrigins(req: FastifyRequest, env: Env) {
  * cross-site form posts and fetches, so a foreign value is refused before any handler runs. Without
  * this, tRPC would run a no-input mutation from a cross-site form post.
  */
-export function isCrossSiteWrite(req: FastifyRequest, env: Env): boolean {
+function isCrossSiteWrite(req: FastifyRequest, env: Env): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
   const fetchSite = req.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
@@ -32,7 +32,7 @@ export function isCrossSiteWrite(req: FastifyRequest, env: Env): boolean {
  * start-up and copied onto every reply (@fastify/helmet rebuilds the helmet middleware on every request,
  * which measured as 7-9% of the CPU of a small API read; see docs/decisions/0002-security-headers.md).
  */
-export function securityHeaders(env: Env): Record<string, string> {
+function securityHeaders(env: Env): Record<string, string> {
   const https = env.publicUrl.startsWith('https:');
   const middleware = helmet({
     contentSecurityPolicy: {
@@ -69,9 +69,14 @@ export function securityHeaders(env: Env): Record<string, string> {
  * loads nothing and frames nothing, nosniff, the referrer policy and HSTS. Half the header bytes of the page
  * policy on the hottest answers (the OWASP REST cheat sheet's set). /api/docs brings its own CSP.
  */
-export function apiSecurityHeaders(env: Env): Record<string, string> {
+function apiSecurityHeaders(env: Env): Record<string, string> {
   const page = securityHeaders(env);
-  const keep = ['x-content-type-options', 'referrer-policy', 'strict-transport-security', 'cross-origin-resource-policy'];
+  const keep = [
+    'x-content-type-options',
+    'referrer-policy',
+    'strict-transport-security',
+    'cross-origin-resource-policy',
+  ];
   return {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'x-frame-options': 'DENY',

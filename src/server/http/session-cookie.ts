@@ -15,7 +15,7 @@ function isHttps({ req, env }: HttpPair) {
   return req?.protocol === 'https' || env.publicUrl.startsWith('https://');
 }
 
-export function sessionCookieOptions(ctx: HttpPair) {
+function sessionCookieOptions(ctx: HttpPair) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: isHttps(ctx) };
 }
 

@@ -23,5 +23,9 @@ export const trpcPlugin = fp(
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
   },
   // compression must know of its routes before they exist (it leaves them uncompressed).
-  { name: 'storefront-trpc', fastify: '5.x', dependencies: ['storefront-errors', '@fastify/cookie', 'storefront-compression'] },
+  {
+    name: 'storefront-trpc',
+    fastify: '5.x',
+    dependencies: ['storefront-errors', '@fastify/cookie', 'storefront-compression'],
+  },
 );

@@ -48,7 +48,9 @@ describe('mail outbox', () => {
     const delivery = createMailDelivery({ database, env, log: quiet, transport });
     await enqueueMail(database.db, { to: 'b@example.com', subject: 'Approved', text: 'Link: http://x/y' });
     expect(await delivery.deliverDue()).toBe(1);
-    expect(sent).toEqual([{ from: 'Shop <shop@example.com>', to: 'b@example.com', subject: 'Approved', text: 'Link: http://x/y' }]);
+    expect(sent).toEqual([
+      { from: 'Shop <shop@example.com>', to: 'b@example.com', subject: 'Approved', text: 'Link: http://x/y' },
+    ]);
     const [row] = await database.db.select().from(mailOutbox);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
@@ -73,11 +75,18 @@ describe('mail outbox', () => {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       expect(await delivery.deliverDue()).toBe(0);
       const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
-      expect(row).toMatchObject({ attempts: attempt, lastError: 'SMTP said no', status: attempt === MAX_ATTEMPTS ? 'failed' : 'pending' });
+      expect(row).toMatchObject({
+        attempts: attempt,
+        lastError: 'SMTP said no',
+        status: attempt === MAX_ATTEMPTS ? 'failed' : 'pending',
+      });
       expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
       // Not due again until the back-off has passed.
       expect(await delivery.deliverDue()).toBe(0);
-      await database.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(mailOutbox.id, id));
+      await database.db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(mailOutbox.id, id));
     }
   });
 
@@ -99,7 +108,13 @@ describe('mail outbox', () => {
     const delivery = createMailDelivery({ database, env, log });
     await delivery.start();
     try {
-      await database.db.transaction((tx) => enqueueMail(tx, { to: 'e@example.com', subject: 'Set your password', text: 'Open http://localhost/employee/set-password?token=abc' }));
+      await database.db.transaction((tx) =>
+        enqueueMail(tx, {
+          to: 'e@example.com',
+          subject: 'Set your password',
+          text: 'Open http://localhost/employee/set-password?token=abc',
+        }),
+      );
       await expect.poll(() => lines.join('\n'), { timeout: 3000 }).toContain('/employee/set-password?token=abc');
       expect(await delivery.deliverDue()).toBe(0);
       const [row] = await database.db.select().from(mailOutbox);

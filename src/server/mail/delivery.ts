@@ -38,7 +38,8 @@ const backoffMinutes = (attempts: number) => [1, 5, 15, 60][Math.min(attempts - 
  */
 export function createMailDelivery(opts: { database: Database; env: Env; log: Logger; transport?: MailTransport }) {
   const { database, env, log } = opts;
-  const transport: MailTransport | null = opts.transport ?? (env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null);
+  const transport: MailTransport | null =
+    opts.transport ?? (env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : null);
   let running: Promise<number> | null = null;
   let again = false;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -56,7 +57,14 @@ export function createMailDelivery(opts: { database: Database; env: Env; log: Lo
       .update(mailOutbox)
       .set({ nextAttemptAt: sql`now() + ${LEASE}`, attempts: sql`${mailOutbox.attempts} + 1` })
       .where(inArray(mailOutbox.id, due))
-      .returning({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody, ical: mailOutbox.icalEvent, attempts: mailOutbox.attempts });
+      .returning({
+        id: mailOutbox.id,
+        to: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        text: mailOutbox.textBody,
+        ical: mailOutbox.icalEvent,
+        attempts: mailOutbox.attempts,
+      });
     return mail;
   }
 
@@ -72,9 +80,14 @@ export function createMailDelivery(opts: { database: Database; env: Env; log: Lo
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
-          ...(mail.ical && { icalEvent: { method: icalMethod(mail.ical), filename: 'invite.ics', content: mail.ical } }),
+          ...(mail.ical && {
+            icalEvent: { method: icalMethod(mail.ical), filename: 'invite.ics', content: mail.ical },
+          }),
         });
-        await database.db.update(mailOutbox).set({ status: 'sent', sentAt: sql`now()`, lastError: null }).where(eq(mailOutbox.id, mail.id));
+        await database.db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+          .where(eq(mailOutbox.id, mail.id));
         sent += 1;
       } catch (error) {
         const message = (error as Error).message.slice(0, 500);
@@ -88,7 +101,10 @@ export function createMailDelivery(opts: { database: Database; env: Env; log: Lo
             nextAttemptAt: sql`now() + make_interval(mins => ${backoffMinutes(attempts)})`,
           })
           .where(eq(mailOutbox.id, mail.id));
-        log.warn({ mailId: mail.id, attempts, error: message }, failed ? 'mail delivery failed for good' : 'mail delivery failed; will retry');
+        log.warn(
+          { mailId: mail.id, attempts, error: message },
+          failed ? 'mail delivery failed for good' : 'mail delivery failed; will retry',
+        );
       }
     }
     return sent;
@@ -120,7 +136,11 @@ export function createMailDelivery(opts: { database: Database; env: Env; log: Lo
       .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody })
       .from(mailOutbox)
       .where(eq(mailOutbox.id, id));
-    if (mail) log.info({ mailId: id, to: mail.to, subject: mail.subject }, `Mail kept in the outbox (SMTP_URL is not set):\n${mail.text}`);
+    if (mail)
+      log.info(
+        { mailId: id, to: mail.to, subject: mail.subject },
+        `Mail kept in the outbox (SMTP_URL is not set):\n${mail.text}`,
+      );
   }
 
   return {
@@ -143,5 +163,3 @@ export function createMailDelivery(opts: { database: Database; env: Env; log: Lo
     },
   };
 }
-
-export type MailDelivery = ReturnType<typeof createMailDelivery>;

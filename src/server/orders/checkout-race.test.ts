@@ -12,7 +12,10 @@ const CUSTOMERS = 50;
 const server = useTestServer();
 
 async function makeProduct(name: string, inventory: number) {
-  const [row] = await server.db.insert(products).values({ name, price: '5.00', inventory }).returning({ id: products.id });
+  const [row] = await server.db
+    .insert(products)
+    .values({ name, price: '5.00', inventory })
+    .returning({ id: products.id });
   return row!.id;
 }
 
@@ -32,7 +35,10 @@ describe('checkout under a race', () => {
       expect(statuses.filter((s) => s === 409)).toHaveLength(CUSTOMERS - 3);
       const refusals = answers.filter((a) => a.status === 409).map((a) => a.body.message);
       expect(new Set(refusals)).toEqual(new Set([`Race ${round} is out of stock.`]));
-      const [{ inventory }] = (await server.db.select({ inventory: products.inventory }).from(products).where(eq(products.id, productId))) as [{ inventory: number }];
+      const [{ inventory }] = (await server.db
+        .select({ inventory: products.inventory })
+        .from(products)
+        .where(eq(products.id, productId))) as [{ inventory: number }];
       expect(inventory).toBe(0);
       const [{ sold }] = (await server.db
         .select({ sold: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::integer` })
@@ -40,7 +46,10 @@ describe('checkout under a race', () => {
         .where(eq(orderItems.productId, productId))) as [{ sold: number }];
       expect(sold).toBe(3);
       // The losers keep their cart, the winners' carts are empty.
-      const [{ left }] = (await server.db.select({ left: sql<number>`count(*)::integer` }).from(cartItems).where(eq(cartItems.productId, productId))) as [{ left: number }];
+      const [{ left }] = (await server.db
+        .select({ left: sql<number>`count(*)::integer` })
+        .from(cartItems)
+        .where(eq(cartItems.productId, productId))) as [{ left: number }];
       expect(left).toBe(CUSTOMERS - 3);
       await server.db.delete(cartItems).where(eq(cartItems.productId, productId));
     }
@@ -69,7 +78,10 @@ describe('checkout under a race', () => {
       expect(answers.some((r) => /deadlock/i.test(r.text))).toBe(false);
       const won = answers.filter((r) => r.status === 200).length;
       expect(won).toBe(stock);
-      const rows = await server.db.select({ id: products.id, inventory: products.inventory }).from(products).where(inArray(products.id, [a, b]));
+      const rows = await server.db
+        .select({ id: products.id, inventory: products.inventory })
+        .from(products)
+        .where(inArray(products.id, [a, b]));
       expect(rows.map((r) => r.inventory)).toEqual([0, 0]);
       const orderCount = await server.db
         .select({ n: sql<number>`count(distinct ${orders.id})::integer` })

@@ -60,6 +60,12 @@ export function enqueueOrderStatusMail(tx: Tx, to: Recipient, orderId: string, s
   return enqueueMail(tx, {
     to: to.email,
     subject: `Order #${orderNumber(orderId)} is ${status}`,
-    text: [greeting(to), '', `your order #${orderNumber(orderId)} ${statusSentences[status]}`, '', `Your orders: ${publicUrl}/profile`].join('\n'),
+    text: [
+      greeting(to),
+      '',
+      `your order #${orderNumber(orderId)} ${statusSentences[status]}`,
+      '',
+      `Your orders: ${publicUrl}/profile`,
+    ].join('\n'),
   });
 }

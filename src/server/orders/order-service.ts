@@ -4,14 +4,36 @@ import { addDays } from 'date-fns';
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { cartItems, orderItems, orders, paymentEvents, products, users } from '../../../db/schema/index';
-import { canMoveOrder, cartTotals, orderNumber, toCents, type OrderStatus, type PaymentStatus } from '../../shared/orders';
-import type { CheckoutInput, CheckoutResult, Order, OrderListInput, OrderStatusInput, PaymentIntent, PaymentIntentInput, PaymentPage, PaymentProviderId } from '../../shared/orders-schema';
+import {
+  canMoveOrder,
+  cartTotals,
+  orderNumber,
+  toCents,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../shared/orders';
+import type {
+  CheckoutInput,
+  CheckoutResult,
+  Order,
+  OrderListInput,
+  OrderStatusInput,
+  PaymentIntent,
+  PaymentIntentInput,
+  PaymentPage,
+  PaymentProviderId,
+} from '../../shared/orders-schema';
 import { decideAccess } from '../access';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../catalog/catalog-access';
 import { AppError, sqlState } from '../errors';
 import type { Payments } from '../payments/payments';
-import { PaymentProviderError, type PaymentEvent, type PaymentProvider, type ProviderPayment } from '../payments/provider';
+import {
+  PaymentProviderError,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '../payments/provider';
 import { getSettings } from '../settings/settings-service';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
 
@@ -58,9 +80,20 @@ async function loadOrders(db: Tx, where: SQL | undefined, limit: number): Promis
     .limit(limit);
   if (rows.length === 0) return [];
   const lines = await db
-    .select({ orderId: orderItems.orderId, productId: orderItems.productId, name: orderItems.productName, price: orderItems.unitPrice, quantity: orderItems.quantity })
+    .select({
+      orderId: orderItems.orderId,
+      productId: orderItems.productId,
+      name: orderItems.productName,
+      price: orderItems.unitPrice,
+      quantity: orderItems.quantity,
+    })
     .from(orderItems)
-    .where(inArray(orderItems.orderId, rows.map((r) => r.id)));
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    );
   const byOrder = new Map<string, Order['items']>();
   for (const { orderId, ...line } of lines) {
     let list = byOrder.get(orderId);
@@ -70,7 +103,11 @@ async function loadOrders(db: Tx, where: SQL | undefined, limit: number): Promis
   return rows.map((r) => answerOrder(r, byOrder.get(r.id) ?? []));
 }
 
-type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'updatedAt' | 'items'> & { paymentProvider: string; createdAt: Date; updatedAt: Date };
+type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'updatedAt' | 'items'> & {
+  paymentProvider: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 /**
  * An order as the API answers it. Lines by name (then product), compared in JavaScript rather than by the
@@ -112,7 +149,9 @@ export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {
     const { timezone } = await getSettings(db);
     if (input.from) conditions.push(gte(orders.createdAt, dayStart(input.from, timezone)));
     if (input.to) {
-      const end = /^\d{4}-\d{2}-\d{2}$/.test(input.to) ? dayStart(input.to, timezone, 1) : new Date(new Date(input.to).getTime() + 1);
+      const end = /^\d{4}-\d{2}-\d{2}$/.test(input.to)
+        ? dayStart(input.to, timezone, 1)
+        : new Date(new Date(input.to).getTime() + 1);
       conditions.push(lt(orders.createdAt, end));
     }
   }
@@ -129,7 +168,9 @@ export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {
   }
   if (input.cursor) {
     // Keyset paging in the list's own order (newest first, then id): stable while new orders arrive.
-    conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${input.cursor}::uuid)`);
+    conditions.push(
+      sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${input.cursor}::uuid)`,
+    );
   }
   return loadOrders(db, and(...conditions), input.limit ?? 200);
 }
@@ -174,13 +215,19 @@ async function pricedCart(db: Tx, userId: string): Promise<PricedLine[]> {
 function checkCardMinimum(provider: PaymentProvider, currency: string, amountCents: number) {
   const minimum = provider.minimumAmount?.(currency);
   if (minimum !== undefined && amountCents < minimum) {
-    throw new AppError('BAD_REQUEST', `Card payments need an order total of at least ${(minimum / 100).toFixed(2)} ${currency.toUpperCase()}. Please choose pay on pickup.`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `Card payments need an order total of at least ${(minimum / 100).toFixed(2)} ${currency.toUpperCase()}. Please choose pay on pickup.`,
+    );
   }
 }
 
 function providerFailure(error: unknown): never {
   if (error instanceof PaymentProviderError) {
-    throw new AppError('SERVICE_UNAVAILABLE', 'The card payment service could not be reached. Please try again in a moment.');
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The card payment service could not be reached. Please try again in a moment.',
+    );
   }
   throw error;
 }
@@ -189,11 +236,17 @@ function providerFailure(error: unknown): never {
  * Prices the caller's cart and opens a payment for its total with the checkout provider. The amount the
  * client sends is its idea of the subtotal: when it differs, the cart changed under the page (409).
  */
-export async function createPaymentIntent(db: Tx, deps: OrderDeps, actor: Actor, input: PaymentIntentInput): Promise<PaymentIntent> {
+export async function createPaymentIntent(
+  db: Tx,
+  deps: OrderDeps,
+  actor: Actor,
+  input: PaymentIntentInput,
+): Promise<PaymentIntent> {
   const lines = await pricedCart(db, actor.id);
   if (lines.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
   const totals = cartTotals(lines);
-  if (input.amount !== undefined && input.amount !== toCents(totals.subtotal)) throw new AppError('CONFLICT', CART_CHANGED);
+  if (input.amount !== undefined && input.amount !== toCents(totals.subtotal))
+    throw new AppError('CONFLICT', CART_CHANGED);
   const provider = deps.payments.checkout;
   checkCardMinimum(provider, deps.payments.currency, totals.totalCents);
   const payment = await provider
@@ -211,15 +264,21 @@ export async function createPaymentIntent(db: Tx, deps: OrderDeps, actor: Actor,
 }
 
 /** Which provider a payment reference belongs to, and what it says about the payment. */
-async function paymentFor(deps: OrderDeps, actor: Actor, reference: string | undefined): Promise<{ provider: PaymentProvider; payment: ProviderPayment | null }> {
+async function paymentFor(
+  deps: OrderDeps,
+  actor: Actor,
+  reference: string | undefined,
+): Promise<{ provider: PaymentProvider; payment: ProviderPayment | null }> {
   if (!reference || reference.startsWith('manual_')) {
     return { provider: deps.payments.byId('manual')!, payment: null };
   }
   const provider = deps.payments.byId('stripe');
-  if (!provider || !/^pi_\w+$/.test(reference)) throw new AppError('BAD_REQUEST', 'paymentIntentId is not a payment of this shop');
+  if (!provider || !/^pi_\w+$/.test(reference))
+    throw new AppError('BAD_REQUEST', 'paymentIntentId is not a payment of this shop');
   const payment = await provider.status(reference).catch(providerFailure);
   if (payment.userId !== actor.id) throw new AppError('BAD_REQUEST', 'paymentIntentId is not a payment of this shop');
-  if (payment.status === 'cancelled') throw new AppError('CONFLICT', 'This payment was cancelled. Please start the checkout again.');
+  if (payment.status === 'cancelled')
+    throw new AppError('CONFLICT', 'This payment was cancelled. Please start the checkout again.');
   return { provider, payment };
 }
 
@@ -250,7 +309,8 @@ interface OrderPayment {
  */
 export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: CheckoutInput): Promise<CheckoutResult> {
   if (input.paymentMethod === 'stripe') {
-    if (input.paymentIntentId) throw new AppError('BAD_REQUEST', 'Send either paymentIntentId or paymentMethod, not both');
+    if (input.paymentIntentId)
+      throw new AppError('BAD_REQUEST', 'Send either paymentIntentId or paymentMethod, not both');
     return checkoutOnHostedPage(db, deps, actor);
   }
   const { provider, payment } = await paymentFor(deps, actor, input.paymentIntentId);
@@ -273,7 +333,13 @@ function hostedPaymentProvider(deps: OrderDeps): HostedPaymentProvider {
 async function openHostedPayment(
   provider: HostedPaymentProvider,
   deps: OrderDeps,
-  order: { id: string; userId: string; email: string; totalCents: number; lines: readonly { name: string; quantity: number }[] },
+  order: {
+    id: string;
+    userId: string;
+    email: string;
+    totalCents: number;
+    lines: readonly { name: string; quantity: number }[];
+  },
   idempotencyKey: string,
 ) {
   const back = `${deps.publicUrl}/orders/${order.id}?payment=`;
@@ -307,9 +373,17 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
   checkCardMinimum(provider, deps.payments.currency, totalCents);
   const [customer] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
   const id = randomUUID();
-  const payment = await openHostedPayment(provider, deps, { id, userId: actor.id, email: customer!.email, totalCents, lines }, `order-${id}`);
+  const payment = await openHostedPayment(
+    provider,
+    deps,
+    { id, userId: actor.id, email: customer!.email, totalCents, lines },
+    `order-${id}`,
+  );
   try {
-    return { ...(await placeOrder(db, deps, actor, { id, provider, reference: payment.reference, payment })), paymentUrl: payment.url };
+    return {
+      ...(await placeOrder(db, deps, actor, { id, provider, reference: payment.reference, payment })),
+      paymentUrl: payment.url,
+    };
   } catch (error) {
     await provider.cancel(payment.reference).catch(() => undefined);
     throw error;
@@ -324,11 +398,25 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
  * taken with a conditional decrement, the order with its lines as priced, the emptied cart and the queued
  * confirmation.
  */
-async function placeOrder(db: Tx, deps: OrderDeps, actor: Actor, { id, provider, reference, payment }: OrderPayment & { id?: string }): Promise<Order> {
+async function placeOrder(
+  db: Tx,
+  deps: OrderDeps,
+  actor: Actor,
+  { id, provider, reference, payment }: OrderPayment & { id?: string },
+): Promise<Order> {
   return withRetry(() =>
     db.transaction(async (tx) => {
       // A second checkout of the same cart (a double click) waits here, then finds it empty.
-      const cart = rowsOf<{ product_id: string; quantity: number; name: string; price: string; inventory: number; email: string; first_name: string; last_name: string }>(
+      const cart = rowsOf<{
+        product_id: string;
+        quantity: number;
+        name: string;
+        price: string;
+        inventory: number;
+        email: string;
+        first_name: string;
+        last_name: string;
+      }>(
         await tx.execute(sql`
           select c.product_id, c.quantity, p.name, p.price::text as price, p.inventory, u.email, u.first_name, u.last_name
             from ${cartItems} c join ${products} p on p.id = c.product_id join ${users} u on u.id = c.user_id
@@ -341,11 +429,23 @@ async function placeOrder(db: Tx, deps: OrderDeps, actor: Actor, { id, provider,
       if (short) {
         throw new AppError(
           'CONFLICT',
-          short.inventory === 0 ? `${short.name} is out of stock.` : `Not enough stock for ${short.name}: only ${short.inventory} left.`,
+          short.inventory === 0
+            ? `${short.name} is out of stock.`
+            : `Not enough stock for ${short.name}: only ${short.inventory} left.`,
         );
       }
-      const customer = { id: actor.id, email: cart[0]!.email, firstName: cart[0]!.first_name, lastName: cart[0]!.last_name };
-      const lines: PricedLine[] = cart.map((l) => ({ productId: l.product_id, name: l.name, price: l.price, quantity: l.quantity }));
+      const customer = {
+        id: actor.id,
+        email: cart[0]!.email,
+        firstName: cart[0]!.first_name,
+        lastName: cart[0]!.last_name,
+      };
+      const lines: PricedLine[] = cart.map((l) => ({
+        productId: l.product_id,
+        name: l.name,
+        price: l.price,
+        quantity: l.quantity,
+      }));
 
       const totals = cartTotals(lines);
       if (payment && payment.amountCents !== totals.totalCents) throw new AppError('CONFLICT', CART_CHANGED);
@@ -373,20 +473,33 @@ async function placeOrder(db: Tx, deps: OrderDeps, actor: Actor, { id, provider,
         placing,
         ...lines.map((l) =>
           tx
-            .execute(sql`
+            .execute(
+              sql`
               update ${products} set inventory = inventory - ${l.quantity}::integer
                where id = ${l.productId}::uuid and inventory >= ${l.quantity}::integer
-              returning id`)
+              returning id`,
+            )
             .then((result) => {
               // The row is locked since it was read, so this cannot happen; if it ever did, nothing commits.
               if (rowsOf(result).length === 0) throw new Error(`The stock of ${l.name} changed under its lock`);
             }),
         ),
         tx.insert(orderItems).values(
-          lines.map((l) => ({ orderId, productId: l.productId, productName: l.name, unitPrice: l.price, quantity: l.quantity })),
+          lines.map((l) => ({
+            orderId,
+            productId: l.productId,
+            productName: l.name,
+            unitPrice: l.price,
+            quantity: l.quantity,
+          })),
         ),
         tx.delete(cartItems).where(eq(cartItems.userId, actor.id)),
-        enqueueOrderConfirmation(tx, customer, { id: orderId, ...totals, paymentProvider: provider.id, items: lines }, deps.publicUrl),
+        enqueueOrderConfirmation(
+          tx,
+          customer,
+          { id: orderId, ...totals, paymentProvider: provider.id, items: lines },
+          deps.publicUrl,
+        ),
       ]);
       if (placed.status === 'rejected') throw placed.reason;
       const [order] = placed.value;
@@ -409,20 +522,33 @@ export async function payOrder(db: Tx, deps: OrderDeps, actor: Actor, id: string
     const order = await lockOrder(tx, and(eq(orders.id, id), eq(orders.userId, actor.id))!);
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     if (order.status === 'cancelled') throw new AppError('CONFLICT', 'This order was cancelled.');
-    if (order.paymentStatus !== 'unpaid') throw new AppError('CONFLICT', `This order is already ${order.paymentStatus}.`);
+    if (order.paymentStatus !== 'unpaid')
+      throw new AppError('CONFLICT', `This order is already ${order.paymentStatus}.`);
     if (order.paymentProvider === 'manual') throw new AppError('CONFLICT', 'This order is paid when you pick it up.');
     if (order.status !== 'pending') throw new AppError('CONFLICT', `This order is already ${order.status}.`);
     const provider = hostedPaymentProvider(deps);
     if (order.paymentReference) {
       const current = await provider.status(order.paymentReference).catch(providerFailure);
-      if (current.status === 'paid') throw new AppError('CONFLICT', 'This order has been paid; the payment is being confirmed.');
+      if (current.status === 'paid')
+        throw new AppError('CONFLICT', 'This order has been paid; the payment is being confirmed.');
       if (current.status === 'pending' && current.url) return { url: current.url };
-      if (current.status === 'pending' && (await provider.cancel(order.paymentReference).catch(providerFailure)) !== 'cancelled') {
+      if (
+        current.status === 'pending' &&
+        (await provider.cancel(order.paymentReference).catch(providerFailure)) !== 'cancelled'
+      ) {
         throw new AppError('CONFLICT', 'This order has been paid; the payment is being confirmed.');
       }
     }
-    const [row] = await tx.select({ total: orders.total, email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, id));
-    const lines = await tx.select({ name: orderItems.productName, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, id)).orderBy(orderItems.productName);
+    const [row] = await tx
+      .select({ total: orders.total, email: users.email })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, id));
+    const lines = await tx
+      .select({ name: orderItems.productName, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(orderItems.productName);
     const payment = await openHostedPayment(
       provider,
       deps,
@@ -431,7 +557,10 @@ export async function payOrder(db: Tx, deps: OrderDeps, actor: Actor, id: string
       `order-${id}-${randomUUID()}`,
     );
     try {
-      await tx.update(orders).set({ paymentReference: payment.reference, updatedAt: new Date() }).where(eq(orders.id, id));
+      await tx
+        .update(orders)
+        .set({ paymentReference: payment.reference, updatedAt: new Date() })
+        .where(eq(orders.id, id));
     } catch (error) {
       await provider.cancel(payment.reference).catch(() => undefined);
       throw error;
@@ -479,7 +608,10 @@ async function restock(tx: Tx, orderId: string) {
 }
 
 async function notifyCustomer(tx: Tx, deps: OrderDeps, order: LockedOrder, status: OrderStatus) {
-  const [customer] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, order.userId));
+  const [customer] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, order.userId));
   if (customer) await enqueueOrderStatusMail(tx, customer, order.id, status, deps.publicUrl);
 }
 
@@ -489,7 +621,10 @@ async function refund(deps: OrderDeps, order: LockedOrder) {
   if (!provider || !order.paymentReference) {
     // Paid at the counter without a provider reference: the money goes back at the counter.
     if (order.paymentProvider === 'manual') return;
-    throw new AppError('CONFLICT', 'This order was paid with a provider that is no longer configured; refund it there first.');
+    throw new AppError(
+      'CONFLICT',
+      'This order was paid with a provider that is no longer configured; refund it there first.',
+    );
   }
   await provider.refund(order.paymentReference).catch(providerFailure);
 }
@@ -514,10 +649,16 @@ export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, inpu
         paymentStatus = 'refunded';
       } else if (order.paymentReference && order.paymentProvider !== 'manual') {
         // So that the customer can no longer pay for an order that no longer exists.
-        await deps.payments.byId(order.paymentProvider)?.cancel(order.paymentReference).catch(() => undefined);
+        await deps.payments
+          .byId(order.paymentProvider)
+          ?.cancel(order.paymentReference)
+          .catch(() => undefined);
       }
     }
-    await tx.update(orders).set({ status: input.status, paymentStatus, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ status: input.status, paymentStatus, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
     await notifyCustomer(tx, deps, order, input.status);
   });
   return readOrder(db, input.id);
@@ -533,10 +674,15 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
     const order = await lockOrder(tx, eq(orders.id, id));
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     if (order.status === 'cancelled') throw new AppError('CONFLICT', 'A cancelled order cannot be marked as paid.');
-    if (order.paymentStatus !== 'unpaid') throw new AppError('CONFLICT', `This order is already ${order.paymentStatus}.`);
-    if (order.paymentProvider !== 'manual') throw new AppError('CONFLICT', 'Card payments are confirmed by the card provider.');
+    if (order.paymentStatus !== 'unpaid')
+      throw new AppError('CONFLICT', `This order is already ${order.paymentStatus}.`);
+    if (order.paymentProvider !== 'manual')
+      throw new AppError('CONFLICT', 'Card payments are confirmed by the card provider.');
     const status = order.status === 'pending' ? 'processing' : order.status;
-    await tx.update(orders).set({ paymentStatus: 'paid', status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
     if (status !== order.status) await notifyCustomer(tx, deps, order, status);
   });
   return readOrder(db, id);
@@ -547,7 +693,12 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
  * expiry cancels it and puts its stock back. Money arriving for an order that was already cancelled goes
  * straight back. Returns what happened, for the log.
  */
-export async function applyPaymentEvent(db: Tx, deps: OrderDeps, providerId: string, event: PaymentEvent): Promise<'duplicate' | 'ignored' | 'applied'> {
+export async function applyPaymentEvent(
+  db: Tx,
+  deps: OrderDeps,
+  providerId: string,
+  event: PaymentEvent,
+): Promise<'duplicate' | 'ignored' | 'applied'> {
   return db.transaction(async (tx) => {
     const fresh = await tx
       .insert(paymentEvents)
@@ -556,26 +707,37 @@ export async function applyPaymentEvent(db: Tx, deps: OrderDeps, providerId: str
       .returning({ eventId: paymentEvents.eventId });
     if (fresh.length === 0) return 'duplicate';
     if (event.outcome === 'ignored') return 'ignored';
-    const order = await lockOrder(tx, and(eq(orders.paymentProvider, providerId), eq(orders.paymentReference, event.reference))!);
+    const order = await lockOrder(
+      tx,
+      and(eq(orders.paymentProvider, providerId), eq(orders.paymentReference, event.reference))!,
+    );
     // No order yet: the checkout asks the provider itself, so it sees this payment's state.
     if (!order) return 'ignored';
     if (event.outcome === 'paid') {
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return 'ignored';
       if (order.status === 'cancelled') {
         await refund(deps, order);
-        await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: new Date() }).where(eq(orders.id, order.id));
+        await tx
+          .update(orders)
+          .set({ paymentStatus: 'refunded', updatedAt: new Date() })
+          .where(eq(orders.id, order.id));
         return 'applied';
       }
       const status = order.status === 'pending' ? 'processing' : order.status;
-      await tx.update(orders).set({ paymentStatus: 'paid', status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+      await tx
+        .update(orders)
+        .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
       if (status !== order.status) await notifyCustomer(tx, deps, order, status);
       return 'applied';
     }
     if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
     await restock(tx, order.id);
-    await tx.update(orders).set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
     await notifyCustomer(tx, deps, order, 'cancelled');
     return 'applied';
   });
 }
-

@@ -7,7 +7,12 @@ import { PaymentProviderError, PaymentWebhookError } from './provider';
  * the provider itself keeps no state: every payment it is asked about is still open.
  */
 export function createManualProvider(): PaymentProvider {
-  const payment = (reference: string, amountCents: number, currency: string, userId: string | null): ProviderPayment => ({
+  const payment = (
+    reference: string,
+    amountCents: number,
+    currency: string,
+    userId: string | null,
+  ): ProviderPayment => ({
     reference,
     clientSecret: `${reference}_secret`,
     amountCents,

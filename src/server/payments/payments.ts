@@ -24,7 +24,13 @@ export function createPayments(providers: PaymentProvider[], currency = 'usd'): 
 export function paymentsFromEnv(env: Env, opts: { fetch?: typeof fetch } = {}): Payments {
   const providers: PaymentProvider[] = [createManualProvider()];
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
-    providers.push(createStripeProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, fetch: opts.fetch }));
+    providers.push(
+      createStripeProvider({
+        secretKey: env.STRIPE_SECRET_KEY,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        fetch: opts.fetch,
+      }),
+    );
   }
   return createPayments(providers);
 }

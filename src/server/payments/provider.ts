@@ -27,7 +27,7 @@ export interface PaymentEvent {
   outcome: 'paid' | 'failed' | 'ignored';
 }
 
-export interface CreatePaymentInput {
+interface CreatePaymentInput {
   amountCents: number;
   currency: string;
   userId: string;
@@ -36,7 +36,7 @@ export interface CreatePaymentInput {
 }
 
 /** A payment the customer makes on the provider's own page (Stripe Checkout), for one order. */
-export interface HostedPaymentInput {
+interface HostedPaymentInput {
   orderId: string;
   amountCents: number;
   currency: string;

@@ -19,7 +19,11 @@ function manualHarness(): Harness {
 
 function stripeHarness(): Harness & { fake: ReturnType<typeof createStripeFake> } {
   const fake = createStripeFake();
-  const provider = createStripeProvider({ secretKey: 'sk_test_offline', webhookSecret: fake.webhookSecret, fetch: fake.fetch });
+  const provider = createStripeProvider({
+    secretKey: 'sk_test_offline',
+    webhookSecret: fake.webhookSecret,
+    fetch: fake.fetch,
+  });
   return { provider, fake, take: (reference) => void fake.succeed(reference) };
 }
 
@@ -59,8 +63,12 @@ describe.each([
 
   it('refuses a webhook delivery that is not genuine', async () => {
     const { provider } = makeHarness();
-    await expect(provider.parseWebhook('{"id":"evt_1","type":"payment_intent.succeeded"}', undefined)).rejects.toBeInstanceOf(PaymentWebhookError);
-    await expect(provider.parseWebhook('{"id":"evt_1","type":"payment_intent.succeeded"}', 't=1,v1=deadbeef')).rejects.toBeInstanceOf(PaymentWebhookError);
+    await expect(
+      provider.parseWebhook('{"id":"evt_1","type":"payment_intent.succeeded"}', undefined),
+    ).rejects.toBeInstanceOf(PaymentWebhookError);
+    await expect(
+      provider.parseWebhook('{"id":"evt_1","type":"payment_intent.succeeded"}', 't=1,v1=deadbeef'),
+    ).rejects.toBeInstanceOf(PaymentWebhookError);
   });
 });
 
@@ -86,7 +94,12 @@ describe('stripe provider, offline against recorded responses', () => {
       ['payment_intent.created', 'ignored'],
     ] as const) {
       const { payload, signature } = fake.event(type, intent, { eventId: `evt_${type}` });
-      expect(await provider.parseWebhook(payload, signature)).toEqual({ id: `evt_${type}`, type, reference: payment.reference, outcome });
+      expect(await provider.parseWebhook(payload, signature)).toEqual({
+        id: `evt_${type}`,
+        type,
+        reference: payment.reference,
+        outcome,
+      });
     }
   });
 
@@ -97,7 +110,9 @@ describe('stripe provider, offline against recorded responses', () => {
     const foreign = fake.event('payment_intent.succeeded', intent, { secret: 'whsec_someone_else' });
     await expect(provider.parseWebhook(foreign.payload, foreign.signature)).rejects.toBeInstanceOf(PaymentWebhookError);
     const genuine = fake.event('payment_intent.succeeded', intent);
-    await expect(provider.parseWebhook(genuine.payload.replace('"amount":100', '"amount":1'), genuine.signature)).rejects.toBeInstanceOf(PaymentWebhookError);
+    await expect(
+      provider.parseWebhook(genuine.payload.replace('"amount":100', '"amount":1'), genuine.signature),
+    ).rejects.toBeInstanceOf(PaymentWebhookError);
   });
 
   it('reports a provider failure as such (a refund of an unpaid intent)', async () => {
@@ -123,7 +138,13 @@ describe('stripe provider, offline against recorded responses', () => {
       idempotencyKey: `order-${ORDER}`,
     };
     const page = await provider.createHostedPayment!(input);
-    expect(page).toMatchObject({ amountCents: 4125, currency: 'usd', status: 'pending', userId: USER, url: `https://checkout.stripe.com/c/pay/${page.reference}` });
+    expect(page).toMatchObject({
+      amountCents: 4125,
+      currency: 'usd',
+      status: 'pending',
+      userId: USER,
+      url: `https://checkout.stripe.com/c/pay/${page.reference}`,
+    });
     const call = fake.calls.find((c) => c.path === '/v1/checkout/sessions')!;
     expect(Object.fromEntries(call.body)).toMatchObject({
       mode: 'payment',
@@ -164,8 +185,17 @@ describe('stripe provider, offline against recorded responses', () => {
   it('turns signed Checkout events into outcomes for the session', async () => {
     const { provider, fake } = stripeHarness();
     const page = await provider.createHostedPayment!({
-      orderId: ORDER, amountCents: 100, currency: 'usd', userId: USER, email: 'a@example.com', title: 'Order', description: '',
-      successUrl: 'https://shop.example.com/s', cancelUrl: 'https://shop.example.com/c', expiresAt: new Date(Date.now() + 3_600_000), idempotencyKey: 'k',
+      orderId: ORDER,
+      amountCents: 100,
+      currency: 'usd',
+      userId: USER,
+      email: 'a@example.com',
+      title: 'Order',
+      description: '',
+      successUrl: 'https://shop.example.com/s',
+      cancelUrl: 'https://shop.example.com/c',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      idempotencyKey: 'k',
     });
     const session = fake.sessions.get(page.reference)!;
     const outcomeOf = async (type: string, object: Record<string, unknown>) => {
@@ -173,13 +203,22 @@ describe('stripe provider, offline against recorded responses', () => {
       return (await provider.parseWebhook(delivery.payload, delivery.signature)).outcome;
     };
     // Completed without payment yet (a method that settles later): nothing to do until it settles.
-    expect(await outcomeOf('checkout.session.completed', { ...session, status: 'complete', payment_status: 'unpaid' })).toBe('ignored');
-    expect(await outcomeOf('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid' })).toBe('paid');
+    expect(
+      await outcomeOf('checkout.session.completed', { ...session, status: 'complete', payment_status: 'unpaid' }),
+    ).toBe('ignored');
+    expect(
+      await outcomeOf('checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid' }),
+    ).toBe('paid');
     expect(await outcomeOf('checkout.session.async_payment_succeeded', session)).toBe('paid');
     expect(await outcomeOf('checkout.session.async_payment_failed', session)).toBe('failed');
     expect(await outcomeOf('checkout.session.expired', session)).toBe('failed');
     const { payload, signature } = fake.event('checkout.session.expired', session, { eventId: 'evt_expired' });
-    expect(await provider.parseWebhook(payload, signature)).toEqual({ id: 'evt_expired', type: 'checkout.session.expired', reference: page.reference, outcome: 'failed' });
+    expect(await provider.parseWebhook(payload, signature)).toEqual({
+      id: 'evt_expired',
+      type: 'checkout.session.expired',
+      reference: page.reference,
+      outcome: 'failed',
+    });
     // An event whose object is not what its type promises is not accepted.
     const odd = fake.event('checkout.session.completed', { id: 'pi_123', object: 'payment_intent' });
     await expect(provider.parseWebhook(odd.payload, odd.signature)).rejects.toBeInstanceOf(PaymentWebhookError);

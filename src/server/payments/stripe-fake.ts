@@ -40,7 +40,10 @@ export function createStripeFake(options: StripeFakeOptions = {}) {
   const intents = new Map<string, StripeObject>();
   const sessions = new Map<string, StripeObject>();
   // What a session was created with beyond its own fields: the line's name, the intent's metadata, its key.
-  const sessionParams = new Map<string, { title: string; intentMetadata: Record<string, string>; idempotencyKey: string | null }>();
+  const sessionParams = new Map<
+    string,
+    { title: string; intentMetadata: Record<string, string>; idempotencyKey: string | null }
+  >();
   const calls: { method: string; path: string; body: URLSearchParams; idempotencyKey: string | null }[] = [];
   let seq = 0;
   const id = (prefix: string) => `${prefix}_3Q${(++seq).toString().padStart(6, '0')}TestFakeAbc`;
@@ -72,7 +75,10 @@ export function createStripeFake(options: StripeFakeOptions = {}) {
 
   function sessionObject(params: Record<string, FormValue>): StripeObject {
     const lines: FormValue[] = Object.values(params.line_items ?? {});
-    const amount = lines.reduce((sum: number, line) => sum + Number(line.price_data?.unit_amount ?? 0) * Number(line.quantity ?? 1), 0);
+    const amount = lines.reduce(
+      (sum: number, line) => sum + Number(line.price_data?.unit_amount ?? 0) * Number(line.quantity ?? 1),
+      0,
+    );
     const sessionId = id('cs_test');
     return {
       id: sessionId,
@@ -102,10 +108,21 @@ export function createStripeFake(options: StripeFakeOptions = {}) {
   }
 
   const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'request-id': `req_${seq}` } });
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', 'request-id': `req_${seq}` },
+    });
   const notFound = (what: string, kind = 'payment_intent') =>
-    json(404, { error: { code: 'resource_missing', message: `No such ${kind}: '${what}'`, param: kind === 'payment_intent' ? 'intent' : 'session', type: 'invalid_request_error' } });
-  const invalid = (message: string, code?: string) => json(400, { error: { ...(code ? { code } : {}), message, type: 'invalid_request_error' } });
+    json(404, {
+      error: {
+        code: 'resource_missing',
+        message: `No such ${kind}: '${what}'`,
+        param: kind === 'payment_intent' ? 'intent' : 'session',
+        type: 'invalid_request_error',
+      },
+    });
+  const invalid = (message: string, code?: string) =>
+    json(400, { error: { ...(code ? { code } : {}), message, type: 'invalid_request_error' } });
 
   const fetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
@@ -115,13 +132,19 @@ export function createStripeFake(options: StripeFakeOptions = {}) {
     const path = url.pathname;
     calls.push({ method, path, body, idempotencyKey });
     if (method === 'POST' && path === '/v1/payment_intents') {
-      const intent = intentObject(Number(body.get('amount')), body.get('currency') ?? 'usd', formObject(body).metadata ?? {});
+      const intent = intentObject(
+        Number(body.get('amount')),
+        body.get('currency') ?? 'usd',
+        formObject(body).metadata ?? {},
+      );
       intents.set(intent.id as string, intent);
       return json(200, intent);
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       // Stripe answers a repeated idempotency key with the session the first request made.
-      const earlier = idempotencyKey ? [...sessionParams].find(([, p]) => p.idempotencyKey === idempotencyKey) : undefined;
+      const earlier = idempotencyKey
+        ? [...sessionParams].find(([, p]) => p.idempotencyKey === idempotencyKey)
+        : undefined;
       if (earlier) return json(200, sessions.get(earlier[0]));
       const params = formObject(body);
       const session = sessionObject(params);
@@ -140,7 +163,9 @@ export function createStripeFake(options: StripeFakeOptions = {}) {
       if (method === 'GET' && !s[2]) return json(200, session);
       if (method === 'POST' && s[2]) {
         if (session.status !== 'open') {
-          return invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`);
+          return invalid(
+            `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+          );
         }
         return json(200, expire(s[1]!));
       }
@@ -155,9 +180,16 @@ export function createStripeFake(options: StripeFakeOptions = {}) {
       const intent = intents.get(m[1]!);
       if (!intent) return notFound(m[1]!);
       if (intent.status === 'succeeded') {
-        return invalid('You cannot cancel this PaymentIntent because it has a status of succeeded.', 'payment_intent_unexpected_state');
+        return invalid(
+          'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+          'payment_intent_unexpected_state',
+        );
       }
-      Object.assign(intent, { status: 'canceled', cancellation_reason: 'requested_by_customer', canceled_at: created() });
+      Object.assign(intent, {
+        status: 'canceled',
+        cancellation_reason: 'requested_by_customer',
+        canceled_at: created(),
+      });
       return json(200, intent);
     }
     if (method === 'POST' && path === '/v1/refunds') {
@@ -167,9 +199,19 @@ export function createStripeFake(options: StripeFakeOptions = {}) {
         return invalid('This PaymentIntent does not have a successful charge to refund.', 'charge_not_refundable');
       }
       intent.refunded = true;
-      return json(200, { id: id('re'), object: 'refund', amount: intent.amount, currency: intent.currency, payment_intent: intent.id, status: 'succeeded', created: created() });
+      return json(200, {
+        id: id('re'),
+        object: 'refund',
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        created: created(),
+      });
     }
-    return json(404, { error: { message: `Unrecognized request URL (${method}: ${path}).`, type: 'invalid_request_error' } });
+    return json(404, {
+      error: { message: `Unrecognized request URL (${method}: ${path}).`, type: 'invalid_request_error' },
+    });
   }) as typeof fetch;
 
   function setStatus(intentId: string, status: string) {
@@ -190,7 +232,11 @@ export function createStripeFake(options: StripeFakeOptions = {}) {
   /** The customer pays by card on the hosted page: a succeeded intent, a complete and paid session. */
   function pay(sessionId: string) {
     const session = openSession(sessionId);
-    const intent = intentObject(session.amount_total as number, session.currency as string, sessionParams.get(sessionId)!.intentMetadata);
+    const intent = intentObject(
+      session.amount_total as number,
+      session.currency as string,
+      sessionParams.get(sessionId)!.intentMetadata,
+    );
     intents.set(intent.id as string, intent);
     setStatus(intent.id as string, 'succeeded');
     return Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id, url: null });
@@ -227,7 +273,10 @@ export function createStripeFake(options: StripeFakeOptions = {}) {
     /** The name the session's line shows on the hosted page. */
     titleOf: (sessionId: string) => sessionParams.get(sessionId)?.title ?? '',
     succeed: (intentId: string) => setStatus(intentId, 'succeeded'),
-    fail: (intentId: string) => Object.assign(setStatus(intentId, 'requires_payment_method'), { last_payment_error: { code: 'card_declined', message: 'Your card was declined.' } }),
+    fail: (intentId: string) =>
+      Object.assign(setStatus(intentId, 'requires_payment_method'), {
+        last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+      }),
     pay,
     expire,
     event,
@@ -238,5 +287,8 @@ export type StripeFake = ReturnType<typeof createStripeFake>;
 
 /** The app's payments with cards going to the fake: what tests give buildApp instead of Stripe's keys. */
 export function paymentsWithStripeFake(fake: StripeFake): Payments {
-  return createPayments([createManualProvider(), createStripeProvider({ secretKey: 'sk_test_offline', webhookSecret: fake.webhookSecret, fetch: fake.fetch })]);
+  return createPayments([
+    createManualProvider(),
+    createStripeProvider({ secretKey: 'sk_test_offline', webhookSecret: fake.webhookSecret, fetch: fake.fetch }),
+  ]);
 }

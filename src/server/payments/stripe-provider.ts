@@ -58,7 +58,10 @@ const outcomes: Record<string, { object: string; outcome: (object: EventObject) 
   // Cancelled by us, or expired by Stripe (an unpaid intent is cancelled after its time runs out).
   'payment_intent.canceled': { object: 'payment_intent', outcome: () => 'failed' },
   // A card is charged before Checkout completes; methods that settle later complete unpaid and send async_payment_*.
-  'checkout.session.completed': { object: 'checkout.session', outcome: (session) => (session.payment_status === 'unpaid' ? 'ignored' : 'paid') },
+  'checkout.session.completed': {
+    object: 'checkout.session',
+    outcome: (session) => (session.payment_status === 'unpaid' ? 'ignored' : 'paid'),
+  },
   'checkout.session.async_payment_succeeded': { object: 'checkout.session', outcome: () => 'paid' },
   'checkout.session.async_payment_failed': { object: 'checkout.session', outcome: () => 'failed' },
   // The customer did not pay before the session's expiry (or we expired it when the order was cancelled).
@@ -69,7 +72,16 @@ const outcomes: Record<string, { object: string; outcome: (object: EventObject) 
  * Stripe's smallest charge per currency, in the minor unit (docs.stripe.com/currencies, "Minimum and maximum
  * charge amounts"), for the currencies a shop here is likely to use; Stripe refuses a smaller amount.
  */
-const MINIMUM_CHARGE: Record<string, number> = { usd: 50, eur: 50, gbp: 30, cad: 50, aud: 50, nzd: 50, chf: 50, sgd: 50 };
+const MINIMUM_CHARGE: Record<string, number> = {
+  usd: 50,
+  eur: 50,
+  gbp: 30,
+  cad: 50,
+  aud: 50,
+  nzd: 50,
+  chf: 50,
+  sgd: 50,
+};
 
 /**
  * Card payments through Stripe: Checkout Sessions (Stripe's hosted payment page) for the web shop,
@@ -126,7 +138,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
                 price_data: {
                   currency: input.currency,
                   unit_amount: input.amountCents,
-                  product_data: { name: input.title, ...(input.description ? { description: input.description.slice(0, 500) } : {}) },
+                  product_data: {
+                    name: input.title,
+                    ...(input.description ? { description: input.description.slice(0, 500) } : {}),
+                  },
                 },
               },
             ],
@@ -146,14 +161,27 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }),
     status: (reference) =>
       call('lookup', async () =>
-        isSession(reference) ? sessionPaymentOf(await stripe.checkout.sessions.retrieve(reference)) : paymentOf(await stripe.paymentIntents.retrieve(reference)),
+        isSession(reference)
+          ? sessionPaymentOf(await stripe.checkout.sessions.retrieve(reference))
+          : paymentOf(await stripe.paymentIntents.retrieve(reference)),
       ),
     cancel: (reference) =>
       call('cancellation', async () =>
-        isSession(reference) ? sessionStatusOf(await stripe.checkout.sessions.expire(reference)) : statusOf(await stripe.paymentIntents.cancel(reference)),
+        isSession(reference)
+          ? sessionStatusOf(await stripe.checkout.sessions.expire(reference))
+          : statusOf(await stripe.paymentIntents.cancel(reference)),
       ),
     refund: (reference) =>
-      call('refund', async () => (await stripe.refunds.create({ payment_intent: await intentOf(reference) }, { idempotencyKey: `refund-${reference}` })).id),
+      call(
+        'refund',
+        async () =>
+          (
+            await stripe.refunds.create(
+              { payment_intent: await intentOf(reference) },
+              { idempotencyKey: `refund-${reference}` },
+            )
+          ).id,
+      ),
     async parseWebhook(rawBody, signature) {
       if (!signature) throw new PaymentWebhookError('Missing Stripe-Signature header');
       let event: Stripe.Event;

@@ -4,7 +4,7 @@ import type { BusinessSettings } from '../../shared/settings';
 export const SETTINGS_CHANNEL = 'settings_changed';
 // A NOTIFY sent while this instance's LISTEN connection was down (database restart) is lost; this bounds
 // how long such a miss can show old settings.
-export const SETTINGS_MAX_AGE_MS = 60_000;
+const SETTINGS_MAX_AGE_MS = 60_000;
 
 /**
  * The business settings as this app instance last read them. Every page reads them and they change a few

@@ -29,7 +29,15 @@ describe('settings service', () => {
       businessType: 'products',
       timezone: 'Europe/Berlin',
     });
-    expect(saved).toEqual({ businessName: 'Corner Bakery', businessDescription: 'Bread and cakes', businessType: 'products', timezone: 'Europe/Berlin', bookingNoticeMinutes: 60, bookingWindowDays: 30, cancellationNoticeHours: 24 });
+    expect(saved).toEqual({
+      businessName: 'Corner Bakery',
+      businessDescription: 'Bread and cakes',
+      businessType: 'products',
+      timezone: 'Europe/Berlin',
+      bookingNoticeMinutes: 60,
+      bookingWindowDays: 30,
+      cancellationNoticeHours: 24,
+    });
     expect(await getSettings(database.db)).toEqual(saved);
     expect(await cache.get()).toEqual(saved);
   });
@@ -59,7 +67,9 @@ describe('settings service', () => {
     try {
       expect((await otherCache.get()).businessName).toBe('Corner Bakery & Cafe');
       await updateSettings(database.db, cache, { businessName: 'Saved elsewhere' });
-      await expect.poll(async () => (await otherCache.get()).businessName, { timeout: 2000, interval: 20 }).toBe('Saved elsewhere');
+      await expect
+        .poll(async () => (await otherCache.get()).businessName, { timeout: 2000, interval: 20 })
+        .toBe('Saved elsewhere');
     } finally {
       await otherCache.stop();
       if (other !== database) await other.close();

@@ -46,7 +46,11 @@ export function createSettingsCache(database: Database): SettingsCache {
  * Saves the settings; fields left out keep their current value. This instance's copy is dropped at once; every
  * other instance hears of it at commit (NOTIFY) and drops its own.
  */
-export async function updateSettings(db: Tx, cache: SettingsCache, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
+export async function updateSettings(
+  db: Tx,
+  cache: SettingsCache,
+  input: UpdateBusinessSettingsInput,
+): Promise<BusinessSettings> {
   const saved = await writeSettings(db, input);
   cache.invalidate();
   return saved;

@@ -28,7 +28,10 @@ export async function recordAudit(tx: Tx, actor: { id: string } | null, record: 
 }
 
 /** The log, newest first, a page at a time. */
-export async function listAuditLog(db: Tx, input: { page?: number } = {}): Promise<{ items: AuditEntry[]; total: number; page: number; pageSize: number }> {
+export async function listAuditLog(
+  db: Tx,
+  input: { page?: number } = {},
+): Promise<{ items: AuditEntry[]; total: number; page: number; pageSize: number }> {
   const page = input.page ?? 1;
   const rows = await db
     .select({
@@ -66,4 +69,3 @@ export async function listAuditLog(db: Tx, input: { page?: number } = {}): Promi
 
 export const fullName = (p: { firstName: string; lastName: string; email?: string }) =>
   `${p.firstName} ${p.lastName}`.trim() || p.email || 'someone';
-

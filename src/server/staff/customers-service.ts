@@ -5,7 +5,7 @@ import { CUSTOMERS_PAGE_SIZE, type CustomerRecord, type CustomersPage } from '..
 import type { FiguresCache } from './figures-cache';
 
 /** A customer is Active when they ordered or booked within this many days. */
-export const ACTIVE_WINDOW_DAYS = 30;
+const ACTIVE_WINDOW_DAYS = 30;
 
 const money = (v: unknown) => Number(v ?? 0).toFixed(2);
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
@@ -19,7 +19,11 @@ const jsonRows = <T>(v: unknown): T[] => (v as T[] | null) ?? [];
  * appointments. The page is one query (each round trip costs more than the work behind it); the search runs
  * on the trigram index over the same expression (users_search_trgm_idx), and its count comes with the page.
  */
-export async function listCustomers(db: Tx, input: { search?: string; page?: number } = {}, figures?: FiguresCache): Promise<CustomersPage> {
+export async function listCustomers(
+  db: Tx,
+  input: { search?: string; page?: number } = {},
+  figures?: FiguresCache,
+): Promise<CustomersPage> {
   const page = input.page ?? 1;
   const search = input.search?.trim() ?? '';
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -103,7 +107,9 @@ export async function listCustomers(db: Tx, input: { search?: string; page?: num
     : people.length > 0
       ? Number(people[0]!.matches)
       : // A page past the last match: count the matches on their own.
-        rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from users u where u.role = ${CUSTOMER_ROLE} ${matches}`))[0]!.n;
+        rowsOf<{ n: number }>(
+          await db.execute(sql`select count(*)::int as n from users u where u.role = ${CUSTOMER_ROLE} ${matches}`),
+        )[0]!.n;
 
   const activeSince = Date.now() - ACTIVE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
   const items: CustomerRecord[] = people.map((p) => {
@@ -124,7 +130,9 @@ export async function listCustomers(db: Tx, input: { search?: string; page?: num
         status: o.status,
         createdAt: iso(o.createdAt)!,
       })),
-      appointments: jsonRows<{ id: string; startsAt: string; status: string; service: string }>(p.recent_appointments).map((a) => ({
+      appointments: jsonRows<{ id: string; startsAt: string; status: string; service: string }>(
+        p.recent_appointments,
+      ).map((a) => ({
         id: a.id,
         dateTime: iso(a.startsAt)!,
         status: a.status,

@@ -89,7 +89,11 @@ export async function getDashboard(db: Tx): Promise<Dashboard> {
       customer: { id: r.customer_id!, firstName: r.first_name!, lastName: r.last_name!, email: r.email! },
       employee: { id: r.employee_id!, firstName: r.employee_first_name!, lastName: r.employee_last_name! },
     })),
-    lowStockProducts: rowsOf<{ id: string; name: string; inventory: number }>(lowStock).map((r) => ({ id: r.id, name: r.name, inventory: Number(r.inventory) })),
+    lowStockProducts: rowsOf<{ id: string; name: string; inventory: number }>(lowStock).map((r) => ({
+      id: r.id,
+      name: r.name,
+      inventory: Number(r.inventory),
+    })),
     series: rowsOf<{ date: string; revenue: string; orders: number; bookings: number }>(series).map((r) => ({
       date: r.date,
       revenue: money(r.revenue),

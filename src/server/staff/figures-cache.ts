@@ -9,7 +9,7 @@ export interface FiguresCache {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
-export const FIGURES_TTL_MS = 5000;
+const FIGURES_TTL_MS = 5000;
 
 export function createFiguresCache(ttlMs = FIGURES_TTL_MS, maxEntries = 200): FiguresCache {
   const entries = new Map<string, { value?: unknown; at: number; pending?: Promise<unknown> }>();

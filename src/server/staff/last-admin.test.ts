@@ -19,8 +19,12 @@ describe('the business keeps an active admin', () => {
     // The caller lost admin rights while their request was in flight.
     await database.db.update(users).set({ isActive: false }).where(eq(users.id, caller.user.id));
     const actor = { ...caller.user, permissions: allPermissions };
-    await expect(setUserRole(database.db, actor, { userId: last.user.id, role: 'employee' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(setUserStatus(database.db, actor, { userId: last.user.id, isActive: false })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(setUserRole(database.db, actor, { userId: last.user.id, role: 'employee' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(setUserStatus(database.db, actor, { userId: last.user.id, isActive: false })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
   });
 
   // PostgreSQL only: PGlite has one connection, so two requests can never overlap there.
@@ -32,12 +36,19 @@ describe('the business keeps an active admin', () => {
         const b = await signInAs(database, 'admin');
         const results = await Promise.allSettled([
           setUserRole(database.db, { ...a.user, permissions: allPermissions }, { userId: b.user.id, role: 'employee' }),
-          setUserStatus(database.db, { ...b.user, permissions: allPermissions }, { userId: a.user.id, isActive: false }),
+          setUserStatus(
+            database.db,
+            { ...b.user, permissions: allPermissions },
+            { userId: a.user.id, isActive: false },
+          ),
         ]);
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         // The other is told why (409), never a deadlock or a server error.
         expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'CONFLICT' } });
-        const left = await database.db.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+        const left = await database.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
         expect(left).toHaveLength(1);
         await database.db.update(users).set({ isActive: false }).where(eq(users.role, 'admin'));
       }

@@ -1,8 +1,23 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { roles, users } from '../../../db/schema/index';
-import { allPermissions, hasPermission, isAdminRole, permissionGroups, permissionLabel, type Permission, type PermissionGroupEntry } from '../../shared/roles';
-import { checkRoleFields, staffMessages, type CreateRoleInput, type RoleFields, type RoleRecord, type UpdateRoleInput } from '../../shared/staff-schema';
+import {
+  allPermissions,
+  can,
+  isAdminRole,
+  permissionGroups,
+  permissionLabel,
+  type Permission,
+  type PermissionGroupEntry,
+} from '../../shared/roles';
+import {
+  checkRoleFields,
+  staffMessages,
+  type CreateRoleInput,
+  type RoleFields,
+  type RoleRecord,
+  type UpdateRoleInput,
+} from '../../shared/staff-schema';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../catalog/catalog-access';
 import { AppError, sqlState } from '../errors';
@@ -24,13 +39,24 @@ const roleColumns = {
   userCount: sql<number>`(select count(*)::int from ${users} where ${users.role} = ${roles.name})`,
 };
 
-type RoleRow = { id: string; name: string; displayName: string; description: string; permissions: string[]; isSystemRole: boolean; createdAt: Date; userCount: number };
+type RoleRow = {
+  id: string;
+  name: string;
+  displayName: string;
+  description: string;
+  permissions: string[];
+  isSystemRole: boolean;
+  createdAt: Date;
+  userCount: number;
+};
 
 function toRole(row: RoleRow): RoleRecord {
   return {
     ...row,
     // Admins hold every permission by rule, whatever the row lists.
-    permissions: isAdminRole(row.name) ? [...allPermissions] : allPermissions.filter((p) => row.permissions.includes(p)),
+    permissions: isAdminRole(row.name)
+      ? [...allPermissions]
+      : allPermissions.filter((p) => row.permissions.includes(p)),
     userCount: Number(row.userCount),
     createdAt: row.createdAt.toISOString(),
   };
@@ -38,7 +64,10 @@ function toRole(row: RoleRow): RoleRecord {
 
 /** Every role: the system roles first, then custom roles by display name. */
 export async function listRoles(db: Tx): Promise<RoleRecord[]> {
-  const rows = await db.select(roleColumns).from(roles).orderBy(sql`${roles.isSystemRole} desc`, asc(roles.displayName));
+  const rows = await db
+    .select(roleColumns)
+    .from(roles)
+    .orderBy(sql`${roles.isSystemRole} desc`, asc(roles.displayName));
   const order = ['admin', 'employee', 'customer'];
   return rows
     .map(toRole)
@@ -52,8 +81,8 @@ function checked(input: RoleFields) {
 }
 
 /** Nobody hands out what they do not hold: a non-admin may only put their own permissions into a role. */
-export function assertCanGrant(actor: SessionUser, permissions: readonly Permission[]) {
-  if (!permissions.every((p) => hasPermission(actor, p))) throw new AppError('FORBIDDEN', staffMessages.cannotGrant);
+function assertCanGrant(actor: SessionUser, permissions: readonly Permission[]) {
+  if (!permissions.every((p) => can(actor, p))) throw new AppError('FORBIDDEN', staffMessages.cannotGrant);
 }
 
 const describePermissions = (list: readonly string[]) => (list.length ? list.map(permissionLabel).join(', ') : 'none');
@@ -136,7 +165,12 @@ export async function deleteRole(db: Db, actor: SessionUser, id: string): Promis
       if (sqlState(error) === '23503') throw new AppError('CONFLICT', staffMessages.roleInUse(1));
       throw error;
     }
-    await recordAudit(tx, actor, { action: 'role.deleted', entity: 'role', entityId: role.id, summary: `Deleted role ${role.displayName} (${role.name})` });
+    await recordAudit(tx, actor, {
+      action: 'role.deleted',
+      entity: 'role',
+      entityId: role.id,
+      summary: `Deleted role ${role.displayName} (${role.name})`,
+    });
     return { success: true as const, id: role.id };
   });
 }

@@ -7,7 +7,7 @@ import {
   EMPLOYEE_ROLE,
   defaultEmployeePermissions,
   effectivePermissions,
-  hasPermission,
+  can,
   isAdmin,
   isAdminRole,
   isStaffRole,
@@ -33,25 +33,52 @@ const staffColumns = {
   isActive: users.isActive,
   permissions: users.permissions,
   createdAt: users.createdAt,
-  rolePermissions: sql<string[] | null>`(select ${roles.permissions} from ${roles} where ${roles.name} = ${users.role})`,
+  rolePermissions: sql<
+    string[] | null
+  >`(select ${roles.permissions} from ${roles} where ${roles.name} = ${users.role})`,
 };
 
-type StaffRow = { id: string; firstName: string; lastName: string; email: string; role: string; profileImageUrl: string | null; isActive: boolean; permissions: string[]; createdAt: Date; rolePermissions: string[] | null };
+type StaffRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  profileImageUrl: string | null;
+  isActive: boolean;
+  permissions: string[];
+  createdAt: Date;
+  rolePermissions: string[] | null;
+};
 
 function toStaffUser(row: StaffRow): StaffUser {
   const { rolePermissions, createdAt, ...rest } = row;
-  return { ...rest, createdAt: createdAt.toISOString(), effectivePermissions: effectivePermissions(row.role, rolePermissions, row.permissions) };
+  return {
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    effectivePermissions: effectivePermissions(row.role, rolePermissions, row.permissions),
+  };
 }
 
 /** Every user (customers included unless asked for staff only), by name. */
-export async function listUsers(db: Tx, input: { role?: string; staff?: 'true' | 'false'; search?: string } = {}): Promise<StaffUser[]> {
+export async function listUsers(
+  db: Tx,
+  input: { role?: string; staff?: 'true' | 'false'; search?: string } = {},
+): Promise<StaffUser[]> {
   const where: SQL[] = [];
   if (input.role) where.push(eq(users.role, input.role));
   if (input.staff === 'true') where.push(ne(users.role, CUSTOMER_ROLE));
   const search = input.search?.trim();
   if (search) {
     const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))!);
+    where.push(
+      or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(users.email, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      )!,
+    );
   }
   const rows = await db
     .select(staffColumns)
@@ -87,18 +114,23 @@ async function lockUser(tx: Tx, id: string) {
 
 /** The role a person may be given: an existing staff role, admin only by admins, nothing beyond the giver's own permissions. */
 async function requireGivableRole(tx: Tx, actor: SessionUser, name: string) {
-  const [role] = await tx.select({ name: roles.name, permissions: roles.permissions }).from(roles).where(eq(roles.name, name));
+  const [role] = await tx
+    .select({ name: roles.name, permissions: roles.permissions })
+    .from(roles)
+    .where(eq(roles.name, name));
   if (!role) throw new AppError('BAD_REQUEST', staffMessages.unknownRole);
   if (!isStaffRole(role.name)) throw new AppError('BAD_REQUEST', staffMessages.customerRole);
   if (isAdminRole(role.name) && !isAdmin(actor)) throw new AppError('FORBIDDEN', staffMessages.onlyAdminsGiveAdmin);
-  if (!role.permissions.every((p) => hasPermission(actor, p as Permission))) throw new AppError('FORBIDDEN', staffMessages.cannotGrant);
+  if (!role.permissions.every((p) => can(actor, p as Permission)))
+    throw new AppError('FORBIDDEN', staffMessages.cannotGrant);
   return role;
 }
 
 /** Changing someone: never oneself (for role, permissions, status), and an admin only by an admin. */
 function assertMayChange(actor: SessionUser, target: { id: string; role: string }, what: 'info' | 'access') {
   if (what === 'access' && actor.id === target.id) throw new AppError('FORBIDDEN', staffMessages.ownAccount);
-  if (isAdminRole(target.role) && !isAdmin(actor)) throw new AppError('FORBIDDEN', staffMessages.onlyAdminsChangeAdmins);
+  if (isAdminRole(target.role) && !isAdmin(actor))
+    throw new AppError('FORBIDDEN', staffMessages.onlyAdminsChangeAdmins);
 }
 
 /**
@@ -119,7 +151,12 @@ async function assertNotLastAdmin(tx: Tx, target: { id: string; role: string; is
 const hours = (ms: number) => Math.round(ms / 3_600_000);
 
 /** Adds a staff member and mails them a single-use link to set their password. */
-export async function createStaff(db: Db, actor: SessionUser, input: CreateStaffInput, opts: { publicUrl: string }): Promise<StaffUser> {
+export async function createStaff(
+  db: Db,
+  actor: SessionUser,
+  input: CreateStaffInput,
+  opts: { publicUrl: string },
+): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const role = await requireGivableRole(tx, actor, input.role);
     const [created] = await tx
@@ -169,13 +206,18 @@ export async function updateStaff(db: Db, actor: SessionUser, input: UpdateStaff
       email: input.email ?? before.email,
     };
     try {
-      await tx.update(users).set({ ...next, updatedAt: sql`now()` }).where(eq(users.id, before.id));
+      await tx
+        .update(users)
+        .set({ ...next, updatedAt: sql`now()` })
+        .where(eq(users.id, before.id));
     } catch (error) {
       if (sqlState(error) === '23505') throw new AppError('CONFLICT', staffMessages.emailTaken);
       throw error;
     }
     const changes = [
-      next.firstName !== before.firstName || next.lastName !== before.lastName ? `name "${fullName(before)}" → "${fullName(next)}"` : null,
+      next.firstName !== before.firstName || next.lastName !== before.lastName
+        ? `name "${fullName(before)}" → "${fullName(next)}"`
+        : null,
       next.email !== before.email ? `e-mail ${before.email} → ${next.email}` : null,
     ].filter(Boolean);
     await recordAudit(tx, actor, {
@@ -188,7 +230,11 @@ export async function updateStaff(db: Db, actor: SessionUser, input: UpdateStaff
   });
 }
 
-export async function setUserRole(db: Db, actor: SessionUser, input: { userId: string; role: string }): Promise<StaffUser> {
+export async function setUserRole(
+  db: Db,
+  actor: SessionUser,
+  input: { userId: string; role: string },
+): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const before = await lockUser(tx, input.userId);
     assertMayChange(actor, before, 'access');
@@ -197,8 +243,15 @@ export async function setUserRole(db: Db, actor: SessionUser, input: { userId: s
       if (!isAdminRole(role.name)) await assertNotLastAdmin(tx, before);
       // Someone coming from admin or customer held nothing individually that should carry over.
       const resetOwn = isAdminRole(before.role) || !isStaffRole(before.role);
-      const permissions = resetOwn ? (role.name === EMPLOYEE_ROLE ? defaultEmployeePermissions : []) : before.permissions;
-      await tx.update(users).set({ role: role.name, permissions, updatedAt: sql`now()` }).where(eq(users.id, before.id));
+      const permissions = resetOwn
+        ? role.name === EMPLOYEE_ROLE
+          ? defaultEmployeePermissions
+          : []
+        : before.permissions;
+      await tx
+        .update(users)
+        .set({ role: role.name, permissions, updatedAt: sql`now()` })
+        .where(eq(users.id, before.id));
       await recordAudit(tx, actor, {
         action: 'user.role_changed',
         entity: 'user',
@@ -210,15 +263,22 @@ export async function setUserRole(db: Db, actor: SessionUser, input: { userId: s
   });
 }
 
-export async function setUserPermissions(db: Db, actor: SessionUser, input: { userId: string; permissions: Permission[] }): Promise<StaffUser> {
+export async function setUserPermissions(
+  db: Db,
+  actor: SessionUser,
+  input: { userId: string; permissions: Permission[] },
+): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const before = await lockUser(tx, input.userId);
     assertMayChange(actor, before, 'access');
     const added = input.permissions.filter((p) => !before.permissions.includes(p));
     const removed = before.permissions.filter((p) => !(input.permissions as string[]).includes(p));
-    if (!added.every((p) => hasPermission(actor, p))) throw new AppError('FORBIDDEN', staffMessages.cannotGrant);
+    if (!added.every((p) => can(actor, p))) throw new AppError('FORBIDDEN', staffMessages.cannotGrant);
     if (added.length || removed.length) {
-      await tx.update(users).set({ permissions: input.permissions, updatedAt: sql`now()` }).where(eq(users.id, before.id));
+      await tx
+        .update(users)
+        .set({ permissions: input.permissions, updatedAt: sql`now()` })
+        .where(eq(users.id, before.id));
       const list = (l: string[]) => l.map(permissionLabel).join(', ');
       await recordAudit(tx, actor, {
         action: 'user.permissions_changed',
@@ -232,19 +292,28 @@ export async function setUserPermissions(db: Db, actor: SessionUser, input: { us
 }
 
 /** Activates or deactivates someone; deactivation ends every session of theirs at once. */
-export async function setUserStatus(db: Db, actor: SessionUser, input: { userId: string; isActive: boolean }): Promise<StaffUser> {
+export async function setUserStatus(
+  db: Db,
+  actor: SessionUser,
+  input: { userId: string; isActive: boolean },
+): Promise<StaffUser> {
   return db.transaction(async (tx) => {
     const before = await lockUser(tx, input.userId);
     assertMayChange(actor, before, 'access');
     if (before.isActive !== input.isActive) {
       if (!input.isActive) await assertNotLastAdmin(tx, before);
-      await tx.update(users).set({ isActive: input.isActive, updatedAt: sql`now()` }).where(eq(users.id, before.id));
+      await tx
+        .update(users)
+        .set({ isActive: input.isActive, updatedAt: sql`now()` })
+        .where(eq(users.id, before.id));
       if (!input.isActive) await revokeUserSessions(tx, before.id);
       await recordAudit(tx, actor, {
         action: input.isActive ? 'user.activated' : 'user.deactivated',
         entity: 'user',
         entityId: before.id,
-        summary: input.isActive ? `Activated ${fullName(before)}` : `Deactivated ${fullName(before)} and ended their sessions`,
+        summary: input.isActive
+          ? `Activated ${fullName(before)}`
+          : `Deactivated ${fullName(before)} and ended their sessions`,
       });
     }
     return getStaffUser(tx, before.id);

@@ -17,13 +17,21 @@ export function AdminLayout() {
   const desktop = adminNav(user, settings.businessType, 'desktop');
   const mobile = adminNav(user, settings.businessType, 'mobile');
   const sidebarBadges: Partial<Record<string, ReactNode>> = {
-    '/admin/messages': <InboxUnreadBadge user={user} className="ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-bold text-white" />,
+    '/admin/messages': (
+      <InboxUnreadBadge
+        user={user}
+        className="ml-auto inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-bold text-white"
+      />
+    ),
   };
 
   return (
     <div className="flex min-h-dvh">
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-stone-200 bg-white md:flex">
-        <Link to="/" className="flex h-16 items-center gap-2 border-b border-stone-200 px-5 font-semibold text-brand-900">
+        <Link
+          to="/"
+          className="flex h-16 items-center gap-2 border-b border-stone-200 px-5 font-semibold text-brand-900"
+        >
           <StoreIcon className="text-brand-600" />
           <span data-testid="business-name">{settings.businessName}</span>
         </Link>
@@ -51,7 +59,10 @@ export function AdminLayout() {
         </nav>
         <div className="border-t border-stone-200 p-4">
           <UserIdentity user={user} />
-          <a href="/api/logout" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100">
+          <a
+            href="/api/logout"
+            className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
+          >
             <LogOutIcon width={16} height={16} />
             Sign Out
           </a>
@@ -73,7 +84,13 @@ export function AdminLayout() {
         </main>
       </div>
 
-      <BottomNav label="Admin" items={mobile} homePath="/admin" scrollable badges={{ '/admin/messages': <InboxUnreadBadge user={user} /> }} />
+      <BottomNav
+        label="Admin"
+        items={mobile}
+        homePath="/admin"
+        scrollable
+        badges={{ '/admin/messages': <InboxUnreadBadge user={user} /> }}
+      />
       <InboxLiveUpdates user={user} />
     </div>
   );

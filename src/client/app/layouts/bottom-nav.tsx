@@ -20,7 +20,13 @@ export function BottomNav({
   badges?: Partial<Record<string, ReactNode>>;
 }) {
   return (
-    <nav aria-label={label} className={cn('fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white md:hidden', scrollable && 'overflow-x-auto')}>
+    <nav
+      aria-label={label}
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-30 border-t border-stone-200 bg-white md:hidden',
+        scrollable && 'overflow-x-auto',
+      )}
+    >
       <ul className={cn('flex', scrollable ? 'min-w-max' : 'justify-around')}>
         {items.map((item) => (
           <li key={item.to} className={scrollable ? undefined : 'flex-1'}>
@@ -28,7 +34,11 @@ export function BottomNav({
               to={item.to}
               end={item.to === homePath}
               className={({ isActive }) =>
-                cn('flex flex-col items-center gap-0.5 py-2 text-xs font-medium', scrollable && 'w-20', isActive ? 'text-brand-700' : 'text-stone-600')
+                cn(
+                  'flex flex-col items-center gap-0.5 py-2 text-xs font-medium',
+                  scrollable && 'w-20',
+                  isActive ? 'text-brand-700' : 'text-stone-600',
+                )
               }
             >
               <span className="relative">

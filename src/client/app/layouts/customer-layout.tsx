@@ -31,7 +31,10 @@ export function CustomerLayout() {
                 to={item.to}
                 end={item.to === '/'}
                 className={({ isActive }) =>
-                  cn('rounded-lg px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-700' : 'text-stone-700 hover:bg-stone-100')
+                  cn(
+                    'rounded-lg px-3 py-2 text-sm font-medium',
+                    isActive ? 'bg-brand-50 text-brand-700' : 'text-stone-700 hover:bg-stone-100',
+                  )
                 }
               >
                 {item.label}
@@ -39,7 +42,10 @@ export function CustomerLayout() {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-3">
-            <Link to="/cart" className="relative hidden rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:inline-flex">
+            <Link
+              to="/cart"
+              className="relative hidden rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:inline-flex"
+            >
               <CartIcon />
               <span className="sr-only">Cart</span>
               <CartBadge />

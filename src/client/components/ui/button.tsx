@@ -39,6 +39,11 @@ export function Button({
   return <button type={type} className={buttonClass(variant, size, className)} {...props} />;
 }
 
-export function ButtonLink({ variant, size, className, ...props }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function ButtonLink({
+  variant,
+  size,
+  className,
+  ...props
+}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <Link className={buttonClass(variant, size, className)} {...props} />;
 }

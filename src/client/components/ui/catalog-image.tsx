@@ -5,14 +5,40 @@ import { cn } from '../../lib/cn';
  * A catalogue picture that never shows a broken-image icon: no URL, or one that fails to load, gets a
  * neat placeholder of the same size.
  */
-export function CatalogImage({ src, alt, className, eager = false }: { src: string | null; alt: string; className?: string; eager?: boolean }) {
+export function CatalogImage({
+  src,
+  alt,
+  className,
+  eager = false,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+  eager?: boolean;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
   return (
-    <div className={cn('relative aspect-[4/3] overflow-hidden bg-gradient-to-br from-brand-50 to-brand-100', className)}>
+    <div
+      className={cn('relative aspect-[4/3] overflow-hidden bg-gradient-to-br from-brand-50 to-brand-100', className)}
+    >
       {broken ? (
-        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-brand-500" role="img" aria-label={alt ? `${alt} (no picture)` : 'No picture'}>
-          <svg viewBox="0 0 24 24" width="36" height="36" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <div
+          className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-brand-500"
+          role="img"
+          aria-label={alt ? `${alt} (no picture)` : 'No picture'}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            width="36"
+            height="36"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <rect x="3" y="4" width="18" height="16" rx="2" />
             <circle cx="9" cy="10" r="2" />
             <path d="m21 16-5-5-9 9" />

@@ -8,7 +8,7 @@ export const contentClass =
   'rounded-2xl border border-stone-200 bg-white p-6 text-stone-900 shadow-xl focus:outline-none';
 
 /** A toast is not outside the dialog: clicking one must not close the dialog under it. */
-export function isInsideToast(target: EventTarget | null) {
+function isInsideToast(target: EventTarget | null) {
   return target instanceof Element && target.closest('[data-sonner-toaster]') !== null;
 }
 
@@ -40,10 +40,24 @@ export function Dialog({
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>
               <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-              {description && <DialogPrimitive.Description className="mt-1 text-sm text-stone-600">{description}</DialogPrimitive.Description>}
+              {description && (
+                <DialogPrimitive.Description className="mt-1 text-sm text-stone-600">
+                  {description}
+                </DialogPrimitive.Description>
+              )}
             </div>
-            <DialogPrimitive.Close className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800" aria-label="Close">
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <DialogPrimitive.Close
+              className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
+              aria-label="Close"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                aria-hidden="true"
+              >
                 <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
               </svg>
             </DialogPrimitive.Close>

@@ -116,7 +116,11 @@ function FieldFrame({
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
         {label}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error || hint ? messageId : undefined })}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error || hint ? messageId : undefined,
+      })}
       {error ? (
         <p id={messageId} className="text-sm text-red-600" role="alert">
           {error}
@@ -131,13 +135,31 @@ function FieldFrame({
 }
 
 /** A checkbox bound to a boolean field of the surrounding Form, its label after the box. */
-export function FormCheckbox({ name, label, hint, disabled }: { name: string; label: ReactNode; hint?: string; disabled?: boolean }) {
+export function FormCheckbox({
+  name,
+  label,
+  hint,
+  disabled,
+}: {
+  name: string;
+  label: ReactNode;
+  hint?: string;
+  disabled?: boolean;
+}) {
   const { control } = useFormContext();
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => <Checkbox label={label} checked={Boolean(field.value)} disabled={disabled} hint={hint} onChange={field.onChange} />}
+      render={({ field }) => (
+        <Checkbox
+          label={label}
+          checked={Boolean(field.value)}
+          disabled={disabled}
+          hint={hint}
+          onChange={field.onChange}
+        />
+      )}
     />
   );
 }

@@ -28,7 +28,10 @@ export function MyWeek({
   notice?: ReactNode;
 }) {
   const { week, today, setAnchor } = anchor;
-  const days = buildWeek(anchor.anchor, timeZone, { ...data, appointments: data.appointments.filter((a) => a.status !== 'cancelled') });
+  const days = buildWeek(anchor.anchor, timeZone, {
+    ...data,
+    appointments: data.appointments.filter((a) => a.status !== 'cancelled'),
+  });
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

@@ -2,7 +2,17 @@ import { formatMoney } from '../../../shared/orders';
 import { cn } from '../../lib/cn';
 
 /** Subtotal, Free shipping, tax and total with two decimals: the cart, the checkout and an order show the same. */
-export function OrderTotals({ subtotal, tax, total, className }: { subtotal: string; tax: string; total: string; className?: string }) {
+export function OrderTotals({
+  subtotal,
+  tax,
+  total,
+  className,
+}: {
+  subtotal: string;
+  tax: string;
+  total: string;
+  className?: string;
+}) {
   return (
     <dl className={cn('flex flex-col gap-2 text-sm', className)}>
       <Row label="Subtotal" value={formatMoney(subtotal)} testId="summary-subtotal" />
@@ -16,7 +26,11 @@ export function OrderTotals({ subtotal, tax, total, className }: { subtotal: str
 
 function Row({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
   return (
-    <div className={strong ? 'flex justify-between text-base font-semibold text-stone-900' : 'flex justify-between text-stone-700'}>
+    <div
+      className={
+        strong ? 'flex justify-between text-base font-semibold text-stone-900' : 'flex justify-between text-stone-700'
+      }
+    >
       <dt>{label}</dt>
       <dd data-testid={testId}>{value}</dd>
     </div>

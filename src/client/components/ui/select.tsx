@@ -43,7 +43,11 @@ export function Select({
         aria-invalid={ariaInvalid}
         aria-describedby={ariaDescribedBy}
         onBlur={onBlur}
-        className={cn(controlClass, 'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-stone-500', className)}
+        className={cn(
+          controlClass,
+          'flex h-10 items-center justify-between gap-2 text-left data-[placeholder]:text-stone-500',
+          className,
+        )}
       >
         <SelectPrimitive.Value placeholder={placeholder} />
         <SelectPrimitive.Icon aria-hidden="true">
@@ -66,7 +70,14 @@ export function Select({
                 className="relative flex cursor-default select-none items-center rounded-md py-2 pl-8 pr-3 text-sm text-stone-900 outline-none data-[highlighted]:bg-brand-50 data-[disabled]:opacity-50"
               >
                 <SelectPrimitive.ItemIndicator className="absolute left-2 inline-flex items-center">
-                  <svg viewBox="0 0 24 24" className="h-4 w-4 text-brand-700" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="h-4 w-4 text-brand-700"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    aria-hidden="true"
+                  >
                     <path d="M5 12l5 5 9-11" strokeLinecap="round" strokeLinejoin="round" />
                   </svg>
                 </SelectPrimitive.ItemIndicator>

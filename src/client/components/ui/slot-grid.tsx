@@ -46,7 +46,9 @@ export function SlotGrid({
               className={cn(
                 'flex h-10 cursor-pointer items-center justify-center rounded-lg border text-sm font-medium transition-colors',
                 'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 has-[:focus-visible]:ring-offset-1',
-                checked ? 'border-brand-600 bg-brand-600 text-white' : 'border-stone-300 bg-white text-stone-800 hover:border-brand-500 hover:bg-brand-50',
+                checked
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : 'border-stone-300 bg-white text-stone-800 hover:border-brand-500 hover:bg-brand-50',
                 disabled && 'cursor-not-allowed opacity-50',
               )}
             >

@@ -5,14 +5,14 @@ import { Toaster, toast as sonner } from 'sonner';
 import 'sonner/dist/styles.css';
 import { cn } from '../../lib/cn';
 
-export interface ToastInput {
+interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
 }
 
 /** One toast at a time, each shown for 5000 ms. */
-export const TOAST_DURATION_MS = 5000;
+const TOAST_DURATION_MS = 5000;
 
 const WIDE_SCREEN = '(min-width: 640px)';
 
@@ -60,9 +60,16 @@ function ToastCard({ id, title, description, variant }: ToastInput & { id: strin
     >
       <div className="flex-1">
         <p className="text-sm font-semibold">{title}</p>
-        {description && <p className={cn('mt-1 text-sm', destructive ? 'text-white' : 'text-stone-700')}>{description}</p>}
+        {description && (
+          <p className={cn('mt-1 text-sm', destructive ? 'text-white' : 'text-stone-700')}>{description}</p>
+        )}
       </div>
-      <button type="button" onClick={() => sonner.dismiss(id)} className="rounded px-1 text-sm hover:bg-black/10" aria-label="Dismiss notification">
+      <button
+        type="button"
+        onClick={() => sonner.dismiss(id)}
+        className="rounded px-1 text-sm hover:bg-black/10"
+        aria-label="Dismiss notification"
+      >
         ✕
       </button>
     </div>

@@ -2,7 +2,7 @@ import { cn } from '../../lib/cn';
 import { Badge, type BadgeTone } from './badge';
 
 /** Badge colours of an appointment status: confirmed secondary, completed green, cancelled red, pending (or other) accent. */
-export function statusTone(status: string): BadgeTone {
+function statusTone(status: string): BadgeTone {
   if (status === 'confirmed') return 'secondary';
   if (status === 'completed') return 'success';
   if (status === 'cancelled') return 'danger';
@@ -43,25 +43,28 @@ export function WeekSchedule({ days, emptyText = 'No appointments' }: { days: We
         <li
           key={day.date}
           aria-current={day.isToday ? 'date' : undefined}
-          className={cn('flex min-w-0 flex-col gap-2 rounded-xl border bg-white p-3 shadow-sm', day.isToday ? 'border-brand-500 ring-1 ring-brand-500' : 'border-stone-200')}
+          className={cn(
+            'flex min-w-0 flex-col gap-2 rounded-xl border bg-white p-3 shadow-sm',
+            day.isToday ? 'border-brand-500 ring-1 ring-brand-500' : 'border-stone-200',
+          )}
         >
           <div className="flex items-baseline justify-between gap-2 lg:flex-col lg:items-start lg:gap-0">
             <h3 className="font-semibold text-stone-900">{day.label}</h3>
             <p className="text-xs text-stone-600">{day.shortDate}</p>
           </div>
           {day.windows && (
-          <div className="flex flex-wrap gap-1">
-            {day.windows.length === 0 ? (
-              <span className="text-xs text-stone-600">{day.note ?? 'Not available'}</span>
-            ) : (
-              day.windows.map((w) => (
-                <span key={w} className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">
-                  {w}
-                </span>
-              ))
-            )}
-            {day.note && day.windows.length > 0 && <span className="text-xs text-stone-600">{day.note}</span>}
-          </div>
+            <div className="flex flex-wrap gap-1">
+              {day.windows.length === 0 ? (
+                <span className="text-xs text-stone-600">{day.note ?? 'Not available'}</span>
+              ) : (
+                day.windows.map((w) => (
+                  <span key={w} className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">
+                    {w}
+                  </span>
+                ))
+              )}
+              {day.note && day.windows.length > 0 && <span className="text-xs text-stone-600">{day.note}</span>}
+            </div>
           )}
           {day.items.length === 0 ? (
             <p className="text-xs text-stone-600">{emptyText}</p>

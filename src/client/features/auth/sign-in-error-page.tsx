@@ -4,13 +4,34 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 
 // Why /api/callback sent the browser here (see server/http/oidc-routes.ts), in words for people.
 const reasons: Record<string, { title: string; text: string }> = {
-  cancelled: { title: 'Sign-in cancelled', text: 'You cancelled signing in, or the sign-in provider did not let it finish.' },
-  expired: { title: 'Sign-in expired', text: 'Signing in took too long or was started in another browser window. Please try again.' },
-  unavailable: { title: 'Sign-in is unavailable', text: 'We cannot reach the sign-in provider right now. Please try again in a few minutes.' },
-  deactivated: { title: 'Account deactivated', text: 'This account has been deactivated. Please contact the business if you think this is a mistake.' },
-  unverified: { title: 'E-mail not verified', text: 'Please verify your e-mail address with your sign-in provider, then try again.' },
-  conflict: { title: 'Account already linked', text: 'This e-mail address is already linked to a different sign-in account.' },
-  'rate-limited': { title: 'Too many attempts', text: 'There were too many sign-in attempts from your network. Please wait a few minutes and try again.' },
+  cancelled: {
+    title: 'Sign-in cancelled',
+    text: 'You cancelled signing in, or the sign-in provider did not let it finish.',
+  },
+  expired: {
+    title: 'Sign-in expired',
+    text: 'Signing in took too long or was started in another browser window. Please try again.',
+  },
+  unavailable: {
+    title: 'Sign-in is unavailable',
+    text: 'We cannot reach the sign-in provider right now. Please try again in a few minutes.',
+  },
+  deactivated: {
+    title: 'Account deactivated',
+    text: 'This account has been deactivated. Please contact the business if you think this is a mistake.',
+  },
+  unverified: {
+    title: 'E-mail not verified',
+    text: 'Please verify your e-mail address with your sign-in provider, then try again.',
+  },
+  conflict: {
+    title: 'Account already linked',
+    text: 'This e-mail address is already linked to a different sign-in account.',
+  },
+  'rate-limited': {
+    title: 'Too many attempts',
+    text: 'There were too many sign-in attempts from your network. Please wait a few minutes and try again.',
+  },
   failed: { title: 'Sign-in failed', text: 'We could not confirm your sign-in with the provider. Please try again.' },
 };
 

@@ -23,7 +23,11 @@ export function useProviders(serviceId: string | undefined) {
 export function useSlots(query: { serviceId?: string; date?: string; employeeId?: string }) {
   const enabled = !!query.serviceId && !!query.date;
   return trpc.appointments.slots.useQuery(
-    { serviceId: query.serviceId ?? '', date: query.date ?? '', ...(query.employeeId && { employeeId: query.employeeId }) },
+    {
+      serviceId: query.serviceId ?? '',
+      date: query.date ?? '',
+      ...(query.employeeId && { employeeId: query.employeeId }),
+    },
     { enabled, staleTime: 0 },
   );
 }

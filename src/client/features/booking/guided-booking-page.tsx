@@ -10,7 +10,14 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/trpc';
-import { useBookableServices, useBookAppointment, useBookingSettings, useCurrentCustomer, useProviders, useSlots } from './booking-api';
+import {
+  useBookableServices,
+  useBookAppointment,
+  useBookingSettings,
+  useCurrentCustomer,
+  useProviders,
+  useSlots,
+} from './booking-api';
 import { businessDateIn, businessToday, clockTime, longDate } from './booking-dates';
 
 const GUIDED_WINDOW_DAYS = 30;
@@ -34,7 +41,11 @@ export function GuidedBookingPage() {
   const providers = useProviders(serviceId || undefined);
   // An employee who does not perform the newly chosen service is no longer a choice.
   const employeeId = providers.data?.some((p) => p.id === chosenEmployeeId) ? chosenEmployeeId : '';
-  const slots = useSlots({ serviceId: serviceId || undefined, date: date || undefined, employeeId: employeeId || undefined });
+  const slots = useSlots({
+    serviceId: serviceId || undefined,
+    date: date || undefined,
+    employeeId: employeeId || undefined,
+  });
   const timeZone = settings.data?.timezone ?? 'UTC';
   const windowDays = Math.min(GUIDED_WINDOW_DAYS, settings.data?.bookingWindowDays ?? GUIDED_WINDOW_DAYS);
   const service = services.data?.find((s) => s.id === serviceId);
@@ -42,16 +53,22 @@ export function GuidedBookingPage() {
   const slot = slots.data?.find((s) => s.dateTime === dateTime);
 
   // A time belongs to one service, employee and date: choosing any of them again drops it.
-  const choose = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setDateTime('');
-  };
+  const choose =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setDateTime('');
+    };
 
   const complete = !!(service && employee && date && slot);
 
   function confirm() {
     if (!complete) {
-      toast({ title: 'Incomplete Information', description: 'Please select a service, employee, date, and time.', variant: 'destructive' });
+      toast({
+        title: 'Incomplete Information',
+        description: 'Please select a service, employee, date, and time.',
+        variant: 'destructive',
+      });
       return;
     }
     book.mutate(
@@ -70,7 +87,11 @@ export function GuidedBookingPage() {
           navigate('/');
         },
         onError: (error) => {
-          toast({ title: 'Booking Failed', description: errorMessage(error, 'Failed to book appointment'), variant: 'destructive' });
+          toast({
+            title: 'Booking Failed',
+            description: errorMessage(error, 'Failed to book appointment'),
+            variant: 'destructive',
+          });
           setDateTime('');
           void slots.refetch();
         },
@@ -90,7 +111,9 @@ export function GuidedBookingPage() {
         </ButtonLink>
         <div>
           <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Book with an Employee</h1>
-          <p className="mt-1 text-sm text-stone-600">Choose a service, the person you'd like, then a day and a free time.</p>
+          <p className="mt-1 text-sm text-stone-600">
+            Choose a service, the person you'd like, then a day and a free time.
+          </p>
         </div>
       </div>
 
@@ -137,7 +160,13 @@ export function GuidedBookingPage() {
       {employeeId && (
         <Step number={3} title="Pick a Date and Time">
           <div className="flex flex-col gap-4">
-            <DateField value={date} onChange={choose(setDate)} min={today} max={lastDay} hint={`Times are shown in ${timeZone.replace(/_/g, ' ')} time.`} />
+            <DateField
+              value={date}
+              onChange={choose(setDate)}
+              min={today}
+              max={lastDay}
+              hint={`Times are shown in ${timeZone.replace(/_/g, ' ')} time.`}
+            />
             {date &&
               (slots.isFetching && !slots.data ? (
                 <Spinner label="Loading available times" className="p-3" />
@@ -150,7 +179,9 @@ export function GuidedBookingPage() {
                   onChange={setDateTime}
                 />
               ) : (
-                <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">No available times for this date. Please choose another date.</p>
+                <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">
+                  No available times for this date. Please choose another date.
+                </p>
               ))}
           </div>
         </Step>
@@ -201,7 +232,10 @@ function Step({ number, title, children }: { number: number; title: string; chil
       <section aria-labelledby={id}>
         <CardHeader>
           <h2 id={id} className="flex items-center gap-3 text-lg font-semibold text-stone-900">
-            <span className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-sm text-white" aria-hidden="true">
+            <span
+              className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-sm text-white"
+              aria-hidden="true"
+            >
               {number}
             </span>
             <span>
@@ -247,7 +281,14 @@ function ChoiceList({
                 checked ? 'border-brand-600 bg-brand-50' : 'border-stone-200 bg-white hover:border-brand-500',
               )}
             >
-              <input type="radio" name={name} value={option.value} checked={checked} onChange={() => onChange(option.value)} className="h-4 w-4 accent-brand-600" />
+              <input
+                type="radio"
+                name={name}
+                value={option.value}
+                checked={checked}
+                onChange={() => onChange(option.value)}
+                className="h-4 w-4 accent-brand-600"
+              />
               {option.leading}
               <span className="flex min-w-0 flex-col">
                 <span className="font-medium text-stone-900">{option.title}</span>
@@ -269,20 +310,44 @@ function Avatar({ name, src }: { name: string; src: string | null }) {
     .join('')
     .slice(0, 2);
   return (
-    <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900" aria-hidden="true">
+    <span
+      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900"
+      aria-hidden="true"
+    >
       {initials}
     </span>
   );
 }
 
-function DateField({ value, onChange, min, max, hint }: { value: string; onChange: (value: string) => void; min: string; max: string; hint: string }) {
+function DateField({
+  value,
+  onChange,
+  min,
+  max,
+  hint,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  min: string;
+  max: string;
+  hint: string;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
         Date
       </label>
-      <Input id={id} type="date" value={value} min={min} max={max} onChange={(e) => onChange(e.target.value)} className="sm:max-w-xs" aria-describedby={`${id}-hint`} />
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onChange(e.target.value)}
+        className="sm:max-w-xs"
+        aria-describedby={`${id}-hint`}
+      />
       <p id={`${id}-hint`} className="text-xs text-stone-600">
         {hint}
       </p>
@@ -297,7 +362,14 @@ function NotesField({ value, onChange }: { value: string; onChange: (value: stri
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
         Notes (optional)
       </label>
-      <Textarea id={id} value={value} onChange={(e) => onChange(e.target.value)} rows={3} maxLength={2000} placeholder="Anything we should know before your visit?" />
+      <Textarea
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        rows={3}
+        maxLength={2000}
+        placeholder="Anything we should know before your visit?"
+      />
     </div>
   );
 }

@@ -35,7 +35,9 @@ export function SimpleBookingPage() {
   const timeZone = settings.data?.timezone ?? 'UTC';
   const windowDays = settings.data?.bookingWindowDays ?? 30;
 
-  const form = useZodForm(ZSimpleBookingForm, { defaultValues: { serviceId: lockedServiceId, date: '', dateTime: '', notes: '' } });
+  const form = useZodForm(ZSimpleBookingForm, {
+    defaultValues: { serviceId: lockedServiceId, date: '', dateTime: '', notes: '' },
+  });
   const [serviceId, date] = useWatch({ control: form.control, name: ['serviceId', 'date'] });
   const service = services.data?.find((s) => s.id === serviceId);
   const locked = !!lockedServiceId && !!services.data?.some((s) => s.id === lockedServiceId);
@@ -47,7 +49,11 @@ export function SimpleBookingPage() {
   }, [serviceId, date, form]);
 
   const serviceOptions = useMemo(
-    () => (services.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.duration} min, ${formatPrice(s.price)})` })),
+    () =>
+      (services.data ?? []).map((s) => ({
+        value: s.id,
+        label: `${s.name} (${s.duration} min, ${formatPrice(s.price)})`,
+      })),
     [services.data],
   );
   const today = settings.data ? businessToday(timeZone) : '';
@@ -99,7 +105,12 @@ export function SimpleBookingPage() {
       <Card>
         <CardContent className="pt-5">
           <FormProvider {...form}>
-            <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="flex flex-col gap-5" aria-label="Book an appointment">
+            <form
+              noValidate
+              onSubmit={form.handleSubmit(onValid, onInvalid)}
+              className="flex flex-col gap-5"
+              aria-label="Book an appointment"
+            >
               <FormField name="serviceId" label="Service" hint={locked ? 'Chosen from the services page.' : undefined}>
                 {({ field, ids }) => (
                   <Select
@@ -123,7 +134,9 @@ export function SimpleBookingPage() {
                 </p>
               )}
               <FormField name="date" label="Date" hint={`Times are shown in ${timeZone.replace(/_/g, ' ')} time.`}>
-                {({ field, ids }) => <Input {...ids} {...field} type="date" min={today} max={lastDay} className="sm:max-w-xs" />}
+                {({ field, ids }) => (
+                  <Input {...ids} {...field} type="date" min={today} max={lastDay} className="sm:max-w-xs" />
+                )}
               </FormField>
               <FormField name="dateTime" label="Time">
                 {({ field, ids }) => (
@@ -142,7 +155,9 @@ export function SimpleBookingPage() {
                 )}
               </FormField>
               <FormField name="notes" label="Notes (optional)">
-                {({ field, ids }) => <Textarea {...ids} {...field} placeholder="Anything we should know before your visit?" rows={3} />}
+                {({ field, ids }) => (
+                  <Textarea {...ids} {...field} placeholder="Anything we should know before your visit?" rows={3} />
+                )}
               </FormField>
               <Button type="submit" size="lg" disabled={book.isPending} className="w-full sm:w-auto sm:self-end">
                 <CalendarIcon width={18} height={18} aria-hidden="true" />
@@ -190,8 +205,11 @@ function TimeChoice({
   if (loading) return <Spinner label="Loading available times" className="p-3" />;
   if (failed) return note('The free times could not be loaded. Please try again.');
   if (!options.length) {
-    if (lastDay && date > lastDay) return note(`Appointments can be booked up to ${windowDays} days ahead. Please choose an earlier date.`);
-    return note(`No free times on ${longDate(date)}: our team is fully booked or not working that day. Please choose another date.`);
+    if (lastDay && date > lastDay)
+      return note(`Appointments can be booked up to ${windowDays} days ahead. Please choose an earlier date.`);
+    return note(
+      `No free times on ${longDate(date)}: our team is fully booked or not working that day. Please choose another date.`,
+    );
   }
   return (
     <div id={ids.id} tabIndex={-1}>

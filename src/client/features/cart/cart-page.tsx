@@ -23,10 +23,23 @@ export function CartPage() {
       {lines.length === 0 ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
-            <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="1.5" className="text-stone-400" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              width="40"
+              height="40"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              className="text-stone-400"
+              aria-hidden="true"
+            >
               <circle cx="9" cy="20" r="1.5" />
               <circle cx="18" cy="20" r="1.5" />
-              <path d="M2 3h3l2.6 12.2a1 1 0 0 0 1 .8h9.7a1 1 0 0 0 1-.8L21 7H6" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M2 3h3l2.6 12.2a1 1 0 0 0 1 .8h9.7a1 1 0 0 0 1-.8L21 7H6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <h2 className="text-lg font-semibold text-stone-900">Your cart is empty</h2>
             <p className="text-sm text-stone-600">Add some products to get started.</p>
@@ -68,7 +81,13 @@ function CartLineCard({ line }: { line: CartLine }) {
       <Card className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center" data-testid="cart-item">
         <div className="flex flex-1 items-center gap-4">
           {line.product.imageUrl ? (
-            <img src={line.product.imageUrl} alt="" width={72} height={72} className="h-18 w-18 shrink-0 rounded-lg bg-brand-50 object-cover" />
+            <img
+              src={line.product.imageUrl}
+              alt=""
+              width={72}
+              height={72}
+              className="h-18 w-18 shrink-0 rounded-lg bg-brand-50 object-cover"
+            />
           ) : (
             <div className="h-18 w-18 shrink-0 rounded-lg bg-brand-50" aria-hidden="true" />
           )}
@@ -84,7 +103,13 @@ function CartLineCard({ line }: { line: CartLine }) {
         </div>
         <div className="flex items-center justify-between gap-4 sm:justify-end">
           <div className="flex items-center gap-1">
-            <Button variant="outline" size="icon" aria-label={`Decrease quantity of ${line.product.name}`} disabled={line.quantity <= 1} onClick={() => setQuantity(line.quantity - 1)}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={`Decrease quantity of ${line.product.name}`}
+              disabled={line.quantity <= 1}
+              onClick={() => setQuantity(line.quantity - 1)}
+            >
               −
             </Button>
             <label htmlFor={inputId} className="sr-only">
@@ -107,16 +132,40 @@ function CartLineCard({ line }: { line: CartLine }) {
               }}
               className="h-10 w-16 rounded-lg border border-stone-300 text-center text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
             />
-            <Button variant="outline" size="icon" aria-label={`Increase quantity of ${line.product.name}`} disabled={line.quantity >= stock} onClick={() => setQuantity(line.quantity + 1)}>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={`Increase quantity of ${line.product.name}`}
+              disabled={line.quantity >= stock}
+              onClick={() => setQuantity(line.quantity + 1)}
+            >
               +
             </Button>
           </div>
           <span className="w-20 text-right font-semibold text-stone-900" data-testid="line-total">
             {formatMoney(fromCents(toCents(line.price) * line.quantity))}
           </span>
-          <Button variant="ghost" size="icon" aria-label={`Remove ${line.product.name}`} disabled={remove.isPending} onClick={() => remove.mutate({ id: line.id })}>
-            <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" strokeLinecap="round" strokeLinejoin="round" />
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${line.product.name}`}
+            disabled={remove.isPending}
+            onClick={() => remove.mutate({ id: line.id })}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
+              <path
+                d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </Button>
         </div>

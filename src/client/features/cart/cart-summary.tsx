@@ -4,7 +4,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { OrderTotals } from '../../components/ui/order-totals';
 
 /** Subtotal, Free shipping, 10% tax and total, with two decimals; the page adds its action below. */
-export function CartSummary({ lines, children }: { lines: readonly { price: string; quantity: number }[]; children?: ReactNode }) {
+export function CartSummary({
+  lines,
+  children,
+}: {
+  lines: readonly { price: string; quantity: number }[];
+  children?: ReactNode;
+}) {
   const totals = cartTotals(lines);
   return (
     <Card className="h-fit" data-testid="order-summary">

@@ -12,7 +12,15 @@ export function AdminCatalogCard({
   onEdit,
   onDelete,
 }: {
-  item: { name: string; description: string; category: string; price: string; imageUrl: string | null; isActive: boolean; isFeatured: boolean };
+  item: {
+    name: string;
+    description: string;
+    category: string;
+    price: string;
+    imageUrl: string | null;
+    isActive: boolean;
+    isFeatured: boolean;
+  };
   details: ReactNode;
   onEdit?: () => void;
   onDelete?: () => void;

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { AdminCatalogCard } from './admin-catalog-card';
 import { useCatalogList, useDeleteCatalogItem, type CatalogKind, type ItemOf } from './catalog-api';
-import { hasPermission } from '../../../shared/roles';
+import { can } from '../../../shared/roles';
 import { CatalogResults } from './catalog-results';
 import { PagedGrid } from './paged-grid';
 import { SearchBox } from '../../components/ui/search-box';
@@ -45,11 +45,11 @@ export function AdminCatalogPage<K extends CatalogKind>({
   const list = useCatalogList(kind);
   const { results, searching } = useCatalogSearch(list.data, query);
   const remove = useDeleteCatalogItem(kind, singular, deletedText, () => setDeleting(null));
-  const can = {
-    create: hasPermission(user, `${kind}.create`),
-    edit: hasPermission(user, `${kind}.edit`),
-    delete: hasPermission(user, `${kind}.delete`),
-    feature: hasPermission(user, `${kind}.featured`),
+  const allowed = {
+    create: can(user, `${kind}.create`),
+    edit: can(user, `${kind}.edit`),
+    delete: can(user, `${kind}.delete`),
+    feature: can(user, `${kind}.featured`),
   };
 
   return (
@@ -59,7 +59,7 @@ export function AdminCatalogPage<K extends CatalogKind>({
           <h1 className="text-2xl font-bold text-stone-900">{plural}</h1>
           <p className="mt-1 text-sm text-stone-600">{intro}</p>
         </div>
-        {can.create && <Button onClick={() => setEditing('new')}>{`Add ${singular}`}</Button>}
+        {allowed.create && <Button onClick={() => setEditing('new')}>{`Add ${singular}`}</Button>}
       </div>
       <SearchBox value={query} onChange={setQuery} placeholder={`Search ${noun}...`} label={`Search ${noun}`} />
 
@@ -68,7 +68,10 @@ export function AdminCatalogPage<K extends CatalogKind>({
         list={list}
         count={results.length}
         searching={searching}
-        empty={{ title: `No ${noun} yet`, text: can.create ? firstItemHint : `${plural} appear here once they are added.` }}
+        empty={{
+          title: `No ${noun} yet`,
+          text: allowed.create ? firstItemHint : `${plural} appear here once they are added.`,
+        }}
       >
         <PagedGrid
           items={results}
@@ -78,14 +81,14 @@ export function AdminCatalogPage<K extends CatalogKind>({
             <AdminCatalogCard
               item={item}
               details={details(item)}
-              onEdit={can.edit ? () => setEditing(item) : undefined}
-              onDelete={can.delete ? () => setDeleting(item) : undefined}
+              onEdit={allowed.edit ? () => setEditing(item) : undefined}
+              onDelete={allowed.delete ? () => setDeleting(item) : undefined}
             />
           )}
         />
       </CatalogResults>
 
-      {editing && dialog(editing === 'new' ? null : editing, can.feature, () => setEditing(null))}
+      {editing && dialog(editing === 'new' ? null : editing, allowed.feature, () => setEditing(null))}
       <ConfirmDialog
         open={!!deleting}
         onClose={() => setDeleting(null)}

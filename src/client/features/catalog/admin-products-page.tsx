@@ -5,7 +5,7 @@ import { AdminCatalogPage } from './admin-catalog-page';
 import { useProductWrites, type Product } from './catalog-api';
 import { CatalogItemDialog } from './catalog-item-dialog';
 
-export const LOW_STOCK = 10;
+const LOW_STOCK = 10;
 
 /** /admin/products: search, card grid, create and edit dialogs, delete. */
 export function AdminProductsPage() {
@@ -17,17 +17,40 @@ export function AdminProductsPage() {
       intro="Manage the catalogue customers shop from."
       firstItemHint="Add your first product to start selling."
       deletedText="The product has been removed from the catalogue."
-      details={(product) => <span className={product.inventory < LOW_STOCK ? 'font-medium text-accent-700' : undefined}>Stock: {product.inventory}</span>}
-      dialog={(product, canFeature, onClose) => <ProductDialog product={product} canFeature={canFeature} onClose={onClose} />}
+      details={(product) => (
+        <span className={product.inventory < LOW_STOCK ? 'font-medium text-accent-700' : undefined}>
+          Stock: {product.inventory}
+        </span>
+      )}
+      dialog={(product, canFeature, onClose) => (
+        <ProductDialog product={product} canFeature={canFeature} onClose={onClose} />
+      )}
     />
   );
 }
 
-function ProductDialog({ product, canFeature, onClose }: { product: Product | null; canFeature: boolean; onClose: () => void }) {
+function ProductDialog({
+  product,
+  canFeature,
+  onClose,
+}: {
+  product: Product | null;
+  canFeature: boolean;
+  onClose: () => void;
+}) {
   const form = useZodForm(ZProductForm, {
     defaultValues: product
       ? { ...product, inventory: String(product.inventory), imageUrl: product.imageUrl ?? '' }
-      : { name: '', description: '', price: '', category: '', inventory: '0', imageUrl: '', isFeatured: false, isActive: true },
+      : {
+          name: '',
+          description: '',
+          price: '',
+          category: '',
+          inventory: '0',
+          imageUrl: '',
+          isFeatured: false,
+          isActive: true,
+        },
   });
   const { create, update, pending } = useProductWrites(onClose);
 

@@ -13,7 +13,9 @@ import { CatalogItemDialog } from './catalog-item-dialog';
 export function AdminServicesPage() {
   const providers = useServiceProviders();
   const providerNames = (serviceId: string) =>
-    (providers.data ?? []).filter((p) => p.serviceId === serviceId).map((p) => `${p.employee.firstName} ${p.employee.lastName}`.trim());
+    (providers.data ?? [])
+      .filter((p) => p.serviceId === serviceId)
+      .map((p) => `${p.employee.firstName} ${p.employee.lastName}`.trim());
 
   return (
     <AdminCatalogPage
@@ -27,14 +29,17 @@ export function AdminServicesPage() {
         const names = providerNames(service.id);
         return (
           <span title={names.length ? names.join(', ') : 'Every employee may perform it'}>
-            {service.duration} min · {names.length ? `${names.length} ${names.length === 1 ? 'employee' : 'employees'}` : 'All employees'}
+            {service.duration} min ·{' '}
+            {names.length ? `${names.length} ${names.length === 1 ? 'employee' : 'employees'}` : 'All employees'}
           </span>
         );
       }}
       dialog={(service, canFeature, onClose) => (
         <ServiceDialog
           service={service}
-          linked={service ? (providers.data ?? []).filter((p) => p.serviceId === service.id).map((p) => p.employeeId) : []}
+          linked={
+            service ? (providers.data ?? []).filter((p) => p.serviceId === service.id).map((p) => p.employeeId) : []
+          }
           canFeature={canFeature}
           onClose={onClose}
         />
@@ -43,11 +48,31 @@ export function AdminServicesPage() {
   );
 }
 
-function ServiceDialog({ service, linked, canFeature, onClose }: { service: Service | null; linked: string[]; canFeature: boolean; onClose: () => void }) {
+function ServiceDialog({
+  service,
+  linked,
+  canFeature,
+  onClose,
+}: {
+  service: Service | null;
+  linked: string[];
+  canFeature: boolean;
+  onClose: () => void;
+}) {
   const form = useZodForm(ZServiceForm, {
     defaultValues: service
       ? { ...service, duration: String(service.duration), imageUrl: service.imageUrl ?? '', employeeIds: linked }
-      : { name: '', description: '', price: '', duration: String(catalogLimits.durationDefault), category: '', imageUrl: '', isFeatured: false, isActive: true, employeeIds: [] },
+      : {
+          name: '',
+          description: '',
+          price: '',
+          duration: String(catalogLimits.durationDefault),
+          category: '',
+          imageUrl: '',
+          isFeatured: false,
+          isActive: true,
+          employeeIds: [],
+        },
   });
   const { create, update, pending } = useServiceWrites(onClose);
 
@@ -105,7 +130,8 @@ function ProviderChoice() {
               <Checkbox
                 label={
                   <span>
-                    {employee.firstName} {employee.lastName} <span className="font-normal text-stone-600">({employee.email})</span>
+                    {employee.firstName} {employee.lastName}{' '}
+                    <span className="font-normal text-stone-600">({employee.email})</span>
                   </span>
                 }
                 checked={chosen.includes(employee.id)}

@@ -25,7 +25,7 @@ export function useCatalogList<K extends CatalogKind>(kind: K, opts: { enabled?:
 }
 
 /** After a catalogue write: every list and featured list of that kind is read again. */
-export function invalidateCatalog(queryClient: QueryClient, kind?: CatalogKind) {
+function invalidateCatalog(queryClient: QueryClient, kind?: CatalogKind) {
   return queryClient.invalidateQueries({ queryKey: kind ? catalogKeys.list(kind) : catalogKeys.all });
 }
 
@@ -34,7 +34,7 @@ export function invalidateCatalog(queryClient: QueryClient, kind?: CatalogKind) 
  * again, a toast says what happened and `onDone` closes the dialog; on failure a toast gives the server's
  * message and the dialog stays open. `singular` is the capitalised noun ("Product") the toast titles use.
  */
-export function useCatalogMutationOptions(kind: CatalogKind, singular: string, onDone: () => void) {
+function useCatalogMutationOptions(kind: CatalogKind, singular: string, onDone: () => void) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
@@ -46,11 +46,17 @@ export function useCatalogMutationOptions(kind: CatalogKind, singular: string, o
       toast({ title, description: describe(data) });
       onDone();
     },
-    onError: (error: unknown) => toast({ title: failedTitle, description: errorMessage(error), variant: 'destructive' }),
+    onError: (error: unknown) =>
+      toast({ title: failedTitle, description: errorMessage(error), variant: 'destructive' }),
   });
   return {
-    created: (describe: (saved: { name: string }) => string) => options(`${singular} Created`, describe, 'Creation Failed'),
-    updated: options(`${singular} Updated`, (saved: { name: string }) => `${saved.name} has been saved.`, 'Update Failed'),
+    created: (describe: (saved: { name: string }) => string) =>
+      options(`${singular} Created`, describe, 'Creation Failed'),
+    updated: options(
+      `${singular} Updated`,
+      (saved: { name: string }) => `${saved.name} has been saved.`,
+      'Update Failed',
+    ),
     deleted: (description: string) => options(`${singular} Deleted`, () => description, 'Delete Failed'),
   };
 }
@@ -73,14 +79,17 @@ export function useAddToCart() {
       void utils.cart.list.invalidate();
       toast({ title: 'Added to Cart', description: `${item.product.name} has been added to your cart.` });
     },
-    onError: (error) => toast({ title: 'Add to Cart Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: 'Add to Cart Failed', description: errorMessage(error), variant: 'destructive' }),
   });
 }
 
 /** Create and update of the product dialog; `onDone` closes it. */
 export function useProductWrites(onDone: () => void) {
   const options = useCatalogMutationOptions('products', 'Product', onDone);
-  const create = trpc.products.create.useMutation(options.created((saved) => `${saved.name} has been added to the catalogue.`));
+  const create = trpc.products.create.useMutation(
+    options.created((saved) => `${saved.name} has been added to the catalogue.`),
+  );
   const update = trpc.products.update.useMutation(options.updated);
   return { create, update, pending: create.isPending || update.isPending };
 }

@@ -40,7 +40,12 @@ export function CatalogItemDialog<TIn extends FieldValues, TOut extends FieldVal
   children?: ReactNode;
 }) {
   return (
-    <Dialog open onClose={onClose} title={item ? `Edit ${singular}` : `Add ${singular}`} description={item ? `Change the details of ${item.name}.` : addText}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={item ? `Edit ${singular}` : `Add ${singular}`}
+      description={item ? `Change the details of ${item.name}.` : addText}
+    >
       <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormField name="name" label="Name">
           {({ field, ids }) => <Input {...field} {...ids} maxLength={catalogLimits.nameMax} required />}
@@ -50,7 +55,9 @@ export function CatalogItemDialog<TIn extends FieldValues, TOut extends FieldVal
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField name="price" label="Price ($)">
-            {({ field, ids }) => <Input {...field} {...ids} type="number" inputMode="decimal" step="0.01" min="0" required />}
+            {({ field, ids }) => (
+              <Input {...field} {...ids} type="number" inputMode="decimal" step="0.01" min="0" required />
+            )}
           </FormField>
           {beside}
         </div>
@@ -61,7 +68,12 @@ export function CatalogItemDialog<TIn extends FieldValues, TOut extends FieldVal
           {({ field, ids }) => <Input {...field} {...ids} type="url" placeholder="https://" />}
         </FormField>
         <div className="flex flex-wrap gap-6">
-          <FormCheckbox name="isFeatured" label="Featured" disabled={!canFeature} hint={canFeature ? undefined : `Needs the ${kind}.featured permission`} />
+          <FormCheckbox
+            name="isFeatured"
+            label="Featured"
+            disabled={!canFeature}
+            hint={canFeature ? undefined : `Needs the ${kind}.featured permission`}
+          />
           <FormCheckbox name="isActive" label="Active" />
         </div>
         {children}

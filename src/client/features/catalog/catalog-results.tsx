@@ -29,6 +29,11 @@ export function CatalogResults({
   const noun = plural.toLowerCase();
   if (list.isLoading) return <Spinner label={`Loading ${noun}`} className={spinnerClassName} />;
   if (list.isError) return <EmptyState title={`${plural} could not be loaded`} text={errorMessage(list.error)} />;
-  if (count === 0) return searching ? <EmptyState title={`No ${noun} found`} text="Try adjusting your search terms" /> : <EmptyState {...empty} />;
+  if (count === 0)
+    return searching ? (
+      <EmptyState title={`No ${noun} found`} text="Try adjusting your search terms" />
+    ) : (
+      <EmptyState {...empty} />
+    );
   return children;
 }

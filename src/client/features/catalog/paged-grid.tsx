@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-export const PAGE_SIZE = 24;
+const PAGE_SIZE = 24;
 
 /**
  * Renders a page of items and adds the next page when the end of the grid comes into view (or the
@@ -35,9 +35,12 @@ export function PagedGrid<T>({
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !more || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setShown((n) => n + pageSize);
-    }, { rootMargin: '600px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setShown((n) => n + pageSize);
+      },
+      { rootMargin: '600px 0px' },
+    );
     observer.observe(node);
     return () => observer.disconnect();
   }, [more, pageSize, shown]);
@@ -56,7 +59,11 @@ export function PagedGrid<T>({
           <p>
             Showing {shown} of {items.length}
           </p>
-          <button type="button" onClick={() => setShown((n) => n + pageSize)} className="rounded-lg px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-50">
+          <button
+            type="button"
+            onClick={() => setShown((n) => n + pageSize)}
+            className="rounded-lg px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-50"
+          >
             Show more
           </button>
         </div>

@@ -23,14 +23,28 @@ export function ProductsPage() {
   );
 }
 
-function ProductCard({ product, eager, adding, onAdd }: { product: Product; eager: boolean; adding: boolean; onAdd: () => void }) {
+function ProductCard({
+  product,
+  eager,
+  adding,
+  onAdd,
+}: {
+  product: Product;
+  eager: boolean;
+  adding: boolean;
+  onAdd: () => void;
+}) {
   const soldOut = product.inventory === 0;
   return (
     <StorefrontCard
       item={product}
       eager={eager}
       testId="product-card"
-      details={<span className={soldOut ? 'text-sm font-medium text-red-700' : 'text-sm text-stone-600'}>{product.inventory} in stock</span>}
+      details={
+        <span className={soldOut ? 'text-sm font-medium text-red-700' : 'text-sm text-stone-600'}>
+          {product.inventory} in stock
+        </span>
+      }
     >
       <Button className="mt-2 w-full" onClick={onAdd} disabled={soldOut || adding}>
         {soldOut ? 'Out of Stock' : adding ? 'Adding...' : 'Add to Cart'}

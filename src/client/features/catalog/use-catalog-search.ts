@@ -13,7 +13,9 @@ export function useCatalogSearch<T extends Searchable>(items: readonly T[] | und
   const deferredQuery = useDeferredValue(query);
   const results = useMemo(() => {
     const needle = deferredQuery.trim().toLowerCase();
-    return needle ? indexed.filter((entry) => entry.text.includes(needle)).map((e) => e.item) : indexed.map((e) => e.item);
+    return needle
+      ? indexed.filter((entry) => entry.text.includes(needle)).map((e) => e.item)
+      : indexed.map((e) => e.item);
   }, [indexed, deferredQuery]);
   return { results, searching: query.trim() !== '', stale: deferredQuery !== query };
 }

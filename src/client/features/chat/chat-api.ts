@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { ChatEvent, ChatMessage } from '../../../shared/chat-schema';
-import { hasPermission, type Role } from '../../../shared/roles';
+import { can, type Role } from '../../../shared/roles';
 import { trpc } from '../../lib/trpc';
 
 /**
@@ -15,8 +15,8 @@ interface Person {
   permissions: readonly string[];
 }
 
-export const readsInbox = (user: Person | null | undefined) => !!user && hasPermission(user, 'chat.view');
-export const answersInbox = (user: Person | null | undefined) => !!user && hasPermission(user, 'chat.respond');
+export const readsInbox = (user: Person | null | undefined) => !!user && can(user, 'chat.view');
+export const answersInbox = (user: Person | null | undefined) => !!user && can(user, 'chat.respond');
 
 /** Whose conversation a person's cache keeps a message under: customers have one, staff one per customer. */
 const conversationInput = (user: Person, message: Pick<ChatMessage, 'customerId'>) =>
@@ -59,7 +59,10 @@ export function useMarkRead() {
  * reconnect) puts new messages into the conversations they belong to and keeps the unread count current.
  * onMessage lets the open window mark what it shows as read.
  */
-export function useChatLiveUpdates(user: Person | null | undefined, opts: { enabled: boolean; onMessage?: (message: ChatMessage) => void }) {
+export function useChatLiveUpdates(
+  user: Person | null | undefined,
+  opts: { enabled: boolean; onMessage?: (message: ChatMessage) => void },
+) {
   const utils = trpc.useUtils();
   const { onMessage } = opts;
   const onData = useCallback(
@@ -73,7 +76,8 @@ export function useChatLiveUpdates(user: Person | null | undefined, opts: { enab
       utils.chat.messages.setData(conversationInput(user, message), (list) =>
         list && !list.some((m) => m.id === message.id) ? [...list, message] : list,
       );
-      if (message.senderId !== user.id) utils.chat.unread.setData(undefined, (old) => ({ count: (old?.count ?? 0) + 1 }));
+      if (message.senderId !== user.id)
+        utils.chat.unread.setData(undefined, (old) => ({ count: (old?.count ?? 0) + 1 }));
       if (user.role !== 'customer') void utils.chat.conversations.invalidate();
       onMessage?.(message);
     },

@@ -46,8 +46,22 @@ export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
             <h2 id={`${windowId}-title`} className="font-semibold">
               Chat Support
             </h2>
-            <button type="button" onClick={() => setOpen(false)} className="rounded p-1 hover:bg-white/15" aria-label="Close chat">
-              <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
+              className="rounded p-1 hover:bg-white/15"
+              aria-label="Close chat"
+            >
+              <svg
+                width="18"
+                height="18"
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
                 <path d="M18 6 6 18M6 6l12 12" />
               </svg>
             </button>
@@ -71,7 +85,10 @@ export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
       >
         <ChatIcon width={26} height={26} />
         {!open && unread > 0 && (
-          <span data-testid="chat-unread-dot" className="absolute right-1 top-1 h-3.5 w-3.5 rounded-full border-2 border-white bg-red-600">
+          <span
+            data-testid="chat-unread-dot"
+            className="absolute right-1 top-1 h-3.5 w-3.5 rounded-full border-2 border-white bg-red-600"
+          >
             <span className="sr-only">New messages</span>
           </span>
         )}

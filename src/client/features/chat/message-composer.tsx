@@ -47,7 +47,13 @@ export function MessageComposer({
         disabled={disabled}
         autoComplete="off"
       />
-      <Button type="submit" size="icon" className="shrink-0" disabled={disabled || !trimmed || sending} aria-label="Send message">
+      <Button
+        type="submit"
+        size="icon"
+        className="shrink-0"
+        disabled={disabled || !trimmed || sending}
+        aria-label="Send message"
+      >
         <SendIcon />
       </Button>
     </form>
@@ -56,7 +62,17 @@ export function MessageComposer({
 
 function SendIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />
     </svg>
   );

@@ -30,14 +30,24 @@ export function MessageList({
     end.current?.scrollIntoView({ block: 'end' });
   }, [last]);
 
-  if (messages.length === 0) return <div className={cn('flex items-center justify-center p-6 text-center text-sm text-stone-600', className)}>{empty}</div>;
+  if (messages.length === 0)
+    return (
+      <div className={cn('flex items-center justify-center p-6 text-center text-sm text-stone-600', className)}>
+        {empty}
+      </div>
+    );
   return (
     <ol aria-label={label} className={cn('flex flex-col gap-2 overflow-y-auto p-3', className)} tabIndex={0}>
       {messages.map((m) => {
         const own = isOwnSide(m);
         const mine = m.senderId === viewerId;
         return (
-          <li key={m.id} data-testid="chat-message" data-own={own} className={cn('flex max-w-[85%] flex-col', own ? 'items-end self-end' : 'items-start self-start')}>
+          <li
+            key={m.id}
+            data-testid="chat-message"
+            data-own={own}
+            className={cn('flex max-w-[85%] flex-col', own ? 'items-end self-end' : 'items-start self-start')}
+          >
             {!mine && (
               <span className="mb-0.5 text-xs font-medium text-stone-600">
                 {m.sender.firstName} {m.sender.lastName}

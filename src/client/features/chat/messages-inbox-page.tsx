@@ -63,21 +63,38 @@ export function MessagesInboxPage({ user }: { user: Viewer }) {
                     onClick={() => choose(c.customer.id)}
                     aria-current={c.customer.id === selectedId ? 'true' : undefined}
                     data-testid="conversation"
-                    className={cn('flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-stone-50', c.customer.id === selectedId && 'bg-brand-50')}
+                    className={cn(
+                      'flex w-full flex-col gap-1 px-4 py-3 text-left hover:bg-stone-50',
+                      c.customer.id === selectedId && 'bg-brand-50',
+                    )}
                   >
                     <span className="flex items-center gap-2">
-                      <span className={cn('flex-1 truncate text-sm text-stone-900', c.unreadCount > 0 ? 'font-semibold' : 'font-medium')}>{fullName(c.customer)}</span>
+                      <span
+                        className={cn(
+                          'flex-1 truncate text-sm text-stone-900',
+                          c.unreadCount > 0 ? 'font-semibold' : 'font-medium',
+                        )}
+                      >
+                        {fullName(c.customer)}
+                      </span>
                       <time dateTime={c.lastMessage.createdAt} className="shrink-0 text-xs text-stone-600">
                         {inboxTime(c.lastMessage.createdAt)}
                       </time>
                     </span>
                     <span className="flex items-center gap-2">
                       <span className="flex-1 truncate text-sm text-stone-600">
-                        {c.lastMessage.senderId === user.id ? 'You: ' : c.lastMessage.senderId !== c.customer.id ? 'Team: ' : ''}
+                        {c.lastMessage.senderId === user.id
+                          ? 'You: '
+                          : c.lastMessage.senderId !== c.customer.id
+                            ? 'Team: '
+                            : ''}
                         {c.lastMessage.message}
                       </span>
                       {c.unreadCount > 0 && (
-                        <span data-testid="conversation-unread" className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-bold text-white">
+                        <span
+                          data-testid="conversation-unread"
+                          className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-bold text-white"
+                        >
                           {c.unreadCount}
                           <span className="sr-only"> unread</span>
                         </span>
@@ -102,14 +119,28 @@ export function MessagesInboxPage({ user }: { user: Viewer }) {
   );
 }
 
-function Thread({ user, customerId, conversation, onBack }: { user: Viewer; customerId: string; conversation: Conversation | undefined; onBack: () => void }) {
+function Thread({
+  user,
+  customerId,
+  conversation,
+  onBack,
+}: {
+  user: Viewer;
+  customerId: string;
+  conversation: Conversation | undefined;
+  onBack: () => void;
+}) {
   const messages = useConversation({ with: customerId }, true);
   const sendMessage = useSendMessage();
   const canAnswer = answersInbox(user);
   return (
     <>
       <div className="flex items-center gap-3 border-b border-stone-200 px-4 py-3">
-        <button type="button" onClick={onBack} className="rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 md:hidden">
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 md:hidden"
+        >
           ← Conversations
         </button>
         {conversation && (
@@ -135,9 +166,15 @@ function Thread({ user, customerId, conversation, onBack }: { user: Viewer; cust
         />
       )}
       {canAnswer ? (
-        <MessageComposer placeholder="Type your reply..." label="Reply" send={(message) => sendMessage.mutateAsync({ receiverId: customerId, message })} />
+        <MessageComposer
+          placeholder="Type your reply..."
+          label="Reply"
+          send={(message) => sendMessage.mutateAsync({ receiverId: customerId, message })}
+        />
       ) : (
-        <p className="border-t border-stone-200 p-3 text-sm text-stone-600">You can read conversations; answering needs the chat respond permission.</p>
+        <p className="border-t border-stone-200 p-3 text-sm text-stone-600">
+          You can read conversations; answering needs the chat respond permission.
+        </p>
       )}
     </>
   );

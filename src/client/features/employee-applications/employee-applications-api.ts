@@ -18,18 +18,27 @@ function useReviewOptions(reviewed: { title: string; description: string }, fail
       onDone();
       await utils.employeeApplications.list.invalidate();
     },
-    onError: (error: unknown) => toast({ title: failedTitle, description: errorMessage(error), variant: 'destructive' }),
+    onError: (error: unknown) =>
+      toast({ title: failedTitle, description: errorMessage(error), variant: 'destructive' }),
   };
 }
 
 export function useApproveApplication(onDone: () => void) {
   return trpc.employeeApplications.approve.useMutation(
-    useReviewOptions({ title: 'Application Approved', description: 'Employee account has been created successfully.' }, 'Approval Failed', onDone),
+    useReviewOptions(
+      { title: 'Application Approved', description: 'Employee account has been created successfully.' },
+      'Approval Failed',
+      onDone,
+    ),
   );
 }
 
 export function useRejectApplication(onDone: () => void) {
   return trpc.employeeApplications.reject.useMutation(
-    useReviewOptions({ title: 'Application Rejected', description: 'Application has been rejected.' }, 'Rejection Failed', onDone),
+    useReviewOptions(
+      { title: 'Application Rejected', description: 'Application has been rejected.' },
+      'Rejection Failed',
+      onDone,
+    ),
   );
 }

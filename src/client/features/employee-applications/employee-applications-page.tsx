@@ -1,6 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { ZApproveApplicationForm, ZRejectApplicationForm, type EmployeeApplication } from '../../../shared/employee-application-schema';
+import {
+  ZApproveApplicationForm,
+  ZRejectApplicationForm,
+  type EmployeeApplication,
+} from '../../../shared/employee-application-schema';
 import { ClipboardIcon } from '../../components/icons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -55,7 +59,12 @@ export function EmployeeApplicationsPage() {
           {pending.length > 0 && (
             <ApplicationSection id="pending" title="Pending Applications">
               {pending.map((application) => (
-                <PendingCard key={application.id} application={application} onApprove={setApproving} onReject={setRejecting} />
+                <PendingCard
+                  key={application.id}
+                  application={application}
+                  onApprove={setApproving}
+                  onReject={setRejecting}
+                />
               ))}
             </ApplicationSection>
           )}
@@ -214,8 +223,8 @@ function ApproveDialog({ application, onClose }: { application: EmployeeApplicat
       description={
         application && (
           <>
-            Approve {application.firstName} {application.lastName}? An employee account is created and a link to set a password is e-mailed to{' '}
-            {application.email}.
+            Approve {application.firstName} {application.lastName}? An employee account is created and a link to set a
+            password is e-mailed to {application.email}.
           </>
         )
       }
@@ -244,7 +253,14 @@ function RejectDialog({ application, onClose }: { application: EmployeeApplicati
       open={application !== null}
       onClose={close}
       title="Reject Application"
-      description={application && <>Reject {application.firstName} {application.lastName}? This cannot be undone; the reason is e-mailed to the applicant.</>}
+      description={
+        application && (
+          <>
+            Reject {application.firstName} {application.lastName}? This cannot be undone; the reason is e-mailed to the
+            applicant.
+          </>
+        )
+      }
       label="Reason for rejection"
       form={form}
       onSubmit={(values) => application && reject.mutate({ id: application.id, notes: values.notes })}

@@ -5,7 +5,15 @@ import { dateTimeOf } from '../../lib/zoned-time';
 import type { PortalAppointment } from './employee-portal-api';
 
 /** One appointment as the portal shows it: service, when, who, notes, status, and any actions. */
-export function AppointmentCard({ appointment: a, timeZone, actions }: { appointment: PortalAppointment; timeZone: string; actions?: ReactNode }) {
+export function AppointmentCard({
+  appointment: a,
+  timeZone,
+  actions,
+}: {
+  appointment: PortalAppointment;
+  timeZone: string;
+  actions?: ReactNode;
+}) {
   const customerName = `${a.customer.firstName} ${a.customer.lastName}`.trim();
   return (
     <Card>

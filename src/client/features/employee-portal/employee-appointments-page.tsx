@@ -8,7 +8,8 @@ const PAST_COUNT = 10;
 
 function Actions({ appointment }: { appointment: PortalAppointment }) {
   const setStatus = useSetAppointmentStatus();
-  const change = (status: 'confirmed' | 'cancelled' | 'completed') => setStatus.mutate({ appointmentId: appointment.id, status });
+  const change = (status: 'confirmed' | 'cancelled' | 'completed') =>
+    setStatus.mutate({ appointmentId: appointment.id, status });
   const pending = setStatus.isPending;
   if (appointment.status === 'pending') {
     return (
@@ -39,7 +40,10 @@ export function EmployeeAppointmentsPage() {
   const now = new Date().toISOString();
   const list = appointments.data ?? [];
   const upcoming = list.filter((a) => a.dateTime >= now);
-  const past = list.filter((a) => a.dateTime < now).reverse().slice(0, PAST_COUNT);
+  const past = list
+    .filter((a) => a.dateTime < now)
+    .reverse()
+    .slice(0, PAST_COUNT);
 
   return (
     <div className="flex flex-col gap-6">
@@ -59,7 +63,9 @@ export function EmployeeAppointmentsPage() {
               <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm text-brand-900">{upcoming.length}</span>
             </h2>
             {upcoming.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No upcoming appointments scheduled</p>
+              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+                No upcoming appointments scheduled
+              </p>
             ) : (
               <ul className="flex flex-col gap-3">
                 {upcoming.map((a) => (
@@ -75,9 +81,15 @@ export function EmployeeAppointmentsPage() {
               Past Appointments
             </h2>
             {past.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No past appointments</p>
+              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+                No past appointments
+              </p>
             ) : (
-              <ul className="flex max-h-[32rem] flex-col gap-3 overflow-y-auto rounded-xl pr-1" tabIndex={0} aria-label="Past appointments">
+              <ul
+                className="flex max-h-[32rem] flex-col gap-3 overflow-y-auto rounded-xl pr-1"
+                tabIndex={0}
+                aria-label="Past appointments"
+              >
                 {past.map((a) => (
                   <li key={a.id}>
                     <AppointmentCard appointment={a} timeZone={timeZone} actions={<Actions appointment={a} />} />

@@ -37,7 +37,16 @@ const timeOptions = halfHourOptions.map((t) => ({ value: t, label: t }));
 
 function TrashIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+    >
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
     </svg>
   );
@@ -45,7 +54,9 @@ function TrashIcon() {
 
 function AddSlotPanel({ day, onDone }: { day: DayName; onDone: () => void }) {
   const change = useChangeSlots();
-  const form = useZodForm(ZSlotChoice, { defaultValues: { startTime: DEFAULT_SLOT.startTime, endTime: DEFAULT_SLOT.endTime } });
+  const form = useZodForm(ZSlotChoice, {
+    defaultValues: { startTime: DEFAULT_SLOT.startTime, endTime: DEFAULT_SLOT.endTime },
+  });
   return (
     <Form
       form={form}
@@ -53,15 +64,22 @@ function AddSlotPanel({ day, onDone }: { day: DayName; onDone: () => void }) {
       className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3"
       onSubmit={(values) =>
         // The times the person chose (not a fixed 09:00-17:00).
-        change.mutate({ dayOfWeek: day, available: true, startTime: values.startTime, endTime: values.endTime }, { onSuccess: onDone })
+        change.mutate(
+          { dayOfWeek: day, available: true, startTime: values.startTime, endTime: values.endTime },
+          { onSuccess: onDone },
+        )
       }
     >
       <div className="grid grid-cols-2 gap-2">
         <FormField name="startTime" label="Start">
-          {({ field, ids }) => <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />}
+          {({ field, ids }) => (
+            <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
+          )}
         </FormField>
         <FormField name="endTime" label="End">
-          {({ field, ids }) => <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />}
+          {({ field, ids }) => (
+            <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
+          )}
         </FormField>
       </div>
       <div className="flex gap-2">
@@ -97,7 +115,9 @@ function DayCard({ dayNumber, slots }: { dayNumber: number; slots: PortalSlot[] 
             disabled={change.isPending}
             aria-label={`Available on ${label}`}
             onCheckedChange={(on) =>
-              change.mutate(on ? { dayOfWeek: name, available: true, ...DEFAULT_SLOT } : { dayOfWeek: name, available: false })
+              change.mutate(
+                on ? { dayOfWeek: name, available: true, ...DEFAULT_SLOT } : { dayOfWeek: name, available: false },
+              )
             }
           />
         </div>
@@ -108,7 +128,10 @@ function DayCard({ dayNumber, slots }: { dayNumber: number; slots: PortalSlot[] 
         ) : (
           <ul className="flex flex-col gap-1.5">
             {slots.map((slot) => (
-              <li key={slot.id} className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-900">
+              <li
+                key={slot.id}
+                className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-900"
+              >
                 {slot.startTime} - {slot.endTime}
                 <button
                   type="button"
@@ -138,7 +161,9 @@ function DayCard({ dayNumber, slots }: { dayNumber: number; slots: PortalSlot[] 
 function QuickActions({ slots }: { slots: PortalSlot[] }) {
   const replace = useReplaceWeek();
   const [confirming, setConfirming] = useState(false);
-  const weekend = slots.filter((s) => !(standardBusinessDays as readonly number[]).includes(dayNames.indexOf(s.dayOfWeek)));
+  const weekend = slots.filter(
+    (s) => !(standardBusinessDays as readonly number[]).includes(dayNames.indexOf(s.dayOfWeek)),
+  );
   return (
     <Card>
       <CardHeader>
@@ -153,14 +178,23 @@ function QuickActions({ slots }: { slots: PortalSlot[] }) {
             replace.mutate({
               availability: [
                 ...standardBusinessDays.map((dayOfWeek) => ({ dayOfWeek, ...DEFAULT_SLOT, isAvailable: true })),
-                ...weekend.map((s) => ({ dayOfWeek: dayNames.indexOf(s.dayOfWeek), startTime: s.startTime, endTime: s.endTime, isAvailable: true })),
+                ...weekend.map((s) => ({
+                  dayOfWeek: dayNames.indexOf(s.dayOfWeek),
+                  startTime: s.startTime,
+                  endTime: s.endTime,
+                  isAvailable: true,
+                })),
               ],
             })
           }
         >
           Set Standard Business Hours
         </Button>
-        <Button variant="destructive-outline" disabled={replace.isPending || slots.length === 0} onClick={() => setConfirming(true)}>
+        <Button
+          variant="destructive-outline"
+          disabled={replace.isPending || slots.length === 0}
+          onClick={() => setConfirming(true)}
+        >
           Clear All Availability
         </Button>
         <ConfirmDialog
@@ -207,7 +241,9 @@ function DateOverrides({ employeeId }: { employeeId: string }) {
   const overrides = useMyOverrides(employeeId, today);
   const add = useAddOverride();
   const remove = useDeleteOverride();
-  const form = useZodForm(ZCreateOverrideInput, { defaultValues: { date: '', isAvailable: false, startTime: DEFAULT_SLOT.startTime, endTime: DEFAULT_SLOT.endTime } });
+  const form = useZodForm(ZCreateOverrideInput, {
+    defaultValues: { date: '', isAvailable: false, startTime: DEFAULT_SLOT.startTime, endTime: DEFAULT_SLOT.endTime },
+  });
   const special = form.watch('isAvailable');
   return (
     <Card>
@@ -221,7 +257,10 @@ function DateOverrides({ employeeId }: { employeeId: string }) {
         ) : (
           <ul className="flex flex-col gap-1.5">
             {overrides.data!.map((o) => (
-              <li key={o.id} className="flex items-center justify-between gap-2 rounded-lg bg-stone-100 px-3 py-1.5 text-sm">
+              <li
+                key={o.id}
+                className="flex items-center justify-between gap-2 rounded-lg bg-stone-100 px-3 py-1.5 text-sm"
+              >
                 <span>
                   <span className="font-medium">{dayLabelOf(o.date, 'EEE, MMM d, yyyy')}</span>{' '}
                   {o.isAvailable ? `${o.startTime} - ${o.endTime}` : 'Day off'}
@@ -244,15 +283,30 @@ function DateOverrides({ employeeId }: { employeeId: string }) {
           aria-label="Add a day off or special hours"
           className="flex flex-col gap-3 border-t border-stone-200 pt-4"
           onSubmit={(values) =>
-            add.mutate(
-              values.isAvailable ? values : { date: values.date, isAvailable: false },
-              { onSuccess: () => form.reset({ date: '', isAvailable: values.isAvailable, startTime: values.startTime, endTime: values.endTime }) },
-            )
+            add.mutate(values.isAvailable ? values : { date: values.date, isAvailable: false }, {
+              onSuccess: () =>
+                form.reset({
+                  date: '',
+                  isAvailable: values.isAvailable,
+                  startTime: values.startTime,
+                  endTime: values.endTime,
+                }),
+            })
           }
         >
           <div className="grid grid-cols-2 gap-2">
             <FormField name="date" label="Date">
-              {({ field, ids }) => <Input {...ids} type="date" min={today} name={field.name} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+              {({ field, ids }) => (
+                <Input
+                  {...ids}
+                  type="date"
+                  min={today}
+                  name={field.name}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             </FormField>
             <FormField name="isAvailable" label="Type">
               {({ field, ids }) => (
@@ -271,10 +325,14 @@ function DateOverrides({ employeeId }: { employeeId: string }) {
           {special && (
             <div className="grid grid-cols-2 gap-2">
               <FormField name="startTime" label="Start">
-                {({ field, ids }) => <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />}
+                {({ field, ids }) => (
+                  <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
+                )}
               </FormField>
               <FormField name="endTime" label="End">
-                {({ field, ids }) => <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />}
+                {({ field, ids }) => (
+                  <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
+                )}
               </FormField>
             </div>
           )}

@@ -14,7 +14,17 @@ function StatCard({ label, value, tone }: { label: string; value: string | numbe
     <Card>
       <CardContent className="flex flex-col gap-1 pt-5">
         <p className="text-sm font-medium text-stone-600">{label}</p>
-        <p className={tone === 'good' ? 'text-2xl font-bold text-green-700' : tone === 'bad' ? 'text-2xl font-bold text-red-700' : 'text-2xl font-bold text-stone-900'}>{value}</p>
+        <p
+          className={
+            tone === 'good'
+              ? 'text-2xl font-bold text-green-700'
+              : tone === 'bad'
+                ? 'text-2xl font-bold text-red-700'
+                : 'text-2xl font-bold text-stone-900'
+          }
+        >
+          {value}
+        </p>
       </CardContent>
     </Card>
   );
@@ -44,8 +54,16 @@ export function EmployeeDashboardPage() {
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatCard label="Today's Appointments" value={appointments.isLoading ? '…' : todays.length} />
         <StatCard label="Total Appointments" value={appointments.isLoading ? '…' : list.length} />
-        <StatCard label="Availability Status" value={slots.isLoading ? '…' : availabilitySet ? 'Set' : 'Not Set'} tone={slots.isLoading ? undefined : availabilitySet ? 'good' : 'bad'} />
-        <StatCard label="Account Status" value={user.isActive ? 'Active' : 'Inactive'} tone={user.isActive ? 'good' : 'bad'} />
+        <StatCard
+          label="Availability Status"
+          value={slots.isLoading ? '…' : availabilitySet ? 'Set' : 'Not Set'}
+          tone={slots.isLoading ? undefined : availabilitySet ? 'good' : 'bad'}
+        />
+        <StatCard
+          label="Account Status"
+          value={user.isActive ? 'Active' : 'Inactive'}
+          tone={user.isActive ? 'good' : 'bad'}
+        />
       </section>
 
       <Card>
@@ -71,7 +89,9 @@ export function EmployeeDashboardPage() {
           <section className="flex flex-col gap-3">
             <h2 className="text-lg font-semibold text-stone-900">Today's Appointments</h2>
             {todays.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No appointments today</p>
+              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+                No appointments today
+              </p>
             ) : (
               <ul className="flex flex-col gap-2">
                 {todays.map((a) => (
@@ -85,11 +105,16 @@ export function EmployeeDashboardPage() {
           <section className="flex flex-col gap-3">
             <h2 className="text-lg font-semibold text-stone-900">Upcoming Appointments</h2>
             {upcoming.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No upcoming appointments scheduled</p>
+              <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+                No upcoming appointments scheduled
+              </p>
             ) : (
               <ul className="flex flex-col gap-2">
                 {upcoming.map((a) => (
-                  <li key={a.id} className="flex items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white p-3 text-sm shadow-sm">
+                  <li
+                    key={a.id}
+                    className="flex items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white p-3 text-sm shadow-sm"
+                  >
                     <div className="min-w-0">
                       <p className="truncate font-medium text-stone-900">{a.service?.name ?? 'Service'}</p>
                       <p className="truncate text-stone-600">
@@ -97,7 +122,9 @@ export function EmployeeDashboardPage() {
                       </p>
                     </div>
                     <p className="shrink-0 text-right text-stone-700">
-                      {dateKeyOf(a.dateTime, timeZone) === today ? 'Today' : dayLabelOf(dateKeyOf(a.dateTime, timeZone))}
+                      {dateKeyOf(a.dateTime, timeZone) === today
+                        ? 'Today'
+                        : dayLabelOf(dateKeyOf(a.dateTime, timeZone))}
                       <br />
                       {timeOf(a.dateTime, timeZone)}
                     </p>

@@ -15,7 +15,8 @@ function useLogout() {
   const toast = useToast();
   return trpc.employee.logout.useMutation({
     onSuccess: () => window.location.assign('/api/logout'),
-    onError: () => toast({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' }),
+    onError: () =>
+      toast({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' }),
   });
 }
 
@@ -54,7 +55,10 @@ function AccountPanel() {
     <div className="border-t border-stone-200 p-4">
       <UserIdentity user={user} size={36} />
       <div className="flex flex-col gap-1">
-        <Link to="/" className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100">
+        <Link
+          to="/"
+          className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
+        >
           <HomeIcon width={16} height={16} />
           Customer View
         </Link>
@@ -104,7 +108,16 @@ export function EmployeeLayout() {
             className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
           >
             <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-            <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              width="22"
+              height="22"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              aria-hidden="true"
+            >
               {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>

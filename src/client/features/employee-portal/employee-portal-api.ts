@@ -4,7 +4,6 @@ import { useSettingsQuery } from '../../lib/session';
 
 export type PortalAppointment = RouterOutputs['employeePortal']['appointments'][number];
 export type PortalSlot = RouterOutputs['availability']['portalList'][number];
-export type DateOverride = RouterOutputs['availability']['overrides'][number];
 
 /** The signed-in person's appointments as provider (time order). */
 export function useMyAppointments() {
@@ -20,7 +19,8 @@ export function useSetAppointmentStatus() {
       toast({ title: 'Appointment Updated', description: `The appointment is now ${appointment.status}.` });
       void utils.employeePortal.appointments.invalidate();
     },
-    onError: () => toast({ title: 'Error', description: 'Failed to update appointment status.', variant: 'destructive' }),
+    onError: () =>
+      toast({ title: 'Error', description: 'Failed to update appointment status.', variant: 'destructive' }),
   });
 }
 
@@ -37,7 +37,11 @@ function useAvailabilityToasts() {
       void utils.availability.invalidate();
     },
     onError: (error: unknown) =>
-      toast({ title: 'Error', description: `Failed to update availability. ${errorMessage(error, '')}`.trim(), variant: 'destructive' }),
+      toast({
+        title: 'Error',
+        description: `Failed to update availability. ${errorMessage(error, '')}`.trim(),
+        variant: 'destructive',
+      }),
   };
 }
 
@@ -84,7 +88,11 @@ export function useRegisterApplication() {
   const toast = useToast();
   return trpc.employeeApplications.register.useMutation({
     onSuccess: () =>
-      toast({ title: 'Registration Submitted', description: "Your employee registration has been submitted for review. You'll receive an email when approved." }),
-    onError: (error) => toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' }),
+      toast({
+        title: 'Registration Submitted',
+        description: "Your employee registration has been submitted for review. You'll receive an email when approved.",
+      }),
+    onError: (error) =>
+      toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' }),
   });
 }

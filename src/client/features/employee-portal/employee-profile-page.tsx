@@ -11,15 +11,20 @@ import { ZChangePasswordInput } from '../../../shared/employee-portal-schema';
 import { useChangePassword } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
 
-const ZPasswordForm = ZChangePasswordInput.extend({ confirmPassword: z.string() }).refine((v) => v.confirmPassword === v.newPassword, {
-  path: ['confirmPassword'],
-  message: 'The passwords do not match.',
-});
+const ZPasswordForm = ZChangePasswordInput.extend({ confirmPassword: z.string() }).refine(
+  (v) => v.confirmPassword === v.newPassword,
+  {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match.',
+  },
+);
 
 function ChangePassword() {
   const change = useChangePassword();
   const toast = useToast();
-  const form = useZodForm(ZPasswordForm, { defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useZodForm(ZPasswordForm, {
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   return (
     <Card className="max-w-lg">
       <CardHeader>
@@ -37,9 +42,17 @@ function ChangePassword() {
               {
                 onSuccess: () => {
                   form.reset();
-                  toast({ title: 'Password Changed', description: 'Your password has been changed. Your other sessions have been signed out.' });
+                  toast({
+                    title: 'Password Changed',
+                    description: 'Your password has been changed. Your other sessions have been signed out.',
+                  });
                 },
-                onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to change password.'), variant: 'destructive' }),
+                onError: (error) =>
+                  toast({
+                    title: 'Error',
+                    description: errorMessage(error, 'Failed to change password.'),
+                    variant: 'destructive',
+                  }),
               },
             )
           }

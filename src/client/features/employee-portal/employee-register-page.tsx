@@ -19,8 +19,20 @@ export function EmployeeRegisterPage() {
       <PortalCardPage>
         <Card className="text-center">
           <CardHeader>
-            <span className="mx-auto mb-2 inline-flex h-12 w-12 items-center justify-center rounded-full bg-green-100 text-green-700" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+            <span
+              className="mx-auto mb-2 inline-flex h-12 w-12 items-center justify-center rounded-full bg-green-100 text-green-700"
+              aria-hidden="true"
+            >
+              <svg
+                viewBox="0 0 24 24"
+                width="24"
+                height="24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              >
                 <path d="M5 12l5 5L20 7" />
               </svg>
             </span>
@@ -73,7 +85,9 @@ export function EmployeeRegisterPage() {
                 {({ field, ids }) => <Textarea {...field} {...ids} placeholder="Tell us a little about yourself" />}
               </FormField>
               <FormField name="experience" label="Experience & Qualifications">
-                {({ field, ids }) => <Textarea {...field} {...ids} placeholder="Where have you worked, what are you certified in?" />}
+                {({ field, ids }) => (
+                  <Textarea {...field} {...ids} placeholder="Where have you worked, what are you certified in?" />
+                )}
               </FormField>
               <FormField name="specialties" label="Skills & Specialties">
                 {({ field, ids }) => <Input {...field} {...ids} placeholder="e.g. Swedish massage, facials" />}

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isPortalLinkActive, portalNav } from './portal-nav';
 
-const active = (pathname: string) => portalNav.filter((item) => isPortalLinkActive(item, pathname)).map((item) => item.label);
+const active = (pathname: string) =>
+  portalNav.filter((item) => isPortalLinkActive(item, pathname)).map((item) => item.label);
 
 describe('employee portal navigation', () => {
-  it("has the labels and paths of docs/product.md", () => {
+  it('has the labels and paths of docs/product.md', () => {
     expect(portalNav.map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/employee'],
       ['My Appointments', '/employee/appointments'],

@@ -20,7 +20,11 @@ export function RequireEmployee({ message, children }: { message: string; childr
   useEffect(() => {
     if (verdict === 'loading' || verdict === 'allowed') return;
     if (verdict === 'denied') {
-      toast({ title: 'Access Denied', description: "You don't have permission to access this page.", variant: 'destructive' });
+      toast({
+        title: 'Access Denied',
+        description: "You don't have permission to access this page.",
+        variant: 'destructive',
+      });
       const timer = setTimeout(() => navigate('/', { replace: true }), GUARD_REDIRECT_MS);
       return () => clearTimeout(timer);
     }

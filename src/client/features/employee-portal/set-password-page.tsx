@@ -64,13 +64,24 @@ export function SetPasswordPage() {
         <CardHeader className="text-center">
           <CardTitle className="text-2xl">Set Your Password</CardTitle>
           <CardDescription>
-            Welcome{check.data?.firstName ? `, ${check.data.firstName}` : ''}! Choose a password for {check.data?.email}. It needs at least{' '}
-            {MIN_NEW_PASSWORD_LENGTH} characters.
+            Welcome{check.data?.firstName ? `, ${check.data.firstName}` : ''}! Choose a password for {check.data?.email}
+            . It needs at least {MIN_NEW_PASSWORD_LENGTH} characters.
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <Form form={form} onSubmit={(values) => setPassword.mutate({ token, password: values.password })} className="flex flex-col gap-4">
-            <input type="email" name="username" autoComplete="username" value={check.data?.email ?? ''} readOnly hidden />
+          <Form
+            form={form}
+            onSubmit={(values) => setPassword.mutate({ token, password: values.password })}
+            className="flex flex-col gap-4"
+          >
+            <input
+              type="email"
+              name="username"
+              autoComplete="username"
+              value={check.data?.email ?? ''}
+              readOnly
+              hidden
+            />
             <FormField name="password" label="New Password">
               {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="new-password" />}
             </FormField>

@@ -105,7 +105,9 @@ function FeaturedCard({ entry, eager }: { entry: FeaturedItem; eager: boolean })
         <p className="line-clamp-2 text-sm text-stone-600">{item.description}</p>
         <p className="mt-auto pt-2 text-sm font-semibold text-brand-900">
           {formatPrice(item.price)}
-          {entry.kind === 'service' && <span className="font-normal text-stone-600"> · {entry.item.duration} minutes</span>}
+          {entry.kind === 'service' && (
+            <span className="font-normal text-stone-600"> · {entry.item.duration} minutes</span>
+          )}
         </p>
       </div>
     </Link>
@@ -129,7 +131,11 @@ function ShortcutCard({ shortcut }: { shortcut: Shortcut }) {
   if (shortcut.to === 'chat') {
     return (
       <Card className="flex w-full">
-        <button type="button" className={className} onClick={() => window.dispatchEvent(new CustomEvent(OPEN_CHAT_EVENT))}>
+        <button
+          type="button"
+          className={className}
+          onClick={() => window.dispatchEvent(new CustomEvent(OPEN_CHAT_EVENT))}
+        >
           {body}
         </button>
       </Card>

@@ -14,8 +14,26 @@ export const OPEN_CHAT_EVENT = 'chat:open';
 /** docs/product.md: the Home shortcut cards, by business type. */
 export function homeShortcuts(type: BusinessType): Shortcut[] {
   return [
-    ...(showsServices(type) ? [{ title: 'Book Appointment', text: 'Pick a service and a time that suits you.', to: '/booking', icon: 'calendar' } as const] : []),
-    ...(showsProducts(type) ? [{ title: 'Browse Products', text: 'Shop the products we use and love.', to: '/products', icon: 'bag' } as const] : []),
+    ...(showsServices(type)
+      ? [
+          {
+            title: 'Book Appointment',
+            text: 'Pick a service and a time that suits you.',
+            to: '/booking',
+            icon: 'calendar',
+          } as const,
+        ]
+      : []),
+    ...(showsProducts(type)
+      ? [
+          {
+            title: 'Browse Products',
+            text: 'Shop the products we use and love.',
+            to: '/products',
+            icon: 'bag',
+          } as const,
+        ]
+      : []),
     { title: 'Order History', text: 'Your orders and appointments in one place.', to: '/profile', icon: 'clipboard' },
     { title: 'Chat Support', text: 'Questions? Our team is happy to help.', to: 'chat', icon: 'chat' },
   ];

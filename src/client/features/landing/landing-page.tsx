@@ -4,8 +4,16 @@ import { buttonClass } from '../../components/ui/button';
 import { useBusinessSettings } from '../../lib/session';
 
 const features = [
-  { title: 'Browse Products', text: 'Explore our catalogue and order what you love, delivered to your door.', Icon: BagIcon },
-  { title: 'Book Services', text: 'Pick a service, choose who you want and a time that suits you.', Icon: CalendarIcon },
+  {
+    title: 'Browse Products',
+    text: 'Explore our catalogue and order what you love, delivered to your door.',
+    Icon: BagIcon,
+  },
+  {
+    title: 'Book Services',
+    text: 'Pick a service, choose who you want and a time that suits you.',
+    Icon: CalendarIcon,
+  },
   { title: 'Get Support', text: 'Chat with our team whenever you have a question.', Icon: ChatIcon },
 ];
 
@@ -22,15 +30,27 @@ export function LandingPage() {
         <section className="mx-auto max-w-2xl py-12 text-center sm:py-20">
           <h1 className="text-4xl font-bold tracking-tight text-brand-900 sm:text-5xl">Welcome to {businessName}</h1>
           <p className="mt-4 text-lg text-stone-700">
-            {businessDescription || 'Shop our products, book an appointment with our team, and get help whenever you need it.'}
+            {businessDescription ||
+              'Shop our products, book an appointment with our team, and get help whenever you need it.'}
           </p>
           <div className="mt-8 flex flex-col items-center gap-3">
             <a href="/api/login" className={buttonClass('primary', 'lg', 'w-full max-w-xs')}>
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path fill="#fff" d="M21.6 12.2c0-.7-.1-1.4-.2-2H12v3.8h5.4a4.6 4.6 0 0 1-2 3v2.5h3.2c1.9-1.7 3-4.3 3-7.3z" />
-                <path fill="#fff" opacity=".85" d="M12 22c2.7 0 5-.9 6.6-2.4l-3.2-2.5c-.9.6-2 1-3.4 1-2.6 0-4.8-1.8-5.6-4.1H3.1v2.6A10 10 0 0 0 12 22z" />
+                <path
+                  fill="#fff"
+                  d="M21.6 12.2c0-.7-.1-1.4-.2-2H12v3.8h5.4a4.6 4.6 0 0 1-2 3v2.5h3.2c1.9-1.7 3-4.3 3-7.3z"
+                />
+                <path
+                  fill="#fff"
+                  opacity=".85"
+                  d="M12 22c2.7 0 5-.9 6.6-2.4l-3.2-2.5c-.9.6-2 1-3.4 1-2.6 0-4.8-1.8-5.6-4.1H3.1v2.6A10 10 0 0 0 12 22z"
+                />
                 <path fill="#fff" opacity=".7" d="M6.4 14c-.2-.6-.3-1.3-.3-2s.1-1.4.3-2V7.4H3.1a10 10 0 0 0 0 9.1z" />
-                <path fill="#fff" opacity=".55" d="M12 6c1.5 0 2.8.5 3.8 1.5l2.9-2.9A10 10 0 0 0 3.1 7.4L6.4 10C7.2 7.7 9.4 6 12 6z" />
+                <path
+                  fill="#fff"
+                  opacity=".55"
+                  d="M12 6c1.5 0 2.8.5 3.8 1.5l2.9-2.9A10 10 0 0 0 3.1 7.4L6.4 10C7.2 7.7 9.4 6 12 6z"
+                />
               </svg>
               Sign In with Google
             </a>
@@ -42,7 +62,10 @@ export function LandingPage() {
                 Admin Access
               </Link>
             </div>
-            <Link to="/employee/register" className="mt-2 text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+            <Link
+              to="/employee/register"
+              className="mt-2 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+            >
               New employee? Apply to join our team
             </Link>
           </div>

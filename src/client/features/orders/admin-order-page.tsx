@@ -7,7 +7,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { formatOrderDate, holds, useCurrentUserForOrders, useMarkOrderPaid, useOrder, useSetOrderStatus } from './orders-api';
+import {
+  formatOrderDate,
+  holds,
+  useCurrentUserForOrders,
+  useMarkOrderPaid,
+  useOrder,
+  useSetOrderStatus,
+} from './orders-api';
 import { useSettingsQuery } from '../../lib/session';
 
 const moveLabels = { processing: 'Mark Processing', completed: 'Mark Completed' } as const;
@@ -27,14 +34,20 @@ export function AdminOrderPage() {
     return (
       <div className="flex flex-col items-start gap-3">
         <p className="text-red-700">{errorMessage(order.error, 'Order not found')}</p>
-        <ButtonLink to="/admin/orders" variant="outline">Back to Orders</ButtonLink>
+        <ButtonLink to="/admin/orders" variant="outline">
+          Back to Orders
+        </ButtonLink>
       </div>
     );
   }
   const o = order.data;
   const timeZone = settings.data?.timezone ?? 'UTC';
   const canEdit = holds(user.data, 'orders.edit');
-  const canTakePayment = holds(user.data, 'payments.process') && o.paymentProvider === 'manual' && o.paymentStatus === 'unpaid' && o.status !== 'cancelled';
+  const canTakePayment =
+    holds(user.data, 'payments.process') &&
+    o.paymentProvider === 'manual' &&
+    o.paymentStatus === 'unpaid' &&
+    o.status !== 'cancelled';
   const moves = orderTransitions[o.status].filter((s) => s !== 'cancelled') as ('processing' | 'completed')[];
   const cancellable = orderTransitions[o.status].includes('cancelled');
   const busy = setStatus.isPending || markPaid.isPending;
@@ -89,10 +102,22 @@ export function AdminOrderPage() {
               ))}
             </ul>
             <dl className="flex flex-col gap-1 border-t border-stone-200 pt-3 text-sm text-stone-700">
-              <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatMoney(o.subtotal)}</dd></div>
-              <div className="flex justify-between"><dt>Shipping</dt><dd>Free</dd></div>
-              <div className="flex justify-between"><dt>Tax</dt><dd>{formatMoney(o.tax)}</dd></div>
-              <div className="flex justify-between text-base font-semibold text-stone-900"><dt>Total</dt><dd>{formatMoney(o.total)}</dd></div>
+              <div className="flex justify-between">
+                <dt>Subtotal</dt>
+                <dd>{formatMoney(o.subtotal)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Shipping</dt>
+                <dd>Free</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Tax</dt>
+                <dd>{formatMoney(o.tax)}</dd>
+              </div>
+              <div className="flex justify-between text-base font-semibold text-stone-900">
+                <dt>Total</dt>
+                <dd>{formatMoney(o.total)}</dd>
+              </div>
             </dl>
           </CardContent>
         </Card>
@@ -102,8 +127,12 @@ export function AdminOrderPage() {
               <CardTitle>Customer</CardTitle>
             </CardHeader>
             <CardContent className="text-sm text-stone-800">
-              <p className="font-medium" data-testid="order-customer">{o.customer.firstName} {o.customer.lastName}</p>
-              <a href={`mailto:${o.customer.email}`} className="text-brand-700 underline-offset-2 hover:underline">{o.customer.email}</a>
+              <p className="font-medium" data-testid="order-customer">
+                {o.customer.firstName} {o.customer.lastName}
+              </p>
+              <a href={`mailto:${o.customer.email}`} className="text-brand-700 underline-offset-2 hover:underline">
+                {o.customer.email}
+              </a>
             </CardContent>
           </Card>
           <Card>
@@ -112,7 +141,9 @@ export function AdminOrderPage() {
             </CardHeader>
             <CardContent className="flex flex-col gap-1 text-sm text-stone-800">
               <p>{o.paymentProvider === 'manual' ? 'Pay on pickup' : 'Card'}</p>
-              <p className="capitalize" data-testid="payment-status">{o.paymentStatus}</p>
+              <p className="capitalize" data-testid="payment-status">
+                {o.paymentStatus}
+              </p>
               <p className="text-stone-600">Placed {formatOrderDate(o.createdAt, timeZone, 'MMM dd, yyyy HH:mm')}</p>
               <p className="text-stone-600">Updated {formatOrderDate(o.updatedAt, timeZone, 'MMM dd, yyyy HH:mm')}</p>
             </CardContent>
@@ -132,7 +163,9 @@ export function AdminOrderPage() {
         confirmLabel="Cancel Order"
         destructive
         pending={setStatus.isPending}
-        onConfirm={() => setStatus.mutate({ id: o.id, status: 'cancelled' }, { onSuccess: () => setConfirmCancel(false) })}
+        onConfirm={() =>
+          setStatus.mutate({ id: o.id, status: 'cancelled' }, { onSuccess: () => setConfirmCancel(false) })
+        }
       />
     </div>
   );

@@ -11,7 +11,10 @@ import { errorMessage } from '../../lib/trpc';
 import { formatOrderDate, useOrderPages, type OrderFilters } from './orders-api';
 import { useSettingsQuery } from '../../lib/session';
 
-const statusOptions = [{ value: 'all', label: 'All statuses' }, ...orderStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))];
+const statusOptions = [
+  { value: 'all', label: 'All statuses' },
+  ...orderStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+];
 
 /**
  * /admin/orders: every order, newest first, filtered by status, date range and customer or number; fifty at a
@@ -46,7 +49,13 @@ export function AdminOrdersPage() {
             <label htmlFor="order-search" className="text-sm font-medium text-stone-800">
               Search
             </label>
-            <Input id="order-search" type="search" placeholder="Customer or order number" value={search} onChange={(e) => setSearch(e.target.value)} />
+            <Input
+              id="order-search"
+              type="search"
+              placeholder="Customer or order number"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor="order-status" className="text-sm font-medium text-stone-800">
@@ -58,13 +67,25 @@ export function AdminOrdersPage() {
             <label htmlFor="order-from" className="text-sm font-medium text-stone-800">
               From
             </label>
-            <Input id="order-from" type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+            <Input
+              id="order-from"
+              type="date"
+              value={from}
+              max={to || undefined}
+              onChange={(e) => setFrom(e.target.value)}
+            />
           </div>
           <div className="flex flex-col gap-1">
             <label htmlFor="order-to" className="text-sm font-medium text-stone-800">
               To
             </label>
-            <Input id="order-to" type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+            <Input
+              id="order-to"
+              type="date"
+              value={to}
+              min={from || undefined}
+              onChange={(e) => setTo(e.target.value)}
+            />
           </div>
         </CardContent>
       </Card>
@@ -88,20 +109,41 @@ export function AdminOrdersPage() {
           <table className="w-full text-left text-sm">
             <thead className="hidden bg-stone-50 text-xs uppercase tracking-wide text-stone-600 md:table-header-group">
               <tr>
-                <th scope="col" className="px-4 py-3 font-medium">Order</th>
-                <th scope="col" className="px-4 py-3 font-medium">Customer</th>
-                <th scope="col" className="px-4 py-3 font-medium">Date</th>
-                <th scope="col" className="px-4 py-3 font-medium">Items</th>
-                <th scope="col" className="px-4 py-3 font-medium">Payment</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Total</th>
-                <th scope="col" className="px-4 py-3 font-medium">Status</th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Order
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Customer
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Items
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Payment
+                </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Total
+                </th>
+                <th scope="col" className="px-4 py-3 font-medium">
+                  Status
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
               {list.map((order) => (
-                <tr key={order.id} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3 hover:bg-stone-50 md:table-row md:p-0" data-testid="admin-order-row">
+                <tr
+                  key={order.id}
+                  className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3 hover:bg-stone-50 md:table-row md:p-0"
+                  data-testid="admin-order-row"
+                >
                   <td className="md:px-4 md:py-3">
-                    <Link to={`/admin/orders/${order.id}`} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+                    <Link
+                      to={`/admin/orders/${order.id}`}
+                      className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    >
                       #{orderNumber(order.id)}
                     </Link>
                   </td>
@@ -109,10 +151,18 @@ export function AdminOrdersPage() {
                     {order.customer.firstName} {order.customer.lastName}
                     <span className="block text-xs text-stone-600">{order.customer.email}</span>
                   </td>
-                  <td className="col-start-1 text-stone-700 md:px-4 md:py-3">{formatOrderDate(order.createdAt, timeZone)}</td>
-                  <td className="hidden text-stone-700 md:table-cell md:px-4 md:py-3">{order.items.reduce((n, i) => n + i.quantity, 0)}</td>
-                  <td className="hidden capitalize text-stone-700 md:table-cell md:px-4 md:py-3">{order.paymentStatus}</td>
-                  <td className="col-start-2 row-start-1 text-right font-semibold text-stone-900 md:px-4 md:py-3">{formatMoney(order.total)}</td>
+                  <td className="col-start-1 text-stone-700 md:px-4 md:py-3">
+                    {formatOrderDate(order.createdAt, timeZone)}
+                  </td>
+                  <td className="hidden text-stone-700 md:table-cell md:px-4 md:py-3">
+                    {order.items.reduce((n, i) => n + i.quantity, 0)}
+                  </td>
+                  <td className="hidden capitalize text-stone-700 md:table-cell md:px-4 md:py-3">
+                    {order.paymentStatus}
+                  </td>
+                  <td className="col-start-2 row-start-1 text-right font-semibold text-stone-900 md:px-4 md:py-3">
+                    {formatMoney(order.total)}
+                  </td>
                   <td className="col-start-2 row-start-2 text-right md:px-4 md:py-3 md:text-left">
                     <OrderStatusBadge status={order.status} />
                   </td>
@@ -123,7 +173,12 @@ export function AdminOrdersPage() {
           {orders.hasNextPage && (
             <div className="flex flex-col items-center gap-2 border-t border-stone-100 p-3">
               {orders.isFetchNextPageError && <p className="text-sm text-red-700">{errorMessage(orders.error)}</p>}
-              <Button variant="outline" size="sm" disabled={orders.isFetchingNextPage} onClick={() => void orders.fetchNextPage()}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={orders.isFetchingNextPage}
+                onClick={() => void orders.fetchNextPage()}
+              >
                 {orders.isFetchingNextPage ? 'Loading…' : 'Show older orders'}
               </Button>
             </div>

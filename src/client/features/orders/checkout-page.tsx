@@ -19,7 +19,9 @@ export function CheckoutPage() {
   const methods = usePaymentMethods();
   const navigate = useNavigate();
   const [method, setMethod] = useState<'manual' | 'stripe'>('manual');
-  const { place, isPending, isRedirecting } = usePlaceOrder((order) => navigate(`/orders/${order.id}`, { state: { placed: true } }));
+  const { place, isPending, isRedirecting } = usePlaceOrder((order) =>
+    navigate(`/orders/${order.id}`, { state: { placed: true } }),
+  );
 
   if (cart.isLoading) return <Spinner label="Loading your cart" className="min-h-[40vh]" />;
   if (cart.isError) return <p className="text-red-700">{errorMessage(cart.error)}</p>;
@@ -57,7 +59,11 @@ export function CheckoutPage() {
             <CardContent>
               <ul className="divide-y divide-stone-100" aria-label="Order items">
                 {lines.map((line) => (
-                  <li key={line.id} className="flex items-start justify-between gap-3 py-3 text-sm" data-testid="checkout-item">
+                  <li
+                    key={line.id}
+                    className="flex items-start justify-between gap-3 py-3 text-sm"
+                    data-testid="checkout-item"
+                  >
                     <div>
                       <p className="font-medium text-stone-900">{line.product.name}</p>
                       <p className="text-stone-600">
@@ -65,11 +71,15 @@ export function CheckoutPage() {
                       </p>
                       {line.quantity > line.product.inventory && (
                         <p className="font-medium text-red-700">
-                          {line.product.inventory === 0 ? 'Out of stock' : `Only ${line.product.inventory} left in stock`}
+                          {line.product.inventory === 0
+                            ? 'Out of stock'
+                            : `Only ${line.product.inventory} left in stock`}
                         </p>
                       )}
                     </div>
-                    <span className="font-semibold text-stone-900">{formatMoney(fromCents(toCents(line.price) * line.quantity))}</span>
+                    <span className="font-semibold text-stone-900">
+                      {formatMoney(fromCents(toCents(line.price) * line.quantity))}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -87,7 +97,14 @@ export function CheckoutPage() {
                     key={id}
                     className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-200 p-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50"
                   >
-                    <input type="radio" name="payment-method" value={id} checked={method === id} onChange={() => setMethod(id)} className="mt-1 accent-brand-600" />
+                    <input
+                      type="radio"
+                      name="payment-method"
+                      value={id}
+                      checked={method === id}
+                      onChange={() => setMethod(id)}
+                      className="mt-1 accent-brand-600"
+                    />
                     <span>
                       <span className="block font-medium text-stone-900">{methodLabels[id].title}</span>
                       <span className="block text-sm text-stone-600">{methodLabels[id].text}</span>
@@ -104,12 +121,21 @@ export function CheckoutPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <OrderTotals subtotal={totals.subtotal} tax={totals.tax} total={totals.total} />
-            <Button size="lg" className="w-full" disabled={isPending || isRedirecting || short} onClick={() => void place(method)}>
+            <Button
+              size="lg"
+              className="w-full"
+              disabled={isPending || isRedirecting || short}
+              onClick={() => void place(method)}
+            >
               {isRedirecting ? 'Going to payment...' : isPending ? 'Placing Order...' : 'Place Order'}
             </Button>
             {short && (
               <p className="text-sm text-red-700">
-                Some items are no longer in stock as ordered. <Link to="/cart" className="font-medium underline">Update your cart</Link> to continue.
+                Some items are no longer in stock as ordered.{' '}
+                <Link to="/cart" className="font-medium underline">
+                  Update your cart
+                </Link>{' '}
+                to continue.
               </p>
             )}
           </CardContent>

@@ -6,7 +6,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { awaitsCardPayment, formatOrderDate, useConfirmationWait, useOrder, usePayOrder, type Order } from './orders-api';
+import {
+  awaitsCardPayment,
+  formatOrderDate,
+  useConfirmationWait,
+  useOrder,
+  usePayOrder,
+  type Order,
+} from './orders-api';
 import { useSettingsQuery } from '../../lib/session';
 
 const paymentTexts: Record<Order['paymentStatus'], string> = {
@@ -50,7 +57,8 @@ export function OrderPage() {
   const order = useOrder(id, { poll: waiting });
   const settings = useSettingsQuery();
   if (order.isLoading) return <Spinner label="Loading your order" className="min-h-[40vh]" />;
-  if (order.isError || !order.data) return <p className="text-red-700">{errorMessage(order.error, 'Order not found')}</p>;
+  if (order.isError || !order.data)
+    return <p className="text-red-700">{errorMessage(order.error, 'Order not found')}</p>;
   const o = order.data;
   const timeZone = settings.data?.timezone ?? 'UTC';
   const unpaidCard = awaitsCardPayment(o);
@@ -61,16 +69,31 @@ export function OrderPage() {
       {placed && (
         <Card className="border-green-200 bg-green-50">
           <CardContent className="flex flex-col items-center gap-2 py-8 text-center">
-            <svg viewBox="0 0 24 24" width="40" height="40" fill="none" stroke="currentColor" strokeWidth="2" className="text-green-700" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              width="40"
+              height="40"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              className="text-green-700"
+              aria-hidden="true"
+            >
               <circle cx="12" cy="12" r="10" />
               <path d="m8 12 3 3 5-6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             <h1 className="text-2xl font-bold text-stone-900">Thank you for your order!</h1>
             <p className="text-stone-700">
-              Your order number is <strong data-testid="order-number">#{orderNumber(o.id)}</strong>. A confirmation is on its way to {o.customer.email}.
+              Your order number is <strong data-testid="order-number">#{orderNumber(o.id)}</strong>. A confirmation is
+              on its way to {o.customer.email}.
             </p>
             <p role="status" className="flex items-center gap-2 text-sm text-stone-700" data-testid="payment-note">
-              {confirming && waiting && <span className="h-4 w-4 animate-spin rounded-full border-2 border-green-200 border-t-green-700" aria-hidden="true" />}
+              {confirming && waiting && (
+                <span
+                  className="h-4 w-4 animate-spin rounded-full border-2 border-green-200 border-t-green-700"
+                  aria-hidden="true"
+                />
+              )}
               {paymentNote(o, backFromPayment, waiting)}
             </p>
             {confirming && !waiting && (
@@ -83,14 +106,23 @@ export function OrderPage() {
       )}
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-          {placed ? <CardTitle>Order #{orderNumber(o.id)}</CardTitle> : <h1 className="text-lg font-semibold text-stone-900">Order #{orderNumber(o.id)}</h1>}
+          {placed ? (
+            <CardTitle>Order #{orderNumber(o.id)}</CardTitle>
+          ) : (
+            <h1 className="text-lg font-semibold text-stone-900">Order #{orderNumber(o.id)}</h1>
+          )}
           <OrderStatusBadge status={o.status} />
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           {unpaidCard && !backFromPayment && (
-            <div className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="pay-now-panel">
+            <div
+              className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+              data-testid="pay-now-panel"
+            >
               <div>
-                <h2 className="font-semibold text-stone-900">{returned === 'cancelled' ? 'Payment not completed' : 'Waiting for your card payment'}</h2>
+                <h2 className="font-semibold text-stone-900">
+                  {returned === 'cancelled' ? 'Payment not completed' : 'Waiting for your card payment'}
+                </h2>
                 <p className="text-sm text-stone-700">
                   {returned === 'cancelled' ? 'Your card was not charged. ' : ''}
                   Your items are kept for you for a while: pay {formatMoney(o.total)} now to complete your order.
@@ -100,12 +132,18 @@ export function OrderPage() {
             </div>
           )}
           {o.status === 'cancelled' && o.paymentStatus === 'failed' && !placed && (
-            <p className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800" data-testid="payment-failed-note">
+            <p
+              className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+              data-testid="payment-failed-note"
+            >
               This order was cancelled because its card payment was not completed. Nothing was charged.
             </p>
           )}
           <p className="text-sm text-stone-600">
-            Placed {formatOrderDate(o.createdAt, timeZone, 'MMM dd, yyyy HH:mm')} · <span data-testid="order-payment-status">{confirming ? 'Confirming payment' : paymentTexts[o.paymentStatus]}</span>
+            Placed {formatOrderDate(o.createdAt, timeZone, 'MMM dd, yyyy HH:mm')} ·{' '}
+            <span data-testid="order-payment-status">
+              {confirming ? 'Confirming payment' : paymentTexts[o.paymentStatus]}
+            </span>
           </p>
           <ul className="divide-y divide-stone-100 text-sm" aria-label="Order items">
             {o.items.map((item, i) => (

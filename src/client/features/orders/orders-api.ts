@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { hasPermission, type Permission } from '../../../shared/roles';
+import { can, type Permission } from '../../../shared/roles';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 
@@ -9,7 +9,7 @@ export type Order = RouterOutputs['orders']['get'];
 export type OrderFilters = RouterInputs['orders']['list'];
 
 /** How many orders the staff list shows at a time; "Show older orders" reads the next as many. */
-export const ORDERS_PAGE_SIZE = 50;
+const ORDERS_PAGE_SIZE = 50;
 
 /** Every order matching the filters, newest first, a page at a time (the next page starts after the last order). */
 export function useOrderPages(filters: Omit<OrderFilters, 'limit' | 'cursor'> = {}) {
@@ -33,7 +33,11 @@ export const awaitsCardPayment = (order: Pick<Order, 'paymentProvider' | 'status
 export function useOrder(id: string, opts: { poll?: boolean } = {}) {
   return trpc.orders.get.useQuery(
     { id },
-    { retry: false, refetchInterval: (query) => (opts.poll && query.state.data && awaitsCardPayment(query.state.data) ? CONFIRM_POLL_MS : false) },
+    {
+      retry: false,
+      refetchInterval: (query) =>
+        opts.poll && query.state.data && awaitsCardPayment(query.state.data) ? CONFIRM_POLL_MS : false,
+    },
   );
 }
 
@@ -60,8 +64,11 @@ export function useCurrentUserForOrders() {
 }
 
 /** Whether the signed-in person holds a permission (the one rule the whole app uses). */
-export function holds(user: { role: string; permissions: readonly string[] } | null | undefined, permission: Permission): boolean {
-  return hasPermission(user, permission);
+export function holds(
+  user: { role: string; permissions: readonly string[] } | null | undefined,
+  permission: Permission,
+): boolean {
+  return can(user, permission);
 }
 
 /** Sends the browser to the card provider's payment page (a full navigation: no card form runs in this app). */
@@ -80,7 +87,9 @@ export function usePlaceOrder(onPlaced: (order: Order) => void) {
   const checkout = trpc.orders.checkout.useMutation();
   const place = async (method: 'manual' | 'stripe') => {
     try {
-      const { paymentUrl, ...order } = await checkout.mutateAsync(method === 'stripe' ? { paymentMethod: 'stripe' } : {});
+      const { paymentUrl, ...order } = await checkout.mutateAsync(
+        method === 'stripe' ? { paymentMethod: 'stripe' } : {},
+      );
       utils.orders.get.setData({ id: order.id }, order);
       void utils.orders.list.invalidate();
       void utils.cart.list.invalidate();
@@ -142,4 +151,3 @@ export function useMarkOrderPaid() {
 export function formatOrderDate(instant: string, timeZone: string, pattern = 'MMM dd, yyyy'): string {
   return format(new TZDate(instant, timeZone), pattern);
 }
-

@@ -9,7 +9,7 @@ import { errorMessage, trpc } from '../../lib/trpc';
 import { useSettingsQuery } from '../../lib/session';
 
 /** How many orders the profile lists: the most recent five. */
-export const ORDER_HISTORY_SIZE = 5;
+const ORDER_HISTORY_SIZE = 5;
 
 /** The profile's Order History: the five most recent orders with number, date, total and status. */
 export default function OrderHistory() {
@@ -34,10 +34,16 @@ export default function OrderHistory() {
           <ul className="divide-y divide-stone-100">
             {recent.map((order) => (
               <li key={order.id}>
-                <Link to={`/orders/${order.id}`} className="flex items-center justify-between gap-3 rounded-lg py-3 hover:bg-stone-50" data-testid="order-history-item">
+                <Link
+                  to={`/orders/${order.id}`}
+                  className="flex items-center justify-between gap-3 rounded-lg py-3 hover:bg-stone-50"
+                  data-testid="order-history-item"
+                >
                   <div>
                     <p className="font-medium text-stone-900">Order #{orderNumber(order.id)}</p>
-                    <p className="text-sm text-stone-600">{format(new TZDate(order.createdAt, timeZone), 'MMM dd, yyyy')}</p>
+                    <p className="text-sm text-stone-600">
+                      {format(new TZDate(order.createdAt, timeZone), 'MMM dd, yyyy')}
+                    </p>
                   </div>
                   <div className="flex flex-col items-end gap-1">
                     <span className="font-semibold text-stone-900">{formatMoney(order.total)}</span>

@@ -16,7 +16,10 @@ export function useMyAppointments() {
   return trpc.appointments.list.useQuery({ scope: 'mine' });
 }
 
-export function useRescheduleSlots(query: { serviceId: string | null; date: string; employeeId: string }, enabled: boolean) {
+export function useRescheduleSlots(
+  query: { serviceId: string | null; date: string; employeeId: string },
+  enabled: boolean,
+) {
   return trpc.appointments.slots.useQuery(
     { serviceId: query.serviceId ?? '', date: query.date, employeeId: query.employeeId },
     { enabled: enabled && !!query.serviceId && !!query.date, staleTime: 0 },

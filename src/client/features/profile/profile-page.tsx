@@ -15,7 +15,14 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
 import OrderHistory from './order-history';
-import { useCancelAppointment, useMyAppointments, useProfileSettings, useProfileUser, useRescheduleAppointment, useRescheduleSlots } from './profile-api';
+import {
+  useCancelAppointment,
+  useMyAppointments,
+  useProfileSettings,
+  useProfileUser,
+  useRescheduleAppointment,
+  useRescheduleSlots,
+} from './profile-api';
 
 const RECENT = 5;
 
@@ -42,7 +49,10 @@ export function ProfilePage() {
           {me?.profileImageUrl ? (
             <img src={me.profileImageUrl} alt="" className="h-20 w-20 rounded-full object-cover" />
           ) : (
-            <span className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-900" aria-hidden="true">
+            <span
+              className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-900"
+              aria-hidden="true"
+            >
               {(me?.firstName?.[0] ?? '') + (me?.lastName?.[0] ?? '') || '?'}
             </span>
           )}
@@ -129,13 +139,24 @@ function RecentAppointments() {
         open={!!cancelling}
         onClose={() => setCancelling(null)}
         title="Cancel this appointment?"
-        description={cancelling ? `${cancelling.service?.name ?? 'Service'} on ${when(cancelling.dateTime, timeZone)} will be cancelled and the time given to someone else.` : ''}
+        description={
+          cancelling
+            ? `${cancelling.service?.name ?? 'Service'} on ${when(cancelling.dateTime, timeZone)} will be cancelled and the time given to someone else.`
+            : ''
+        }
         confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Appointment'}
         onConfirm={confirmCancel}
         pending={cancel.isPending}
         destructive
       />
-      {moving && <RescheduleDialog appointment={moving} timeZone={timeZone} windowDays={settings.data?.bookingWindowDays ?? 30} onClose={() => setMoving(null)} />}
+      {moving && (
+        <RescheduleDialog
+          appointment={moving}
+          timeZone={timeZone}
+          windowDays={settings.data?.bookingWindowDays ?? 30}
+          onClose={() => setMoving(null)}
+        />
+      )}
     </Card>
   );
 }
@@ -190,14 +211,27 @@ function AppointmentRow({
   );
 }
 
-function RescheduleDialog({ appointment, timeZone, windowDays, onClose }: { appointment: Appointment; timeZone: string; windowDays: number; onClose: () => void }) {
+function RescheduleDialog({
+  appointment,
+  timeZone,
+  windowDays,
+  onClose,
+}: {
+  appointment: Appointment;
+  timeZone: string;
+  windowDays: number;
+  onClose: () => void;
+}) {
   const dateId = useId();
   const toast = useToast();
   const today = format(TZDate.tz(timeZone), 'yyyy-MM-dd');
   const lastDay = format(addDays(TZDate.tz(timeZone), windowDays), 'yyyy-MM-dd');
   const [date, setDate] = useState(format(new TZDate(appointment.dateTime, timeZone), 'yyyy-MM-dd'));
   const [dateTime, setDateTime] = useState('');
-  const slots = useRescheduleSlots({ serviceId: appointment.serviceId, date, employeeId: appointment.employeeId }, true);
+  const slots = useRescheduleSlots(
+    { serviceId: appointment.serviceId, date, employeeId: appointment.employeeId },
+    true,
+  );
   const reschedule = useRescheduleAppointment();
   const options = (slots.data ?? [])
     .filter((s) => s.dateTime !== appointment.dateTime)
@@ -212,7 +246,10 @@ function RescheduleDialog({ appointment, timeZone, windowDays, onClose }: { appo
       { id: appointment.id, dateTime },
       {
         onSuccess: () => {
-          toast({ title: 'Appointment Updated', description: `Your appointment is now on ${when(dateTime, timeZone)}.` });
+          toast({
+            title: 'Appointment Updated',
+            description: `Your appointment is now on ${when(dateTime, timeZone)}.`,
+          });
           onClose();
         },
         onError: (error) => {
@@ -225,25 +262,41 @@ function RescheduleDialog({ appointment, timeZone, windowDays, onClose }: { appo
   }
 
   return (
-    <Dialog open onClose={onClose} title="Reschedule Appointment" description={`${appointment.service?.name ?? 'Service'} with ${appointment.employee.firstName}, now on ${when(appointment.dateTime, timeZone)}.`}>
+    <Dialog
+      open
+      onClose={onClose}
+      title="Reschedule Appointment"
+      description={`${appointment.service?.name ?? 'Service'} with ${appointment.employee.firstName}, now on ${when(appointment.dateTime, timeZone)}.`}
+    >
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={dateId} className="text-sm font-medium text-stone-800">
             New date
           </label>
-          <Input id={dateId} type="date" value={date} min={today} max={lastDay} onChange={(e) => {
-            setDate(e.target.value);
-            setDateTime('');
-          }} />
+          <Input
+            id={dateId}
+            type="date"
+            value={date}
+            min={today}
+            max={lastDay}
+            onChange={(e) => {
+              setDate(e.target.value);
+              setDateTime('');
+            }}
+          />
         </div>
         {!appointment.serviceId ? (
-          <p className="text-sm text-stone-700">This service is no longer offered, so the appointment can't be moved online. Please contact us.</p>
+          <p className="text-sm text-stone-700">
+            This service is no longer offered, so the appointment can't be moved online. Please contact us.
+          </p>
         ) : slots.isFetching && !slots.data ? (
           <Spinner label="Loading available times" className="p-3" />
         ) : options.length ? (
           <SlotGrid name="new-time" legend="New time" options={options} value={dateTime} onChange={setDateTime} />
         ) : (
-          <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">No available times for this date. Please choose another date.</p>
+          <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">
+            No available times for this date. Please choose another date.
+          </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose}>

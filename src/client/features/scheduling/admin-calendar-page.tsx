@@ -24,7 +24,15 @@ const ALL = 'all';
 
 const statusOptions = appointmentStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 
-function AppointmentRow({ appointment: a, timeZone, showDate }: { appointment: CalendarAppointment; timeZone: string; showDate?: boolean }) {
+function AppointmentRow({
+  appointment: a,
+  timeZone,
+  showDate,
+}: {
+  appointment: CalendarAppointment;
+  timeZone: string;
+  showDate?: boolean;
+}) {
   const setStatus = useCalendarStatus();
   const service = a.service?.name ?? 'Service';
   const time = timeOf(a.dateTime, timeZone);
@@ -59,8 +67,23 @@ function AppointmentRow({ appointment: a, timeZone, showDate }: { appointment: C
   );
 }
 
-function AppointmentList({ items, timeZone, empty, showDate, label }: { items: CalendarAppointment[]; timeZone: string; empty: string; showDate?: boolean; label: string }) {
-  if (items.length === 0) return <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">{empty}</p>;
+function AppointmentList({
+  items,
+  timeZone,
+  empty,
+  showDate,
+  label,
+}: {
+  items: CalendarAppointment[];
+  timeZone: string;
+  empty: string;
+  showDate?: boolean;
+  label: string;
+}) {
+  if (items.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">{empty}</p>
+    );
   return (
     // A long day scrolls inside its card; the list is focusable so keyboards can scroll it too.
     <ul className="flex max-h-[40rem] flex-col gap-2 overflow-y-auto" tabIndex={0} aria-label={label}>
@@ -118,18 +141,26 @@ export function AdminCalendarPage() {
           <label htmlFor={`${id}-date`} className="text-sm font-medium text-stone-800">
             Date
           </label>
-          <Input id={`${id}-date`} type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+          <Input
+            id={`${id}-date`}
+            type="date"
+            value={date}
+            onChange={(e) => e.target.value && setDate(e.target.value)}
+          />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-employee`} className="text-sm font-medium text-stone-800">
             Employee
           </label>
-            <Select
-              id={`${id}-employee`}
-              value={employee}
-              onValueChange={setEmployee}
-              options={[{ value: ALL, label: 'All employees' }, ...(staff.data ?? []).map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName}` }))]}
-            />
+          <Select
+            id={`${id}-employee`}
+            value={employee}
+            onValueChange={setEmployee}
+            options={[
+              { value: ALL, label: 'All employees' },
+              ...(staff.data ?? []).map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName}` })),
+            ]}
+          />
         </div>
       </div>
       <Tabs defaultValue="day">
@@ -144,7 +175,16 @@ export function AdminCalendarPage() {
                 <CardTitle>Appointments on {dayLabelOf(date, 'EEEE, MMMM d, yyyy')}</CardTitle>
               </CardHeader>
               <CardContent>
-                {day.isLoading ? <Spinner /> : <AppointmentList items={day.data ?? []} timeZone={timeZone} empty="No appointments on this date" label="Appointments on the selected date" />}
+                {day.isLoading ? (
+                  <Spinner />
+                ) : (
+                  <AppointmentList
+                    items={day.data ?? []}
+                    timeZone={timeZone}
+                    empty="No appointments on this date"
+                    label="Appointments on the selected date"
+                  />
+                )}
               </CardContent>
             </Card>
             <Card>
@@ -155,7 +195,13 @@ export function AdminCalendarPage() {
                 {upcoming.isLoading ? (
                   <Spinner />
                 ) : (
-                  <AppointmentList items={upcomingItems} timeZone={timeZone} empty="No upcoming appointments in the next 7 days" showDate label="Upcoming appointments" />
+                  <AppointmentList
+                    items={upcomingItems}
+                    timeZone={timeZone}
+                    empty="No upcoming appointments in the next 7 days"
+                    showDate
+                    label="Upcoming appointments"
+                  />
                 )}
               </CardContent>
             </Card>

@@ -7,7 +7,14 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { dayLabels, halfHourOptions, minutesOf, weekOrder, ZScheduleForm } from '../../../shared/availability-schema';
-import { useAddSchedule, useAllAvailability, useDeleteSchedule, useStaff, type AvailabilityEntry, type StaffMember } from './scheduling-api';
+import {
+  useAddSchedule,
+  useAllAvailability,
+  useDeleteSchedule,
+  useStaff,
+  type AvailabilityEntry,
+  type StaffMember,
+} from './scheduling-api';
 
 const timeOptions = halfHourOptions.map((t) => ({ value: t, label: t }));
 const dayOptions = weekOrder.map((d) => ({ value: String(d), label: dayLabels[d]! }));
@@ -15,7 +22,9 @@ const dayOptions = weekOrder.map((d) => ({ value: String(d), label: dayLabels[d]
 function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: () => void; staff: StaffMember[] }) {
   const add = useAddSchedule();
   const toast = useToast();
-  const form = useZodForm(ZScheduleForm, { defaultValues: { employeeId: '', dayOfWeek: '1', startTime: '09:00', endTime: '17:00' } });
+  const form = useZodForm(ZScheduleForm, {
+    defaultValues: { employeeId: '', dayOfWeek: '1', startTime: '09:00', endTime: '17:00' },
+  });
   return (
     <Dialog open={open} onClose={onClose} title="Add Schedule" description="A weekly time slot for an employee.">
       <Form
@@ -24,11 +33,21 @@ function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: (
         className="flex flex-col gap-4"
         onSubmit={(values) => {
           if (!values.employeeId) {
-            toast({ title: 'Employee Required', description: 'Please select an employee first.', variant: 'destructive' });
+            toast({
+              title: 'Employee Required',
+              description: 'Please select an employee first.',
+              variant: 'destructive',
+            });
             return;
           }
           add.mutate(
-            { employeeId: values.employeeId, dayOfWeek: Number(values.dayOfWeek), startTime: values.startTime, endTime: values.endTime, isAvailable: true },
+            {
+              employeeId: values.employeeId,
+              dayOfWeek: Number(values.dayOfWeek),
+              startTime: values.startTime,
+              endTime: values.endTime,
+              isAvailable: true,
+            },
             {
               onSuccess: () => {
                 form.reset({ ...values });
@@ -50,14 +69,20 @@ function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: (
           )}
         </FormField>
         <FormField name="dayOfWeek" label="Day">
-          {({ field, ids }) => <Select {...ids} value={field.value} onValueChange={field.onChange} options={dayOptions} />}
+          {({ field, ids }) => (
+            <Select {...ids} value={field.value} onValueChange={field.onChange} options={dayOptions} />
+          )}
         </FormField>
         <div className="grid grid-cols-2 gap-3">
           <FormField name="startTime" label="Start Time">
-            {({ field, ids }) => <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />}
+            {({ field, ids }) => (
+              <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
+            )}
           </FormField>
           <FormField name="endTime" label="End Time">
-            {({ field, ids }) => <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />}
+            {({ field, ids }) => (
+              <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
+            )}
           </FormField>
         </div>
         <div className="flex justify-end gap-2">
@@ -89,7 +114,9 @@ function EmployeeCard({ person, entries }: { person: StaffMember; entries: Avail
       <CardContent>
         <ol className="grid gap-2 md:grid-cols-7" aria-label={`Weekly schedule of ${name}`}>
           {weekOrder.map((day) => {
-            const slots = entries.filter((e) => e.dayOfWeek === day).sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
+            const slots = entries
+              .filter((e) => e.dayOfWeek === day)
+              .sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
             return (
               <li key={day} className="flex items-start gap-2 rounded-lg border border-stone-200 p-2 md:flex-col">
                 <h3 className="w-24 shrink-0 text-sm font-semibold text-stone-900 md:w-auto">{dayLabels[day]}</h3>
@@ -98,7 +125,10 @@ function EmployeeCard({ person, entries }: { person: StaffMember; entries: Avail
                 ) : (
                   <ul className="flex flex-1 flex-wrap gap-1 md:flex-col">
                     {slots.map((slot) => (
-                      <li key={slot.id} className="flex items-center gap-0.5 whitespace-nowrap rounded-md bg-brand-50 py-0.5 pl-1.5 text-xs font-medium text-brand-900">
+                      <li
+                        key={slot.id}
+                        className="flex items-center gap-0.5 whitespace-nowrap rounded-md bg-brand-50 py-0.5 pl-1.5 text-xs font-medium text-brand-900"
+                      >
                         {slot.startTime} - {slot.endTime}
                         <button
                           type="button"
@@ -107,7 +137,16 @@ function EmployeeCard({ person, entries }: { person: StaffMember; entries: Avail
                           disabled={remove.isPending}
                           onClick={() => remove.mutate({ id: slot.id })}
                         >
-                          <svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+                          <svg
+                            viewBox="0 0 24 24"
+                            width="14"
+                            height="14"
+                            fill="none"
+                            stroke="currentColor"
+                            strokeWidth="2"
+                            strokeLinecap="round"
+                            aria-hidden="true"
+                          >
                             <path d="M6 6l12 12M18 6L6 18" />
                           </svg>
                         </button>
@@ -141,11 +180,17 @@ export function EmployeeSchedulesPage() {
       {staff.isLoading || availability.isLoading ? (
         <Spinner />
       ) : (staff.data ?? []).length === 0 ? (
-        <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">No employees yet</p>
+        <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
+          No employees yet
+        </p>
       ) : (
         <div className="flex flex-col gap-4">
           {staff.data!.map((person) => (
-            <EmployeeCard key={person.id} person={person} entries={(availability.data ?? []).filter((e) => e.employeeId === person.id)} />
+            <EmployeeCard
+              key={person.id}
+              person={person}
+              entries={(availability.data ?? []).filter((e) => e.employeeId === person.id)}
+            />
           ))}
         </div>
       )}

@@ -34,13 +34,21 @@ export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
           }
         >
           <div className="grid gap-4 sm:grid-cols-3">
-            <FormField name="bookingNoticeMinutes" label="Booking notice (minutes)" hint="The earliest start is this long from now.">
+            <FormField
+              name="bookingNoticeMinutes"
+              label="Booking notice (minutes)"
+              hint="The earliest start is this long from now."
+            >
               {({ field, ids }) => <Input {...ids} {...field} type="number" min={0} step={15} inputMode="numeric" />}
             </FormField>
             <FormField name="bookingWindowDays" label="Booking window (days)" hint="How many days ahead can be booked.">
               {({ field, ids }) => <Input {...ids} {...field} type="number" min={1} inputMode="numeric" />}
             </FormField>
-            <FormField name="cancellationNoticeHours" label="Cancellation notice (hours)" hint="Customers may cancel or move until then.">
+            <FormField
+              name="cancellationNoticeHours"
+              label="Cancellation notice (hours)"
+              hint="Customers may cancel or move until then."
+            >
               {({ field, ids }) => <Input {...ids} {...field} type="number" min={0} inputMode="numeric" />}
             </FormField>
           </div>

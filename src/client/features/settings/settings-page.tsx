@@ -12,7 +12,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { useSettings, useUpdateSettings } from './settings-api';
 
-export const APP_VERSION = 'v1.0.0';
+const APP_VERSION = 'v1.0.0';
 
 const typeLabels: Record<BusinessType, string> = {
   products: 'Products only',
@@ -62,7 +62,10 @@ function BusinessForm({ initial }: { initial: BusinessSettings }) {
   useEffect(() => reset(initial), [initial, reset]);
   const timeZones = useMemo(() => {
     const zones = Intl.supportedValuesOf('timeZone');
-    return (zones.includes(initial.timezone) ? zones : [initial.timezone, ...zones]).map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+    return (zones.includes(initial.timezone) ? zones : [initial.timezone, ...zones]).map((zone) => ({
+      value: zone,
+      label: zone.replaceAll('_', ' '),
+    }));
   }, [initial.timezone]);
   const save = useUpdateSettings();
 
@@ -82,10 +85,28 @@ function BusinessForm({ initial }: { initial: BusinessSettings }) {
           </FormField>
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField name="businessType" label="Business type" hint="Decides which sections customers see.">
-              {({ field, ids }) => <Select {...ids} name={field.name} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} options={typeOptions} />}
+              {({ field, ids }) => (
+                <Select
+                  {...ids}
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  options={typeOptions}
+                />
+              )}
             </FormField>
             <FormField name="timezone" label="Time zone" hint="Opening hours and appointments use this time zone.">
-              {({ field, ids }) => <Select {...ids} name={field.name} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} options={timeZones} />}
+              {({ field, ids }) => (
+                <Select
+                  {...ids}
+                  name={field.name}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  onBlur={field.onBlur}
+                  options={timeZones}
+                />
+              )}
             </FormField>
           </div>
           <div className="flex justify-end">
@@ -109,7 +130,9 @@ function SystemInformation() {
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <dt className="text-stone-600">Version</dt>
-          <dd className="font-medium" data-testid="app-version">{APP_VERSION}</dd>
+          <dd className="font-medium" data-testid="app-version">
+            {APP_VERSION}
+          </dd>
         </dl>
         <div>
           <h3 className="mb-2 text-sm font-medium text-stone-800">Advanced settings</h3>
@@ -143,7 +166,9 @@ function CurrentUserPanel() {
         </p>
         <p className="text-stone-600">{user.email}</p>
         <p className="mt-2">
-          <Badge tone="brand" className="capitalize">{user.role}</Badge>
+          <Badge tone="brand" className="capitalize">
+            {user.role}
+          </Badge>
         </p>
       </CardContent>
     </Card>

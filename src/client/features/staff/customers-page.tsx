@@ -9,7 +9,6 @@ import { errorMessage } from '../../lib/trpc';
 import { dateTime, money, orderNumber, shortDate, statusTone } from './format';
 import { useCustomers, type CustomerItem } from './staff-api';
 
-
 /** /admin/customers: who buys and books, searched and paged on the server. */
 export function CustomersPage() {
   const [typed, setTyped] = useState('');
@@ -35,12 +34,23 @@ export function CustomersPage() {
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <SummaryCard label="Total Customers" value={data ? data.summary.total.toLocaleString('en-US') : '—'} />
-        <SummaryCard label="Active Customers" value={data ? data.summary.active.toLocaleString('en-US') : '—'} hint="Active within 30 days" />
+        <SummaryCard
+          label="Active Customers"
+          value={data ? data.summary.active.toLocaleString('en-US') : '—'}
+          hint="Active within 30 days"
+        />
         <SummaryCard label="Total Revenue" value={data ? money(data.summary.revenue) : '—'} />
         <SummaryCard label="Avg Order Value" value={data ? money(data.summary.averageOrderValue) : '—'} />
       </div>
 
-      <Input type="search" placeholder="Search customers..." aria-label="Search customers" value={typed} onChange={(e) => setTyped(e.target.value)} className="max-w-md" />
+      <Input
+        type="search"
+        placeholder="Search customers..."
+        aria-label="Search customers"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        className="max-w-md"
+      />
 
       {customers.isLoading ? (
         <Spinner label="Loading customers" />
@@ -50,7 +60,9 @@ export function CustomersPage() {
         <Card>
           <CardContent className="py-10 text-center">
             <h2 className="text-lg font-semibold text-stone-900">No customers found</h2>
-            <p className="text-sm text-stone-600">{search ? 'Try adjusting your search terms' : 'Customers appear here once they sign in.'}</p>
+            <p className="text-sm text-stone-600">
+              {search ? 'Try adjusting your search terms' : 'Customers appear here once they sign in.'}
+            </p>
           </CardContent>
         </Card>
       ) : (
@@ -126,7 +138,9 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
               <dt className="text-stone-600">Total Spent</dt>
               <dd className="text-right font-medium text-stone-900">{money(customer.totalSpent)}</dd>
               <dt className="text-stone-600">Last Activity</dt>
-              <dd className="text-right font-medium text-stone-900">{customer.lastActivity ? shortDate(customer.lastActivity) : 'None yet'}</dd>
+              <dd className="text-right font-medium text-stone-900">
+                {customer.lastActivity ? shortDate(customer.lastActivity) : 'None yet'}
+              </dd>
             </dl>
           </TabsContent>
           <TabsContent value="orders" className="pt-3">

@@ -9,7 +9,13 @@ import type { DashboardData } from './staff-api';
 const HEIGHT = 220;
 const margin = { top: 12, right: 8, bottom: 28, left: 48 };
 
-function BarChart({ title, data, value, formatValue, color }: {
+function BarChart({
+  title,
+  data,
+  value,
+  formatValue,
+  color,
+}: {
   title: string;
   data: DashboardData['series'];
   value: (d: DashboardData['series'][number]) => number;
@@ -23,22 +29,48 @@ function BarChart({ title, data, value, formatValue, color }: {
         <span className="font-semibold text-stone-900">{title}</span>
         <span className="text-sm text-stone-600">{formatValue(total)} in 30 days</span>
       </figcaption>
-      <div className="w-full" style={{ height: HEIGHT }} role="img" aria-label={`${title}: ${formatValue(total)} over the last 30 days`}>
+      <div
+        className="w-full"
+        style={{ height: HEIGHT }}
+        role="img"
+        aria-label={`${title}: ${formatValue(total)} over the last 30 days`}
+      >
         <ParentSize>
           {({ width }) => {
             if (width < 10) return null;
             const innerWidth = width - margin.left - margin.right;
             const innerHeight = HEIGHT - margin.top - margin.bottom;
             const x = scaleBand({ domain: data.map((d) => d.date), range: [0, innerWidth], padding: 0.2 });
-            const y = scaleLinear({ domain: [0, Math.max(1, ...data.map(value))], range: [innerHeight, 0], nice: true });
+            const y = scaleLinear({
+              domain: [0, Math.max(1, ...data.map(value))],
+              range: [innerHeight, 0],
+              nice: true,
+            });
             return (
               <svg width={width} height={HEIGHT} aria-hidden>
                 <Group left={margin.left} top={margin.top}>
                   {data.map((d) => {
                     const h = innerHeight - (y(value(d)) ?? 0);
-                    return <Bar key={d.date} x={x(d.date)} y={innerHeight - h} width={x.bandwidth()} height={h} fill={color} rx={2} />;
+                    return (
+                      <Bar
+                        key={d.date}
+                        x={x(d.date)}
+                        y={innerHeight - h}
+                        width={x.bandwidth()}
+                        height={h}
+                        fill={color}
+                        rx={2}
+                      />
+                    );
                   })}
-                  <AxisLeft scale={y} numTicks={4} tickFormat={(n) => formatValue(Number(n))} stroke="#a8a29e" tickStroke="#a8a29e" tickLabelProps={{ fill: '#57534e', fontSize: 10 }} />
+                  <AxisLeft
+                    scale={y}
+                    numTicks={4}
+                    tickFormat={(n) => formatValue(Number(n))}
+                    stroke="#a8a29e"
+                    tickStroke="#a8a29e"
+                    tickLabelProps={{ fill: '#57534e', fontSize: 10 }}
+                  />
                   <AxisBottom
                     top={innerHeight}
                     scale={x}
@@ -62,8 +94,20 @@ function BarChart({ title, data, value, formatValue, color }: {
 export default function DashboardCharts({ series }: { series: DashboardData['series'] }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <BarChart title="Revenue" data={series} value={(d) => Number(d.revenue)} formatValue={(n) => `$${Math.round(n).toLocaleString('en-US')}`} color="#0f766e" />
-      <BarChart title="Bookings" data={series} value={(d) => d.bookings} formatValue={(n) => String(Math.round(n))} color="#b45309" />
+      <BarChart
+        title="Revenue"
+        data={series}
+        value={(d) => Number(d.revenue)}
+        formatValue={(n) => `$${Math.round(n).toLocaleString('en-US')}`}
+        color="#0f766e"
+      />
+      <BarChart
+        title="Bookings"
+        data={series}
+        value={(d) => d.bookings}
+        formatValue={(n) => String(Math.round(n))}
+        color="#b45309"
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { hasPermission, isAdmin } from '../../../shared/roles';
+import { can, isAdmin } from '../../../shared/roles';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -33,17 +33,47 @@ export function DashboardPage() {
           <p className="mt-1 text-sm text-stone-600">How the month is going.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {hasPermission(me, 'products.create') && <ButtonLink to="/admin/products" variant="outline" size="sm">Add Product</ButtonLink>}
-          {hasPermission(me, 'services.create') && <ButtonLink to="/admin/services" variant="outline" size="sm">Add Service</ButtonLink>}
-          {hasPermission(me, 'appointments.view') && <ButtonLink to="/admin/calendar" variant="outline" size="sm">View Calendar</ButtonLink>}
-          {hasPermission(me, 'customers.view') && <ButtonLink to="/admin/customers" variant="outline" size="sm">Customers</ButtonLink>}
+          {can(me, 'products.create') && (
+            <ButtonLink to="/admin/products" variant="outline" size="sm">
+              Add Product
+            </ButtonLink>
+          )}
+          {can(me, 'services.create') && (
+            <ButtonLink to="/admin/services" variant="outline" size="sm">
+              Add Service
+            </ButtonLink>
+          )}
+          {can(me, 'appointments.view') && (
+            <ButtonLink to="/admin/calendar" variant="outline" size="sm">
+              View Calendar
+            </ButtonLink>
+          )}
+          {can(me, 'customers.view') && (
+            <ButtonLink to="/admin/customers" variant="outline" size="sm">
+              Customers
+            </ButtonLink>
+          )}
         </div>
       </div>
 
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Monthly Revenue" value={money(d.monthRevenue)} note={`${Math.round(revenueShare)}% of ${money(d.revenueGoal)} goal`} progress={revenueShare} />
-        <StatCard label="Monthly Orders" value={String(d.monthOrders)} note={`${Math.round(ordersShare)}% of ${d.ordersGoal} goal`} progress={ordersShare} />
-        <StatCard label="Today's Appointments" value={String(d.todayAppointments)} note={`${d.unconfirmedToday} awaiting confirmation`} />
+        <StatCard
+          label="Monthly Revenue"
+          value={money(d.monthRevenue)}
+          note={`${Math.round(revenueShare)}% of ${money(d.revenueGoal)} goal`}
+          progress={revenueShare}
+        />
+        <StatCard
+          label="Monthly Orders"
+          value={String(d.monthOrders)}
+          note={`${Math.round(ordersShare)}% of ${d.ordersGoal} goal`}
+          progress={ordersShare}
+        />
+        <StatCard
+          label="Today's Appointments"
+          value={String(d.todayAppointments)}
+          note={`${d.unconfirmedToday} awaiting confirmation`}
+        />
         <StatCard label="Low Stock Items" value={String(d.lowStockCount)} note="Fewer than 10 in stock" />
       </div>
 
@@ -57,7 +87,10 @@ export function DashboardPage() {
 
         <TabsContent value="overview" className="pt-4">
           <div className="grid gap-4 lg:grid-cols-2">
-            <Panel title="Recent Orders" link={hasPermission(me, 'orders.view') ? { to: '/admin/orders', label: 'View all orders' } : undefined}>
+            <Panel
+              title="Recent Orders"
+              link={can(me, 'orders.view') ? { to: '/admin/orders', label: 'View all orders' } : undefined}
+            >
               {d.recentOrders.length === 0 ? (
                 <Empty>No orders yet</Empty>
               ) : (
@@ -71,7 +104,9 @@ export function DashboardPage() {
                         </span>
                       </span>
                       <span className="flex shrink-0 items-center gap-2">
-                        <Badge tone={statusTone(o.status)} className="capitalize">{o.status}</Badge>
+                        <Badge tone={statusTone(o.status)} className="capitalize">
+                          {o.status}
+                        </Badge>
                         <span className="font-medium text-stone-900">{money(o.total)}</span>
                       </span>
                     </li>
@@ -79,7 +114,10 @@ export function DashboardPage() {
                 </ul>
               )}
             </Panel>
-            <Panel title="Today's Appointments" link={hasPermission(me, 'appointments.view') ? { to: '/admin/calendar', label: 'Open calendar' } : undefined}>
+            <Panel
+              title="Today's Appointments"
+              link={can(me, 'appointments.view') ? { to: '/admin/calendar', label: 'Open calendar' } : undefined}
+            >
               {d.todaysAppointments.length === 0 ? (
                 <Empty>No appointments today</Empty>
               ) : (
@@ -87,12 +125,16 @@ export function DashboardPage() {
                   {d.todaysAppointments.map((a) => (
                     <li key={a.id} className="flex items-center justify-between gap-2 py-2 text-sm">
                       <span className="min-w-0">
-                        <span className="block font-medium text-stone-900">{time(a.dateTime)} · {a.service.name}</span>
+                        <span className="block font-medium text-stone-900">
+                          {time(a.dateTime)} · {a.service.name}
+                        </span>
                         <span className="block truncate text-stone-600">
                           {a.customer.firstName} {a.customer.lastName} with {a.employee.firstName}
                         </span>
                       </span>
-                      <Badge tone={statusTone(a.status)} className="capitalize">{a.status}</Badge>
+                      <Badge tone={statusTone(a.status)} className="capitalize">
+                        {a.status}
+                      </Badge>
                     </li>
                   ))}
                 </ul>
@@ -119,7 +161,10 @@ export function DashboardPage() {
 
         <TabsContent value="alerts" className="pt-4">
           <div className="grid gap-4 lg:grid-cols-3">
-            <Panel title="Low Stock" link={hasPermission(me, 'products.view') ? { to: '/admin/products', label: 'Manage products' } : undefined}>
+            <Panel
+              title="Low Stock"
+              link={can(me, 'products.view') ? { to: '/admin/products', label: 'Manage products' } : undefined}
+            >
               {d.lowStockProducts.length === 0 ? (
                 <Empty>Every product has 10 or more in stock</Empty>
               ) : (
@@ -127,20 +172,32 @@ export function DashboardPage() {
                   {d.lowStockProducts.map((p) => (
                     <li key={p.id} className="flex justify-between gap-2 text-sm">
                       <span className="text-stone-800">{p.name}</span>
-                      <Badge tone={p.inventory === 0 ? 'danger' : 'accent'}>{p.inventory === 0 ? 'Out of stock' : `${p.inventory} left`}</Badge>
+                      <Badge tone={p.inventory === 0 ? 'danger' : 'accent'}>
+                        {p.inventory === 0 ? 'Out of stock' : `${p.inventory} left`}
+                      </Badge>
                     </li>
                   ))}
                 </ul>
               )}
             </Panel>
-            <Panel title="Pending Applications" link={admin ? { to: '/admin/employee-applications', label: 'Review applications' } : undefined}>
+            <Panel
+              title="Pending Applications"
+              link={admin ? { to: '/admin/employee-applications', label: 'Review applications' } : undefined}
+            >
               <p className="text-sm text-stone-800">
-                {d.pendingApplications === 0 ? 'No applications waiting' : `${d.pendingApplications} application${d.pendingApplications === 1 ? '' : 's'} waiting for review`}
+                {d.pendingApplications === 0
+                  ? 'No applications waiting'
+                  : `${d.pendingApplications} application${d.pendingApplications === 1 ? '' : 's'} waiting for review`}
               </p>
             </Panel>
-            <Panel title="Unconfirmed Today" link={hasPermission(me, 'appointments.view') ? { to: '/admin/calendar', label: 'Open calendar' } : undefined}>
+            <Panel
+              title="Unconfirmed Today"
+              link={can(me, 'appointments.view') ? { to: '/admin/calendar', label: 'Open calendar' } : undefined}
+            >
               <p className="text-sm text-stone-800">
-                {d.unconfirmedToday === 0 ? "All of today's appointments are confirmed" : `${d.unconfirmedToday} of today's appointments still pending`}
+                {d.unconfirmedToday === 0
+                  ? "All of today's appointments are confirmed"
+                  : `${d.unconfirmedToday} of today's appointments still pending`}
               </p>
             </Panel>
           </div>
@@ -149,7 +206,11 @@ export function DashboardPage() {
 
       {admin && (
         <p className="text-sm text-stone-600">
-          Business details and hours live in <Link className="font-medium text-brand-700 underline" to="/admin/settings">Settings</Link>.
+          Business details and hours live in{' '}
+          <Link className="font-medium text-brand-700 underline" to="/admin/settings">
+            Settings
+          </Link>
+          .
         </p>
       )}
     </div>
@@ -163,7 +224,14 @@ function StatCard({ label, value, note, progress }: { label: string; value: stri
         <p className="text-sm text-stone-600">{label}</p>
         <p className="text-2xl font-bold text-stone-900">{value}</p>
         {progress !== undefined && (
-          <div className="h-1.5 overflow-hidden rounded-full bg-stone-100" role="progressbar" aria-label={label} aria-valuenow={Math.round(progress)} aria-valuemin={0} aria-valuemax={100}>
+          <div
+            className="h-1.5 overflow-hidden rounded-full bg-stone-100"
+            role="progressbar"
+            aria-label={label}
+            aria-valuenow={Math.round(progress)}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
             <div className="h-full rounded-full bg-brand-600" style={{ width: `${progress}%` }} />
           </div>
         )}
@@ -173,7 +241,15 @@ function StatCard({ label, value, note, progress }: { label: string; value: stri
   );
 }
 
-function Panel({ title, link, children }: { title: string; link?: { to: string; label: string }; children: ReactNode }) {
+function Panel({
+  title,
+  link,
+  children,
+}: {
+  title: string;
+  link?: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
     <Card className="h-full">
       <CardHeader className="flex flex-row items-center justify-between gap-2">
@@ -206,9 +282,15 @@ function ActivityLog({ enabled }: { enabled: boolean }) {
       <CardContent className="p-0">
         <ul className="flex flex-col divide-y divide-stone-100" aria-label="Activity">
           {data.items.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+            <li
+              key={entry.id}
+              className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+            >
               <span className="text-stone-900">
-                <span className="font-medium">{entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}`.trim() : 'Someone'}</span> · {entry.summary}
+                <span className="font-medium">
+                  {entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}`.trim() : 'Someone'}
+                </span>{' '}
+                · {entry.summary}
               </span>
               <span className="shrink-0 text-xs text-stone-600">{dateTime(entry.createdAt)}</span>
             </li>
@@ -216,9 +298,15 @@ function ActivityLog({ enabled }: { enabled: boolean }) {
         </ul>
         {pages > 1 && (
           <div className="flex items-center justify-between border-t border-stone-100 p-3">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>Previous</Button>
-            <span className="text-sm text-stone-700">Page {page} of {pages}</span>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>Next</Button>
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <span className="text-sm text-stone-700">
+              Page {page} of {pages}
+            </span>
+            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              Next
+            </Button>
           </div>
         )}
       </CardContent>

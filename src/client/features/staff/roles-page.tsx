@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { hasPermission } from '../../../shared/roles';
+import { can } from '../../../shared/roles';
 import { ZRoleForm, normalizeRoleName } from '../../../shared/staff-schema';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -28,7 +28,7 @@ export function RolesPage() {
           <h1 className="text-2xl font-bold text-stone-900">Role Management</h1>
           <p className="mt-1 text-sm text-stone-600">Roles give a group of people the same permissions.</p>
         </div>
-        {hasPermission(me, 'roles.create') && <Button onClick={() => setEditing('new')}>Create Role</Button>}
+        {can(me, 'roles.create') && <Button onClick={() => setEditing('new')}>Create Role</Button>}
       </div>
 
       {roles.isLoading ? (
@@ -50,16 +50,27 @@ export function RolesPage() {
                   </div>
                   {role.description && <p className="text-sm text-stone-700">{role.description}</p>}
                   <p className="text-sm text-stone-700">
-                    {role.permissions.length} permission{role.permissions.length === 1 ? '' : 's'} · {role.userCount} {role.userCount === 1 ? 'person' : 'people'}
+                    {role.permissions.length} permission{role.permissions.length === 1 ? '' : 's'} · {role.userCount}{' '}
+                    {role.userCount === 1 ? 'person' : 'people'}
                   </p>
                   <div className="mt-auto flex gap-2">
-                    {!role.isSystemRole && hasPermission(me, 'roles.edit') && (
-                      <Button variant="outline" size="sm" onClick={() => setEditing(role)} aria-label={`Edit ${role.displayName}`}>
+                    {!role.isSystemRole && can(me, 'roles.edit') && (
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        onClick={() => setEditing(role)}
+                        aria-label={`Edit ${role.displayName}`}
+                      >
                         Edit
                       </Button>
                     )}
-                    {!role.isSystemRole && hasPermission(me, 'roles.delete') && (
-                      <Button variant="ghost" size="sm" onClick={() => setDeleting(role)} aria-label={`Delete ${role.displayName}`}>
+                    {!role.isSystemRole && can(me, 'roles.delete') && (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => setDeleting(role)}
+                        aria-label={`Delete ${role.displayName}`}
+                      >
                         Delete
                       </Button>
                     )}
@@ -93,11 +104,21 @@ function RoleDialog({ role, onClose }: { role: RoleItem | null; onClose: () => v
   const update = useUpdateRole();
   const pending = create.isPending || update.isPending;
   const form = useZodForm(ZRoleForm, {
-    defaultValues: { name: role?.name ?? '', displayName: role?.displayName ?? '', description: role?.description ?? '', permissions: (role?.permissions ?? []) as never },
+    defaultValues: {
+      name: role?.name ?? '',
+      displayName: role?.displayName ?? '',
+      description: role?.description ?? '',
+      permissions: (role?.permissions ?? []) as never,
+    },
   });
   const name = form.watch('name') ?? '';
 
-  const submit = (values: { name?: string | null; displayName?: string | null; description?: string | null; permissions?: string[] | null }) => {
+  const submit = (values: {
+    name?: string | null;
+    displayName?: string | null;
+    description?: string | null;
+    permissions?: string[] | null;
+  }) => {
     const body = {
       name: normalizeRoleName(values.name ?? ''),
       displayName: (values.displayName ?? '').trim(),
@@ -109,10 +130,20 @@ function RoleDialog({ role, onClose }: { role: RoleItem | null; onClose: () => v
   };
 
   return (
-    <Dialog open onClose={onClose} title={role ? 'Edit Role' : 'Create Role'} description="Choose what holders of this role may do." className="max-w-3xl">
+    <Dialog
+      open
+      onClose={onClose}
+      title={role ? 'Edit Role' : 'Create Role'}
+      description="Choose what holders of this role may do."
+      className="max-w-3xl"
+    >
       <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField name="name" label="Role Name" hint={name.trim() ? `Saved as ${normalizeRoleName(name)}` : 'Lowercase; spaces become underscores'}>
+          <FormField
+            name="name"
+            label="Role Name"
+            hint={name.trim() ? `Saved as ${normalizeRoleName(name)}` : 'Lowercase; spaces become underscores'}
+          >
             {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} placeholder="e.g. front desk" />}
           </FormField>
           <FormField name="displayName" label="Display Name">
@@ -125,7 +156,11 @@ function RoleDialog({ role, onClose }: { role: RoleItem | null; onClose: () => v
         <div className="flex flex-col gap-2">
           <h3 className="text-sm font-medium text-stone-800">Permissions</h3>
           {groups.data ? (
-            <PermissionChecklist groups={groups.data} value={(form.watch('permissions') ?? []) as string[]} onChange={(next) => form.setValue('permissions', next as never)} />
+            <PermissionChecklist
+              groups={groups.data}
+              value={(form.watch('permissions') ?? []) as string[]}
+              onChange={(next) => form.setValue('permissions', next as never)}
+            />
           ) : (
             <Spinner label="Loading permissions" />
           )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { hasPermission, isAdmin, isStaffRole, staffPermissionGroups } from '../../../shared/roles';
+import { can, isAdmin, isStaffRole, staffPermissionGroups } from '../../../shared/roles';
 import { ZCreateStaffInput, ZUpdateStaffInput } from '../../../shared/staff-schema';
 import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -41,9 +41,9 @@ export function UsersPage() {
   const setStatus = useSetStatus();
 
   const may = {
-    edit: hasPermission(me, 'users.edit'),
-    roles: hasPermission(me, 'users.roles'),
-    permissions: hasPermission(me, 'users.permissions'),
+    edit: can(me, 'users.edit'),
+    roles: can(me, 'users.roles'),
+    permissions: can(me, 'users.permissions'),
   };
   const staffRoles = (roles.data ?? []).filter((r) => isStaffRole(r.name));
   const roleLabel = (name: string) => roles.data?.find((r) => r.name === name)?.displayName ?? name;
@@ -58,7 +58,14 @@ export function UsersPage() {
         {may.edit && <Button onClick={() => setAdding(true)}>Add Staff</Button>}
       </div>
 
-      <Input type="search" placeholder="Search staff..." aria-label="Search staff" value={search} onChange={(e) => setSearch(e.target.value)} className="max-w-md" />
+      <Input
+        type="search"
+        placeholder="Search staff..."
+        aria-label="Search staff"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="max-w-md"
+      />
 
       {list.isLoading ? (
         <Spinner label="Loading staff" />
@@ -68,7 +75,9 @@ export function UsersPage() {
         <Card>
           <CardContent className="py-10 text-center">
             <h2 className="text-lg font-semibold text-stone-900">No staff members found</h2>
-            <p className="text-sm text-stone-600">{search ? 'Try adjusting your search terms' : 'Add your first staff member to get started.'}</p>
+            <p className="text-sm text-stone-600">
+              {search ? 'Try adjusting your search terms' : 'Add your first staff member to get started.'}
+            </p>
           </CardContent>
         </Card>
       ) : (
@@ -81,22 +90,30 @@ export function UsersPage() {
                   <CardContent className="flex flex-col gap-4 p-5">
                     <div className="flex items-start justify-between gap-3">
                       <div className="flex min-w-0 items-center gap-3">
-                        <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-900">
+                        <span
+                          aria-hidden
+                          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-900"
+                        >
                           {(person.firstName[0] ?? person.email[0] ?? '?').toUpperCase()}
                           {(person.lastName[0] ?? '').toUpperCase()}
                         </span>
                         <div className="min-w-0">
-                          <h2 className="truncate font-semibold text-stone-900">{`${person.firstName} ${person.lastName}`.trim() || person.email}</h2>
+                          <h2 className="truncate font-semibold text-stone-900">
+                            {`${person.firstName} ${person.lastName}`.trim() || person.email}
+                          </h2>
                           <p className="truncate text-sm text-stone-600">{person.email}</p>
                         </div>
                       </div>
                       <div className="flex shrink-0 flex-col items-end gap-1">
                         <Badge tone={person.role === 'admin' ? 'brand' : 'secondary'}>{roleLabel(person.role)}</Badge>
-                        <Badge tone={person.isActive ? 'success' : 'danger'}>{person.isActive ? 'Active' : 'Inactive'}</Badge>
+                        <Badge tone={person.isActive ? 'success' : 'danger'}>
+                          {person.isActive ? 'Active' : 'Inactive'}
+                        </Badge>
                       </div>
                     </div>
                     <p className="text-xs text-stone-600">
-                      {person.effectivePermissions.length} permission{person.effectivePermissions.length === 1 ? '' : 's'}
+                      {person.effectivePermissions.length} permission
+                      {person.effectivePermissions.length === 1 ? '' : 's'}
                     </p>
                     <div className="flex flex-wrap items-center gap-2">
                       {may.roles && !self && (
@@ -144,7 +161,11 @@ export function UsersPage() {
       {adding && <AddStaffDialog roles={staffRoles} onClose={() => setAdding(false)} />}
       {editing && <EditStaffDialog person={editing} onClose={() => setEditing(null)} />}
       {permissionsOf && (
-        <PermissionsDialog person={permissionsOf} role={roles.data?.find((r) => r.name === permissionsOf.role)} onClose={() => setPermissionsOf(null)} />
+        <PermissionsDialog
+          person={permissionsOf}
+          role={roles.data?.find((r) => r.name === permissionsOf.role)}
+          onClose={() => setPermissionsOf(null)}
+        />
       )}
       {scheduleOf && <ScheduleDialog person={scheduleOf} onClose={() => setScheduleOf(null)} />}
     </div>
@@ -153,10 +174,21 @@ export function UsersPage() {
 
 function AddStaffDialog({ roles, onClose }: { roles: RoleItem[]; onClose: () => void }) {
   const create = useCreateStaff();
-  const form = useZodForm(ZCreateStaffInput, { defaultValues: { firstName: '', lastName: '', email: '', role: 'employee' } });
+  const form = useZodForm(ZCreateStaffInput, {
+    defaultValues: { firstName: '', lastName: '', email: '', role: 'employee' },
+  });
   return (
-    <Dialog open onClose={onClose} title="Add Staff Member" description="They receive an e-mail with a link to set their password.">
-      <Form form={form} onSubmit={(values) => create.mutate(values, { onSuccess: onClose })} className="flex flex-col gap-4">
+    <Dialog
+      open
+      onClose={onClose}
+      title="Add Staff Member"
+      description="They receive an e-mail with a link to set their password."
+    >
+      <Form
+        form={form}
+        onSubmit={(values) => create.mutate(values, { onSuccess: onClose })}
+        className="flex flex-col gap-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField name="firstName" label="First Name">
             {({ field, ids }) => <Input {...field} {...ids} autoComplete="off" />}
@@ -169,7 +201,14 @@ function AddStaffDialog({ roles, onClose }: { roles: RoleItem[]; onClose: () => 
           {({ field, ids }) => <Input {...field} {...ids} type="email" autoComplete="off" />}
         </FormField>
         <FormField name="role" label="Role">
-          {({ field, ids }) => <Select {...ids} value={field.value} onValueChange={field.onChange} options={roles.map((r) => ({ value: r.name, label: r.displayName }))} />}
+          {({ field, ids }) => (
+            <Select
+              {...ids}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={roles.map((r) => ({ value: r.name, label: r.displayName }))}
+            />
+          )}
         </FormField>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
@@ -186,10 +225,16 @@ function AddStaffDialog({ roles, onClose }: { roles: RoleItem[]; onClose: () => 
 
 function EditStaffDialog({ person, onClose }: { person: StaffMember; onClose: () => void }) {
   const update = useUpdateStaff();
-  const form = useZodForm(ZEditStaffForm, { defaultValues: { firstName: person.firstName, lastName: person.lastName, email: person.email } });
+  const form = useZodForm(ZEditStaffForm, {
+    defaultValues: { firstName: person.firstName, lastName: person.lastName, email: person.email },
+  });
   return (
     <Dialog open onClose={onClose} title="Edit Staff Member">
-      <Form form={form} onSubmit={(values) => update.mutate({ userId: person.id, ...values }, { onSuccess: onClose })} className="flex flex-col gap-4">
+      <Form
+        form={form}
+        onSubmit={(values) => update.mutate({ userId: person.id, ...values }, { onSuccess: onClose })}
+        className="flex flex-col gap-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField name="firstName" label="First Name">
             {({ field, ids }) => <Input {...field} {...ids} />}
@@ -214,14 +259,33 @@ function EditStaffDialog({ person, onClose }: { person: StaffMember; onClose: ()
   );
 }
 
-function PermissionsDialog({ person, role, onClose }: { person: StaffMember; role: RoleItem | undefined; onClose: () => void }) {
+function PermissionsDialog({
+  person,
+  role,
+  onClose,
+}: {
+  person: StaffMember;
+  role: RoleItem | undefined;
+  onClose: () => void;
+}) {
   const save = useSetPermissions();
   const [selected, setSelected] = useState<string[]>(person.permissions);
   const name = `${person.firstName} ${person.lastName}`.trim() || person.email;
   return (
-    <Dialog open onClose={onClose} title={`Permissions for ${name}`} description="Tick what this person may do. Permissions that come with their role stay ticked." className="max-w-2xl">
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Permissions for ${name}`}
+      description="Tick what this person may do. Permissions that come with their role stay ticked."
+      className="max-w-2xl"
+    >
       <div className="flex flex-col gap-4">
-        <PermissionChecklist groups={staffPermissionGroups} value={selected} onChange={setSelected} locked={role?.permissions ?? []} />
+        <PermissionChecklist
+          groups={staffPermissionGroups}
+          value={selected}
+          onChange={setSelected}
+          locked={role?.permissions ?? []}
+        />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlState } from '../src/server/errors';
-import { createTestDatabase } from '../src/server/testing';
-import type { Database } from './client';
-import * as s from './schema/index';
+import { sqlState } from './errors';
+import { createTestDatabase } from './testing';
+import type { Database } from '../../db/client';
+import * as s from '../../db/schema/index';
 
 let database: Database;
 let employeeA: string;
@@ -22,7 +22,10 @@ beforeAll(async () => {
     ])
     .returning({ id: s.users.id });
   [employeeA, employeeB, customer] = people.map((p) => p.id) as [string, string, string];
-  const [service] = await database.db.insert(s.services).values({ name: 'Massage', price: '50.00' }).returning({ id: s.services.id });
+  const [service] = await database.db
+    .insert(s.services)
+    .values({ name: 'Massage', price: '50.00' })
+    .returning({ id: s.services.id });
   serviceId = service!.id;
 });
 afterAll(() => database.close());
@@ -37,9 +40,21 @@ async function outcome(statement: Promise<unknown>) {
   }
 }
 
-const at = (iso: string, minutes: number) => ({ startsAt: new Date(iso), endsAt: new Date(new Date(iso).getTime() + minutes * 60000), duration: minutes });
-const book = (employeeId: string, iso: string, minutes = 60, status: 'pending' | 'confirmed' | 'cancelled' | 'completed' = 'pending') =>
-  database.db.insert(s.appointments).values({ serviceId, employeeId, customerId: customer, status, ...at(iso, minutes) }).returning({ id: s.appointments.id });
+const at = (iso: string, minutes: number) => ({
+  startsAt: new Date(iso),
+  endsAt: new Date(new Date(iso).getTime() + minutes * 60000),
+  duration: minutes,
+});
+const book = (
+  employeeId: string,
+  iso: string,
+  minutes = 60,
+  status: 'pending' | 'confirmed' | 'cancelled' | 'completed' = 'pending',
+) =>
+  database.db
+    .insert(s.appointments)
+    .values({ serviceId, employeeId, customerId: customer, status, ...at(iso, minutes) })
+    .returning({ id: s.appointments.id });
 
 describe('appointments never overlap for one employee (exclusion constraint)', () => {
   it('rejects an overlapping live appointment for the same employee', async () => {
@@ -73,11 +88,25 @@ describe('appointments never overlap for one employee (exclusion constraint)', (
   it('refuses to re-activate a cancelled appointment into a taken slot', async () => {
     const [cancelled] = await book(employeeB, '2030-01-10T10:00:00Z', 60, 'cancelled');
     await book(employeeB, '2030-01-10T10:15:00Z');
-    expect(await outcome(database.db.update(s.appointments).set({ status: 'pending' }).where(eq(s.appointments.id, cancelled!.id)))).toBe('23P01');
+    expect(
+      await outcome(
+        database.db.update(s.appointments).set({ status: 'pending' }).where(eq(s.appointments.id, cancelled!.id)),
+      ),
+    ).toBe('23P01');
   });
 
   it('rejects non-positive durations and times that end before they start', async () => {
-    expect(await outcome(database.db.insert(s.appointments).values({ employeeId: employeeA, customerId: customer, startsAt: new Date('2030-02-01T10:00:00Z'), endsAt: new Date('2030-02-01T10:00:00Z'), duration: 0 }))).toBe('23514');
+    expect(
+      await outcome(
+        database.db.insert(s.appointments).values({
+          employeeId: employeeA,
+          customerId: customer,
+          startsAt: new Date('2030-02-01T10:00:00Z'),
+          endsAt: new Date('2030-02-01T10:00:00Z'),
+          duration: 0,
+        }),
+      ),
+    ).toBe('23514');
   });
 });
 
@@ -87,13 +116,28 @@ describe('other rules the database enforces', () => {
   });
 
   it('never lets inventory go negative', async () => {
-    const [product] = await database.db.insert(s.products).values({ name: 'Candle', price: '9.99', inventory: 2 }).returning({ id: s.products.id });
-    expect(await outcome(database.db.update(s.products).set({ inventory: sql`${s.products.inventory} - 3` }).where(eq(s.products.id, product!.id)))).toBe('23514');
-    expect(await outcome(database.db.insert(s.products).values({ name: 'Bad', price: '1.00', inventory: -1 }))).toBe('23514');
+    const [product] = await database.db
+      .insert(s.products)
+      .values({ name: 'Candle', price: '9.99', inventory: 2 })
+      .returning({ id: s.products.id });
+    expect(
+      await outcome(
+        database.db
+          .update(s.products)
+          .set({ inventory: sql`${s.products.inventory} - 3` })
+          .where(eq(s.products.id, product!.id)),
+      ),
+    ).toBe('23514');
+    expect(await outcome(database.db.insert(s.products).values({ name: 'Bad', price: '1.00', inventory: -1 }))).toBe(
+      '23514',
+    );
   });
 
   it('stores money as exact decimals with two places', async () => {
-    const [product] = await database.db.insert(s.products).values({ name: 'Exact', price: '0.10' }).returning({ price: s.products.price });
+    const [product] = await database.db
+      .insert(s.products)
+      .values({ name: 'Exact', price: '0.10' })
+      .returning({ price: s.products.price });
     expect(product!.price).toBe('0.10');
     const [line] = await database.db
       .insert(s.products)
@@ -105,7 +149,9 @@ describe('other rules the database enforces', () => {
 
   it('rejects unknown status values and non-positive service durations', async () => {
     expect(await outcome(database.db.execute(sql`update appointments set status = 'lost'`))).toBe('22P02');
-    expect(await outcome(database.db.insert(s.services).values({ name: 'Zero', price: '1.00', duration: 0 }))).toBe('23514');
+    expect(await outcome(database.db.insert(s.services).values({ name: 'Zero', price: '1.00', duration: 0 }))).toBe(
+      '23514',
+    );
   });
 
   it('keeps a single settings row', async () => {
@@ -114,13 +160,34 @@ describe('other rules the database enforces', () => {
   });
 
   it('allows one pending application per e-mail', async () => {
-    const application = { firstName: 'Ann', lastName: 'Lee', phone: '5551234567', bio: 'b', experience: 'e', specialties: 's' };
-    expect(await outcome(database.db.insert(s.employeeApplications).values({ ...application, email: 'ann@x.test' }))).toBe('ok');
-    expect(await outcome(database.db.insert(s.employeeApplications).values({ ...application, email: 'ANN@x.test' }))).toBe('23505');
-    expect(await outcome(database.db.insert(s.employeeApplications).values({ ...application, email: 'ann@x.test', status: 'rejected' }))).toBe('ok');
+    const application = {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: '5551234567',
+      bio: 'b',
+      experience: 'e',
+      specialties: 's',
+    };
+    expect(
+      await outcome(database.db.insert(s.employeeApplications).values({ ...application, email: 'ann@x.test' })),
+    ).toBe('ok');
+    expect(
+      await outcome(database.db.insert(s.employeeApplications).values({ ...application, email: 'ANN@x.test' })),
+    ).toBe('23505');
+    expect(
+      await outcome(
+        database.db.insert(s.employeeApplications).values({ ...application, email: 'ann@x.test', status: 'rejected' }),
+      ),
+    ).toBe('ok');
   });
 
   it('protects foreign keys', async () => {
-    expect(await outcome(database.db.insert(s.cartItems).values({ userId: customer, productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }))).toBe('23503');
+    expect(
+      await outcome(
+        database.db
+          .insert(s.cartItems)
+          .values({ userId: customer, productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }),
+      ),
+    ).toBe('23503');
   });
 });

@@ -1,5 +1,5 @@
-import { readEnvOrExit } from '../src/server/env';
-import { createDb } from './client';
+import { readEnvOrExit } from '../env';
+import { createDb } from '../../../db/client';
 
 const env = readEnvOrExit();
 const database = await createDb({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });

@@ -1,13 +1,13 @@
 import { count } from 'drizzle-orm';
-import { hashPassword } from '../src/server/auth/passwords';
-import { allPermissions, defaultEmployeePermissions } from '../src/shared/roles';
+import { hashPassword } from '../auth/passwords';
+import { allPermissions, defaultEmployeePermissions } from '../../shared/roles';
 import { TZDate } from '@date-fns/tz';
 import { addDays, getDay, set, startOfDay } from 'date-fns';
-import type { Db } from './client';
+import type { Db } from '../../../db/client';
 import { seedBookingDemo } from './seed-booking';
 import { seedStaffDemo } from './seed-staff';
 import { seedChatDemo } from './seed-chat';
-import * as s from './schema/index';
+import * as s from '../../../db/schema/index';
 import { seedOrderPayments } from './seed-orders';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -16,8 +16,12 @@ export const DEMO_EMPLOYEE_EMAIL = 'maya@example.com';
 const TIME_ZONE = 'America/New_York';
 
 /** The demo pictures are served by the app itself (src/client/public/catalog), named after the item. */
-export function demoImageUrl(publicUrl: string, name: string): string {
-  const slug = name.toLowerCase().replaceAll('&', 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+function demoImageUrl(publicUrl: string, name: string): string {
+  const slug = name
+    .toLowerCase()
+    .replaceAll('&', 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `${publicUrl.replace(/\/$/, '')}/catalog/${slug}.webp`;
 }
 
@@ -60,8 +64,14 @@ const staffData = [
 ] as const;
 
 const customerData = [
-  ['Alex', 'Morgan'], ['Jordan', 'Lee'], ['Priya', 'Shah'], ['Sam', 'Taylor'],
-  ['Noah', 'Williams'], ['Emma', 'Brown'], ['Lucas', 'Garcia'], ['Olivia', 'Martin'],
+  ['Alex', 'Morgan'],
+  ['Jordan', 'Lee'],
+  ['Priya', 'Shah'],
+  ['Sam', 'Taylor'],
+  ['Noah', 'Williams'],
+  ['Emma', 'Brown'],
+  ['Lucas', 'Garcia'],
+  ['Olivia', 'Martin'],
 ] as const;
 
 /** Fills an empty database with a small, believable business. Does nothing when users exist. */
@@ -76,31 +86,72 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     await tx.insert(s.businessSettings).values({
       id: 1,
       businessName: 'Harbor & Pine Wellness',
-      businessDescription: 'A neighbourhood spa and apothecary: massages, facials, hair and nails, and the products we use.',
+      businessDescription:
+        'A neighbourhood spa and apothecary: massages, facials, hair and nails, and the products we use.',
       businessType: 'both',
       timezone: TIME_ZONE,
     });
 
     // The system roles come with the migrations.
-    await tx
-      .insert(s.users)
-      .values({ email: DEMO_ADMIN_EMAIL, firstName: 'Avery', lastName: 'Stone', role: 'admin', passwordHash, permissions: allPermissions });
+    await tx.insert(s.users).values({
+      email: DEMO_ADMIN_EMAIL,
+      firstName: 'Avery',
+      lastName: 'Stone',
+      role: 'admin',
+      passwordHash,
+      permissions: allPermissions,
+    });
     const staff = await tx
       .insert(s.users)
-      .values(staffData.map(([firstName, lastName, email]) => ({ email, firstName, lastName, role: 'employee' as const, passwordHash, permissions: defaultEmployeePermissions })))
+      .values(
+        staffData.map(([firstName, lastName, email]) => ({
+          email,
+          firstName,
+          lastName,
+          role: 'employee' as const,
+          passwordHash,
+          permissions: defaultEmployeePermissions,
+        })),
+      )
       .returning({ id: s.users.id });
     const customers = await tx
       .insert(s.users)
-      .values(customerData.map(([firstName, lastName]) => ({ email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`, firstName, lastName })))
+      .values(
+        customerData.map(([firstName, lastName]) => ({
+          email: `${firstName.toLowerCase()}.${lastName.toLowerCase()}@example.com`,
+          firstName,
+          lastName,
+        })),
+      )
       .returning({ id: s.users.id });
 
     const products = await tx
       .insert(s.products)
-      .values(productData.map(([name, description, category, price, inventory, isFeatured]) => ({ name, description, category, price, inventory, isFeatured, imageUrl: demoImageUrl(opts.publicUrl, name) })))
+      .values(
+        productData.map(([name, description, category, price, inventory, isFeatured]) => ({
+          name,
+          description,
+          category,
+          price,
+          inventory,
+          isFeatured,
+          imageUrl: demoImageUrl(opts.publicUrl, name),
+        })),
+      )
       .returning({ id: s.products.id, name: s.products.name, price: s.products.price });
     const services = await tx
       .insert(s.services)
-      .values(serviceData.map(([name, description, category, price, duration, isFeatured]) => ({ name, description, category, price, duration, isFeatured, imageUrl: demoImageUrl(opts.publicUrl, name) })))
+      .values(
+        serviceData.map(([name, description, category, price, duration, isFeatured]) => ({
+          name,
+          description,
+          category,
+          price,
+          duration,
+          isFeatured,
+          imageUrl: demoImageUrl(opts.publicUrl, name),
+        })),
+      )
       .returning({ id: s.services.id, price: s.services.price, duration: s.services.duration });
 
     // Maya does massages and facials, Liam hair and nails; Sofia everything that has no explicit providers.
@@ -174,7 +225,13 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
         })
         .returning({ id: s.orders.id });
       await tx.insert(s.orderItems).values(
-        lines.map((l) => ({ orderId: order!.id, productId: l.product.id, productName: l.product.name, unitPrice: l.product.price, quantity: l.quantity })),
+        lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.product.id,
+          productName: l.product.name,
+          unitPrice: l.product.price,
+          quantity: l.quantity,
+        })),
       );
     }
 

@@ -1,6 +1,6 @@
-import { readEnvOrExit } from '../src/server/env';
-import { createDb } from './client';
-import { DEMO_PASSWORD, seedDemoData } from './seed';
+import { readEnvOrExit } from '../env';
+import { createDb } from '../../../db/client';
+import { DEMO_PASSWORD, seedDemoData } from '../demo/seed';
 
 // Explicit, so it works in any environment, production included: the demo accounts share a published password.
 const env = readEnvOrExit();

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { Tx } from './client';
-import * as s from './schema/index';
+import type { Tx } from '../../../db/client';
+import * as s from '../../../db/schema/index';
 
 type Speaker = 'customer' | 'admin@example.com' | 'maya@example.com' | 'liam@example.com' | 'sofia@example.com';
 
@@ -32,7 +32,11 @@ const conversations: DemoConversation[] = [
     customer: 'priya.shah@example.com',
     messages: [
       ['customer', 'Which face mask would you recommend for sensitive skin?', 26 * 60],
-      ['maya@example.com', 'The Rose Clay Face Mask is our gentlest one. It has no fragrance and suits sensitive skin well.', 25 * 60],
+      [
+        'maya@example.com',
+        'The Rose Clay Face Mask is our gentlest one. It has no fragrance and suits sensitive skin well.',
+        25 * 60,
+      ],
       ['customer', 'Perfect, thank you! I added it to my cart.', 24 * 60 + 50],
       ['maya@example.com', 'Enjoy it, Priya! Let us know how your skin likes it.', 24 * 60 + 45],
     ],
@@ -41,7 +45,11 @@ const conversations: DemoConversation[] = [
     customer: 'emma.brown@example.com',
     messages: [
       ['customer', 'What is your cancellation policy for massages?', 2 * 24 * 60],
-      ['liam@example.com', 'You can cancel or move an appointment for free up to 24 hours before it starts.', 2 * 24 * 60 - 20],
+      [
+        'liam@example.com',
+        'You can cancel or move an appointment for free up to 24 hours before it starts.',
+        2 * 24 * 60 - 20,
+      ],
       ['customer', 'Good to know, thanks Liam.', 2 * 24 * 60 - 30],
     ],
   },
@@ -56,10 +64,20 @@ const conversations: DemoConversation[] = [
 
 /** Demo support conversations, with what staff and customers have read, for the widget and the Messages inbox. */
 export async function seedChatDemo(tx: Tx, now: Date) {
-  const emails = [...new Set(conversations.flatMap((c) => [c.customer, ...c.messages.map(([who]) => who).filter((w) => w !== 'customer')]))];
-  const people = await tx.select({ id: s.users.id, email: s.users.email, role: s.users.role }).from(s.users).where(inArray(s.users.email, emails));
+  const emails = [
+    ...new Set(
+      conversations.flatMap((c) => [c.customer, ...c.messages.map(([who]) => who).filter((w) => w !== 'customer')]),
+    ),
+  ];
+  const people = await tx
+    .select({ id: s.users.id, email: s.users.email, role: s.users.role })
+    .from(s.users)
+    .where(inArray(s.users.email, emails));
   const idOf = new Map(people.map((p) => [p.email, p.id]));
-  const staffReaders = await tx.select({ id: s.users.id }).from(s.users).where(inArray(s.users.role, ['admin', 'employee']));
+  const staffReaders = await tx
+    .select({ id: s.users.id })
+    .from(s.users)
+    .where(inArray(s.users.role, ['admin', 'employee']));
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
 
   // Oldest first, so the commit order the live updates rely on matches the times shown.
@@ -68,11 +86,20 @@ export async function seedChatDemo(tx: Tx, now: Date) {
       c.messages.map(([who, message, minutesAgo]) => {
         const customerId = idOf.get(c.customer)!;
         const senderId = who === 'customer' ? customerId : idOf.get(who)!;
-        return { customerId, senderId, receiverId: who === 'customer' ? null : customerId, message, createdAt: at(minutesAgo) };
+        return {
+          customerId,
+          senderId,
+          receiverId: who === 'customer' ? null : customerId,
+          message,
+          createdAt: at(minutesAgo),
+        };
       }),
     )
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  const inserted = await tx.insert(s.chatMessages).values(rows).returning({ seq: s.chatMessages.seq, customerId: s.chatMessages.customerId, createdAt: s.chatMessages.createdAt });
+  const inserted = await tx
+    .insert(s.chatMessages)
+    .values(rows)
+    .returning({ seq: s.chatMessages.seq, customerId: s.chatMessages.customerId, createdAt: s.chatMessages.createdAt });
 
   const markers: (typeof s.chatReadMarkers.$inferInsert)[] = [];
   for (const c of conversations) {
@@ -82,8 +109,12 @@ export async function seedChatDemo(tx: Tx, now: Date) {
     // Customers have read every answer.
     markers.push({ customerId, readerId: customerId, lastReadSeq: latest });
     const until = c.staffReadUntil === undefined ? undefined : at(c.staffReadUntil).getTime();
-    const staffSeq = Math.max(0, ...mine.filter((m) => until === undefined || m.createdAt.getTime() <= until).map((m) => m.seq));
-    if (staffSeq > 0) for (const reader of staffReaders) markers.push({ customerId, readerId: reader.id, lastReadSeq: staffSeq });
+    const staffSeq = Math.max(
+      0,
+      ...mine.filter((m) => until === undefined || m.createdAt.getTime() <= until).map((m) => m.seq),
+    );
+    if (staffSeq > 0)
+      for (const reader of staffReaders) markers.push({ customerId, readerId: reader.id, lastReadSeq: staffSeq });
   }
   await tx.insert(s.chatReadMarkers).values(markers);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from './client';
+import type { Tx } from '../../../db/client';
 
 /**
  * Completes the demo orders as checkout writes them: subtotal, 10 % tax and total from their lines, and a
