@@ -3,19 +3,19 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { appRouter } from '../routers/index';
 import { ChatHub } from './chat/chat-hub';
-import { createAppServices, type AppDeps } from './context';
+import { createAppServices, type AppDeps } from './api/context';
 import { catalogHttpPlugin } from './http/catalog-http';
 import { clientPlugin } from './http/client';
 import { compressionPlugin } from './http/compression';
 import { docsPlugin } from './http/docs';
-import { errorHandlingPlugin } from './http/error-reply';
+import { errorHandlingPlugin } from './api/error-reply';
 import { healthPlugin } from './http/health';
 import { liveStreamsPlugin } from './http/live';
 import { oidcRoutesPlugin } from './http/oidc-routes';
 import { paymentWebhookPlugin } from './http/payment-webhook';
-import { restPlugin } from './http/rest';
+import { restPlugin } from './api/rest';
 import { securityPlugin } from './http/security';
-import { trpcPlugin } from './http/trpc-plugin';
+import { trpcPlugin } from './api/trpc-plugin';
 import { createMailDelivery } from './mail/delivery';
 
 export interface BuildAppOptions {

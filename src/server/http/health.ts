@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { AppDeps } from '../context';
-import { describeError } from '../errors';
+import type { AppDeps } from '../api/context';
+import { describeError } from '../api/errors';
 
 /** Liveness: the process answers. Readiness: it can also reach its database (503, with Retry-After, when not). */
 export const healthPlugin = fp(

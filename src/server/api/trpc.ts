@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { decideAccess, type Access } from './access';
+import type { Permission } from '../../shared/roles';
+import { access, decideAccess, type Access } from './access';
 import type { Context } from './context';
 import { formatError, toTRPCError, ValidationError } from './errors';
 
@@ -40,17 +41,23 @@ const t = initTRPC
 
 type OpenApiOperation = NonNullable<OpenApiMeta['openapi']>;
 
-/** Meta for a procedure that is also a documented REST operation. */
-export function rest(rule: Access, openapi: Omit<OpenApiOperation, 'protect'>): Meta {
-  const protect = rule.kind !== 'public';
+/** Meta for a procedure that is also a documented REST operation; its access comes from the procedure builder. */
+export function rest(openapi: Omit<OpenApiOperation, 'protect'>): Meta {
+  return { openapi: { ...openapi, protect: true } };
+}
+
+/**
+ * The operation as the OpenAPI document describes it: protection, the access sentence and the error answers
+ * follow from the access the procedure's builder declared, so they cannot disagree with what is enforced.
+ */
+export function documentedOperation(meta: Meta): OpenApiOperation | undefined {
+  const { openapi, access: rule } = meta;
+  if (!openapi || !rule) return openapi;
   return {
-    access: rule,
-    openapi: {
-      ...openapi,
-      description: openapi.description ?? `${openapi.summary}. ${describeAccess(rule)}`,
-      protect,
-      errorResponses: openapi.errorResponses ?? errorResponsesFor(rule, openapi.method),
-    },
+    ...openapi,
+    description: openapi.description ?? `${openapi.summary}. ${describeAccess(rule)}`,
+    protect: rule.kind !== 'public',
+    errorResponses: openapi.errorResponses ?? errorResponsesFor(rule, openapi.method),
   };
 }
 
@@ -110,34 +117,28 @@ const guard = t.middleware(async ({ meta, ctx, next }) => {
   return result.ok ? result : mapError(result);
 });
 
-/** Base of every procedure: declare `meta({ access, openapi })`. */
-export const procedure = t.procedure.use(guard);
+/**
+ * The procedure builders are the access declarations: a procedure is built from exactly one of them, and
+ * `npm run access-table` writes the checked-in table of who may call what from the router.
+ */
+export const publicProcedure = t.procedure.meta({ access: access.public }).use(guard);
 
 /**
- * For procedures whose access implies a signed-in caller: the same guard, and ctx.user narrowed to the
- * signed-in user (the type only: passing `ctx` would make tRPC copy the whole context on every call).
+ * For access that implies a signed-in caller: the same guard, and ctx.user narrowed to the signed-in user (the
+ * type only: passing `ctx` would make tRPC copy the whole context on every call).
  */
-export const authedProcedure = t.procedure.use(async ({ meta, ctx, next }) => {
-  checkAccess(meta, ctx.user);
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-  const result = await next<{ user: NonNullable<typeof ctx.user> }>({});
-  return result.ok ? result : mapError(result);
-});
-
-/**
- * The output schema of an answer served from the figures cache (staff/figures-cache.ts): every caller gets the
- * same object for a few seconds, so it is checked against the schema once, the first time, and that checked
- * copy is answered after (checking a customers page took a fifth of the server's time per request). The
- * OpenAPI document is made from the schema exactly as before.
- */
-export function checkedOncePerValue<T extends z.ZodType>(schema: T): T {
-  const checked = new WeakMap<object, Promise<z.output<T>>>();
-  const copy = schema.clone() as T;
-  copy.parseAsync = (value: unknown): Promise<z.output<T>> => {
-    if (typeof value !== 'object' || value === null) return schema.parseAsync(value);
-    let result = checked.get(value);
-    if (!result) checked.set(value, (result = schema.parseAsync(value)));
-    return result;
-  };
-  return copy;
+function signedInBuilder(rule: Access) {
+  return t.procedure.meta({ access: rule }).use(async ({ meta, ctx, next }) => {
+    checkAccess(meta, ctx.user);
+    if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+    const result = await next<{ user: NonNullable<typeof ctx.user> }>({});
+    return result.ok ? result : mapError(result);
+  });
 }
+
+export const signedInProcedure = signedInBuilder(access.signedIn);
+/** Any staff role: employee, admin or a custom role. */
+export const staffProcedure = signedInBuilder(access.staff);
+export const adminProcedure = signedInBuilder(access.admin);
+/** Staff holding the permission through their role or their own grants; admins hold every permission. */
+export const permissionProcedure = (permission: Permission) => signedInBuilder(access.permission(permission));

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { AppError, describeError, errorBody, UNAVAILABLE_RETRY_AFTER_SECONDS, ValidationError } from './errors';
+import { AppError } from '../app-error';
+import { describeError, errorBody, UNAVAILABLE_RETRY_AFTER_SECONDS, ValidationError } from './errors';
 
 // The one formatter behind every failure answer: tRPC, the REST paths, plain routes and Fastify's own errors.
 describe('describeError', () => {

@@ -1,20 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
-
-export type AppErrorCode =
-  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE';
-
-/** The one error type services throw. The message is shown to people, so write it for them. */
-export class AppError extends Error {
-  override name = 'AppError';
-  constructor(
-    readonly code: AppErrorCode,
-    message: string,
-    readonly details?: { retryAfterSeconds?: number },
-  ) {
-    super(message);
-  }
-}
+import { isDatabaseUnavailable } from '../../../db/errors';
+import { AppError } from '../app-error';
 
 const httpStatusByCode: Record<string, number> = {
   PARSE_ERROR: 400,
@@ -32,27 +19,6 @@ const httpStatusByCode: Record<string, number> = {
 };
 
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
-
-// Connection-level failures: the database is away (restart, failover). Callers get 503 and may retry.
-const unavailableErrnos = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'CONNECT_TIMEOUT',
-  'CONNECTION_CLOSED',
-  'CONNECTION_ENDED',
-  'CONNECTION_DESTROYED',
-]);
-const unavailableSqlStates = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (unavailableErrnos.has(code) || unavailableSqlStates.has(code))) return true;
-  }
-  return false;
-}
 
 /** Maps anything a service can throw to the TRPCError the adapters understand. */
 export function toTRPCError(error: unknown): TRPCError {
@@ -166,13 +132,4 @@ export function errorBody(answer: ErrorAnswer) {
 export function formatError(error: TRPCError, requestId: string | undefined) {
   const { httpStatus, code, message, issues, requestId: id } = describeError(error, requestId);
   return { httpStatus, code, message, issues, requestId: id };
-}
-
-/** Postgres SQLSTATE of a failed statement, looking through driver wrappers. */
-export function sqlState(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
 }
