@@ -10,7 +10,7 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
-export interface JobInfo {
+interface JobInfo {
   id: string;
   /** 1 on the first run. */
   attempts: number;
@@ -26,7 +26,7 @@ export interface JobDefinition<K extends JobKind> {
 }
 
 /** The handlers this instance runs; a kind without one is left for an instance that has it. */
-export type JobHandlers = { [K in JobKind]?: JobDefinition<K> };
+type JobHandlers = { [K in JobKind]?: JobDefinition<K> };
 
 export interface JobRunnerOptions {
   database: Database;
