@@ -3,6 +3,8 @@ export const businessTypes = ['products', 'services', 'both'] as const;
 export type BusinessType = (typeof businessTypes)[number];
 
 export const DEFAULT_BUSINESS_NAME = 'Your Business';
+/** Prices are in this currency until the business settings name another. */
+export const DEFAULT_CURRENCY = 'USD';
 
 export interface BusinessSettings {
   businessName: string;

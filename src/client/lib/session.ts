@@ -3,6 +3,7 @@ import {
   DEFAULT_BOOKING_WINDOW_DAYS,
   DEFAULT_BUSINESS_NAME,
   DEFAULT_CANCELLATION_NOTICE_HOURS,
+  DEFAULT_CURRENCY,
   type BusinessSettings,
 } from '../../shared/settings';
 import { takePageState } from './page-state';
@@ -49,4 +50,15 @@ export function useSettingsQuery() {
 export function useBusinessSettings(): BusinessSettings & { isLoading: boolean } {
   const query = useSettingsQuery();
   return { ...(query.data ?? fallbackSettings), isLoading: query.isLoading };
+}
+
+/** The business time zone (an IANA name): every appointment, order and schedule time is shown in it. */
+export function useTimeZone(): string {
+  return useBusinessSettings().timezone;
+}
+
+/** The business's currency: the one its settings name once they carry one, the default until then. */
+export function useCurrency(): string {
+  const settings = useBusinessSettings();
+  return 'currency' in settings && typeof settings.currency === 'string' ? settings.currency : DEFAULT_CURRENCY;
 }
