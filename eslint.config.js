@@ -7,8 +7,9 @@ import tseslint from 'typescript-eslint';
 
 /*
  * Two import boundaries, besides the recommended rules:
- * - Domain code under src/server (services, caches, rules) knows neither Fastify nor tRPC; only the HTTP layer
- *   (src/server/http and the files that assemble the app) does.
+ * - Domain code under src/server (services, caches, rules) knows neither Fastify nor tRPC nor the API layer; only
+ *   the HTTP layer (src/server/http), the API layer (src/server/api) and the files that assemble the app do.
+ *   AppError (src/server/app-error.ts) imports nothing, so every layer can throw it.
  * - A client feature (src/client/features/<x>/) imports neither another feature nor src/client/app: what two features
  *   share lives in components/ or lib/, and only app/ puts features together.
  */
@@ -21,6 +22,10 @@ const serverFrameworks = {
       message: 'Domain code does not know Fastify: put HTTP concerns in src/server/http.',
     },
     { group: ['@trpc/*'], message: 'Domain code does not know tRPC: throw AppError and let the routers translate it.' },
+    {
+      group: ['**/api/*', '**/http/*', '**/routers/*'],
+      message: 'Domain code does not import the API or HTTP layer: decide access with can() from src/shared/roles.ts.',
+    },
   ],
 };
 
@@ -72,17 +77,21 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     ignores: [
       'src/server/http/**',
+      // The API layer: tRPC setup, context, procedure builders, access, the error mapper and the REST adapter.
+      'src/server/api/**',
       'src/server/app.ts',
-      'src/server/trpc.ts',
-      // Translates AppError into the tRPC errors both adapters answer with: part of the HTTP layer.
-      'src/server/errors.ts',
-      'src/server/context.ts',
       'src/server/main.ts',
       'src/server/dev.ts',
       'src/server/testing.ts',
       'src/server/**/*.test.ts',
     ],
     rules: { 'no-restricted-imports': ['error', serverFrameworks] },
+  },
+  {
+    files: ['src/server/app-error.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['*'], message: 'AppError imports nothing.' }] }],
+    },
   },
   {
     // The database layer sits below everything: schema, migrations and the factory, knowing nothing of the app.

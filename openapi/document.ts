@@ -1,12 +1,12 @@
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { appRouter } from '../src/routers/index';
-import type { Meta } from '../src/server/trpc';
+import { documentedOperation, type Meta } from '../src/server/api/trpc';
 
 /** Every tag the operations use, so the document defines each one. */
 function operationTags(): string[] {
   const tags = Object.values(appRouter._def.procedures).flatMap(
-    (procedure) => (procedure as unknown as { _def: { meta?: Meta } })._def.meta?.openapi?.tags ?? [],
+    (procedure) => (procedure as unknown as ProcedureDef)._def.meta?.openapi?.tags ?? [],
   );
   return [...new Set(tags)].sort();
 }
@@ -58,9 +58,26 @@ const signInPaths: ZodOpenApiPathsObject = {
   },
 };
 
+type ProcedureDef = { _def: { meta?: Meta } };
+
+/**
+ * The router as the generator should see it: each operation's protection, access sentence and error answers
+ * filled in from the access its procedure builder declared (the generator reads only `_def`).
+ */
+function documentedRouter(): typeof appRouter {
+  const procedures = Object.fromEntries(
+    Object.entries(appRouter._def.procedures).map(([path, value]) => {
+      const { _def } = value as unknown as ProcedureDef;
+      const openapi = _def.meta && documentedOperation(_def.meta);
+      return [path, { _def: { ..._def, meta: _def.meta && { ..._def.meta, openapi } } }];
+    }),
+  );
+  return { ...appRouter, _def: { ...appRouter._def, procedures } } as unknown as typeof appRouter;
+}
+
 /** The OpenAPI 3.1 document of every REST operation, generated from the router. */
 export function buildOpenApiDocument() {
-  return generateOpenApiDocument(appRouter, {
+  return generateOpenApiDocument(documentedRouter(), {
     title: 'Storefront API',
     description:
       'REST API of the storefront: catalogue, cart, bookings, orders, chat, staff and settings. ' +

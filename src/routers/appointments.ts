@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { access } from '../server/access';
 import {
   bookAppointment,
   cancelAppointment,
@@ -10,8 +9,8 @@ import {
   type BookingEnv,
 } from '../server/appointments/appointment-service';
 import { listBookingProviders, slotsFor } from '../server/appointments/slot-data';
-import type { Context } from '../server/context';
-import { authedProcedure, procedure, rest, router } from '../server/trpc';
+import type { Context } from '../server/api/context';
+import { permissionProcedure, publicProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
 import {
   ZAppointment,
   ZAppointmentIdInput,
@@ -33,9 +32,9 @@ async function bookingEnv(ctx: Context): Promise<BookingEnv> {
 }
 
 export const appointmentsRouter = router({
-  slots: procedure
+  slots: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'GET',
         path: '/appointments/slots',
         tags,
@@ -52,9 +51,9 @@ export const appointmentsRouter = router({
       });
     }),
 
-  providers: authedProcedure
+  providers: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/appointments/providers',
         tags,
@@ -67,9 +66,9 @@ export const appointmentsRouter = router({
       listBookingProviders(ctx.db, input.serviceId, { includeInactive: isStaffRole(ctx.user.role) }),
     ),
 
-  book: authedProcedure
+  book: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'POST',
         path: '/appointments',
         tags,
@@ -80,9 +79,9 @@ export const appointmentsRouter = router({
     .output(ZAppointment)
     .mutation(async ({ ctx, input }) => bookAppointment(ctx.db, ctx.user, input, await bookingEnv(ctx))),
 
-  list: authedProcedure
+  list: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/appointments',
         tags,
@@ -93,9 +92,9 @@ export const appointmentsRouter = router({
     .output(z.array(ZAppointment))
     .query(async ({ ctx, input }) => listAppointments(ctx.db, ctx.user, input, await bookingEnv(ctx))),
 
-  get: authedProcedure
+  get: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/appointments/{id}',
         tags,
@@ -106,9 +105,9 @@ export const appointmentsRouter = router({
     .output(ZAppointment)
     .query(({ ctx, input }) => getAppointment(ctx.db, ctx.user, input.id)),
 
-  setStatus: authedProcedure
+  setStatus: permissionProcedure('appointments.edit')
     .meta(
-      rest(access.permission('appointments.edit'), {
+      rest({
         method: 'PUT',
         path: '/appointments/{id}/status',
         tags,
@@ -121,9 +120,9 @@ export const appointmentsRouter = router({
       setAppointmentStatus(ctx.db, ctx.user, input.id, input.status, await bookingEnv(ctx)),
     ),
 
-  cancel: authedProcedure
+  cancel: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'POST',
         path: '/appointments/{id}/cancel',
         tags,
@@ -134,9 +133,9 @@ export const appointmentsRouter = router({
     .output(ZAppointment)
     .mutation(async ({ ctx, input }) => cancelAppointment(ctx.db, ctx.user, input.id, await bookingEnv(ctx))),
 
-  reschedule: authedProcedure
+  reschedule: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'PUT',
         path: '/appointments/{id}/reschedule',
         tags,

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { access } from '../server/access';
-import { authedProcedure, procedure, rest, router } from '../server/trpc';
+import { publicProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
 import { ZSession, ZUser } from '../shared/user';
 
 export const authRouter = router({
-  user: authedProcedure
+  user: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/auth/user',
         tags: ['auth'],
@@ -19,8 +18,7 @@ export const authRouter = router({
     .query(({ ctx }) => ctx.user),
   // The client's own sign-in check (tRPC only): a visitor is an answer, not an error, so a signed-out page
   // load makes no failing request (browsers log every 4xx response as a console error).
-  session: procedure
-    .meta({ access: access.public })
+  session: publicProcedure
     .input(z.void())
     .output(ZSession)
     .query(({ ctx }) => ({ user: ctx.user ?? null })),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { access } from '../server/access';
 import {
   addAvailabilityWindow,
   changePortalAvailability,
@@ -10,7 +9,7 @@ import {
   replaceEmployeeAvailability,
 } from '../server/availability/availability-service';
 import { createOverride, deleteOverride, listOverrides } from '../server/availability/overrides-service';
-import { authedProcedure, rest, router, type Meta } from '../server/trpc';
+import { rest, router, staffProcedure, type Meta } from '../server/api/trpc';
 import {
   ZAvailabilityEntry,
   ZAvailabilityOverride,
@@ -35,9 +34,9 @@ const listBody = (meta: Meta): Meta => ({ ...meta, bareArrayBody: 'availability'
 // (/my-availability, same shape) and the employee portal (day names, isActive). All read and write the
 // same rows; see docs/scheduling.md.
 export const availabilityRouter = router({
-  list: authedProcedure
+  list: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'GET',
         path: '/employee-availability',
         tags,
@@ -48,9 +47,9 @@ export const availabilityRouter = router({
     .output(z.array(ZAvailabilityEntry))
     .query(({ ctx }) => listAllAvailability(ctx.db)),
 
-  forEmployee: authedProcedure
+  forEmployee: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'GET',
         path: '/employee-availability/{id}',
         tags,
@@ -61,10 +60,10 @@ export const availabilityRouter = router({
     .output(z.array(ZAvailabilityEntry))
     .query(({ ctx, input }) => listEmployeeAvailability(ctx.db, input.id)),
 
-  replace: authedProcedure
+  replace: staffProcedure
     .meta(
       listBody(
-        rest(access.staff, {
+        rest({
           method: 'PUT',
           path: '/employee-availability/{id}',
           tags,
@@ -78,9 +77,9 @@ export const availabilityRouter = router({
     .output(z.array(ZAvailabilityEntry))
     .mutation(({ ctx, input }) => replaceEmployeeAvailability(ctx.db, ctx.user, input.id, input.availability)),
 
-  create: authedProcedure
+  create: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'POST',
         path: '/employee-availability',
         tags,
@@ -97,9 +96,9 @@ export const availabilityRouter = router({
     .output(ZAvailabilityEntry)
     .mutation(({ ctx, input }) => addAvailabilityWindow(ctx.db, ctx.user, input.employeeId, input)),
 
-  delete: authedProcedure
+  delete: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'DELETE',
         path: '/employee-availability/{id}',
         tags,
@@ -110,9 +109,9 @@ export const availabilityRouter = router({
     .output(ZDeletedAvailability)
     .mutation(({ ctx, input }) => deleteAvailabilityWindow(ctx.db, ctx.user, input.id)),
 
-  mine: authedProcedure
+  mine: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'GET',
         path: '/my-availability',
         tags,
@@ -123,10 +122,10 @@ export const availabilityRouter = router({
     .output(z.array(ZAvailabilityEntry))
     .query(({ ctx }) => listEmployeeAvailability(ctx.db, ctx.user.id)),
 
-  replaceMine: authedProcedure
+  replaceMine: staffProcedure
     .meta(
       listBody(
-        rest(access.staff, {
+        rest({
           method: 'PUT',
           path: '/my-availability',
           tags,
@@ -140,9 +139,9 @@ export const availabilityRouter = router({
     .output(z.array(ZAvailabilityEntry))
     .mutation(({ ctx, input }) => replaceEmployeeAvailability(ctx.db, ctx.user, ctx.user.id, input.availability)),
 
-  portalList: authedProcedure
+  portalList: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'GET',
         path: '/employee/availability',
         tags,
@@ -153,9 +152,9 @@ export const availabilityRouter = router({
     .output(z.array(ZPortalSlot))
     .query(({ ctx }) => listPortalSlots(ctx.db, ctx.user)),
 
-  portalChange: authedProcedure
+  portalChange: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'POST',
         path: '/employee/availability',
         tags,
@@ -174,9 +173,9 @@ export const availabilityRouter = router({
     .output(z.array(ZPortalSlot))
     .mutation(({ ctx, input }) => changePortalAvailability(ctx.db, ctx.user, input)),
 
-  overrides: authedProcedure
+  overrides: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'GET',
         path: '/availability-overrides',
         tags,
@@ -187,9 +186,9 @@ export const availabilityRouter = router({
     .output(z.array(ZAvailabilityOverride))
     .query(({ ctx, input }) => listOverrides(ctx.db, input)),
 
-  createOverride: authedProcedure
+  createOverride: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'POST',
         path: '/availability-overrides',
         tags,
@@ -209,9 +208,9 @@ export const availabilityRouter = router({
     .output(ZAvailabilityOverride)
     .mutation(({ ctx, input }) => createOverride(ctx.db, ctx.user, input)),
 
-  deleteOverride: authedProcedure
+  deleteOverride: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'DELETE',
         path: '/availability-overrides/{id}',
         tags,

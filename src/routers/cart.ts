@@ -1,22 +1,21 @@
 import { z } from 'zod';
-import { access } from '../server/access';
 import { addToCart, listCart, removeCartItem, updateCartItem } from '../server/cart/cart-service';
-import { authedProcedure, rest, router } from '../server/trpc';
+import { rest, router, signedInProcedure } from '../server/api/trpc';
 import { ZAddToCartInput, ZCartItem, ZDeleted } from '../shared/catalog-schema';
 import { ZCartItemIdInput, ZUpdateCartItemInput } from '../shared/orders-schema';
 
 const tags = ['cart'];
 
 export const cartRouter = router({
-  list: authedProcedure
-    .meta(rest(access.signedIn, { method: 'GET', path: '/cart', tags, summary: "The signed-in user's cart" }))
+  list: signedInProcedure
+    .meta(rest({ method: 'GET', path: '/cart', tags, summary: "The signed-in user's cart" }))
     .input(z.void())
     .output(z.array(ZCartItem))
     .query(({ ctx }) => listCart(ctx.db, ctx.user)),
 
-  add: authedProcedure
+  add: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'POST',
         path: '/cart',
         tags,
@@ -27,9 +26,9 @@ export const cartRouter = router({
     .output(ZCartItem)
     .mutation(({ ctx, input }) => addToCart(ctx.db, ctx.user, input)),
 
-  update: authedProcedure
+  update: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'PUT',
         path: '/cart/{id}',
         tags,
@@ -40,8 +39,8 @@ export const cartRouter = router({
     .output(ZCartItem)
     .mutation(({ ctx, input }) => updateCartItem(ctx.db, ctx.user, input)),
 
-  remove: authedProcedure
-    .meta(rest(access.signedIn, { method: 'DELETE', path: '/cart/{id}', tags, summary: 'Remove a line from the cart' }))
+  remove: signedInProcedure
+    .meta(rest({ method: 'DELETE', path: '/cart/{id}', tags, summary: 'Remove a line from the cart' }))
     .input(ZCartItemIdInput)
     .output(ZDeleted)
     .mutation(({ ctx, input }) => removeCartItem(ctx.db, ctx.user, input.id)),

@@ -1,13 +1,12 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { access } from '../server/access';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
 import { findSession, SESSION_COOKIE } from '../server/auth/sessions';
 import { chatEvents } from '../server/chat/chat-stream';
 import { listConversations, listMessages, markRead, sendMessage, unreadCount } from '../server/chat/chat-service';
-import { AppError } from '../server/errors';
-import { authedProcedure, rest, router } from '../server/trpc';
+import { AppError } from '../server/app-error';
+import { permissionProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
 import {
   ZChatEventsInput,
   ZChatMessage,
@@ -23,9 +22,9 @@ const tags = ['chat'];
 
 // Order matters: the REST adapter registers /chat/messages before /chat/messages/{with}.
 export const chatRouter = router({
-  messages: authedProcedure
+  messages: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/chat/messages',
         tags,
@@ -37,9 +36,9 @@ export const chatRouter = router({
     .output(z.array(ZChatMessage))
     .query(({ ctx, input }) => listMessages(ctx.db, ctx.user, input.with)),
 
-  messagesWith: authedProcedure
+  messagesWith: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/chat/messages/{with}',
         tags,
@@ -51,9 +50,9 @@ export const chatRouter = router({
     .output(z.array(ZChatMessage))
     .query(({ ctx, input }) => listMessages(ctx.db, ctx.user, input.with)),
 
-  send: authedProcedure
+  send: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'POST',
         path: '/chat/messages',
         tags,
@@ -74,9 +73,9 @@ export const chatRouter = router({
     .output(ZChatMessage)
     .mutation(({ ctx, input }) => sendMessage(ctx.db, ctx.user, input)),
 
-  conversations: authedProcedure
+  conversations: permissionProcedure('chat.view')
     .meta(
-      rest(access.permission('chat.view'), {
+      rest({
         method: 'GET',
         path: '/chat/conversations',
         tags,
@@ -87,9 +86,9 @@ export const chatRouter = router({
     .output(z.array(ZConversation))
     .query(({ ctx }) => listConversations(ctx.db, ctx.user)),
 
-  unread: authedProcedure
+  unread: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/chat/unread',
         tags,
@@ -101,9 +100,9 @@ export const chatRouter = router({
     .output(ZUnread)
     .query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.user) })),
 
-  markRead: authedProcedure
+  markRead: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'POST',
         path: '/chat/read',
         tags,
@@ -119,31 +118,21 @@ export const chatRouter = router({
    * Live: new messages the caller may see and their unread count, over server-sent events. Every event
    * carries an id; a client that reconnects with the last one first gets what it missed.
    */
-  events: authedProcedure
-    .meta({ access: access.signedIn })
-    .input(ZChatEventsInput)
-    .subscription(async function* ({ ctx, input, signal }) {
-      if (!ctx.chatHub) throw new AppError('SERVICE_UNAVAILABLE', 'Live updates are not available right now.');
-      const token = ctx.req?.cookies?.[SESSION_COOKIE];
-      const { user } = ctx;
-      const stillAllowed = async () => {
-        const session = token ? await findSession(ctx.db, token) : null;
-        return (
-          !!session &&
-          session.user.id === user.id &&
-          session.user.role === user.role &&
-          session.user.permissions.join() === user.permissions.join()
-        );
-      };
-      for await (const { id, event } of chatEvents(
-        ctx.db,
-        ctx.chatHub,
-        user,
-        input?.lastEventId,
-        signal,
-        stillAllowed,
-      )) {
-        yield tracked(id, event);
-      }
-    }),
+  events: signedInProcedure.input(ZChatEventsInput).subscription(async function* ({ ctx, input, signal }) {
+    if (!ctx.chatHub) throw new AppError('SERVICE_UNAVAILABLE', 'Live updates are not available right now.');
+    const token = ctx.req?.cookies?.[SESSION_COOKIE];
+    const { user } = ctx;
+    const stillAllowed = async () => {
+      const session = token ? await findSession(ctx.db, token) : null;
+      return (
+        !!session &&
+        session.user.id === user.id &&
+        session.user.role === user.role &&
+        session.user.permissions.join() === user.permissions.join()
+      );
+    };
+    for await (const { id, event } of chatEvents(ctx.db, ctx.chatHub, user, input?.lastEventId, signal, stillAllowed)) {
+      yield tracked(id, event);
+    }
+  }),
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { access } from '../server/access';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
 import {
@@ -8,7 +7,7 @@ import {
   rejectApplication,
   submitApplication,
 } from '../server/employee-applications/application-service';
-import { authedProcedure, procedure, rest, router } from '../server/trpc';
+import { adminProcedure, publicProcedure, rest, router } from '../server/api/trpc';
 import {
   ZApproveApplicationInput,
   ZEmployeeApplication,
@@ -26,9 +25,9 @@ const reviewErrors = {
 };
 
 export const employeeApplicationsRouter = router({
-  register: procedure
+  register: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'POST',
         path: '/employee/register',
         tags,
@@ -45,9 +44,9 @@ export const employeeApplicationsRouter = router({
     .output(ZEmployeeApplication)
     .mutation(({ ctx, input }) => submitApplication(ctx.db, input)),
 
-  list: procedure
+  list: adminProcedure
     .meta(
-      rest(access.admin, {
+      rest({
         method: 'GET',
         path: '/admin/employee-applications',
         tags,
@@ -58,9 +57,9 @@ export const employeeApplicationsRouter = router({
     .output(z.array(ZEmployeeApplication))
     .query(({ ctx }) => listApplications(ctx.db)),
 
-  approve: authedProcedure
+  approve: adminProcedure
     .meta(
-      rest(access.admin, {
+      rest({
         method: 'PUT',
         path: '/admin/employee-applications/{id}/approve',
         tags,
@@ -72,9 +71,9 @@ export const employeeApplicationsRouter = router({
     .output(ZEmployeeApplication)
     .mutation(({ ctx, input }) => approveApplication(ctx.db, ctx.user.id, input, { publicUrl: ctx.env.publicUrl })),
 
-  reject: authedProcedure
+  reject: adminProcedure
     .meta(
-      rest(access.admin, {
+      rest({
         method: 'PUT',
         path: '/admin/employee-applications/{id}/reject',
         tags,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { access } from '../server/access';
 import {
   changeMyAppointmentStatus,
   changeMyPassword,
@@ -7,7 +6,7 @@ import {
 } from '../server/appointments/employee-portal-service';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
-import { authedProcedure, rest, router } from '../server/trpc';
+import { rest, router, staffProcedure } from '../server/api/trpc';
 import { ZSuccess } from '../shared/auth-schema';
 import { ZChangePasswordInput, ZPortalStatusInput, ZStaffAppointment } from '../shared/employee-portal-schema';
 
@@ -22,9 +21,9 @@ const statusErrors = {
 
 // The employee portal: the caller's own appointments and account.
 export const employeePortalRouter = router({
-  appointments: authedProcedure
+  appointments: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'GET',
         path: '/employee/appointments',
         tags,
@@ -35,9 +34,9 @@ export const employeePortalRouter = router({
     .output(z.array(ZStaffAppointment))
     .query(({ ctx }) => listMyAppointments(ctx.db, ctx.user)),
 
-  setStatus: authedProcedure
+  setStatus: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'PUT',
         path: '/employee/appointments/{appointmentId}/status',
         tags,
@@ -51,9 +50,9 @@ export const employeePortalRouter = router({
     .output(ZStaffAppointment)
     .mutation(({ ctx, input }) => changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status)),
 
-  setStatusByBody: authedProcedure
+  setStatusByBody: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'POST',
         path: '/employee/appointments/status',
         tags,
@@ -67,9 +66,9 @@ export const employeePortalRouter = router({
     .output(ZStaffAppointment)
     .mutation(({ ctx, input }) => changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status)),
 
-  changePassword: authedProcedure
+  changePassword: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'POST',
         path: '/employee/password',
         tags,

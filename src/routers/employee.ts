@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { access } from '../server/access';
 import { loginEmployee, logout } from '../server/auth/employee-login';
 import { inspectSetPasswordToken, setPasswordWithToken } from '../server/auth/password-tokens';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
 import { clearSessionCookie, setSessionCookie, signInMetaOf } from '../server/http/session-cookie';
-import { authedProcedure, procedure, rest, router } from '../server/trpc';
+import { publicProcedure, rest, router, staffProcedure } from '../server/api/trpc';
 import {
   ZEmployeeLoginInput,
   ZPasswordTokenStatus,
@@ -19,9 +18,9 @@ const tags = ['employee'];
 
 // Signing in sets the session cookie here, at the transport edge; the services only mint the token.
 export const employeeRouter = router({
-  login: procedure
+  login: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'POST',
         path: '/employee/login',
         tags,
@@ -43,9 +42,9 @@ export const employeeRouter = router({
       return { user: session.user };
     }),
 
-  logout: procedure
+  logout: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'POST',
         path: '/employee/logout',
         tags,
@@ -60,9 +59,9 @@ export const employeeRouter = router({
       return result;
     }),
 
-  me: authedProcedure
+  me: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'GET',
         path: '/employee/me',
         tags,
@@ -73,9 +72,9 @@ export const employeeRouter = router({
     .output(ZUser)
     .query(({ ctx }) => ctx.user),
 
-  passwordToken: procedure
+  passwordToken: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'GET',
         path: '/employee/set-password',
         tags,
@@ -87,9 +86,9 @@ export const employeeRouter = router({
     .output(ZPasswordTokenStatus)
     .query(({ ctx, input }) => inspectSetPasswordToken(ctx.db, input.token)),
 
-  setPassword: procedure
+  setPassword: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'POST',
         path: '/employee/set-password',
         tags,

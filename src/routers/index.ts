@@ -1,4 +1,4 @@
-import { router } from '../server/trpc';
+import { router } from '../server/api/trpc';
 import { authRouter } from './auth';
 import { employeeRouter } from './employee';
 import { employeeApplicationsRouter } from './employee-applications';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { access } from '../server/access';
 import {
   checkout,
   createPaymentIntent,
@@ -10,8 +9,8 @@ import {
   setOrderStatus,
   type OrderDeps,
 } from '../server/orders/order-service';
-import type { Context } from '../server/context';
-import { authedProcedure, rest, router } from '../server/trpc';
+import type { Context } from '../server/api/context';
+import { permissionProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
 import {
   ZCheckoutInput,
   ZCheckoutResult,
@@ -30,9 +29,9 @@ const tags = ['orders'];
 const deps = (ctx: Context): OrderDeps => ({ payments: ctx.payments, publicUrl: ctx.env.publicUrl });
 
 export const ordersRouter = router({
-  paymentMethods: authedProcedure
+  paymentMethods: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/payment-methods',
         tags,
@@ -47,9 +46,9 @@ export const ordersRouter = router({
       default: 'manual' as const,
     })),
 
-  createPaymentIntent: authedProcedure
+  createPaymentIntent: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'POST',
         path: '/create-payment-intent',
         tags,
@@ -61,9 +60,9 @@ export const ordersRouter = router({
     .output(ZPaymentIntent)
     .mutation(({ ctx, input }) => createPaymentIntent(ctx.db, deps(ctx), ctx.user, input)),
 
-  checkout: authedProcedure
+  checkout: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'POST',
         path: '/orders',
         tags,
@@ -75,9 +74,9 @@ export const ordersRouter = router({
     .output(ZCheckoutResult)
     .mutation(({ ctx, input }) => checkout(ctx.db, deps(ctx), ctx.user, input)),
 
-  pay: authedProcedure
+  pay: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'POST',
         path: '/orders/{id}/pay',
         tags,
@@ -89,9 +88,9 @@ export const ordersRouter = router({
     .output(ZPaymentPage)
     .mutation(({ ctx, input }) => payOrder(ctx.db, deps(ctx), ctx.user, input.id)),
 
-  list: authedProcedure
+  list: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/orders',
         tags,
@@ -102,9 +101,9 @@ export const ordersRouter = router({
     .output(z.array(ZOrder))
     .query(({ ctx, input }) => listOrders(ctx.db, ctx.user, input)),
 
-  get: authedProcedure
+  get: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/orders/{id}',
         tags,
@@ -115,9 +114,9 @@ export const ordersRouter = router({
     .output(ZOrder)
     .query(({ ctx, input }) => getOrder(ctx.db, ctx.user, input.id)),
 
-  setStatus: authedProcedure
+  setStatus: permissionProcedure('orders.edit')
     .meta(
-      rest(access.permission('orders.edit'), {
+      rest({
         method: 'PUT',
         path: '/orders/{id}/status',
         tags,
@@ -128,9 +127,9 @@ export const ordersRouter = router({
     .output(ZOrder)
     .mutation(({ ctx, input }) => setOrderStatus(ctx.db, deps(ctx), ctx.user, input)),
 
-  markPaid: authedProcedure
+  markPaid: permissionProcedure('payments.process')
     .meta(
-      rest(access.permission('payments.process'), {
+      rest({
         method: 'POST',
         path: '/orders/{id}/mark-paid',
         tags,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { access } from '../server/access';
 import {
   createProduct,
   deleteProduct,
@@ -8,7 +7,7 @@ import {
   listProducts,
   updateProduct,
 } from '../server/catalog/product-service';
-import { authedProcedure, procedure, rest, router } from '../server/trpc';
+import { permissionProcedure, publicProcedure, rest, router } from '../server/api/trpc';
 import { ZCreateProductInput, ZDeleted, ZIdInput, ZProduct, ZUpdateProductInput } from '../shared/catalog-schema';
 
 const tags = ['products'];
@@ -17,9 +16,9 @@ const tags = ['products'];
 // GET /api/products and /api/products/featured are answered from the serialized cache by
 // src/server/http/catalog-http.ts (ETag, gzip/brotli); these procedures serve /api/trpc and the OpenAPI document.
 export const productsRouter = router({
-  list: procedure
+  list: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'GET',
         path: '/products',
         tags,
@@ -30,15 +29,15 @@ export const productsRouter = router({
     .output(z.array(ZProduct))
     .query(({ ctx }) => listProducts(ctx.catalog, ctx.user)),
 
-  featured: procedure
-    .meta(rest(access.public, { method: 'GET', path: '/products/featured', tags, summary: 'Active featured products' }))
+  featured: publicProcedure
+    .meta(rest({ method: 'GET', path: '/products/featured', tags, summary: 'Active featured products' }))
     .input(z.void())
     .output(z.array(ZProduct))
     .query(({ ctx }) => listFeaturedProducts(ctx.catalog)),
 
-  get: procedure
+  get: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'GET',
         path: '/products/{id}',
         tags,
@@ -49,9 +48,9 @@ export const productsRouter = router({
     .output(ZProduct)
     .query(({ ctx, input }) => getProduct(ctx.db, ctx.user, input.id)),
 
-  create: authedProcedure
+  create: permissionProcedure('products.create')
     .meta(
-      rest(access.permission('products.create'), {
+      rest({
         method: 'POST',
         path: '/products',
         tags,
@@ -62,9 +61,9 @@ export const productsRouter = router({
     .output(ZProduct)
     .mutation(({ ctx, input }) => createProduct(ctx.db, ctx.user, input)),
 
-  update: authedProcedure
+  update: permissionProcedure('products.edit')
     .meta(
-      rest(access.permission('products.edit'), {
+      rest({
         method: 'PUT',
         path: '/products/{id}',
         tags,
@@ -75,9 +74,9 @@ export const productsRouter = router({
     .output(ZProduct)
     .mutation(({ ctx, input }) => updateProduct(ctx.db, ctx.user, input)),
 
-  delete: authedProcedure
+  delete: permissionProcedure('products.delete')
     .meta(
-      rest(access.permission('products.delete'), {
+      rest({
         method: 'DELETE',
         path: '/products/{id}',
         tags,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { access } from '../server/access';
 import {
   addProvider,
   listProviderCandidates,
@@ -7,7 +6,7 @@ import {
   listProvidersForService,
   removeProvider,
 } from '../server/catalog/provider-service';
-import { authedProcedure, procedure, rest, router } from '../server/trpc';
+import { permissionProcedure, rest, router, signedInProcedure, staffProcedure } from '../server/api/trpc';
 import {
   ZProviderCandidate,
   ZServiceIdInput,
@@ -20,9 +19,9 @@ const tags = ['service-providers'];
 const ZRemoved = z.object({ success: z.literal(true), serviceId: z.string(), employeeId: z.string() });
 
 export const serviceProvidersRouter = router({
-  list: procedure
+  list: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/service-providers',
         tags,
@@ -33,9 +32,9 @@ export const serviceProvidersRouter = router({
     .output(z.array(ZServiceProvider))
     .query(({ ctx }) => listProviders(ctx.db, ctx.user)),
 
-  employees: procedure
+  employees: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'GET',
         path: '/service-providers/employees',
         tags,
@@ -46,9 +45,9 @@ export const serviceProvidersRouter = router({
     .output(z.array(ZProviderCandidate))
     .query(({ ctx }) => listProviderCandidates(ctx.db)),
 
-  forService: procedure
+  forService: signedInProcedure
     .meta(
-      rest(access.signedIn, {
+      rest({
         method: 'GET',
         path: '/service-providers/service/{serviceId}',
         tags,
@@ -59,9 +58,9 @@ export const serviceProvidersRouter = router({
     .output(z.array(ZServiceProvider))
     .query(({ ctx, input }) => listProvidersForService(ctx.db, ctx.user, input.serviceId)),
 
-  create: authedProcedure
+  create: permissionProcedure('services.edit')
     .meta(
-      rest(access.permission('services.edit'), {
+      rest({
         method: 'POST',
         path: '/service-providers',
         tags,
@@ -72,9 +71,9 @@ export const serviceProvidersRouter = router({
     .output(ZServiceProvider)
     .mutation(({ ctx, input }) => addProvider(ctx.db, input)),
 
-  delete: authedProcedure
+  delete: permissionProcedure('services.edit')
     .meta(
-      rest(access.permission('services.edit'), {
+      rest({
         method: 'DELETE',
         path: '/service-providers/{employeeId}/{serviceId}',
         tags,

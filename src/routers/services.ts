@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { access } from '../server/access';
 import {
   createService,
   deleteService,
@@ -8,7 +7,7 @@ import {
   listServices,
   updateService,
 } from '../server/catalog/services-service';
-import { authedProcedure, procedure, rest, router } from '../server/trpc';
+import { permissionProcedure, publicProcedure, rest, router } from '../server/api/trpc';
 import { ZCreateServiceInput, ZDeleted, ZIdInput, ZService, ZUpdateServiceInput } from '../shared/catalog-schema';
 
 const tags = ['services'];
@@ -17,9 +16,9 @@ const tags = ['services'];
 // GET /api/services and /api/services/featured are answered from the serialized cache by
 // src/server/http/catalog-http.ts (ETag, gzip/brotli); these procedures serve /api/trpc and the OpenAPI document.
 export const servicesRouter = router({
-  list: procedure
+  list: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'GET',
         path: '/services',
         tags,
@@ -30,15 +29,15 @@ export const servicesRouter = router({
     .output(z.array(ZService))
     .query(({ ctx }) => listServices(ctx.catalog, ctx.user)),
 
-  featured: procedure
-    .meta(rest(access.public, { method: 'GET', path: '/services/featured', tags, summary: 'Active featured services' }))
+  featured: publicProcedure
+    .meta(rest({ method: 'GET', path: '/services/featured', tags, summary: 'Active featured services' }))
     .input(z.void())
     .output(z.array(ZService))
     .query(({ ctx }) => listFeaturedServices(ctx.catalog)),
 
-  get: procedure
+  get: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'GET',
         path: '/services/{id}',
         tags,
@@ -49,9 +48,9 @@ export const servicesRouter = router({
     .output(ZService)
     .query(({ ctx, input }) => getService(ctx.db, ctx.user, input.id)),
 
-  create: authedProcedure
+  create: permissionProcedure('services.create')
     .meta(
-      rest(access.permission('services.create'), {
+      rest({
         method: 'POST',
         path: '/services',
         tags,
@@ -62,9 +61,9 @@ export const servicesRouter = router({
     .output(ZService)
     .mutation(({ ctx, input }) => createService(ctx.db, ctx.user, input)),
 
-  update: authedProcedure
+  update: permissionProcedure('services.edit')
     .meta(
-      rest(access.permission('services.edit'), {
+      rest({
         method: 'PUT',
         path: '/services/{id}',
         tags,
@@ -75,9 +74,9 @@ export const servicesRouter = router({
     .output(ZService)
     .mutation(({ ctx, input }) => updateService(ctx.db, ctx.user, input)),
 
-  delete: authedProcedure
+  delete: permissionProcedure('services.delete')
     .meta(
-      rest(access.permission('services.delete'), {
+      rest({
         method: 'DELETE',
         path: '/services/{id}',
         tags,

@@ -1,13 +1,12 @@
-import { access } from '../server/access';
 import { updateSettings } from '../server/settings/settings-service';
-import { procedure, rest, router } from '../server/trpc';
+import { adminProcedure, publicProcedure, rest, router } from '../server/api/trpc';
 import { ZBusinessSettings, ZUpdateBusinessSettingsInput } from '../shared/settings-schema';
 import { z } from 'zod';
 
 export const settingsRouter = router({
-  get: procedure
+  get: publicProcedure
     .meta(
-      rest(access.public, {
+      rest({
         method: 'GET',
         path: '/business/settings',
         tags: ['settings'],
@@ -18,9 +17,9 @@ export const settingsRouter = router({
     .output(ZBusinessSettings)
     .query(({ ctx }) => ctx.settings.get()),
 
-  update: procedure
+  update: adminProcedure
     .meta(
-      rest(access.admin, {
+      rest({
         method: 'PUT',
         path: '/business/settings',
         tags: ['settings'],

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { queryRows } from '../../db/client';
 import { appRouter } from '../routers/index';
 import { signInAs, startTestServer } from './testing';
-import type { Meta } from './trpc';
+import type { Meta } from './api/trpc';
 
 // Bad input never breaks anything (docs/api-conventions.md): generated requests for every operation, valid-shaped and malformed, with a fixed
 // seed. None may answer 5xx or show a stack, and a refused request must not change a row.

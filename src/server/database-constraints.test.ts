@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqlState } from './errors';
+import { sqlState } from '../../db/errors';
 import { createTestDatabase } from './testing';
 import type { Database } from '../../db/client';
 import * as s from '../../db/schema/index';

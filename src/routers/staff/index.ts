@@ -1,4 +1,4 @@
-import { router } from '../../server/trpc';
+import { router } from '../../server/api/trpc';
 import { auditLogRouter, customersRouter, dashboardRouter } from './overview';
 import { permissionsRouter, rolesRouter } from './roles';
 import { usersRouter } from './users';

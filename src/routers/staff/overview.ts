@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { access } from '../../server/access';
 import { listAuditLog } from '../../server/staff/audit';
 import { listCustomers } from '../../server/staff/customers-service';
 import { getDashboard } from '../../server/staff/dashboard-service';
-import { authedProcedure, checkedOncePerValue, rest, router } from '../../server/trpc';
+import { checkedOncePerValue } from '../../server/api/checked-once';
+import { adminProcedure, permissionProcedure, rest, router } from '../../server/api/trpc';
 import { ZAuditInput, ZAuditPage, ZCustomersInput, ZCustomersPage, ZDashboard } from '../../shared/staff-schema';
 
 export const customersRouter = router({
-  list: authedProcedure
+  list: permissionProcedure('customers.view')
     .meta(
-      rest(access.permission('customers.view'), {
+      rest({
         method: 'GET',
         path: '/admin/customers',
         tags: ['customers'],
@@ -27,9 +27,9 @@ export const customersRouter = router({
 });
 
 export const dashboardRouter = router({
-  get: authedProcedure
+  get: permissionProcedure('dashboard.view')
     .meta(
-      rest(access.permission('dashboard.view'), {
+      rest({
         method: 'GET',
         path: '/admin/dashboard',
         tags: ['dashboard'],
@@ -42,9 +42,9 @@ export const dashboardRouter = router({
 });
 
 export const auditLogRouter = router({
-  list: authedProcedure
+  list: adminProcedure
     .meta(
-      rest(access.admin, {
+      rest({
         method: 'GET',
         path: '/admin/audit-log',
         tags: ['audit'],

@@ -1,16 +1,15 @@
 import { z } from 'zod';
-import { access } from '../../server/access';
 import { createRole, deleteRole, listPermissionGroups, listRoles, updateRole } from '../../server/staff/roles-service';
-import { authedProcedure, rest, router } from '../../server/trpc';
+import { permissionProcedure, rest, router, staffProcedure } from '../../server/api/trpc';
 import { ZDeleted, ZIdInput } from '../../shared/catalog-schema';
 import { ZCreateRoleInput, ZPermissionGroup, ZRoleRecord, ZUpdateRoleInput } from '../../shared/staff-schema';
 
 const tags = ['roles'];
 
 export const permissionsRouter = router({
-  list: authedProcedure
+  list: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'GET',
         path: '/admin/permissions',
         tags,
@@ -23,9 +22,9 @@ export const permissionsRouter = router({
 });
 
 export const rolesRouter = router({
-  list: authedProcedure
+  list: staffProcedure
     .meta(
-      rest(access.staff, {
+      rest({
         method: 'GET',
         path: '/admin/roles',
         tags,
@@ -36,9 +35,9 @@ export const rolesRouter = router({
     .output(z.array(ZRoleRecord))
     .query(({ ctx }) => listRoles(ctx.db)),
 
-  create: authedProcedure
+  create: permissionProcedure('roles.create')
     .meta(
-      rest(access.permission('roles.create'), {
+      rest({
         method: 'POST',
         path: '/admin/roles',
         tags,
@@ -49,9 +48,9 @@ export const rolesRouter = router({
     .output(ZRoleRecord)
     .mutation(({ ctx, input }) => createRole(ctx.db, ctx.user, input)),
 
-  update: authedProcedure
+  update: permissionProcedure('roles.edit')
     .meta(
-      rest(access.permission('roles.edit'), {
+      rest({
         method: 'PUT',
         path: '/admin/roles/{id}',
         tags,
@@ -62,9 +61,9 @@ export const rolesRouter = router({
     .output(ZRoleRecord)
     .mutation(({ ctx, input }) => updateRole(ctx.db, ctx.user, input)),
 
-  delete: authedProcedure
+  delete: permissionProcedure('roles.delete')
     .meta(
-      rest(access.permission('roles.delete'), {
+      rest({
         method: 'DELETE',
         path: '/admin/roles/{id}',
         tags,

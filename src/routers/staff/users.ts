@@ -1,6 +1,5 @@
 import { ZAvailabilityEntry } from '../../shared/availability-schema';
 import { z } from 'zod';
-import { access } from '../../server/access';
 import {
   createStaff,
   getUserAvailability,
@@ -10,7 +9,7 @@ import {
   setUserStatus,
   updateStaff,
 } from '../../server/staff/users-service';
-import { authedProcedure, rest, router } from '../../server/trpc';
+import { permissionProcedure, rest, router } from '../../server/api/trpc';
 import {
   ZCreateStaffInput,
   ZListUsersInput,
@@ -24,9 +23,9 @@ import {
 const tags = ['users'];
 
 export const usersRouter = router({
-  list: authedProcedure
+  list: permissionProcedure('users.view')
     .meta(
-      rest(access.permission('users.view'), {
+      rest({
         method: 'GET',
         path: '/admin/users',
         tags,
@@ -37,9 +36,9 @@ export const usersRouter = router({
     .output(z.array(ZStaffUser))
     .query(({ ctx, input }) => listUsers(ctx.db, input ?? {})),
 
-  create: authedProcedure
+  create: permissionProcedure('users.edit')
     .meta(
-      rest(access.permission('users.edit'), {
+      rest({
         method: 'POST',
         path: '/admin/users',
         tags,
@@ -50,9 +49,9 @@ export const usersRouter = router({
     .output(ZStaffUser)
     .mutation(({ ctx, input }) => createStaff(ctx.db, ctx.user, input, { publicUrl: ctx.env.publicUrl })),
 
-  update: authedProcedure
+  update: permissionProcedure('users.edit')
     .meta(
-      rest(access.permission('users.edit'), {
+      rest({
         method: 'PUT',
         path: '/admin/users/{userId}',
         tags,
@@ -63,9 +62,9 @@ export const usersRouter = router({
     .output(ZStaffUser)
     .mutation(({ ctx, input }) => updateStaff(ctx.db, ctx.user, input)),
 
-  setRole: authedProcedure
+  setRole: permissionProcedure('users.roles')
     .meta(
-      rest(access.permission('users.roles'), {
+      rest({
         method: 'PUT',
         path: '/admin/users/{userId}/role',
         tags,
@@ -76,9 +75,9 @@ export const usersRouter = router({
     .output(ZStaffUser)
     .mutation(({ ctx, input }) => setUserRole(ctx.db, ctx.user, input)),
 
-  setPermissions: authedProcedure
+  setPermissions: permissionProcedure('users.permissions')
     .meta(
-      rest(access.permission('users.permissions'), {
+      rest({
         method: 'PUT',
         path: '/admin/users/{userId}/permissions',
         tags,
@@ -89,9 +88,9 @@ export const usersRouter = router({
     .output(ZStaffUser)
     .mutation(({ ctx, input }) => setUserPermissions(ctx.db, ctx.user, input)),
 
-  setStatus: authedProcedure
+  setStatus: permissionProcedure('users.edit')
     .meta(
-      rest(access.permission('users.edit'), {
+      rest({
         method: 'PUT',
         path: '/admin/users/{userId}/status',
         tags,
@@ -102,9 +101,9 @@ export const usersRouter = router({
     .output(ZStaffUser)
     .mutation(({ ctx, input }) => setUserStatus(ctx.db, ctx.user, input)),
 
-  availability: authedProcedure
+  availability: permissionProcedure('users.view')
     .meta(
-      rest(access.permission('users.view'), {
+      rest({
         method: 'GET',
         path: '/admin/users/{userId}/availability',
         tags,

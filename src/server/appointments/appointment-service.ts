@@ -10,14 +10,14 @@ import {
 } from '../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../shared/booking';
 import type { Permission } from '../../shared/roles';
-import { isStaffRole } from '../../shared/roles';
+import { can, isStaffRole } from '../../shared/roles';
 import type { BusinessSettings } from '../../shared/settings';
-import { decideAccess } from '../access';
 import type { SessionUser } from '../auth/sessions';
 import { computeSlots } from '../booking/slots';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
-import { isUuid } from '../catalog/catalog-access';
-import { AppError, sqlState } from '../errors';
+import { isUuid } from '../../shared/ids';
+import { sqlState } from '../../../db/errors';
+import { AppError } from '../app-error';
 import { selectAppointments, toAppointment, type Row } from './appointment-rows';
 import { sendInvitations, type InvitationKind } from './invitations';
 import { findServiceWithProviders, liveStatuses, loadSlotData, slotRules } from './slot-data';
@@ -32,9 +32,7 @@ export interface BookingEnv {
 const NOT_FOUND = 'Appointment not found';
 const EXCLUSION_VIOLATION = '23P01';
 
-const holds = (actor: SessionUser, permission: Permission) =>
-  decideAccess({ kind: 'permission', permission }, actor) === 'allow';
-const seesAll = (actor: SessionUser) => holds(actor, 'appointments.view');
+const seesAll = (actor: SessionUser) => can(actor, 'appointments.view');
 
 async function findRow(db: Tx, id: string): Promise<Row | undefined> {
   if (!isUuid(id)) return undefined;
@@ -275,7 +273,7 @@ export async function setAppointmentStatus(
 
 /** Staff may change any appointment at any time; the customer only theirs, up to the cancellation notice. */
 function requireChangeable(actor: SessionUser, row: Row, env: BookingEnv, permission: Permission) {
-  const staffMayChange = holds(actor, permission) || holds(actor, 'appointments.edit');
+  const staffMayChange = can(actor, permission) || can(actor, 'appointments.edit');
   if (staffMayChange) return;
   if (row.customerId !== actor.id) {
     if (row.employeeId === actor.id || seesAll(actor))

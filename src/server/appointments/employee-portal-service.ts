@@ -9,8 +9,8 @@ import {
 } from '../../shared/employee-portal-schema';
 import type { SessionUser } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { isUuid } from '../catalog/catalog-access';
-import { AppError } from '../errors';
+import { isUuid } from '../../shared/ids';
+import { AppError } from '../app-error';
 import { selectAppointments, toAppointment } from './appointment-rows';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;

@@ -11,8 +11,8 @@ import {
 import type { BusinessSettings } from '../../shared/settings';
 import { computeSlots, type Slot, type SlotData, type SlotRules } from '../booking/slots';
 import { addCalendarDays, zonedToInstant } from '../booking/zoned-time';
-import { isUuid } from '../catalog/catalog-access';
-import { AppError } from '../errors';
+import { isUuid } from '../../shared/ids';
+import { AppError } from '../app-error';
 
 /** Reads what the pure slot computation needs for one date from the database. */
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import { allPermissions } from '../../shared/roles';
-import { AppError } from '../errors';
+import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
 import { createSetPasswordToken, SET_PASSWORD_TOKEN_TTL_MS } from './password-tokens';

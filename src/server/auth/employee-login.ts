@@ -3,7 +3,7 @@ import type { Tx } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import type { EmployeeLoginInput } from '../../shared/auth-schema';
 import { isStaffRole } from '../../shared/roles';
-import { AppError } from '../errors';
+import { AppError } from '../app-error';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeSession, toSessionUser, userColumns, type SessionUser } from './sessions';
 

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import { allPermissions } from '../../shared/roles';
-import { AppError, sqlState } from '../errors';
+import { sqlState } from '../../../db/errors';
+import { AppError } from '../app-error';
 import type { SignInMeta, StartedSession } from './employee-login';
 import { createSession, revokeSession, toSessionUser, userColumns } from './sessions';
 

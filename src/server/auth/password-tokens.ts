@@ -4,7 +4,7 @@ import type { Tx } from '../../../db/client';
 import { userTokens, users } from '../../../db/schema/index';
 import { passwordTokenMessages, type PasswordTokenStatus } from '../../shared/auth-schema';
 import { isStaffRole } from '../../shared/roles';
-import { AppError } from '../errors';
+import { AppError } from '../app-error';
 import type { SignInMeta, StartedSession } from './employee-login';
 import { hashPassword } from './passwords';
 import { createSession, revokeUserSessions, toSessionUser, userColumns } from './sessions';

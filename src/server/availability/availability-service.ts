@@ -12,8 +12,8 @@ import {
 } from '../../shared/availability-schema';
 import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
-import { isUuid } from '../catalog/catalog-access';
-import { AppError } from '../errors';
+import { isUuid } from '../../shared/ids';
+import { AppError } from '../app-error';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 

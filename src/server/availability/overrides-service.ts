@@ -4,8 +4,8 @@ import { availabilityOverrides, users } from '../../../db/schema/index';
 import { minutesOf, type AvailabilityOverride } from '../../shared/availability-schema';
 import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
-import { isUuid } from '../catalog/catalog-access';
-import { AppError } from '../errors';
+import { isUuid } from '../../shared/ids';
+import { AppError } from '../app-error';
 import { getSettings } from '../settings/settings-service';
 import { toZoned } from '../booking/zoned-time';
 

@@ -4,8 +4,8 @@ import { cartItems, products } from '../../../db/schema/index';
 import type { AddToCartInput, CartItem } from '../../shared/catalog-schema';
 import type { UpdateCartItemInput } from '../../shared/orders-schema';
 import type { SessionUser } from '../auth/sessions';
-import { isUuid } from '../catalog/catalog-access';
-import { AppError } from '../errors';
+import { isUuid } from '../../shared/ids';
+import { AppError } from '../app-error';
 
 const itemColumns = {
   id: cartItems.id,

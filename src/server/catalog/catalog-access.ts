@@ -1,7 +1,6 @@
-import { isStaff, type Permission } from '../../shared/roles';
-import { decideAccess } from '../access';
+import { can, isStaff, type Permission } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
-import { AppError } from '../errors';
+import { AppError } from '../app-error';
 
 /** Staff see inactive catalogue items; customers and visitors never do. */
 export function seesInactive(viewer: Pick<SessionUser, 'role'> | null): boolean {
@@ -9,12 +8,5 @@ export function seesInactive(viewer: Pick<SessionUser, 'role'> | null): boolean 
 }
 
 export function requirePermission(actor: SessionUser, permission: Permission, message: string) {
-  if (decideAccess({ kind: 'permission', permission }, actor) !== 'allow') throw new AppError('FORBIDDEN', message);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids are UUIDs; anything else names nothing (404), rather than reaching the database as a type error. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
+  if (!can(actor, permission)) throw new AppError('FORBIDDEN', message);
 }

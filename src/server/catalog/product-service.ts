@@ -4,8 +4,9 @@ import { products } from '../../../db/schema/index';
 import type { Product } from '../../shared/catalog';
 import type { CreateProductInput, UpdateProductInput } from '../../shared/catalog-schema';
 import type { SessionUser } from '../auth/sessions';
-import { AppError } from '../errors';
-import { isUuid, requirePermission, seesInactive } from './catalog-access';
+import { AppError } from '../app-error';
+import { isUuid } from '../../shared/ids';
+import { requirePermission, seesInactive } from './catalog-access';
 import type { CatalogCache, SerializedView } from './catalog-cache';
 import { productColumns } from './catalog-rows';
 

@@ -4,8 +4,9 @@ import { serviceProviders, services, users } from '../../../db/schema/index';
 import type { ProviderCandidate, ServiceProvider } from '../../shared/catalog-schema';
 import type { SessionUser } from '../auth/sessions';
 import { CUSTOMER_ROLE } from '../../shared/roles';
-import { AppError } from '../errors';
-import { isUuid, seesInactive } from './catalog-access';
+import { AppError } from '../app-error';
+import { isUuid } from '../../shared/ids';
+import { seesInactive } from './catalog-access';
 
 /*
  * Who performs a service. Only active staff (employees, admins and custom staff roles) count as

@@ -2,11 +2,10 @@ import { and, asc, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client';
 import { chatMessages, chatReadMarkers, users } from '../../../db/schema/index';
 import type { ChatMessage, Conversation, SendChatMessageInput } from '../../shared/chat-schema';
-import { isStaffRole, type Permission } from '../../shared/roles';
-import { decideAccess } from '../access';
+import { can, isStaffRole, type Permission } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
-import { isUuid } from '../catalog/catalog-access';
-import { AppError } from '../errors';
+import { isUuid } from '../../shared/ids';
+import { AppError } from '../app-error';
 
 /** NOTIFY channel of the support chat. Payloads carry ids only: `m` (new messages) or `r:<readerId>`. */
 export const CHAT_CHANNEL = 'chat_events';
@@ -24,11 +23,8 @@ export interface SequencedMessage {
   message: ChatMessage;
 }
 
-const holds = (actor: Pick<SessionUser, 'role' | 'permissions'>, permission: Permission) =>
-  decideAccess({ kind: 'permission', permission }, actor as SessionUser) === 'allow';
-
 /** Staff who may read every customer's conversation. */
-const readsAllConversations = (actor: Pick<SessionUser, 'role' | 'permissions'>) => holds(actor, 'chat.view');
+const readsAllConversations = (actor: Pick<SessionUser, 'role' | 'permissions'>) => can(actor, 'chat.view');
 
 /** Whether a message belongs to what this person may see. */
 export function canSee(
@@ -91,7 +87,7 @@ async function staffConversation(
 ) {
   const customer = await findCustomer(db, customerId);
   if (!customer) throw new AppError('NOT_FOUND', 'Conversation not found');
-  if (!holds(actor, permission)) throw new AppError('FORBIDDEN', refusal);
+  if (!can(actor, permission)) throw new AppError('FORBIDDEN', refusal);
   return customer.id;
 }
 
@@ -105,7 +101,7 @@ export async function sendMessage(db: Tx, actor: ChatActor, input: SendChatMessa
   let customerId: string;
   let receiverId: string | null;
   if (isStaffRole(actor.role)) {
-    if (!holds(actor, 'chat.respond'))
+    if (!can(actor, 'chat.respond'))
       throw new AppError('FORBIDDEN', "You don't have permission to answer customer messages.");
     const customer = await findCustomer(db, input.receiverId);
     if (!customer) {

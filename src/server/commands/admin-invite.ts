@@ -1,7 +1,7 @@
 import { createDb } from '../../../db/client';
 import { inviteAdmin } from '../auth/admin-invite';
 import { readEnvOrExit } from '../env';
-import { AppError } from '../errors';
+import { AppError } from '../app-error';
 
 /**
  * `npm run admin:invite -- person@example.com`: makes the person an admin (creating the account if needed)

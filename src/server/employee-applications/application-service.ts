@@ -5,7 +5,8 @@ import type { EmployeeApplication, EmployeeApplicationInput } from '../../shared
 import { CUSTOMER_ROLE, defaultEmployeePermissions } from '../../shared/roles';
 import { createSetPasswordToken, SET_PASSWORD_TOKEN_TTL_MS } from '../auth/password-tokens';
 import { revokeUserSessions } from '../auth/sessions';
-import { AppError, sqlState } from '../errors';
+import { sqlState } from '../../../db/errors';
+import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
 

@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/sessions';
 import { etagMatches, negotiateEncoding, type CatalogCache, type SerializedView } from '../catalog/catalog-cache';
 import { featuredProductsView, productListView } from '../catalog/product-service';
 import { featuredServicesView, serviceListView } from '../catalog/services-service';
-import { createRequestContext, type AppServices } from '../context';
+import { createRequestContext, type AppServices } from '../api/context';
 
 type ViewFor = (catalog: CatalogCache, viewer: SessionUser | null) => Promise<SerializedView<unknown>>;
 

@@ -13,7 +13,7 @@ import { createSettingsCache } from '../settings/settings-service';
 import { createTestDatabase } from '../testing';
 import { signInAs } from '../testing';
 import { clientPlugin } from './client';
-import { errorHandlingPlugin } from './error-reply';
+import { errorHandlingPlugin } from '../api/error-reply';
 
 const html =
   '<!doctype html><html><head><title>Storefront</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';

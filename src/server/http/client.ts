@@ -18,10 +18,10 @@ import {
 } from '../catalog/catalog-cache';
 import { featuredProductsView, productListView } from '../catalog/product-service';
 import { featuredServicesView, serviceListView } from '../catalog/services-service';
-import type { AppServices } from '../context';
-import { AppError } from '../errors';
+import type { AppServices } from '../api/context';
+import { AppError } from '../app-error';
 import { clientDistDir } from '../paths';
-import { sendError } from './error-reply';
+import { sendError } from '../api/error-reply';
 
 const clientDist = clientDistDir;
 

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppDeps } from '../context';
+import type { AppDeps } from '../api/context';
 
 /** Paths of the live streams (tRPC subscriptions over server-sent events). */
 const LIVE_PATH = /^\/api\/trpc\/chat\.events(\?|$)/;

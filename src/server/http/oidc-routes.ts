@@ -9,8 +9,8 @@ import { chooseProvider, safeReturnTo } from '../auth/oidc-config';
 import { signInWithOidc, SIGN_IN_MESSAGES } from '../auth/oidc-sign-in';
 import { hitRateLimit, limits } from '../auth/rate-limit';
 import { findSession, revokeSessionByToken, SESSION_COOKIE } from '../auth/sessions';
-import type { AppDeps } from '../context';
-import { AppError } from '../errors';
+import type { AppDeps } from '../api/context';
+import { AppError } from '../app-error';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
 // The browser-side state of one sign-in: state and PKCE verifier cookies (set by @fastify/oauth2) and

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppServices } from '../context';
-import { isDatabaseUnavailable } from '../errors';
+import type { AppServices } from '../api/context';
+import { isDatabaseUnavailable } from '../../../db/errors';
 import { applyPaymentEvent } from '../orders/order-service';
 import { PaymentWebhookError } from '../payments/provider';
 

@@ -3,12 +3,12 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { appRouter } from '../../routers/index';
-import { createAppServices } from '../context';
+import { createAppServices } from '../api/context';
 import { createTestDatabase, testEnv } from '../testing';
 import { catalogHttpPlugin } from './catalog-http';
 import { compressionPlugin } from './compression';
-import { errorHandlingPlugin } from './error-reply';
-import { restPlugin } from './rest';
+import { errorHandlingPlugin } from '../api/error-reply';
+import { restPlugin } from '../api/rest';
 
 // Registration order is code: a plugin registered before what it names as its dependencies stops the start.
 describe('HTTP plugins', () => {

@@ -1,6 +1,6 @@
 import { experimental_trpcMiddleware } from '@trpc/server';
-import type { Context } from '../context';
-import { AppError } from '../errors';
+import type { Context } from '../api/context';
+import { AppError } from '../app-error';
 import { accountSubject, hitRateLimit, type RateLimitRule } from '../auth/rate-limit';
 
 /** What a limit counts by: the caller's address, the account named in the request body, or the signed-in user. */

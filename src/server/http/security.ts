@@ -3,8 +3,8 @@ import helmet from 'helmet';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Env } from '../env';
-import { AppError } from '../errors';
-import { sendError } from './error-reply';
+import { AppError } from '../app-error';
+import { sendError } from '../api/error-reply';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -23,10 +23,11 @@ import type {
   PaymentPage,
   PaymentProviderId,
 } from '../../shared/orders-schema';
-import { decideAccess } from '../access';
 import type { SessionUser } from '../auth/sessions';
-import { isUuid } from '../catalog/catalog-access';
-import { AppError, sqlState } from '../errors';
+import { can } from '../../shared/roles';
+import { isUuid } from '../../shared/ids';
+import { sqlState } from '../../../db/errors';
+import { AppError } from '../app-error';
 import type { Payments } from '../payments/payments';
 import {
   PaymentProviderError,
@@ -126,7 +127,7 @@ function answerOrder(row: OrderRow, items: Order['items']): Order {
 }
 
 function seesAllOrders(actor: Actor): boolean {
-  return decideAccess({ kind: 'permission', permission: 'orders.view' }, actor as SessionUser) === 'allow';
+  return can(actor, 'orders.view');
 }
 
 /** Start of a business-time-zone day as an instant; ISO instants are taken as given. */

@@ -19,8 +19,9 @@ import {
   type UpdateRoleInput,
 } from '../../shared/staff-schema';
 import type { SessionUser } from '../auth/sessions';
-import { isUuid } from '../catalog/catalog-access';
-import { AppError, sqlState } from '../errors';
+import { isUuid } from '../../shared/ids';
+import { sqlState } from '../../../db/errors';
+import { AppError } from '../app-error';
 import { recordAudit } from './audit';
 
 /** The permission catalogue by group, as the role and permissions dialogs tick it. */

@@ -17,8 +17,9 @@ import {
 import { staffMessages, type CreateStaffInput, type StaffUser, type UpdateStaffInput } from '../../shared/staff-schema';
 import { createSetPasswordToken, SET_PASSWORD_TOKEN_TTL_MS } from '../auth/password-tokens';
 import { revokeUserSessions, type SessionUser } from '../auth/sessions';
-import { isUuid } from '../catalog/catalog-access';
-import { AppError, sqlState } from '../errors';
+import { isUuid } from '../../shared/ids';
+import { sqlState } from '../../../db/errors';
+import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
 import { fullName, recordAudit } from './audit';

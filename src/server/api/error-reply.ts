@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { describeError, errorBody } from '../errors';
+import { describeError, errorBody } from './errors';
 
 /**
  * Answers a failure on a plain Fastify route (and Fastify's own errors) exactly as the API answers it:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkedOncePerValue } from './trpc';
+import { checkedOncePerValue } from './checked-once';
 
 describe('checkedOncePerValue', () => {
   const schema = z.object({ total: z.number().int(), items: z.array(z.object({ name: z.string() })) });

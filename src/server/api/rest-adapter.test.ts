@@ -3,37 +3,36 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
-import { access } from '../access';
-import { createAppServices } from '../context';
+import { createAppServices } from './context';
 import { createTestDatabase, testEnv } from '../testing';
-import { procedure, rest, router } from '../trpc';
-import { catalogHttpPlugin } from './catalog-http';
-import { compressionPlugin } from './compression';
+import { publicProcedure, rest, router } from './trpc';
+import { catalogHttpPlugin } from '../http/catalog-http';
+import { compressionPlugin } from '../http/compression';
 import { errorHandlingPlugin } from './error-reply';
 import { restPlugin } from './rest';
 
 // The adapter's conventions on a router of its own, so each shows in isolation (docs/api-conventions.md).
 const testRouter = router({
-  ping: procedure
-    .meta(rest(access.public, { method: 'POST', path: '/ping', summary: 'A write with no payload' }))
+  ping: publicProcedure
+    .meta(rest({ method: 'POST', path: '/ping', summary: 'A write with no payload' }))
     .input(z.void())
     .output(z.object({ pong: z.boolean() }))
     .mutation(() => ({ pong: true })),
-  search: procedure
-    .meta(rest(access.public, { method: 'GET', path: '/search', summary: 'Query input' }))
+  search: publicProcedure
+    .meta(rest({ method: 'GET', path: '/search', summary: 'Query input' }))
     .input(z.object({ limit: z.number().int(), tags: z.array(z.string()).optional() }))
     .output(z.object({ limit: z.number(), tags: z.array(z.string()) }))
     .query(({ input }) => ({ limit: input.limit, tags: input.tags ?? [] })),
-  replace: procedure
+  replace: publicProcedure
     .meta({
-      ...rest(access.public, { method: 'PUT', path: '/lists/{id}', summary: 'A list body' }),
+      ...rest({ method: 'PUT', path: '/lists/{id}', summary: 'A list body' }),
       bareArrayBody: 'items',
     })
     .input(z.object({ id: z.string(), items: z.array(z.object({ n: z.number() })), enabled: z.boolean().optional() }))
     .output(z.object({ id: z.string(), count: z.number(), enabled: z.boolean().nullable() }))
     .mutation(({ input }) => ({ id: input.id, count: input.items.length, enabled: input.enabled ?? null })),
-  rename: procedure
-    .meta(rest(access.public, { method: 'PUT', path: '/names/{id}', summary: 'An object body' }))
+  rename: publicProcedure
+    .meta(rest({ method: 'PUT', path: '/names/{id}', summary: 'An object body' }))
     .input(z.object({ id: z.string(), name: z.string() }))
     .output(z.object({ id: z.string(), name: z.string() }))
     .mutation(({ input }) => input),

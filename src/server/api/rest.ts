@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { coerceSchema, getInputOutputParsers, instanceofZodTypeObject, unwrapZodType } from 'trpc-to-openapi';
 import { ZodArray, ZodOptional, type ZodObject } from 'zod';
-import { createRequestContext, type AppServices } from '../context';
-import type { Meta } from '../trpc';
+import { createRequestContext, type AppServices } from './context';
+import type { Meta } from './trpc';
 import { sendError } from './error-reply';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);

@@ -1,5 +1,5 @@
-import { can, isAdmin, isStaff, type Permission } from '../shared/roles';
-import type { SessionUser } from './auth/sessions';
+import { can, isAdmin, isStaff, type Permission } from '../../shared/roles';
+import type { SessionUser } from '../auth/sessions';
 
 /**
  * Who may call a procedure. Every procedure declares exactly one of these in its meta; the access
@@ -38,4 +38,9 @@ export function decideAccess(rule: Access, user: SessionUser | null): AccessDeci
     case 'permission':
       return can(user, rule.permission) ? 'allow' : 'forbidden';
   }
+}
+
+/** The access table's label of a rule: public, signedIn, staff, admin or permission:<group.item>. */
+export function accessLabel(rule: Access): string {
+  return rule.kind === 'permission' ? `permission:${rule.permission}` : rule.kind;
 }

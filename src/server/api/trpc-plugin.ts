@@ -1,8 +1,8 @@
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import fp from 'fastify-plugin';
 import { appRouter, type AppRouter } from '../../routers/index';
-import { createRequestContext, type AppServices } from '../context';
-import { describeError } from '../errors';
+import { createRequestContext, type AppServices } from './context';
+import { describeError } from './errors';
 import { logFailure, retryAfterHeader } from './error-reply';
 
 /** The typed API of the React client at /api/trpc: the same procedures as the REST paths. */

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../routers/index';
-import { allPermissions, type Permission } from '../shared/roles';
-import type { Access } from './access';
+import { appRouter } from '../../routers/index';
+import { allPermissions, type Permission } from '../../shared/roles';
+import { buildOpenApiDocument } from '../../../openapi/document';
+import { accessLabel } from './access';
 import { accessTable } from './access-table';
-import { roles } from '../../db/schema/index';
-import { signInAs, startTestServer } from './testing';
+import { roles } from '../../../db/schema/index';
+import { signInAs, startTestServer } from '../testing';
 import type { Meta } from './trpc';
 
 interface ProcedureInfo {
@@ -17,23 +18,20 @@ const procedures: ProcedureInfo[] = Object.entries(appRouter._def.procedures).ma
   meta: (procedure as unknown as { _def: { meta?: Meta } })._def.meta,
 }));
 
-function label(rule: Access): string {
-  if (rule.kind === 'permission') return `permission:${rule.permission}`;
-  return rule.kind;
-}
-
 describe('access declarations', () => {
   it('every procedure declares who may call it, as the table says', () => {
     const undeclared = procedures.filter((p) => !p.meta?.access).map((p) => p.path);
     expect(undeclared).toEqual([]);
-    const declared = Object.fromEntries(procedures.map((p) => [p.path, label(p.meta!.access!)]));
+    const declared = Object.fromEntries(procedures.map((p) => [p.path, accessLabel(p.meta!.access!)]));
     expect(declared).toEqual(accessTable);
   });
 
-  it('REST operations are documented as protected exactly when they are not public', () => {
+  it('the OpenAPI document asks for credentials exactly where the operation is not public', () => {
+    const document = buildOpenApiDocument();
     for (const { path, meta } of procedures) {
       if (!meta?.openapi) continue;
-      expect([path, meta.openapi.protect]).toEqual([path, meta.access!.kind !== 'public']);
+      const operation = document.paths?.[meta.openapi.path]?.[meta.openapi.method.toLowerCase() as 'get'];
+      expect([path, !!operation?.security?.length]).toEqual([path, meta.access!.kind !== 'public']);
     }
   });
 });

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Database, Tx } from '../../db/client';
-import { findSession, SESSION_COOKIE, type SessionUser } from './auth/sessions';
-import { createCatalogCache, type CatalogCache } from './catalog/catalog-cache';
-import type { ChatHub } from './chat/chat-hub';
-import type { Env } from './env';
-import { paymentsFromEnv, type Payments } from './payments/payments';
-import { createFiguresCache, type FiguresCache } from './staff/figures-cache';
-import type { SettingsCache } from './settings/settings-cache';
-import { createSettingsCache } from './settings/settings-service';
+import type { Database, Tx } from '../../../db/client';
+import { findSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
+import { createCatalogCache, type CatalogCache } from '../catalog/catalog-cache';
+import type { ChatHub } from '../chat/chat-hub';
+import type { Env } from '../env';
+import { paymentsFromEnv, type Payments } from '../payments/payments';
+import { createFiguresCache, type FiguresCache } from '../staff/figures-cache';
+import type { SettingsCache } from '../settings/settings-cache';
+import { createSettingsCache } from '../settings/settings-service';
 
 /** What an app instance is built from: the database and configuration. */
 export interface AppDeps {

@@ -1,0 +1,112 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { isDatabaseUnavailable } from '../../../db/errors';
+import { AppError } from '../app-error';
+
+const httpStatusByCode: Record<string, number> = {
+  PARSE_ERROR: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/** Seconds a client is asked to wait before retrying while the database is away (a restart takes a few). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
+const codeByStatus: Record<number, string> = Object.fromEntries(
+  Object.entries(httpStatusByCode)
+    .filter(([code]) => code !== 'PARSE_ERROR')
+    .map(([code, status]) => [status, code]),
+);
+
+/** Everything a failure answer consists of: status, body fields and the Retry-After header. */
+export interface ErrorAnswer {
+  httpStatus: number;
+  code: string;
+  message: string;
+  issues?: { path: string; message: string }[];
+  requestId?: string;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The one place an error becomes an answer, for every path that answers one (tRPC, REST, plain Fastify routes,
+ * Fastify's own errors): what a service threw (AppError), input that failed its schema, a lost database or
+ * anything unexpected becomes status, body and Retry-After here and nowhere else.
+ * 5xx answers never carry internal messages: a plain sentence and the request id to quote (503 keeps its
+ * own sentence: the database is away).
+ */
+export function describeError(error: unknown, requestId: string | undefined): ErrorAnswer {
+  const known = knownError(error);
+  const httpStatus = httpStatusByCode[known.code] ?? 500;
+  const serverSide = httpStatus >= 500;
+  const unavailable = known.code === 'SERVICE_UNAVAILABLE';
+  const message =
+    serverSide && !unavailable
+      ? `Something went wrong on our side. Please try again. (request id ${requestId ?? 'unknown'})`
+      : known.message;
+  return {
+    httpStatus,
+    code: known.code,
+    message,
+    issues: known.issues,
+    requestId: serverSide ? requestId : undefined,
+    retryAfterSeconds: known.retryAfterSeconds ?? (unavailable ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined),
+  };
+}
+
+function knownError(error: unknown): Pick<ErrorAnswer, 'code' | 'message' | 'issues' | 'retryAfterSeconds'> {
+  // tRPC wraps whatever a procedure throws in a TRPCError; what was thrown is its cause.
+  const cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof AppError)
+    return { code: cause.code, message: cause.message, retryAfterSeconds: cause.details?.retryAfterSeconds };
+  // Whatever wrapped it, a lost database connection is a 503 (for example a session lookup in tRPC's createContext).
+  if (isDatabaseUnavailable(error) && (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')) {
+    return { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
+  }
+  if (error instanceof TRPCError) {
+    // Input that fails its schema; a failing output schema stays a 500 (INTERNAL_SERVER_ERROR with a ZodError).
+    if (error.code === 'BAD_REQUEST' && cause instanceof z.ZodError) {
+      const issues = validationIssues(cause);
+      return { code: 'BAD_REQUEST', message: issues.map((i) => i.message).join('; '), issues };
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') return INTERNAL;
+    return { code: error.code, message: error.message };
+  }
+  // Fastify's own failures (bad JSON, unsupported media type, body too large) carry a 4xx statusCode.
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    const message =
+      statusCode === 415 ? 'Request bodies must be JSON (Content-Type: application/json).' : (error as Error).message;
+    return { code: codeByStatus[statusCode] ?? 'BAD_REQUEST', message };
+  }
+  return INTERNAL;
+}
+
+const INTERNAL = { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
+
+/** A validation failure worded for people, per field. */
+function validationIssues(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.join('.');
+    // Our schemas carry their own sentences; zod's defaults need the field name to make sense.
+    const custom = !/^(Invalid input|Invalid option|Too (big|small)|Unrecognized key)/.test(issue.message);
+    return { path, message: custom || !path ? issue.message : `${path}: ${issue.message}` };
+  });
+}
+
+/** The JSON body of a failure answer: `{message, code}`, plus `issues` (validation) or `requestId` (5xx). */
+export function errorBody(answer: ErrorAnswer) {
+  const { message, code, issues, requestId } = answer;
+  return { message, code, ...(issues && { issues }), ...(requestId && { requestId }) };
+}
