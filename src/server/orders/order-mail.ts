@@ -6,6 +6,8 @@ interface MailOrder {
   id: string;
   total: string;
   subtotal: string;
+  discount: string;
+  discountCode: string | null;
   tax: string;
   paymentProvider: string;
   items: { name: string; price: string; quantity: number }[];
@@ -38,6 +40,7 @@ export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder
       lines,
       '',
       `Subtotal: ${formatMoney(order.subtotal)}`,
+      ...(order.discountCode ? [`Discount (${order.discountCode}): -${formatMoney(order.discount)}`] : []),
       'Shipping: Free',
       `Tax: ${formatMoney(order.tax)}`,
       `Total: ${formatMoney(order.total)}`,
@@ -66,6 +69,30 @@ export function enqueueOrderStatusMail(tx: Tx, to: Recipient, orderId: string, s
       `your order #${orderNumber(orderId)} ${statusSentences[status]}`,
       '',
       `Your orders: ${publicUrl}/profile`,
+    ].join('\n'),
+  });
+}
+
+/** Tells the customer that money went back to them, and how much of the order's payment that makes. */
+export function enqueueRefundMail(
+  tx: Tx,
+  to: Recipient,
+  refund: { orderId: string; amount: string; refundedAmount: string; total: string; reason: string | null },
+  publicUrl: string,
+) {
+  const number = orderNumber(refund.orderId);
+  return enqueueMail(tx, {
+    to: to.email,
+    subject: `Refund of ${formatMoney(refund.amount)} for order #${number}`,
+    text: [
+      greeting(to),
+      '',
+      `we have refunded ${formatMoney(refund.amount)} for your order #${number}.`,
+      ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
+      `Refunded so far: ${formatMoney(refund.refundedAmount)} of ${formatMoney(refund.total)}.`,
+      '',
+      'A card refund usually reaches your account within 5 to 10 business days; money paid in the shop is handed back there.',
+      `Your order: ${publicUrl}/orders/${refund.orderId}`,
     ].join('\n'),
   });
 }
