@@ -31,7 +31,7 @@ export const discountCodes = pgTable(
     perCustomerLimit: integer('per_customer_limit').notNull().default(1),
     isActive: boolean('is_active').notNull().default(true),
     // Orders that carry the code and are not cancelled; counted in the checkout's transaction
-    // (docs/decisions/0008-discount-uses-counted-exactly.md).
+    // (docs/decisions/0009-discount-uses-counted-exactly.md).
     timesUsed: integer('times_used').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

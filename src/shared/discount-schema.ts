@@ -7,7 +7,7 @@ import { discountKinds } from './orders';
 const CODE_RULE = 'A code is 3 to 32 letters, digits, - or _';
 
 /** Codes are case-insensitive: what people type is trimmed and upper-cased. */
-export const ZDiscountCodeText = z
+const ZDiscountCodeText = z
   .string({ error: 'Code is required' })
   .trim()
   .regex(/^[A-Za-z0-9_-]{3,32}$/, CODE_RULE)

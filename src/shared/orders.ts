@@ -46,7 +46,7 @@ function roundedShare(numerator: number, denominator: number): number {
 }
 
 export const discountKinds = ['percent', 'fixed'] as const;
-export type DiscountKind = (typeof discountKinds)[number];
+type DiscountKind = (typeof discountKinds)[number];
 
 /** What a discount code takes off: a percent (1 to 100) or a fixed amount, as a decimal string. */
 export interface DiscountRule {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { cartDiscounts, discountCodes, orders } from '../../../db/schema/index';
 import type {
@@ -18,7 +18,7 @@ import { recordAudit } from '../staff/audit';
 
 type Actor = Pick<SessionUser, 'id'>;
 
-export const USED_UP = 'This discount code has been used up.';
+const USED_UP = 'This discount code has been used up.';
 
 const discountColumns = {
   id: discountCodes.id,
@@ -294,13 +294,4 @@ export async function releaseDiscountUse(tx: Tx, orderId: string): Promise<void>
     update ${discountCodes} d set times_used = d.times_used - 1
       from ${orders} o
      where o.id = ${orderId}::uuid and d.id = o.discount_id and d.times_used > 0`);
-}
-
-/** Codes by name, for the demo data. */
-export async function discountIdsByCode(db: Tx): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ id: discountCodes.id, code: discountCodes.code })
-    .from(discountCodes)
-    .orderBy(asc(discountCodes.code));
-  return new Map(rows.map((r) => [r.code, r.id]));
 }
