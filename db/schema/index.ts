@@ -6,6 +6,6 @@ export * from './discounts';
 export * from './appointments';
 export * from './chat';
 export * from './employee-applications';
-export * from './mail';
+export * from './jobs';
 export * from './rate-limits';
 export * from './staff';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { discountCodes, mailOutbox } from '../../db/schema/index';
+import { discountCodes } from '../../db/schema/index';
 import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
-import { signInAs, useTestServer } from '../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../server/testing';
 import { addToCart, product, stockOf } from './orders-testing';
 
 // Discount codes over REST: staff manage them, customers apply one to the cart, the checkout counts its use.
@@ -223,9 +223,9 @@ describe('checkout with a discount code', () => {
       tax: '4.32',
       total: '47.52',
     });
-    const [mail] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
-    expect(mail!.textBody).toContain(`Discount (${created.code}): -$4.80`);
-    expect(mail!.textBody).toContain('Total: $47.52');
+    const [mail] = await queuedMail(server.db, user.email);
+    expect(mail!.text).toContain(`Discount (${created.code}): -$4.80`);
+    expect(mail!.text).toContain('Total: $47.52');
     expect((await server.request('GET', `/api/orders/${res.body.id}`, { cookie })).body).toMatchObject({
       discountCode: created.code,
       discount: '4.80',

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders as ordersTable } from '../../db/schema/index';
+import { orders as ordersTable } from '../../db/schema/index';
 import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
 import { getDashboard } from '../server/staff/dashboard-service';
-import { signInAs, useTestServer } from '../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../server/testing';
 import { toCents } from '../shared/orders';
 import { addToCart, deliverWebhook, product, stockOf } from './orders-testing';
 
@@ -69,11 +69,11 @@ describe('POST /api/orders/{id}/refunds', () => {
       ],
     });
     expect([await stockOf(server, oil.id), await stockOf(server, brush.id)]).toEqual([4, 4]);
-    const mails = await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email));
+    const mails = await queuedMail(server.db, customer.user.email);
     const mail = mails.find((m) => m.subject.startsWith('Refund'));
     expect(mail!.subject).toBe(`Refund of $20.64 for order #${id.slice(-8)}`);
-    expect(mail!.textBody).toContain('Reason: One oil arrived broken');
-    expect(mail!.textBody).toContain('Refunded so far: $20.64 of $68.81.');
+    expect(mail!.text).toContain('Reason: One oil arrived broken');
+    expect(mail!.text).toContain('Refunded so far: $20.64 of $68.81.');
     // The customer sees the refund on their order.
     const own = await server.request('GET', `/api/orders/${id}`, { cookie: customer.cookie });
     expect(own.body).toMatchObject({ refundedAmount: '20.64', refunds: [{ amount: '20.64' }] });
