@@ -13,6 +13,7 @@ import { appointmentsRouter } from './appointments';
 import { ordersRouter } from './orders';
 import { staffRouter } from './staff/index';
 import { chatRouter } from './chat';
+import { integrationsRouter } from './integrations';
 
 export const appRouter = router({
   auth: authRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   orders: ordersRouter,
   staff: staffRouter,
   chat: chatRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,6 +4,7 @@ import { findSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions'
 import { createCatalogCache, type CatalogCache } from '../catalog/catalog-cache';
 import type { ChatHub } from '../chat/chat-hub';
 import type { Env } from '../env';
+import { authenticateBearer, bearerToken } from './bearer';
 import { paymentsFromEnv, type Payments } from '../payments/payments';
 import { createFiguresCache, type FiguresCache } from '../staff/figures-cache';
 import type { SettingsCache } from '../settings/settings-cache';
@@ -89,6 +90,17 @@ export async function createRequestContext(
   reply: FastifyReply,
   transport: 'trpc' | 'rest',
 ): Promise<Context> {
+  const key = bearerToken(req.headers.authorization);
+  if (key !== undefined) {
+    return createContextInner(deps, {
+      user: await authenticateBearer(deps.database.db, deps.env, reply, key),
+      requestId: String(req.id),
+      ip: req.ip,
+      transport,
+      req,
+      reply,
+    });
+  }
   const token = req.cookies?.[SESSION_COOKIE];
   const session = token ? await findSession(deps.database.db, token) : null;
   return createContextInner(deps, {
