@@ -10,7 +10,7 @@ export const integrationMessages = {
   keyNotFound: 'API key not found',
 } as const;
 
-export const API_KEY_NAME_MAX = 100;
+const API_KEY_NAME_MAX = 100;
 
 export const ZCreateApiKeyInput = z.object({
   name: z
@@ -45,3 +45,16 @@ export const ZCreatedApiKey = ZApiKey.extend({
   key: z.string().meta({ description: 'The key to send as `Authorization: Bearer <key>`. Shown only in this answer.' }),
 });
 export type CreatedApiKey = z.infer<typeof ZCreatedApiKey>;
+
+/** The day an expiry date field names, as the instant the key stops working: the end of that day, local time. */
+export const expiryFromDay = (day: string): string | null =>
+  day ? new Date(`${day}T23:59:59.999`).toISOString() : null;
+
+/** The create dialog's form: the same name rule, permissions ticked, and an optional last day. */
+export const ZApiKeyForm = z.object({
+  name: ZCreateApiKeyInput.shape.name,
+  permissions: z.array(z.string()),
+  expiresOn: z.string().refine((day) => !day || Date.parse(expiryFromDay(day)!) > Date.now(), {
+    message: integrationMessages.expiryInPast,
+  }),
+});

@@ -10,7 +10,7 @@ const KEEP_HOURS = 24;
 // and the request may run again.
 const ABANDONED_AFTER_SECONDS = 5 * 60;
 
-export const idempotencyMessages = {
+const idempotencyMessages = {
   invalidKey: 'The Idempotency-Key header must be 1-255 printable characters.',
   otherRequest: 'This Idempotency-Key was used with a different request.',
   inProgress: 'A request with this Idempotency-Key is still in progress. Please try again in a moment.',

@@ -10,7 +10,7 @@ import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { PermissionChecklist } from './permission-checklist';
+import { PermissionChecklist } from '../../entities/roles/permission-checklist';
 import { useCreateRole, useDeleteRole, usePermissionGroups, useRoles, useUpdateRole, type RoleItem } from './staff-api';
 
 /** /admin/roles: the system roles (read only) and the business's own roles. */
