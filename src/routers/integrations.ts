@@ -20,6 +20,7 @@ const apiKeysRouter = router({
         path: '/admin/api-keys',
         tags,
         summary: 'Create an API key with permissions the admin holds; the answer is the only one carrying the key',
+        errors: { 403: 'Not an admin, a cross-site request, or a permission the admin does not hold' },
       }),
     )
     .input(ZCreateApiKeyInput)
@@ -27,7 +28,15 @@ const apiKeysRouter = router({
     .mutation(({ ctx, input }) => createApiKey(ctx.db, ctx.user, input)),
 
   revoke: adminProcedure
-    .meta(rest({ method: 'DELETE', path: '/admin/api-keys/{id}', tags, summary: 'Revoke an API key at once' }))
+    .meta(
+      rest({
+        method: 'DELETE',
+        path: '/admin/api-keys/{id}',
+        tags,
+        summary: 'Revoke an API key at once',
+        errors: { 404: 'No such API key, or it is revoked already' },
+      }),
+    )
     .input(ZIdInput)
     .output(ZDeleted)
     .mutation(({ ctx, input }) => revokeApiKey(ctx.db, ctx.user, input.id)),

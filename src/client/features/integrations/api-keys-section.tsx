@@ -13,7 +13,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { PermissionChecklist } from '../../entities/roles/permission-checklist';
 import { cn } from '../../lib/cn';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { useCurrentUser } from '../../lib/session';
+import { errorMessage } from '../../lib/trpc';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKeyItem } from './integrations-api';
 
 const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
@@ -154,7 +155,7 @@ function CreateApiKeyDialog({
   onClose: () => void;
   onCreated: (created: { name: string; key: string }) => void;
 }) {
-  const me = trpc.auth.user.useQuery().data ?? null;
+  const { user: me } = useCurrentUser();
   const create = useCreateApiKey();
   const form = useZodForm(ZApiKeyForm, { defaultValues: { name: '', permissions: [], expiresOn: '' } });
   // A key can never do more than the person creating it.
