@@ -100,4 +100,7 @@ export const accessTable: Record<string, string> = {
   'chat.unread': 'signedIn',
   'chat.markRead': 'signedIn',
   'chat.events': 'signedIn',
+  'integrations.apiKeys.list': 'admin',
+  'integrations.apiKeys.create': 'admin',
+  'integrations.apiKeys.revoke': 'admin',
 };
