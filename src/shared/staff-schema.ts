@@ -93,10 +93,16 @@ export const ZRoleForm = ZRoleFields.superRefine((value, ctx) => {
   if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.message, path: [checked.field] });
 });
 
-export const ZCreateRoleInput = ZRoleFields.extend({ isSystemRole: z.boolean().nullish() });
+/** The API requires both names (and its document says so), with the sentence the form's check gives. */
+const ZRoleNames = {
+  name: z.string({ error: staffMessages.roleNameRequired }).max(200, 'At most 200 characters'),
+  displayName: z.string({ error: staffMessages.roleNameRequired }).max(200, 'At most 200 characters'),
+};
+
+export const ZCreateRoleInput = ZRoleFields.extend({ ...ZRoleNames, isSystemRole: z.boolean().nullish() });
 export type CreateRoleInput = z.infer<typeof ZCreateRoleInput>;
 
-export const ZUpdateRoleInput = ZRoleFields.extend({ id: z.string() });
+export const ZUpdateRoleInput = ZRoleFields.extend({ ...ZRoleNames, id: z.string() });
 export type UpdateRoleInput = z.infer<typeof ZUpdateRoleInput>;
 
 export const ZStaffUser = z.object({

@@ -80,7 +80,8 @@ function knownError(error: unknown): Pick<ErrorAnswer, 'code' | 'message' | 'iss
     // Input that fails its schema; a failing output schema stays a 500 (INTERNAL_SERVER_ERROR with a ZodError).
     if (error.code === 'BAD_REQUEST' && cause instanceof z.ZodError) {
       const issues = validationIssues(cause);
-      return { code: 'BAD_REQUEST', message: issues.map((i) => i.message).join('; '), issues };
+      // Two fields may share a sentence (the role names): it is said once.
+      return { code: 'BAD_REQUEST', message: [...new Set(issues.map((i) => i.message))].join('; '), issues };
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') return INTERNAL;
     return { code: error.code, message: error.message };
