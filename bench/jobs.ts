@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createDb, queryRows } from '../db/client';
 import { jobs } from '../db/schema/index';
 import { enqueue } from '../src/server/jobs/enqueue';
-import { createBenchDatabase } from './lib';
+import { cpuMs, createBenchDatabase } from './lib';
 
 // The job runner on PostgreSQL, each runner in its own process (an app instance):
 // 1. drain: 20,000 queued jobs (a handler that does nothing), drained by 1 and then 2 runners; jobs/second.
@@ -74,13 +74,16 @@ try {
     }
     const processes = Array.from({ length: runners }, () => runnerProcess(database.url, false));
     await Promise.all(processes.map((p) => p.ready));
+    const cpuBefore = processes.map((p) => cpuMs(p.child.pid!));
     const started = performance.now();
     for (const p of processes) send(p.child, 'go');
     while ((await count('done')) < DRAIN_JOBS) await new Promise((r) => setTimeout(r, 50));
     const seconds = (performance.now() - started) / 1000;
+    // CPU the runner processes spent per job: steadier than jobs/s on a machine others are using.
+    const cpuUs = (processes.reduce((sum, p, i) => sum + cpuMs(p.child.pid!) - cpuBefore[i]!, 0) * 1000) / DRAIN_JOBS;
     for (const p of processes) send(p.child, 'stop');
     console.log(
-      `drain, ${runners} runner(s): ${DRAIN_JOBS} jobs in ${seconds.toFixed(2)} s = ${Math.round(DRAIN_JOBS / seconds)} jobs/s (load average ${load()})`,
+      `drain, ${runners} runner(s): ${DRAIN_JOBS} jobs in ${seconds.toFixed(2)} s = ${Math.round(DRAIN_JOBS / seconds)} jobs/s, runner CPU ${Math.round(cpuUs)} µs per job (load average ${load()})`,
     );
   }
 

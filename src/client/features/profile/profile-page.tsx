@@ -24,6 +24,7 @@ const statusTone: Record<AppointmentStatus, BadgeTone> = {
   completed: 'success',
   cancelled: 'danger',
   pending: 'accent',
+  no_show: 'danger',
 };
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
