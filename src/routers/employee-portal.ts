@@ -40,15 +40,17 @@ export const employeePortalRouter = router({
         method: 'PUT',
         path: '/employee/appointments/{appointmentId}/status',
         tags,
-        summary: 'Confirm, cancel or complete one of your appointments',
+        summary: 'Confirm, cancel, complete or mark as a no-show one of your appointments',
         description:
-          'Only pending→confirmed, pending→cancelled and confirmed→completed (anything else 409), on your own appointments (others 404).',
+          'Only pending→confirmed, pending→cancelled, confirmed→completed and pending or confirmed→no_show once the start has passed (anything else 409), on your own appointments (others 404).',
         errorResponses: statusErrors,
       }),
     )
     .input(ZPortalStatusInput)
     .output(ZStaffAppointment)
-    .mutation(({ ctx, input }) => changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status)),
+    .mutation(({ ctx, input }) =>
+      changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status, new Date()),
+    ),
 
   setStatusByBody: staffProcedure
     .meta(
@@ -56,7 +58,7 @@ export const employeePortalRouter = router({
         method: 'POST',
         path: '/employee/appointments/status',
         tags,
-        summary: 'Confirm, cancel or complete one of your appointments (id in the body)',
+        summary: 'Confirm, cancel, complete or mark as a no-show one of your appointments (id in the body)',
         description:
           'The same change as PUT /employee/appointments/{appointmentId}/status, with {appointmentId, status} in the body.',
         errorResponses: statusErrors,
@@ -64,7 +66,9 @@ export const employeePortalRouter = router({
     )
     .input(ZPortalStatusInput)
     .output(ZStaffAppointment)
-    .mutation(({ ctx, input }) => changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status)),
+    .mutation(({ ctx, input }) =>
+      changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status, new Date()),
+    ),
 
   changePassword: staffProcedure
     .meta(

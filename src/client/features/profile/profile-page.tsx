@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { useId, useState } from 'react';
-import type { Appointment, AppointmentStatus } from '../../../shared/appointment-schema';
+import { appointmentStatusLabel, type Appointment, type AppointmentStatus } from '../../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../../shared/booking';
 import { CalendarIcon } from '../../components/icons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
@@ -194,7 +194,7 @@ function AppointmentRow({
           </p>
           {appointment.notes && <p className="mt-1 text-sm text-stone-600">Notes: {appointment.notes}</p>}
         </div>
-        <Badge tone={statusTone[appointment.status] ?? 'accent'}>{capitalize(appointment.status)}</Badge>
+        <Badge tone={statusTone[appointment.status] ?? 'accent'}>{appointmentStatusLabel(appointment.status)}</Badge>
       </div>
       {changeable ? (
         <div className="flex gap-2">

@@ -5,6 +5,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { StatusBadge } from '../../components/ui/week-schedule';
 import { errorMessage } from '../../lib/trpc';
 import { dateTime, money, orderNumber, shortDate, statusTone } from './format';
 import { useCustomers, type CustomerItem } from './staff-api';
@@ -135,6 +136,10 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
               <dd className="text-right font-medium text-stone-900">{customer.orderCount}</dd>
               <dt className="text-stone-600">Appointments</dt>
               <dd className="text-right font-medium text-stone-900">{customer.appointmentCount}</dd>
+              <dt className="text-stone-600">No-shows</dt>
+              <dd className="text-right font-medium text-stone-900" data-testid="no-show-count">
+                {customer.noShowCount}
+              </dd>
               <dt className="text-stone-600">Total Spent</dt>
               <dd className="text-right font-medium text-stone-900">{money(customer.totalSpent)}</dd>
               <dt className="text-stone-600">Last Activity</dt>
@@ -175,9 +180,7 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
                     <span className="text-stone-800">
                       {a.service.name} · {dateTime(a.dateTime)}
                     </span>
-                    <Badge tone={statusTone(a.status)} className="capitalize">
-                      {a.status}
-                    </Badge>
+                    <StatusBadge status={a.status} />
                   </Row>
                 ))}
                 <More shown={customer.appointments.length} total={customer.appointmentCount} />

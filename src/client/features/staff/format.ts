@@ -10,7 +10,7 @@ export const orderNumber = (id: string) => `#${id.slice(-8)}`;
 export const statusTone = (status: string) =>
   status === 'completed'
     ? 'success'
-    : status === 'cancelled'
+    : status === 'cancelled' || status === 'no_show'
       ? 'danger'
       : status === 'confirmed' || status === 'processing'
         ? 'secondary'
