@@ -46,8 +46,3 @@ export const catalogLimits = {
 export function searchText(item: Pick<Product, 'name' | 'description' | 'category'>): string {
   return `${item.name}\n${item.description}\n${item.category}`.toLowerCase();
 }
-
-/** "$19.99" (docs/catalogue.md: prices with a $ prefix, two decimals). */
-export function formatPrice(price: string | number): string {
-  return `$${Number(price).toFixed(2)}`;
-}
