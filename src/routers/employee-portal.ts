@@ -4,11 +4,17 @@ import {
   changeMyPassword,
   listMyAppointments,
 } from '../server/appointments/employee-portal-service';
+import { feedEnvOf, getCalendarFeedUrl, rotateCalendarFeed } from '../server/appointments/calendar-feed';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
 import { rest, router, staffProcedure } from '../server/api/trpc';
 import { ZSuccess } from '../shared/auth-schema';
-import { ZChangePasswordInput, ZPortalStatusInput, ZStaffAppointment } from '../shared/employee-portal-schema';
+import {
+  ZCalendarFeed,
+  ZChangePasswordInput,
+  ZPortalStatusInput,
+  ZStaffAppointment,
+} from '../shared/employee-portal-schema';
 
 const tags = ['employee'];
 const statusErrors = {
@@ -81,4 +87,32 @@ export const employeePortalRouter = router({
     .input(ZChangePasswordInput)
     .output(ZSuccess)
     .mutation(({ ctx, input }) => changeMyPassword(ctx.db, ctx.user, ctx.sessionId, input)),
+
+  calendarFeed: staffProcedure
+    .meta(
+      rest({
+        method: 'GET',
+        path: '/employee/calendar-feed',
+        tags,
+        summary: 'Your private calendar subscription URL (made on first use)',
+        description:
+          'GET the URL without a cookie for a text/calendar feed of your pending and confirmed appointments from 30 days back to 180 days ahead.',
+      }),
+    )
+    .input(z.void())
+    .output(ZCalendarFeed)
+    .query(({ ctx }) => getCalendarFeedUrl(ctx.db, ctx.user.id, feedEnvOf(ctx.env))),
+
+  rotateCalendarFeed: staffProcedure
+    .meta(
+      rest({
+        method: 'POST',
+        path: '/employee/calendar-feed/rotate',
+        tags,
+        summary: 'A new calendar subscription URL; the old one answers 404 at once (no body)',
+      }),
+    )
+    .input(z.void())
+    .output(ZCalendarFeed)
+    .mutation(({ ctx }) => rotateCalendarFeed(ctx.db, ctx.user.id, feedEnvOf(ctx.env))),
 });

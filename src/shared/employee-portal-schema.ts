@@ -28,3 +28,6 @@ export const ZChangePasswordInput = z.object({
   newPassword: ZNewPassword,
 });
 export type ChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
+
+/** A staff member's private calendar subscription URL. */
+export const ZCalendarFeed = z.object({ url: z.string() });

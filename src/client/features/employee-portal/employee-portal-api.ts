@@ -100,3 +100,16 @@ export function useRegisterApplication() {
       toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' }),
   });
 }
+
+/** The caller's private calendar subscription URL. */
+export function useCalendarFeed() {
+  return trpc.employeePortal.calendarFeed.useQuery();
+}
+
+/** A new calendar subscription URL; the shown one is replaced. */
+export function useRotateCalendarFeed() {
+  const utils = trpc.useUtils();
+  return trpc.employeePortal.rotateCalendarFeed.useMutation({
+    onSuccess: (feed) => utils.employeePortal.calendarFeed.setData(undefined, feed),
+  });
+}
