@@ -20,6 +20,7 @@ import { AppError } from './app-error';
 import { answerClientError, sendError } from './api/error-reply';
 import { trpcPlugin } from './api/trpc-plugin';
 import { createJobRunner } from './jobs/runner';
+import { calendarFeedPlugin } from './http/calendar-feed-http';
 import { createUnsentMailLog, mailJob } from './mail/delivery';
 
 export interface BuildAppOptions {
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   await app.register(trpcPlugin, services);
   await app.register(oidcRoutesPlugin, deps);
   await app.register(paymentWebhookPlugin, services);
+  await app.register(calendarFeedPlugin, services);
   await app.register(docsPlugin);
   await app.register(restPlugin, { ...services, router: appRouter });
   await app.register(clientPlugin, services);

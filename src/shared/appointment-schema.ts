@@ -10,6 +10,31 @@ export const ZAppointmentStatus = z.enum(appointmentStatuses, {
   error: `Status must be one of: ${appointmentStatuses.join(', ')}`,
 });
 
+/** How screens name each status. */
+const appointmentStatusLabels: Record<AppointmentStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  no_show: 'No-show',
+};
+export const appointmentStatusLabel = (status: string): string =>
+  appointmentStatusLabels[status as AppointmentStatus] ?? status;
+
+/** Statuses that hold the employee's time (and get reminders). */
+export const liveStatuses = ['pending', 'confirmed'] as const satisfies readonly AppointmentStatus[];
+
+/** A no-show is recorded from a live status once the start has passed; before that the answer is 409 with this. */
+export const NO_SHOW_TOO_EARLY_MESSAGE = 'An appointment can be marked as a no-show only after its start time.';
+
+/** Whether "Mark No-show" applies: a live appointment whose start has passed. */
+export function canMarkNoShow(appointment: { status: AppointmentStatus; dateTime: string }, now: Date): boolean {
+  return (
+    (liveStatuses as readonly AppointmentStatus[]).includes(appointment.status) &&
+    Date.parse(appointment.dateTime) <= now.getTime()
+  );
+}
+
 export const SLOT_TAKEN_MESSAGE = 'That time is no longer available. Please choose another time.';
 const NOTES_MAX = 2000;
 

@@ -187,6 +187,7 @@ const ZCustomerRecord = z.object({
   email: z.string(),
   orderCount: z.number().int(),
   appointmentCount: z.number().int(),
+  noShowCount: z.number().int(),
   totalSpent: z.string(),
   lastActivity: z.string().nullable(),
   isActive: z.boolean(),
@@ -236,6 +237,16 @@ export const ZDashboard = z.object({
     }),
   ),
   lowStockProducts: z.array(z.object({ id: z.string(), name: z.string(), inventory: z.number().int() })),
+  /** This week's no-shows (Monday to Sunday in the business time zone), latest first. */
+  weekNoShows: z.array(
+    z.object({
+      id: z.string(),
+      dateTime: z.string(),
+      service: z.object({ name: z.string() }),
+      customer: ZPerson,
+      employee: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
+    }),
+  ),
   series: z.array(
     z.object({ date: z.string(), revenue: z.string(), orders: z.number().int(), bookings: z.number().int() }),
   ),
