@@ -1,8 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../db/schema/index';
+import { users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
+import { queuedMail } from '../src/server/testing';
 import {
   checkScreenAtBothViewports,
   expectNoSeriousAxeViolations,
@@ -231,11 +232,7 @@ describe('applying to join the team', () => {
     await admin.context.close();
 
     // No SMTP in this run: the mail waits in the outbox, with the link.
-    const [mail] = await e2e.server.database.db
-      .select({ text: mailOutbox.textBody })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.toAddress, email))
-      .orderBy(desc(mailOutbox.createdAt));
+    const mail = (await queuedMail(e2e.server.database.db, email)).at(-1);
     const link = /(http\S+\/employee\/set-password\?token=\S+)/.exec(mail!.text)![1]!;
     expect(link.startsWith(e2e.server.baseUrl)).toBe(true);
 

@@ -5,6 +5,6 @@ export * from './commerce';
 export * from './appointments';
 export * from './chat';
 export * from './employee-applications';
-export * from './mail';
+export * from './jobs';
 export * from './rate-limits';
 export * from './staff';

@@ -4,12 +4,12 @@ import {
   appointments,
   availability,
   availabilityOverrides,
-  mailOutbox,
+  jobs,
   serviceProviders,
   services,
 } from '../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { signInAs, useTestServer } from '../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../server/testing';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 const server = useTestServer();
@@ -83,7 +83,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await server.db.delete(appointments);
-  await server.db.delete(mailOutbox);
+  await server.db.delete(jobs).where(eq(jobs.kind, 'mail'));
 });
 
 const simpleBody = (dateTime: string, extra: Record<string, unknown> = {}) => ({
@@ -320,7 +320,7 @@ describe('POST /api/appointments', () => {
 
   it('mails the customer and the employee an invitation with one UID per appointment', async () => {
     const created = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
-    const mails = await server.db.select().from(mailOutbox);
+    const mails = await queuedMail(server.db);
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
       expect(mail.subject).toBe(`Appointment booked: Swedish Massage on ${day} at 09:00 (${TZ})`);
@@ -329,7 +329,7 @@ describe('POST /api/appointments', () => {
       expect(mail.icalEvent).toContain('METHOD:REQUEST');
       expect(mail.icalEvent).toContain('STATUS:CONFIRMED');
     }
-    expect(mails.map((m) => m.textBody).join('\n')).toContain('Your appointment has been successfully scheduled.');
+    expect(mails.map((m) => m.text).join('\n')).toContain('Your appointment has been successfully scheduled.');
   });
 });
 
@@ -432,7 +432,7 @@ describe('PUT /api/appointments/{id}/status', () => {
       body: { status: 'done' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Status must be one of: pending, confirmed, completed, cancelled');
+    expect(bad.body.message).toBe('Status must be one of: pending, confirmed, completed, cancelled, no_show');
     expect(
       (
         await server.request('PUT', `/api/appointments/00000000-0000-4000-8000-000000000000/status`, {
@@ -481,9 +481,7 @@ describe('POST /api/appointments/{id}/cancel and PUT /api/appointments/{id}/resc
     expect(res.body.status).toBe('cancelled');
     const slots = await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=${day}`);
     expect(slots.body[0].time).toBe('09:00');
-    const cancelMails = (await server.db.select().from(mailOutbox)).filter((m) =>
-      m.subject.startsWith('Appointment cancelled'),
-    );
+    const cancelMails = (await queuedMail(server.db)).filter((m) => m.subject.startsWith('Appointment cancelled'));
     expect(cancelMails).toHaveLength(2);
     expect(cancelMails[0]!.icalEvent).toContain('STATUS:CANCELLED');
     expect(cancelMails[0]!.icalEvent).toContain('METHOD:CANCEL');
@@ -538,7 +536,7 @@ describe('POST /api/appointments/{id}/cancel and PUT /api/appointments/{id}/resc
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ id: a.id, dateTime: at(day, '09:30'), employeeId: maya.id, status: 'pending' });
-    const moved = (await server.db.select().from(mailOutbox)).filter((m) => m.subject.startsWith('Appointment moved'));
+    const moved = (await queuedMail(server.db)).filter((m) => m.subject.startsWith('Appointment moved'));
     expect(moved).toHaveLength(2);
     expect(moved[0]!.icalEvent).toContain('SEQUENCE:1');
     expect(moved[0]!.subject).toBe(`Appointment moved: Swedish Massage now on ${day} at 09:30 (${TZ})`);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { employeeApplications, mailOutbox, rateLimits, userTokens, users } from '../../db/schema/index';
+import { employeeApplications, rateLimits, userTokens, users } from '../../db/schema/index';
 import { limits } from '../server/auth/rate-limit';
-import { signInAs, useTestServer } from '../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../server/testing';
 
 const server = useTestServer();
 let admin: string;
@@ -33,10 +33,7 @@ async function register(body: Record<string, unknown> = application()) {
 }
 
 async function outboxFor(email: string) {
-  return server.db
-    .select({ subject: mailOutbox.subject, text: mailOutbox.textBody, status: mailOutbox.status })
-    .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, email));
+  return (await queuedMail(server.db, email)).map(({ subject, text, status }) => ({ subject, text, status }));
 }
 
 const tokenIn = (text: string) => /set-password\?token=([\w%-]+)/.exec(text)?.[1];

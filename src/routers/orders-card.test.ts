@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders as ordersTable, paymentEvents } from '../../db/schema/index';
+import { orders as ordersTable, paymentEvents } from '../../db/schema/index';
 import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
-import { signInAs, useTestServer } from '../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../server/testing';
 import { addToCart, deliverWebhook, product, stockOf } from './orders-testing';
 
 // Card payments in the web shop: the order is placed with a Stripe Checkout Session (Stripe's hosted payment
@@ -159,9 +159,7 @@ describe('Stripe Checkout webhooks', () => {
       status: 'processing',
       paymentStatus: 'paid',
     });
-    const subjects = (
-      await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email))
-    ).map((m) => m.subject);
+    const subjects = (await queuedMail(server.db, customer.user.email)).map((m) => m.subject);
     expect(subjects.filter((s) => s === `Order #${order.id.slice(-8)} is processing`)).toHaveLength(1);
     // The intent's own success event names no order of ours: acknowledged, nothing changes.
     const intent = fake.intents.get(fake.sessions.get(sessionId)!.payment_intent as string)!;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders as ordersTable } from '../../db/schema/index';
+import { orders as ordersTable } from '../../db/schema/index';
 import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
-import { signInAs, useTestServer } from '../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../server/testing';
 import { addToCart, deliverWebhook, product, stockOf } from './orders-testing';
 
 const server = useTestServer();
@@ -125,10 +125,10 @@ describe('POST /api/orders (checkout)', () => {
     });
     expect([await stockOf(server, oil.id), await stockOf(server, brush.id)]).toEqual([3, 0]);
     expect((await server.request('GET', '/api/cart', { cookie })).body).toEqual([]);
-    const [mail] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    const [mail] = await queuedMail(server.db, user.email);
     expect(mail!.subject).toBe(`Order #${order.id.slice(-8)} received`);
-    expect(mail!.textBody).toContain('2 x Checkout Oil at $24.00');
-    expect(mail!.textBody).toContain('Total: $94.60');
+    expect(mail!.text).toContain('2 x Checkout Oil at $24.00');
+    expect(mail!.text).toContain('Total: $94.60');
 
     // The order keeps its lines as they were when the product changes.
     await server.request('PUT', `/api/products/${oil.id}`, {
@@ -369,9 +369,7 @@ describe('PUT /api/orders/{id}/status and POST /api/orders/{id}/mark-paid', () =
         })
       ).status,
     ).toBe(404);
-    const subjects = (
-      await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, customer.user.email))
-    ).map((m) => m.subject);
+    const subjects = (await queuedMail(server.db, customer.user.email)).map((m) => m.subject);
     expect(subjects).toEqual(
       expect.arrayContaining([
         `Order #${order.id.slice(-8)} is processing`,

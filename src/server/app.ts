@@ -16,7 +16,8 @@ import { paymentWebhookPlugin } from './http/payment-webhook';
 import { restPlugin } from './api/rest';
 import { securityPlugin } from './http/security';
 import { trpcPlugin } from './api/trpc-plugin';
-import { createMailDelivery } from './mail/delivery';
+import { createJobRunner } from './jobs/runner';
+import { createUnsentMailLog, mailJob } from './mail/delivery';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -44,10 +45,21 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   const services = createAppServices({ ...deps, chatHub: deps.chatHub ?? new ChatHub(deps.database, app.log) });
   app.addHook('onClose', () => services.stop());
 
+  // Jobs (mail, …) run beside the server; closing the app waits for the ones running.
+  const mail = mailJob({ env: deps.env });
+  const jobs = createJobRunner({ database: deps.database, log: app.log, handlers: { mail } });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
+  if (!mail) {
+    const unsentMail = createUnsentMailLog({ database: deps.database, log: app.log });
+    app.addHook('onReady', () => unsentMail.start());
+    app.addHook('onClose', () => unsentMail.stop());
+  }
+
   await app.register(errorHandlingPlugin);
   await app.register(fastifyCookie);
   await app.register(securityPlugin, { env: deps.env });
-  await app.register(healthPlugin, deps);
+  await app.register(healthPlugin, { ...deps, jobs });
   await app.register(liveStreamsPlugin, services);
   await app.register(catalogHttpPlugin, services);
   await app.register(compressionPlugin);
@@ -57,11 +69,6 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   await app.register(docsPlugin);
   await app.register(restPlugin, { ...services, router: appRouter });
   await app.register(clientPlugin, services);
-
-  // Outbox delivery (or, without SMTP_URL, logging) runs beside the server and stops with it.
-  const mail = createMailDelivery({ database: deps.database, env: deps.env, log: app.log });
-  app.addHook('onReady', () => mail.start());
-  app.addHook('onClose', () => mail.stop());
   return app;
 }
 

@@ -32,6 +32,8 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   timer.unref();
+  // Closing the app stops claiming jobs and waits for those running; one cut off by the grace timer is run
+  // again by another instance once its lease expires.
   await app.close();
   await database.close();
   process.exit(0);

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { createDb, type Database } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { and, eq, sql } from 'drizzle-orm';
+import { createDb, type Database, type Tx } from '../../db/client';
+import { jobs, users } from '../../db/schema/index';
 import { allPermissions, type Permission, type Role } from '../shared/roles';
 import { buildApp } from './app';
 import { createSession, SESSION_COOKIE } from './auth/sessions';
 import { readEnv, type Env } from './env';
+import type { OutgoingMail } from './mail/outgoing-mail';
 import type { Payments } from './payments/payments';
 
 /**
@@ -37,6 +39,24 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       await admin.end();
     },
   };
+}
+
+/** The mail queued so far (its `mail` jobs), oldest first; `to` keeps one recipient's. */
+export async function queuedMail(db: Tx, to?: string) {
+  const rows = await db
+    .select({
+      id: jobs.id,
+      payload: jobs.payload,
+      status: jobs.status,
+      attempts: jobs.attempts,
+      lastError: jobs.lastError,
+      runAt: jobs.runAt,
+      finishedAt: jobs.finishedAt,
+    })
+    .from(jobs)
+    .where(and(eq(jobs.kind, 'mail'), to === undefined ? undefined : sql`${jobs.payload}->>'to' = ${to}`))
+    .orderBy(jobs.createdAt);
+  return rows.map(({ payload, ...job }) => ({ ...(payload as OutgoingMail), ...job }));
 }
 
 export function testEnv(overrides: Record<string, string> = {}): Env {

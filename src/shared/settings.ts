@@ -2,7 +2,8 @@
 export const businessTypes = ['products', 'services', 'both'] as const;
 export type BusinessType = (typeof businessTypes)[number];
 
-export const DEFAULT_BUSINESS_NAME = 'Your Business';
+/** Prices are in this currency until the business settings name one (then it joins defaultSettings). */
+export const DEFAULT_CURRENCY = 'USD';
 
 export interface BusinessSettings {
   businessName: string;
@@ -17,9 +18,20 @@ export interface BusinessSettings {
   cancellationNoticeHours: number;
 }
 
-export const DEFAULT_BOOKING_NOTICE_MINUTES = 60;
-export const DEFAULT_BOOKING_WINDOW_DAYS = 30;
-export const DEFAULT_CANCELLATION_NOTICE_HOURS = 24;
+/**
+ * The settings of a business before an admin first saves them: the one statement of the defaults, read by the
+ * server (no settings row yet) and the client (while loading). The database's column defaults are checked
+ * against it by a test (settings-service.test.ts), since db/ cannot import it.
+ */
+export const defaultSettings: BusinessSettings = {
+  businessName: 'Your Business',
+  businessDescription: '',
+  businessType: 'both',
+  timezone: 'UTC',
+  bookingNoticeMinutes: 60,
+  bookingWindowDays: 30,
+  cancellationNoticeHours: 24,
+};
 
 /** Which parts of the storefront a business type shows. */
 export const showsProducts = (type: BusinessType) => type !== 'services';

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_BOOKING_NOTICE_MINUTES,
-  DEFAULT_BOOKING_WINDOW_DAYS,
-  DEFAULT_BUSINESS_NAME,
-  DEFAULT_CANCELLATION_NOTICE_HOURS,
-  type BusinessSettings,
-} from '../../shared/settings';
+import { DEFAULT_CURRENCY, defaultSettings, type BusinessSettings } from '../../shared/settings';
 import { takePageState } from './page-state';
 import { trpc } from './trpc';
 
@@ -30,16 +24,6 @@ export function useCurrentUser() {
   };
 }
 
-const fallbackSettings: BusinessSettings = {
-  businessName: DEFAULT_BUSINESS_NAME,
-  businessDescription: '',
-  businessType: 'both',
-  timezone: 'UTC',
-  bookingNoticeMinutes: DEFAULT_BOOKING_NOTICE_MINUTES,
-  bookingWindowDays: DEFAULT_BOOKING_WINDOW_DAYS,
-  cancellationNoticeHours: DEFAULT_CANCELLATION_NOTICE_HOURS,
-};
-
 /** The business settings query, started from the page's own answer when it has one. */
 export function useSettingsQuery() {
   return trpc.settings.get.useQuery(undefined, { initialData: () => takePageState('settings') });
@@ -48,5 +32,16 @@ export function useSettingsQuery() {
 /** Business settings, with the defaults while loading or unset. */
 export function useBusinessSettings(): BusinessSettings & { isLoading: boolean } {
   const query = useSettingsQuery();
-  return { ...(query.data ?? fallbackSettings), isLoading: query.isLoading };
+  return { ...(query.data ?? defaultSettings), isLoading: query.isLoading };
+}
+
+/** The business time zone (an IANA name): every appointment, order and schedule time is shown in it. */
+export function useTimeZone(): string {
+  return useBusinessSettings().timezone;
+}
+
+/** The business's currency: the one its settings name once they carry one, the default until then. */
+export function useCurrency(): string {
+  const settings = useBusinessSettings();
+  return 'currency' in settings && typeof settings.currency === 'string' ? settings.currency : DEFAULT_CURRENCY;
 }

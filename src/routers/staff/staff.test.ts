@@ -1,10 +1,10 @@
 import { eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, mailOutbox, users } from '../../../db/schema/index';
+import { auditLog, users } from '../../../db/schema/index';
 import { allPermissions, permissionGroups } from '../../shared/roles';
 import { findSession } from '../../server/auth/sessions';
 import { setUserRole, setUserStatus } from '../../server/staff/users-service';
-import { signInAs, useTestServer } from '../../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../../server/testing';
 
 // The staff, roles and permissions calls over REST, sent exactly as the admin screens send them.
 const server = useTestServer();
@@ -168,9 +168,9 @@ describe('staff', () => {
     });
     expect(res.body.permissions).toContain('dashboard.view');
     expect(res.body).not.toHaveProperty('passwordHash');
-    const mail = await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'nina@shop.test'));
+    const mail = await queuedMail(server.db, 'nina@shop.test');
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.textBody).toMatch(/\/employee\/set-password\?token=/);
+    expect(mail[0]!.text).toMatch(/\/employee\/set-password\?token=/);
     expect((await auditFor(res.body.id))[0]).toMatchObject({ action: 'user.created' });
 
     const dup = await server.request('POST', '/api/admin/users', {

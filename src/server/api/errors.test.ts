@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../app-error';
-import { describeError, errorBody, UNAVAILABLE_RETRY_AFTER_SECONDS, ValidationError } from './errors';
+import { describeError, errorBody, UNAVAILABLE_RETRY_AFTER_SECONDS } from './errors';
 
 // The one formatter behind every failure answer: tRPC, the REST paths, plain routes and Fastify's own errors.
 describe('describeError', () => {
@@ -70,8 +71,11 @@ describe('describeError', () => {
   });
 
   it('carries validation issues per field', () => {
-    const cause = new ValidationError([{ path: 'name', message: 'Name is required' }]);
-    const answer = describeError(new TRPCError({ code: 'BAD_REQUEST', message: cause.message, cause }), 'r');
+    const cause = z.object({ name: z.string({ error: 'Name is required' }) }).safeParse({}).error;
+    const answer = describeError(
+      new TRPCError({ code: 'BAD_REQUEST', message: 'Input validation failed', cause }),
+      'r',
+    );
     expect(errorBody(answer)).toEqual({
       message: 'Name is required',
       code: 'BAD_REQUEST',

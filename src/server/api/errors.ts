@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
+import { z } from 'zod';
 import { isDatabaseUnavailable } from '../../../db/errors';
 import { AppError } from '../app-error';
 
@@ -19,34 +19,6 @@ const httpStatusByCode: Record<string, number> = {
 };
 
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
-
-/** Maps anything a service can throw to the TRPCError the adapters understand. */
-export function toTRPCError(error: unknown): TRPCError {
-  if (error instanceof TRPCError) return error;
-  if (error instanceof AppError) {
-    return new TRPCError({ code: error.code as TRPC_ERROR_CODE_KEY, message: error.message, cause: error });
-  }
-  if (isDatabaseUnavailable(error)) {
-    return new TRPCError({
-      code: 'SERVICE_UNAVAILABLE',
-      message: UNAVAILABLE_MESSAGE,
-      cause: error instanceof Error ? error : undefined,
-    });
-  }
-  return new TRPCError({
-    code: 'INTERNAL_SERVER_ERROR',
-    message: 'Internal server error',
-    cause: error instanceof Error ? error : undefined,
-  });
-}
-
-/** A validation failure, already worded for people; `issues` keeps the detail per field. */
-export class ValidationError extends Error {
-  override name = 'ValidationError';
-  constructor(readonly issues: { path: string; message: string }[]) {
-    super(issues.map((i) => i.message).join('; '));
-  }
-}
 
 /** Seconds a client is asked to wait before retrying while the database is away (a restart takes a few). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
@@ -68,8 +40,9 @@ export interface ErrorAnswer {
 }
 
 /**
- * The one description of a failure, for every path that answers one (tRPC, REST, plain Fastify routes,
- * Fastify's own errors): the status map, the wording of 5xx answers and Retry-After live here only.
+ * The one place an error becomes an answer, for every path that answers one (tRPC, REST, plain Fastify routes,
+ * Fastify's own errors): what a service threw (AppError), input that failed its schema, a lost database or
+ * anything unexpected becomes status, body and Retry-After here and nowhere else.
  * 5xx answers never carry internal messages: a plain sentence and the request id to quote (503 keeps its
  * own sentence: the database is away).
  */
@@ -93,25 +66,23 @@ export function describeError(error: unknown, requestId: string | undefined): Er
 }
 
 function knownError(error: unknown): Pick<ErrorAnswer, 'code' | 'message' | 'issues' | 'retryAfterSeconds'> {
+  // tRPC wraps whatever a procedure throws in a TRPCError; what was thrown is its cause.
   const cause = error instanceof TRPCError ? error.cause : error;
+  if (cause instanceof AppError)
+    return { code: cause.code, message: cause.message, retryAfterSeconds: cause.details?.retryAfterSeconds };
   // Whatever wrapped it, a lost database connection is a 503 (for example a session lookup in tRPC's createContext).
-  if (
-    isDatabaseUnavailable(error) &&
-    !(error instanceof AppError) &&
-    (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')
-  ) {
+  if (isDatabaseUnavailable(error) && (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')) {
     return { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
   }
   if (error instanceof TRPCError) {
-    return {
-      code: error.code,
-      message: error.message,
-      issues: cause instanceof ValidationError ? cause.issues : undefined,
-      retryAfterSeconds: cause instanceof AppError ? cause.details?.retryAfterSeconds : undefined,
-    };
+    // Input that fails its schema; a failing output schema stays a 500 (INTERNAL_SERVER_ERROR with a ZodError).
+    if (error.code === 'BAD_REQUEST' && cause instanceof z.ZodError) {
+      const issues = validationIssues(cause);
+      return { code: 'BAD_REQUEST', message: issues.map((i) => i.message).join('; '), issues };
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') return INTERNAL;
+    return { code: error.code, message: error.message };
   }
-  if (error instanceof AppError)
-    return { code: error.code, message: error.message, retryAfterSeconds: error.details?.retryAfterSeconds };
   // Fastify's own failures (bad JSON, unsupported media type, body too large) carry a 4xx statusCode.
   const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
@@ -119,17 +90,41 @@ function knownError(error: unknown): Pick<ErrorAnswer, 'code' | 'message' | 'iss
       statusCode === 415 ? 'Request bodies must be JSON (Content-Type: application/json).' : (error as Error).message;
     return { code: codeByStatus[statusCode] ?? 'BAD_REQUEST', message };
   }
-  return { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
+  return INTERNAL;
 }
+
+const INTERNAL = { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
+
+/** A validation failure worded for people, per field. */
+function validationIssues(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.join('.');
+    // Our schemas carry their own sentences; zod's defaults need the field name to make sense.
+    const custom = !/^(Invalid input|Invalid option|Too (big|small)|Unrecognized key)/.test(issue.message);
+    return { path, message: custom || !path ? issue.message : `${path}: ${issue.message}` };
+  });
+}
+
+/** The JSON body of every failure answer (errorBody), as the OpenAPI document's `Error` schema shows it. */
+export const ZErrorBody = z
+  .object({
+    message: z.string().meta({ description: 'What went wrong, in a sentence for people' }),
+    code: z.enum(Object.keys(httpStatusByCode) as [string, ...string[]]),
+    issues: z
+      .array(
+        z.object({
+          path: z.string().meta({ description: 'The field, dotted (empty: the whole input)' }),
+          message: z.string(),
+        }),
+      )
+      .optional()
+      .meta({ description: 'Validation failures, one per field' }),
+    requestId: z.string().optional().meta({ description: 'On 5xx answers: the request id to quote to support' }),
+  })
+  .meta({ id: 'Error', description: 'Every failure answer: {message, code}, plus issues (400) or requestId (5xx).' });
 
 /** The JSON body of a failure answer: `{message, code}`, plus `issues` (validation) or `requestId` (5xx). */
 export function errorBody(answer: ErrorAnswer) {
   const { message, code, issues, requestId } = answer;
   return { message, code, ...(issues && { issues }), ...(requestId && { requestId }) };
-}
-
-/** The tRPC error formatter's view of a failure (src/server/trpc.ts). */
-export function formatError(error: TRPCError, requestId: string | undefined) {
-  const { httpStatus, code, message, issues, requestId: id } = describeError(error, requestId);
-  return { httpStatus, code, message, issues, requestId: id };
 }

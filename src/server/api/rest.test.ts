@@ -96,7 +96,7 @@ describe('REST conventions (docs/api-conventions.md)', () => {
 
   it('reports liveness and readiness', async () => {
     expect((await server.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
-    expect((await server.request('GET', '/readyz')).body).toEqual({ status: 'ready' });
+    expect((await server.request('GET', '/readyz')).body).toEqual({ status: 'ready', jobs: { stuck: 0, failed: 0 } });
   });
 });
 

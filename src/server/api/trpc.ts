@@ -1,10 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { z } from 'zod';
 import type { Permission } from '../../shared/roles';
 import { access, decideAccess, type Access } from './access';
 import type { Context } from './context';
-import { formatError, toTRPCError, ValidationError } from './errors';
+import { describeError } from './errors';
 
 export interface Meta extends OpenApiMeta {
   access?: Access;
@@ -13,18 +13,16 @@ export interface Meta extends OpenApiMeta {
    * body (`[...]`) where the procedure takes `{ field: [...] }`; both are then accepted (docs/api-conventions.md).
    */
   bareArrayBody?: string;
+  /**
+   * The failures this operation answers beyond those its access, method and parameters imply (see
+   * openapi-operation.ts), by HTTP status, each with the sentence the OpenAPI document shows: a 404 for a lookup,
+   * a 409 its service throws, a 429 where it is rate limited.
+   */
+  errors?: DeclaredErrors;
 }
 
-function toValidationError(error: z.ZodError): ValidationError {
-  return new ValidationError(
-    error.issues.map((issue) => {
-      const path = issue.path.join('.');
-      // Our schemas carry their own sentences; zod's defaults need the field name to make sense.
-      const custom = !/^(Invalid input|Invalid option|Too (big|small)|Unrecognized key)/.test(issue.message);
-      return { path, message: custom || !path ? issue.message : `${path}: ${issue.message}` };
-    }),
-  );
-}
+/** HTTP status → what it means for this operation. */
+export type DeclaredErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 429, string>>;
 
 const t = initTRPC
   .context<Context>()
@@ -34,68 +32,29 @@ const t = initTRPC
     // idle stream, and a client that hears nothing for 40 s reconnects (resuming from its last event id).
     sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
     errorFormatter({ shape, error, ctx }) {
-      const { message, ...data } = formatError(error, ctx?.requestId);
-      return { message, code: shape.code, data };
+      const { httpStatus, code, message, issues, requestId } = describeError(error, ctx?.requestId);
+      return {
+        message,
+        code: TRPC_ERROR_CODES_BY_KEY[code as TRPC_ERROR_CODE_KEY] ?? shape.code,
+        data: { httpStatus, code, issues, requestId },
+      };
     },
   });
 
-type OpenApiOperation = NonNullable<OpenApiMeta['openapi']>;
-
-/** Meta for a procedure that is also a documented REST operation; its access comes from the procedure builder. */
-export function rest(openapi: Omit<OpenApiOperation, 'protect'>): Meta {
-  return { openapi: { ...openapi, protect: true } };
-}
+export type OpenApiOperation = NonNullable<OpenApiMeta['openapi']>;
 
 /**
- * The operation as the OpenAPI document describes it: protection, the access sentence and the error answers
- * follow from the access the procedure's builder declared, so they cannot disagree with what is enforced.
+ * Meta for a procedure that is also a documented REST operation; its access comes from the procedure builder,
+ * and the error answers the OpenAPI document lists from that access, the method and `errors`.
  */
-export function documentedOperation(meta: Meta): OpenApiOperation | undefined {
-  const { openapi, access: rule } = meta;
-  if (!openapi || !rule) return openapi;
-  return {
-    ...openapi,
-    description: openapi.description ?? `${openapi.summary}. ${describeAccess(rule)}`,
-    protect: rule.kind !== 'public',
-    errorResponses: openapi.errorResponses ?? errorResponsesFor(rule, openapi.method),
-  };
-}
-
-function describeAccess(rule: Access): string {
-  switch (rule.kind) {
-    case 'public':
-      return 'Open to everyone.';
-    case 'signedIn':
-      return 'Requires a signed-in user.';
-    case 'staff':
-      return 'Requires a staff role (employee, admin or a custom role).';
-    case 'admin':
-      return 'Requires the admin role.';
-    case 'permission':
-      return `Requires the ${rule.permission} permission (admins hold every permission).`;
-  }
-}
-
-function errorResponsesFor(rule: Access, method: OpenApiOperation['method']): Record<number, string> {
-  const responses: Record<number, string> = {};
-  if (method !== 'GET') responses[400] = 'Invalid input';
-  if (rule.kind !== 'public') responses[401] = 'Not signed in';
-  if (rule.kind === 'staff' || rule.kind === 'admin' || rule.kind === 'permission') responses[403] = 'Not allowed';
-  return responses;
+export function rest({
+  errors,
+  ...openapi
+}: Omit<OpenApiOperation, 'protect' | 'errorResponses'> & { errors?: DeclaredErrors }): Meta {
+  return { openapi: { ...openapi, protect: true }, ...(errors && { errors }) };
 }
 
 export const router = t.router;
-
-/** Every error leaves in one of the shapes the formatter knows, validation worded for people. */
-function mapError<R extends { ok: false; error: TRPCError }>(result: R): R {
-  const { error } = result;
-  if (error.code === 'BAD_REQUEST' && error.cause instanceof z.ZodError) {
-    const cause = toValidationError(error.cause);
-    throw new TRPCError({ code: 'BAD_REQUEST', message: cause.message, cause });
-  }
-  if (error.code === 'INTERNAL_SERVER_ERROR' && error.cause) throw toTRPCError(error.cause);
-  return result;
-}
 
 function checkAccess(meta: Meta | undefined, user: Context['user']) {
   // Fail closed: a procedure that forgot to declare its access is callable by nobody.
@@ -108,13 +67,12 @@ function checkAccess(meta: Meta | undefined, user: Context['user']) {
     throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do that." });
 }
 
-// Error mapping and the access check are one middleware, not two: tRPC copies its call options twice for
-// each middleware a call passes through, which on a small read like GET /api/auth/user is a measurable
-// share of the CPU. Access is checked inside so that its refusals are mapped like every other error.
-const guard = t.middleware(async ({ meta, ctx, next }) => {
+// One middleware per procedure: tRPC copies its call options twice for each middleware a call passes
+// through, which on a small read like GET /api/auth/user is a measurable share of the CPU. Errors are not
+// mapped here: describeError (errors.ts) turns whatever was thrown into the answer, once, for both adapters.
+const guard = t.middleware(({ meta, ctx, next }) => {
   checkAccess(meta, ctx.user);
-  const result = await next();
-  return result.ok ? result : mapError(result);
+  return next();
 });
 
 /**
@@ -128,11 +86,10 @@ export const publicProcedure = t.procedure.meta({ access: access.public }).use(g
  * type only: passing `ctx` would make tRPC copy the whole context on every call).
  */
 function signedInBuilder(rule: Access) {
-  return t.procedure.meta({ access: rule }).use(async ({ meta, ctx, next }) => {
+  return t.procedure.meta({ access: rule }).use(({ meta, ctx, next }) => {
     checkAccess(meta, ctx.user);
     if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
-    const result = await next<{ user: NonNullable<typeof ctx.user> }>({});
-    return result.ok ? result : mapError(result);
+    return next<{ user: NonNullable<typeof ctx.user> }>({});
   });
 }
 

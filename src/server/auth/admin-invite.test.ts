@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../../db/client';
-import { mailOutbox, users } from '../../../db/schema/index';
-import { signInAs, useTestServer } from '../testing';
+import { users } from '../../../db/schema/index';
+import { queuedMail, signInAs, useTestServer } from '../testing';
 import { inviteAdmin } from './admin-invite';
 import { inspectSetPasswordToken, setPasswordWithToken } from './password-tokens';
 
@@ -24,9 +24,7 @@ describe('admin invitation', () => {
     expect(account).toMatchObject({ role: 'admin', isActive: true, passwordHash: null });
     expect(account!.permissions.length).toBeGreaterThan(0);
     // No SMTP: nothing queued, the operator hands the printed link over.
-    expect(await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'owner@example.com'))).toHaveLength(
-      0,
-    );
+    expect(await queuedMail(server.db, 'owner@example.com')).toHaveLength(0);
 
     const token = tokenOf(invite.link);
     const path = `/api/employee/set-password`;
@@ -59,8 +57,8 @@ describe('admin invitation', () => {
     expect(account!.role).toBe('admin');
     expect((await server.request('GET', '/api/auth/user', { cookie })).status).toBe(401);
 
-    const [mail] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'casey@example.com'));
-    expect(mail!.textBody).toContain(invite.link);
+    const [mail] = await queuedMail(server.db, 'casey@example.com');
+    expect(mail!.text).toContain(invite.link);
   });
 
   it('a second invitation replaces the first link', async () => {

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
-import { mailOutbox } from '../../../db/schema/index';
-import { createTestDatabase, testEnv } from '../testing';
-import { createMailDelivery, MAX_ATTEMPTS, type MailTransport } from './delivery';
+import { jobs } from '../../../db/schema/index';
+import { createJobRunner, type JobRunnerOptions } from '../jobs/runner';
+import { createTestDatabase, queuedMail, testEnv } from '../testing';
+import { createUnsentMailLog, mailJob, MAX_ATTEMPTS, type MailTransport } from './delivery';
 import { enqueueMail } from './outbox';
 
 let database: Database;
@@ -12,11 +13,22 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 beforeEach(async () => {
-  await database.db.delete(mailOutbox);
+  await database.db.delete(jobs);
 });
 
 const quiet = { info() {}, warn() {}, error() {} };
 const env = testEnv({ MAIL_FROM: 'Shop <shop@example.com>' });
+
+/** The mail job runner of one app instance (with a transport), or the log of unsent mail (without). */
+function createMailDelivery(opts: { log: JobRunnerOptions['log']; transport?: MailTransport }) {
+  const runner = createJobRunner({ database, log: opts.log, handlers: { mail: mailJob({ env, ...opts }) } });
+  const unsent = opts.transport ? undefined : createUnsentMailLog({ database, log: opts.log });
+  return {
+    deliverDue: runner.runDue,
+    start: () => Promise.all([runner.start(), unsent?.start()]),
+    stop: () => Promise.all([runner.stop(), unsent?.stop()]),
+  };
+}
 
 function recordingTransport(fail = false) {
   const sent: { from: string; to: string; subject: string; text: string }[] = [];
@@ -38,27 +50,27 @@ describe('mail outbox', () => {
         throw new Error('roll back');
       })
       .catch(() => {});
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
+    expect(await queuedMail(database.db)).toHaveLength(0);
     await database.db.transaction((tx) => enqueueMail(tx, { to: 'a@example.com', subject: 'Hi', text: 'Body' }));
-    expect(await database.db.select().from(mailOutbox)).toHaveLength(1);
+    expect(await queuedMail(database.db)).toHaveLength(1);
   });
 
   it('delivers through the transport and marks the row sent', async () => {
     const { sent, transport } = recordingTransport();
-    const delivery = createMailDelivery({ database, env, log: quiet, transport });
+    const delivery = createMailDelivery({ log: quiet, transport });
     await enqueueMail(database.db, { to: 'b@example.com', subject: 'Approved', text: 'Link: http://x/y' });
     expect(await delivery.deliverDue()).toBe(1);
     expect(sent).toEqual([
       { from: 'Shop <shop@example.com>', to: 'b@example.com', subject: 'Approved', text: 'Link: http://x/y' },
     ]);
-    const [row] = await database.db.select().from(mailOutbox);
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
-    expect(row!.sentAt).toBeInstanceOf(Date);
+    const [row] = await queuedMail(database.db);
+    expect(row).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+    expect(row!.finishedAt).toBeInstanceOf(Date);
   });
 
   it('is woken by the commit of a queued mail (LISTEN/NOTIFY)', async () => {
     const { sent, transport } = recordingTransport();
-    const delivery = createMailDelivery({ database, env, log: quiet, transport });
+    const delivery = createMailDelivery({ log: quiet, transport });
     await delivery.start();
     try {
       await database.db.transaction((tx) => enqueueMail(tx, { to: 'c@example.com', subject: 'Woken', text: 'x' }));
@@ -70,23 +82,23 @@ describe('mail outbox', () => {
 
   it('retries a failed send later and gives up after the last attempt', async () => {
     const { transport } = recordingTransport(true);
-    const delivery = createMailDelivery({ database, env, log: quiet, transport });
+    const delivery = createMailDelivery({ log: quiet, transport });
     const id = await enqueueMail(database.db, { to: 'd@example.com', subject: 'S', text: 'T' });
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       expect(await delivery.deliverDue()).toBe(0);
-      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      const [row] = (await queuedMail(database.db)).filter((mail) => mail.id === id);
       expect(row).toMatchObject({
         attempts: attempt,
         lastError: 'SMTP said no',
         status: attempt === MAX_ATTEMPTS ? 'failed' : 'pending',
       });
-      expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      expect(row!.runAt.getTime()).toBeGreaterThan(Date.now());
       // Not due again until the back-off has passed.
       expect(await delivery.deliverDue()).toBe(0);
       await database.db
-        .update(mailOutbox)
-        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-        .where(eq(mailOutbox.id, id));
+        .update(jobs)
+        .set({ runAt: new Date(Date.now() - 1000) })
+        .where(eq(jobs.id, id));
     }
   });
 
@@ -94,8 +106,8 @@ describe('mail outbox', () => {
     const a = recordingTransport();
     const b = recordingTransport();
     for (let i = 0; i < 20; i++) await enqueueMail(database.db, { to: `m${i}@example.com`, subject: 'S', text: 'T' });
-    const one = createMailDelivery({ database, env, log: quiet, transport: a.transport });
-    const two = createMailDelivery({ database, env, log: quiet, transport: b.transport });
+    const one = createMailDelivery({ log: quiet, transport: a.transport });
+    const two = createMailDelivery({ log: quiet, transport: b.transport });
     await Promise.all([one.deliverDue(), two.deliverDue()]);
     const recipients = [...a.sent, ...b.sent].map((m) => m.to).sort();
     expect(recipients).toHaveLength(20);
@@ -105,7 +117,7 @@ describe('mail outbox', () => {
   it('without SMTP_URL the mail stays in the outbox and the log prints it, link included', async () => {
     const lines: string[] = [];
     const log = { ...quiet, info: (_obj: object, msg: string) => void lines.push(msg) };
-    const delivery = createMailDelivery({ database, env, log });
+    const delivery = createMailDelivery({ log });
     await delivery.start();
     try {
       await database.db.transaction((tx) =>
@@ -117,7 +129,7 @@ describe('mail outbox', () => {
       );
       await expect.poll(() => lines.join('\n'), { timeout: 3000 }).toContain('/employee/set-password?token=abc');
       expect(await delivery.deliverDue()).toBe(0);
-      const [row] = await database.db.select().from(mailOutbox);
+      const [row] = await queuedMail(database.db);
       expect(row).toMatchObject({ status: 'pending', attempts: 0 });
     } finally {
       await delivery.stop();

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../../db/client';
 import { createTestDatabase } from '../testing';
 import type { SettingsCache } from './settings-cache';
-import { createSettingsCache, defaultSettings, getSettings, updateSettings } from './settings-service';
+import { businessSettings } from '../../../db/schema/index';
+import { defaultSettings } from '../../shared/settings';
+import { createSettingsCache, getSettings, updateSettings } from './settings-service';
 
 let database: Database & { url?: string };
 let cache: SettingsCache;
@@ -20,6 +22,17 @@ describe('settings service', () => {
     expect(await getSettings(database.db)).toEqual(defaultSettings);
     expect(await cache.get()).toEqual(defaultSettings);
     expect(defaultSettings.businessType).toBe('both');
+  });
+
+  it("has the database's column defaults agree with the one statement of the defaults", async () => {
+    const other = await createTestDatabase();
+    try {
+      // Only the name has no column default; everything else the database fills in itself.
+      await other.db.insert(businessSettings).values({ businessName: defaultSettings.businessName });
+      expect(await getSettings(other.db)).toEqual(defaultSettings);
+    } finally {
+      await other.close();
+    }
   });
 
   it('saves and reads back every field, and the cached copy follows at once', async () => {

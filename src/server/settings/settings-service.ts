@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { businessSettings } from '../../../db/schema/index';
-import {
-  DEFAULT_BOOKING_NOTICE_MINUTES,
-  DEFAULT_BOOKING_WINDOW_DAYS,
-  DEFAULT_BUSINESS_NAME,
-  DEFAULT_CANCELLATION_NOTICE_HOURS,
-  type BusinessSettings,
-} from '../../shared/settings';
+import { defaultSettings, type BusinessSettings } from '../../shared/settings';
 import type { UpdateBusinessSettingsInput } from '../../shared/settings-schema';
 import { SETTINGS_CHANNEL, SettingsCache } from './settings-cache';
 
@@ -19,16 +13,6 @@ const columns = {
   bookingNoticeMinutes: businessSettings.bookingNoticeMinutes,
   bookingWindowDays: businessSettings.bookingWindowDays,
   cancellationNoticeHours: businessSettings.cancellationNoticeHours,
-};
-
-export const defaultSettings: BusinessSettings = {
-  businessName: DEFAULT_BUSINESS_NAME,
-  businessDescription: '',
-  businessType: 'both',
-  timezone: 'UTC',
-  bookingNoticeMinutes: DEFAULT_BOOKING_NOTICE_MINUTES,
-  bookingWindowDays: DEFAULT_BOOKING_WINDOW_DAYS,
-  cancellationNoticeHours: DEFAULT_CANCELLATION_NOTICE_HOURS,
 };
 
 /** The business settings; defaults until an admin saves them for the first time. */

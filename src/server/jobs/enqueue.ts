@@ -1,0 +1,64 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../../db/client';
+import { jobs } from '../../../db/schema/index';
+import { jobPayloads, type JobKind, type JobPayload } from './kinds';
+
+/** NOTIFY channel that wakes the runner of every app instance when a job is queued; payload `kind:id`. */
+export const JOBS_CHANNEL = 'jobs';
+
+export interface EnqueueOptions {
+  /** Not started before this time (default: now). */
+  runAt?: Date;
+  /** At most one pending job per key, e.g. `reminder:<appointmentId>:<offset>`. */
+  uniqueKey?: string;
+  /**
+   * When a pending job with the same uniqueKey exists: `keep` it as it is (default), or `replace` its payload
+   * and runAt (a rescheduled appointment moves its reminder). A replaced job that is running at that moment
+   * is not marked done by that run: it stays pending for the new time.
+   */
+  onConflict?: 'keep' | 'replace';
+}
+
+/**
+ * Queues a job in the caller's transaction: it exists exactly when the change that caused it commits, and
+ * NOTIFY (transactional too) wakes the runners only after the commit. One statement, one round trip.
+ * Answers the job's id (the existing job's id when the unique key was taken).
+ */
+export async function enqueue<K extends JobKind>(
+  tx: Tx,
+  kind: K,
+  payload: JobPayload<K>,
+  options: EnqueueOptions = {},
+): Promise<string> {
+  const checked = jobPayloads[kind].parse(payload);
+  const runAt = options.runAt ? sql`${options.runAt.toISOString()}::timestamptz` : sql`now()`;
+  // `keep` still takes the DO UPDATE branch (setting nothing new) so that RETURNING answers the existing id.
+  const onConflict =
+    options.onConflict === 'replace'
+      ? sql`payload = excluded.payload, run_at = excluded.run_at, attempts = 0, locked_until = null,
+            last_error = null`
+      : sql`unique_key = excluded.unique_key`;
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`with queued as (
+          insert into ${jobs} (kind, payload, run_at, unique_key)
+          values (${kind}, ${JSON.stringify(checked)}::jsonb, ${runAt}, ${options.uniqueKey ?? null})
+          on conflict (unique_key) where status = 'pending' do update set ${onConflict}
+          returning id)
+        select id, pg_notify(${JOBS_CHANNEL}, ${kind} || ':' || id::text) from queued`,
+  );
+  return row!.id;
+}
+
+/**
+ * Cancels the pending jobs whose unique key starts with the prefix (e.g. `reminder:<appointmentId>:` when
+ * the appointment is cancelled), in the caller's transaction. Answers how many were cancelled.
+ */
+export async function cancelJobs(tx: Tx, uniqueKeyPrefix: string): Promise<number> {
+  const cancelled = await tx
+    .update(jobs)
+    .set({ status: 'cancelled', lockedUntil: null, finishedAt: sql`now()` })
+    .where(and(eq(jobs.status, 'pending'), sql`starts_with(${jobs.uniqueKey}, ${uniqueKeyPrefix})`))
+    .returning({ id: jobs.id });
+  return cancelled.length;
+}

@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { ZOutgoingMail } from '../mail/outgoing-mail';
+
+/**
+ * Every kind of job and the shape of its payload. enqueue checks a payload against it before writing, the
+ * runner again before handing it to the kind's handler (a row may have been written by an older version).
+ * A new kind adds one line here and its handler in buildApp (docs/jobs.md).
+ */
+export const jobPayloads = {
+  mail: ZOutgoingMail,
+} satisfies Record<string, z.ZodType>;
+
+export type JobKind = keyof typeof jobPayloads;
+export type JobPayload<K extends JobKind> = z.infer<(typeof jobPayloads)[K]>;

@@ -1,0 +1,264 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { jobs } from '../../../db/schema/index';
+import { createTestDatabase } from '../testing';
+import { cancelJobs, enqueue } from './enqueue';
+import type { JobPayload } from './kinds';
+import { createJobRunner, type JobDefinition } from './runner';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(jobs);
+});
+
+const mail = (to: string): JobPayload<'mail'> => ({ to, subject: 'S', text: 'T' });
+const quiet = { info() {}, warn() {}, error() {} };
+const jobRow = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+
+/** A runner whose `mail` handler records what it ran (and fails while `failing` says so). */
+function recordingRunner(opts: { failing?: () => boolean; definition?: Partial<JobDefinition<'mail'>> } = {}) {
+  const ran: { to: string; attempts: number; at: number }[] = [];
+  const errors: { fields: object; msg: string }[] = [];
+  const runner = createJobRunner({
+    database,
+    log: { ...quiet, error: (fields, msg) => void errors.push({ fields, msg }) },
+    handlers: {
+      mail: {
+        async run(payload, job) {
+          ran.push({ to: payload.to, attempts: job.attempts, at: Date.now() });
+          if (opts.failing?.()) throw new Error('receiver said no');
+        },
+        ...opts.definition,
+      },
+    },
+  });
+  return { ran, errors, runner };
+}
+
+describe('enqueue', () => {
+  it('leaves no job when the transaction rolls back, and keeps it when it commits', async () => {
+    await database.db
+      .transaction(async (tx) => {
+        await enqueue(tx, 'mail', mail('a@example.com'));
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await database.db.select().from(jobs)).toHaveLength(0);
+    const id = await database.db.transaction((tx) => enqueue(tx, 'mail', mail('a@example.com')));
+    expect(await jobRow(id)).toMatchObject({
+      kind: 'mail',
+      status: 'pending',
+      attempts: 0,
+      payload: mail('a@example.com'),
+    });
+  });
+
+  it('refuses a payload that does not match its kind and writes nothing', async () => {
+    await expect(enqueue(database.db, 'mail', { to: '', subject: 'S', text: 'T' })).rejects.toThrow();
+    expect(await database.db.select().from(jobs)).toHaveLength(0);
+  });
+
+  it('keeps one pending job per unique key; replace moves it; a finished key can be used again', async () => {
+    const later = new Date(Date.now() + 3_600_000);
+    const first = await enqueue(database.db, 'mail', mail('a@example.com'), {
+      uniqueKey: 'reminder:1:24h',
+      runAt: later,
+    });
+    const again = await enqueue(database.db, 'mail', mail('b@example.com'), { uniqueKey: 'reminder:1:24h' });
+    expect(again).toBe(first);
+    expect(await jobRow(first)).toMatchObject({ payload: mail('a@example.com'), runAt: later });
+
+    const moved = new Date(Date.now() + 7_200_000);
+    const replaced = await enqueue(database.db, 'mail', mail('c@example.com'), {
+      uniqueKey: 'reminder:1:24h',
+      runAt: moved,
+      onConflict: 'replace',
+    });
+    expect(replaced).toBe(first);
+    expect(await jobRow(first)).toMatchObject({ payload: mail('c@example.com'), runAt: moved });
+    expect(await database.db.select().from(jobs)).toHaveLength(1);
+
+    await database.db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, first));
+    const next = await enqueue(database.db, 'mail', mail('d@example.com'), { uniqueKey: 'reminder:1:24h' });
+    expect(next).not.toBe(first);
+  });
+
+  it('cancels the pending jobs whose key starts with a prefix', async () => {
+    const a = await enqueue(database.db, 'mail', mail('a@example.com'), { uniqueKey: 'reminder:1:24h' });
+    const b = await enqueue(database.db, 'mail', mail('b@example.com'), { uniqueKey: 'reminder:1:1h' });
+    const other = await enqueue(database.db, 'mail', mail('c@example.com'), { uniqueKey: 'reminder:12:1h' });
+    expect(await database.db.transaction((tx) => cancelJobs(tx, 'reminder:1:'))).toBe(2);
+    expect((await jobRow(a)).status).toBe('cancelled');
+    expect((await jobRow(b)).status).toBe('cancelled');
+    expect((await jobRow(other)).status).toBe('pending');
+    const { ran, runner } = recordingRunner();
+    expect(await runner.runDue()).toBe(1);
+    expect(ran.map((r) => r.to)).toEqual(['c@example.com']);
+  });
+});
+
+describe('job runner', () => {
+  it('runs a job once and marks it done', async () => {
+    const { ran, runner } = recordingRunner();
+    const id = await enqueue(database.db, 'mail', mail('a@example.com'));
+    expect(await runner.runDue()).toBe(1);
+    expect(await runner.runDue()).toBe(0);
+    expect(ran.map((r) => r.to)).toEqual(['a@example.com']);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 1, lockedUntil: null });
+  });
+
+  it('starts a scheduled job at its runAt, not before, without being told', async () => {
+    const { ran, runner } = recordingRunner();
+    const runAt = new Date(Date.now() + 1500);
+    await enqueue(database.db, 'mail', mail('later@example.com'), { runAt });
+    expect(await runner.runDue()).toBe(0);
+    await runner.start();
+    try {
+      await expect.poll(() => ran.length, { timeout: 5000, interval: 50 }).toBe(1);
+      expect(ran[0]!.at).toBeGreaterThanOrEqual(runAt.getTime() - 50);
+      expect(ran[0]!.at - runAt.getTime()).toBeLessThan(2000);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('retries a failed job after its back-off and then succeeds', async () => {
+    let failing = true;
+    const { ran, runner } = recordingRunner({ failing: () => failing, definition: { backoffMs: () => 60_000 } });
+    const id = await enqueue(database.db, 'mail', mail('a@example.com'));
+    expect(await runner.runDue()).toBe(0);
+    const afterFirst = await jobRow(id);
+    expect(afterFirst).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'receiver said no',
+      lockedUntil: null,
+    });
+    expect(afterFirst.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect(await runner.runDue()).toBe(0); // not due yet
+    failing = false;
+    await database.db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, id));
+    expect(await runner.runDue()).toBe(1);
+    expect(ran.map((r) => r.attempts)).toEqual([1, 2]);
+    expect(await jobRow(id)).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+  });
+
+  it('marks a job failed after its last attempt, logs it and counts it for operators', async () => {
+    const { ran, errors, runner } = recordingRunner({ failing: () => true, definition: { maxAttempts: 3 } });
+    const id = await enqueue(database.db, 'mail', mail('a@example.com'));
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await runner.runDue();
+      await database.db
+        .update(jobs)
+        .set({ runAt: sql`now()` })
+        .where(eq(jobs.id, id));
+    }
+    expect(await runner.runDue()).toBe(0);
+    expect(ran).toHaveLength(3);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'receiver said no' });
+    expect(errors).toEqual([
+      { fields: { jobId: id, kind: 'mail', attempts: 3, error: 'receiver said no' }, msg: 'job failed for good' },
+    ]);
+    expect(await runner.stats()).toEqual({ stuck: 0, failed: 1 });
+  });
+
+  it('fails a job whose stored payload no longer matches its kind, without retrying', async () => {
+    const { ran, runner } = recordingRunner();
+    const [row] = await database.db
+      .insert(jobs)
+      .values({ kind: 'mail', payload: { to: 1 } })
+      .returning();
+    expect(await runner.runDue()).toBe(0);
+    expect(ran).toHaveLength(0);
+    expect(await jobRow(row!.id)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('leaves a leased job alone and runs it again once the lease has expired', async () => {
+    const { ran, runner } = recordingRunner();
+    // As if another instance had claimed it and then died mid-run.
+    const id = await enqueue(database.db, 'mail', mail('a@example.com'));
+    await database.db
+      .update(jobs)
+      .set({ attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(jobs.id, id));
+    expect(await runner.runDue()).toBe(0);
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
+    expect(await runner.runDue()).toBe(1);
+    expect(ran).toEqual([expect.objectContaining({ to: 'a@example.com', attempts: 2 })]);
+  });
+
+  it('counts a job far past its time as stuck', async () => {
+    const { runner } = recordingRunner();
+    await database.db
+      .insert(jobs)
+      .values({ kind: 'mail', payload: mail('a@example.com'), runAt: sql`now() - interval '10 minutes'` });
+    expect(await runner.stats()).toEqual({ stuck: 1, failed: 0 });
+  });
+
+  it('a job replaced while it runs stays pending for its new time', async () => {
+    let release!: () => void;
+    const started: string[] = [];
+    const runner = createJobRunner({
+      database,
+      log: quiet,
+      handlers: {
+        mail: {
+          run: (payload) => {
+            started.push(payload.to);
+            return new Promise<void>((resolve) => (release = resolve));
+          },
+        },
+      },
+    });
+    await enqueue(database.db, 'mail', mail('old@example.com'), { uniqueKey: 'k' });
+    const running = runner.runDue();
+    await expect.poll(() => started.length).toBe(1);
+    const later = new Date(Date.now() + 3_600_000);
+    const id = await enqueue(database.db, 'mail', mail('new@example.com'), {
+      uniqueKey: 'k',
+      runAt: later,
+      onConflict: 'replace',
+    });
+    release();
+    await running;
+    expect(await jobRow(id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      runAt: later,
+      payload: mail('new@example.com'),
+    });
+  });
+
+  it('stop waits for the jobs that are running', async () => {
+    let finished = false;
+    const runner = createJobRunner({
+      database,
+      log: quiet,
+      handlers: {
+        mail: {
+          run: async () => {
+            await new Promise((r) => setTimeout(r, 300));
+            finished = true;
+          },
+        },
+      },
+    });
+    const id = await enqueue(database.db, 'mail', mail('a@example.com'));
+    await runner.start();
+    await expect.poll(async () => (await jobRow(id)).attempts).toBe(1);
+    await runner.stop();
+    expect(finished).toBe(true);
+    expect((await jobRow(id)).status).toBe('done');
+  });
+});

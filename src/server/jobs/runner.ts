@@ -1,0 +1,265 @@
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../../db/client';
+import { jobs } from '../../../db/schema/index';
+import { JOBS_CHANNEL } from './enqueue';
+import { jobPayloads, type JobKind, type JobPayload } from './kinds';
+
+interface Logger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+interface JobInfo {
+  id: string;
+  /** 1 on the first run. */
+  attempts: number;
+}
+
+/** How one kind of job is run. Handlers must be idempotent: a job runs at least once, rarely twice. */
+export interface JobDefinition<K extends JobKind> {
+  run(payload: JobPayload<K>, job: JobInfo): Promise<void>;
+  /** After this many failed runs the job is `failed` (default 5). */
+  maxAttempts?: number;
+  /** Wait before the next attempt after `attempts` failed runs, in ms (default 1, 5, 15, 60 minutes…). */
+  backoffMs?(attempts: number): number;
+}
+
+/** The handlers this instance runs; a kind without one is left for an instance that has it. */
+type JobHandlers = { [K in JobKind]?: JobDefinition<K> };
+
+export interface JobRunnerOptions {
+  database: Database;
+  log: Logger;
+  handlers: JobHandlers;
+  /** How long a claimed job is kept from other instances; renewed while it runs (default 60 s). */
+  leaseMs?: number;
+  /** Longest sleep between looks at the table when no NOTIFY comes (default 15 s). */
+  pollMs?: number;
+  /** Jobs claimed and run at once (default 10). */
+  concurrency?: number;
+}
+
+export interface JobStats {
+  /** Pending jobs whose time (or expired lease) is more than STUCK_AFTER in the past. */
+  stuck: number;
+  /** Jobs that failed for good in the last 24 hours. */
+  failed: number;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 5;
+const defaultBackoffMs = (attempts: number) => [1, 5, 15, 60][Math.min(attempts - 1, 3)]! * 60_000;
+const STUCK_AFTER = sql`interval '5 minutes'`;
+
+/**
+ * Runs queued jobs: claims due ones with FOR UPDATE SKIP LOCKED and a lease (so any number of instances share
+ * the work and none runs a job another is running), retries failures with back-off, and marks a job `failed`
+ * after its last attempt. Woken by NOTIFY after an enqueue commits, and by a timer set to the next due job.
+ */
+export function createJobRunner(options: JobRunnerOptions) {
+  const { database, log, handlers } = options;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const pollMs = options.pollMs ?? 15_000;
+  const concurrency = options.concurrency ?? 10;
+  const kinds = Object.keys(handlers).filter((kind) => handlers[kind as JobKind]) as JobKind[];
+  const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
+  // Jobs this instance is running, with the attempt number that is its claim on the row.
+  const running = new Map<string, number>();
+  let draining: Promise<number> | null = null;
+  let again = false;
+  let started = false;
+  let stopping = false;
+  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  let leaseTimer: ReturnType<typeof setInterval> | undefined;
+  let unlisten: (() => Promise<void>) | undefined;
+
+  async function claim(limit: number) {
+    const due = database.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.status, 'pending'),
+          lte(jobs.runAt, sql`now()`),
+          or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`)),
+          inArray(jobs.kind, kinds),
+        ),
+      )
+      .orderBy(jobs.runAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return database.db
+      .update(jobs)
+      .set({ lockedUntil: lease, attempts: sql`${jobs.attempts} + 1` })
+      .where(inArray(jobs.id, due))
+      .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts });
+  }
+
+  // The row is still ours only if nobody replaced, cancelled or re-claimed it meanwhile (attempts changed).
+  const stillOurs = (id: string, attempts: number) =>
+    and(eq(jobs.id, id), eq(jobs.attempts, attempts), eq(jobs.status, 'pending'));
+
+  /** Runs one claimed job; a failure is recorded here, a success by the caller (with its batch's others). */
+  async function runOne(job: ClaimedJob): Promise<boolean> {
+    const kind = job.kind as JobKind;
+    const definition = handlers[kind] as JobDefinition<JobKind>;
+    running.set(job.id, job.attempts);
+    try {
+      const parsed = jobPayloads[kind].safeParse(job.payload);
+      if (!parsed.success) throw new BadPayload(parsed.error.message);
+      await definition.run(parsed.data, { id: job.id, attempts: job.attempts });
+      return true;
+    } catch (error) {
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const failed = error instanceof BadPayload || job.attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+      const waitMs = (definition.backoffMs ?? defaultBackoffMs)(job.attempts);
+      await database.db
+        .update(jobs)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lockedUntil: null,
+          lastError: message,
+          runAt: sql`now() + ${waitMs} * interval '1 millisecond'`,
+          finishedAt: failed ? sql`now()` : null,
+        })
+        .where(stillOurs(job.id, job.attempts));
+      const fields = { jobId: job.id, kind, attempts: job.attempts, error: message };
+      if (failed) log.error(fields, 'job failed for good');
+      else log.warn(fields, 'job failed; will retry');
+      return false;
+    } finally {
+      running.delete(job.id);
+    }
+  }
+
+  // One statement for a batch's successes instead of one per job: a batch costs two round trips, claim and done.
+  async function markDone(done: ClaimedJob[]) {
+    if (done.length === 0) return;
+    const claims = sql.join(
+      done.map((job) => sql`(${job.id}::uuid, ${job.attempts}::integer)`),
+      sql`, `,
+    );
+    await database.db
+      .update(jobs)
+      .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: sql`now()` })
+      .where(and(eq(jobs.status, 'pending'), sql`(${jobs.id}, ${jobs.attempts}) in (${claims})`));
+  }
+
+  async function drain(): Promise<number> {
+    if (kinds.length === 0) return 0;
+    let done = 0;
+    while (!stopping) {
+      const claimed = await claim(concurrency);
+      if (claimed.length === 0) break;
+      const results = await Promise.all(claimed.map(runOne));
+      const succeeded = claimed.filter((_, i) => results[i]);
+      await markDone(succeeded);
+      done += succeeded.length;
+    }
+    return done;
+  }
+
+  /** Runs everything that is due; concurrent calls coalesce into one run plus one follow-up. */
+  function runDue(): Promise<number> {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = drain()
+      .catch((error: Error) => {
+        log.error({ err: error }, 'job run failed');
+        return 0;
+      })
+      .finally(() => {
+        draining = null;
+        if (again && !stopping) {
+          again = false;
+          void wake();
+        } else if (started && !stopping) void scheduleNext();
+      });
+    return draining;
+  }
+
+  function wake() {
+    clearTimeout(wakeTimer);
+    return runDue();
+  }
+
+  // Sleeps until the next pending job is due (or its lease expires), at most pollMs: a job scheduled
+  // for later, or left by a crashed instance, starts on time without a NOTIFY.
+  async function scheduleNext() {
+    let delayMs = pollMs;
+    try {
+      const [next] = await queryRows<{ ms: number | string | null }>(
+        database.db,
+        sql`select extract(epoch from min(greatest(run_at, coalesce(locked_until, run_at))) - now()) * 1000 as ms
+            from ${jobs} where status = 'pending' and ${inArray(jobs.kind, kinds)}`,
+      );
+      if (next?.ms !== null && next?.ms !== undefined) delayMs = Math.max(0, Math.min(pollMs, Number(next.ms)));
+    } catch (error) {
+      log.warn({ err: error }, 'could not look for the next due job');
+    }
+    if (stopping) return;
+    clearTimeout(wakeTimer);
+    wakeTimer = setTimeout(() => void runDue(), delayMs);
+    wakeTimer.unref();
+  }
+
+  // A job that runs longer than its lease keeps it: otherwise another instance would start it again.
+  async function renewLeases() {
+    for (const [id, attempts] of running) {
+      await database.db
+        .update(jobs)
+        .set({ lockedUntil: lease })
+        .where(stillOurs(id, attempts))
+        .catch((error: Error) => log.warn({ err: error, jobId: id }, 'could not renew a job lease'));
+    }
+  }
+
+  return {
+    /** The kinds this instance runs. */
+    kinds,
+    runDue,
+    async start() {
+      if (kinds.length === 0) return;
+      started = true;
+      unlisten = await database.listen(
+        JOBS_CHANNEL,
+        () => void wake(),
+        () => void wake(),
+      );
+      leaseTimer = setInterval(() => void renewLeases(), leaseMs / 3);
+      leaseTimer.unref();
+    },
+    /** Stops claiming and waits for the jobs that are running. */
+    async stop() {
+      stopping = true;
+      clearTimeout(wakeTimer);
+      await unlisten?.().catch(() => {});
+      await draining;
+      clearInterval(leaseTimer);
+    },
+    /** Counts for operators (/readyz), over the kinds this instance runs. */
+    async stats(): Promise<JobStats> {
+      if (kinds.length === 0) return { stuck: 0, failed: 0 };
+      const [row] = await queryRows<{ stuck: number | string; failed: number | string }>(
+        database.db,
+        sql`select
+              count(*) filter (where status = 'pending'
+                and greatest(run_at, coalesce(locked_until, run_at)) < now() - ${STUCK_AFTER}) as stuck,
+              count(*) filter (where status = 'failed' and finished_at > now() - interval '24 hours') as failed
+            from ${jobs}
+            where ${inArray(jobs.kind, kinds)}
+              and (status = 'pending' or (status = 'failed' and finished_at > now() - interval '24 hours'))`,
+      );
+      return { stuck: Number(row?.stuck ?? 0), failed: Number(row?.failed ?? 0) };
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
+
+type ClaimedJob = { id: string; kind: string; payload: unknown; attempts: number };
+
+/** A payload that does not match its kind's schema: retrying cannot help. */
+class BadPayload extends Error {}
