@@ -10,6 +10,7 @@ import {
   SettingsIcon,
   ShieldIcon,
   SparkleIcon,
+  TagIcon,
   UserIcon,
   UsersIcon,
 } from './icons';
@@ -28,6 +29,7 @@ const icons = {
   clipboard: ClipboardIcon,
   settings: SettingsIcon,
   chat: ChatIcon,
+  tag: TagIcon,
 } as const;
 
 export type NavIconName = keyof typeof icons;

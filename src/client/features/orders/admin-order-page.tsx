@@ -11,10 +11,14 @@ import {
   formatOrderDate,
   holds,
   useCurrentUserForOrders,
+  paymentStatusTexts,
   useMarkOrderPaid,
   useOrder,
   useSetOrderStatus,
 } from './orders-api';
+import { RefundDialog } from './refund-dialog';
+import { RefundList } from './refund-list';
+import { OrderTotals } from '../../components/ui/order-totals';
 import { useSettingsQuery } from '../../lib/session';
 
 const moveLabels = { processing: 'Mark Processing', completed: 'Mark Completed' } as const;
@@ -28,6 +32,7 @@ export function AdminOrderPage() {
   const setStatus = useSetOrderStatus();
   const markPaid = useMarkOrderPaid();
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [refunding, setRefunding] = useState(false);
 
   if (order.isLoading) return <Spinner label="Loading order" />;
   if (order.isError || !order.data) {
@@ -51,6 +56,8 @@ export function AdminOrderPage() {
   const moves = orderTransitions[o.status].filter((s) => s !== 'cancelled') as ('processing' | 'completed')[];
   const cancellable = orderTransitions[o.status].includes('cancelled');
   const busy = setStatus.isPending || markPaid.isPending;
+  const canRefund =
+    holds(user.data, 'orders.refund') && (o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded');
 
   return (
     <div className="flex flex-col gap-6">
@@ -64,7 +71,7 @@ export function AdminOrderPage() {
         </ButtonLink>
       </div>
 
-      {(canEdit || canTakePayment) && (moves.length > 0 || cancellable || canTakePayment) && (
+      {(canRefund || ((canEdit || canTakePayment) && (moves.length > 0 || cancellable || canTakePayment))) && (
         <div className="flex flex-wrap gap-2" aria-label="Order actions" role="group">
           {canEdit &&
             moves.map((status) => (
@@ -75,6 +82,11 @@ export function AdminOrderPage() {
           {canTakePayment && (
             <Button variant="secondary" disabled={busy} onClick={() => markPaid.mutate({ id: o.id })}>
               Mark Paid
+            </Button>
+          )}
+          {canRefund && (
+            <Button variant="outline" disabled={busy} onClick={() => setRefunding(true)}>
+              Refund
             </Button>
           )}
           {canEdit && cancellable && (
@@ -101,24 +113,14 @@ export function AdminOrderPage() {
                 </li>
               ))}
             </ul>
-            <dl className="flex flex-col gap-1 border-t border-stone-200 pt-3 text-sm text-stone-700">
-              <div className="flex justify-between">
-                <dt>Subtotal</dt>
-                <dd>{formatMoney(o.subtotal)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Shipping</dt>
-                <dd>Free</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Tax</dt>
-                <dd>{formatMoney(o.tax)}</dd>
-              </div>
-              <div className="flex justify-between text-base font-semibold text-stone-900">
-                <dt>Total</dt>
-                <dd>{formatMoney(o.total)}</dd>
-              </div>
-            </dl>
+            <OrderTotals
+              subtotal={o.subtotal}
+              discount={{ code: o.discountCode, amount: o.discount }}
+              tax={o.tax}
+              total={o.total}
+              className="border-t border-stone-200 pt-3"
+            />
+            <RefundList order={o} timeZone={timeZone} />
           </CardContent>
         </Card>
         <div className="flex flex-col gap-6">
@@ -141,9 +143,7 @@ export function AdminOrderPage() {
             </CardHeader>
             <CardContent className="flex flex-col gap-1 text-sm text-stone-800">
               <p>{o.paymentProvider === 'manual' ? 'Pay on pickup' : 'Card'}</p>
-              <p className="capitalize" data-testid="payment-status">
-                {o.paymentStatus}
-              </p>
+              <p data-testid="payment-status">{paymentStatusTexts[o.paymentStatus]}</p>
               <p className="text-stone-600">Placed {formatOrderDate(o.createdAt, timeZone, 'MMM dd, yyyy HH:mm')}</p>
               <p className="text-stone-600">Updated {formatOrderDate(o.updatedAt, timeZone, 'MMM dd, yyyy HH:mm')}</p>
             </CardContent>
@@ -151,13 +151,14 @@ export function AdminOrderPage() {
         </div>
       </div>
 
+      {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
       <ConfirmDialog
         open={confirmCancel}
         onClose={() => setConfirmCancel(false)}
         title="Cancel this order?"
         description={
-          o.paymentStatus === 'paid'
-            ? 'The items go back into stock and the payment is refunded. This cannot be undone.'
+          o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded'
+            ? 'The items go back into stock and what is left of the payment is refunded. This cannot be undone.'
             : 'The items go back into stock. This cannot be undone.'
         }
         confirmLabel="Cancel Order"

@@ -11,18 +11,12 @@ import {
   formatOrderDate,
   useConfirmationWait,
   useOrder,
+  paymentStatusTexts,
   usePayOrder,
   type Order,
 } from './orders-api';
+import { RefundList } from './refund-list';
 import { useSettingsQuery } from '../../lib/session';
-
-const paymentTexts: Record<Order['paymentStatus'], string> = {
-  unpaid: 'Not paid yet',
-  paid: 'Paid',
-  failed: 'Payment failed',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-};
 
 /** What the confirmation says about paying, once the order is placed or the customer is back from the card payment page. */
 function paymentNote(o: Order, backFromPayment: boolean, waiting: boolean) {
@@ -143,7 +137,7 @@ export function OrderPage() {
           <p className="text-sm text-stone-600">
             Placed {formatOrderDate(o.createdAt, timeZone, 'MMM dd, yyyy HH:mm')} ·{' '}
             <span data-testid="order-payment-status">
-              {confirming ? 'Confirming payment' : paymentTexts[o.paymentStatus]}
+              {confirming ? 'Confirming payment' : paymentStatusTexts[o.paymentStatus]}
             </span>
           </p>
           <ul className="divide-y divide-stone-100 text-sm" aria-label="Order items">
@@ -156,7 +150,14 @@ export function OrderPage() {
               </li>
             ))}
           </ul>
-          <OrderTotals subtotal={o.subtotal} tax={o.tax} total={o.total} className="border-t border-stone-200 pt-3" />
+          <OrderTotals
+            subtotal={o.subtotal}
+            discount={{ code: o.discountCode, amount: o.discount }}
+            tax={o.tax}
+            total={o.total}
+            className="border-t border-stone-200 pt-3"
+          />
+          <RefundList order={o} timeZone={timeZone} />
         </CardContent>
       </Card>
       <div className="flex flex-wrap gap-3">
