@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '../../shared/settings';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { cartDiscounts, discountCodes, orders } from '../../../db/schema/index';
@@ -176,7 +177,7 @@ function refusalOf(
   if (code.minSubtotal !== null && subtotalCents < toCents(code.minSubtotal)) {
     return {
       code: 'BAD_REQUEST',
-      message: `This discount code needs a subtotal of at least ${formatMoney(code.minSubtotal)}.`,
+      message: `This discount code needs a subtotal of at least ${formatMoney(code.minSubtotal, DEFAULT_CURRENCY)}.`,
     };
   }
   return null;

@@ -1,5 +1,6 @@
 import type { Tx } from '../../../db/client';
 import { formatMoney, orderNumber, type OrderStatus } from '../../shared/orders';
+import { DEFAULT_CURRENCY } from '../../shared/settings';
 import { enqueueMail } from '../mail/outbox';
 
 interface MailOrder {
@@ -13,6 +14,9 @@ interface MailOrder {
   items: { name: string; price: string; quantity: number }[];
 }
 
+/** Orders are in the business currency, which the settings do not name yet. */
+const money = (amount: string) => formatMoney(amount, DEFAULT_CURRENCY);
+
 interface Recipient {
   email: string;
   firstName: string;
@@ -24,7 +28,7 @@ function greeting(to: Recipient) {
 
 /** The confirmation a customer gets when the order is placed, in the checkout's transaction. */
 export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder, publicUrl: string) {
-  const lines = order.items.map((i) => `  ${i.quantity} x ${i.name} at ${formatMoney(i.price)}`).join('\n');
+  const lines = order.items.map((i) => `  ${i.quantity} x ${i.name} at ${money(i.price)}`).join('\n');
   const payment =
     order.paymentProvider === 'manual'
       ? 'You pay when you pick your order up.'
@@ -39,11 +43,11 @@ export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder
       '',
       lines,
       '',
-      `Subtotal: ${formatMoney(order.subtotal)}`,
-      ...(order.discountCode ? [`Discount (${order.discountCode}): -${formatMoney(order.discount)}`] : []),
+      `Subtotal: ${money(order.subtotal)}`,
+      ...(order.discountCode ? [`Discount (${order.discountCode}): -${money(order.discount)}`] : []),
       'Shipping: Free',
-      `Tax: ${formatMoney(order.tax)}`,
-      `Total: ${formatMoney(order.total)}`,
+      `Tax: ${money(order.tax)}`,
+      `Total: ${money(order.total)}`,
       '',
       payment,
       `Your orders: ${publicUrl}/profile`,
@@ -83,13 +87,13 @@ export function enqueueRefundMail(
   const number = orderNumber(refund.orderId);
   return enqueueMail(tx, {
     to: to.email,
-    subject: `Refund of ${formatMoney(refund.amount)} for order #${number}`,
+    subject: `Refund of ${money(refund.amount)} for order #${number}`,
     text: [
       greeting(to),
       '',
-      `we have refunded ${formatMoney(refund.amount)} for your order #${number}.`,
+      `we have refunded ${money(refund.amount)} for your order #${number}.`,
       ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
-      `Refunded so far: ${formatMoney(refund.refundedAmount)} of ${formatMoney(refund.total)}.`,
+      `Refunded so far: ${money(refund.refundedAmount)} of ${money(refund.total)}.`,
       '',
       'A card refund usually reaches your account within 5 to 10 business days; money paid in the shop is handed back there.',
       `Your order: ${publicUrl}/orders/${refund.orderId}`,

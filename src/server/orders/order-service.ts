@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '../../shared/settings';
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
@@ -840,7 +841,7 @@ export async function refundOrder(db: Tx, deps: OrderDeps, actor: Actor, input: 
     if (amountCents > left) {
       throw new AppError(
         'CONFLICT',
-        `A refund can be at most ${formatMoney(fromCents(left))}, what is left of the ${formatMoney(order.total)} paid.`,
+        `A refund can be at most ${formatMoney(fromCents(left), DEFAULT_CURRENCY)}, what is left of the ${formatMoney(order.total, DEFAULT_CURRENCY)} paid.`,
       );
     }
     const restock = await checkRestock(tx, order.id, input.restock ?? []);
@@ -855,7 +856,7 @@ export async function refundOrder(db: Tx, deps: OrderDeps, actor: Actor, input: 
       action: 'order.refunded',
       entity: 'order',
       entityId: order.id,
-      summary: `Refunded ${formatMoney(input.amount)} of order #${orderNumber(order.id)}.`,
+      summary: `Refunded ${formatMoney(input.amount, DEFAULT_CURRENCY)} of order #${orderNumber(order.id)}.`,
     });
   });
   return readOrder(db, input.id);

@@ -1,6 +1,5 @@
 import { TZDate } from '@date-fns/tz';
 import { useState } from 'react';
-import { formatMoney } from '../../../shared/orders';
 import { ZDiscountForm, type DiscountForm } from '../../../shared/discount-schema';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -12,7 +11,8 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { Switch } from '../../components/ui/switch';
-import { useSettingsQuery } from '../../lib/session';
+import { useFormatMoney } from '../../lib/money';
+import { useTimeZone } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
 import { addDaysToKey, dateKeyOf } from '../../lib/zoned-time';
 import {
@@ -28,8 +28,8 @@ const kindOptions = [
   { value: 'fixed', label: 'Fixed amount off' },
 ] as const;
 
-function valueText(d: Pick<DiscountItem, 'kind' | 'value'>) {
-  return d.kind === 'percent' ? `${Number(d.value)}% off` : `${formatMoney(d.value)} off`;
+function valueText(d: Pick<DiscountItem, 'kind' | 'value'>, money: (amount: string) => string) {
+  return d.kind === 'percent' ? `${Number(d.value)}% off` : `${money(d.value)} off`;
 }
 
 /** The code's dates as whole business days; the end day is included. */
@@ -49,7 +49,8 @@ function isExpired(d: DiscountItem) {
 /** /admin/discounts: the shop's discount codes with their uses; create, edit, switch off and delete them. */
 export function DiscountsPage() {
   const discounts = useDiscounts();
-  const timeZone = useSettingsQuery().data?.timezone ?? 'UTC';
+  const timeZone = useTimeZone();
+  const money = useFormatMoney();
   const update = useUpdateDiscount();
   const remove = useDeleteDiscount();
   const [editing, setEditing] = useState<DiscountItem | 'new' | null>(null);
@@ -98,7 +99,7 @@ export function DiscountsPage() {
                   <div className="flex items-start justify-between gap-2">
                     <div className="min-w-0">
                       <h2 className="break-all font-mono text-lg font-semibold text-stone-900">{d.code}</h2>
-                      <p className="text-sm font-medium text-brand-800">{valueText(d)}</p>
+                      <p className="text-sm font-medium text-brand-800">{valueText(d, money)}</p>
                     </div>
                     {isExpired(d) ? (
                       <Badge tone="danger">Expired</Badge>
@@ -116,7 +117,7 @@ export function DiscountsPage() {
                     <dt className="text-stone-600">Per customer</dt>
                     <dd>{d.perCustomerLimit}</dd>
                     <dt className="text-stone-600">Minimum</dt>
-                    <dd>{d.minSubtotal ? formatMoney(d.minSubtotal) : 'None'}</dd>
+                    <dd>{d.minSubtotal ? money(d.minSubtotal) : 'None'}</dd>
                     <dt className="text-stone-600">Dates</dt>
                     <dd>{datesText(d, timeZone)}</dd>
                   </dl>

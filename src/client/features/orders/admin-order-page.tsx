@@ -1,34 +1,30 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { formatMoney, fromCents, orderNumber, orderTransitions, toCents } from '../../../shared/orders';
+import { fromCents, orderNumber, orderTransitions, toCents } from '../../../shared/orders';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import {
-  formatOrderDate,
-  holds,
-  useCurrentUserForOrders,
-  paymentStatusTexts,
-  useMarkOrderPaid,
-  useOrder,
-  useSetOrderStatus,
-} from './orders-api';
+import { paymentStatusTexts, useMarkOrderPaid, useOrder, useSetOrderStatus } from './orders-api';
 import { RefundDialog } from './refund-dialog';
 import { RefundList } from './refund-list';
 import { OrderTotals } from '../../components/ui/order-totals';
-import { useSettingsQuery } from '../../lib/session';
+import { useCurrentUser, useTimeZone } from '../../lib/session';
+import { stampOf } from '../../lib/zoned-time';
+import { useFormatMoney } from '../../lib/money';
+import { can } from '../../../shared/roles';
 
 const moveLabels = { processing: 'Mark Processing', completed: 'Mark Completed' } as const;
 
 /** /admin/orders/{id}: lines, customer, payment, and the actions the order's status allows. */
 export function AdminOrderPage() {
+  const money = useFormatMoney();
+  const timeZone = useTimeZone();
   const { id = '' } = useParams();
   const order = useOrder(id);
-  const user = useCurrentUserForOrders();
-  const settings = useSettingsQuery();
+  const { user } = useCurrentUser();
   const setStatus = useSetOrderStatus();
   const markPaid = useMarkOrderPaid();
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -46,10 +42,9 @@ export function AdminOrderPage() {
     );
   }
   const o = order.data;
-  const timeZone = settings.data?.timezone ?? 'UTC';
-  const canEdit = holds(user.data, 'orders.edit');
+  const canEdit = can(user, 'orders.edit');
   const canTakePayment =
-    holds(user.data, 'payments.process') &&
+    can(user, 'payments.process') &&
     o.paymentProvider === 'manual' &&
     o.paymentStatus === 'unpaid' &&
     o.status !== 'cancelled';
@@ -57,7 +52,7 @@ export function AdminOrderPage() {
   const cancellable = orderTransitions[o.status].includes('cancelled');
   const busy = setStatus.isPending || markPaid.isPending;
   const canRefund =
-    holds(user.data, 'orders.refund') && (o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded');
+    can(user, 'orders.refund') && (o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded');
 
   return (
     <div className="flex flex-col gap-6">
@@ -107,9 +102,9 @@ export function AdminOrderPage() {
               {o.items.map((item, i) => (
                 <li key={i} className="flex justify-between gap-3 py-2">
                   <span>
-                    {item.quantity} × {item.name} <span className="text-stone-600">at {formatMoney(item.price)}</span>
+                    {item.quantity} × {item.name} <span className="text-stone-600">at {money(item.price)}</span>
                   </span>
-                  <span className="font-medium">{formatMoney(fromCents(toCents(item.price) * item.quantity))}</span>
+                  <span className="font-medium">{money(fromCents(toCents(item.price) * item.quantity))}</span>
                 </li>
               ))}
             </ul>
@@ -144,8 +139,8 @@ export function AdminOrderPage() {
             <CardContent className="flex flex-col gap-1 text-sm text-stone-800">
               <p>{o.paymentProvider === 'manual' ? 'Pay on pickup' : 'Card'}</p>
               <p data-testid="payment-status">{paymentStatusTexts[o.paymentStatus]}</p>
-              <p className="text-stone-600">Placed {formatOrderDate(o.createdAt, timeZone, 'MMM dd, yyyy HH:mm')}</p>
-              <p className="text-stone-600">Updated {formatOrderDate(o.updatedAt, timeZone, 'MMM dd, yyyy HH:mm')}</p>
+              <p className="text-stone-600">Placed {stampOf(o.createdAt, timeZone)}</p>
+              <p className="text-stone-600">Updated {stampOf(o.updatedAt, timeZone)}</p>
             </CardContent>
           </Card>
         </div>

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { formatMoney } from '../../../shared/orders';
-import { can, type Permission } from '../../../shared/roles';
+import { orderNumber } from '../../../shared/orders';
+import { useFormatMoney } from '../../lib/money';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 
@@ -67,18 +65,6 @@ export function useConfirmationWait(active: boolean): boolean {
 
 export function usePaymentMethods() {
   return trpc.orders.paymentMethods.useQuery();
-}
-
-export function useCurrentUserForOrders() {
-  return trpc.auth.user.useQuery(undefined, { retry: false, throwOnError: false });
-}
-
-/** Whether the signed-in person holds a permission (the one rule the whole app uses). */
-export function holds(
-  user: { role: string; permissions: readonly string[] } | null | undefined,
-  permission: Permission,
-): boolean {
-  return can(user, permission);
 }
 
 /** Sends the browser to the card provider's payment page (a full navigation: no card form runs in this app). */
@@ -151,20 +137,16 @@ export function useMarkOrderPaid() {
   return trpc.orders.markPaid.useMutation({
     onSuccess: (order) => {
       changed(order);
-      toast({ title: 'Order Updated', description: `Order #${order.id.slice(-8)} is marked as paid.` });
+      toast({ title: 'Order Updated', description: `Order #${orderNumber(order.id)} is marked as paid.` });
     },
     onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
   });
 }
 
-/** A date as the business reads it, e.g. "Nov 22, 2026". */
-export function formatOrderDate(instant: string, timeZone: string, pattern = 'MMM dd, yyyy'): string {
-  return format(new TZDate(instant, timeZone), pattern);
-}
-
 /** A refund of part or all of a paid order; the caller closes its dialog on success. */
 export function useRefundOrder() {
   const toast = useToast();
+  const money = useFormatMoney();
   const changed = useOrderChange();
   return trpc.orders.refund.useMutation({
     onSuccess: (order) => {
@@ -172,7 +154,7 @@ export function useRefundOrder() {
       const last = order.refunds.at(-1);
       toast({
         title: 'Refund Issued',
-        description: `${last ? formatMoney(last.amount) : 'The refund'} for order #${order.id.slice(-8)}.`,
+        description: `${last ? money(last.amount) : 'The refund'} for order #${orderNumber(order.id)}.`,
       });
     },
     onError: (error) => toast({ title: 'Refund Failed', description: errorMessage(error), variant: 'destructive' }),

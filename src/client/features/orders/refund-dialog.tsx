@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatMoney, fromCents, toCents } from '../../../shared/orders';
+import { fromCents, orderNumber, toCents } from '../../../shared/orders';
+import { useFormatMoney } from '../../lib/money';
 import { ZRefundInput } from '../../../shared/orders-schema';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -31,6 +32,7 @@ function restockable(order: Order) {
 export function RefundDialog({ order, onClose }: { order: Order; onClose: () => void }) {
   const id = useId();
   const refund = useRefundOrder();
+  const money = useFormatMoney();
   const left = toCents(order.total) - toCents(order.refundedAmount);
   const lines = restockable(order);
   const [amount, setAmount] = useState(fromCents(left));
@@ -49,8 +51,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
         .filter((l) => l.quantity !== 0),
     });
     if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please check the refund.');
-    if (toCents(parsed.data.amount) > left)
-      return setProblem(`A refund can be at most ${formatMoney(fromCents(left))}.`);
+    if (toCents(parsed.data.amount) > left) return setProblem(`A refund can be at most ${money(fromCents(left))}.`);
     setProblem(null);
     refund.mutate(parsed.data, { onSuccess: onClose, onError: (error) => setProblem(errorMessage(error)) });
   };
@@ -59,8 +60,8 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
     <Dialog
       open
       onClose={onClose}
-      title={`Refund order #${order.id.slice(-8)}`}
-      description={`${formatMoney(fromCents(left))} of ${formatMoney(order.total)} can still be refunded. The customer is e-mailed.`}
+      title={`Refund order #${orderNumber(order.id)}`}
+      description={`${money(fromCents(left))} of ${money(order.total)} can still be refunded. The customer is e-mailed.`}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
