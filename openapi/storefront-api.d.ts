@@ -485,6 +485,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cart/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's cart priced as it would be charged now: subtotal, discount, shipping, tax, total
+     * @description The caller's cart priced as it would be charged now: subtotal, discount, shipping, tax, total. Requires a signed-in user.
+     */
+    get: operations['cart-summary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cart/discount': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply a discount code to the cart (400 unknown, inactive, expired or below its minimum; 409 used up)
+     * @description Apply a discount code to the cart (400 unknown, inactive, expired or below its minimum; 409 used up). Requires a signed-in user.
+     */
+    post: operations['cart-applyDiscount'];
+    /**
+     * Take the discount code off the cart
+     * @description Take the discount code off the cart. Requires a signed-in user.
+     */
+    delete: operations['cart-removeDiscount'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/employee-availability': {
     parameters: {
       query?: never;
@@ -992,6 +1036,74 @@ export interface paths {
      */
     post: operations['orders-markPaid'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund part or all of a paid order through its payment provider, restocking lines if asked (409 beyond what is left of the payment)
+     * @description Refund part or all of a paid order through its payment provider, restocking lines if asked (409 beyond what is left of the payment). Requires the orders.refund permission (admins hold every permission).
+     */
+    post: operations['orders-refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/discounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every discount code, with times used
+     * @description Every discount code, with times used. Requires the orders.edit permission (admins hold every permission).
+     */
+    get: operations['discounts-list'];
+    put?: never;
+    /**
+     * Create a discount code; codes are case-insensitive, stored upper-case and unique (409)
+     * @description Create a discount code; codes are case-insensitive, stored upper-case and unique (409). Requires the orders.edit permission (admins hold every permission).
+     */
+    post: operations['discounts-create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/discounts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Replace a discount code's settings; its count of uses stays
+     * @description Replace a discount code's settings; its count of uses stays. Requires the orders.edit permission (admins hold every permission).
+     */
+    put: operations['discounts-update'];
+    post?: never;
+    /**
+     * Delete a discount code; orders that used it keep its name and discount
+     * @description Delete a discount code; orders that used it keep its name and discount. Requires the orders.edit permission (admins hold every permission).
+     */
+    delete: operations['discounts-remove'];
     options?: never;
     head?: never;
     patch?: never;
@@ -3274,6 +3386,8 @@ export interface operations {
             price: string;
             imageUrl: string | null;
             duration: number;
+            bufferBeforeMinutes: number;
+            bufferAfterMinutes: number;
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -3332,6 +3446,8 @@ export interface operations {
           name: string;
           price: number | string;
           duration: number | string;
+          bufferBeforeMinutes?: number | string;
+          bufferAfterMinutes?: number | string;
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -3356,6 +3472,8 @@ export interface operations {
             price: string;
             imageUrl: string | null;
             duration: number;
+            bufferBeforeMinutes: number;
+            bufferAfterMinutes: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -3465,6 +3583,8 @@ export interface operations {
             price: string;
             imageUrl: string | null;
             duration: number;
+            bufferBeforeMinutes: number;
+            bufferAfterMinutes: number;
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -3535,6 +3655,8 @@ export interface operations {
             price: string;
             imageUrl: string | null;
             duration: number;
+            bufferBeforeMinutes: number;
+            bufferAfterMinutes: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -3604,6 +3726,8 @@ export interface operations {
           name?: string;
           price?: number | string;
           duration?: number | string;
+          bufferBeforeMinutes?: number | string;
+          bufferAfterMinutes?: number | string;
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -3628,6 +3752,8 @@ export interface operations {
             price: string;
             imageUrl: string | null;
             duration: number;
+            bufferBeforeMinutes: number;
+            bufferAfterMinutes: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -4667,6 +4793,339 @@ export interface operations {
       };
       /** @description No such line in your cart */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'cart-summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              productId: string;
+              quantity: number;
+              price: string;
+              product: {
+                id: string;
+                name: string;
+                imageUrl: string | null;
+                price: string;
+                inventory: number;
+              };
+            }[];
+            subtotal: string;
+            discount: {
+              code: string;
+              amount: string;
+              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does */
+              problem: string | null;
+            } | null;
+            shipping: string;
+            tax: string;
+            total: string;
+          };
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'cart-applyDiscount': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              productId: string;
+              quantity: number;
+              price: string;
+              product: {
+                id: string;
+                name: string;
+                imageUrl: string | null;
+                price: string;
+                inventory: number;
+              };
+            }[];
+            subtotal: string;
+            discount: {
+              code: string;
+              amount: string;
+              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does */
+              problem: string | null;
+            } | null;
+            shipping: string;
+            tax: string;
+            total: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The code is used up, or already used by you */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'cart-removeDiscount': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              productId: string;
+              quantity: number;
+              price: string;
+              product: {
+                id: string;
+                name: string;
+                imageUrl: string | null;
+                price: string;
+                inventory: number;
+              };
+            }[];
+            subtotal: string;
+            discount: {
+              code: string;
+              amount: string;
+              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does */
+              problem: string | null;
+            } | null;
+            shipping: string;
+            tax: string;
+            total: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A cross-site request */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -6003,7 +6462,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -6091,7 +6550,7 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+          status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         };
       };
     };
@@ -6122,7 +6581,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -6254,7 +6713,7 @@ export interface operations {
         'application/json': {
           appointmentId: string;
           /** @enum {string} */
-          status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+          status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         };
       };
     };
@@ -6285,7 +6744,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -6688,7 +7147,7 @@ export interface operations {
         from?: string;
         to?: string;
         employeeId?: string;
-        status?: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+        status?: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         scope?: 'mine' | 'all';
       };
       header?: never;
@@ -6723,7 +7182,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -6815,7 +7274,7 @@ export interface operations {
           duration?: number | string | null;
           notes?: string | null;
           customerNotes?: string | null;
-          status?: ('pending' | 'confirmed' | 'completed' | 'cancelled') | null;
+          status?: ('pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show') | null;
         };
       };
     };
@@ -6846,7 +7305,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -7003,7 +7462,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -7100,7 +7559,7 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+          status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         };
       };
     };
@@ -7131,7 +7590,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -7288,7 +7747,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -7451,7 +7910,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -7779,11 +8238,26 @@ export interface operations {
             userId: string;
             total: string;
             subtotal: string;
+            discountCode: string | null;
+            discount: string;
             tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
             /** @enum {string} */
             status: 'pending' | 'processing' | 'completed' | 'cancelled';
             /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'refunded';
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
             /** @enum {string} */
             paymentProvider: 'manual' | 'stripe';
             /**
@@ -7891,11 +8365,26 @@ export interface operations {
             userId: string;
             total: string;
             subtotal: string;
+            discountCode: string | null;
+            discount: string;
             tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
             /** @enum {string} */
             status: 'pending' | 'processing' | 'completed' | 'cancelled';
             /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'refunded';
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
             /** @enum {string} */
             paymentProvider: 'manual' | 'stripe';
             /**
@@ -7952,7 +8441,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not enough stock, the cart changed, or the payment is cancelled or already belongs to an order */
+      /** @description Not enough stock, the cart changed, the discount code is used up, or the payment is cancelled or already belongs to an order */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8149,11 +8638,26 @@ export interface operations {
             userId: string;
             total: string;
             subtotal: string;
+            discountCode: string | null;
+            discount: string;
             tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
             /** @enum {string} */
             status: 'pending' | 'processing' | 'completed' | 'cancelled';
             /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'refunded';
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
             /** @enum {string} */
             paymentProvider: 'manual' | 'stripe';
             /**
@@ -8268,11 +8772,26 @@ export interface operations {
             userId: string;
             total: string;
             subtotal: string;
+            discountCode: string | null;
+            discount: string;
             tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
             /** @enum {string} */
             status: 'pending' | 'processing' | 'completed' | 'cancelled';
             /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'refunded';
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
             /** @enum {string} */
             paymentProvider: 'manual' | 'stripe';
             /**
@@ -8416,11 +8935,26 @@ export interface operations {
             userId: string;
             total: string;
             subtotal: string;
+            discountCode: string | null;
+            discount: string;
             tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
             /** @enum {string} */
             status: 'pending' | 'processing' | 'completed' | 'cancelled';
             /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'refunded';
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
             /** @enum {string} */
             paymentProvider: 'manual' | 'stripe';
             /**
@@ -8486,6 +9020,646 @@ export interface operations {
       };
       /** @description The order is cancelled, already paid, or paid by card */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'orders-refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          amount: number | string;
+          reason?: string | null;
+          restock?: {
+            /** @description A product of the order */
+            productId: string;
+            quantity: number | string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            userId: string;
+            total: string;
+            subtotal: string;
+            discountCode: string | null;
+            discount: string;
+            tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
+            /** @enum {string} */
+            status: 'pending' | 'processing' | 'completed' | 'cancelled';
+            /** @enum {string} */
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
+            /** @enum {string} */
+            paymentProvider: 'manual' | 'stripe';
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
+            items: {
+              productId: string | null;
+              name: string;
+              price: string;
+              quantity: number;
+            }[];
+            customer: {
+              id: string;
+              firstName: string;
+              lastName: string;
+              email: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such order */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The order is not paid, the amount is more than is left to refund, or the payment provider refused */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'discounts-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            code: string;
+            /** @enum {string} */
+            kind: 'percent' | 'fixed';
+            value: string;
+            minSubtotal: string | null;
+            startsAt: string | null;
+            endsAt: string | null;
+            usageLimit: number | null;
+            perCustomerLimit: number;
+            isActive: boolean;
+            timesUsed: number;
+            createdAt: string;
+          }[];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'discounts-create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+          /** @enum {string} */
+          kind: 'percent' | 'fixed';
+          value: number | string;
+          minSubtotal?: number | string | null;
+          startsAt?: string | null;
+          endsAt?: string | null;
+          usageLimit?: number | string | null;
+          perCustomerLimit?: number | string;
+          isActive?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            code: string;
+            /** @enum {string} */
+            kind: 'percent' | 'fixed';
+            value: string;
+            minSubtotal: string | null;
+            startsAt: string | null;
+            endsAt: string | null;
+            usageLimit: number | null;
+            perCustomerLimit: number;
+            isActive: boolean;
+            timesUsed: number;
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A discount code with this code exists */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'discounts-update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+          /** @enum {string} */
+          kind: 'percent' | 'fixed';
+          value: number | string;
+          minSubtotal?: number | string | null;
+          startsAt?: string | null;
+          endsAt?: string | null;
+          usageLimit?: number | string | null;
+          perCustomerLimit?: number | string;
+          isActive?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            code: string;
+            /** @enum {string} */
+            kind: 'percent' | 'fixed';
+            value: string;
+            minSubtotal: string | null;
+            startsAt: string | null;
+            endsAt: string | null;
+            usageLimit: number | null;
+            perCustomerLimit: number;
+            isActive: boolean;
+            timesUsed: number;
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such discount code */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The code is taken, or the usage limit is below the times used */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'discounts-remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true;
+            id: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such discount code */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -76,6 +76,7 @@ export const cartRouter = router({
         method: 'POST',
         path: '/cart/discount',
         tags,
+        errors: { 409: 'The code is used up, or already used by you' },
         summary: 'Apply a discount code to the cart (400 unknown, inactive, expired or below its minimum; 409 used up)',
       }),
     )

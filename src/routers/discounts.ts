@@ -20,6 +20,7 @@ export const discountsRouter = router({
         method: 'POST',
         path: '/admin/discounts',
         tags,
+        errors: { 409: 'A discount code with this code exists' },
         summary: 'Create a discount code; codes are case-insensitive, stored upper-case and unique (409)',
       }),
     )
@@ -33,6 +34,7 @@ export const discountsRouter = router({
         method: 'PUT',
         path: '/admin/discounts/{id}',
         tags,
+        errors: { 404: 'No such discount code', 409: 'The code is taken, or the usage limit is below the times used' },
         summary: "Replace a discount code's settings; its count of uses stays",
       }),
     )
@@ -46,6 +48,7 @@ export const discountsRouter = router({
         method: 'DELETE',
         path: '/admin/discounts/{id}',
         tags,
+        errors: { 404: 'No such discount code' },
         summary: 'Delete a discount code; orders that used it keep its name and discount',
       }),
     )

@@ -70,7 +70,7 @@ export const ordersRouter = router({
         path: '/orders',
         tags,
         errors: {
-          409: 'Not enough stock, the cart changed, or the payment is cancelled or already belongs to an order',
+          409: 'Not enough stock, the cart changed, the discount code is used up, or the payment is cancelled or already belongs to an order',
         },
         summary:
           "Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short)",
@@ -159,6 +159,10 @@ export const ordersRouter = router({
         method: 'POST',
         path: '/orders/{id}/refunds',
         tags,
+        errors: {
+          404: 'No such order',
+          409: 'The order is not paid, the amount is more than is left to refund, or the payment provider refused',
+        },
         summary:
           'Refund part or all of a paid order through its payment provider, restocking lines if asked (409 beyond what is left of the payment)',
       }),
