@@ -9722,7 +9722,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not enough stock, the cart changed, or the payment is cancelled or already belongs to an order */
+      /** @description Not enough stock, the cart changed, the discount code is used up, or the payment is cancelled or already belongs to an order */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10556,7 +10556,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The order is not paid, the amount is more than what is left of the payment, or a line is restocked already */
+      /** @description The order is not paid, the amount is more than what is left of the payment, a line is restocked already, or the payment provider refused */
       409: {
         headers: {
           [name: string]: unknown;

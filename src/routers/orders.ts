@@ -70,7 +70,7 @@ export const ordersRouter = router({
         path: '/orders',
         tags,
         errors: {
-          409: 'Not enough stock, the cart changed, or the payment is cancelled or already belongs to an order',
+          409: 'Not enough stock, the cart changed, the discount code is used up, or the payment is cancelled or already belongs to an order',
         },
         summary:
           "Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short)",
@@ -163,7 +163,7 @@ export const ordersRouter = router({
           'Refund part or all of a paid order through its payment provider, restocking lines if asked (409 beyond what is left of the payment)',
         errors: {
           404: 'No such order',
-          409: 'The order is not paid, the amount is more than what is left of the payment, or a line is restocked already',
+          409: 'The order is not paid, the amount is more than what is left of the payment, a line is restocked already, or the payment provider refused',
         },
       }),
     )
