@@ -154,6 +154,26 @@ function addErrorResponses(document: ReturnType<typeof generateOpenApiDocument>,
   return document;
 }
 
+const idempotencyKey = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    'Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the ' +
+    'first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat ' +
+    'while the first runs is 409. Per caller; ignored without credentials.',
+  schema: { type: 'string' as const, minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+};
+
+/** Every POST takes an Idempotency-Key (src/server/http/idempotency.ts). */
+function addIdempotencyKey(document: ReturnType<typeof generateOpenApiDocument>) {
+  for (const item of Object.values(document.paths ?? {})) {
+    const operation = item?.post;
+    if (operation) operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
+  }
+  return document;
+}
+
 /** The OpenAPI 3.1 document of every REST operation, generated from the router. */
 export function buildOpenApiDocument() {
   const errorsByOperation: ErrorsByOperation = new Map(
@@ -182,5 +202,5 @@ export function buildOpenApiDocument() {
     paths: signInPaths,
     defs: { Error: ZErrorBody },
   });
-  return addErrorResponses(document, errorsByOperation);
+  return addIdempotencyKey(addErrorResponses(document, errorsByOperation));
 }

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Database } from '../../db/client';
 import { apiKeys, auditLog, users } from '../../db/schema/index';
-import { signInAs, startTestServer, useTestServer, type TestServer } from '../server/testing';
+import { buildApp } from '../server/app';
+import { signInAs, startTestServer, testEnv, useTestServer, type TestServer } from '../server/testing';
 
 // API keys over REST, as an admin manages them and as a program then uses them (CONTRACT.md, Integrators).
 const server = useTestServer();
@@ -231,10 +233,37 @@ describe('calling the API with a key', () => {
 
 describe('rate limits of keys', () => {
   let limited: TestServer;
+  // A second app instance on the same database (on PostgreSQL with its own connection pool).
+  let otherDatabase: Database;
+  let other: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     limited = await startTestServer({ env: { API_KEY_RATE_LIMIT: '3' } });
+    otherDatabase = limited.database.url ? await createDb({ url: limited.database.url }) : limited.database;
+    other = await buildApp({ database: otherDatabase, env: testEnv({ API_KEY_RATE_LIMIT: '3' }) });
+    await other.ready();
   });
-  afterAll(() => limited.close());
+  afterAll(async () => {
+    await other.close();
+    if (otherDatabase !== limited.database) await otherDatabase.close();
+    await limited.close();
+  });
+
+  it('counts a key once across all instances', async () => {
+    const owner = await signInAs(limited.database, 'admin');
+    const created = await limited.request('POST', '/api/admin/api-keys', {
+      cookie: owner.cookie,
+      body: { name: 'Shared', permissions: ['orders.view'] },
+    });
+    const headers = bearer(created.body.key);
+    expect((await limited.request('GET', '/api/orders', { headers })).headers.get('ratelimit-remaining')).toBe('2');
+    const onOther = await other.inject({ method: 'GET', url: '/api/orders', headers });
+    expect(onOther.statusCode).toBe(200);
+    expect(onOther.headers['ratelimit-remaining']).toBe('1');
+    expect((await limited.request('GET', '/api/orders', { headers })).headers.get('ratelimit-remaining')).toBe('0');
+    const over = await other.inject({ method: 'GET', url: '/api/orders', headers });
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
 
   it('carries RateLimit headers on keyed answers and answers 429 with Retry-After over the limit', async () => {
     const owner = await signInAs(limited.database, 'admin');

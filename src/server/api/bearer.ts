@@ -3,9 +3,8 @@ import type { Tx } from '../../../db/client';
 import { integrationMessages } from '../../shared/integrations-schema';
 import { AppError } from '../app-error';
 import type { SessionUser } from '../auth/sessions';
-import { hitRateLimit } from '../auth/rate-limit';
 import type { Env } from '../env';
-import { authenticateApiKey } from '../integrations/api-keys';
+import { authenticateApiKey, countApiKeyRequest } from '../integrations/api-keys';
 
 const BEARER = /^bearer(?:[ \t]+|$)/i;
 
@@ -14,8 +13,6 @@ export function bearerToken(authorization: string | undefined): string | undefin
   if (authorization === undefined || !BEARER.test(authorization)) return undefined;
   return authorization.replace(BEARER, '').trim();
 }
-
-const RATE_WINDOW_SECONDS = 60;
 
 /**
  * The caller behind a bearer key, counted against the key's rate limit. A bad key is refused outright and
@@ -34,16 +31,15 @@ export async function authenticateBearer(
     throw new AppError('UNAUTHORIZED', integrationMessages.invalidKey);
   }
   const limit = env.API_KEY_RATE_LIMIT;
-  const rule = { name: 'api-key', limit, windowSeconds: RATE_WINDOW_SECONDS };
-  const { allowed, hits, retryAfterSeconds } = await hitRateLimit(db, rule, user.apiKey.id);
+  const { hits, resetSeconds } = await countApiKeyRequest(db, user.apiKey.id);
   reply.header('ratelimit-limit', String(limit));
   reply.header('ratelimit-remaining', String(Math.max(0, limit - hits)));
-  reply.header('ratelimit-reset', String(retryAfterSeconds));
-  if (!allowed) {
+  reply.header('ratelimit-reset', String(resetSeconds));
+  if (hits > limit) {
     throw new AppError(
       'TOO_MANY_REQUESTS',
-      `This API key has made ${limit} requests this minute. Please wait ${retryAfterSeconds} seconds and try again.`,
-      { retryAfterSeconds },
+      `This API key has made ${limit} requests this minute. Please wait ${resetSeconds} seconds and try again.`,
+      { retryAfterSeconds: resetSeconds },
     );
   }
   return { ...user, apiKey: user.apiKey };

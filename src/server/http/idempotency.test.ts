@@ -129,4 +129,16 @@ describe('Idempotency-Key', () => {
     const [row] = await server.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'daily'));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(24 * 3600 * 1000);
   });
+
+  it('is documented on every POST of the OpenAPI document, with 409 and 422', async () => {
+    const doc = (await server.request('GET', '/api/openapi.json')).body;
+    const posts = Object.values(doc.paths as Record<string, { post?: Record<string, any> }>) // eslint-disable-line @typescript-eslint/no-explicit-any
+      .map((item) => item.post)
+      .filter((op) => op !== undefined);
+    expect(posts.length).toBeGreaterThan(10);
+    for (const post of posts) {
+      expect(post.parameters.map((p: { name: string }) => p.name)).toContain('Idempotency-Key');
+      expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['409', '422']));
+    }
+  });
 });

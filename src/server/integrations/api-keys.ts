@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { apiKeys, users } from '../../../db/schema/index';
+import { apiKeyUsage, apiKeys, users } from '../../../db/schema/index';
 import {
   integrationMessages,
   type ApiKey,
@@ -173,4 +173,40 @@ export async function authenticateApiKey(db: Tx, key: string): Promise<SessionUs
     permissions: creator.permissions.filter((p) => keyPermissions.includes(p)),
     apiKey: { id: keyId, name: keyName },
   };
+}
+
+/** The fixed window a key's requests are counted in. */
+const API_KEY_WINDOW_SECONDS = 60;
+
+const usageCounters = new WeakMap<object, ReturnType<typeof prepareUsageCounter>>();
+
+function prepareUsageCounter(db: Tx) {
+  const windowEnd = sql`now() + make_interval(secs => ${API_KEY_WINDOW_SECONDS})`;
+  const expired = sql`${apiKeyUsage.windowEndsAt} <= now()`;
+  return db
+    .insert(apiKeyUsage)
+    .values({ keyId: sql.placeholder('keyId'), hits: 1, windowEndsAt: windowEnd })
+    .onConflictDoUpdate({
+      target: apiKeyUsage.keyId,
+      set: {
+        hits: sql`case when ${expired} then 1 else ${apiKeyUsage.hits} + 1 end`,
+        windowEndsAt: sql`case when ${expired} then ${windowEnd} else ${apiKeyUsage.windowEndsAt} end`,
+      },
+    })
+    .returning({
+      hits: apiKeyUsage.hits,
+      resetSeconds: sql<number>`greatest(1, ceil(extract(epoch from (${apiKeyUsage.windowEndsAt} - now()))))::int`,
+    })
+    .prepare('count_api_key_request');
+}
+
+/**
+ * Counts one request of a key in its current window: one atomic upsert of the key's row, so the count is exact
+ * across every app instance. `resetSeconds`: until the window restarts.
+ */
+export async function countApiKeyRequest(db: Tx, keyId: string): Promise<{ hits: number; resetSeconds: number }> {
+  let counter = usageCounters.get(db);
+  if (!counter) usageCounters.set(db, (counter = prepareUsageCounter(db)));
+  const [row] = await counter.execute({ keyId });
+  return { hits: row!.hits, resetSeconds: Number(row!.resetSeconds) };
 }
