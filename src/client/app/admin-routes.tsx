@@ -6,6 +6,7 @@ import { SettingsPage } from '../features/settings/settings-page';
 import { IntegrationsPage } from '../features/integrations/integrations-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { AdminOrdersRoutes } from '../features/orders/admin-orders-routes';
+import { DiscountsPage } from '../features/discounts/discounts-page';
 import { CustomersPage } from '../features/staff/customers-page';
 import { DashboardPage } from '../features/staff/dashboard-page';
 import { RolesPage } from '../features/staff/roles-page';
@@ -100,6 +101,14 @@ export default function AdminRoutes() {
             element={
               <RequireAccess rule="orders.view">
                 <AdminOrdersRoutes />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="discounts"
+            element={
+              <RequireAccess rule="orders.edit">
+                <DiscountsPage />
               </RequireAccess>
             }
           />

@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { allPermissions, defaultEmployeePermissions } from '../../shared/roles';
-import { addCalendarDays, minutesOfTime, toZoned, weekdayOf, zonedToInstant } from '../booking/zoned-time';
 import { cartTotals } from '../../shared/orders';
+import { addCalendarDays, minutesOfTime, toZoned, weekdayOf, zonedToInstant } from '../booking/zoned-time';
 import type { Db } from '../../../db/client';
 import { demoDateOverrides, demoHoursOn, seedBookingDemo } from './seed-booking';
 import { seedStaffDemo } from './seed-staff';
