@@ -7,6 +7,7 @@ import {
   ClockIcon,
   GridIcon,
   HomeIcon,
+  KeyIcon,
   SettingsIcon,
   ShieldIcon,
   SparkleIcon,
@@ -30,6 +31,7 @@ const icons = {
   settings: SettingsIcon,
   chat: ChatIcon,
   tag: TagIcon,
+  key: KeyIcon,
 } as const;
 
 export type NavIconName = keyof typeof icons;
