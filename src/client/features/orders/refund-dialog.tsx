@@ -97,16 +97,17 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
                 <label htmlFor={`${id}-${line.productId}`} className="min-w-0 text-sm text-stone-700">
                   {line.name} <span className="text-stone-600">(up to {line.quantity})</span>
                 </label>
-                <Input
-                  id={`${id}-${line.productId}`}
-                  type="number"
-                  min={0}
-                  max={line.quantity}
-                  disabled={line.quantity === 0}
-                  value={restock[line.productId] ?? '0'}
-                  onChange={(e) => setRestock({ ...restock, [line.productId]: e.target.value })}
-                  className="w-20 shrink-0"
-                />
+                <div className="w-20 shrink-0">
+                  <Input
+                    id={`${id}-${line.productId}`}
+                    type="number"
+                    min={0}
+                    max={line.quantity}
+                    disabled={line.quantity === 0}
+                    value={restock[line.productId] ?? '0'}
+                    onChange={(e) => setRestock({ ...restock, [line.productId]: e.target.value })}
+                  />
+                </div>
               </div>
             ))}
           </fieldset>
