@@ -9,7 +9,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { FormField, useZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-import { SlotGrid } from '../../components/ui/slot-grid';
+import { SlotGrid } from '../../entities/booking/slot-grid';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cartTotals } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { OrderTotals } from '../../components/ui/order-totals';
+import { OrderTotals } from '../../entities/orders/order-totals';
 
 /** Subtotal, Free shipping, 10% tax and total, with two decimals; the page adds its action below. */
 export function CartSummary({

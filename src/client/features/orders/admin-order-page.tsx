@@ -4,7 +4,7 @@ import { fromCents, orderNumber, orderTransitions, toCents } from '../../../shar
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { OrderStatusBadge } from '../../components/ui/order-status-badge';
+import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
 import { useMarkOrderPaid, useOrder, useSetOrderStatus } from './orders-api';

@@ -1,0 +1,17 @@
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+
+/** Badge colours of an appointment status: confirmed secondary, completed green, cancelled red, pending (or other) accent. */
+function toneOf(status: string): BadgeTone {
+  if (status === 'confirmed') return 'secondary';
+  if (status === 'completed') return 'success';
+  if (status === 'cancelled') return 'danger';
+  return 'accent';
+}
+
+export function AppointmentStatusBadge({ status }: { status: string }) {
+  return (
+    <Badge tone={toneOf(status)} className="capitalize">
+      {status}
+    </Badge>
+  );
+}
