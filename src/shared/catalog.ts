@@ -20,6 +20,9 @@ export interface Product extends CatalogItem {
 export interface Service extends CatalogItem {
   /** Minutes. */
   duration: number;
+  /** Minutes the employee stays held before and after each appointment (the held span). */
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
 }
 
 export const catalogLimits = {
@@ -34,6 +37,8 @@ export const catalogLimits = {
   durationStep: 15,
   durationMax: 1440,
   durationDefault: 60,
+  bufferMax: 240,
+  bufferStep: 5,
   cartQuantityMax: 999,
 } as const;
 

@@ -1,17 +1,20 @@
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 
-/** Badge colours of an appointment status: confirmed secondary, completed green, cancelled red, pending (or other) accent. */
+/**
+ * Badge colours of an appointment status: confirmed secondary, completed green, cancelled and no-show red,
+ * pending (or other) accent.
+ */
 function toneOf(status: string): BadgeTone {
   if (status === 'confirmed') return 'secondary';
   if (status === 'completed') return 'success';
-  if (status === 'cancelled') return 'danger';
+  if (status === 'cancelled' || status === 'no_show') return 'danger';
   return 'accent';
 }
 
 export function AppointmentStatusBadge({ status }: { status: string }) {
   return (
     <Badge tone={toneOf(status)} className="capitalize">
-      {status}
+      {status.replace('_', ' ')}
     </Badge>
   );
 }
