@@ -11,8 +11,10 @@ import { availabilityRouter } from './availability';
 import { employeePortalRouter } from './employee-portal';
 import { appointmentsRouter } from './appointments';
 import { ordersRouter } from './orders';
+import { discountsRouter } from './discounts';
 import { staffRouter } from './staff/index';
 import { chatRouter } from './chat';
+import { integrationsRouter } from './integrations';
 
 export const appRouter = router({
   auth: authRouter,
@@ -27,8 +29,10 @@ export const appRouter = router({
   employeePortal: employeePortalRouter,
   appointments: appointmentsRouter,
   orders: ordersRouter,
+  discounts: discountsRouter,
   staff: staffRouter,
   chat: chatRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -62,6 +62,7 @@ const EmployeeApplicationsPage = page(
   'EmployeeApplicationsPage',
 );
 const SettingsPage = page(() => import('../features/settings/settings-page'), 'SettingsPage');
+const IntegrationsPage = page(() => import('../features/integrations/integrations-page'), 'IntegrationsPage');
 const AdminOrdersPage = page(() => import('../features/orders/admin-orders-page'), 'AdminOrdersPage');
 const AdminOrderPage = page(() => import('../features/orders/admin-order-page'), 'AdminOrderPage');
 const MessagesInboxPage = page(() => import('../features/chat/messages-inbox-page'), 'MessagesInboxPage');
@@ -169,6 +170,7 @@ export function AppRouter() {
               <Route path="employee-schedules" element={guarded('admin', <EmployeeSchedulesPage />)} />
               <Route path="employee-applications" element={guarded('admin', <EmployeeApplicationsPage />)} />
               <Route path="settings" element={guarded('admin', <SettingsPage />)} />
+              <Route path="integrations" element={guarded('admin', <IntegrationsPage />)} />
               <Route path="orders" element={guarded('orders.view', <AdminOrdersPage />)} />
               <Route path="orders/:id" element={guarded('orders.view', <AdminOrderPage />)} />
               <Route path="messages" element={<MessagesRoute />} />

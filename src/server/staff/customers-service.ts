@@ -55,7 +55,7 @@ export async function listCustomers(
     figures ? figures.get('customer-summary', summaryQuery) : summaryQuery(),
     db.execute(sql`
       select u.id, u.first_name, u.last_name, u.email, u.matches,
-             o.order_count, o.total_spent, a.appointment_count,
+             o.order_count, o.total_spent, a.appointment_count, a.no_show_count,
              greatest(o.last_order, a.last_appointment) as last_activity,
              recent_orders.list as recent_orders, recent_appointments.list as recent_appointments
       from (
@@ -70,7 +70,8 @@ export async function listCustomers(
         from orders where user_id = u.id
       ) o on true
       left join lateral (
-        select count(*)::int as appointment_count, max(created_at) as last_appointment
+        select count(*)::int as appointment_count, count(*) filter (where status = 'no_show')::int as no_show_count,
+               max(created_at) as last_appointment
         from appointments where customer_id = u.id
       ) a on true
       left join lateral (
@@ -98,6 +99,7 @@ export async function listCustomers(
     order_count: number;
     total_spent: string;
     appointment_count: number;
+    no_show_count: number;
     last_activity: string | Date | null;
     recent_orders: unknown;
     recent_appointments: unknown;
@@ -121,6 +123,7 @@ export async function listCustomers(
       email: p.email,
       orderCount: Number(p.order_count),
       appointmentCount: Number(p.appointment_count),
+      noShowCount: Number(p.no_show_count),
       totalSpent: money(p.total_spent),
       lastActivity,
       isActive: lastActivity !== null && new Date(lastActivity).getTime() >= activeSince,

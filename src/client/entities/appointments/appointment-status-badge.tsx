@@ -1,3 +1,4 @@
+import { appointmentStatusLabel } from '../../../shared/appointment-schema';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 
 /**
@@ -12,9 +13,5 @@ function toneOf(status: string): BadgeTone {
 }
 
 export function AppointmentStatusBadge({ status }: { status: string }) {
-  return (
-    <Badge tone={toneOf(status)} className="capitalize">
-      {status.replace('_', ' ')}
-    </Badge>
-  );
+  return <Badge tone={toneOf(status)}>{appointmentStatusLabel(status)}</Badge>;
 }

@@ -8,7 +8,7 @@ import { AppointmentStatusBadge } from '../../entities/appointments/appointment-
 import { WeekSchedule } from '../../entities/schedule/week-schedule';
 import { buildWeek } from '../../entities/schedule/week-days';
 import { addDaysToKey, dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf } from '../../lib/zoned-time';
-import { appointmentStatuses } from '../../../shared/appointment-schema';
+import { appointmentStatusLabel, appointmentStatuses } from '../../../shared/appointment-schema';
 import {
   useCalendarAppointments,
   useCalendarStatus,
@@ -23,7 +23,7 @@ import { useTimeZone } from '../../lib/session';
 const UPCOMING_DAYS = 7;
 const ALL = 'all';
 
-const statusOptions = appointmentStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
+const statusOptions = appointmentStatuses.map((s) => ({ value: s, label: appointmentStatusLabel(s) }));
 
 function AppointmentRow({
   appointment: a,

@@ -143,6 +143,10 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
               <dd className="text-right font-medium text-stone-900">{customer.orderCount}</dd>
               <dt className="text-stone-600">Appointments</dt>
               <dd className="text-right font-medium text-stone-900">{customer.appointmentCount}</dd>
+              <dt className="text-stone-600">No-shows</dt>
+              <dd className="text-right font-medium text-stone-900" data-testid="no-show-count">
+                {customer.noShowCount}
+              </dd>
               <dt className="text-stone-600">Total Spent</dt>
               <dd className="text-right font-medium text-stone-900">{money(customer.totalSpent)}</dd>
               <dt className="text-stone-600">Last Activity</dt>

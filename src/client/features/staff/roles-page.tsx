@@ -9,7 +9,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Form, TextareaField, TextField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { PermissionChecklist } from './permission-checklist';
+import { PermissionChecklist } from '../../entities/roles/permission-checklist';
 import { useCreateRole, useDeleteRole, usePermissionGroups, useRoles, useUpdateRole, type RoleItem } from './staff-api';
 import { useCurrentUser } from '../../lib/session';
 
