@@ -13,5 +13,10 @@ function toneOf(status: string): BadgeTone {
 }
 
 export function AppointmentStatusBadge({ status }: { status: string }) {
-  return <Badge tone={toneOf(status)}>{appointmentStatusLabel(status)}</Badge>;
+  // The text stays lower case as the status is ("pending"), shown capitalised.
+  return (
+    <Badge tone={toneOf(status)} className="capitalize">
+      {appointmentStatusLabel(status).toLowerCase()}
+    </Badge>
+  );
 }
