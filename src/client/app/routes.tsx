@@ -65,6 +65,7 @@ const SettingsPage = page(() => import('../features/settings/settings-page'), 'S
 const IntegrationsPage = page(() => import('../features/integrations/integrations-page'), 'IntegrationsPage');
 const AdminOrdersPage = page(() => import('../features/orders/admin-orders-page'), 'AdminOrdersPage');
 const AdminOrderPage = page(() => import('../features/orders/admin-order-page'), 'AdminOrderPage');
+const DiscountsPage = page(() => import('../features/discounts/discounts-page'), 'DiscountsPage');
 const MessagesInboxPage = page(() => import('../features/chat/messages-inbox-page'), 'MessagesInboxPage');
 
 // Both portals.
@@ -173,6 +174,7 @@ export function AppRouter() {
               <Route path="integrations" element={guarded('admin', <IntegrationsPage />)} />
               <Route path="orders" element={guarded('orders.view', <AdminOrdersPage />)} />
               <Route path="orders/:id" element={guarded('orders.view', <AdminOrderPage />)} />
+              <Route path="discounts" element={guarded('orders.edit', <DiscountsPage />)} />
               <Route path="messages" element={<MessagesRoute />} />
             </Route>
             <Route path="/my-schedule" element={<MyWeekPage />} />

@@ -38,6 +38,12 @@ export const CartIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M2 3h3l2.5 12h12L22 7H6" />
   </Icon>
 );
+export const TagIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9-9-9z" />
+    <circle cx="7.5" cy="7.5" r="1.5" />
+  </Icon>
+);
 export const CalendarIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <rect x="3" y="5" width="18" height="16" rx="2" />

@@ -11,6 +11,7 @@ import {
   SettingsIcon,
   ShieldIcon,
   SparkleIcon,
+  TagIcon,
   UserIcon,
   UsersIcon,
 } from './icons';
@@ -30,6 +31,7 @@ const icons = {
   settings: SettingsIcon,
   chat: ChatIcon,
   key: KeyIcon,
+  tag: TagIcon,
 } as const;
 
 export type NavIconName = keyof typeof icons;
