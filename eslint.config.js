@@ -10,8 +10,10 @@ import tseslint from 'typescript-eslint';
  * - Domain code under src/server (services, caches, rules) knows neither Fastify nor tRPC nor the API layer; only
  *   the HTTP layer (src/server/http), the API layer (src/server/api) and the files that assemble the app do.
  *   AppError (src/server/app-error.ts) imports nothing, so every layer can throw it.
- * - A client feature (src/client/features/<x>/) imports neither another feature nor src/client/app: what two features
- *   share lives in components/ or lib/, and only app/ puts features together.
+ * - The client's layers import downwards only: app/ (routes, layouts) puts features together; a feature
+ *   (src/client/features/<x>/) imports entities/, components/ and lib/, never another feature or app/; an entity
+ *   (a domain piece several features share) imports components/ and lib/; components/ui is generic kit and
+ *   imports only lib/.
  */
 
 const serverFrameworks = {
@@ -29,6 +31,18 @@ const serverFrameworks = {
   ],
 };
 
+/** A client layer that may import none of `above` (folders of src/client). */
+function layerBoundary(above) {
+  return {
+    patterns: [
+      {
+        regex: `^(\\.\\./)+(${above.join('|')})(/|$)`,
+        message: `This layer sits below ${above.join(', ')}: it may not import them.`,
+      },
+    ],
+  };
+}
+
 /** From a file `depth` folders below src/client/features/<x>/: "../" that leaves the feature, and app/. */
 function featureBoundary(depth) {
   const up = '\\.\\./'.repeat(depth + 1);
@@ -36,7 +50,7 @@ function featureBoundary(depth) {
     patterns: [
       {
         regex: `^${up}(?!\\.\\./)`,
-        message: 'Features do not import each other: move what they share to components/ or lib/.',
+        message: 'Features do not import each other: move what they share to entities/, components/ or lib/.',
       },
       {
         regex: `^${up}\\.\\./(app|features)(/|$)`,
@@ -102,6 +116,18 @@ export default tseslint.config(
         { patterns: [{ group: ['**/src/**'], message: 'db/ imports nothing from src/: it sits below the app.' }] },
       ],
     },
+  },
+  {
+    files: ['src/client/entities/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', layerBoundary(['app', 'features'])] },
+  },
+  {
+    files: ['src/client/components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', layerBoundary(['app', 'features', 'entities'])] },
+  },
+  {
+    files: ['src/client/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', layerBoundary(['app', 'features', 'entities', 'components'])] },
   },
   ...[0, 1, 2].map((depth) => ({
     files: [`src/client/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],

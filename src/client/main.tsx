@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
-import { AppRouter } from './app/router';
+import { AppRouter } from './app/routes';
 import './styles.css';
 
 // As a transition, React renders the first screen in slices, yielding to the browser between them, instead

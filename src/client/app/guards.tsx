@@ -1,6 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { isAdminRole, isStaffRole, type Role } from '../../shared/roles';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
 import { GUARD_REDIRECT_MS, useCurrentUser } from '../lib/session';
@@ -42,13 +41,4 @@ export function RequireAccess({ rule, children }: { rule: 'signedIn' | PageAcces
 
   if (verdict !== 'allowed') return <Spinner className="min-h-[50vh]" />;
   return <>{children}</>;
-}
-
-/**
- * The same guard by role list: a list with customer means any signed-in user, one with employee any staff
- * role (custom roles included), otherwise admins.
- */
-export function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
-  const rule = roles.some((r) => !isStaffRole(r)) ? 'signedIn' : roles.some((r) => !isAdminRole(r)) ? 'staff' : 'admin';
-  return <RequireAccess rule={rule}>{children}</RequireAccess>;
 }

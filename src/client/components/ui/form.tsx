@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import {
   Controller,
   FormProvider,
@@ -14,6 +14,8 @@ import {
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
 import { Checkbox } from './checkbox';
+import { Input, Textarea } from './input';
+import { Select, type SelectOption } from './select';
 
 type AnyZod = z.ZodType<FieldValues, FieldValues>;
 
@@ -134,8 +136,79 @@ function FieldFrame({
   );
 }
 
+/** What every field of a Form takes: its path in the form's values, its label, a hint under it. */
+interface FieldProps {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+}
+
+type Native<A> = Omit<A, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'id' | 'className'>;
+
+/** A text input bound to a field of the surrounding Form (`type` may be email, number, date, url, password…). */
+export function TextField({
+  name,
+  label,
+  hint,
+  className,
+  inputClassName,
+  ...input
+}: FieldProps & Native<InputHTMLAttributes<HTMLInputElement>> & { inputClassName?: string }) {
+  return (
+    <FormField name={name} label={label} hint={hint} className={className}>
+      {({ field, ids }) => (
+        <Input {...input} {...field} value={field.value ?? ''} {...ids} className={inputClassName} />
+      )}
+    </FormField>
+  );
+}
+
+/** A multi-line text bound to a field of the surrounding Form. */
+export function TextareaField({
+  name,
+  label,
+  hint,
+  className,
+  ...textarea
+}: FieldProps & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
+  return (
+    <FormField name={name} label={label} hint={hint} className={className}>
+      {({ field, ids }) => <Textarea {...textarea} {...field} value={field.value ?? ''} {...ids} />}
+    </FormField>
+  );
+}
+
+/** One choice from a list, bound to a string field of the surrounding Form. */
+export function SelectField({
+  name,
+  label,
+  hint,
+  className,
+  options,
+  placeholder,
+  disabled,
+}: FieldProps & { options: readonly SelectOption[]; placeholder?: string; disabled?: boolean }) {
+  return (
+    <FormField name={name} label={label} hint={hint} className={className}>
+      {({ field, ids }) => (
+        <Select
+          {...ids}
+          name={field.name}
+          value={field.value ?? ''}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          options={options}
+          placeholder={placeholder}
+          disabled={disabled}
+        />
+      )}
+    </FormField>
+  );
+}
+
 /** A checkbox bound to a boolean field of the surrounding Form, its label after the box. */
-export function FormCheckbox({
+export function CheckboxField({
   name,
   label,
   hint,

@@ -5,7 +5,7 @@ import { ClockIcon } from '../../components/icons';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input, Textarea } from '../../components/ui/input';
-import { SlotGrid } from '../../components/ui/slot-grid';
+import { SlotGrid } from '../../entities/booking/slot-grid';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';

@@ -6,10 +6,8 @@ import { ZSimpleBookingForm, type SimpleBookingForm } from '../../../shared/appo
 import { CalendarIcon, ClockIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
-import { FormField, useZodForm } from '../../components/ui/form';
-import { Input, Textarea } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
-import { SlotGrid } from '../../components/ui/slot-grid';
+import { FormField, SelectField, TextareaField, TextField, useZodForm } from '../../components/ui/form';
+import { SlotGrid } from '../../entities/booking/slot-grid';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
@@ -113,20 +111,14 @@ export function SimpleBookingPage() {
               className="flex flex-col gap-5"
               aria-label="Book an appointment"
             >
-              <FormField name="serviceId" label="Service" hint={locked ? 'Chosen from the services page.' : undefined}>
-                {({ field, ids }) => (
-                  <Select
-                    {...ids}
-                    name={field.name}
-                    value={field.value ?? ''}
-                    onValueChange={field.onChange}
-                    onBlur={field.onBlur}
-                    options={serviceOptions}
-                    placeholder="Select a service"
-                    disabled={locked}
-                  />
-                )}
-              </FormField>
+              <SelectField
+                name="serviceId"
+                label="Service"
+                hint={locked ? 'Chosen from the services page.' : undefined}
+                options={serviceOptions}
+                placeholder="Select a service"
+                disabled={locked}
+              />
               {service && (
                 <p className="-mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
                   <span className="inline-flex items-center gap-1">
@@ -135,11 +127,15 @@ export function SimpleBookingPage() {
                   <span>{money(service.price)}</span>
                 </p>
               )}
-              <FormField name="date" label="Date" hint={`Times are shown in ${timeZone.replace(/_/g, ' ')} time.`}>
-                {({ field, ids }) => (
-                  <Input {...ids} {...field} type="date" min={today} max={lastDay} className="sm:max-w-xs" />
-                )}
-              </FormField>
+              <TextField
+                name="date"
+                label="Date"
+                hint={`Times are shown in ${timeZone.replace(/_/g, ' ')} time.`}
+                type="date"
+                min={today}
+                max={lastDay}
+                inputClassName="sm:max-w-xs"
+              />
               <FormField name="dateTime" label="Time">
                 {({ field, ids }) => (
                   <TimeChoice
@@ -156,11 +152,12 @@ export function SimpleBookingPage() {
                   />
                 )}
               </FormField>
-              <FormField name="notes" label="Notes (optional)">
-                {({ field, ids }) => (
-                  <Textarea {...ids} {...field} placeholder="Anything we should know before your visit?" rows={3} />
-                )}
-              </FormField>
+              <TextareaField
+                name="notes"
+                label="Notes (optional)"
+                placeholder="Anything we should know before your visit?"
+                rows={3}
+              />
               <Button type="submit" size="lg" disabled={book.isPending} className="w-full sm:w-auto sm:self-end">
                 <CalendarIcon width={18} height={18} aria-hidden="true" />
                 {book.isPending ? 'Booking...' : 'Book Appointment'}

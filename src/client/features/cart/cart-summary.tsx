@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cartTotals } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { OrderTotals } from '../../components/ui/order-totals';
+import { OrderTotals } from '../../entities/orders/order-totals';
 import { useCartSummary } from './cart-api';
 import { DiscountCodeField } from './discount-code-field';
 

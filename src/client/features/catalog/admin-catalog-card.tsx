@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { CatalogImage } from '../../components/ui/catalog-image';
+import { CatalogImage } from '../../entities/catalog/catalog-image';
 import { useFormatMoney } from '../../lib/money';
 
 /** A product or service in the admin grid: status badges, description clamped to 2 lines, actions. */

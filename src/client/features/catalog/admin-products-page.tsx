@@ -1,6 +1,5 @@
 import { ZProductForm } from '../../../shared/catalog-schema';
-import { FormField, useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
+import { TextField, useZodForm } from '../../components/ui/form';
 import { AdminCatalogPage } from './admin-catalog-page';
 import { useProductWrites, type Product } from './catalog-api';
 import { CatalogItemDialog } from './catalog-item-dialog';
@@ -65,11 +64,7 @@ function ProductDialog({
       pending={pending}
       canFeature={canFeature}
       onClose={onClose}
-      beside={
-        <FormField name="inventory" label="Inventory">
-          {({ field, ids }) => <Input {...field} {...ids} type="number" inputMode="numeric" step="1" min="0" />}
-        </FormField>
-      }
+      beside={<TextField name="inventory" label="Inventory" type="number" inputMode="numeric" step="1" min="0" />}
     />
   );
 }

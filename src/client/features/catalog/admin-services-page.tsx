@@ -2,8 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { catalogLimits } from '../../../shared/catalog';
 import { ZServiceForm } from '../../../shared/catalog-schema';
 import { Checkbox } from '../../components/ui/checkbox';
-import { FormField, useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
+import { TextField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { AdminCatalogPage } from './admin-catalog-page';
 import { useProviderCandidates, useServiceProviders, useServiceWrites, type Service } from './catalog-api';
@@ -100,19 +99,15 @@ function ServiceDialog({
       canFeature={canFeature}
       onClose={onClose}
       beside={
-        <FormField name="duration" label="Duration (minutes)">
-          {({ field, ids }) => (
-            <Input
-              {...field}
-              {...ids}
-              type="number"
-              inputMode="numeric"
-              step={catalogLimits.durationStep}
-              min={catalogLimits.durationMin}
-              required
-            />
-          )}
-        </FormField>
+        <TextField
+          name="duration"
+          label="Duration (minutes)"
+          type="number"
+          inputMode="numeric"
+          step={catalogLimits.durationStep}
+          min={catalogLimits.durationMin}
+          required
+        />
       }
     >
       <fieldset className="flex flex-col gap-2">
@@ -133,19 +128,15 @@ function ServiceDialog({
 
 function BufferField({ name, label }: { name: 'bufferBeforeMinutes' | 'bufferAfterMinutes'; label: string }) {
   return (
-    <FormField name={name} label={label}>
-      {({ field, ids }) => (
-        <Input
-          {...field}
-          {...ids}
-          type="number"
-          inputMode="numeric"
-          step={catalogLimits.bufferStep}
-          min={0}
-          max={catalogLimits.bufferMax}
-        />
-      )}
-    </FormField>
+    <TextField
+      name={name}
+      label={label}
+      type="number"
+      inputMode="numeric"
+      step={catalogLimits.bufferStep}
+      min={0}
+      max={catalogLimits.bufferMax}
+    />
   );
 }
 

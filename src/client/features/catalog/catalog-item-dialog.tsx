@@ -3,8 +3,7 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { catalogLimits } from '../../../shared/catalog';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Form, FormCheckbox, FormField } from '../../components/ui/form';
-import { Input, Textarea } from '../../components/ui/input';
+import { CheckboxField, Form, TextareaField, TextField } from '../../components/ui/form';
 import type { CatalogKind } from './catalog-api';
 
 /**
@@ -47,34 +46,22 @@ export function CatalogItemDialog<TIn extends FieldValues, TOut extends FieldVal
       description={item ? `Change the details of ${item.name}.` : addText}
     >
       <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormField name="name" label="Name">
-          {({ field, ids }) => <Input {...field} {...ids} maxLength={catalogLimits.nameMax} required />}
-        </FormField>
-        <FormField name="description" label="Description">
-          {({ field, ids }) => <Textarea {...field} {...ids} maxLength={catalogLimits.descriptionMax} />}
-        </FormField>
+        <TextField name="name" label="Name" maxLength={catalogLimits.nameMax} required />
+        <TextareaField name="description" label="Description" maxLength={catalogLimits.descriptionMax} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField name="price" label="Price ($)">
-            {({ field, ids }) => (
-              <Input {...field} {...ids} type="number" inputMode="decimal" step="0.01" min="0" required />
-            )}
-          </FormField>
+          <TextField name="price" label="Price ($)" type="number" inputMode="decimal" step="0.01" min="0" required />
           {beside}
         </div>
-        <FormField name="category" label="Category">
-          {({ field, ids }) => <Input {...field} {...ids} maxLength={catalogLimits.categoryMax} />}
-        </FormField>
-        <FormField name="imageUrl" label="Image URL">
-          {({ field, ids }) => <Input {...field} {...ids} type="url" placeholder="https://" />}
-        </FormField>
+        <TextField name="category" label="Category" maxLength={catalogLimits.categoryMax} />
+        <TextField name="imageUrl" label="Image URL" type="url" placeholder="https://" />
         <div className="flex flex-wrap gap-6">
-          <FormCheckbox
+          <CheckboxField
             name="isFeatured"
             label="Featured"
             disabled={!canFeature}
             hint={canFeature ? undefined : `Needs the ${kind}.featured permission`}
           />
-          <FormCheckbox name="isActive" label="Active" />
+          <CheckboxField name="isActive" label="Active" />
         </div>
         {children}
         <div className="flex justify-end gap-2 pt-2">

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
-import { CatalogImage } from '../../components/ui/catalog-image';
+import { CatalogImage } from '../../entities/catalog/catalog-image';
 import { useFormatMoney } from '../../lib/money';
 
 /**

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { Form, FormCheckbox, FormField, useZodForm } from '../../components/ui/form';
+import { Form, CheckboxField, FormField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
@@ -271,7 +271,7 @@ function DiscountDialog({
             {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} inputMode="numeric" />}
           </FormField>
         </div>
-        <FormCheckbox name="isActive" label="Active: customers can use it" />
+        <CheckboxField name="isActive" label="Active: customers can use it" />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel

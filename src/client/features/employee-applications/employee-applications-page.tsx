@@ -10,8 +10,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Textarea } from '../../components/ui/input';
+import { Form, TextareaField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
 import { useApplications, useApproveApplication, useRejectApplication } from './employee-applications-api';
@@ -193,9 +192,7 @@ function ReviewDialog<TIn extends FieldValues, TOut extends FieldValues>({
   return (
     <Dialog open={open} onClose={onClose} title={title} description={description}>
       <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormField name="notes" label={label}>
-          {({ field, ids }) => <Textarea {...field} {...ids} value={field.value ?? ''} />}
-        </FormField>
+        <TextareaField name="notes" label={label} />
         <div className="flex justify-end gap-3">
           <Button variant="outline" onClick={onClose}>
             Cancel

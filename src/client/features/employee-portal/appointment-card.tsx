@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../components/ui/card';
-import { StatusBadge } from '../../components/ui/week-schedule';
+import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { dateTimeOf } from '../../lib/zoned-time';
 import type { PortalAppointment } from './employee-portal-api';
 
@@ -21,7 +21,7 @@ export function AppointmentCard({
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-stone-900">{a.service?.name ?? 'Service'}</h3>
-            <StatusBadge status={a.status} />
+            <AppointmentStatusBadge status={a.status} />
           </div>
           <p className="text-sm text-stone-700">{dateTimeOf(a.dateTime, timeZone)}</p>
           <p className="text-sm text-stone-700">{customerName}</p>

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
+import { Form, FormField, SelectField, TextField, useZodForm } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { Switch } from '../../components/ui/switch';
@@ -71,16 +70,8 @@ function AddSlotPanel({ day, onDone }: { day: DayName; onDone: () => void }) {
       }
     >
       <div className="grid grid-cols-2 gap-2">
-        <FormField name="startTime" label="Start">
-          {({ field, ids }) => (
-            <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
-          )}
-        </FormField>
-        <FormField name="endTime" label="End">
-          {({ field, ids }) => (
-            <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
-          )}
-        </FormField>
+        <SelectField name="startTime" label="Start" options={timeOptions} />
+        <SelectField name="endTime" label="End" options={timeOptions} />
       </div>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={change.isPending}>
@@ -295,19 +286,7 @@ function DateOverrides({ employeeId }: { employeeId: string }) {
           }
         >
           <div className="grid grid-cols-2 gap-2">
-            <FormField name="date" label="Date">
-              {({ field, ids }) => (
-                <Input
-                  {...ids}
-                  type="date"
-                  min={today}
-                  name={field.name}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            </FormField>
+            <TextField name="date" label="Date" type="date" min={today} />
             <FormField name="isAvailable" label="Type">
               {({ field, ids }) => (
                 <Select
@@ -324,16 +303,8 @@ function DateOverrides({ employeeId }: { employeeId: string }) {
           </div>
           {special && (
             <div className="grid grid-cols-2 gap-2">
-              <FormField name="startTime" label="Start">
-                {({ field, ids }) => (
-                  <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
-                )}
-              </FormField>
-              <FormField name="endTime" label="End">
-                {({ field, ids }) => (
-                  <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
-                )}
-              </FormField>
+              <SelectField name="startTime" label="Start" options={timeOptions} />
+              <SelectField name="endTime" label="End" options={timeOptions} />
             </div>
           )}
           <Button type="submit" size="sm" variant="secondary" className="self-start" disabled={add.isPending}>

@@ -2,8 +2,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { ZEmployeeLoginInput } from '../../../shared/auth-schema';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
+import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { PortalCardPage } from './portal-card-page';
@@ -35,12 +34,8 @@ export function EmployeeLoginPage() {
         </CardHeader>
         <CardContent>
           <Form form={form} onSubmit={(values) => login.mutate(values)} className="flex flex-col gap-4">
-            <FormField name="email" label="Email">
-              {({ field, ids }) => <Input {...field} {...ids} type="email" autoComplete="username" />}
-            </FormField>
-            <FormField name="password" label="Password">
-              {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="current-password" />}
-            </FormField>
+            <TextField name="email" label="Email" type="email" autoComplete="username" />
+            <TextField name="password" label="Password" type="password" autoComplete="current-password" />
             <Button type="submit" disabled={login.isPending} className="w-full">
               {login.isPending ? 'Signing In...' : 'Sign In'}
             </Button>

@@ -63,10 +63,6 @@ export function useReplaceWeek() {
   return trpc.availability.replaceMine.useMutation(useAvailabilityToasts());
 }
 
-export function useMyWeekly() {
-  return trpc.availability.mine.useQuery();
-}
-
 export function useMyOverrides(employeeId: string | undefined, from: string) {
   return trpc.availability.overrides.useQuery({ employeeId, from }, { enabled: !!employeeId });
 }

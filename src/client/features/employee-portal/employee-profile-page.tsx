@@ -3,8 +3,7 @@ import { UserAvatar } from '../../components/user-avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
+import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
 import { ZChangePasswordInput } from '../../../shared/employee-portal-schema';
@@ -58,15 +57,15 @@ function ChangePassword() {
             )
           }
         >
-          <FormField name="currentPassword" label="Current Password">
-            {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="current-password" />}
-          </FormField>
-          <FormField name="newPassword" label="New Password" hint="At least 12 characters.">
-            {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="new-password" />}
-          </FormField>
-          <FormField name="confirmPassword" label="Confirm New Password">
-            {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="new-password" />}
-          </FormField>
+          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" />
+          <TextField
+            name="newPassword"
+            label="New Password"
+            hint="At least 12 characters."
+            type="password"
+            autoComplete="new-password"
+          />
+          <TextField name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" />
           <Button type="submit" className="self-start" disabled={change.isPending}>
             {change.isPending ? 'Changing...' : 'Change Password'}
           </Button>

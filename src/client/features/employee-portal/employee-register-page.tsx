@@ -2,8 +2,7 @@ import { Link } from 'react-router-dom';
 import { ZEmployeeApplicationInput } from '../../../shared/employee-application-schema';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Input, Textarea } from '../../components/ui/input';
+import { Form, TextareaField, TextField, useZodForm } from '../../components/ui/form';
 import { useRegisterApplication } from './employee-portal-api';
 import { PortalCardPage } from './portal-card-page';
 
@@ -63,35 +62,23 @@ export function EmployeeRegisterPage() {
             <fieldset className="flex flex-col gap-4">
               <legend className="mb-3 text-base font-semibold text-stone-900">Personal Information</legend>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField name="firstName" label="First Name">
-                  {({ field, ids }) => <Input {...field} {...ids} autoComplete="given-name" />}
-                </FormField>
-                <FormField name="lastName" label="Last Name">
-                  {({ field, ids }) => <Input {...field} {...ids} autoComplete="family-name" />}
-                </FormField>
+                <TextField name="firstName" label="First Name" autoComplete="given-name" />
+                <TextField name="lastName" label="Last Name" autoComplete="family-name" />
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <FormField name="email" label="Email">
-                  {({ field, ids }) => <Input {...field} {...ids} type="email" autoComplete="email" />}
-                </FormField>
-                <FormField name="phone" label="Phone">
-                  {({ field, ids }) => <Input {...field} {...ids} type="tel" autoComplete="tel" />}
-                </FormField>
+                <TextField name="email" label="Email" type="email" autoComplete="email" />
+                <TextField name="phone" label="Phone" type="tel" autoComplete="tel" />
               </div>
             </fieldset>
             <fieldset className="flex flex-col gap-4">
               <legend className="mb-3 text-base font-semibold text-stone-900">Professional Information</legend>
-              <FormField name="bio" label="About You">
-                {({ field, ids }) => <Textarea {...field} {...ids} placeholder="Tell us a little about yourself" />}
-              </FormField>
-              <FormField name="experience" label="Experience & Qualifications">
-                {({ field, ids }) => (
-                  <Textarea {...field} {...ids} placeholder="Where have you worked, what are you certified in?" />
-                )}
-              </FormField>
-              <FormField name="specialties" label="Skills & Specialties">
-                {({ field, ids }) => <Input {...field} {...ids} placeholder="e.g. Swedish massage, facials" />}
-              </FormField>
+              <TextareaField name="bio" label="About You" placeholder="Tell us a little about yourself" />
+              <TextareaField
+                name="experience"
+                label="Experience & Qualifications"
+                placeholder="Where have you worked, what are you certified in?"
+              />
+              <TextField name="specialties" label="Skills & Specialties" placeholder="e.g. Swedish massage, facials" />
             </fieldset>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Link to="/" className={buttonClass('outline', 'md')}>

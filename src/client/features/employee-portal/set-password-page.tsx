@@ -2,8 +2,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MIN_NEW_PASSWORD_LENGTH, passwordTokenMessages, ZSetPasswordForm } from '../../../shared/auth-schema';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
+import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -82,12 +81,8 @@ export function SetPasswordPage() {
               readOnly
               hidden
             />
-            <FormField name="password" label="New Password">
-              {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="new-password" />}
-            </FormField>
-            <FormField name="confirm" label="Confirm Password">
-              {({ field, ids }) => <Input {...field} {...ids} type="password" autoComplete="new-password" />}
-            </FormField>
+            <TextField name="password" label="New Password" type="password" autoComplete="new-password" />
+            <TextField name="confirm" label="Confirm Password" type="password" autoComplete="new-password" />
             <Button type="submit" disabled={setPassword.isPending} className="w-full">
               {setPassword.isPending ? 'Saving...' : 'Set Password and Sign In'}
             </Button>

@@ -6,7 +6,7 @@ import { BagIcon, CalendarIcon, ChatIcon, ClipboardIcon } from '../../components
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { CatalogImage } from '../../components/ui/catalog-image';
+import { CatalogImage } from '../../entities/catalog/catalog-image';
 import { useFeatured, type FeaturedProduct, type FeaturedService } from './home-api';
 import { homeShortcuts, OPEN_CHAT_EVENT, type Shortcut } from './home-shortcuts';
 import { useFormatMoney } from '../../lib/money';

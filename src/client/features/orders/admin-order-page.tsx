@@ -4,13 +4,13 @@ import { fromCents, orderNumber, orderTransitions, toCents } from '../../../shar
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { OrderStatusBadge } from '../../components/ui/order-status-badge';
+import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
 import { paymentStatusTexts, useMarkOrderPaid, useOrder, useSetOrderStatus } from './orders-api';
 import { RefundDialog } from './refund-dialog';
 import { RefundList } from './refund-list';
-import { OrderTotals } from '../../components/ui/order-totals';
+import { OrderTotals } from '../../entities/orders/order-totals';
 import { useCurrentUser, useTimeZone } from '../../lib/session';
 import { stampOf } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';

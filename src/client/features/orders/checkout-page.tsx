@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { cartTotals, fromCents, toCents } from '../../../shared/orders';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { OrderTotals } from '../../components/ui/order-totals';
+import { OrderTotals } from '../../entities/orders/order-totals';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { usePaymentMethods, usePlaceOrder } from './orders-api';

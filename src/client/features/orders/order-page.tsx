@@ -1,9 +1,9 @@
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { fromCents, orderNumber, toCents } from '../../../shared/orders';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { OrderTotals } from '../../components/ui/order-totals';
+import { OrderTotals } from '../../entities/orders/order-totals';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { OrderStatusBadge } from '../../components/ui/order-status-badge';
+import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
 import {

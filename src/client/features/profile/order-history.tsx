@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { orderNumber } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { OrderStatusBadge } from '../../components/ui/order-status-badge';
+import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { useTimeZone } from '../../lib/session';

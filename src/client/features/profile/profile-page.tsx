@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
-import { appointmentStatusLabel, type Appointment, type AppointmentStatus } from '../../../shared/appointment-schema';
+import type { Appointment } from '../../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../../shared/booking';
 import { CalendarIcon } from '../../components/icons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
-import { Badge, type BadgeTone } from '../../components/ui/badge';
+import { Badge } from '../../components/ui/badge';
+import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Input } from '../../components/ui/input';
-import { SlotGrid } from '../../components/ui/slot-grid';
+import { SlotGrid } from '../../entities/booking/slot-grid';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { useCurrentUser, useSettingsQuery } from '../../lib/session';
@@ -18,14 +19,6 @@ import OrderHistory from './order-history';
 import { useCancelAppointment, useMyAppointments, useRescheduleAppointment, useRescheduleSlots } from './profile-api';
 
 const RECENT = 5;
-
-const statusTone: Record<AppointmentStatus, BadgeTone> = {
-  confirmed: 'secondary',
-  completed: 'success',
-  cancelled: 'danger',
-  pending: 'accent',
-  no_show: 'danger',
-};
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -182,7 +175,7 @@ function AppointmentRow({
           </p>
           {appointment.notes && <p className="mt-1 text-sm text-stone-600">Notes: {appointment.notes}</p>}
         </div>
-        <Badge tone={statusTone[appointment.status] ?? 'accent'}>{appointmentStatusLabel(appointment.status)}</Badge>
+        <AppointmentStatusBadge status={appointment.status} />
       </div>
       {changeable ? (
         <div className="flex gap-2">

@@ -4,8 +4,9 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { StatusBadge, WeekSchedule } from '../../components/ui/week-schedule';
-import { buildWeek } from '../../lib/week-days';
+import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { WeekSchedule } from '../../entities/schedule/week-schedule';
+import { buildWeek } from '../../entities/schedule/week-days';
 import { addDaysToKey, dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf } from '../../lib/zoned-time';
 import { appointmentStatusLabel, appointmentStatuses } from '../../../shared/appointment-schema';
 import {
@@ -53,7 +54,7 @@ function AppointmentRow({
         {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
       </div>
       <div className="flex items-center gap-2">
-        <StatusBadge status={a.status} />
+        <AppointmentStatusBadge status={a.status} />
         <Select
           className="w-36"
           aria-label={`Status of ${service} at ${time}${showDate ? ` on ${dayLabelOf(dateKeyOf(a.dateTime, timeZone))}` : ''} with ${a.customer.firstName} ${a.customer.lastName}`}

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Select } from '../../components/ui/select';
+import { Form, SelectField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { dayLabels, halfHourOptions, minutesOf, weekOrder, ZScheduleForm } from '../../../shared/availability-schema';
@@ -57,33 +56,16 @@ function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: (
           );
         }}
       >
-        <FormField name="employeeId" label="Employee">
-          {({ field, ids }) => (
-            <Select
-              {...ids}
-              value={field.value}
-              onValueChange={field.onChange}
-              placeholder="Select an employee"
-              options={staff.map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName} (${s.email})` }))}
-            />
-          )}
-        </FormField>
-        <FormField name="dayOfWeek" label="Day">
-          {({ field, ids }) => (
-            <Select {...ids} value={field.value} onValueChange={field.onChange} options={dayOptions} />
-          )}
-        </FormField>
+        <SelectField
+          name="employeeId"
+          label="Employee"
+          placeholder="Select an employee"
+          options={staff.map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName} (${s.email})` }))}
+        />
+        <SelectField name="dayOfWeek" label="Day" options={dayOptions} />
         <div className="grid grid-cols-2 gap-3">
-          <FormField name="startTime" label="Start Time">
-            {({ field, ids }) => (
-              <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
-            )}
-          </FormField>
-          <FormField name="endTime" label="End Time">
-            {({ field, ids }) => (
-              <Select {...ids} value={field.value} onValueChange={field.onChange} options={timeOptions} />
-            )}
-          </FormField>
+          <SelectField name="startTime" label="Start Time" options={timeOptions} />
+          <SelectField name="endTime" label="End Time" options={timeOptions} />
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>

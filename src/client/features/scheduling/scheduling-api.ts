@@ -67,11 +67,3 @@ export function useDeleteSchedule() {
     onError: (error) => toast({ title: 'Delete Failed', description: errorMessage(error), variant: 'destructive' }),
   });
 }
-
-export function useMyWeekly() {
-  return trpc.availability.mine.useQuery();
-}
-
-export function useMyAppointments() {
-  return trpc.employeePortal.appointments.useQuery();
-}

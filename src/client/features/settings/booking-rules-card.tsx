@@ -2,8 +2,7 @@ import type { BusinessSettings } from '../../../shared/settings';
 import { ZBookingRulesForm } from '../../../shared/settings-schema';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Input } from '../../components/ui/input';
+import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { useUpdateSettings } from './settings-api';
 
 /** The booking rules of /admin/settings: notice before a start, how far ahead, and the cancellation notice. */
@@ -34,23 +33,31 @@ export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
           }
         >
           <div className="grid gap-4 sm:grid-cols-3">
-            <FormField
+            <TextField
               name="bookingNoticeMinutes"
               label="Booking notice (minutes)"
               hint="The earliest start is this long from now."
-            >
-              {({ field, ids }) => <Input {...ids} {...field} type="number" min={0} step={15} inputMode="numeric" />}
-            </FormField>
-            <FormField name="bookingWindowDays" label="Booking window (days)" hint="How many days ahead can be booked.">
-              {({ field, ids }) => <Input {...ids} {...field} type="number" min={1} inputMode="numeric" />}
-            </FormField>
-            <FormField
+              type="number"
+              min={0}
+              step={15}
+              inputMode="numeric"
+            />
+            <TextField
+              name="bookingWindowDays"
+              label="Booking window (days)"
+              hint="How many days ahead can be booked."
+              type="number"
+              min={1}
+              inputMode="numeric"
+            />
+            <TextField
               name="cancellationNoticeHours"
               label="Cancellation notice (hours)"
               hint="Customers may cancel or move until then."
-            >
-              {({ field, ids }) => <Input {...ids} {...field} type="number" min={0} inputMode="numeric" />}
-            </FormField>
+              type="number"
+              min={0}
+              inputMode="numeric"
+            />
           </div>
           <Button type="submit" className="self-end" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Booking Rules'}

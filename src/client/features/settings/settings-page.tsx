@@ -6,9 +6,7 @@ import { BookingRulesCard } from './booking-rules-card';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Input, Textarea } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
+import { Form, SelectField, TextareaField, TextField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { useSettings, useUpdateSettings } from './settings-api';
 
@@ -77,37 +75,21 @@ function BusinessForm({ initial }: { initial: BusinessSettings }) {
       </CardHeader>
       <CardContent>
         <Form form={form} onSubmit={(values) => save.mutate(values)} className="flex flex-col gap-4">
-          <FormField name="businessName" label="Business name">
-            {({ field, ids }) => <Input {...field} {...ids} required />}
-          </FormField>
-          <FormField name="businessDescription" label="Description">
-            {({ field, ids }) => <Textarea {...field} {...ids} value={field.value ?? ''} />}
-          </FormField>
+          <TextField name="businessName" label="Business name" required />
+          <TextareaField name="businessDescription" label="Description" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField name="businessType" label="Business type" hint="Decides which sections customers see.">
-              {({ field, ids }) => (
-                <Select
-                  {...ids}
-                  name={field.name}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  options={typeOptions}
-                />
-              )}
-            </FormField>
-            <FormField name="timezone" label="Time zone" hint="Opening hours and appointments use this time zone.">
-              {({ field, ids }) => (
-                <Select
-                  {...ids}
-                  name={field.name}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  options={timeZones}
-                />
-              )}
-            </FormField>
+            <SelectField
+              name="businessType"
+              label="Business type"
+              hint="Decides which sections customers see."
+              options={typeOptions}
+            />
+            <SelectField
+              name="timezone"
+              label="Time zone"
+              hint="Opening hours and appointments use this time zone."
+              options={timeZones}
+            />
           </div>
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending}>

@@ -5,9 +5,9 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { StatusBadge } from '../../components/ui/week-schedule';
 import { errorMessage } from '../../lib/trpc';
-import { statusTone } from './format';
+import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
 import { useFormatMoney } from '../../lib/money';
 import { useTimeZone } from '../../lib/session';
 import { dateOf, stampOf } from '../../lib/zoned-time';
@@ -166,9 +166,7 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
                       Order #{orderNumber(order.id)} · {dateOf(order.createdAt, timeZone)}
                     </span>
                     <span className="flex items-center gap-2">
-                      <Badge tone={statusTone(order.status)} className="capitalize">
-                        {order.status}
-                      </Badge>
+                      <OrderStatusBadge status={order.status} className="capitalize" />
                       <span className="font-medium text-stone-900">{money(order.total)}</span>
                     </span>
                   </Row>
@@ -187,7 +185,7 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
                     <span className="text-stone-800">
                       {a.service.name} · {stampOf(a.dateTime, timeZone)}
                     </span>
-                    <StatusBadge status={a.status} />
+                    <AppointmentStatusBadge status={a.status} />
                   </Row>
                 ))}
                 <More shown={customer.appointments.length} total={customer.appointmentCount} />

@@ -7,7 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/trpc';
-import { statusTone } from './format';
+import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
 import { useFormatMoney } from '../../lib/money';
 import { useCurrentUser, useTimeZone } from '../../lib/session';
 import { stampOf, timeOf } from '../../lib/zoned-time';
@@ -110,9 +111,7 @@ export function DashboardPage() {
                         </span>
                       </span>
                       <span className="flex shrink-0 items-center gap-2">
-                        <Badge tone={statusTone(o.status)} className="capitalize">
-                          {o.status}
-                        </Badge>
+                        <OrderStatusBadge status={o.status} className="capitalize" />
                         <span className="font-medium text-stone-900">{money(o.total)}</span>
                       </span>
                     </li>
@@ -138,9 +137,7 @@ export function DashboardPage() {
                           {a.customer.firstName} {a.customer.lastName} with {a.employee.firstName}
                         </span>
                       </span>
-                      <Badge tone={statusTone(a.status)} className="capitalize">
-                        {a.status}
-                      </Badge>
+                      <AppointmentStatusBadge status={a.status} />
                     </li>
                   ))}
                 </ul>

@@ -6,8 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { Input, Textarea } from '../../components/ui/input';
+import { Form, TextareaField, TextField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
 import { PermissionChecklist } from '../../entities/roles/permission-checklist';
@@ -140,20 +139,15 @@ function RoleDialog({ role, onClose }: { role: RoleItem | null; onClose: () => v
     >
       <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
+          <TextField
             name="name"
             label="Role Name"
             hint={name.trim() ? `Saved as ${normalizeRoleName(name)}` : 'Lowercase; spaces become underscores'}
-          >
-            {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} placeholder="e.g. front desk" />}
-          </FormField>
-          <FormField name="displayName" label="Display Name">
-            {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} placeholder="e.g. Front Desk" />}
-          </FormField>
+            placeholder="e.g. front desk"
+          />
+          <TextField name="displayName" label="Display Name" placeholder="e.g. Front Desk" />
         </div>
-        <FormField name="description" label="Description">
-          {({ field, ids }) => <Textarea {...field} value={field.value ?? ''} {...ids} rows={2} />}
-        </FormField>
+        <TextareaField name="description" label="Description" rows={2} />
         <div className="flex flex-col gap-2">
           <h3 className="text-sm font-medium text-stone-800">Permissions</h3>
           {groups.data ? (

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { Form, FormField, useZodForm } from '../../components/ui/form';
+import { Form, SelectField, TextField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
@@ -191,26 +191,11 @@ function AddStaffDialog({ roles, onClose }: { roles: RoleItem[]; onClose: () => 
         className="flex flex-col gap-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField name="firstName" label="First Name">
-            {({ field, ids }) => <Input {...field} {...ids} autoComplete="off" />}
-          </FormField>
-          <FormField name="lastName" label="Last Name">
-            {({ field, ids }) => <Input {...field} {...ids} autoComplete="off" />}
-          </FormField>
+          <TextField name="firstName" label="First Name" autoComplete="off" />
+          <TextField name="lastName" label="Last Name" autoComplete="off" />
         </div>
-        <FormField name="email" label="Email">
-          {({ field, ids }) => <Input {...field} {...ids} type="email" autoComplete="off" />}
-        </FormField>
-        <FormField name="role" label="Role">
-          {({ field, ids }) => (
-            <Select
-              {...ids}
-              value={field.value}
-              onValueChange={field.onChange}
-              options={roles.map((r) => ({ value: r.name, label: r.displayName }))}
-            />
-          )}
-        </FormField>
+        <TextField name="email" label="Email" type="email" autoComplete="off" />
+        <SelectField name="role" label="Role" options={roles.map((r) => ({ value: r.name, label: r.displayName }))} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel
@@ -237,16 +222,10 @@ function EditStaffDialog({ person, onClose }: { person: StaffMember; onClose: ()
         className="flex flex-col gap-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField name="firstName" label="First Name">
-            {({ field, ids }) => <Input {...field} {...ids} />}
-          </FormField>
-          <FormField name="lastName" label="Last Name">
-            {({ field, ids }) => <Input {...field} {...ids} />}
-          </FormField>
+          <TextField name="firstName" label="First Name" />
+          <TextField name="lastName" label="Last Name" />
         </div>
-        <FormField name="email" label="Email">
-          {({ field, ids }) => <Input {...field} {...ids} type="email" />}
-        </FormField>
+        <TextField name="email" label="Email" type="email" />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             Cancel

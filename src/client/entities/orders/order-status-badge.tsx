@@ -1,4 +1,4 @@
-import { Badge, type BadgeTone } from './badge';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
 
 // Order status colours: pending accent, processing secondary (blue), completed green, cancelled red, others grey.
 const tones: Record<string, BadgeTone> = {

@@ -1,6 +1,6 @@
-import { dayLabels, minutesOf } from '../../shared/availability-schema';
-import type { WeekDay } from '../components/ui/week-schedule';
-import { dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf, weekdayOfKey } from './zoned-time';
+import { dayLabels, minutesOf } from '../../../shared/availability-schema';
+import type { WeekDay } from './week-schedule';
+import { dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf, weekdayOfKey } from '../../lib/zoned-time';
 
 interface Window {
   dayOfWeek: number;

@@ -1,21 +1,5 @@
-import { appointmentStatusLabel } from '../../../shared/appointment-schema';
 import { cn } from '../../lib/cn';
-import { Badge, type BadgeTone } from './badge';
-
-/**
- * Badge colours of an appointment status: confirmed secondary, completed green, cancelled and no-show red,
- * pending (or other) accent.
- */
-function statusTone(status: string): BadgeTone {
-  if (status === 'confirmed') return 'secondary';
-  if (status === 'completed') return 'success';
-  if (status === 'cancelled' || status === 'no_show') return 'danger';
-  return 'accent';
-}
-
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge tone={statusTone(status)}>{appointmentStatusLabel(status)}</Badge>;
-}
+import { AppointmentStatusBadge } from '../appointments/appointment-status-badge';
 
 export interface WeekDay {
   /** "YYYY-MM-DD" */
@@ -76,7 +60,7 @@ export function WeekSchedule({ days, emptyText = 'No appointments' }: { days: We
                   <p className="line-clamp-2 break-words text-stone-800">{item.title}</p>
                   {item.detail && <p className="truncate text-stone-600">{item.detail}</p>}
                   <div className="mt-1">
-                    <StatusBadge status={item.status} />
+                    <AppointmentStatusBadge status={item.status} />
                   </div>
                 </li>
               ))}

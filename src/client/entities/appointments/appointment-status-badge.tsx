@@ -1,0 +1,22 @@
+import { appointmentStatusLabel } from '../../../shared/appointment-schema';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
+
+/**
+ * Badge colours of an appointment status: confirmed secondary, completed green, cancelled and no-show red,
+ * pending (or other) accent.
+ */
+function toneOf(status: string): BadgeTone {
+  if (status === 'confirmed') return 'secondary';
+  if (status === 'completed') return 'success';
+  if (status === 'cancelled' || status === 'no_show') return 'danger';
+  return 'accent';
+}
+
+export function AppointmentStatusBadge({ status }: { status: string }) {
+  // The text stays lower case as the status is ("pending"), shown capitalised.
+  return (
+    <Badge tone={toneOf(status)} className="capitalize">
+      {appointmentStatusLabel(status).toLowerCase()}
+    </Badge>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { buildWeek } from '../../entities/schedule/week-days';
+import { WeekSchedule } from '../../entities/schedule/week-schedule';
+import { useCurrentUser, useTimeZone } from '../../lib/session';
+import { addDaysToKey, dayLabelOf, todayIn, weekOf } from '../../lib/zoned-time';
+import { useMyWeekData } from './my-week-api';
+
+/**
+ * "My Schedule", one page for both portals (the employee portal's /employee/schedule and the admin shell's
+ * /my-schedule): the signed-in staff member's appointments over their weekly hours, a week at a time.
+ */
+export function MyWeekPage() {
+  const { user } = useCurrentUser();
+  const timeZone = useTimeZone();
+  const today = todayIn(timeZone);
+  const [anchor, setAnchor] = useState(today);
+  const week = weekOf(anchor);
+  const data = useMyWeekData(user?.id, week[0]!, week[6]!);
+  const days = buildWeek(anchor, timeZone, data);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">My Schedule</h1>
+          <p className="text-stone-600">
+            Week of {dayLabelOf(week[0]!, 'MMM d')} - {dayLabelOf(week[6]!, 'MMM d, yyyy')}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setAnchor(addDaysToKey(anchor, -7))}>
+            ← Previous week
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setAnchor(today)} disabled={week.includes(today)}>
+            This week
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setAnchor(addDaysToKey(anchor, 7))}>
+            Next week →
+          </Button>
+          <ButtonLink size="sm" variant="secondary" to="/employee/availability">
+            Manage Availability
+          </ButtonLink>
+        </div>
+      </div>
+      {!data.isLoading && data.weekly.length === 0 && (
+        <p className="rounded-xl border border-dashed border-stone-300 p-4 text-sm text-stone-600">
+          You have no weekly hours yet. Set them in{' '}
+          <Link to="/employee/availability" className="font-medium text-brand-700 underline">
+            My Availability
+          </Link>
+          .
+        </p>
+      )}
+      {data.isLoading ? <Spinner /> : <WeekSchedule days={days} />}
+    </div>
+  );
+}

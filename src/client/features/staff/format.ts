@@ -1,8 +1,0 @@
-export const statusTone = (status: string) =>
-  status === 'completed'
-    ? 'success'
-    : status === 'cancelled' || status === 'no_show'
-      ? 'danger'
-      : status === 'confirmed' || status === 'processing'
-        ? 'secondary'
-        : 'accent';
