@@ -13,6 +13,7 @@ import { appointmentsRouter } from './appointments';
 import { ordersRouter } from './orders';
 import { staffRouter } from './staff/index';
 import { chatRouter } from './chat';
+import { webhooksRouter } from './webhooks';
 
 export const appRouter = router({
   auth: authRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   orders: ordersRouter,
   staff: staffRouter,
   chat: chatRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

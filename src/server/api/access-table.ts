@@ -92,4 +92,12 @@ export const accessTable: Record<string, string> = {
   'chat.unread': 'signedIn',
   'chat.markRead': 'signedIn',
   'chat.events': 'signedIn',
+  'webhooks.eventTypes': 'admin',
+  'webhooks.list': 'admin',
+  'webhooks.create': 'admin',
+  'webhooks.update': 'admin',
+  'webhooks.delete': 'admin',
+  'webhooks.test': 'admin',
+  'webhooks.deliveries': 'admin',
+  'webhooks.retry': 'admin',
 };
