@@ -11,7 +11,7 @@ import type { SessionUser } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
-import { selectAppointments, toAppointment } from './appointment-rows';
+import { emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
@@ -41,20 +41,29 @@ export async function changeMyAppointmentStatus(
   const updated =
     from.length === 0
       ? []
-      : await db
-          .update(appointments)
-          .set({ status })
-          .where(
-            and(
-              eq(appointments.id, appointmentId),
-              eq(appointments.employeeId, actor.id),
-              sql`${appointments.status} in (${sql.join(
-                from.map((s) => sql`${s}`),
-                sql`, `,
-              )})`,
-            ),
-          )
-          .returning({ id: appointments.id });
+      : await db.transaction(async (tx) => {
+          const changed = await tx
+            .update(appointments)
+            .set({ status })
+            .where(
+              and(
+                eq(appointments.id, appointmentId),
+                eq(appointments.employeeId, actor.id),
+                sql`${appointments.status} in (${sql.join(
+                  from.map((s) => sql`${s}`),
+                  sql`, `,
+                )})`,
+              ),
+            )
+            .returning({ id: appointments.id });
+          if (changed.length > 0)
+            await emitAppointmentEvent(
+              tx,
+              status === 'cancelled' ? 'appointment.cancelled' : 'appointment.updated',
+              appointmentId,
+            );
+          return changed;
+        });
   const [row] = await selectAppointments(db).where(
     and(eq(appointments.id, appointmentId), eq(appointments.employeeId, actor.id)),
   );

@@ -36,6 +36,7 @@ import {
   type ProviderPayment,
 } from '../payments/provider';
 import { getSettings } from '../settings/settings-service';
+import { emitEvent } from '../webhooks/events';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
 
 /** What order services need besides the database. */
@@ -182,6 +183,10 @@ async function readOrder(db: Tx, id: string): Promise<Order> {
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   return order;
 }
+
+/** Tells webhook endpoints about an order, as staff read it, in the transaction that changed it. */
+const emitOrderEvent = (tx: Tx, type: 'order.created' | 'order.updated', id: string) =>
+  emitEvent(tx, type, () => readOrder(tx, id));
 
 /** One order, for its owner or staff with orders.view; anyone else is told it does not exist. */
 export async function getOrder(db: Tx, actor: Actor, id: string): Promise<Order> {
@@ -506,6 +511,7 @@ async function placeOrder(
       const [order] = placed.value;
       if (!order) throw new AppError('CONFLICT', 'This payment already belongs to an order.');
       for (const result of rest) if (result.status === 'rejected') throw result.reason;
+      await emitOrderEvent(tx, 'order.created', orderId);
       return answerOrder({ ...order, customer }, lines);
     }),
   );
@@ -661,6 +667,7 @@ export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, inpu
       .set({ status: input.status, paymentStatus, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
     await notifyCustomer(tx, deps, order, input.status);
+    await emitOrderEvent(tx, 'order.updated', order.id);
   });
   return readOrder(db, input.id);
 }
@@ -685,6 +692,7 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
       .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
     if (status !== order.status) await notifyCustomer(tx, deps, order, status);
+    await emitOrderEvent(tx, 'order.updated', order.id);
   });
   return readOrder(db, id);
 }
@@ -722,6 +730,7 @@ export async function applyPaymentEvent(
           .update(orders)
           .set({ paymentStatus: 'refunded', updatedAt: new Date() })
           .where(eq(orders.id, order.id));
+        await emitOrderEvent(tx, 'order.updated', order.id);
         return 'applied';
       }
       const status = order.status === 'pending' ? 'processing' : order.status;
@@ -730,6 +739,7 @@ export async function applyPaymentEvent(
         .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
         .where(eq(orders.id, order.id));
       if (status !== order.status) await notifyCustomer(tx, deps, order, status);
+      await emitOrderEvent(tx, 'order.updated', order.id);
       return 'applied';
     }
     if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
@@ -739,6 +749,7 @@ export async function applyPaymentEvent(
       .set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() })
       .where(eq(orders.id, order.id));
     await notifyCustomer(tx, deps, order, 'cancelled');
+    await emitOrderEvent(tx, 'order.updated', order.id);
     return 'applied';
   });
 }
