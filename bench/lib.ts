@@ -98,7 +98,7 @@ export function printComparison(title: string, full: LoadResult, bare: LoadResul
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;

@@ -26,7 +26,8 @@ try {
     .returning({ id: users.id });
   const [service] = await db.db
     .insert(services)
-    .values({ name: 'Massage', price: '50.00', duration: 30 })
+    // Buffers in the rules: every candidate start is checked with its held span, not just its own time.
+    .values({ name: 'Massage', price: '50.00', duration: 30, bufferBeforeMinutes: 10, bufferAfterMinutes: 15 })
     .returning({ id: services.id });
   await db.db.insert(serviceProviders).values({ serviceId: service!.id, employeeId: employee!.id });
   await db.db.insert(availability).values(
@@ -75,7 +76,11 @@ try {
   );
 
   // The pure computation for all 30 days at once, from rows already in memory.
-  const busy = rows.map((r) => ({ employeeId: r.employeeId, startsAt: r.startsAt as Date, endsAt: r.endsAt as Date }));
+  const busy = rows.map((r) => ({
+    employeeId: r.employeeId,
+    heldStartsAt: r.startsAt as Date,
+    heldEndsAt: r.endsAt as Date,
+  }));
   const weekly = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
     employeeId: employee!.id,
     dayOfWeek,
@@ -83,7 +88,15 @@ try {
     endTime: '20:00:00',
     isAvailable: true,
   }));
-  const rules = { timeZone: TZ, now: new Date(), durationMinutes: 30, noticeMinutes: 60, windowDays: 30 };
+  const rules = {
+    timeZone: TZ,
+    now: new Date(),
+    durationMinutes: 30,
+    bufferBeforeMinutes: 10,
+    bufferAfterMinutes: 15,
+    noticeMinutes: 60,
+    windowDays: 30,
+  };
   const pure: number[] = [];
   let offered = 0;
   for (let i = 0; i < 250; i++) {

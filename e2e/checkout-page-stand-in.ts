@@ -53,7 +53,10 @@ export async function startCheckoutPageStandIn() {
       res.writeHead(303, { location: String(session.success_url) });
       return res.end();
     }
-    const amount = formatMoney(fromCents(session.amount_total as number));
+    const amount = formatMoney(
+      fromCents(session.amount_total as number),
+      String(session.currency ?? 'usd').toUpperCase(),
+    );
     return page(
       res,
       200,

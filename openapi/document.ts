@@ -1,7 +1,15 @@
-import { generateOpenApiDocument } from 'trpc-to-openapi';
+import type { AnyProcedure } from '@trpc/server';
+import {
+  generateOpenApiDocument,
+  getInputOutputParsers,
+  instanceofZodTypeObject,
+  unwrapZodType,
+} from 'trpc-to-openapi';
 import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { appRouter } from '../src/routers/index';
-import { documentedOperation, type Meta } from '../src/server/api/trpc';
+import { ZErrorBody } from '../src/server/api/errors';
+import { documentedOperation, serverErrors } from '../src/server/api/openapi-operation';
+import type { Meta } from '../src/server/api/trpc';
 
 /** Every tag the operations use, so the document defines each one. */
 function operationTags(): string[] {
@@ -60,24 +68,70 @@ const signInPaths: ZodOpenApiPathsObject = {
 
 type ProcedureDef = { _def: { meta?: Meta } };
 
+/** The error answers of each operation, by `<method> <path>` (the generator knows only one shape per code). */
+type ErrorsByOperation = Map<string, Record<number, string>>;
+
 /**
- * The router as the generator should see it: each operation's protection, access sentence and error answers
- * filled in from the access its procedure builder declared (the generator reads only `_def`).
+ * The router as the generator should see it: each operation's protection and access sentence filled in from the
+ * access its procedure builder declared (the generator reads only `_def`), and the error answers set aside.
  */
-function documentedRouter(): typeof appRouter {
+function documentedRouter(errorsByOperation: ErrorsByOperation): typeof appRouter {
   const procedures = Object.fromEntries(
     Object.entries(appRouter._def.procedures).map(([path, value]) => {
       const { _def } = value as unknown as ProcedureDef;
-      const openapi = _def.meta && documentedOperation(_def.meta);
-      return [path, { _def: { ..._def, meta: _def.meta && { ..._def.meta, openapi } } }];
+      const documented = _def.meta && documentedOperation(_def.meta, takesInput(value as unknown as AnyProcedure));
+      if (!documented) return [path, value];
+      const { operation, errors } = documented;
+      errorsByOperation.set(`${operation.method.toLowerCase()} ${operation.path}`, errors);
+      return [path, { _def: { ..._def, meta: { ..._def.meta, openapi: operation } } }];
     }),
   );
   return { ...appRouter, _def: { ...appRouter._def, procedures } } as unknown as typeof appRouter;
 }
 
+/** Whether the operation reads parameters (query, path or body fields) that validation can refuse. */
+function takesInput(procedure: AnyProcedure): boolean {
+  const { inputParser } = getInputOutputParsers(procedure as never);
+  return instanceofZodTypeObject(unwrapZodType(inputParser as never, true));
+}
+
+const errorSchema = { $ref: '#/components/schemas/Error' };
+const retryAfter = {
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    schema: { type: 'integer' as const, minimum: 1 },
+  },
+};
+
+function errorResponse(status: number, description: string) {
+  return {
+    description,
+    ...((status === 429 || status === 503) && { headers: retryAfter }),
+    content: { 'application/json': { schema: errorSchema } },
+  };
+}
+
+/** Every operation's error answers, all with the one Error schema. */
+function addErrorResponses(document: ReturnType<typeof generateOpenApiDocument>, errorsByOperation: ErrorsByOperation) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = item?.[method];
+      const errors = errorsByOperation.get(`${method} ${path}`);
+      if (!operation || !errors) continue;
+      for (const [status, description] of Object.entries(errors)) {
+        operation.responses = { ...operation.responses, [status]: errorResponse(Number(status), description) };
+      }
+    }
+  }
+  return document;
+}
+
 /** The OpenAPI 3.1 document of every REST operation, generated from the router. */
 export function buildOpenApiDocument() {
-  return generateOpenApiDocument(documentedRouter(), {
+  const errorsByOperation: ErrorsByOperation = new Map(
+    Object.keys(signInPaths).map((path) => [`get ${path}`, serverErrors]),
+  );
+  const document = generateOpenApiDocument(documentedRouter(errorsByOperation), {
     title: 'Storefront API',
     description:
       'REST API of the storefront: catalogue, cart, bookings, orders, chat, staff and settings. ' +
@@ -91,5 +145,7 @@ export function buildOpenApiDocument() {
     contact: { name: 'Storefront', url: 'https://example.com' },
     tags: operationTags(),
     paths: signInPaths,
+    defs: { Error: ZErrorBody },
   });
+  return addErrorResponses(document, errorsByOperation);
 }

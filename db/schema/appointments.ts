@@ -7,19 +7,29 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   time,
   timestamp,
+  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { services } from './catalog';
 import { users } from './users';
 
-export const appointmentStatus = pgEnum('appointment_status', ['pending', 'confirmed', 'completed', 'cancelled']);
+// The same list as src/shared/appointment-schema.ts (db/ imports nothing from src/; a test keeps them equal).
+export const appointmentStatus = pgEnum('appointment_status', [
+  'pending',
+  'confirmed',
+  'completed',
+  'cancelled',
+  'no_show',
+]);
 
-// The no-overlap rule for one employee is an exclusion constraint added in a custom migration
-// (drizzle cannot express EXCLUDE): see db/migrations/*_appointments_no_overlap.sql.
+// The no-overlap rule for one employee is an exclusion constraint on the held span, added in a custom migration
+// (drizzle cannot express EXCLUDE): see db/migrations/*_appointment_lifecycle.sql.
 export const appointments = pgTable(
   'appointments',
   {
@@ -35,6 +45,17 @@ export const appointments = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     duration: integer('duration').notNull(),
+    // The service's buffers when it was booked: later changes to the service leave booked time as it was.
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    // The held span [start − before, end + after): what the employee cannot give anyone else. Generated, so no
+    // write can leave it out of step with the times; held_bound is an immutable minutes-only addition.
+    heldStartsAt: timestamp('held_starts_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`held_bound(starts_at, -buffer_before_minutes)`),
+    heldEndsAt: timestamp('held_ends_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`held_bound(ends_at, buffer_after_minutes)`),
     notes: text('notes').notNull().default(''),
     status: appointmentStatus('status').notNull().default('pending'),
     // The calendar invitation's SEQUENCE: raised by every reschedule and cancellation so that mail clients
@@ -46,6 +67,7 @@ export const appointments = pgTable(
   (t) => [
     check('appointments_duration_positive', sql`${t.duration} > 0`),
     check('appointments_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check('appointments_buffers_non_negative', sql`${t.bufferBeforeMinutes} >= 0 and ${t.bufferAfterMinutes} >= 0`),
     index('appointments_employee_starts_idx').on(t.employeeId, t.startsAt),
     index('appointments_customer_starts_idx').on(t.customerId, t.startsAt),
     index('appointments_starts_idx').on(t.startsAt),
@@ -94,5 +116,56 @@ export const availabilityOverrides = pgTable(
       sql`not ${t.isAvailable} or (${t.startTime} is not null and ${t.endTime} is not null and ${t.endTime} > ${t.startTime})`,
     ),
     index('availability_overrides_employee_date_idx').on(t.employeeId, t.date),
+  ],
+);
+
+// Reminder e-mails that went out: one row per appointment, offset and start (a reschedule starts afresh), written
+// in the same transaction as the mail, so a job run twice sends once and staff can see what went.
+export const appointmentReminders = pgTable(
+  'appointment_reminders',
+  {
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    offsetMinutes: integer('offset_minutes').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentId, t.offsetMinutes, t.startsAt] })],
+);
+
+// A staff member's private calendar subscription: only the SHA-256 of the URL's token is kept, one per person;
+// rotating replaces the row, so the old URL stops at once.
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash)],
+);
+
+// A customer waiting for a time to open for a service on a date (with one employee, or any when null). The
+// entry is removed when its "A time opened up" mail is queued: one mail per entry, and the customer may wait again.
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id').references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('waitlist_entries_once_key').on(t.customerId, t.serviceId, t.date, t.employeeId).nullsNotDistinct(),
+    index('waitlist_entries_service_date_idx').on(t.serviceId, t.date),
   ],
 );

@@ -46,6 +46,9 @@ export const services = pgTable(
     price: numeric('price', { precision: 10, scale: 2 }).notNull(),
     imageUrl: text('image_url'),
     duration: integer('duration').notNull().default(60),
+    // Time the employee stays held before and after the appointment (preparation, cleaning up): see held span.
+    bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
+    bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
     isFeatured: boolean('is_featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +56,14 @@ export const services = pgTable(
   },
   (t) => [
     check('services_duration_positive', sql`${t.duration} > 0`),
+    check(
+      'services_buffer_before_range',
+      sql`${t.bufferBeforeMinutes} between 0 and 240 and ${t.bufferBeforeMinutes} % 5 = 0`,
+    ),
+    check(
+      'services_buffer_after_range',
+      sql`${t.bufferAfterMinutes} between 0 and 240 and ${t.bufferAfterMinutes} % 5 = 0`,
+    ),
     check('services_price_non_negative', sql`${t.price} >= 0`),
     check('services_name_not_blank', sql`length(trim(${t.name})) > 0`),
     index('services_active_idx').on(t.isActive),

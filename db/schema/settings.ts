@@ -17,6 +17,11 @@ export const businessSettings = pgTable(
     bookingNoticeMinutes: integer('booking_notice_minutes').notNull().default(60),
     bookingWindowDays: integer('booking_window_days').notNull().default(30),
     cancellationNoticeHours: integer('cancellation_notice_hours').notNull().default(24),
+    // Minutes before the start at which the customer is reminded by e-mail; empty turns reminders off.
+    reminderOffsetsMinutes: integer('reminder_offsets_minutes')
+      .array()
+      .notNull()
+      .default(sql`'{1440,120}'::integer[]`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -25,5 +30,9 @@ export const businessSettings = pgTable(
     check('business_settings_booking_notice_range', sql`${t.bookingNoticeMinutes} >= 0`),
     check('business_settings_booking_window_range', sql`${t.bookingWindowDays} >= 1`),
     check('business_settings_cancellation_notice_range', sql`${t.cancellationNoticeHours} >= 0`),
+    check(
+      'business_settings_reminder_offsets_range',
+      sql`cardinality(${t.reminderOffsetsMinutes}) <= 3 and 5 <= all(${t.reminderOffsetsMinutes}) and 10080 >= all(${t.reminderOffsetsMinutes})`,
+    ),
   ],
 );

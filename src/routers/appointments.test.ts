@@ -432,7 +432,7 @@ describe('PUT /api/appointments/{id}/status', () => {
       body: { status: 'done' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Status must be one of: pending, confirmed, completed, cancelled');
+    expect(bad.body.message).toBe('Status must be one of: pending, confirmed, completed, cancelled, no_show');
     expect(
       (
         await server.request('PUT', `/api/appointments/00000000-0000-4000-8000-000000000000/status`, {

@@ -38,6 +38,7 @@ export const appointmentsRouter = router({
         method: 'GET',
         path: '/appointments/slots',
         tags,
+        errors: { 404: 'No such service' },
         summary: "Bookable start times of a service on a date of the business time zone (optionally one employee's)",
       }),
     )
@@ -57,6 +58,7 @@ export const appointmentsRouter = router({
         method: 'GET',
         path: '/appointments/providers',
         tags,
+        errors: { 404: 'No such service' },
         summary: 'Who performs a service (its linked staff, or every active employee when it names none)',
       }),
     )
@@ -72,6 +74,7 @@ export const appointmentsRouter = router({
         method: 'POST',
         path: '/appointments',
         tags,
+        errors: { 404: 'No such service', 409: 'The time is not an offered slot, or was just taken' },
         summary: 'Book an appointment (409 when the time is not an offered slot)',
       }),
     )
@@ -98,6 +101,7 @@ export const appointmentsRouter = router({
         method: 'GET',
         path: '/appointments/{id}',
         tags,
+        errors: { 404: 'No such appointment of yours' },
         summary: 'One appointment: own, or any for staff who view appointments',
       }),
     )
@@ -111,6 +115,7 @@ export const appointmentsRouter = router({
         method: 'PUT',
         path: '/appointments/{id}/status',
         tags,
+        errors: { 404: 'No such appointment', 409: 'That status change is not allowed from the current status' },
         summary: 'Set an appointment status (calendar)',
       }),
     )
@@ -126,6 +131,11 @@ export const appointmentsRouter = router({
         method: 'POST',
         path: '/appointments/{id}/cancel',
         tags,
+        errors: {
+          403: "Staff without the permission, for another person's appointment, or a cross-site request",
+          404: 'No such appointment of yours',
+          409: 'Already cancelled or completed, or within the cancellation notice',
+        },
         summary: 'Cancel an appointment (customers up to the cancellation notice)',
       }),
     )
@@ -139,6 +149,11 @@ export const appointmentsRouter = router({
         method: 'PUT',
         path: '/appointments/{id}/reschedule',
         tags,
+        errors: {
+          403: "Staff without the permission, for another person's appointment, or a cross-site request",
+          404: 'No such appointment of yours',
+          409: 'Not movable in its status, within the cancellation notice, or the time is not an offered slot',
+        },
         summary: 'Move an appointment to another offered time (customers up to the cancellation notice)',
       }),
     )

@@ -53,6 +53,7 @@ export const availabilityRouter = router({
         method: 'GET',
         path: '/employee-availability/{id}',
         tags,
+        errors: { 404: 'No such employee' },
         summary: "One staff member's weekly time windows",
       }),
     )
@@ -67,6 +68,7 @@ export const availabilityRouter = router({
           method: 'PUT',
           path: '/employee-availability/{id}',
           tags,
+          errors: { 404: 'No such employee' },
           summary: "Replace a staff member's week (admins: anyone's; employees: their own)",
           description:
             "Replaces the whole week with the list (a bare JSON array, or {availability: [...]}); days left out have no windows afterwards. Windows must end after they start and must not overlap on one day (400). Admins change anyone's week, an employee only their own (403).",
@@ -84,10 +86,8 @@ export const availabilityRouter = router({
         path: '/employee-availability',
         tags,
         summary: 'Add one weekly time window (admins: anyone; employees: themselves)',
-        errorResponses: {
+        errors: {
           400: 'Invalid input, end not after start, or overlaps a window of that day',
-          401: 'Not signed in',
-          403: 'Not allowed',
           404: 'No such employee',
         },
       }),
@@ -102,6 +102,7 @@ export const availabilityRouter = router({
         method: 'DELETE',
         path: '/employee-availability/{id}',
         tags,
+        errors: { 404: 'No such time slot' },
         summary: "Delete one weekly time window (admins: anyone's; employees: their own)",
       }),
     )
@@ -161,10 +162,8 @@ export const availabilityRouter = router({
         summary: "Add a time slot, clear a day, or delete a time slot of the caller's week",
         description:
           'Exactly one of: {dayOfWeek, available: true, startTime, endTime} adds a slot; {dayOfWeek, available: false} clears the day; {id, action: "delete"} removes a slot. Anything else is 400. Answers the week afterwards.',
-        errorResponses: {
+        errors: {
           400: 'Not one of the three shapes, end not after start, or overlaps a slot of that day',
-          401: 'Not signed in',
-          403: 'Not allowed',
           404: 'No such time slot of yours',
         },
       }),
@@ -195,10 +194,8 @@ export const availabilityRouter = router({
         summary: 'Add a day off or special hours for one date (admins: anyone; employees: themselves)',
         description:
           "A date is either a day off ({isAvailable: false}) or has its own windows ({isAvailable: true, startTime, endTime}); either replaces that weekday's windows. employeeId defaults to the caller. Past dates and overlapping windows are 400, a day off beside special hours 409.",
-        errorResponses: {
+        errors: {
           400: 'Invalid input, a past date, or overlaps a window of that date',
-          401: 'Not signed in',
-          403: 'Not allowed',
           404: 'No such employee',
           409: 'The date is already a day off, or has special hours',
         },
@@ -214,6 +211,7 @@ export const availabilityRouter = router({
         method: 'DELETE',
         path: '/availability-overrides/{id}',
         tags,
+        errors: { 404: 'No such date override' },
         summary: "Remove a date override (admins: anyone's; employees: their own)",
       }),
     )

@@ -19,6 +19,7 @@ export const cartRouter = router({
         method: 'POST',
         path: '/cart',
         tags,
+        errors: { 404: 'No such product, or it is not for sale', 409: 'Out of stock, or more than the stock' },
         summary: 'Add a product, or raise its quantity (409 beyond stock)',
       }),
     )
@@ -32,6 +33,7 @@ export const cartRouter = router({
         method: 'PUT',
         path: '/cart/{id}',
         tags,
+        errors: { 404: 'No such line in your cart', 409: 'More than the stock' },
         summary: "Set a cart line's quantity, 1 to the stock (409 beyond stock)",
       }),
     )
@@ -40,7 +42,15 @@ export const cartRouter = router({
     .mutation(({ ctx, input }) => updateCartItem(ctx.db, ctx.user, input)),
 
   remove: signedInProcedure
-    .meta(rest({ method: 'DELETE', path: '/cart/{id}', tags, summary: 'Remove a line from the cart' }))
+    .meta(
+      rest({
+        method: 'DELETE',
+        path: '/cart/{id}',
+        tags,
+        errors: { 404: 'No such line in your cart' },
+        summary: 'Remove a line from the cart',
+      }),
+    )
     .input(ZCartItemIdInput)
     .output(ZDeleted)
     .mutation(({ ctx, input }) => removeCartItem(ctx.db, ctx.user, input.id)),

@@ -28,6 +28,7 @@ export const chatRouter = router({
         method: 'GET',
         path: '/chat/messages',
         tags,
+        errors: { 403: 'Staff without the chat.view permission', 404: 'No such conversation' },
         summary:
           "A support conversation: a customer's own (whatever `with` names), or for staff with chat.view the customer named by `with`",
       }),
@@ -42,6 +43,7 @@ export const chatRouter = router({
         method: 'GET',
         path: '/chat/messages/{with}',
         tags,
+        errors: { 403: 'Staff without the chat.view permission', 404: 'No such conversation' },
         summary:
           'The same conversation, the other party in the path (as clients that build the path from their query key send it)',
       }),
@@ -58,10 +60,8 @@ export const chatRouter = router({
         tags,
         summary:
           'Send a message: customers to the support team (any receiverId that is not a staff member), staff with chat.respond to the customer named by receiverId; 30 a minute per person',
-        errorResponses: {
-          400: 'Invalid input',
-          401: 'Not signed in',
-          403: 'Not allowed',
+        errors: {
+          403: 'Staff without the chat.respond permission, or a cross-site request',
           404: 'No such customer',
           429: 'Too many messages',
         },
@@ -106,6 +106,7 @@ export const chatRouter = router({
         method: 'POST',
         path: '/chat/read',
         tags,
+        errors: { 403: 'Staff without the chat.view permission, or a cross-site request', 404: 'No such conversation' },
         summary:
           'Mark a conversation read up to its latest message: a customer their own, staff with chat.view the one named by customerId',
       }),

@@ -17,9 +17,6 @@ import {
 
 const tags = ['employee applications'];
 const reviewErrors = {
-  400: 'Invalid input',
-  401: 'Not signed in',
-  403: 'Not allowed',
   404: 'No such application',
   409: 'Already reviewed, or the e-mail belongs to staff',
 };
@@ -32,8 +29,7 @@ export const employeeApplicationsRouter = router({
         path: '/employee/register',
         tags,
         summary: 'Apply to join the team',
-        errorResponses: {
-          400: 'Invalid input',
+        errors: {
           409: 'Already applied, or already staff',
           429: 'Too many applications',
         },
@@ -64,7 +60,7 @@ export const employeeApplicationsRouter = router({
         path: '/admin/employee-applications/{id}/approve',
         tags,
         summary: 'Approve: creates the employee account and mails a set-password link',
-        errorResponses: reviewErrors,
+        errors: reviewErrors,
       }),
     )
     .input(ZApproveApplicationInput)
@@ -78,7 +74,7 @@ export const employeeApplicationsRouter = router({
         path: '/admin/employee-applications/{id}/reject',
         tags,
         summary: 'Reject with a reason (final); the reason is mailed to the applicant',
-        errorResponses: reviewErrors,
+        errors: reviewErrors,
       }),
     )
     .input(ZRejectApplicationInput)

@@ -172,7 +172,7 @@ describe('employee appointment status changes', () => {
       body: { status: 'done' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Status must be one of: pending, confirmed, completed, cancelled');
+    expect(bad.body.message).toBe('Status must be one of: pending, confirmed, completed, cancelled, no_show');
     const missing = await server.request('POST', '/api/employee/appointments/status', {
       cookie: liam.cookie,
       body: { status: 'confirmed' },

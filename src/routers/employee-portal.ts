@@ -12,9 +12,6 @@ import { ZChangePasswordInput, ZPortalStatusInput, ZStaffAppointment } from '../
 
 const tags = ['employee'];
 const statusErrors = {
-  400: 'Invalid input',
-  401: 'Not signed in',
-  403: 'Not allowed',
   404: 'Not one of your appointments',
   409: 'That status change is not allowed from the current status',
 };
@@ -43,7 +40,7 @@ export const employeePortalRouter = router({
         summary: 'Confirm, cancel or complete one of your appointments',
         description:
           'Only pending→confirmed, pending→cancelled and confirmed→completed (anything else 409), on your own appointments (others 404).',
-        errorResponses: statusErrors,
+        errors: statusErrors,
       }),
     )
     .input(ZPortalStatusInput)
@@ -59,7 +56,7 @@ export const employeePortalRouter = router({
         summary: 'Confirm, cancel or complete one of your appointments (id in the body)',
         description:
           'The same change as PUT /employee/appointments/{appointmentId}/status, with {appointmentId, status} in the body.',
-        errorResponses: statusErrors,
+        errors: statusErrors,
       }),
     )
     .input(ZPortalStatusInput)

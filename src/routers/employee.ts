@@ -25,10 +25,9 @@ export const employeeRouter = router({
         path: '/employee/login',
         tags,
         summary: 'Sign in with e-mail and password (employees and admins)',
-        errorResponses: {
-          400: 'Invalid input',
+        errors: {
           401: 'Invalid email or password',
-          403: 'Account deactivated',
+          403: 'Account deactivated, or a cross-site request',
           429: 'Too many attempts',
         },
       }),
@@ -93,7 +92,7 @@ export const employeeRouter = router({
         path: '/employee/set-password',
         tags,
         summary: 'Set a password from an e-mailed link, then sign in',
-        errorResponses: { 400: 'Invalid input, or the link is used or expired', 429: 'Too many attempts' },
+        errors: { 400: 'Invalid input, or the link is used or expired', 429: 'Too many attempts' },
       }),
     )
     .use(rateLimited({ rule: limits.setPasswordPerIp, by: 'ip' }))

@@ -52,6 +52,7 @@ export const ordersRouter = router({
         method: 'POST',
         path: '/create-payment-intent',
         tags,
+        errors: { 409: 'The cart changed while paying' },
         summary:
           "Open a payment for the caller's cart, priced by the server (409 when the amount is not the cart's subtotal)",
       }),
@@ -66,6 +67,9 @@ export const ordersRouter = router({
         method: 'POST',
         path: '/orders',
         tags,
+        errors: {
+          409: 'Not enough stock, the cart changed, or the payment is cancelled or already belongs to an order',
+        },
         summary:
           "Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short)",
       }),
@@ -80,6 +84,10 @@ export const ordersRouter = router({
         method: 'POST',
         path: '/orders/{id}/pay',
         tags,
+        errors: {
+          404: 'No such order of yours',
+          409: 'The order is cancelled, paid, paid on pickup or no longer pending',
+        },
         summary:
           "Where the owner of a pending card order pays for it: the card provider's payment page (404 for anyone else)",
       }),
@@ -107,6 +115,7 @@ export const ordersRouter = router({
         method: 'GET',
         path: '/orders/{id}',
         tags,
+        errors: { 404: 'No such order of yours' },
         summary: 'One order: its owner or staff with orders.view (404 for anyone else)',
       }),
     )
@@ -120,6 +129,7 @@ export const ordersRouter = router({
         method: 'PUT',
         path: '/orders/{id}/status',
         tags,
+        errors: { 404: 'No such order', 409: 'That move is not allowed from the current status, or the refund failed' },
         summary: 'Move an order along its transitions; cancelling restocks and refunds (409 for any other move)',
       }),
     )
@@ -133,6 +143,7 @@ export const ordersRouter = router({
         method: 'POST',
         path: '/orders/{id}/mark-paid',
         tags,
+        errors: { 404: 'No such order', 409: 'The order is cancelled, already paid, or paid by card' },
         summary: 'Record that a pay-on-pickup order was paid; a pending order moves to processing',
       }),
     )

@@ -41,6 +41,7 @@ export const productsRouter = router({
         method: 'GET',
         path: '/products/{id}',
         tags,
+        errors: { 404: 'No such product (inactive ones only for staff)' },
         summary: 'One product (404 when inactive, unless staff)',
       }),
     )
@@ -67,6 +68,7 @@ export const productsRouter = router({
         method: 'PUT',
         path: '/products/{id}',
         tags,
+        errors: { 404: 'No such product' },
         summary: 'Update a product (fields left out keep their value)',
       }),
     )
@@ -80,6 +82,7 @@ export const productsRouter = router({
         method: 'DELETE',
         path: '/products/{id}',
         tags,
+        errors: { 404: 'No such product' },
         summary: 'Delete a product (order history keeps its lines)',
       }),
     )

@@ -51,6 +51,7 @@ export const serviceProvidersRouter = router({
         method: 'GET',
         path: '/service-providers/service/{serviceId}',
         tags,
+        errors: { 404: 'No such service' },
         summary: "One service's providers (empty: every employee may perform it)",
       }),
     )
@@ -64,6 +65,7 @@ export const serviceProvidersRouter = router({
         method: 'POST',
         path: '/service-providers',
         tags,
+        errors: { 404: 'No such service' },
         summary: 'Let an employee perform a service',
       }),
     )
@@ -77,6 +79,7 @@ export const serviceProvidersRouter = router({
         method: 'DELETE',
         path: '/service-providers/{employeeId}/{serviceId}',
         tags,
+        errors: { 404: 'This employee is not linked to the service' },
         summary: 'Stop an employee performing a service',
       }),
     )

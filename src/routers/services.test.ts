@@ -23,6 +23,9 @@ const massage = {
   isActive: true,
 };
 
+// What a service without buffers answers besides the fields it was created with.
+const noBuffers = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0 };
+
 async function create(body: Record<string, unknown>) {
   const res = await server.request('POST', '/api/services', { cookie: admin, body });
   expect(res.status, res.text).toBe(200);
@@ -34,7 +37,18 @@ const ids = (res: { body: { id: string }[] }) => res.body.map((s) => s.id);
 describe('POST /api/services', () => {
   it('creates a service; the client reads the id from the response', async () => {
     const service = await create(massage);
-    expect(service).toEqual({ id: expect.any(String), ...massage });
+    expect(service).toEqual({ id: expect.any(String), ...massage, ...noBuffers });
+  });
+
+  it('takes buffers before and after (as numbers or text) and answers them', async () => {
+    const service = await create({ ...massage, bufferBeforeMinutes: 10, bufferAfterMinutes: '15' });
+    expect(service).toMatchObject({ bufferBeforeMinutes: 10, bufferAfterMinutes: 15 });
+    expect((await server.request('GET', `/api/services/${service.id}`)).body).toMatchObject({
+      bufferBeforeMinutes: 10,
+      bufferAfterMinutes: 15,
+    });
+    const listed = (await server.request('GET', '/api/services')).body.find((s: { id: string }) => s.id === service.id);
+    expect(listed).toMatchObject({ bufferBeforeMinutes: 10, bufferAfterMinutes: 15 });
   });
 
   it('accepts duration and price as text', async () => {
@@ -58,6 +72,26 @@ describe('POST /api/services', () => {
     [{ name: 'X', price: '10', duration: 22.5 }, 'Duration must be a whole number', 'duration'],
     [{ name: 'X', price: '10', duration: 1455 }, 'Duration must be at most 1440 minutes', 'duration'],
     [{ name: 'X', price: '10', duration: 60, imageUrl: 'ftp://x' }, 'Image URL must be a valid URL', 'imageUrl'],
+    [
+      { name: 'X', price: '10', duration: 60, bufferBeforeMinutes: 7 },
+      'Buffer before must be a multiple of 5 minutes',
+      'bufferBeforeMinutes',
+    ],
+    [
+      { name: 'X', price: '10', duration: 60, bufferAfterMinutes: 245 },
+      'Buffer after must be at most 240 minutes',
+      'bufferAfterMinutes',
+    ],
+    [
+      { name: 'X', price: '10', duration: 60, bufferAfterMinutes: -5 },
+      'Buffer after must be 0 or more',
+      'bufferAfterMinutes',
+    ],
+    [
+      { name: 'X', price: '10', duration: 60, bufferBeforeMinutes: 'ten' },
+      'Buffer before must be a number',
+      'bufferBeforeMinutes',
+    ],
   ])('refuses %j with a readable 400: %s', async (body, message, path) => {
     const res = await server.request('POST', '/api/services', { cookie: admin, body });
     expect(res.status).toBe(400);
@@ -93,7 +127,14 @@ describe('GET /api/services, /api/services/featured, /api/services/{id}', () => 
       expect(ids(res)).not.toContain(hidden.id);
       expect(ids(res)).toEqual(expect.arrayContaining([featured.id, plain.id]));
       const manicure = res.body.find((s: { id: string }) => s.id === plain.id);
-      expect(manicure).toEqual({ ...massage, id: plain.id, name: 'Manicure', isFeatured: false, duration: 45 });
+      expect(manicure).toEqual({
+        ...massage,
+        ...noBuffers,
+        id: plain.id,
+        name: 'Manicure',
+        isFeatured: false,
+        duration: 45,
+      });
     }
   });
 
@@ -139,10 +180,29 @@ describe('PUT and DELETE /api/services/{id}', () => {
       body: { ...massage, duration: 90, price: 105 },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...massage, id: service.id, duration: 90, price: '105.00' });
+    expect(res.body).toEqual({ ...massage, ...noBuffers, id: service.id, duration: 90, price: '105.00' });
     expect(
       (await server.request('GET', '/api/services')).body.find((s: { id: string }) => s.id === service.id).duration,
     ).toBe(90);
+  });
+
+  it('changes buffers on update and keeps them when a PUT leaves them out', async () => {
+    const service = await create({ ...massage, bufferBeforeMinutes: 5 });
+    const changed = await server.request('PUT', `/api/services/${service.id}`, {
+      cookie: admin,
+      body: { ...massage, bufferAfterMinutes: 20 },
+    });
+    expect(changed.body).toMatchObject({ bufferBeforeMinutes: 5, bufferAfterMinutes: 20 });
+    const refused = await server.request('PUT', `/api/services/${service.id}`, {
+      cookie: admin,
+      body: { bufferBeforeMinutes: 300 },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Buffer before must be at most 240 minutes');
+    expect((await server.request('GET', `/api/services/${service.id}`)).body).toMatchObject({
+      bufferBeforeMinutes: 5,
+      bufferAfterMinutes: 20,
+    });
   });
 
   it('refuses a bad duration on update and changes nothing', async () => {

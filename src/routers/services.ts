@@ -41,6 +41,7 @@ export const servicesRouter = router({
         method: 'GET',
         path: '/services/{id}',
         tags,
+        errors: { 404: 'No such service (inactive ones only for staff)' },
         summary: 'One service (404 when inactive, unless staff)',
       }),
     )
@@ -67,6 +68,7 @@ export const servicesRouter = router({
         method: 'PUT',
         path: '/services/{id}',
         tags,
+        errors: { 404: 'No such service' },
         summary: 'Update a service (fields left out keep their value; employeeIds replaces the providers)',
       }),
     )
@@ -80,6 +82,7 @@ export const servicesRouter = router({
         method: 'DELETE',
         path: '/services/{id}',
         tags,
+        errors: { 404: 'No such service' },
         summary: 'Delete a service (appointments keep their history)',
       }),
     )

@@ -22,7 +22,7 @@ import {
 } from '../shared/webhook-schema';
 
 const tags = ['webhooks'];
-const endpointErrors = { 400: 'Invalid input', 401: 'Not signed in', 403: 'Not allowed', 404: 'No such endpoint' };
+const endpointErrors = { 404: 'No such endpoint' };
 const sendErrors = { ...endpointErrors, 409: 'The endpoint is disabled' };
 
 /** Webhook endpoints and their delivery log (docs/integrations.md). */
@@ -61,7 +61,7 @@ export const webhooksRouter = router({
         path: '/admin/webhooks/{id}',
         tags,
         summary: 'Change an endpoint (fields left out keep their value)',
-        errorResponses: endpointErrors,
+        errors: endpointErrors,
       }),
     )
     .input(ZUpdateWebhookInput)
@@ -75,7 +75,7 @@ export const webhooksRouter = router({
         path: '/admin/webhooks/{id}',
         tags,
         summary: 'Delete an endpoint and its delivery log',
-        errorResponses: endpointErrors,
+        errors: endpointErrors,
       }),
     )
     .input(ZIdInput)
@@ -89,7 +89,7 @@ export const webhooksRouter = router({
         path: '/admin/webhooks/{id}/test',
         tags,
         summary: 'Send a ping event to the endpoint; answers its delivery',
-        errorResponses: sendErrors,
+        errors: sendErrors,
       }),
     )
     .input(ZIdInput)
@@ -103,7 +103,7 @@ export const webhooksRouter = router({
         path: '/admin/webhooks/{id}/deliveries',
         tags,
         summary: "The endpoint's deliveries, newest first (the latest 100)",
-        errorResponses: { 401: 'Not signed in', 403: 'Not allowed', 404: 'No such endpoint' },
+        errors: endpointErrors,
       }),
     )
     .input(ZIdInput)
@@ -117,7 +117,7 @@ export const webhooksRouter = router({
         path: '/admin/webhooks/deliveries/{id}/retry',
         tags,
         summary: 'Redeliver: queue a fresh attempt now',
-        errorResponses: { ...sendErrors, 404: 'No such delivery' },
+        errors: { ...sendErrors, 404: 'No such delivery' },
       }),
     )
     .input(ZIdInput)

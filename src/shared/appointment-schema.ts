@@ -2,10 +2,11 @@ import { z } from 'zod';
 
 /** Appointment and booking schemas: the server validates with them, the booking screens use the same rules. */
 
-export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+/** Every appointment status, declared once (the database enum is checked against it). */
+export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const ZAppointmentStatus = z.enum(appointmentStatuses, {
-  error: 'Status must be one of: pending, confirmed, completed, cancelled',
+  error: `Status must be one of: ${appointmentStatuses.join(', ')}`,
 });
 
 export const SLOT_TAKEN_MESSAGE = 'That time is no longer available. Please choose another time.';

@@ -13,6 +13,21 @@ describe('catalogue dialog forms', () => {
     expect(ZServiceForm.parse({ name: 'Cut', price: '10', duration: '45' }).duration).toBe(45);
   });
 
+  it('take an empty buffer field as no buffer and refuse one off the 5-minute steps', () => {
+    expect(
+      ZServiceForm.parse({
+        name: 'Cut',
+        price: '10',
+        duration: '45',
+        bufferBeforeMinutes: '',
+        bufferAfterMinutes: '15',
+      }),
+    ).toMatchObject({ bufferBeforeMinutes: 0, bufferAfterMinutes: 15 });
+    expect(
+      firstMessages(ZServiceForm.safeParse({ name: 'Cut', price: '10', duration: '45', bufferAfterMinutes: '12' })),
+    ).toEqual({ bufferAfterMinutes: 'Buffer after must be a multiple of 5 minutes' });
+  });
+
   it('report the server’s messages per field', () => {
     expect(
       firstMessages(ZProductForm.safeParse({ name: ' ', price: '1.234', inventory: '-1', imageUrl: 'nope' })),

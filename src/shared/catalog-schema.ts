@@ -72,6 +72,19 @@ const ZDurationInput = wholeNumber({
   maxMessage: `Duration must be at most ${limits.durationMax} minutes`,
 }).refine((n) => n % limits.durationStep === 0, `Duration must be a multiple of ${limits.durationStep} minutes`);
 
+const bufferInput = (label: string) =>
+  wholeNumber({
+    required: `${label} is required`,
+    notNumber: `${label} must be a number`,
+    notWhole: `${label} must be a whole number`,
+    min: 0,
+    minMessage: `${label} must be 0 or more`,
+    max: limits.bufferMax,
+    maxMessage: `${label} must be at most ${limits.bufferMax} minutes`,
+  }).refine((n) => n % limits.bufferStep === 0, `${label} must be a multiple of ${limits.bufferStep} minutes`);
+const ZBufferBeforeInput = bufferInput('Buffer before');
+const ZBufferAfterInput = bufferInput('Buffer after');
+
 export const ZQuantityInput = wholeNumber({
   required: 'Quantity is required',
   notNumber: 'Quantity must be a number',
@@ -172,6 +185,8 @@ const ZEmployeeIds = z
 export const ZCreateServiceInput = z.object({
   ...createFields,
   duration: ZDurationInput,
+  bufferBeforeMinutes: ZBufferBeforeInput.optional(),
+  bufferAfterMinutes: ZBufferAfterInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
 });
@@ -180,6 +195,8 @@ export type CreateServiceInput = z.infer<typeof ZCreateServiceInput>;
 export const ZUpdateServiceInput = z.object({
   ...updateFields,
   duration: ZDurationInput.optional(),
+  bufferBeforeMinutes: ZBufferBeforeInput.optional(),
+  bufferAfterMinutes: ZBufferAfterInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
 });
@@ -201,7 +218,13 @@ const itemFlags = { isFeatured: z.boolean(), isActive: z.boolean() };
 
 export const ZProduct = z.object({ ...itemFields, inventory: z.number().int(), ...itemFlags });
 
-export const ZService = z.object({ ...itemFields, duration: z.number().int(), ...itemFlags });
+export const ZService = z.object({
+  ...itemFields,
+  duration: z.number().int(),
+  bufferBeforeMinutes: z.number().int(),
+  bufferAfterMinutes: z.number().int(),
+  ...itemFlags,
+});
 
 export const ZDeleted = z.object({ success: z.literal(true), id: z.string() });
 
@@ -252,4 +275,7 @@ export const ZProductForm = ZCreateProductInput.extend({
 });
 export const ZServiceForm = ZCreateServiceInput.extend({
   duration: z.preprocess((v) => (isNumeric(v) ? v : limits.durationDefault), ZDurationInput),
+  // An empty buffer field means no buffer.
+  bufferBeforeMinutes: z.preprocess((v) => (v === '' || v == null ? 0 : v), ZBufferBeforeInput),
+  bufferAfterMinutes: z.preprocess((v) => (v === '' || v == null ? 0 : v), ZBufferAfterInput),
 });

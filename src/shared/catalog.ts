@@ -20,6 +20,9 @@ export interface Product extends CatalogItem {
 export interface Service extends CatalogItem {
   /** Minutes. */
   duration: number;
+  /** Minutes the employee stays held before and after each appointment (the held span). */
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
 }
 
 export const catalogLimits = {
@@ -34,15 +37,12 @@ export const catalogLimits = {
   durationStep: 15,
   durationMax: 1440,
   durationDefault: 60,
+  bufferMax: 240,
+  bufferStep: 5,
   cartQuantityMax: 999,
 } as const;
 
 /** docs/catalogue.md: catalogue search is client-side, case-insensitive on name, description or category. */
 export function searchText(item: Pick<Product, 'name' | 'description' | 'category'>): string {
   return `${item.name}\n${item.description}\n${item.category}`.toLowerCase();
-}
-
-/** "$19.99" (docs/catalogue.md: prices with a $ prefix, two decimals). */
-export function formatPrice(price: string | number): string {
-  return `$${Number(price).toFixed(2)}`;
 }

@@ -8,6 +8,7 @@ export const portalTransitions: Record<AppointmentStatus, AppointmentStatus[]> =
   confirmed: ['completed'],
   completed: [],
   cancelled: [],
+  no_show: [],
 };
 
 /** The portal reads appointments in the one appointment shape. */

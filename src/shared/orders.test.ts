@@ -30,7 +30,16 @@ describe('order figures', () => {
     expect(toCents('0.07')).toBe(7);
     expect(toCents(19.99)).toBe(1999);
     expect(fromCents(123456)).toBe('1234.56');
-    expect(formatMoney('5')).toBe('$5.00');
+    expect(formatMoney('5', 'USD')).toBe('$5.00');
+  });
+
+  it('formats money in the currency it is given, exactly', () => {
+    expect(formatMoney('12', 'USD')).toBe('$12.00');
+    expect(formatMoney(12, 'USD')).toBe('$12.00');
+    expect(formatMoney('1234.5', 'USD')).toBe('$1,234.50');
+    expect(formatMoney('0.1', 'USD')).toBe('$0.10');
+    expect(formatMoney('19.99', 'EUR')).toBe('€19.99');
+    expect(formatMoney('-5.25', 'USD')).toBe('-$5.25');
   });
 
   it('numbers an order by the last 8 characters of its id', () => {

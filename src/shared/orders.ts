@@ -62,7 +62,10 @@ export function cartTotals(lines: readonly { price: string; quantity: number }[]
   };
 }
 
-/** "$12.50". */
-export function formatMoney(amount: string | number): string {
-  return `$${typeof amount === 'number' ? amount.toFixed(2) : fromCents(toCents(amount))}`;
+/**
+ * The one money formatter: an amount in a currency (ISO 4217 code), as English readers write it: "$1,234.50"
+ * for USD, "€12.00" for EUR. The amount goes through whole cents first, so a decimal string is shown exactly.
+ */
+export function formatMoney(amount: string | number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(toCents(amount) / 100);
 }

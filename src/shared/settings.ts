@@ -2,6 +2,9 @@
 export const businessTypes = ['products', 'services', 'both'] as const;
 export type BusinessType = (typeof businessTypes)[number];
 
+/** Prices are in this currency until the business settings name one (then it joins defaultSettings). */
+export const DEFAULT_CURRENCY = 'USD';
+
 export interface BusinessSettings {
   businessName: string;
   businessDescription: string;

@@ -1,4 +1,4 @@
-import { defaultSettings, type BusinessSettings } from '../../shared/settings';
+import { DEFAULT_CURRENCY, defaultSettings, type BusinessSettings } from '../../shared/settings';
 import { takePageState } from './page-state';
 import { trpc } from './trpc';
 
@@ -33,4 +33,15 @@ export function useSettingsQuery() {
 export function useBusinessSettings(): BusinessSettings & { isLoading: boolean } {
   const query = useSettingsQuery();
   return { ...(query.data ?? defaultSettings), isLoading: query.isLoading };
+}
+
+/** The business time zone (an IANA name): every appointment, order and schedule time is shown in it. */
+export function useTimeZone(): string {
+  return useBusinessSettings().timezone;
+}
+
+/** The business's currency: the one its settings name once they carry one, the default until then. */
+export function useCurrency(): string {
+  const settings = useBusinessSettings();
+  return 'currency' in settings && typeof settings.currency === 'string' ? settings.currency : DEFAULT_CURRENCY;
 }

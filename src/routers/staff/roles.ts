@@ -41,6 +41,7 @@ export const rolesRouter = router({
         method: 'POST',
         path: '/admin/roles',
         tags,
+        errors: { 409: 'A role with this name exists' },
         summary: 'Create a custom role (name lowercased, whitespace to underscores)',
       }),
     )
@@ -54,6 +55,7 @@ export const rolesRouter = router({
         method: 'PUT',
         path: '/admin/roles/{id}',
         tags,
+        errors: { 404: 'No such role', 409: 'A system role, or a role with this name exists' },
         summary: 'Update a custom role (system roles: 409)',
       }),
     )
@@ -67,6 +69,7 @@ export const rolesRouter = router({
         method: 'DELETE',
         path: '/admin/roles/{id}',
         tags,
+        errors: { 404: 'No such role', 409: 'A system role, or people still hold it' },
         summary: 'Delete a custom role nobody holds (system roles and held roles: 409)',
       }),
     )

@@ -42,6 +42,7 @@ export const usersRouter = router({
         method: 'POST',
         path: '/admin/users',
         tags,
+        errors: { 409: 'The e-mail address is taken' },
         summary: 'Add a staff member and mail them a set-password link',
       }),
     )
@@ -55,6 +56,7 @@ export const usersRouter = router({
         method: 'PUT',
         path: '/admin/users/{userId}',
         tags,
+        errors: { 404: 'No such user', 409: 'The e-mail address is taken' },
         summary: "Update someone's name and e-mail",
       }),
     )
@@ -68,6 +70,7 @@ export const usersRouter = router({
         method: 'PUT',
         path: '/admin/users/{userId}/role',
         tags,
+        errors: { 404: 'No such user', 409: 'The last active admin' },
         summary: "Change someone's role (not one's own; the last active admin stays)",
       }),
     )
@@ -81,6 +84,7 @@ export const usersRouter = router({
         method: 'PUT',
         path: '/admin/users/{userId}/permissions',
         tags,
+        errors: { 404: 'No such user' },
         summary: "Set someone's own permissions (not one's own)",
       }),
     )
@@ -94,6 +98,7 @@ export const usersRouter = router({
         method: 'PUT',
         path: '/admin/users/{userId}/status',
         tags,
+        errors: { 404: 'No such user', 409: 'The last active admin' },
         summary: 'Activate or deactivate someone (deactivation ends their sessions)',
       }),
     )
@@ -107,6 +112,7 @@ export const usersRouter = router({
         method: 'GET',
         path: '/admin/users/{userId}/availability',
         tags,
+        errors: { 404: 'No such user' },
         summary: "Someone's weekly availability (0 Sunday … 6 Saturday)",
       }),
     )

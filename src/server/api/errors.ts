@@ -105,6 +105,24 @@ function validationIssues(error: z.ZodError): { path: string; message: string }[
   });
 }
 
+/** The JSON body of every failure answer (errorBody), as the OpenAPI document's `Error` schema shows it. */
+export const ZErrorBody = z
+  .object({
+    message: z.string().meta({ description: 'What went wrong, in a sentence for people' }),
+    code: z.enum(Object.keys(httpStatusByCode) as [string, ...string[]]),
+    issues: z
+      .array(
+        z.object({
+          path: z.string().meta({ description: 'The field, dotted (empty: the whole input)' }),
+          message: z.string(),
+        }),
+      )
+      .optional()
+      .meta({ description: 'Validation failures, one per field' }),
+    requestId: z.string().optional().meta({ description: 'On 5xx answers: the request id to quote to support' }),
+  })
+  .meta({ id: 'Error', description: 'Every failure answer: {message, code}, plus issues (400) or requestId (5xx).' });
+
 /** The JSON body of a failure answer: `{message, code}`, plus `issues` (validation) or `requestId` (5xx). */
 export function errorBody(answer: ErrorAnswer) {
   const { message, code, issues, requestId } = answer;

@@ -13,7 +13,16 @@ export interface Meta extends OpenApiMeta {
    * body (`[...]`) where the procedure takes `{ field: [...] }`; both are then accepted (docs/api-conventions.md).
    */
   bareArrayBody?: string;
+  /**
+   * The failures this operation answers beyond those its access, method and parameters imply (see
+   * openapi-operation.ts), by HTTP status, each with the sentence the OpenAPI document shows: a 404 for a lookup,
+   * a 409 its service throws, a 429 where it is rate limited.
+   */
+  errors?: DeclaredErrors;
 }
+
+/** HTTP status → what it means for this operation. */
+export type DeclaredErrors = Partial<Record<400 | 401 | 403 | 404 | 409 | 422 | 429, string>>;
 
 const t = initTRPC
   .context<Context>()
@@ -32,49 +41,17 @@ const t = initTRPC
     },
   });
 
-type OpenApiOperation = NonNullable<OpenApiMeta['openapi']>;
-
-/** Meta for a procedure that is also a documented REST operation; its access comes from the procedure builder. */
-export function rest(openapi: Omit<OpenApiOperation, 'protect'>): Meta {
-  return { openapi: { ...openapi, protect: true } };
-}
+export type OpenApiOperation = NonNullable<OpenApiMeta['openapi']>;
 
 /**
- * The operation as the OpenAPI document describes it: protection, the access sentence and the error answers
- * follow from the access the procedure's builder declared, so they cannot disagree with what is enforced.
+ * Meta for a procedure that is also a documented REST operation; its access comes from the procedure builder,
+ * and the error answers the OpenAPI document lists from that access, the method and `errors`.
  */
-export function documentedOperation(meta: Meta): OpenApiOperation | undefined {
-  const { openapi, access: rule } = meta;
-  if (!openapi || !rule) return openapi;
-  return {
-    ...openapi,
-    description: openapi.description ?? `${openapi.summary}. ${describeAccess(rule)}`,
-    protect: rule.kind !== 'public',
-    errorResponses: openapi.errorResponses ?? errorResponsesFor(rule, openapi.method),
-  };
-}
-
-function describeAccess(rule: Access): string {
-  switch (rule.kind) {
-    case 'public':
-      return 'Open to everyone.';
-    case 'signedIn':
-      return 'Requires a signed-in user.';
-    case 'staff':
-      return 'Requires a staff role (employee, admin or a custom role).';
-    case 'admin':
-      return 'Requires the admin role.';
-    case 'permission':
-      return `Requires the ${rule.permission} permission (admins hold every permission).`;
-  }
-}
-
-function errorResponsesFor(rule: Access, method: OpenApiOperation['method']): Record<number, string> {
-  const responses: Record<number, string> = {};
-  if (method !== 'GET') responses[400] = 'Invalid input';
-  if (rule.kind !== 'public') responses[401] = 'Not signed in';
-  if (rule.kind === 'staff' || rule.kind === 'admin' || rule.kind === 'permission') responses[403] = 'Not allowed';
-  return responses;
+export function rest({
+  errors,
+  ...openapi
+}: Omit<OpenApiOperation, 'protect' | 'errorResponses'> & { errors?: DeclaredErrors }): Meta {
+  return { openapi: { ...openapi, protect: true }, ...(errors && { errors }) };
 }
 
 export const router = t.router;

@@ -18,6 +18,8 @@ const columns = {
   customerId: appointments.customerId,
   startsAt: appointments.startsAt,
   duration: appointments.duration,
+  bufferBeforeMinutes: appointments.bufferBeforeMinutes,
+  bufferAfterMinutes: appointments.bufferAfterMinutes,
   notes: appointments.notes,
   status: appointments.status,
   sequence: appointments.sequence,

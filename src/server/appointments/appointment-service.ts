@@ -20,7 +20,7 @@ import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { emitAppointmentEvent, selectAppointments, toAppointment, type Row } from './appointment-rows';
 import { sendInvitations, type InvitationKind } from './invitations';
-import { findServiceWithProviders, liveStatuses, loadSlotData, slotRules } from './slot-data';
+import { findServiceWithProviders, liveStatuses, loadSlotData, slotRules, type TimeNeeded } from './slot-data';
 
 /** What a booking operation needs besides the database and the caller: settings, the clock, the public address. */
 export interface BookingEnv {
@@ -90,18 +90,18 @@ function requestedStart(dateTime: string, now: Date): Date {
   return start;
 }
 
-/** Employees (in preference order) for whom `start` is an offered slot of the service. */
+/** Employees (in preference order) for whom `start` is an offered slot for an appointment of that length and buffers. */
 async function freeEmployeesAt(
   db: Tx,
   env: BookingEnv,
   start: Date,
-  duration: number,
+  needed: TimeNeeded,
   employeeIds: string[],
   excludeAppointmentId?: string,
 ) {
   const date = toZoned(start, env.settings.timezone).date;
   const data = await loadSlotData(db, date, employeeIds, env.settings.timezone, excludeAppointmentId);
-  const slot = computeSlots(date, slotRules(env.settings, env.now, duration), data).find(
+  const slot = computeSlots(date, slotRules(env.settings, env.now, needed), data).find(
     (s) => s.dateTime === start.toISOString(),
   );
   return { date, free: slot?.employeeIds ?? [] };
@@ -151,7 +151,7 @@ export async function bookAppointment(
   const { service, providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: staff });
   const start = requestedStart(input.dateTime, env.now);
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
-  const { date, free } = await freeEmployeesAt(db, env, start, service.duration, chosen ? [chosen] : providers);
+  const { date, free } = await freeEmployeesAt(db, env, start, service, chosen ? [chosen] : providers);
   if (!free.length) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
 
   let candidates = free;
@@ -178,6 +178,8 @@ export async function bookAppointment(
             startsAt: start,
             endsAt: new Date(start.getTime() + service.duration * 60_000),
             duration: service.duration,
+            bufferBeforeMinutes: service.bufferBeforeMinutes,
+            bufferAfterMinutes: service.bufferAfterMinutes,
             notes,
             status,
           })
@@ -325,7 +327,7 @@ export async function rescheduleAppointment(
   const start = requestedStart(input.dateTime, env.now);
   if (start.getTime() === row.startsAt.getTime()) return toAppointment(row);
   // The appointment's own time does not block its move (e.g. half an hour later).
-  const { free } = await freeEmployeesAt(db, env, start, row.duration, [row.employeeId], row.id);
+  const { free } = await freeEmployeesAt(db, env, start, row, [row.employeeId], row.id);
   if (!free.length) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
   try {
     await db.transaction(async (tx) => {

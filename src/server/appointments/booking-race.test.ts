@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sqlState } from '../../../db/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../../db/client';
 import { appointments, availability, serviceProviders, services } from '../../../db/schema/index';
@@ -137,5 +138,75 @@ describe('two app instances booking the same slot', () => {
         ),
       );
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe('parallel bookings whose held spans overlap', () => {
+  let buffered: string;
+  beforeAll(async () => {
+    // 30 minutes with 30 after: a booking at 8:00 holds until 9:00, so 8:30 is taken although its time is free.
+    const [service] = await server.db
+      .insert(services)
+      .values({ name: 'Colour', price: '60.00', duration: 30, bufferAfterMinutes: 30 })
+      .returning({ id: services.id });
+    buffered = service!.id;
+    await server.db.insert(serviceProviders).values({ serviceId: buffered, employeeId });
+  });
+
+  it(`of neighbouring starts: exactly one of each pair is made, in each of ${ROUNDS} rounds`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      // Five pairs a day (8:00, 10:00, … 16:00) inside the 8:00–20:00 hours, from the day after the other tests'.
+      const date = addCalendarDays(day, 1 + Math.floor(round / 5));
+      const minutes = 8 * 60 + (round % 5) * 120;
+      const first = zonedToInstant(date, minutes, TZ).toISOString();
+      const second = zonedToInstant(date, minutes + 30, TZ).toISOString();
+      const results = await Promise.all(
+        cookies.slice(0, 20).map((cookie, i) =>
+          server.request('POST', '/api/appointments', {
+            cookie,
+            body: { serviceId: buffered, dateTime: i % 2 ? second : first, employeeId },
+          }),
+        ),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(
+        statuses.filter((s) => s === 200),
+        `round ${round}: ${statuses.join(',')}`,
+      ).toHaveLength(1);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    }
+  }, 120_000);
+
+  it('written directly in parallel transactions, the database keeps only one of two overlapping held spans', async () => {
+    const date = addCalendarDays(day, 10);
+    const customerId = (await signInAs(server.database, 'customer')).user.id;
+    for (let round = 0; round < ROUNDS; round++) {
+      const start = zonedToInstant(date, 8 * 60 + round * 120, TZ);
+      // Own times 8:00–8:30 and 8:45–9:15 do not overlap; the first one's buffer after (to 9:00) does.
+      const rows = [0, 45].map((offset) => {
+        const startsAt = new Date(start.getTime() + offset * 60_000);
+        return {
+          serviceId: buffered,
+          employeeId,
+          customerId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+          duration: 30,
+          bufferAfterMinutes: 30,
+        };
+      });
+      const outcomes = await Promise.allSettled(
+        rows.map((row) =>
+          server.db.transaction(async (tx) => {
+            await tx.insert(appointments).values(row);
+            // Both transactions hold their row uncommitted at once, where the database can interleave them.
+            await tx.execute(sql`select pg_sleep(0.05)`);
+          }),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const rejected = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+      expect(sqlState(rejected.reason)).toBe('23P01');
+    }
   });
 });

@@ -23,6 +23,8 @@ export interface BookableService {
   id: string;
   name: string;
   duration: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
   price: string;
   isActive: boolean;
 }
@@ -66,6 +68,8 @@ export async function findServiceWithProviders(
       id: services.id,
       name: services.name,
       duration: services.duration,
+      bufferBeforeMinutes: services.bufferBeforeMinutes,
+      bufferAfterMinutes: services.bufferAfterMinutes,
       price: services.price,
       isActive: services.isActive,
       providerId: users.id,
@@ -98,7 +102,10 @@ export async function listBookingProviders(db: Tx, serviceId: string, opts: { in
   return ids.map((id) => rows.find((r) => r.id === id)!).filter(Boolean);
 }
 
-/** Availability and live appointments of some employees around one date (the day either side covers DST and long services). */
+/**
+ * Availability and the held spans of live appointments of some employees around one date (the day either side
+ * covers DST, long services and buffers of up to 240 minutes).
+ */
 export async function loadSlotData(
   db: Tx,
   date: string,
@@ -134,16 +141,16 @@ export async function loadSlotData(
       .select({
         id: appointments.id,
         employeeId: appointments.employeeId,
-        startsAt: appointments.startsAt,
-        endsAt: appointments.endsAt,
+        heldStartsAt: appointments.heldStartsAt,
+        heldEndsAt: appointments.heldEndsAt,
       })
       .from(appointments)
       .where(
         and(
           inArray(appointments.employeeId, employeeIds),
           inArray(appointments.status, [...liveStatuses]),
-          lt(appointments.startsAt, to),
-          gt(appointments.endsAt, from),
+          lt(appointments.heldStartsAt, to),
+          gt(appointments.heldEndsAt, from),
         ),
       ),
   ]);
@@ -155,11 +162,20 @@ export async function loadSlotData(
   };
 }
 
-export function slotRules(settings: BusinessSettings, now: Date, durationMinutes: number): SlotRules {
+/** What one appointment takes: its duration and the buffers that make up its held span. */
+export interface TimeNeeded {
+  duration: number;
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
+}
+
+export function slotRules(settings: BusinessSettings, now: Date, needed: TimeNeeded): SlotRules {
   return {
     timeZone: settings.timezone,
     now,
-    durationMinutes,
+    durationMinutes: needed.duration,
+    bufferBeforeMinutes: needed.bufferBeforeMinutes,
+    bufferAfterMinutes: needed.bufferAfterMinutes,
     noticeMinutes: settings.bookingNoticeMinutes,
     windowDays: settings.bookingWindowDays,
   };
@@ -177,5 +193,5 @@ export async function slotsFor(
   });
   const employeeIds = query.employeeId ? providers.filter((id) => id === query.employeeId) : providers;
   const data = await loadSlotData(db, query.date, employeeIds, settings.timezone);
-  return computeSlots(query.date, slotRules(settings, now, service.duration), data);
+  return computeSlots(query.date, slotRules(settings, now, service), data);
 }

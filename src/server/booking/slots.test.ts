@@ -25,13 +25,16 @@ function rules(overrides: Partial<SlotRules> = {}): SlotRules {
     timeZone: NY,
     now: new Date('2026-01-01T00:00:00Z'),
     durationMinutes: 60,
+    bufferBeforeMinutes: 0,
+    bufferAfterMinutes: 0,
     noticeMinutes: 60,
     windowDays: 400,
     ...overrides,
   };
 }
-function busy(employeeId: string, startsAt: string, endsAt: string): BusyInterval {
-  return { employeeId, startsAt: new Date(startsAt), endsAt: new Date(endsAt) };
+/** A live appointment's held span. */
+function busy(employeeId: string, heldStartsAt: string, heldEndsAt: string): BusyInterval {
+  return { employeeId, heldStartsAt: new Date(heldStartsAt), heldEndsAt: new Date(heldEndsAt) };
 }
 const times = (slots: { time: string }[]) => slots.map((s) => s.time);
 
@@ -320,6 +323,47 @@ describe('daylight saving days', () => {
   });
 });
 
+describe('held spans: buffers before and after', () => {
+  const day = '2026-06-10';
+  const data = (busyRows: BusyInterval[]) => ({
+    employeeIds: [A],
+    weekly: everyDay(A, '09:00', '13:00'),
+    overrides: [],
+    busy: busyRows,
+  });
+
+  it('offers no start whose held span overlaps another held span', () => {
+    // Held 11:00–12:00 (EDT is UTC-4); a 30-minute service with 15 before and 30 after holds [s - 15, s + 60).
+    const slots = computeSlots(
+      day,
+      rules({ durationMinutes: 30, bufferBeforeMinutes: 15, bufferAfterMinutes: 30 }),
+      data([busy(A, '2026-06-10T15:00:00Z', '2026-06-10T16:00:00Z')]),
+    );
+    // 10:00 holds until 11:00 exactly: spans are half-open, so touching is not overlapping.
+    expect(times(slots)).toEqual(['09:00', '09:30', '10:00', '12:30']);
+  });
+
+  it('lets buffers reach outside the hours: only the appointment itself must fit the window', () => {
+    const slots = computeSlots(
+      day,
+      rules({ durationMinutes: 60, bufferBeforeMinutes: 30, bufferAfterMinutes: 30 }),
+      data([]),
+    );
+    expect(times(slots)[0]).toBe('09:00');
+    expect(times(slots).at(-1)).toBe('12:00');
+  });
+
+  it("sees another day's held span reaching into this one", () => {
+    // A late appointment of the previous evening whose 240-minute buffer after runs to 09:30 local.
+    const slots = computeSlots(
+      day,
+      rules({ durationMinutes: 30 }),
+      data([busy(A, '2026-06-10T02:00:00Z', '2026-06-10T13:30:00Z')]),
+    );
+    expect(times(slots)[0]).toBe('09:30');
+  });
+});
+
 describe('slots property: exactly the free grid starts that fit are offered', () => {
   const zones = ['America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'];
   // Dates around this year's clock changes in those zones, and an ordinary one.
@@ -330,6 +374,8 @@ describe('slots property: exactly the free grid starts that fit are offered', ()
     zone: fc.constantFrom(...zones),
     date: fc.constantFrom(...dates),
     duration: fc.constantFrom(15, 30, 45, 60, 90, 120, 240),
+    before: fc.constantFrom(0, 0, 5, 15, 45, 240),
+    after: fc.constantFrom(0, 0, 10, 30, 240),
     notice: fc.constantFrom(0, 60, 600),
     nowOffsetHours: fc.integer({ min: -30, max: 30 }),
     windows: fc.array(fc.record({ employee: fc.constantFrom(A, B), a: time, b: time }), { maxLength: 6 }),
@@ -354,12 +400,18 @@ describe('slots property: exactly the free grid starts that fit are offered', ()
         const dayStart = zonedToInstant(input.date, 0, input.zone).getTime();
         const busyRows = input.appointments.map((b) => {
           const start = dayStart + (b.startHour * 60 + b.minute) * 60_000;
-          return { employeeId: b.employee, startsAt: new Date(start), endsAt: new Date(start + b.length * 60_000) };
+          return {
+            employeeId: b.employee,
+            heldStartsAt: new Date(start),
+            heldEndsAt: new Date(start + b.length * 60_000),
+          };
         });
         const r: SlotRules = {
           timeZone: input.zone,
           now: new Date(dayStart + input.nowOffsetHours * 3_600_000),
           durationMinutes: input.duration,
+          bufferBeforeMinutes: input.before,
+          bufferAfterMinutes: input.after,
           noticeMinutes: input.notice,
           windowDays: 30,
         };
@@ -379,8 +431,12 @@ describe('slots property: exactly the free grid starts that fit are offered', ()
               zonedToInstant(input.date, minutesOfTime(w.startTime), input.zone).getTime() <= start &&
               end <= zonedToInstant(input.date, minutesOfTime(w.endTime), input.zone).getTime(),
           );
+          // The new held span [start - before, end + after) must miss every held span of that employee.
+          const heldStart = start - input.before * 60_000;
+          const heldEnd = end + input.after * 60_000;
           const free = busyRows.every(
-            (b) => b.employeeId !== employeeId || b.endsAt.getTime() <= start || b.startsAt.getTime() >= end,
+            (b) =>
+              b.employeeId !== employeeId || b.heldEndsAt.getTime() <= heldStart || b.heldStartsAt.getTime() >= heldEnd,
           );
           return fits && free;
         };

@@ -15,9 +15,11 @@ import {
  *
  * For each calendar date in the business time zone an employee's windows are that date's overrides when it has
  * any (a day off has none), otherwise the weekday's weekly windows. A start is offered when it lies on the
- * 30-minute wall-clock grid, the whole duration fits inside one window, it overlaps no busy interval (pending or
- * confirmed appointments) of that employee, it is at least the notice ahead of now, and its date is between
- * today and today + windowDays.
+ * 30-minute wall-clock grid, the whole duration fits inside one window, its held span (the start less the buffer
+ * before to the end plus the buffer after) overlaps no busy interval (the held spans of pending or confirmed
+ * appointments) of that employee, it is at least the notice ahead of now, and its date is between today and
+ * today + windowDays. Buffers may reach outside the window: preparing before opening or tidying after closing is
+ * the business's choice (docs/decisions/held-span-outside-hours.md).
  */
 
 const SLOT_STEP_MINUTES = 30;
@@ -41,16 +43,20 @@ export interface DateOverride {
   endTime: string | null;
 }
 
+/** A held span of a live appointment. */
 export interface BusyInterval {
   employeeId: string;
-  startsAt: Date;
-  endsAt: Date;
+  heldStartsAt: Date;
+  heldEndsAt: Date;
 }
 
 export interface SlotRules {
   timeZone: string;
   now: Date;
   durationMinutes: number;
+  /** The service's buffers: the new appointment's held span reaches this far either side of its time. */
+  bufferBeforeMinutes: number;
+  bufferAfterMinutes: number;
   noticeMinutes: number;
   windowDays: number;
 }
@@ -116,6 +122,8 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
 
   const earliest = rules.now.getTime() + rules.noticeMinutes * MINUTE;
   const duration = rules.durationMinutes * MINUTE;
+  const before = rules.bufferBeforeMinutes * MINUTE;
+  const after = rules.bufferAfterMinutes * MINUTE;
   const tz = rules.timeZone;
   // Instants of wall-clock times on this date, memoised: every employee shares the same grid.
   const convert = zonedDay(date, tz);
@@ -130,14 +138,14 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
     return value;
   };
 
-  // Busy intervals that can touch this date, per employee.
+  // Busy intervals that can touch a held span starting this date, per employee.
   const dayStart = instantOf(0);
   const dayEnd = instantOf(24 * 60);
   const busyByEmployee = new Map<string, Span[]>();
   for (const b of data.busy) {
-    const start = b.startsAt.getTime();
-    const end = b.endsAt.getTime();
-    if (end <= dayStart - duration || start >= dayEnd + duration) continue;
+    const start = b.heldStartsAt.getTime();
+    const end = b.heldEndsAt.getTime();
+    if (end <= dayStart - before || start >= dayEnd + duration + after) continue;
     let list = busyByEmployee.get(b.employeeId);
     if (!list) busyByEmployee.set(b.employeeId, (list = []));
     list.push({ start, end });
@@ -155,7 +163,7 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
         const start = instantOf(minutes);
         const end = start + duration;
         if (start < windowStart || end > windowEnd || start < earliest || offered.has(start)) continue;
-        if (overlapsAny(busy, start, end)) continue;
+        if (overlapsAny(busy, start - before, end + after)) continue;
         offered.add(start);
         let ids = byInstant.get(start);
         if (!ids) byInstant.set(start, (ids = []));

@@ -24,6 +24,8 @@ export const serviceColumns = {
   price: services.price,
   imageUrl: services.imageUrl,
   duration: services.duration,
+  bufferBeforeMinutes: services.bufferBeforeMinutes,
+  bufferAfterMinutes: services.bufferAfterMinutes,
   isFeatured: services.isFeatured,
   isActive: services.isActive,
 };

@@ -47,6 +47,8 @@ export async function createService(db: Tx, actor: SessionUser, input: CreateSer
         name: input.name,
         price: input.price,
         duration: input.duration,
+        bufferBeforeMinutes: input.bufferBeforeMinutes ?? 0,
+        bufferAfterMinutes: input.bufferAfterMinutes ?? 0,
         description: input.description ?? '',
         category: input.category ?? '',
         imageUrl: input.imageUrl ?? null,

@@ -1,5 +1,6 @@
 import type { Tx } from '../../../db/client';
 import { formatMoney, orderNumber, type OrderStatus } from '../../shared/orders';
+import { DEFAULT_CURRENCY } from '../../shared/settings';
 import { enqueueMail } from '../mail/outbox';
 
 interface MailOrder {
@@ -10,6 +11,9 @@ interface MailOrder {
   paymentProvider: string;
   items: { name: string; price: string; quantity: number }[];
 }
+
+/** Orders are in the business currency, which the settings do not name yet. */
+const money = (amount: string) => formatMoney(amount, DEFAULT_CURRENCY);
 
 interface Recipient {
   email: string;
@@ -22,7 +26,7 @@ function greeting(to: Recipient) {
 
 /** The confirmation a customer gets when the order is placed, in the checkout's transaction. */
 export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder, publicUrl: string) {
-  const lines = order.items.map((i) => `  ${i.quantity} x ${i.name} at ${formatMoney(i.price)}`).join('\n');
+  const lines = order.items.map((i) => `  ${i.quantity} x ${i.name} at ${money(i.price)}`).join('\n');
   const payment =
     order.paymentProvider === 'manual'
       ? 'You pay when you pick your order up.'
@@ -37,10 +41,10 @@ export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder
       '',
       lines,
       '',
-      `Subtotal: ${formatMoney(order.subtotal)}`,
+      `Subtotal: ${money(order.subtotal)}`,
       'Shipping: Free',
-      `Tax: ${formatMoney(order.tax)}`,
-      `Total: ${formatMoney(order.total)}`,
+      `Tax: ${money(order.tax)}`,
+      `Total: ${money(order.total)}`,
       '',
       payment,
       `Your orders: ${publicUrl}/profile`,

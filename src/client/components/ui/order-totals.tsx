@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../shared/orders';
 import { cn } from '../../lib/cn';
+import { useFormatMoney } from '../../lib/money';
 
 /** Subtotal, Free shipping, tax and total with two decimals: the cart, the checkout and an order show the same. */
 export function OrderTotals({
@@ -13,13 +13,14 @@ export function OrderTotals({
   total: string;
   className?: string;
 }) {
+  const money = useFormatMoney();
   return (
     <dl className={cn('flex flex-col gap-2 text-sm', className)}>
-      <Row label="Subtotal" value={formatMoney(subtotal)} testId="summary-subtotal" />
+      <Row label="Subtotal" value={money(subtotal)} testId="summary-subtotal" />
       <Row label="Shipping" value="Free" testId="summary-shipping" />
-      <Row label="Tax" value={formatMoney(tax)} testId="summary-tax" />
+      <Row label="Tax" value={money(tax)} testId="summary-tax" />
       <div className="my-1 border-t border-stone-200" />
-      <Row label="Total" value={formatMoney(total)} testId="summary-total" strong />
+      <Row label="Total" value={money(total)} testId="summary-total" strong />
     </dl>
   );
 }

@@ -11,10 +11,6 @@ export function useBookingSettings() {
   return useSettingsQuery();
 }
 
-export function useCurrentCustomer() {
-  return trpc.auth.user.useQuery(undefined, { retry: false, throwOnError: false });
-}
-
 export function useProviders(serviceId: string | undefined) {
   return trpc.appointments.providers.useQuery({ serviceId: serviceId ?? '' }, { enabled: !!serviceId });
 }

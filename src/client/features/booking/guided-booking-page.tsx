@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatPrice } from '../../../shared/catalog';
+
 import { ClockIcon } from '../../components/icons';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -10,15 +10,10 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/trpc';
-import {
-  useBookableServices,
-  useBookAppointment,
-  useBookingSettings,
-  useCurrentCustomer,
-  useProviders,
-  useSlots,
-} from './booking-api';
-import { businessDateIn, businessToday, clockTime, longDate } from './booking-dates';
+import { useBookableServices, useBookAppointment, useBookingSettings, useProviders, useSlots } from './booking-api';
+import { addDaysToKey, clockLabelOf, longDayLabelOf, todayIn } from '../../lib/zoned-time';
+import { useFormatMoney } from '../../lib/money';
+import { useCurrentUser } from '../../lib/session';
 
 const GUIDED_WINDOW_DAYS = 30;
 
@@ -27,11 +22,12 @@ const GUIDED_WINDOW_DAYS = 30;
  * employee is; the summary and Confirm Booking once everything is chosen.
  */
 export function GuidedBookingPage() {
+  const money = useFormatMoney();
   const navigate = useNavigate();
   const toast = useToast();
   const services = useBookableServices();
   const settings = useBookingSettings();
-  const user = useCurrentCustomer();
+  const { user } = useCurrentUser();
   const book = useBookAppointment();
   const [serviceId, setServiceId] = useState('');
   const [chosenEmployeeId, setEmployeeId] = useState('');
@@ -73,7 +69,7 @@ export function GuidedBookingPage() {
     }
     book.mutate(
       {
-        customerId: user.data?.id ?? 'current-user',
+        customerId: user?.id ?? 'current-user',
         serviceId,
         employeeId,
         dateTime,
@@ -100,8 +96,8 @@ export function GuidedBookingPage() {
   }
 
   if (services.isLoading || settings.isLoading) return <Spinner className="min-h-[40vh]" label="Loading booking" />;
-  const today = businessToday(timeZone);
-  const lastDay = businessDateIn(timeZone, windowDays);
+  const today = todayIn(timeZone);
+  const lastDay = addDaysToKey(todayIn(timeZone), windowDays);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -128,7 +124,7 @@ export function GuidedBookingPage() {
             title: s.name,
             detail: (
               <span className="inline-flex items-center gap-1">
-                <ClockIcon width={14} height={14} aria-hidden="true" /> {s.duration} minutes · {formatPrice(s.price)}
+                <ClockIcon width={14} height={14} aria-hidden="true" /> {s.duration} minutes · {money(s.price)}
               </span>
             ),
           }))}
@@ -173,8 +169,8 @@ export function GuidedBookingPage() {
               ) : slots.data && slots.data.length > 0 ? (
                 <SlotGrid
                   name="time"
-                  legend={`Available times on ${longDate(date)}`}
-                  options={slots.data.map((s) => ({ value: s.dateTime, label: clockTime(s.time) }))}
+                  legend={`Available times on ${longDayLabelOf(date)}`}
+                  options={slots.data.map((s) => ({ value: s.dateTime, label: clockLabelOf(s.time) }))}
                   value={dateTime}
                   onChange={setDateTime}
                 />
@@ -207,13 +203,13 @@ export function GuidedBookingPage() {
                 {employee.firstName} {employee.lastName}
               </dd>
               <dt className="text-stone-600">Date</dt>
-              <dd className="font-medium text-stone-900">{longDate(date)}</dd>
+              <dd className="font-medium text-stone-900">{longDayLabelOf(date)}</dd>
               <dt className="text-stone-600">Time</dt>
               <dd className="font-medium text-stone-900">
-                {clockTime(slot.time)} ({service.duration} minutes)
+                {clockLabelOf(slot.time)} ({service.duration} minutes)
               </dd>
               <dt className="text-stone-600">Price</dt>
-              <dd className="font-medium text-stone-900">{formatPrice(service.price)}</dd>
+              <dd className="font-medium text-stone-900">{money(service.price)}</dd>
             </dl>
             <Button size="lg" onClick={confirm} disabled={book.isPending} className="w-full sm:w-auto sm:self-end">
               {book.isPending ? 'Booking...' : 'Confirm Booking'}

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { FormProvider, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ZSimpleBookingForm, type SimpleBookingForm } from '../../../shared/appointment-schema';
-import { formatPrice } from '../../../shared/catalog';
+
 import { CalendarIcon, ClockIcon } from '../../components/icons';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -14,7 +14,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
 import { useBookableServices, useBookAppointment, useBookingSettings, useSlots } from './booking-api';
-import { businessDateIn, businessToday, clockTime, longDate } from './booking-dates';
+import { addDaysToKey, clockLabelOf, longDayLabelOf, todayIn } from '../../lib/zoned-time';
+import { useFormatMoney } from '../../lib/money';
 
 /** Which toast a missing choice shows, in the order the form is filled in. */
 const requiredToasts: { field: keyof SimpleBookingForm; title: string }[] = [
@@ -25,6 +26,7 @@ const requiredToasts: { field: keyof SimpleBookingForm; title: string }[] = [
 
 /** /booking: service (locked by ?service=), a date, one of that day's free times, notes. */
 export function SimpleBookingPage() {
+  const money = useFormatMoney();
   const [params] = useSearchParams();
   const lockedServiceId = params.get('service') ?? '';
   const navigate = useNavigate();
@@ -52,12 +54,12 @@ export function SimpleBookingPage() {
     () =>
       (services.data ?? []).map((s) => ({
         value: s.id,
-        label: `${s.name} (${s.duration} min, ${formatPrice(s.price)})`,
+        label: `${s.name} (${s.duration} min, ${money(s.price)})`,
       })),
-    [services.data],
+    [services.data, money],
   );
-  const today = settings.data ? businessToday(timeZone) : '';
-  const lastDay = settings.data ? businessDateIn(timeZone, windowDays) : '';
+  const today = settings.data ? todayIn(timeZone) : '';
+  const lastDay = settings.data ? addDaysToKey(todayIn(timeZone), windowDays) : '';
 
   function onInvalid(errors: FieldErrors<SimpleBookingForm>) {
     const first = requiredToasts.find((r) => errors[r.field]);
@@ -130,7 +132,7 @@ export function SimpleBookingPage() {
                   <span className="inline-flex items-center gap-1">
                     <ClockIcon width={16} height={16} aria-hidden="true" /> {service.duration} minutes
                   </span>
-                  <span>{formatPrice(service.price)}</span>
+                  <span>{money(service.price)}</span>
                 </p>
               )}
               <FormField name="date" label="Date" hint={`Times are shown in ${timeZone.replace(/_/g, ' ')} time.`}>
@@ -150,7 +152,7 @@ export function SimpleBookingPage() {
                     windowDays={windowDays}
                     loading={slots.isFetching && !slots.data}
                     failed={slots.isError}
-                    options={(slots.data ?? []).map((s) => ({ value: s.dateTime, label: clockTime(s.time) }))}
+                    options={(slots.data ?? []).map((s) => ({ value: s.dateTime, label: clockLabelOf(s.time) }))}
                   />
                 )}
               </FormField>
@@ -208,14 +210,14 @@ function TimeChoice({
     if (lastDay && date > lastDay)
       return note(`Appointments can be booked up to ${windowDays} days ahead. Please choose an earlier date.`);
     return note(
-      `No free times on ${longDate(date)}: our team is fully booked or not working that day. Please choose another date.`,
+      `No free times on ${longDayLabelOf(date)}: our team is fully booked or not working that day. Please choose another date.`,
     );
   }
   return (
     <div id={ids.id} tabIndex={-1}>
       <SlotGrid
         name="time"
-        legend={`Free times on ${longDate(date)}`}
+        legend={`Free times on ${longDayLabelOf(date)}`}
         hideLegend
         options={options}
         value={value}

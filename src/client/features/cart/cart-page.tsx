@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatMoney, toCents, fromCents } from '../../../shared/orders';
+import { toCents, fromCents } from '../../../shared/orders';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -7,6 +7,7 @@ import { errorMessage, type RouterOutputs } from '../../lib/trpc';
 import { CartSummary } from './cart-summary';
 import { quantityFromInput } from './quantity';
 import { useCart, useRemoveCartItem, useUpdateCartItem } from './cart-api';
+import { useFormatMoney } from '../../lib/money';
 
 type CartLine = RouterOutputs['cart']['list'][number];
 
@@ -65,6 +66,7 @@ export function CartPage() {
 }
 
 function CartLineCard({ line }: { line: CartLine }) {
+  const money = useFormatMoney();
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const [draft, setDraft] = useState<string | null>(null);
@@ -93,7 +95,7 @@ function CartLineCard({ line }: { line: CartLine }) {
           )}
           <div className="min-w-0">
             <h2 className="truncate font-semibold text-stone-900">{line.product.name}</h2>
-            <p className="text-sm text-stone-600">{formatMoney(line.price)} each</p>
+            <p className="text-sm text-stone-600">{money(line.price)} each</p>
             {short && (
               <p className="text-sm font-medium text-red-700" role="status">
                 {stock === 0 ? 'Out of stock' : `Only ${stock} left in stock`}
@@ -143,7 +145,7 @@ function CartLineCard({ line }: { line: CartLine }) {
             </Button>
           </div>
           <span className="w-20 text-right font-semibold text-stone-900" data-testid="line-total">
-            {formatMoney(fromCents(toCents(line.price) * line.quantity))}
+            {money(fromCents(toCents(line.price) * line.quantity))}
           </span>
           <Button
             variant="ghost"

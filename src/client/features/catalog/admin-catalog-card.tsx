@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { formatPrice } from '../../../shared/catalog';
+
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CatalogImage } from '../../components/ui/catalog-image';
+import { useFormatMoney } from '../../lib/money';
 
 /** A product or service in the admin grid: status badges, description clamped to 2 lines, actions. */
 export function AdminCatalogCard({
@@ -25,6 +26,7 @@ export function AdminCatalogCard({
   onEdit?: () => void;
   onDelete?: () => void;
 }) {
+  const money = useFormatMoney();
   return (
     <Card className="flex w-full flex-col overflow-hidden" data-testid="admin-catalog-card">
       <CatalogImage src={item.imageUrl} alt={item.name} className="aspect-[16/9]" />
@@ -37,7 +39,7 @@ export function AdminCatalogCard({
         <h2 className="font-semibold text-stone-900">{item.name}</h2>
         <p className="line-clamp-2 text-sm text-stone-600">{item.description}</p>
         <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 pt-1">
-          <span className="font-bold text-brand-900">{formatPrice(item.price)}</span>
+          <span className="font-bold text-brand-900">{money(item.price)}</span>
           <span className="text-sm text-stone-600">{details}</span>
         </div>
         {(onEdit || onDelete) && (

@@ -9,7 +9,7 @@ import { AdminCatalogPage } from './admin-catalog-page';
 import { useProviderCandidates, useServiceProviders, useServiceWrites, type Service } from './catalog-api';
 import { CatalogItemDialog } from './catalog-item-dialog';
 
-/** /admin/services: like products, plus duration and who may perform each service. */
+/** /admin/services: like products, plus duration, buffers and who may perform each service. */
 export function AdminServicesPage() {
   const providers = useServiceProviders();
   const providerNames = (serviceId: string) =>
@@ -29,8 +29,11 @@ export function AdminServicesPage() {
         const names = providerNames(service.id);
         return (
           <span title={names.length ? names.join(', ') : 'Every employee may perform it'}>
-            {service.duration} min ·{' '}
-            {names.length ? `${names.length} ${names.length === 1 ? 'employee' : 'employees'}` : 'All employees'}
+            {service.duration} min
+            {service.bufferBeforeMinutes || service.bufferAfterMinutes
+              ? ` (+${service.bufferBeforeMinutes} before, +${service.bufferAfterMinutes} after)`
+              : ''}{' '}
+            · {names.length ? `${names.length} ${names.length === 1 ? 'employee' : 'employees'}` : 'All employees'}
           </span>
         );
       }}
@@ -61,12 +64,21 @@ function ServiceDialog({
 }) {
   const form = useZodForm(ZServiceForm, {
     defaultValues: service
-      ? { ...service, duration: String(service.duration), imageUrl: service.imageUrl ?? '', employeeIds: linked }
+      ? {
+          ...service,
+          duration: String(service.duration),
+          bufferBeforeMinutes: String(service.bufferBeforeMinutes),
+          bufferAfterMinutes: String(service.bufferAfterMinutes),
+          imageUrl: service.imageUrl ?? '',
+          employeeIds: linked,
+        }
       : {
           name: '',
           description: '',
           price: '',
           duration: String(catalogLimits.durationDefault),
+          bufferBeforeMinutes: '0',
+          bufferAfterMinutes: '0',
           category: '',
           imageUrl: '',
           isFeatured: false,
@@ -103,8 +115,37 @@ function ServiceDialog({
         </FormField>
       }
     >
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium text-stone-800">Buffer time</legend>
+        <p className="text-xs text-stone-600">
+          Minutes the employee stays unavailable before and after each appointment, e.g. to prepare or clean up.
+          Customers still see the appointment's own time.
+        </p>
+        <div className="grid grid-cols-2 gap-3">
+          <BufferField name="bufferBeforeMinutes" label="Before (minutes)" />
+          <BufferField name="bufferAfterMinutes" label="After (minutes)" />
+        </div>
+      </fieldset>
       <ProviderChoice />
     </CatalogItemDialog>
+  );
+}
+
+function BufferField({ name, label }: { name: 'bufferBeforeMinutes' | 'bufferAfterMinutes'; label: string }) {
+  return (
+    <FormField name={name} label={label}>
+      {({ field, ids }) => (
+        <Input
+          {...field}
+          {...ids}
+          type="number"
+          inputMode="numeric"
+          step={catalogLimits.bufferStep}
+          min={0}
+          max={catalogLimits.bufferMax}
+        />
+      )}
+    </FormField>
   );
 }
 

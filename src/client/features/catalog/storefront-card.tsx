@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { formatPrice } from '../../../shared/catalog';
+
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { CatalogImage } from '../../components/ui/catalog-image';
+import { useFormatMoney } from '../../lib/money';
 
 /**
  * A product or service in the shop's grid: picture, category, name, description and price; the page adds
@@ -21,6 +22,7 @@ export function StorefrontCard({
   details: ReactNode;
   children: ReactNode;
 }) {
+  const money = useFormatMoney();
   return (
     <Card className="flex w-full flex-col overflow-hidden" data-testid={testId}>
       <CatalogImage src={item.imageUrl} alt={item.name} eager={eager} />
@@ -33,7 +35,7 @@ export function StorefrontCard({
         <h2 className="text-base font-semibold text-stone-900">{item.name}</h2>
         <p className="line-clamp-3 flex-1 text-sm text-stone-600">{item.description}</p>
         <div className="mt-1 flex items-baseline justify-between gap-2">
-          <span className="text-lg font-bold text-brand-900">{formatPrice(item.price)}</span>
+          <span className="text-lg font-bold text-brand-900">{money(item.price)}</span>
           {details}
         </div>
         {children}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { isStaffRole, type Role } from '../../../shared/roles';
+import { isStaff, type Role } from '../../../shared/roles';
 import { ChatIcon } from '../../components/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
@@ -22,7 +22,7 @@ interface Viewer {
 export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
   const [open, setOpen] = useState(false);
   const windowId = useId();
-  const staff = !!user && isStaffRole(user.role);
+  const staff = isStaff(user);
   const customer = !!user && !staff;
   const unread = useUnreadCount(customer);
   const { mutate: markReadNow } = useMarkRead();

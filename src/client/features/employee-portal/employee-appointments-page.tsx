@@ -1,7 +1,8 @@
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { AppointmentCard } from './appointment-card';
-import { useMyAppointments, useSetAppointmentStatus, useTimeZone, type PortalAppointment } from './employee-portal-api';
+import { useMyAppointments, useSetAppointmentStatus, type PortalAppointment } from './employee-portal-api';
+import { useTimeZone } from '../../lib/session';
 
 // Past appointments shown: the ten most recent.
 const PAST_COUNT = 10;

@@ -28,10 +28,10 @@ import {
   useMyOverrides,
   useMySlots,
   useReplaceWeek,
-  useTimeZone,
   type PortalSlot,
 } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
+import { useTimeZone } from '../../lib/session';
 
 const timeOptions = halfHourOptions.map((t) => ({ value: t, label: t }));
 

@@ -3,8 +3,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { dateKeyOf, dayLabelOf, timeOf, todayIn } from '../../lib/zoned-time';
 import { AppointmentCard } from './appointment-card';
-import { useMyAppointments, useMySlots, useTimeZone } from './employee-portal-api';
+import { useMyAppointments, useMySlots } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
+import { useTimeZone } from '../../lib/session';
 
 // The dashboard's upcoming list: the next five.
 const UPCOMING_COUNT = 5;

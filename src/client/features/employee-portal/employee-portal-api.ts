@@ -1,6 +1,5 @@
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
-import { useSettingsQuery } from '../../lib/session';
 
 export type PortalAppointment = RouterOutputs['employeePortal']['appointments'][number];
 export type PortalSlot = RouterOutputs['availability']['portalList'][number];
@@ -73,10 +72,6 @@ export function useDeleteOverride() {
 
 export function useChangePassword() {
   return trpc.employeePortal.changePassword.useMutation();
-}
-
-export function useTimeZone() {
-  return useSettingsQuery().data?.timezone ?? 'UTC';
 }
 
 /** The signed-in employee (or admin) for the portal; 401 means signed out and is never retried. */

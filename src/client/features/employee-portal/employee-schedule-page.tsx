@@ -1,6 +1,7 @@
 import { ButtonLink } from '../../components/ui/button';
 import { MyWeek, useWeekAnchor } from '../../components/ui/my-week';
-import { useEmployee, useMyAppointments, useMyOverrides, useMyWeekly, useTimeZone } from './employee-portal-api';
+import { useEmployee, useMyAppointments, useMyOverrides, useMyWeekly } from './employee-portal-api';
+import { useTimeZone } from '../../lib/session';
 
 /** /employee/schedule: the person's week, their appointments laid over their working hours. */
 export function EmployeeSchedulePage() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatPrice } from '../../../shared/catalog';
+
 import { showsProducts, showsServices } from '../../../shared/settings';
 import { useBusinessSettings, useCurrentUser } from '../../lib/session';
 import { BagIcon, CalendarIcon, ChatIcon, ClipboardIcon } from '../../components/icons';
@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { CatalogImage } from '../../components/ui/catalog-image';
 import { useFeatured, type FeaturedProduct, type FeaturedService } from './home-api';
 import { homeShortcuts, OPEN_CHAT_EVENT, type Shortcut } from './home-shortcuts';
+import { useFormatMoney } from '../../lib/money';
 
 const DEFAULT_TAGLINE = 'Quality products and services, booked in a few taps.';
 
@@ -86,6 +87,7 @@ function FeaturedItems({ loading, items }: { loading: boolean; items: FeaturedIt
 }
 
 function FeaturedCard({ entry, eager }: { entry: FeaturedItem; eager: boolean }) {
+  const money = useFormatMoney();
   const { kind, item } = entry;
   const to = kind === 'product' ? '/products' : `/booking?service=${encodeURIComponent(item.id)}`;
   return (
@@ -104,7 +106,7 @@ function FeaturedCard({ entry, eager }: { entry: FeaturedItem; eager: boolean })
         <h3 className="font-semibold text-stone-900 group-hover:text-brand-700">{item.name}</h3>
         <p className="line-clamp-2 text-sm text-stone-600">{item.description}</p>
         <p className="mt-auto pt-2 text-sm font-semibold text-brand-900">
-          {formatPrice(item.price)}
+          {money(item.price)}
           {entry.kind === 'service' && (
             <span className="font-normal text-stone-600"> · {entry.item.duration} minutes</span>
           )}

@@ -1,30 +1,27 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { formatMoney, fromCents, orderNumber, orderTransitions, toCents } from '../../../shared/orders';
+import { fromCents, orderNumber, orderTransitions, toCents } from '../../../shared/orders';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import {
-  formatOrderDate,
-  holds,
-  useCurrentUserForOrders,
-  useMarkOrderPaid,
-  useOrder,
-  useSetOrderStatus,
-} from './orders-api';
-import { useSettingsQuery } from '../../lib/session';
+import { useMarkOrderPaid, useOrder, useSetOrderStatus } from './orders-api';
+import { useCurrentUser, useTimeZone } from '../../lib/session';
+import { stampOf } from '../../lib/zoned-time';
+import { useFormatMoney } from '../../lib/money';
+import { can } from '../../../shared/roles';
 
 const moveLabels = { processing: 'Mark Processing', completed: 'Mark Completed' } as const;
 
 /** /admin/orders/{id}: lines, customer, payment, and the actions the order's status allows. */
 export function AdminOrderPage() {
+  const money = useFormatMoney();
+  const timeZone = useTimeZone();
   const { id = '' } = useParams();
   const order = useOrder(id);
-  const user = useCurrentUserForOrders();
-  const settings = useSettingsQuery();
+  const { user } = useCurrentUser();
   const setStatus = useSetOrderStatus();
   const markPaid = useMarkOrderPaid();
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -41,10 +38,9 @@ export function AdminOrderPage() {
     );
   }
   const o = order.data;
-  const timeZone = settings.data?.timezone ?? 'UTC';
-  const canEdit = holds(user.data, 'orders.edit');
+  const canEdit = can(user, 'orders.edit');
   const canTakePayment =
-    holds(user.data, 'payments.process') &&
+    can(user, 'payments.process') &&
     o.paymentProvider === 'manual' &&
     o.paymentStatus === 'unpaid' &&
     o.status !== 'cancelled';
@@ -95,16 +91,16 @@ export function AdminOrderPage() {
               {o.items.map((item, i) => (
                 <li key={i} className="flex justify-between gap-3 py-2">
                   <span>
-                    {item.quantity} × {item.name} <span className="text-stone-600">at {formatMoney(item.price)}</span>
+                    {item.quantity} × {item.name} <span className="text-stone-600">at {money(item.price)}</span>
                   </span>
-                  <span className="font-medium">{formatMoney(fromCents(toCents(item.price) * item.quantity))}</span>
+                  <span className="font-medium">{money(fromCents(toCents(item.price) * item.quantity))}</span>
                 </li>
               ))}
             </ul>
             <dl className="flex flex-col gap-1 border-t border-stone-200 pt-3 text-sm text-stone-700">
               <div className="flex justify-between">
                 <dt>Subtotal</dt>
-                <dd>{formatMoney(o.subtotal)}</dd>
+                <dd>{money(o.subtotal)}</dd>
               </div>
               <div className="flex justify-between">
                 <dt>Shipping</dt>
@@ -112,11 +108,11 @@ export function AdminOrderPage() {
               </div>
               <div className="flex justify-between">
                 <dt>Tax</dt>
-                <dd>{formatMoney(o.tax)}</dd>
+                <dd>{money(o.tax)}</dd>
               </div>
               <div className="flex justify-between text-base font-semibold text-stone-900">
                 <dt>Total</dt>
-                <dd>{formatMoney(o.total)}</dd>
+                <dd>{money(o.total)}</dd>
               </div>
             </dl>
           </CardContent>
@@ -144,8 +140,8 @@ export function AdminOrderPage() {
               <p className="capitalize" data-testid="payment-status">
                 {o.paymentStatus}
               </p>
-              <p className="text-stone-600">Placed {formatOrderDate(o.createdAt, timeZone, 'MMM dd, yyyy HH:mm')}</p>
-              <p className="text-stone-600">Updated {formatOrderDate(o.updatedAt, timeZone, 'MMM dd, yyyy HH:mm')}</p>
+              <p className="text-stone-600">Placed {stampOf(o.createdAt, timeZone)}</p>
+              <p className="text-stone-600">Updated {stampOf(o.updatedAt, timeZone)}</p>
             </CardContent>
           </Card>
         </div>

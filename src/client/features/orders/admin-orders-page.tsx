@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMoney, orderNumber, orderStatuses } from '../../../shared/orders';
+import { orderNumber, orderStatuses } from '../../../shared/orders';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -8,8 +8,10 @@ import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { formatOrderDate, useOrderPages, type OrderFilters } from './orders-api';
-import { useSettingsQuery } from '../../lib/session';
+import { useOrderPages, type OrderFilters } from './orders-api';
+import { useTimeZone } from '../../lib/session';
+import { dateOf } from '../../lib/zoned-time';
+import { useFormatMoney } from '../../lib/money';
 
 const statusOptions = [
   { value: 'all', label: 'All statuses' },
@@ -21,6 +23,7 @@ const statusOptions = [
  * time, older ones on request.
  */
 export function AdminOrdersPage() {
+  const money = useFormatMoney();
   const [status, setStatus] = useState('all');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -33,8 +36,7 @@ export function AdminOrdersPage() {
     ...(deferredSearch ? { search: deferredSearch } : {}),
   };
   const orders = useOrderPages(filters);
-  const settings = useSettingsQuery();
-  const timeZone = settings.data?.timezone ?? 'UTC';
+  const timeZone = useTimeZone();
   const list = orders.data?.pages.flat() ?? [];
 
   return (
@@ -151,9 +153,7 @@ export function AdminOrdersPage() {
                     {order.customer.firstName} {order.customer.lastName}
                     <span className="block text-xs text-stone-600">{order.customer.email}</span>
                   </td>
-                  <td className="col-start-1 text-stone-700 md:px-4 md:py-3">
-                    {formatOrderDate(order.createdAt, timeZone)}
-                  </td>
+                  <td className="col-start-1 text-stone-700 md:px-4 md:py-3">{dateOf(order.createdAt, timeZone)}</td>
                   <td className="hidden text-stone-700 md:table-cell md:px-4 md:py-3">
                     {order.items.reduce((n, i) => n + i.quantity, 0)}
                   </td>
@@ -161,7 +161,7 @@ export function AdminOrdersPage() {
                     {order.paymentStatus}
                   </td>
                   <td className="col-start-2 row-start-1 text-right font-semibold text-stone-900 md:px-4 md:py-3">
-                    {formatMoney(order.total)}
+                    {money(order.total)}
                   </td>
                   <td className="col-start-2 row-start-2 text-right md:px-4 md:py-3 md:text-left">
                     <OrderStatusBadge status={order.status} />

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { cartTotals, formatMoney, fromCents, toCents } from '../../../shared/orders';
+import { cartTotals, fromCents, toCents } from '../../../shared/orders';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { usePaymentMethods, usePlaceOrder } from './orders-api';
+import { useFormatMoney } from '../../lib/money';
 
 const methodLabels = {
   manual: { title: 'Pay on pickup', text: 'Pay in the shop when you collect your order.' },
@@ -15,6 +16,7 @@ const methodLabels = {
 
 /** /checkout: review the cart, choose how to pay, place the order. */
 export function CheckoutPage() {
+  const money = useFormatMoney();
   const cart = trpc.cart.list.useQuery();
   const methods = usePaymentMethods();
   const navigate = useNavigate();
@@ -67,7 +69,7 @@ export function CheckoutPage() {
                     <div>
                       <p className="font-medium text-stone-900">{line.product.name}</p>
                       <p className="text-stone-600">
-                        {line.quantity} × {formatMoney(line.price)}
+                        {line.quantity} × {money(line.price)}
                       </p>
                       {line.quantity > line.product.inventory && (
                         <p className="font-medium text-red-700">
@@ -78,7 +80,7 @@ export function CheckoutPage() {
                       )}
                     </div>
                     <span className="font-semibold text-stone-900">
-                      {formatMoney(fromCents(toCents(line.price) * line.quantity))}
+                      {money(fromCents(toCents(line.price) * line.quantity))}
                     </span>
                   </li>
                 ))}

@@ -1,20 +1,15 @@
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { formatMoney, fromCents, orderNumber, toCents } from '../../../shared/orders';
+import { fromCents, orderNumber, toCents } from '../../../shared/orders';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { OrderTotals } from '../../components/ui/order-totals';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import {
-  awaitsCardPayment,
-  formatOrderDate,
-  useConfirmationWait,
-  useOrder,
-  usePayOrder,
-  type Order,
-} from './orders-api';
-import { useSettingsQuery } from '../../lib/session';
+import { awaitsCardPayment, useConfirmationWait, useOrder, usePayOrder, type Order } from './orders-api';
+import { useTimeZone } from '../../lib/session';
+import { stampOf } from '../../lib/zoned-time';
+import { useFormatMoney } from '../../lib/money';
 
 const paymentTexts: Record<Order['paymentStatus'], string> = {
   unpaid: 'Not paid yet',
@@ -48,6 +43,8 @@ function PayNow({ order }: { order: Order }) {
  * says so when the customer came back without paying (?payment=cancelled).
  */
 export function OrderPage() {
+  const money = useFormatMoney();
+  const timeZone = useTimeZone();
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const returned = params.get('payment');
@@ -55,12 +52,10 @@ export function OrderPage() {
   const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true || backFromPayment;
   const waiting = useConfirmationWait(backFromPayment);
   const order = useOrder(id, { poll: waiting });
-  const settings = useSettingsQuery();
   if (order.isLoading) return <Spinner label="Loading your order" className="min-h-[40vh]" />;
   if (order.isError || !order.data)
     return <p className="text-red-700">{errorMessage(order.error, 'Order not found')}</p>;
   const o = order.data;
-  const timeZone = settings.data?.timezone ?? 'UTC';
   const unpaidCard = awaitsCardPayment(o);
   const confirming = backFromPayment && unpaidCard;
 
@@ -125,7 +120,7 @@ export function OrderPage() {
                 </h2>
                 <p className="text-sm text-stone-700">
                   {returned === 'cancelled' ? 'Your card was not charged. ' : ''}
-                  Your items are kept for you for a while: pay {formatMoney(o.total)} now to complete your order.
+                  Your items are kept for you for a while: pay {money(o.total)} now to complete your order.
                 </p>
               </div>
               <PayNow order={o} />
@@ -140,7 +135,7 @@ export function OrderPage() {
             </p>
           )}
           <p className="text-sm text-stone-600">
-            Placed {formatOrderDate(o.createdAt, timeZone, 'MMM dd, yyyy HH:mm')} ·{' '}
+            Placed {stampOf(o.createdAt, timeZone)} ·{' '}
             <span data-testid="order-payment-status">
               {confirming ? 'Confirming payment' : paymentTexts[o.paymentStatus]}
             </span>
@@ -151,7 +146,7 @@ export function OrderPage() {
                 <span>
                   {item.quantity} × {item.name}
                 </span>
-                <span className="font-medium">{formatMoney(fromCents(toCents(item.price) * item.quantity))}</span>
+                <span className="font-medium">{money(fromCents(toCents(item.price) * item.quantity))}</span>
               </li>
             ))}
           </ul>

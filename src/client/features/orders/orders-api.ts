@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { can, type Permission } from '../../../shared/roles';
+import { orderNumber } from '../../../shared/orders';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 
@@ -57,18 +55,6 @@ export function useConfirmationWait(active: boolean): boolean {
 
 export function usePaymentMethods() {
   return trpc.orders.paymentMethods.useQuery();
-}
-
-export function useCurrentUserForOrders() {
-  return trpc.auth.user.useQuery(undefined, { retry: false, throwOnError: false });
-}
-
-/** Whether the signed-in person holds a permission (the one rule the whole app uses). */
-export function holds(
-  user: { role: string; permissions: readonly string[] } | null | undefined,
-  permission: Permission,
-): boolean {
-  return can(user, permission);
 }
 
 /** Sends the browser to the card provider's payment page (a full navigation: no card form runs in this app). */
@@ -141,13 +127,8 @@ export function useMarkOrderPaid() {
   return trpc.orders.markPaid.useMutation({
     onSuccess: (order) => {
       changed(order);
-      toast({ title: 'Order Updated', description: `Order #${order.id.slice(-8)} is marked as paid.` });
+      toast({ title: 'Order Updated', description: `Order #${orderNumber(order.id)} is marked as paid.` });
     },
     onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
   });
-}
-
-/** A date as the business reads it, e.g. "Nov 22, 2026". */
-export function formatOrderDate(instant: string, timeZone: string, pattern = 'MMM dd, yyyy'): string {
-  return format(new TZDate(instant, timeZone), pattern);
 }

@@ -1,21 +1,21 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { Link } from 'react-router-dom';
-import { formatMoney, orderNumber } from '../../../shared/orders';
+import { orderNumber } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { useSettingsQuery } from '../../lib/session';
+import { useTimeZone } from '../../lib/session';
+import { dateOf } from '../../lib/zoned-time';
+import { useFormatMoney } from '../../lib/money';
 
 /** How many orders the profile lists: the most recent five. */
 const ORDER_HISTORY_SIZE = 5;
 
 /** The profile's Order History: the five most recent orders with number, date, total and status. */
 export default function OrderHistory() {
+  const money = useFormatMoney();
   const orders = trpc.orders.list.useQuery({ scope: 'mine', limit: ORDER_HISTORY_SIZE });
-  const settings = useSettingsQuery();
-  const timeZone = settings.data?.timezone ?? 'UTC';
+  const timeZone = useTimeZone();
   const recent = (orders.data ?? []).slice(0, ORDER_HISTORY_SIZE);
 
   return (
@@ -41,12 +41,10 @@ export default function OrderHistory() {
                 >
                   <div>
                     <p className="font-medium text-stone-900">Order #{orderNumber(order.id)}</p>
-                    <p className="text-sm text-stone-600">
-                      {format(new TZDate(order.createdAt, timeZone), 'MMM dd, yyyy')}
-                    </p>
+                    <p className="text-sm text-stone-600">{dateOf(order.createdAt, timeZone)}</p>
                   </div>
                   <div className="flex flex-col items-end gap-1">
-                    <span className="font-semibold text-stone-900">{formatMoney(order.total)}</span>
+                    <span className="font-semibold text-stone-900">{money(order.total)}</span>
                     <OrderStatusBadge status={order.status} />
                   </div>
                 </Link>

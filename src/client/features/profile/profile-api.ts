@@ -1,15 +1,6 @@
 import { trpc } from '../../lib/trpc';
-import { useSettingsQuery } from '../../lib/session';
 
-/** The profile's data: the signed-in person, their own appointments, and changing one of them. */
-
-export function useProfileUser() {
-  return trpc.auth.user.useQuery(undefined, { retry: false, throwOnError: false });
-}
-
-export function useProfileSettings() {
-  return useSettingsQuery();
-}
+/** The profile's data: the person's own appointments, and changing one of them. */
 
 /** The caller's own bookings (staff too: the profile is about the person, not the business). */
 export function useMyAppointments() {

@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
 import { useId, useState } from 'react';
 import type { Appointment, AppointmentStatus } from '../../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../../shared/booking';
@@ -13,16 +11,11 @@ import { Input } from '../../components/ui/input';
 import { SlotGrid } from '../../components/ui/slot-grid';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
+import { useCurrentUser, useSettingsQuery } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
+import { addDaysToKey, dateKeyOf, dateTimeOf, timeOf, todayIn } from '../../lib/zoned-time';
 import OrderHistory from './order-history';
-import {
-  useCancelAppointment,
-  useMyAppointments,
-  useProfileSettings,
-  useProfileUser,
-  useRescheduleAppointment,
-  useRescheduleSlots,
-} from './profile-api';
+import { useCancelAppointment, useMyAppointments, useRescheduleAppointment, useRescheduleSlots } from './profile-api';
 
 const RECENT = 5;
 
@@ -31,15 +24,15 @@ const statusTone: Record<AppointmentStatus, BadgeTone> = {
   completed: 'success',
   cancelled: 'danger',
   pending: 'accent',
+  no_show: 'danger',
 };
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** /profile: who you are, your five most recent appointments (cancel or move them while the notice allows), your orders. */
 export function ProfilePage() {
-  const user = useProfileUser();
-  if (user.isLoading) return <Spinner className="min-h-[40vh]" label="Loading profile" />;
-  const me = user.data;
+  const { user: me, isLoading } = useCurrentUser();
+  if (isLoading) return <Spinner className="min-h-[40vh]" label="Loading profile" />;
   const name = me ? `${me.firstName} ${me.lastName}`.trim() : '';
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -75,7 +68,7 @@ export function ProfilePage() {
 
 function RecentAppointments() {
   const appointments = useMyAppointments();
-  const settings = useProfileSettings();
+  const settings = useSettingsQuery();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
   const [moving, setMoving] = useState<Appointment | null>(null);
   const cancel = useCancelAppointment();
@@ -141,7 +134,7 @@ function RecentAppointments() {
         title="Cancel this appointment?"
         description={
           cancelling
-            ? `${cancelling.service?.name ?? 'Service'} on ${when(cancelling.dateTime, timeZone)} will be cancelled and the time given to someone else.`
+            ? `${cancelling.service?.name ?? 'Service'} on ${dateTimeOf(cancelling.dateTime, timeZone)} will be cancelled and the time given to someone else.`
             : ''
         }
         confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Appointment'}
@@ -159,10 +152,6 @@ function RecentAppointments() {
       )}
     </Card>
   );
-}
-
-function when(dateTime: string, timeZone: string) {
-  return format(new TZDate(dateTime, timeZone), "EEE, MMM d, yyyy 'at' h:mm a");
 }
 
 function AppointmentRow({
@@ -187,7 +176,7 @@ function AppointmentRow({
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-medium text-stone-900">{appointment.service?.name ?? 'Service'}</p>
-          <p className="text-sm text-stone-700">{when(appointment.dateTime, timeZone)}</p>
+          <p className="text-sm text-stone-700">{dateTimeOf(appointment.dateTime, timeZone)}</p>
           <p className="text-sm text-stone-600">
             with {appointment.employee.firstName} {appointment.employee.lastName} · {appointment.duration} minutes
           </p>
@@ -224,9 +213,9 @@ function RescheduleDialog({
 }) {
   const dateId = useId();
   const toast = useToast();
-  const today = format(TZDate.tz(timeZone), 'yyyy-MM-dd');
-  const lastDay = format(addDays(TZDate.tz(timeZone), windowDays), 'yyyy-MM-dd');
-  const [date, setDate] = useState(format(new TZDate(appointment.dateTime, timeZone), 'yyyy-MM-dd'));
+  const today = todayIn(timeZone);
+  const lastDay = addDaysToKey(todayIn(timeZone), windowDays);
+  const [date, setDate] = useState(dateKeyOf(appointment.dateTime, timeZone));
   const [dateTime, setDateTime] = useState('');
   const slots = useRescheduleSlots(
     { serviceId: appointment.serviceId, date, employeeId: appointment.employeeId },
@@ -235,7 +224,7 @@ function RescheduleDialog({
   const reschedule = useRescheduleAppointment();
   const options = (slots.data ?? [])
     .filter((s) => s.dateTime !== appointment.dateTime)
-    .map((s) => ({ value: s.dateTime, label: format(new TZDate(s.dateTime, timeZone), 'h:mm a') }));
+    .map((s) => ({ value: s.dateTime, label: timeOf(s.dateTime, timeZone) }));
 
   function save() {
     if (!dateTime) {
@@ -248,7 +237,7 @@ function RescheduleDialog({
         onSuccess: () => {
           toast({
             title: 'Appointment Updated',
-            description: `Your appointment is now on ${when(dateTime, timeZone)}.`,
+            description: `Your appointment is now on ${dateTimeOf(dateTime, timeZone)}.`,
           });
           onClose();
         },
@@ -266,7 +255,7 @@ function RescheduleDialog({
       open
       onClose={onClose}
       title="Reschedule Appointment"
-      description={`${appointment.service?.name ?? 'Service'} with ${appointment.employee.firstName}, now on ${when(appointment.dateTime, timeZone)}.`}
+      description={`${appointment.service?.name ?? 'Service'} with ${appointment.employee.firstName}, now on ${dateTimeOf(appointment.dateTime, timeZone)}.`}
     >
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">

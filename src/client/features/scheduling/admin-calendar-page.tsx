@@ -14,9 +14,9 @@ import {
   useEmployeeAvailability,
   useOverrides,
   useStaff,
-  useTimeZone,
   type CalendarAppointment,
 } from './scheduling-api';
+import { useTimeZone } from '../../lib/session';
 
 // The upcoming list covers the next seven days.
 const UPCOMING_DAYS = 7;

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import { MyWeek, useWeekAnchor } from '../../components/ui/my-week';
-import { useMyAppointments, useMyWeekly, useOverrides, useSignedInUser, useTimeZone } from './scheduling-api';
+import { useMyAppointments, useMyWeekly, useOverrides } from './scheduling-api';
+import { useCurrentUser, useTimeZone } from '../../lib/session';
 
 /** /my-schedule: the signed-in staff member's week, their appointments over their working hours. */
 export function MySchedulePage() {
-  const user = useSignedInUser();
+  const { user } = useCurrentUser();
   const timeZone = useTimeZone();
   const anchor = useWeekAnchor(timeZone);
   const weekly = useMyWeekly();

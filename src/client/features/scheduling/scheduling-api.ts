@@ -1,18 +1,9 @@
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
-import { useSettingsQuery } from '../../lib/session';
 
 export type CalendarAppointment = RouterOutputs['appointments']['list'][number];
 export type StaffMember = RouterOutputs['serviceProviders']['employees'][number];
 export type AvailabilityEntry = RouterOutputs['availability']['list'][number];
-
-export function useTimeZone() {
-  return useSettingsQuery().data?.timezone ?? 'UTC';
-}
-
-export function useSignedInUser() {
-  return trpc.auth.user.useQuery(undefined, { retry: false, throwOnError: false }).data;
-}
 
 /** Everyone who works appointments (employees and admins). */
 export function useStaff() {

@@ -6,11 +6,16 @@ import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/trpc';
-import { dateTime, money, orderNumber, shortDate, statusTone } from './format';
+import { statusTone } from './format';
+import { useFormatMoney } from '../../lib/money';
+import { useTimeZone } from '../../lib/session';
+import { dateOf, stampOf } from '../../lib/zoned-time';
+import { orderNumber } from '../../../shared/orders';
 import { useCustomers, type CustomerItem } from './staff-api';
 
 /** /admin/customers: who buys and books, searched and paged on the server. */
 export function CustomersPage() {
+  const money = useFormatMoney();
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -112,6 +117,8 @@ function Row({ children }: { children: ReactNode }) {
 }
 
 function CustomerCard({ customer }: { customer: CustomerItem }) {
+  const timeZone = useTimeZone();
+  const money = useFormatMoney();
   const name = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
   return (
     <Card className="h-full" data-testid="customer-card">
@@ -139,7 +146,7 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
               <dd className="text-right font-medium text-stone-900">{money(customer.totalSpent)}</dd>
               <dt className="text-stone-600">Last Activity</dt>
               <dd className="text-right font-medium text-stone-900">
-                {customer.lastActivity ? shortDate(customer.lastActivity) : 'None yet'}
+                {customer.lastActivity ? dateOf(customer.lastActivity, timeZone) : 'None yet'}
               </dd>
             </dl>
           </TabsContent>
@@ -151,7 +158,7 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
                 {customer.orders.map((order) => (
                   <Row key={order.id}>
                     <span className="text-stone-800">
-                      Order {orderNumber(order.id)} · {shortDate(order.createdAt)}
+                      Order #{orderNumber(order.id)} · {dateOf(order.createdAt, timeZone)}
                     </span>
                     <span className="flex items-center gap-2">
                       <Badge tone={statusTone(order.status)} className="capitalize">
@@ -173,7 +180,7 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
                 {customer.appointments.map((a) => (
                   <Row key={a.id}>
                     <span className="text-stone-800">
-                      {a.service.name} · {dateTime(a.dateTime)}
+                      {a.service.name} · {stampOf(a.dateTime, timeZone)}
                     </span>
                     <Badge tone={statusTone(a.status)} className="capitalize">
                       {a.status}

@@ -3,7 +3,7 @@ import { Group } from '@visx/group';
 import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
-import { format, parseISO } from 'date-fns';
+import { dayLabelOf } from '../../lib/zoned-time';
 import type { DashboardData } from './staff-api';
 
 const HEIGHT = 220;
@@ -75,7 +75,7 @@ function BarChart({
                     top={innerHeight}
                     scale={x}
                     tickValues={data.filter((_, i) => (data.length - 1 - i) % 7 === 0).map((d) => d.date)}
-                    tickFormat={(d) => format(parseISO(String(d)), 'MMM d')}
+                    tickFormat={(d) => dayLabelOf(String(d), 'MMM d')}
                     stroke="#a8a29e"
                     tickStroke="#a8a29e"
                     tickLabelProps={{ fill: '#57534e', fontSize: 10 }}

@@ -6,15 +6,21 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { errorMessage, trpc } from '../../lib/trpc';
-import { dateTime, money, orderNumber, statusTone, time } from './format';
+import { errorMessage } from '../../lib/trpc';
+import { statusTone } from './format';
+import { useFormatMoney } from '../../lib/money';
+import { useCurrentUser, useTimeZone } from '../../lib/session';
+import { stampOf, timeOf } from '../../lib/zoned-time';
+import { orderNumber } from '../../../shared/orders';
 import { useAuditLog, useDashboard } from './staff-api';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
 /** /admin: how the month is going, today at a glance, what needs attention and who changed what. */
 export function DashboardPage() {
-  const me = trpc.auth.user.useQuery().data ?? null;
+  const timeZone = useTimeZone();
+  const money = useFormatMoney();
+  const { user: me } = useCurrentUser();
   const dashboard = useDashboard();
   const [tab, setTab] = useState('overview');
   const admin = isAdmin(me);
@@ -98,9 +104,9 @@ export function DashboardPage() {
                   {d.recentOrders.map((o) => (
                     <li key={o.id} className="flex items-center justify-between gap-2 py-2 text-sm">
                       <span className="min-w-0">
-                        <span className="block font-medium text-stone-900">Order {orderNumber(o.id)}</span>
+                        <span className="block font-medium text-stone-900">Order #{orderNumber(o.id)}</span>
                         <span className="block truncate text-stone-600">
-                          {o.customer.firstName} {o.customer.lastName} · {dateTime(o.createdAt)}
+                          {o.customer.firstName} {o.customer.lastName} · {stampOf(o.createdAt, timeZone)}
                         </span>
                       </span>
                       <span className="flex shrink-0 items-center gap-2">
@@ -126,7 +132,7 @@ export function DashboardPage() {
                     <li key={a.id} className="flex items-center justify-between gap-2 py-2 text-sm">
                       <span className="min-w-0">
                         <span className="block font-medium text-stone-900">
-                          {time(a.dateTime)} · {a.service.name}
+                          {timeOf(a.dateTime, timeZone)} · {a.service.name}
                         </span>
                         <span className="block truncate text-stone-600">
                           {a.customer.firstName} {a.customer.lastName} with {a.employee.firstName}
@@ -270,6 +276,7 @@ function Empty({ children }: { children: ReactNode }) {
 }
 
 function ActivityLog({ enabled }: { enabled: boolean }) {
+  const timeZone = useTimeZone();
   const [page, setPage] = useState(1);
   const log = useAuditLog(page, enabled);
   if (log.isLoading) return <Spinner label="Loading activity" />;
@@ -292,7 +299,7 @@ function ActivityLog({ enabled }: { enabled: boolean }) {
                 </span>{' '}
                 · {entry.summary}
               </span>
-              <span className="shrink-0 text-xs text-stone-600">{dateTime(entry.createdAt)}</span>
+              <span className="shrink-0 text-xs text-stone-600">{stampOf(entry.createdAt, timeZone)}</span>
             </li>
           ))}
         </ul>

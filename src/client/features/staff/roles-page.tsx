@@ -9,13 +9,14 @@ import { Dialog } from '../../components/ui/dialog';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc';
 import { PermissionChecklist } from './permission-checklist';
 import { useCreateRole, useDeleteRole, usePermissionGroups, useRoles, useUpdateRole, type RoleItem } from './staff-api';
+import { useCurrentUser } from '../../lib/session';
 
 /** /admin/roles: the system roles (read only) and the business's own roles. */
 export function RolesPage() {
-  const me = trpc.auth.user.useQuery().data ?? null;
+  const { user: me } = useCurrentUser();
   const roles = useRoles();
   const [editing, setEditing] = useState<RoleItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<RoleItem | null>(null);

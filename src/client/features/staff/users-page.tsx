@@ -10,7 +10,7 @@ import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/trpc';
 import { PermissionChecklist } from './permission-checklist';
 import {
   useAvailability,
@@ -24,12 +24,13 @@ import {
   type RoleItem,
   type StaffMember,
 } from './staff-api';
+import { useCurrentUser } from '../../lib/session';
 
 const ZEditStaffForm = ZUpdateStaffInput.omit({ userId: true });
 
 /** /admin/users: who works here, their role, their own permissions, their status and their week. */
 export function UsersPage() {
-  const me = trpc.auth.user.useQuery().data ?? null;
+  const { user: me } = useCurrentUser();
   const [search, setSearch] = useState('');
   const list = useStaffList(search);
   const roles = useRoles();
@@ -315,7 +316,7 @@ const WEEK = [
 
 function ScheduleDialog({ person, onClose }: { person: StaffMember; onClose: () => void }) {
   const slots = useAvailability(person.id);
-  const me = trpc.auth.user.useQuery().data ?? null;
+  const { user: me } = useCurrentUser();
   const name = `${person.firstName} ${person.lastName}`.trim() || person.email;
   return (
     <Dialog open onClose={onClose} title={`Schedule for ${name}`} description="Weekly availability">

@@ -1,0 +1,71 @@
+import type { Access } from './access';
+import type { Meta, OpenApiOperation } from './trpc';
+
+/** Methods whose request body Fastify parses (and so can refuse as malformed, too large or not JSON). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** An operation as the OpenAPI document describes it, with every failure status it can answer. */
+export interface DocumentedOperation {
+  operation: OpenApiOperation;
+  /** HTTP status → what it means here; every one is answered with the `Error` body. */
+  errors: Record<number, string>;
+}
+
+/**
+ * Protection, the access sentence and the error answers follow from the access the procedure's builder
+ * declared, the method and the parameters, so they cannot disagree with what is enforced; `meta.errors` adds
+ * what only the operation knows (a lookup's 404, a service's 409, a rate limit's 429).
+ */
+export function documentedOperation(meta: Meta, takesInput: boolean): DocumentedOperation | undefined {
+  const { openapi, access: rule } = meta;
+  if (!openapi || !rule) return undefined;
+  return {
+    operation: {
+      ...openapi,
+      description: openapi.description ?? `${openapi.summary}. ${describeAccess(rule)}`,
+      protect: rule.kind !== 'public',
+      // The document lists the error answers itself (openapi/document.ts), all with the one Error schema.
+      errorResponses: [],
+    },
+    errors: { ...impliedErrors(rule, openapi, takesInput), ...(meta.errors as Record<number, string>) },
+  };
+}
+
+function describeAccess(rule: Access): string {
+  switch (rule.kind) {
+    case 'public':
+      return 'Open to everyone.';
+    case 'signedIn':
+      return 'Requires a signed-in user.';
+    case 'staff':
+      return 'Requires a staff role (employee, admin or a custom role).';
+    case 'admin':
+      return 'Requires the admin role.';
+    case 'permission':
+      return `Requires the ${rule.permission} permission (admins hold every permission).`;
+  }
+}
+
+function impliedErrors(rule: Access, { method, path }: OpenApiOperation, takesInput: boolean) {
+  const body = BODY_METHODS.has(method);
+  const write = method !== 'GET';
+  const restricted = rule.kind !== 'public' && rule.kind !== 'signedIn';
+  const errors: Record<number, string> = {};
+  if (takesInput || body) errors[400] = body ? 'Invalid input, or a body that is not valid JSON' : 'Invalid input';
+  if (rule.kind !== 'public') errors[401] = 'Not signed in';
+  // The Origin check refuses a cross-site write before the operation runs (src/server/http/security.ts).
+  if (restricted) errors[403] = write ? 'Not allowed, or a cross-site request' : 'Not allowed';
+  else if (write) errors[403] = 'A cross-site request';
+  if (/\{\w+\}/.test(path)) errors[404] = 'Not found';
+  if (body) {
+    errors[413] = 'The request body is over 1 MB';
+    errors[415] = 'The request body is not JSON (Content-Type: application/json)';
+  }
+  return { ...errors, ...serverErrors };
+}
+
+/** What any request can meet, procedure or plain route. */
+export const serverErrors = {
+  500: 'Something went wrong on our side; the answer gives a request id to quote',
+  503: 'The database is unavailable for a moment; retry after Retry-After seconds',
+};
