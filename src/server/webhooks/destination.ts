@@ -15,6 +15,7 @@ export function destinationPolicy(env: { NODE_ENV: string; WEBHOOK_ALLOW_PRIVATE
 
 // Loopback, private, link-local (cloud metadata at 169.254.169.254 among them), carrier-grade NAT,
 // unspecified, multicast and reserved ranges: a webhook must never reach into the network the app runs in.
+// IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) are matched against the IPv4 ranges by BlockList itself.
 const nonPublic = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
@@ -32,7 +33,6 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
