@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
+import { discountCodes } from './discounts';
 import { users } from './users';
 
 export const cartItems = pgTable(
@@ -36,7 +38,7 @@ export const cartItems = pgTable(
 );
 
 export const orderStatus = pgEnum('order_status', ['pending', 'processing', 'completed', 'cancelled']);
-export const paymentStatus = pgEnum('payment_status', ['unpaid', 'paid', 'failed', 'refunded']);
+export const paymentStatus = pgEnum('payment_status', ['unpaid', 'paid', 'failed', 'partially_refunded', 'refunded']);
 
 export const orders = pgTable(
   'orders',
@@ -46,9 +48,15 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     total: numeric('total', { precision: 10, scale: 2 }).notNull(),
-    // Subtotal and tax as charged; total = subtotal + tax (shipping is free).
+    // Subtotal, discount and tax as charged; total = subtotal - discount + tax (shipping is free).
     subtotal: numeric('subtotal', { precision: 10, scale: 2 }).notNull().default('0'),
     tax: numeric('tax', { precision: 10, scale: 2 }).notNull().default('0'),
+    discount: numeric('discount', { precision: 10, scale: 2 }).notNull().default('0'),
+    // The code as the customer used it; kept when the code itself is deleted.
+    discountCode: text('discount_code'),
+    discountId: uuid('discount_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    // The sum of the order's refunds.
+    refundedAmount: numeric('refunded_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     status: orderStatus('status').notNull().default('pending'),
     paymentStatus: paymentStatus('payment_status').notNull().default('unpaid'),
     // Which payment provider takes the money ('manual': paid on pickup) and its reference for this payment.
@@ -59,6 +67,11 @@ export const orders = pgTable(
   },
   (t) => [
     check('orders_total_non_negative', sql`${t.total} >= 0`),
+    check('orders_discount_within_subtotal', sql`${t.discount} >= 0 and ${t.discount} <= ${t.subtotal}`),
+    // Refunds never exceed what was paid, whatever races the application loses.
+    check('orders_refunds_within_total', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
+    // Counting a customer's uses of a code.
+    index('orders_discount_user_idx').on(t.discountId, t.userId),
     // One payment pays for one order: a reused payment reference can never settle a second order.
     uniqueIndex('orders_payment_reference_key').on(t.paymentProvider, t.paymentReference),
     index('orders_status_created_idx').on(t.status, t.createdAt),
@@ -97,4 +110,23 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+// Money given back on an order, part or all of it; restocked lines as [{productId, quantity}].
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    reason: text('reason'),
+    restock: jsonb('restock').$type<{ productId: string; quantity: number }[]>().notNull().default([]),
+    // The payment provider's id for the refund (none for money handed back at the counter).
+    providerRefundId: text('provider_refund_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('order_refunds_amount_positive', sql`${t.amount} > 0`), index('order_refunds_order_idx').on(t.orderId)],
 );

@@ -2,6 +2,7 @@ export * from './users';
 export * from './settings';
 export * from './catalog';
 export * from './commerce';
+export * from './discounts';
 export * from './appointments';
 export * from './chat';
 export * from './employee-applications';

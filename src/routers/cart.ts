@@ -3,6 +3,8 @@ import { addToCart, listCart, removeCartItem, updateCartItem } from '../server/c
 import { rest, router, signedInProcedure } from '../server/api/trpc';
 import { ZAddToCartInput, ZCartItem, ZDeleted } from '../shared/catalog-schema';
 import { ZCartItemIdInput, ZUpdateCartItemInput } from '../shared/orders-schema';
+import { applyCartDiscount, priceCart, removeCartDiscount } from '../server/discounts/discount-service';
+import { ZApplyDiscountInput, ZPricedCart } from '../shared/discount-schema';
 
 const tags = ['cart'];
 
@@ -54,4 +56,36 @@ export const cartRouter = router({
     .input(ZCartItemIdInput)
     .output(ZDeleted)
     .mutation(({ ctx, input }) => removeCartItem(ctx.db, ctx.user, input.id)),
+
+  summary: signedInProcedure
+    .meta(
+      rest({
+        method: 'GET',
+        path: '/cart/summary',
+        tags,
+        summary: "The caller's cart priced as it would be charged now: subtotal, discount, shipping, tax, total",
+      }),
+    )
+    .input(z.void())
+    .output(ZPricedCart)
+    .query(({ ctx }) => priceCart(ctx.db, ctx.user)),
+
+  applyDiscount: signedInProcedure
+    .meta(
+      rest({
+        method: 'POST',
+        path: '/cart/discount',
+        tags,
+        summary: 'Apply a discount code to the cart (400 unknown, inactive, expired or below its minimum; 409 used up)',
+      }),
+    )
+    .input(ZApplyDiscountInput)
+    .output(ZPricedCart)
+    .mutation(({ ctx, input }) => applyCartDiscount(ctx.db, ctx.user, input)),
+
+  removeDiscount: signedInProcedure
+    .meta(rest({ method: 'DELETE', path: '/cart/discount', tags, summary: 'Take the discount code off the cart' }))
+    .input(z.void())
+    .output(ZPricedCart)
+    .mutation(({ ctx }) => removeCartDiscount(ctx.db, ctx.user)),
 });

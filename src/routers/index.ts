@@ -11,6 +11,7 @@ import { availabilityRouter } from './availability';
 import { employeePortalRouter } from './employee-portal';
 import { appointmentsRouter } from './appointments';
 import { ordersRouter } from './orders';
+import { discountsRouter } from './discounts';
 import { staffRouter } from './staff/index';
 import { chatRouter } from './chat';
 import { webhooksRouter } from './webhooks';
@@ -28,6 +29,7 @@ export const appRouter = router({
   employeePortal: employeePortalRouter,
   appointments: appointmentsRouter,
   orders: ordersRouter,
+  discounts: discountsRouter,
   staff: staffRouter,
   chat: chatRouter,
   webhooks: webhooksRouter,

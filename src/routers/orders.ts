@@ -6,6 +6,7 @@ import {
   listOrders,
   markOrderPaid,
   payOrder,
+  refundOrder,
   setOrderStatus,
   type OrderDeps,
 } from '../server/orders/order-service';
@@ -22,6 +23,7 @@ import {
   ZPaymentIntentInput,
   ZPaymentPage,
   ZPaymentProviderId,
+  ZRefundInput,
 } from '../shared/orders-schema';
 
 const tags = ['orders'];
@@ -150,4 +152,18 @@ export const ordersRouter = router({
     .input(ZOrderIdInput)
     .output(ZOrder)
     .mutation(({ ctx, input }) => markOrderPaid(ctx.db, deps(ctx), ctx.user, input.id)),
+
+  refund: permissionProcedure('orders.refund')
+    .meta(
+      rest({
+        method: 'POST',
+        path: '/orders/{id}/refunds',
+        tags,
+        summary:
+          'Refund part or all of a paid order through its payment provider, restocking lines if asked (409 beyond what is left of the payment)',
+      }),
+    )
+    .input(ZRefundInput)
+    .output(ZOrder)
+    .mutation(({ ctx, input }) => refundOrder(ctx.db, deps(ctx), ctx.user, input)),
 });

@@ -11,25 +11,29 @@ const numberOrString = (required: string, notNumber: string) =>
     error: (issue) => (issue.input === undefined || issue.input === null ? required : notNumber),
   });
 
-/** A non-negative amount with at most two decimals, normalised to "12.50". */
-const ZPriceInput = numberOrString('Price is required', 'Price must be a number').transform((value, ctx) => {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
-  const fail = (message: string) => {
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  };
-  if (text === '') return fail('Price is required');
-  if (typeof value === 'number' && Math.abs(value) > limits.priceMax) return fail('Price must be at most 99999999.99');
-  if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text)) return fail('Price must be a number');
-  if (text.startsWith('-') && Number(text) !== 0) return fail('Price must be 0 or more');
-  const decimals = text.split('.')[1] ?? '';
-  if (decimals.replace(/0+$/, '').length > 2) return fail('Price can have at most 2 decimal places');
-  const amount = Number(text);
-  if (amount > limits.priceMax) return fail('Price must be at most 99999999.99');
-  return Math.abs(amount).toFixed(2);
-});
+/** A non-negative amount of money with at most two decimals, normalised to "12.50"; messages name the field. */
+export const moneyInput = (label: string) =>
+  numberOrString(`${label} is required`, `${label} must be a number`).transform((value, ctx) => {
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (text === '') return fail(`${label} is required`);
+    if (typeof value === 'number' && Math.abs(value) > limits.priceMax)
+      return fail(`${label} must be at most 99999999.99`);
+    if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text)) return fail(`${label} must be a number`);
+    if (text.startsWith('-') && Number(text) !== 0) return fail(`${label} must be 0 or more`);
+    const decimals = text.split('.')[1] ?? '';
+    if (decimals.replace(/0+$/, '').length > 2) return fail(`${label} can have at most 2 decimal places`);
+    const amount = Number(text);
+    if (amount > limits.priceMax) return fail(`${label} must be at most 99999999.99`);
+    return Math.abs(amount).toFixed(2);
+  });
 
-const wholeNumber = (opts: {
+const ZPriceInput = moneyInput('Price');
+
+export const wholeNumber = (opts: {
   required: string;
   notNumber: string;
   notWhole: string;
@@ -136,7 +140,7 @@ function isHttpUrl(value: string): boolean {
 
 // A pipe, not a bare boolean: the REST layer coerces top-level booleans for query strings, where
 // Boolean("false") is true; a JSON body must say true or false.
-const ZFlag = (name: string) => z.boolean({ error: `${name} must be true or false` }).transform((v) => v);
+export const ZFlag = (name: string) => z.boolean({ error: `${name} must be true or false` }).transform((v) => v);
 
 /** Path and body identifiers: any string; a malformed one simply names nothing (404), see the services. */
 const idOf = (name: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZQuantityInput } from './catalog-schema';
+import { moneyInput, ZId, ZQuantityInput } from './catalog-schema';
 import { orderStatuses, paymentStatuses } from './orders';
 
 const ZOrderStatus = z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` });
@@ -107,12 +107,26 @@ const ZOrderItem = z.object({
   quantity: z.number().int(),
 });
 
+const ZRefund = z.object({
+  id: z.string(),
+  amount: z.string(),
+  reason: z.string().nullable(),
+  restock: z.array(z.object({ productId: z.string(), quantity: z.number().int() })),
+  createdAt: z.string(),
+  createdBy: z.string().nullable().describe('The id of the staff member who made the refund'),
+});
+
 export const ZOrder = z.object({
   id: z.string(),
   userId: z.string(),
+  /** What was charged: subtotal - discount + tax. */
   total: z.string(),
   subtotal: z.string(),
+  discountCode: z.string().nullable(),
+  discount: z.string(),
   tax: z.string(),
+  refundedAmount: z.string(),
+  refunds: z.array(ZRefund),
   status: ZOrderStatus,
   paymentStatus: z.enum(paymentStatuses),
   paymentProvider: ZPaymentProviderId,
@@ -135,3 +149,22 @@ export type CheckoutResult = z.infer<typeof ZCheckoutResult>;
 /** Where the customer pays for an order: the provider's hosted payment page. */
 export const ZPaymentPage = z.object({ url: z.string().describe('The card payment page to send the customer to') });
 export type PaymentPage = z.infer<typeof ZPaymentPage>;
+
+export const ZRefundInput = z.object({
+  id: ZId,
+  amount: moneyInput('Amount').refine((amount) => Number(amount) > 0, 'Amount must be more than 0'),
+  reason: z
+    .string({ error: 'Reason must be text' })
+    .trim()
+    .max(500, 'Reason must be at most 500 characters')
+    .transform((reason) => reason || null)
+    .nullable()
+    .optional(),
+  restock: z
+    .array(z.object({ productId: ZId.describe('A product of the order'), quantity: ZQuantityInput }), {
+      error: 'restock must be a list of {productId, quantity}',
+    })
+    .max(100, 'restock can list at most 100 lines')
+    .optional(),
+});
+export type RefundInput = z.infer<typeof ZRefundInput>;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canMoveOrder, cartTotals, formatMoney, fromCents, orderNumber, toCents } from './orders';
+import {
+  canMoveOrder,
+  cartTotals,
+  discountCents,
+  formatMoney,
+  fromCents,
+  orderNumber,
+  paymentStatusAfterRefunds,
+  toCents,
+} from './orders';
 
 describe('order figures', () => {
   it('adds up in cents: subtotal, 10% tax rounded to the cent, free shipping, total', () => {
@@ -10,6 +19,7 @@ describe('order figures', () => {
       ]),
     ).toEqual({
       subtotal: '62.55',
+      discount: '0.00',
       tax: '6.26',
       shipping: '0.00',
       total: '68.81',
@@ -23,6 +33,66 @@ describe('order figures', () => {
       ]).subtotal,
     ).toBe('0.30');
     expect(cartTotals([]).total).toBe('0.00');
+  });
+
+  it('rounds a percent discount to the cent, half up', () => {
+    // 15 % of 33.30 is 4.995: half a cent rounds up.
+    expect(discountCents({ kind: 'percent', value: '15' }, 3330)).toBe(500);
+    // 10 % of 0.05 is half a cent; 10 % of 0.04 is less.
+    expect(discountCents({ kind: 'percent', value: '10' }, 5)).toBe(1);
+    expect(discountCents({ kind: 'percent', value: '10' }, 4)).toBe(0);
+    // 12.5 % of 19.99 is 2.49875.
+    expect(discountCents({ kind: 'percent', value: '12.5' }, 1999)).toBe(250);
+    expect(discountCents({ kind: 'percent', value: '100' }, 1999)).toBe(1999);
+    // 33 % of 0.01 + 0.02 (done in cents, not as 0.1 + 0.2 floats).
+    expect(cartTotals([{ price: '0.10', quantity: 3 }], { kind: 'percent', value: '33' }).discount).toBe('0.10');
+  });
+
+  it('never takes off more than the subtotal: a fixed code larger than it makes the order free', () => {
+    expect(discountCents({ kind: 'fixed', value: '50.00' }, 1999)).toBe(1999);
+    expect(cartTotals([{ price: '19.99', quantity: 1 }], { kind: 'fixed', value: '50' })).toEqual({
+      subtotal: '19.99',
+      discount: '19.99',
+      tax: '0.00',
+      shipping: '0.00',
+      total: '0.00',
+      totalCents: 0,
+    });
+  });
+
+  it('taxes the subtotal after the discount: 10 % of (subtotal - discount)', () => {
+    // 62.55 - 10 % (6.26) = 56.29; tax 5.629 → 5.63; total 61.92.
+    expect(
+      cartTotals(
+        [
+          { price: '24.00', quantity: 2 },
+          { price: '14.55', quantity: 1 },
+        ],
+        { kind: 'percent', value: '10' },
+      ),
+    ).toEqual({
+      subtotal: '62.55',
+      discount: '6.26',
+      tax: '5.63',
+      shipping: '0.00',
+      total: '61.92',
+      totalCents: 6192,
+    });
+    // 40.00 - 5.55 = 34.45; tax 3.445 → 3.45 (half up); total 37.90.
+    expect(cartTotals([{ price: '20.00', quantity: 2 }], { kind: 'fixed', value: '5.55' })).toMatchObject({
+      discount: '5.55',
+      tax: '3.45',
+      total: '37.90',
+    });
+  });
+
+  it('tells the payment state from the refunds, to the cent', () => {
+    expect(paymentStatusAfterRefunds(6192, 0)).toBe('paid');
+    expect(paymentStatusAfterRefunds(6192, 1)).toBe('partially_refunded');
+    expect(paymentStatusAfterRefunds(6192, 6191)).toBe('partially_refunded');
+    expect(paymentStatusAfterRefunds(6192, 6192)).toBe('refunded');
+    // Three refunds of 20.64 give back 61.92 exactly.
+    expect(fromCents(toCents('20.64') * 3)).toBe('61.92');
   });
 
   it('reads and writes money exactly', () => {

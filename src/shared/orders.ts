@@ -3,7 +3,7 @@
 export const orderStatuses = ['pending', 'processing', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const paymentStatuses = ['unpaid', 'paid', 'failed', 'refunded'] as const;
+export const paymentStatuses = ['unpaid', 'paid', 'failed', 'partially_refunded', 'refunded'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** Where an order may go from each status; anything else is refused. Completed and cancelled are final. */
@@ -23,7 +23,7 @@ export function orderNumber(id: string): string {
   return id.slice(-8);
 }
 
-/** Tax is 10 % of the subtotal, shipping is free. */
+/** Tax is 10 % of the subtotal after any discount; shipping is free. */
 const TAX_RATE_PERCENT = 10;
 
 /** "12.50" → 1250; exact for decimal strings with up to two decimals. */
@@ -40,8 +40,33 @@ export function fromCents(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
+/** `numerator / denominator` rounded half up; exact, since both are whole numbers far below 2^53. */
+function roundedShare(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+export const discountKinds = ['percent', 'fixed'] as const;
+type DiscountKind = (typeof discountKinds)[number];
+
+/** What a discount code takes off: a percent (1 to 100) or a fixed amount, as a decimal string. */
+export interface DiscountRule {
+  kind: DiscountKind;
+  value: string;
+}
+
+/**
+ * The discount on a subtotal, in cents: a percent rounded half up to the cent, or the fixed amount, never
+ * more than the subtotal.
+ */
+export function discountCents(rule: DiscountRule, subtotalCents: number): number {
+  const off =
+    rule.kind === 'percent' ? roundedShare(subtotalCents * toCents(rule.value), 100 * 100) : toCents(rule.value);
+  return Math.min(off, subtotalCents);
+}
+
 export interface CartTotals {
   subtotal: string;
+  discount: string;
   tax: string;
   shipping: string;
   total: string;
@@ -49,17 +74,32 @@ export interface CartTotals {
   totalCents: number;
 }
 
-/** Subtotal, tax and total of cart or order lines, computed in cents so that no amount ever drifts. */
-export function cartTotals(lines: readonly { price: string; quantity: number }[]): CartTotals {
+/**
+ * Subtotal, discount, tax and total of cart or order lines, computed in cents so that no amount ever drifts.
+ * The one tax rule: 10 % of the subtotal less the discount, rounded to the cent.
+ */
+export function cartTotals(
+  lines: readonly { price: string; quantity: number }[],
+  discount?: DiscountRule | null,
+): CartTotals {
   const subtotal = lines.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
-  const tax = Math.round((subtotal * TAX_RATE_PERCENT) / 100);
+  const off = discount ? discountCents(discount, subtotal) : 0;
+  const tax = roundedShare((subtotal - off) * TAX_RATE_PERCENT, 100);
+  const total = subtotal - off + tax;
   return {
     subtotal: fromCents(subtotal),
+    discount: fromCents(off),
     tax: fromCents(tax),
     shipping: '0.00',
-    total: fromCents(subtotal + tax),
-    totalCents: subtotal + tax,
+    total: fromCents(total),
+    totalCents: total,
   };
+}
+
+/** How an order's payment stands once `refundedCents` of its `totalCents` have been given back. */
+export function paymentStatusAfterRefunds(totalCents: number, refundedCents: number): PaymentStatus {
+  if (refundedCents <= 0) return 'paid';
+  return refundedCents >= totalCents ? 'refunded' : 'partially_refunded';
 }
 
 /**

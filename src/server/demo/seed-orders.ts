@@ -1,22 +1,76 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { queryRows, type Tx } from '../../../db/client';
+import { discountCodes, orderRefunds, orders } from '../../../db/schema/index';
+import type { DiscountRule } from '../../shared/orders';
+
+/** The demo's discount codes: a welcome percent, a fixed amount above a minimum, and a spring sale that ended. */
+export async function seedDiscountCodes(tx: Tx, now: Date): Promise<DiscountRule & { id: string; code: string }> {
+  const day = 86400000;
+  const rows = await tx
+    .insert(discountCodes)
+    .values([
+      { code: 'WELCOME10', kind: 'percent', value: '10', perCustomerLimit: 1 },
+      { code: 'SAVE5', kind: 'fixed', value: '5.00', minSubtotal: '25.00', usageLimit: 100, perCustomerLimit: 3 },
+      {
+        code: 'SPRING20',
+        kind: 'percent',
+        value: '20',
+        startsAt: new Date(now.getTime() - 50 * day),
+        endsAt: new Date(now.getTime() - 20 * day),
+        usageLimit: 50,
+        perCustomerLimit: 1,
+      },
+    ])
+    .returning({
+      id: discountCodes.id,
+      code: discountCodes.code,
+      kind: discountCodes.kind,
+      value: discountCodes.value,
+    });
+  return rows.find((r) => r.code === 'SPRING20')!;
+}
 
 /**
- * Completes the demo orders as checkout writes them: subtotal, 10 % tax and total from their lines, and a
- * payment status that fits their story (paid once they are processing or completed; a cancelled one that was
- * paid has been refunded).
+ * Completes the demo orders: a payment status that fits their story (paid once they are processing or
+ * completed; a cancelled one that was paid has been refunded), the uses the discount codes have counted,
+ * and one completed order partly refunded (one line given back, restocked).
  */
-export async function seedOrderPayments(tx: Tx) {
+export async function seedOrderPayments(tx: Tx, refundedBy: string) {
   await tx.execute(sql`
     update orders o set
-      subtotal = l.subtotal,
-      tax = round(l.subtotal * 0.10, 2),
-      total = l.subtotal + round(l.subtotal * 0.10, 2),
       payment_status = (case
         when o.status in ('processing', 'completed') then 'paid'
         when o.status = 'cancelled' and (abs(hashtext(o.id::text)) % 2) = 0 then 'refunded'
         else 'unpaid' end)::payment_status,
-      updated_at = o.created_at
-    from (select order_id, sum(unit_price * quantity) as subtotal from order_items group by order_id) l
-    where l.order_id = o.id`);
+      refunded_amount = (case when o.status = 'cancelled' and (abs(hashtext(o.id::text)) % 2) = 0 then o.total else 0 end),
+      updated_at = o.created_at`);
+  await tx.execute(sql`
+    insert into ${orderRefunds} (order_id, amount, reason, created_by, created_at)
+    select id, total, 'Order cancelled', ${refundedBy}::uuid, created_at + interval '1 day'
+      from ${orders} where payment_status = 'refunded' and total > 0`);
+  await tx.execute(sql`
+    update discount_codes d set times_used =
+      (select count(*)::integer from orders o where o.discount_id = d.id and o.status <> 'cancelled')`);
+  const [order] = await queryRows<{ id: string; created_at: string | Date; unit_price: string }>(
+    tx,
+    sql`
+    select o.id, o.created_at, i.unit_price::text as unit_price from orders o
+      join lateral (select unit_price from order_items where order_id = o.id order by unit_price limit 1) i on true
+     where o.status = 'completed' and o.discount_id is null
+     order by o.created_at desc limit 1`,
+  );
+  if (!order) return;
+  const amount = order.unit_price;
+  const createdAt = new Date(new Date(order.created_at).getTime() + 3 * 86400000);
+  await tx.insert(orderRefunds).values({
+    orderId: order.id,
+    amount,
+    reason: 'Arrived damaged',
+    restock: [],
+    createdBy: refundedBy,
+    createdAt,
+  });
+  await tx.execute(sql`
+    update ${orders} set refunded_amount = ${amount}::numeric, payment_status = 'partially_refunded', updated_at = ${createdAt}
+     where id = ${order.id}::uuid`);
 }

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { allPermissions, defaultEmployeePermissions } from '../../shared/roles';
+import { cartTotals } from '../../shared/orders';
 import { TZDate } from '@date-fns/tz';
 import { addDays, getDay, set, startOfDay } from 'date-fns';
 import type { Db } from '../../../db/client';
@@ -8,7 +9,7 @@ import { seedBookingDemo } from './seed-booking';
 import { seedStaffDemo } from './seed-staff';
 import { seedChatDemo } from './seed-chat';
 import * as s from '../../../db/schema/index';
-import { seedOrderPayments } from './seed-orders';
+import { seedDiscountCodes, seedOrderPayments } from './seed-orders';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -93,14 +94,17 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     });
 
     // The system roles come with the migrations.
-    await tx.insert(s.users).values({
-      email: DEMO_ADMIN_EMAIL,
-      firstName: 'Avery',
-      lastName: 'Stone',
-      role: 'admin',
-      passwordHash,
-      permissions: allPermissions,
-    });
+    const [admin] = await tx
+      .insert(s.users)
+      .values({
+        email: DEMO_ADMIN_EMAIL,
+        firstName: 'Avery',
+        lastName: 'Stone',
+        role: 'admin',
+        passwordHash,
+        permissions: allPermissions,
+      })
+      .returning({ id: s.users.id });
     const staff = await tx
       .insert(s.users)
       .values(
@@ -206,20 +210,30 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     }
     await tx.insert(s.appointments).values(appointmentRows);
 
-    // Orders over the last 60 days, each with one to three lines.
+    // Orders over the last 60 days, each with one to three lines; some older ones used the spring sale's code.
+    const spring = await seedDiscountCodes(tx, now);
     for (let i = 0; i < 40; i++) {
       const createdAt = new Date(now.getTime() - Math.floor(random() * 60 * 86400000));
       const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
         const product = products[Math.floor(random() * products.length)]!;
         return { product, quantity: 1 + Math.floor(random() * 2) };
       });
-      const total = lines.reduce((sum, l) => sum + Number(l.product.price) * l.quantity, 0);
       const ageDays = (now.getTime() - createdAt.getTime()) / 86400000;
+      const discount = ageDays > 20 && ageDays < 50 && i % 4 === 0 ? spring : null;
+      const totals = cartTotals(
+        lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
+        discount,
+      );
       const [order] = await tx
         .insert(s.orders)
         .values({
           userId: customers[Math.floor(random() * customers.length)]!.id,
-          total: (total * 1.1).toFixed(2),
+          subtotal: totals.subtotal,
+          discount: totals.discount,
+          discountCode: discount?.code ?? null,
+          discountId: discount?.id ?? null,
+          tax: totals.tax,
+          total: totals.total,
           status: ageDays < 2 ? 'pending' : ageDays < 5 ? 'processing' : random() < 0.1 ? 'cancelled' : 'completed',
           createdAt,
         })
@@ -235,7 +249,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       );
     }
 
-    await seedOrderPayments(tx);
+    await seedOrderPayments(tx, admin!.id);
 
     await seedChatDemo(tx, now);
 

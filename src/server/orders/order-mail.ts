@@ -7,6 +7,8 @@ interface MailOrder {
   id: string;
   total: string;
   subtotal: string;
+  discount: string;
+  discountCode: string | null;
   tax: string;
   paymentProvider: string;
   items: { name: string; price: string; quantity: number }[];
@@ -42,6 +44,7 @@ export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder
       lines,
       '',
       `Subtotal: ${money(order.subtotal)}`,
+      ...(order.discountCode ? [`Discount (${order.discountCode}): -${money(order.discount)}`] : []),
       'Shipping: Free',
       `Tax: ${money(order.tax)}`,
       `Total: ${money(order.total)}`,
@@ -70,6 +73,30 @@ export function enqueueOrderStatusMail(tx: Tx, to: Recipient, orderId: string, s
       `your order #${orderNumber(orderId)} ${statusSentences[status]}`,
       '',
       `Your orders: ${publicUrl}/profile`,
+    ].join('\n'),
+  });
+}
+
+/** Tells the customer that money went back to them, and how much of the order's payment that makes. */
+export function enqueueRefundMail(
+  tx: Tx,
+  to: Recipient,
+  refund: { orderId: string; amount: string; refundedAmount: string; total: string; reason: string | null },
+  publicUrl: string,
+) {
+  const number = orderNumber(refund.orderId);
+  return enqueueMail(tx, {
+    to: to.email,
+    subject: `Refund of ${money(refund.amount)} for order #${number}`,
+    text: [
+      greeting(to),
+      '',
+      `we have refunded ${money(refund.amount)} for your order #${number}.`,
+      ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
+      `Refunded so far: ${money(refund.refundedAmount)} of ${money(refund.total)}.`,
+      '',
+      'A card refund usually reaches your account within 5 to 10 business days; money paid in the shop is handed back there.',
+      `Your order: ${publicUrl}/orders/${refund.orderId}`,
     ].join('\n'),
   });
 }

@@ -1,13 +1,25 @@
+import { DEFAULT_CURRENCY } from '../../shared/settings';
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
-import { cartItems, orderItems, orders, paymentEvents, products, users } from '../../../db/schema/index';
+import {
+  cartDiscounts,
+  cartItems,
+  orderItems,
+  orderRefunds,
+  orders,
+  paymentEvents,
+  products,
+  users,
+} from '../../../db/schema/index';
 import {
   canMoveOrder,
   cartTotals,
   orderNumber,
+  formatMoney,
+  fromCents,
   toCents,
   type OrderStatus,
   type PaymentStatus,
@@ -22,12 +34,14 @@ import type {
   PaymentIntentInput,
   PaymentPage,
   PaymentProviderId,
+  RefundInput,
 } from '../../shared/orders-schema';
 import type { SessionUser } from '../auth/sessions';
 import { can } from '../../shared/roles';
 import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
+import { claimCartDiscount, priceCart, releaseDiscountUse } from '../discounts/discount-service';
 import type { Payments } from '../payments/payments';
 import {
   PaymentProviderError,
@@ -36,8 +50,10 @@ import {
   type ProviderPayment,
 } from '../payments/provider';
 import { getSettings } from '../settings/settings-service';
+import { recordAudit } from '../staff/audit';
 import { emitEvent } from '../webhooks/events';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
+import { giveBack, type RestockLine } from './refunds';
 
 /** What order services need besides the database. */
 export interface OrderDeps {
@@ -59,7 +75,10 @@ const orderRowColumns = {
   userId: orders.userId,
   total: orders.total,
   subtotal: orders.subtotal,
+  discountCode: orders.discountCode,
+  discount: orders.discount,
   tax: orders.tax,
+  refundedAmount: orders.refundedAmount,
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   paymentProvider: orders.paymentProvider,
@@ -96,16 +115,40 @@ async function loadOrders(db: Tx, where: SQL | undefined, limit: number): Promis
         rows.map((r) => r.id),
       ),
     );
-  const byOrder = new Map<string, Order['items']>();
-  for (const { orderId, ...line } of lines) {
-    let list = byOrder.get(orderId);
-    if (!list) byOrder.set(orderId, (list = []));
-    list.push(line);
-  }
-  return rows.map((r) => answerOrder(r, byOrder.get(r.id) ?? []));
+  const refunds = await db
+    .select({
+      orderId: orderRefunds.orderId,
+      id: orderRefunds.id,
+      amount: orderRefunds.amount,
+      reason: orderRefunds.reason,
+      restock: orderRefunds.restock,
+      createdAt: orderRefunds.createdAt,
+      createdBy: orderRefunds.createdBy,
+    })
+    .from(orderRefunds)
+    .where(
+      inArray(
+        orderRefunds.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(orderRefunds.createdAt, orderRefunds.id);
+  const linesOf = groupByOrder(lines);
+  const refundsOf = groupByOrder(refunds.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
+  return rows.map((r) => answerOrder(r, linesOf.get(r.id) ?? [], refundsOf.get(r.id) ?? []));
 }
 
-type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'updatedAt' | 'items'> & {
+function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, Omit<T, 'orderId'>[]> {
+  const byOrder = new Map<string, Omit<T, 'orderId'>[]>();
+  for (const { orderId, ...row } of rows) {
+    let list = byOrder.get(orderId);
+    if (!list) byOrder.set(orderId, (list = []));
+    list.push(row);
+  }
+  return byOrder;
+}
+
+type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'updatedAt' | 'items' | 'refunds'> & {
   paymentProvider: string;
   createdAt: Date;
   updatedAt: Date;
@@ -116,7 +159,7 @@ type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'updatedAt' | 'ite
  * database's collation, so that the checkout's answer, built without reading the order back, lists them
  * exactly as every later read does.
  */
-function answerOrder(row: OrderRow, items: Order['items']): Order {
+function answerOrder(row: OrderRow, items: Order['items'], refunds: Order['refunds']): Order {
   const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
     ...row,
@@ -124,6 +167,7 @@ function answerOrder(row: OrderRow, items: Order['items']): Order {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     items: items.sort((a, b) => compare(a.name, b.name) || compare(a.productId ?? '', b.productId ?? '')),
+    refunds,
   };
 }
 
@@ -207,14 +251,15 @@ interface PricedLine {
   quantity: number;
 }
 
-/** The caller's cart as it would be charged now: active products at their current price. */
-async function pricedCart(db: Tx, userId: string): Promise<PricedLine[]> {
-  return db
-    .select({ productId: products.id, name: products.name, price: products.price, quantity: cartItems.quantity })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(and(eq(cartItems.userId, userId), eq(products.isActive, true)))
-    .orderBy(products.id);
+/**
+ * The caller's cart as it would be charged now, for opening a payment: refused when it is empty, or when
+ * its discount code no longer applies (never a silent price change).
+ */
+async function cartToCharge(db: Tx, actor: Actor) {
+  const cart = await priceCart(db, actor);
+  if (cart.items.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
+  if (cart.discount?.problem) throw new AppError('CONFLICT', cart.discount.problem);
+  return { ...cart, totalCents: toCents(cart.total) };
 }
 
 /** Refuses, before anything is opened or placed, an amount the card provider would refuse. */
@@ -248,9 +293,7 @@ export async function createPaymentIntent(
   actor: Actor,
   input: PaymentIntentInput,
 ): Promise<PaymentIntent> {
-  const lines = await pricedCart(db, actor.id);
-  if (lines.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
-  const totals = cartTotals(lines);
+  const totals = await cartToCharge(db, actor);
   if (input.amount !== undefined && input.amount !== toCents(totals.subtotal))
     throw new AppError('CONFLICT', CART_CHANGED);
   const provider = deps.payments.checkout;
@@ -373,9 +416,9 @@ async function openHostedPayment(
  */
 async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Promise<CheckoutResult> {
   const provider = hostedPaymentProvider(deps);
-  const lines = await pricedCart(db, actor.id);
-  if (lines.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
-  const { totalCents } = cartTotals(lines);
+  const cart = await cartToCharge(db, actor);
+  const { totalCents } = cart;
+  const lines = cart.items.map((item) => ({ name: item.product.name, quantity: item.quantity }));
   checkCardMinimum(provider, deps.payments.currency, totalCents);
   const [customer] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
   const id = randomUUID();
@@ -453,7 +496,10 @@ async function placeOrder(
         quantity: l.quantity,
       }));
 
-      const totals = cartTotals(lines);
+      // The cart's code is checked again and its use counted here, under the code's row lock (409 when it no
+      // longer applies: the customer sees why, never a silent change of price).
+      const discount = await claimCartDiscount(tx, actor.id, toCents(cartTotals(lines).subtotal));
+      const totals = cartTotals(lines, discount);
       if (payment && payment.amountCents !== totals.totalCents) throw new AppError('CONFLICT', CART_CHANGED);
       const paid = payment?.status === 'paid';
       const orderId = id ?? randomUUID();
@@ -466,6 +512,9 @@ async function placeOrder(
           id: orderId,
           userId: actor.id,
           subtotal: totals.subtotal,
+          discount: totals.discount,
+          discountCode: discount?.code ?? null,
+          discountId: discount?.id ?? null,
           tax: totals.tax,
           total: totals.total,
           status: paid ? 'processing' : 'pending',
@@ -500,10 +549,17 @@ async function placeOrder(
           })),
         ),
         tx.delete(cartItems).where(eq(cartItems.userId, actor.id)),
+        tx.delete(cartDiscounts).where(eq(cartDiscounts.userId, actor.id)),
         enqueueOrderConfirmation(
           tx,
           customer,
-          { id: orderId, ...totals, paymentProvider: provider.id, items: lines },
+          {
+            id: orderId,
+            ...totals,
+            discountCode: discount?.code ?? null,
+            paymentProvider: provider.id,
+            items: lines,
+          },
           deps.publicUrl,
         ),
       ]);
@@ -512,7 +568,7 @@ async function placeOrder(
       if (!order) throw new AppError('CONFLICT', 'This payment already belongs to an order.');
       for (const result of rest) if (result.status === 'rejected') throw result.reason;
       await emitOrderEvent(tx, 'order.created', orderId);
-      return answerOrder({ ...order, customer }, lines);
+      return answerOrder({ ...order, customer }, lines, []);
     }),
   );
 }
@@ -582,6 +638,8 @@ export async function payOrder(db: Tx, deps: OrderDeps, actor: Actor, id: string
 interface LockedOrder {
   id: string;
   userId: string;
+  total: string;
+  refundedAmount: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   paymentProvider: string;
@@ -593,6 +651,8 @@ async function lockOrder(tx: Tx, where: SQL): Promise<LockedOrder | undefined> {
     .select({
       id: orders.id,
       userId: orders.userId,
+      total: orders.total,
+      refundedAmount: orders.refundedAmount,
       status: orders.status,
       paymentStatus: orders.paymentStatus,
       paymentProvider: orders.paymentProvider,
@@ -604,14 +664,23 @@ async function lockOrder(tx: Tx, where: SQL): Promise<LockedOrder | undefined> {
   return order;
 }
 
-/** Puts a cancelled order's stock back, in product-id order like the checkout takes it. */
-async function restock(tx: Tx, orderId: string) {
+/**
+ * Undoes what a placed order took, when it is cancelled: its stock goes back (less what its refunds already
+ * restocked), in product-id order like the checkout takes it, and its use of a discount code is given back.
+ */
+async function releaseOrder(tx: Tx, orderId: string) {
   await tx.execute(sql`
     update ${products} p set inventory = p.inventory + l.quantity
-      from (select product_id, sum(quantity)::integer as quantity from ${orderItems}
-             where order_id = ${orderId}::uuid and product_id is not null
-             group by product_id order by product_id) l
+      from (select product_id, sum(quantity)::integer as quantity
+              from (select product_id, quantity from ${orderItems}
+                     where order_id = ${orderId}::uuid and product_id is not null
+                    union all
+                    select (r.line->>'productId')::uuid, -(r.line->>'quantity')::integer
+                      from ${orderRefunds} f, jsonb_array_elements(f.restock) as r(line)
+                     where f.order_id = ${orderId}::uuid) taken
+             group by product_id having sum(quantity) > 0 order by product_id) l
      where p.id = l.product_id`);
+  await releaseDiscountUse(tx, orderId);
 }
 
 async function notifyCustomer(tx: Tx, deps: OrderDeps, order: LockedOrder, status: OrderStatus) {
@@ -622,18 +691,20 @@ async function notifyCustomer(tx: Tx, deps: OrderDeps, order: LockedOrder, statu
   if (customer) await enqueueOrderStatusMail(tx, customer, order.id, status, deps.publicUrl);
 }
 
-/** Refunds a taken payment through the provider that took it; the order's transaction rolls back if that fails. */
-async function refund(deps: OrderDeps, order: LockedOrder) {
-  const provider = deps.payments.byId(order.paymentProvider);
-  if (!provider || !order.paymentReference) {
-    // Paid at the counter without a provider reference: the money goes back at the counter.
-    if (order.paymentProvider === 'manual') return;
-    throw new AppError(
-      'CONFLICT',
-      'This order was paid with a provider that is no longer configured; refund it there first.',
-    );
-  }
-  await provider.refund(order.paymentReference).catch(providerFailure);
+/**
+ * Refunds what is left of a taken payment through the provider that took it, recorded as the order's last
+ * refund; the order's transaction rolls back if the provider refuses.
+ */
+async function refundTheRest(tx: Tx, deps: OrderDeps, actor: Actor | null, order: LockedOrder, reason: string) {
+  const rest = toCents(order.total) - toCents(order.refundedAmount);
+  if (rest <= 0) return;
+  await giveBack(tx, deps, order, {
+    amountCents: rest,
+    reason,
+    restock: [],
+    actorId: actor?.id ?? null,
+    mail: false,
+  }).catch(providerFailure);
 }
 
 /**
@@ -650,9 +721,9 @@ export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, inpu
     }
     let paymentStatus = order.paymentStatus;
     if (input.status === 'cancelled') {
-      await restock(tx, order.id);
-      if (order.paymentStatus === 'paid') {
-        await refund(deps, order);
+      await releaseOrder(tx, order.id);
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded') {
+        await refundTheRest(tx, deps, actor, order, 'Order cancelled');
         paymentStatus = 'refunded';
       } else if (order.paymentReference && order.paymentProvider !== 'manual') {
         // So that the customer can no longer pay for an order that no longer exists.
@@ -725,7 +796,7 @@ export async function applyPaymentEvent(
     if (event.outcome === 'paid') {
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return 'ignored';
       if (order.status === 'cancelled') {
-        await refund(deps, order);
+        await refundTheRest(tx, deps, null, order, 'Paid after the order was cancelled');
         await tx
           .update(orders)
           .set({ paymentStatus: 'refunded', updatedAt: new Date() })
@@ -743,7 +814,7 @@ export async function applyPaymentEvent(
       return 'applied';
     }
     if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
-    await restock(tx, order.id);
+    await releaseOrder(tx, order.id);
     await tx
       .update(orders)
       .set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() })
@@ -751,5 +822,85 @@ export async function applyPaymentEvent(
     await notifyCustomer(tx, deps, order, 'cancelled');
     await emitOrderEvent(tx, 'order.updated', order.id);
     return 'applied';
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Refunds
+
+/**
+ * Gives part or all of a paid order's money back (staff with orders.refund). The order's row lock makes
+ * concurrent refunds of one order take turns, so each sees what the others gave back: together they never
+ * exceed what was paid. Restocked lines must be the order's own, never more than it holds less what earlier
+ * refunds restocked.
+ */
+export async function refundOrder(db: Tx, deps: OrderDeps, actor: Actor, input: RefundInput): Promise<Order> {
+  if (!isUuid(input.id)) throw new AppError('NOT_FOUND', 'Order not found');
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, eq(orders.id, input.id));
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'partially_refunded') {
+      throw new AppError(
+        'CONFLICT',
+        order.paymentStatus === 'refunded'
+          ? 'This order has been refunded in full.'
+          : 'Only a paid order can be refunded.',
+      );
+    }
+    const left = toCents(order.total) - toCents(order.refundedAmount);
+    const amountCents = toCents(input.amount);
+    if (amountCents > left) {
+      throw new AppError(
+        'CONFLICT',
+        `A refund can be at most ${formatMoney(fromCents(left), DEFAULT_CURRENCY)}, what is left of the ${formatMoney(order.total, DEFAULT_CURRENCY)} paid.`,
+      );
+    }
+    const restock = await checkRestock(tx, order.id, input.restock ?? []);
+    await giveBack(tx, deps, order, {
+      amountCents,
+      reason: input.reason ?? null,
+      restock,
+      actorId: actor.id,
+      mail: true,
+    }).catch(providerFailure);
+    await recordAudit(tx, actor, {
+      action: 'order.refunded',
+      entity: 'order',
+      entityId: order.id,
+      summary: `Refunded ${formatMoney(input.amount, DEFAULT_CURRENCY)} of order #${orderNumber(order.id)}.`,
+    });
+    await emitOrderEvent(tx, 'order.updated', order.id);
+  });
+  return readOrder(db, input.id);
+}
+
+/** The lines to restock, merged by product, checked against what the order holds and has already restocked. */
+async function checkRestock(tx: Tx, orderId: string, wanted: readonly RestockLine[]): Promise<RestockLine[]> {
+  if (wanted.length === 0) return [];
+  const held = rowsOf<{ product_id: string; name: string; quantity: number }>(
+    await tx.execute(sql`
+      select product_id, min(name) as name, sum(quantity)::integer as quantity
+        from (select product_id, product_name as name, quantity from ${orderItems}
+               where order_id = ${orderId}::uuid and product_id is not null
+              union all
+              select (r.line->>'productId')::uuid, null, -(r.line->>'quantity')::integer
+                from ${orderRefunds} f, jsonb_array_elements(f.restock) as r(line)
+               where f.order_id = ${orderId}::uuid) lines
+       group by product_id`),
+  );
+  const merged = new Map<string, number>();
+  for (const line of wanted) merged.set(line.productId, (merged.get(line.productId) ?? 0) + line.quantity);
+  return [...merged].map(([productId, quantity]) => {
+    const line = held.find((h) => h.product_id === productId);
+    if (!line) throw new AppError('BAD_REQUEST', 'Only products of this order can be restocked.');
+    if (quantity > line.quantity) {
+      throw new AppError(
+        'CONFLICT',
+        line.quantity === 0
+          ? `${line.name} has already been restocked in full.`
+          : `Only ${line.quantity} of ${line.name} can be restocked.`,
+      );
+    }
+    return { productId, quantity };
   });
 }

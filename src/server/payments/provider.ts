@@ -35,6 +35,13 @@ interface CreatePaymentInput {
   idempotencyKey?: string;
 }
 
+interface RefundOptions {
+  /** Part of the payment, in the minor unit; the whole (or what is left of it) when left out. */
+  amountCents?: number;
+  /** The same key gives the same refund: a retried request never gives money back twice. */
+  idempotencyKey?: string;
+}
+
 /** A payment the customer makes on the provider's own page (Stripe Checkout), for one order. */
 interface HostedPaymentInput {
   orderId: string;
@@ -68,8 +75,8 @@ export interface PaymentProvider {
   minimumAmount?(currency: string): number | undefined;
   status(reference: string): Promise<ProviderPayment>;
   cancel(reference: string): Promise<ProviderPaymentStatus>;
-  /** Refunds a taken payment in full; returns the provider's refund id. */
-  refund(reference: string): Promise<string>;
+  /** Refunds a taken payment, in full or the part asked for; returns the provider's refund id. */
+  refund(reference: string, options?: RefundOptions): Promise<string>;
   /** Verifies and reads a webhook delivery; throws PaymentWebhookError when it is not genuine. */
   parseWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent>;
 }

@@ -198,11 +198,24 @@ export function createStripeFake(options: StripeFakeOptions = {}) {
       if (intent.status !== 'succeeded') {
         return invalid('This PaymentIntent does not have a successful charge to refund.', 'charge_not_refundable');
       }
-      intent.refunded = true;
+      // As Stripe: without an amount, what is left; never more than was charged, in all.
+      const refundedBefore = Number(intent.amount_refunded ?? 0);
+      const left = Number(intent.amount) - refundedBefore;
+      const amount = body.has('amount') ? Number(body.get('amount')) : left;
+      if (amount <= 0 || amount > left) {
+        return invalid(
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          'amount_too_large',
+        );
+      }
+      Object.assign(intent, {
+        amount_refunded: refundedBefore + amount,
+        refunded: refundedBefore + amount === intent.amount,
+      });
       return json(200, {
         id: id('re'),
         object: 'refund',
-        amount: intent.amount,
+        amount,
         currency: intent.currency,
         payment_intent: intent.id,
         status: 'succeeded',

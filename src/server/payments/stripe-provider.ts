@@ -171,14 +171,17 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           ? sessionStatusOf(await stripe.checkout.sessions.expire(reference))
           : statusOf(await stripe.paymentIntents.cancel(reference)),
       ),
-    refund: (reference) =>
+    refund: (reference, options = {}) =>
       call(
         'refund',
         async () =>
           (
             await stripe.refunds.create(
-              { payment_intent: await intentOf(reference) },
-              { idempotencyKey: `refund-${reference}` },
+              {
+                payment_intent: await intentOf(reference),
+                ...(options.amountCents !== undefined ? { amount: options.amountCents } : {}),
+              },
+              { idempotencyKey: options.idempotencyKey ?? `refund-${reference}` },
             )
           ).id,
       ),

@@ -9,7 +9,8 @@ const SERIES_DAYS = 30;
 
 /**
  * The admin dashboard's figures, computed in the database. "Today" and "this month" are the business's,
- * in its time zone; cancelled orders earn nothing and cancelled appointments are not counted.
+ * in its time zone; revenue is what was charged (totals after discounts) less what was refunded, cancelled
+ * orders earn nothing and cancelled appointments are not counted.
  */
 export async function getDashboard(db: Tx): Promise<Dashboard> {
   const { timezone } = await getSettings(db);
@@ -23,7 +24,7 @@ export async function getDashboard(db: Tx): Promise<Dashboard> {
   const [figures, recent, today, lowStock, series] = await Promise.all([
     db.execute(sql`
       select
-        (select coalesce(sum(total), 0) from orders where created_at >= ${monthStart} and status <> 'cancelled') as month_revenue,
+        (select coalesce(sum(total - refunded_amount), 0) from orders where created_at >= ${monthStart} and status <> 'cancelled') as month_revenue,
         (select count(*)::int from orders where created_at >= ${monthStart} and status <> 'cancelled') as month_orders,
         (select count(*)::int from appointments where starts_at >= ${dayStart} and starts_at < ${dayEnd} and status <> 'cancelled') as today_appointments,
         (select count(*)::int from appointments where starts_at >= ${dayStart} and starts_at < ${dayEnd} and status = 'pending') as unconfirmed_today,
@@ -52,7 +53,7 @@ export async function getDashboard(db: Tx): Promise<Dashboard> {
         select generate_series((${localNow})::date - ${sql.raw(String(SERIES_DAYS - 1))}, (${localNow})::date, interval '1 day')::date as day
       ),
       o as (
-        select (created_at at time zone ${tz})::date as day, sum(total) as revenue, count(*)::int as orders
+        select (created_at at time zone ${tz})::date as day, sum(total - refunded_amount) as revenue, count(*)::int as orders
         from orders where created_at >= ${seriesStart} and status <> 'cancelled' group by 1
       ),
       a as (

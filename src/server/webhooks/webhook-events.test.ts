@@ -103,7 +103,7 @@ describe('orders', () => {
     expect(event.data).toMatchObject({ total: '44.00', status: 'pending', paymentStatus: 'unpaid' });
   });
 
-  it('order.updated from a status change and a payment taken at the counter (REST)', async () => {
+  it('order.updated from a payment taken at the counter, a refund and a cancellation (REST)', async () => {
     const customer = await signInAs(server.database, 'customer');
     const oil = await product(server, admin, { name: 'Counter Oil', price: '10.00', inventory: 5 });
     await addToCart(server, customer.cookie, oil.id);
@@ -114,6 +114,15 @@ describe('orders', () => {
     const paid = await delivered('order.updated', order.id);
     expect(paid.data).toMatchObject({ paymentStatus: 'paid', status: 'processing' });
     expect(paid.data).toEqual(await get(`/api/orders/${order.id}`));
+
+    const refunded = await server.request('POST', `/api/orders/${order.id}/refunds`, {
+      cookie: admin,
+      body: { amount: '4.00', reason: 'Dented tin' },
+    });
+    expect(refunded.status, refunded.text).toBe(200);
+    const refundEvent = await delivered('order.updated', order.id);
+    expect(refundEvent.data).toMatchObject({ paymentStatus: 'partially_refunded', refundedAmount: '4.00' });
+    expect(refundEvent.data).toEqual(await get(`/api/orders/${order.id}`));
 
     const cancelled = await server.request('PUT', `/api/orders/${order.id}/status`, {
       cookie: admin,

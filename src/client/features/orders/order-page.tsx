@@ -15,6 +15,7 @@ const paymentTexts: Record<Order['paymentStatus'], string> = {
   unpaid: 'Not paid yet',
   paid: 'Paid',
   failed: 'Payment failed',
+  partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
 };
 

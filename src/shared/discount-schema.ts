@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { moneyInput, wholeNumber, ZCartItem, ZFlag, ZId } from './catalog-schema';
+import { discountKinds } from './orders';
+
+/** Discount codes and the priced cart (docs/orders.md, "Discounts"). */
+
+const CODE_RULE = 'A code is 3 to 32 letters, digits, - or _';
+
+/** Codes are case-insensitive: what people type is trimmed and upper-cased. */
+const ZDiscountCodeText = z
+  .string({ error: 'Code is required' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{3,32}$/, CODE_RULE)
+  .transform((code) => code.toUpperCase());
+
+const optionalInstant = (name: string) =>
+  z
+    .string({ error: `${name} must be a date and time` })
+    .trim()
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)),
+      `${name} must be a date and time`,
+    )
+    .transform((v) => new Date(v).toISOString())
+    .nullable()
+    .optional();
+
+const limitInput = (label: string) =>
+  wholeNumber({
+    required: `${label} is required`,
+    notNumber: `${label} must be a number`,
+    notWhole: `${label} must be a whole number`,
+    min: 1,
+    minMessage: `${label} must be at least 1`,
+    max: 1_000_000,
+    maxMessage: `${label} must be at most 1000000`,
+  });
+
+const discountFields = z.object({
+  code: ZDiscountCodeText,
+  kind: z.enum(discountKinds, { error: 'Kind must be percent or fixed' }),
+  value: moneyInput('Value'),
+  minSubtotal: moneyInput('Minimum subtotal').nullable().optional(),
+  startsAt: optionalInstant('Start'),
+  endsAt: optionalInstant('End'),
+  usageLimit: limitInput('Usage limit').nullable().optional(),
+  perCustomerLimit: limitInput('Per-customer limit').optional(),
+  isActive: ZFlag('isActive').optional(),
+});
+
+type DiscountFields = z.infer<typeof discountFields>;
+
+function checkRules(d: DiscountFields, ctx: z.RefinementCtx) {
+  const value = Number(d.value);
+  if (d.kind === 'percent' && (value < 1 || value > 100))
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent discount is from 1 to 100' });
+  if (d.kind === 'fixed' && value <= 0)
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'A fixed discount must be more than 0' });
+  if (d.startsAt && d.endsAt && d.startsAt >= d.endsAt)
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
+}
+
+/** A new code; left-out optional fields mean no limit, and one use per customer. */
+export const ZDiscountInput = discountFields.superRefine(checkRules);
+export type DiscountInput = z.infer<typeof ZDiscountInput>;
+
+/** PUT replaces the code's settings as a whole, as the edit dialog sends them. */
+export const ZDiscountUpdateInput = discountFields.extend({ id: ZId }).superRefine(checkRules);
+export type DiscountUpdateInput = z.infer<typeof ZDiscountUpdateInput>;
+
+export const ZDiscountIdInput = z.object({ id: ZId });
+
+export const ZDiscount = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(discountKinds),
+  value: z.string(),
+  minSubtotal: z.string().nullable(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  usageLimit: z.number().int().nullable(),
+  perCustomerLimit: z.number().int(),
+  isActive: z.boolean(),
+  timesUsed: z.number().int(),
+  createdAt: z.string(),
+});
+export type Discount = z.infer<typeof ZDiscount>;
+
+export const ZApplyDiscountInput = z.object({ code: ZDiscountCodeText });
+export type ApplyDiscountInput = z.infer<typeof ZApplyDiscountInput>;
+
+/** The cart as it would be charged now: the lines, and the totals with the applied code's discount. */
+export const ZPricedCart = z.object({
+  items: z.array(ZCartItem),
+  subtotal: z.string(),
+  discount: z
+    .object({
+      code: z.string(),
+      amount: z.string(),
+      problem: z
+        .string()
+        .nullable()
+        .describe('Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does'),
+    })
+    .nullable(),
+  shipping: z.string(),
+  tax: z.string(),
+  total: z.string(),
+});
+export type PricedCart = z.infer<typeof ZPricedCart>;
