@@ -135,11 +135,18 @@ export function buildOpenApiDocument() {
     title: 'Storefront API',
     description:
       'REST API of the storefront: catalogue, cart, bookings, orders, chat, staff and settings. ' +
-      'Authenticate with the session cookie set at sign-in. Errors are JSON {"message", "code"}.',
+      'Authenticate with the session cookie set at sign-in, or with an API key (`Authorization: Bearer <key>`). Errors are JSON {"message", "code"}.',
     version: '1.0.0',
     baseUrl: '/api',
     securitySchemes: {
       sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Session cookie set at sign-in.' },
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'An API key created by an admin at /admin/integrations, sent as `Authorization: Bearer <key>`. It acts ' +
+          "with its permissions, cut down to its creator's current ones; keyed answers carry RateLimit-* headers.",
+      },
     },
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'Storefront', url: 'https://example.com' },

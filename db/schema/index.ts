@@ -10,3 +10,4 @@ export * from './jobs';
 export * from './rate-limits';
 export * from './staff';
 export * from './webhooks';
+export * from './integrations';

@@ -10,6 +10,7 @@ import { compressionPlugin } from './http/compression';
 import { docsPlugin } from './http/docs';
 import { errorHandlingPlugin } from './api/error-reply';
 import { healthPlugin } from './http/health';
+import { idempotencyPlugin } from './http/idempotency';
 import { liveStreamsPlugin } from './http/live';
 import { oidcRoutesPlugin } from './http/oidc-routes';
 import { paymentWebhookPlugin } from './http/payment-webhook';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   await app.register(errorHandlingPlugin);
   await app.register(fastifyCookie);
   await app.register(securityPlugin, { env: deps.env });
+  await app.register(idempotencyPlugin, services);
   await app.register(healthPlugin, { ...deps, jobs });
   await app.register(liveStreamsPlugin, services);
   await app.register(catalogHttpPlugin, services);

@@ -45,6 +45,13 @@ const ZEnv = z.object({
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
     .transform((v) => v === 'true'),
+  // Requests each API key may make per minute, counted across all instances (docs/integrations.md).
+  API_KEY_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of requests per minute' })
+    .int('must be a whole number of requests per minute')
+    .min(1)
+    .max(1_000_000)
+    .default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

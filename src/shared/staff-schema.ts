@@ -29,7 +29,7 @@ export const staffMessages = {
 /** Role names are stored lowercased with whitespace turned to underscores. */
 export const normalizeRoleName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '_');
 
-const ZPermissionList = z
+export const ZPermissionList = z
   .array(ZPermission)
   .max(200)
   .transform((list) => [...new Set(list)]);

@@ -3,6 +3,7 @@ import { EmployeeApplicationsPage } from '../features/employee-applications/empl
 import { AdminProductsPage } from '../features/catalog/admin-products-page';
 import { AdminServicesPage } from '../features/catalog/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
+import { IntegrationsPage } from '../features/integrations/integrations-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { AdminOrdersRoutes } from '../features/orders/admin-orders-routes';
 import { CustomersPage } from '../features/staff/customers-page';
@@ -83,6 +84,14 @@ export default function AdminRoutes() {
             element={
               <RequireAccess rule="admin">
                 <SettingsPage />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="integrations"
+            element={
+              <RequireAccess rule="admin">
+                <IntegrationsPage />
               </RequireAccess>
             }
           />

@@ -36,6 +36,7 @@ describe('admin navigation', () => {
       'Staff',
       'Roles',
       'Settings',
+      'Integrations',
       'Orders',
       'Messages',
     ]);

@@ -85,6 +85,12 @@ export const ShieldIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
   </Icon>
 );
+export const KeyIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m10.8 12.2 9.2-9.2M17 6l3 3M14 9l2 2" />
+  </Icon>
+);
 export const ClipboardIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <rect x="5" y="4" width="14" height="17" rx="2" />

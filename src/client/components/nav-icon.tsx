@@ -7,6 +7,7 @@ import {
   ClockIcon,
   GridIcon,
   HomeIcon,
+  KeyIcon,
   SettingsIcon,
   ShieldIcon,
   SparkleIcon,
@@ -28,6 +29,7 @@ const icons = {
   clipboard: ClipboardIcon,
   settings: SettingsIcon,
   chat: ChatIcon,
+  key: KeyIcon,
 } as const;
 
 export type NavIconName = keyof typeof icons;

@@ -108,4 +108,7 @@ export const accessTable: Record<string, string> = {
   'webhooks.test': 'admin',
   'webhooks.deliveries': 'admin',
   'webhooks.retry': 'admin',
+  'integrations.apiKeys.list': 'admin',
+  'integrations.apiKeys.create': 'admin',
+  'integrations.apiKeys.revoke': 'admin',
 };

@@ -35,9 +35,10 @@ export const catalogHttpPlugin = fp(
       // Our bytes are compressed already (or deliberately not); on-the-fly compression stays off.
       route.compress = false;
       route.handler = async (req: FastifyRequest, reply: FastifyReply) => {
-        // Staff see inactive items too; the session is looked up only when a cookie could name one.
+        // Staff see inactive items too; the caller is looked up only when a cookie could name one. A keyed
+        // request is always checked, so a bad key is refused and the key's limit counts this read.
         const viewer =
-          view.dependsOnViewer && req.headers.cookie
+          (view.dependsOnViewer && req.headers.cookie) || req.headers.authorization
             ? (await createRequestContext(deps, req, reply, 'rest')).user
             : null;
         return sendView(req, reply, await view.viewFor(deps.catalog, viewer));
@@ -53,7 +54,7 @@ async function sendView(req: FastifyRequest, reply: FastifyReply, view: Serializ
   // The answer depends on who asks (staff see more) and on the encoding.
   reply
     .header('cache-control', 'private, no-cache')
-    .header('vary', 'Accept-Encoding, Cookie')
+    .header('vary', 'Accept-Encoding, Cookie, Authorization')
     .header('etag', view.etag);
   if (etagMatches(req.headers['if-none-match'], view.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');

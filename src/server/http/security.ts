@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Env } from '../env';
 import { AppError } from '../app-error';
 import { sendError } from '../api/error-reply';
+import { bearerToken } from '../api/bearer';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,6 +21,9 @@ function ownOrigins(req: FastifyRequest, env: Env) {
  */
 function isCrossSiteWrite(req: FastifyRequest, env: Env): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
+  // A bearer request carries no ambient credential (it never falls back to the cookie), so a foreign page
+  // cannot make one on a visitor's behalf; programs calling from anywhere are the point of keys.
+  if (bearerToken(req.headers.authorization) !== undefined) return false;
   const fetchSite = req.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   const origin = req.headers.origin;

@@ -90,6 +90,22 @@ describe('products (REST with a cookie)', () => {
   });
 });
 
+describe('products (REST with an API key)', () => {
+  it('product.created from a write made with a key', async () => {
+    const key = await server.request('POST', '/api/admin/api-keys', {
+      cookie: admin,
+      body: { name: 'Catalogue sync', permissions: ['products.create'] },
+    });
+    expect(key.status, key.text).toBe(200);
+    const res = await server.request('POST', '/api/products', {
+      headers: { authorization: `Bearer ${key.body.key}` },
+      body: { name: 'Keyed Oil', price: '9.00' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect((await delivered('product.created', res.body.id)).data).toEqual(await get(`/api/products/${res.body.id}`));
+  });
+});
+
 describe('orders', () => {
   it('order.created from a checkout in the browser (tRPC) carries the order as GET /api/orders/{id} answers it', async () => {
     const customer = await signInAs(server.database, 'customer');
