@@ -134,14 +134,16 @@ export const appointmentReminders = pgTable(
   (t) => [primaryKey({ columns: [t.appointmentId, t.offsetMinutes, t.startsAt] })],
 );
 
-// A staff member's private calendar subscription: only the SHA-256 of the URL's token is kept, one per person;
-// rotating replaces the row, so the old URL stops at once.
+// A staff member's private calendar subscription, one per person. The URL's token is an HMAC of the random nonce
+// under the server's secret, so the table alone (nonce and the token's SHA-256, which finds the row) cannot make a
+// working URL. Rotating replaces the row, so the old URL stops at once.
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

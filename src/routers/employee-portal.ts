@@ -4,11 +4,17 @@ import {
   changeMyPassword,
   listMyAppointments,
 } from '../server/appointments/employee-portal-service';
+import { feedEnvOf, getCalendarFeedUrl, rotateCalendarFeed } from '../server/appointments/calendar-feed';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
 import { rest, router, staffProcedure } from '../server/api/trpc';
 import { ZSuccess } from '../shared/auth-schema';
-import { ZChangePasswordInput, ZPortalStatusInput, ZStaffAppointment } from '../shared/employee-portal-schema';
+import {
+  ZCalendarFeed,
+  ZChangePasswordInput,
+  ZPortalStatusInput,
+  ZStaffAppointment,
+} from '../shared/employee-portal-schema';
 
 const tags = ['employee'];
 const statusErrors = {
@@ -37,15 +43,17 @@ export const employeePortalRouter = router({
         method: 'PUT',
         path: '/employee/appointments/{appointmentId}/status',
         tags,
-        summary: 'Confirm, cancel or complete one of your appointments',
+        summary: 'Confirm, cancel, complete or mark as a no-show one of your appointments',
         description:
-          'Only pending→confirmed, pending→cancelled and confirmed→completed (anything else 409), on your own appointments (others 404).',
+          'Only pending→confirmed, pending→cancelled, confirmed→completed and pending or confirmed→no_show once the start has passed (anything else 409), on your own appointments (others 404).',
         errors: statusErrors,
       }),
     )
     .input(ZPortalStatusInput)
     .output(ZStaffAppointment)
-    .mutation(({ ctx, input }) => changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status)),
+    .mutation(({ ctx, input }) =>
+      changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status, new Date()),
+    ),
 
   setStatusByBody: staffProcedure
     .meta(
@@ -53,7 +61,7 @@ export const employeePortalRouter = router({
         method: 'POST',
         path: '/employee/appointments/status',
         tags,
-        summary: 'Confirm, cancel or complete one of your appointments (id in the body)',
+        summary: 'Confirm, cancel, complete or mark as a no-show one of your appointments (id in the body)',
         description:
           'The same change as PUT /employee/appointments/{appointmentId}/status, with {appointmentId, status} in the body.',
         errors: statusErrors,
@@ -61,7 +69,9 @@ export const employeePortalRouter = router({
     )
     .input(ZPortalStatusInput)
     .output(ZStaffAppointment)
-    .mutation(({ ctx, input }) => changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status)),
+    .mutation(({ ctx, input }) =>
+      changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status, new Date()),
+    ),
 
   changePassword: staffProcedure
     .meta(
@@ -70,6 +80,7 @@ export const employeePortalRouter = router({
         path: '/employee/password',
         tags,
         summary: 'Change your password (the current one is required; your other sessions end)',
+        errors: { 429: 'Too many attempts' },
       }),
     )
     // Guessing the current password from a borrowed session is throttled like any password entry.
@@ -77,4 +88,32 @@ export const employeePortalRouter = router({
     .input(ZChangePasswordInput)
     .output(ZSuccess)
     .mutation(({ ctx, input }) => changeMyPassword(ctx.db, ctx.user, ctx.sessionId, input)),
+
+  calendarFeed: staffProcedure
+    .meta(
+      rest({
+        method: 'GET',
+        path: '/employee/calendar-feed',
+        tags,
+        summary: 'Your private calendar subscription URL (made on first use)',
+        description:
+          'GET the URL without a cookie for a text/calendar feed of your pending and confirmed appointments from 30 days back to 180 days ahead.',
+      }),
+    )
+    .input(z.void())
+    .output(ZCalendarFeed)
+    .query(({ ctx }) => getCalendarFeedUrl(ctx.db, ctx.user.id, feedEnvOf(ctx.env))),
+
+  rotateCalendarFeed: staffProcedure
+    .meta(
+      rest({
+        method: 'POST',
+        path: '/employee/calendar-feed/rotate',
+        tags,
+        summary: 'A new calendar subscription URL; the old one answers 404 at once (no body)',
+      }),
+    )
+    .input(z.void())
+    .output(ZCalendarFeed)
+    .mutation(({ ctx }) => rotateCalendarFeed(ctx.db, ctx.user.id, feedEnvOf(ctx.env))),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInstant } from './wire-formats';
 
 /** Appointment and booking schemas: the server validates with them, the booking screens use the same rules. */
 
@@ -8,6 +9,31 @@ export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const ZAppointmentStatus = z.enum(appointmentStatuses, {
   error: `Status must be one of: ${appointmentStatuses.join(', ')}`,
 });
+
+/** How screens name each status. */
+const appointmentStatusLabels: Record<AppointmentStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  no_show: 'No-show',
+};
+export const appointmentStatusLabel = (status: string): string =>
+  appointmentStatusLabels[status as AppointmentStatus] ?? status;
+
+/** Statuses that hold the employee's time (and get reminders). */
+export const liveStatuses = ['pending', 'confirmed'] as const satisfies readonly AppointmentStatus[];
+
+/** A no-show is recorded from a live status once the start has passed; before that the answer is 409 with this. */
+export const NO_SHOW_TOO_EARLY_MESSAGE = 'An appointment can be marked as a no-show only after its start time.';
+
+/** Whether "Mark No-show" applies: a live appointment whose start has passed. */
+export function canMarkNoShow(appointment: { status: AppointmentStatus; dateTime: string }, now: Date): boolean {
+  return (
+    (liveStatuses as readonly AppointmentStatus[]).includes(appointment.status) &&
+    Date.parse(appointment.dateTime) <= now.getTime()
+  );
+}
 
 export const SLOT_TAKEN_MESSAGE = 'That time is no longer available. Please choose another time.';
 const NOTES_MAX = 2000;
@@ -44,7 +70,7 @@ export const ZSlotsQuery = z.object({
 
 export const ZSlot = z.object({
   time: z.string(),
-  dateTime: z.string(),
+  dateTime: zInstant(),
   employeeIds: z.array(z.string()),
 });
 
@@ -95,13 +121,13 @@ export const ZAppointment = z.object({
   employeeId: z.string(),
   customerId: z.string(),
   userId: z.string(),
-  dateTime: z.string(),
-  appointmentDate: z.string(),
+  dateTime: zInstant(),
+  appointmentDate: zInstant(),
   duration: z.number().int(),
   notes: z.string(),
   customerNotes: z.string(),
   status: ZAppointmentStatus,
-  createdAt: z.string(),
+  createdAt: zInstant(),
   /** Null when the service has since been deleted (screens show "Service"). */
   service: z.object({ id: z.string(), name: z.string(), duration: z.number().int(), price: z.string() }).nullable(),
   customer: z.object({ ...ZPersonName, email: z.string() }),

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { ZAppointment, ZAppointmentStatus, type Appointment, type AppointmentStatus } from './appointment-schema';
 import { ZNewPassword } from './auth-schema';
 
-/** The employee portal's actions: Confirm and Cancel a pending appointment, Mark Complete a confirmed one. */
+/**
+ * The employee portal's actions: Confirm and Cancel a pending appointment, Mark Complete a confirmed one, and
+ * Mark No-show either once its start has passed.
+ */
 export const portalTransitions: Record<AppointmentStatus, AppointmentStatus[]> = {
-  pending: ['confirmed', 'cancelled'],
-  confirmed: ['completed'],
+  pending: ['confirmed', 'cancelled', 'no_show'],
+  confirmed: ['completed', 'no_show'],
   completed: [],
   cancelled: [],
   no_show: [],
@@ -25,3 +28,6 @@ export const ZChangePasswordInput = z.object({
   newPassword: ZNewPassword,
 });
 export type ChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
+
+/** A staff member's private calendar subscription URL. */
+export const ZCalendarFeed = z.object({ url: z.string() });

@@ -104,6 +104,7 @@ describe('GET /api/admin/customers', () => {
     expect(zed).toMatchObject({
       orderCount: 0,
       appointmentCount: 0,
+      noShowCount: 0,
       totalSpent: '0.00',
       lastActivity: null,
       isActive: false,

@@ -57,6 +57,8 @@ export const accessTable: Record<string, string> = {
   'employeePortal.setStatus': 'staff',
   'employeePortal.setStatusByBody': 'staff',
   'employeePortal.changePassword': 'staff',
+  'employeePortal.calendarFeed': 'staff',
+  'employeePortal.rotateCalendarFeed': 'staff',
   'appointments.slots': 'public',
   'appointments.providers': 'signedIn',
   'appointments.book': 'signedIn',

@@ -73,8 +73,9 @@ function impliedErrors(rule: Access, { method, path }: OpenApiOperation, takesIn
   return { ...errors, ...serverErrors };
 }
 
-/** What any request can meet, procedure or plain route. */
+/** What any request can meet, procedure or plain route (431: Node's HTTP parser, before the app sees it). */
 export const serverErrors = {
+  431: 'The address and headers of the request are over 16 KB',
   500: 'Something went wrong on our side; the answer gives a request id to quote',
   503: 'The database is unavailable for a moment; retry after Retry-After seconds',
 };

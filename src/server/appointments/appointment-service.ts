@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm
 import type { Tx } from '../../../db/client';
 import { appointments, users } from '../../../db/schema/index';
 import {
+  liveStatuses,
+  NO_SHOW_TOO_EARLY_MESSAGE,
   SLOT_TAKEN_MESSAGE,
   type Appointment,
   type AppointmentListQuery,
@@ -20,7 +22,7 @@ import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { emitAppointmentEvent, selectAppointments, toAppointment, type Row } from './appointment-rows';
 import { sendInvitations, type InvitationKind } from './invitations';
-import { findServiceWithProviders, liveStatuses, loadSlotData, slotRules, type TimeNeeded } from './slot-data';
+import { findServiceWithProviders, loadSlotData, slotRules, type TimeNeeded } from './slot-data';
 
 /** What a booking operation needs besides the database and the caller: settings, the clock, the public address. */
 export interface BookingEnv {
@@ -240,7 +242,17 @@ export async function getAppointment(db: Tx, actor: SessionUser, id: string): Pr
   return toAppointment(await visibleRow(db, actor, id));
 }
 
-/** The calendar's status selector: staff who edit appointments set any value. */
+/**
+ * A no-show is a live appointment whose customer did not come: it can only be said once the start has passed.
+ * Shared by the calendar's status selector and the employee portal.
+ */
+export function requireNoShowAllowed(row: { status: AppointmentStatus; startsAt: Date }, now: Date) {
+  if (!(liveStatuses as readonly AppointmentStatus[]).includes(row.status))
+    throw new AppError('CONFLICT', `A ${row.status} appointment cannot be marked as a no-show.`);
+  if (row.startsAt.getTime() > now.getTime()) throw new AppError('CONFLICT', NO_SHOW_TOO_EARLY_MESSAGE);
+}
+
+/** The calendar's status selector: staff who edit appointments set any value (a no-show only after the start). */
 export async function setAppointmentStatus(
   db: Tx,
   actor: SessionUser,
@@ -251,6 +263,7 @@ export async function setAppointmentStatus(
   const row = await findRow(db, id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.status === status) return toAppointment(row);
+  if (status === 'no_show') requireNoShowAllowed(row, env.now);
   try {
     await db.transaction(async (tx) => {
       const cancelling = status === 'cancelled';

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { appointments, sessions, users } from '../../../db/schema/index';
 import type { AppointmentStatus } from '../../shared/appointment-schema';
@@ -10,10 +10,16 @@ import {
 import type { SessionUser } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { isUuid } from '../../shared/ids';
+import { can } from '../../shared/roles';
 import { AppError } from '../app-error';
+<<<<<<< HEAD
 import { emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
+=======
+import { selectAppointments, toAppointment } from './appointment-rows';
+import { requireNoShowAllowed } from './appointment-service';
+>>>>>>> main
 
-type Actor = Pick<SessionUser, 'id' | 'role'>;
+type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions'>;
 
 /** The caller's own appointments as their provider, in time order (the screens split upcoming and past). */
 export async function listMyAppointments(db: Tx, actor: Actor): Promise<StaffAppointment[]> {
@@ -24,23 +30,28 @@ export async function listMyAppointments(db: Tx, actor: Actor): Promise<StaffApp
 }
 
 /**
- * The portal's Confirm, Cancel and Mark Complete: only pending→confirmed, pending→cancelled and
- * confirmed→completed, on the caller's own appointments (anyone else's is not found). The update names
- * the status it moves from, so two clicks at once cannot both apply.
+ * The portal's Confirm, Cancel, Mark Complete and Mark No-show: only pending→confirmed, pending→cancelled,
+ * confirmed→completed and pending or confirmed→no_show (once the start has passed), on the caller's own
+ * appointments (anyone else's is not found). The update names the status it moves from, so two clicks at once
+ * cannot both apply.
  */
 export async function changeMyAppointmentStatus(
   db: Tx,
   actor: Actor,
   appointmentId: string,
   status: AppointmentStatus,
+  now: Date,
 ): Promise<StaffAppointment> {
   if (!isUuid(appointmentId)) throw new AppError('NOT_FOUND', 'Appointment not found');
+  if (status === 'no_show' && !can(actor, 'appointments.edit'))
+    throw new AppError('FORBIDDEN', "You don't have permission to mark no-shows.");
   const from = (Object.keys(portalTransitions) as AppointmentStatus[]).filter((s) =>
     portalTransitions[s].includes(status),
   );
   const updated =
     from.length === 0
       ? []
+<<<<<<< HEAD
       : await db.transaction(async (tx) => {
           const changed = await tx
             .update(appointments)
@@ -64,11 +75,29 @@ export async function changeMyAppointmentStatus(
             );
           return changed;
         });
+=======
+      : await db
+          .update(appointments)
+          .set({ status })
+          .where(
+            and(
+              eq(appointments.id, appointmentId),
+              eq(appointments.employeeId, actor.id),
+              status === 'no_show' ? lte(appointments.startsAt, now) : undefined,
+              sql`${appointments.status} in (${sql.join(
+                from.map((s) => sql`${s}`),
+                sql`, `,
+              )})`,
+            ),
+          )
+          .returning({ id: appointments.id });
+>>>>>>> main
   const [row] = await selectAppointments(db).where(
     and(eq(appointments.id, appointmentId), eq(appointments.employeeId, actor.id)),
   );
   if (!row) throw new AppError('NOT_FOUND', 'Appointment not found');
   if (updated.length === 0) {
+    if (status === 'no_show') requireNoShowAllowed(row, now);
     throw new AppError('CONFLICT', `A ${row.status} appointment cannot be changed to ${status}.`);
   }
   return toAppointment(row);

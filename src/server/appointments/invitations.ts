@@ -27,7 +27,7 @@ export interface InvitationContext {
   publicUrl: string;
 }
 
-function invitationUid(appointmentId: string, publicUrl: string): string {
+export function invitationUid(appointmentId: string, publicUrl: string): string {
   return `appointment-${appointmentId}@${new URL(publicUrl).hostname}`;
 }
 

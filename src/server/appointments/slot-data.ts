@@ -8,6 +8,7 @@ import {
   services,
   users,
 } from '../../../db/schema/index';
+import { liveStatuses } from '../../shared/appointment-schema';
 import type { BusinessSettings } from '../../shared/settings';
 import { computeSlots, type Slot, type SlotData, type SlotRules } from '../booking/slots';
 import { addCalendarDays, zonedToInstant } from '../booking/zoned-time';
@@ -17,7 +18,6 @@ import { AppError } from '../app-error';
 /** Reads what the pure slot computation needs for one date from the database. */
 
 const providerRoles = ['employee', 'admin'] as const;
-export const liveStatuses = ['pending', 'confirmed'] as const;
 
 export interface BookableService {
   id: string;

@@ -8,6 +8,16 @@ import { createRequestContext, type AppServices } from '../api/context';
 
 type ViewFor = (catalog: CatalogCache, viewer: SessionUser | null) => Promise<SerializedView<unknown>>;
 
+const views = new Map<string, { viewFor: ViewFor; dependsOnViewer: boolean }>([
+  ['/api/products', { viewFor: productListView, dependsOnViewer: true }],
+  ['/api/products/featured', { viewFor: (catalog) => featuredProductsView(catalog), dependsOnViewer: false }],
+  ['/api/services', { viewFor: serviceListView, dependsOnViewer: true }],
+  ['/api/services/featured', { viewFor: (catalog) => featuredServicesView(catalog), dependsOnViewer: false }],
+]);
+
+/** The REST paths answered with an ETag and 304 on a matching If-None-Match (the OpenAPI document says so). */
+export const revalidatedPaths: readonly string[] = [...views.keys()];
+
 /**
  * The four catalogue lists over REST, answered from the serialized cache: the same JSON as their
  * procedures (src/routers/products.ts, services.ts), but without validating and serializing per request,
@@ -21,13 +31,6 @@ type ViewFor = (catalog: CatalogCache, viewer: SessionUser | null) => Promise<Se
  */
 export const catalogHttpPlugin = fp(
   async (app, deps: AppServices) => {
-    const views = new Map<string, { viewFor: ViewFor; dependsOnViewer: boolean }>([
-      ['/api/products', { viewFor: productListView, dependsOnViewer: true }],
-      ['/api/products/featured', { viewFor: (catalog) => featuredProductsView(catalog), dependsOnViewer: false }],
-      ['/api/services', { viewFor: serviceListView, dependsOnViewer: true }],
-      ['/api/services/featured', { viewFor: (catalog) => featuredServicesView(catalog), dependsOnViewer: false }],
-    ]);
-
     app.addHook('onRoute', (route) => {
       const view = views.get(route.url ?? route.path);
       const methods = [route.method].flat();

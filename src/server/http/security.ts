@@ -88,16 +88,24 @@ function apiSecurityHeaders(env: Env): Record<string, string> {
   };
 }
 
+/**
+ * The security headers of an answer to `url`, for answers made before any hook runs (Fastify's frameworkErrors:
+ * a URL it cannot decode).
+ */
+export function securityHeadersFor(env: Env): (url: string) => Record<string, string> {
+  const pageHeaders = securityHeaders(env);
+  const apiHeaders = apiSecurityHeaders(env);
+  return (url) => (url.startsWith('/api/') ? apiHeaders : pageHeaders);
+}
+
 /** Security headers on every answer; cross-site writes to the API refused before any handler runs. */
 export const securityPlugin = fp(
   async (app, { env }: { env: Env }) => {
-    const pageHeaders = securityHeaders(env);
-    const apiHeaders = apiSecurityHeaders(env);
+    const headersFor = securityHeadersFor(env);
     // A callback hook: this runs on every request, and an async one costs a promise each time.
     app.addHook('onRequest', (req, reply, done) => {
-      const api = req.url.startsWith('/api/');
-      reply.headers(api ? apiHeaders : pageHeaders);
-      if (api && isCrossSiteWrite(req, env)) {
+      reply.headers(headersFor(req.url));
+      if (req.url.startsWith('/api/') && isCrossSiteWrite(req, env)) {
         sendError(req, reply, new AppError('FORBIDDEN', 'Cross-site requests are not allowed.'));
         return;
       }

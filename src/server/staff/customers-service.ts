@@ -115,7 +115,7 @@ export async function listCustomers(
     figures ? figures.get('customer-summary', summaryQuery) : summaryQuery(),
     db.execute(sql`
       select u.id, u.first_name, u.last_name, u.email, u.matches,
-             o.order_count, o.total_spent, a.appointment_count,
+             o.order_count, o.total_spent, a.appointment_count, a.no_show_count,
              greatest(o.last_order, a.last_appointment) as last_activity,
              recent_orders.list as recent_orders, recent_appointments.list as recent_appointments
       from (
@@ -130,7 +130,8 @@ export async function listCustomers(
         from orders where user_id = u.id
       ) o on true
       left join lateral (
-        select count(*)::int as appointment_count, max(created_at) as last_appointment
+        select count(*)::int as appointment_count, count(*) filter (where status = 'no_show')::int as no_show_count,
+               max(created_at) as last_appointment
         from appointments where customer_id = u.id
       ) a on true
       left join lateral (
@@ -149,7 +150,24 @@ export async function listCustomers(
   ]);
 
   const summary = rowsOf<{ total: number; active: number; revenue: string; order_count: number }>(summaryRows)[0]!;
+<<<<<<< HEAD
   const people = rowsOf<CustomerRow & { matches: number | string | null }>(pageRows);
+=======
+  const people = rowsOf<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    email: string;
+    matches: number | string | null;
+    order_count: number;
+    total_spent: string;
+    appointment_count: number;
+    no_show_count: number;
+    last_activity: string | Date | null;
+    recent_orders: unknown;
+    recent_appointments: unknown;
+  }>(pageRows);
+>>>>>>> main
   const total = !search
     ? Number(summary.total)
     : people.length > 0
@@ -159,7 +177,40 @@ export async function listCustomers(
           await db.execute(sql`select count(*)::int as n from users u where u.role = ${CUSTOMER_ROLE} ${matches}`),
         )[0]!.n;
 
+<<<<<<< HEAD
   const items = people.map(toCustomerRecord);
+=======
+  const activeSince = Date.now() - ACTIVE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+  const items: CustomerRecord[] = people.map((p) => {
+    const lastActivity = iso(p.last_activity);
+    return {
+      id: p.id,
+      firstName: p.first_name,
+      lastName: p.last_name,
+      email: p.email,
+      orderCount: Number(p.order_count),
+      appointmentCount: Number(p.appointment_count),
+      noShowCount: Number(p.no_show_count),
+      totalSpent: money(p.total_spent),
+      lastActivity,
+      isActive: lastActivity !== null && new Date(lastActivity).getTime() >= activeSince,
+      orders: jsonRows<{ id: string; total: number; status: string; createdAt: string }>(p.recent_orders).map((o) => ({
+        id: o.id,
+        total: money(o.total),
+        status: o.status,
+        createdAt: iso(o.createdAt)!,
+      })),
+      appointments: jsonRows<{ id: string; startsAt: string; status: string; service: string }>(
+        p.recent_appointments,
+      ).map((a) => ({
+        id: a.id,
+        dateTime: iso(a.startsAt)!,
+        status: a.status,
+        service: { name: a.service },
+      })),
+    };
+  });
+>>>>>>> main
 
   const orderCount = Math.max(1, Number(summary.order_count));
   return {

@@ -19,7 +19,7 @@ const TIMEOUT_MS = 10_000;
 /** Deliveries failing for good in a row that switch an endpoint off (and tell the admins). */
 export const DISABLE_AFTER_FAILURES = 20;
 
-export interface PostResult {
+interface PostResult {
   statusCode: number;
 }
 

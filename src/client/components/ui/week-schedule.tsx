@@ -1,20 +1,20 @@
+import { appointmentStatusLabel } from '../../../shared/appointment-schema';
 import { cn } from '../../lib/cn';
 import { Badge, type BadgeTone } from './badge';
 
-/** Badge colours of an appointment status: confirmed secondary, completed green, cancelled red, pending (or other) accent. */
+/**
+ * Badge colours of an appointment status: confirmed secondary, completed green, cancelled and no-show red,
+ * pending (or other) accent.
+ */
 function statusTone(status: string): BadgeTone {
   if (status === 'confirmed') return 'secondary';
   if (status === 'completed') return 'success';
-  if (status === 'cancelled') return 'danger';
+  if (status === 'cancelled' || status === 'no_show') return 'danger';
   return 'accent';
 }
 
 export function StatusBadge({ status }: { status: string }) {
-  return (
-    <Badge tone={statusTone(status)} className="capitalize">
-      {status}
-    </Badge>
-  );
+  return <Badge tone={statusTone(status)}>{appointmentStatusLabel(status)}</Badge>;
 }
 
 export interface WeekDay {

@@ -1,5 +1,8 @@
+import { canMarkNoShow } from '../../../shared/appointment-schema';
+import { can } from '../../../shared/roles';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { useCurrentUser } from '../../lib/session';
 import { AppointmentCard } from './appointment-card';
 import { useMyAppointments, useSetAppointmentStatus, type PortalAppointment } from './employee-portal-api';
 import { useTimeZone } from '../../lib/session';
@@ -9,9 +12,16 @@ const PAST_COUNT = 10;
 
 function Actions({ appointment }: { appointment: PortalAppointment }) {
   const setStatus = useSetAppointmentStatus();
-  const change = (status: 'confirmed' | 'cancelled' | 'completed') =>
+  const me = useCurrentUser().user;
+  const change = (status: 'confirmed' | 'cancelled' | 'completed' | 'no_show') =>
     setStatus.mutate({ appointmentId: appointment.id, status });
   const pending = setStatus.isPending;
+  // Offered once the start has passed, as the server allows it.
+  const noShow = canMarkNoShow(appointment, new Date()) && can(me, 'appointments.edit') && (
+    <Button size="sm" variant="destructive-outline" onClick={() => change('no_show')} disabled={pending}>
+      Mark No-show
+    </Button>
+  );
   if (appointment.status === 'pending') {
     return (
       <>
@@ -21,14 +31,18 @@ function Actions({ appointment }: { appointment: PortalAppointment }) {
         <Button size="sm" variant="destructive-outline" onClick={() => change('cancelled')} disabled={pending}>
           Cancel
         </Button>
+        {noShow}
       </>
     );
   }
   if (appointment.status === 'confirmed') {
     return (
-      <Button size="sm" variant="secondary" onClick={() => change('completed')} disabled={pending}>
-        Mark Complete
-      </Button>
+      <>
+        <Button size="sm" variant="secondary" onClick={() => change('completed')} disabled={pending}>
+          Mark Complete
+        </Button>
+        {noShow}
+      </>
     );
   }
   return null;

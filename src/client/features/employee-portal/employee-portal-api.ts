@@ -1,3 +1,4 @@
+import { appointmentStatusLabel } from '../../../shared/appointment-schema';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
@@ -9,17 +10,25 @@ export function useMyAppointments() {
   return trpc.employeePortal.appointments.useQuery();
 }
 
-/** Confirm, Cancel, Mark Complete; the list refreshes afterwards. */
+/** Confirm, Cancel, Mark Complete, Mark No-show; the list refreshes afterwards. */
 export function useSetAppointmentStatus() {
   const utils = trpc.useUtils();
   const toast = useToast();
   return trpc.employeePortal.setStatus.useMutation({
     onSuccess: (appointment) => {
-      toast({ title: 'Appointment Updated', description: `The appointment is now ${appointment.status}.` });
+      toast({
+        title: 'Appointment Updated',
+        description: `The appointment is now ${appointmentStatusLabel(appointment.status).toLowerCase()}.`,
+      });
       void utils.employeePortal.appointments.invalidate();
     },
-    onError: () =>
-      toast({ title: 'Error', description: 'Failed to update appointment status.', variant: 'destructive' }),
+    // The server's sentence when it says why (e.g. a no-show before the start), the generic one otherwise.
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to update appointment status.'),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -89,5 +98,18 @@ export function useRegisterApplication() {
       }),
     onError: (error) =>
       toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+/** The caller's private calendar subscription URL. */
+export function useCalendarFeed() {
+  return trpc.employeePortal.calendarFeed.useQuery();
+}
+
+/** A new calendar subscription URL; the shown one is replaced. */
+export function useRotateCalendarFeed() {
+  const utils = trpc.useUtils();
+  return trpc.employeePortal.rotateCalendarFeed.useMutation({
+    onSuccess: (feed) => utils.employeePortal.calendarFeed.setData(undefined, feed),
   });
 }

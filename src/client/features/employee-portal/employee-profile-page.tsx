@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
 import { ZChangePasswordInput } from '../../../shared/employee-portal-schema';
+import { CalendarSubscription } from './calendar-subscription';
 import { useChangePassword } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
 
@@ -75,7 +76,7 @@ function ChangePassword() {
   );
 }
 
-/** /employee/profile: who is signed in to the portal, and their password. */
+/** /employee/profile: who is signed in to the portal, their calendar subscription, and their password. */
 export function EmployeeProfilePage() {
   const { data: user } = useEmployee();
   if (!user) return null;
@@ -99,6 +100,7 @@ export function EmployeeProfilePage() {
           </div>
         </CardContent>
       </Card>
+      <CalendarSubscription />
       <ChangePassword />
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Appointment, AppointmentStatus } from '../../../shared/appointment-schema';
+import { appointmentStatusLabel, type Appointment, type AppointmentStatus } from '../../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../../shared/booking';
 import { CalendarIcon } from '../../components/icons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
@@ -182,7 +182,7 @@ function AppointmentRow({
           </p>
           {appointment.notes && <p className="mt-1 text-sm text-stone-600">Notes: {appointment.notes}</p>}
         </div>
-        <Badge tone={statusTone[appointment.status] ?? 'accent'}>{capitalize(appointment.status)}</Badge>
+        <Badge tone={statusTone[appointment.status] ?? 'accent'}>{appointmentStatusLabel(appointment.status)}</Badge>
       </div>
       {changeable ? (
         <div className="flex gap-2">

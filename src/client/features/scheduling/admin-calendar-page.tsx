@@ -7,7 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { StatusBadge, WeekSchedule } from '../../components/ui/week-schedule';
 import { buildWeek } from '../../lib/week-days';
 import { addDaysToKey, dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf } from '../../lib/zoned-time';
-import { appointmentStatuses } from '../../../shared/appointment-schema';
+import { appointmentStatusLabel, appointmentStatuses } from '../../../shared/appointment-schema';
 import {
   useCalendarAppointments,
   useCalendarStatus,
@@ -22,7 +22,7 @@ import { useTimeZone } from '../../lib/session';
 const UPCOMING_DAYS = 7;
 const ALL = 'all';
 
-const statusOptions = appointmentStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
+const statusOptions = appointmentStatuses.map((s) => ({ value: s, label: appointmentStatusLabel(s) }));
 
 function AppointmentRow({
   appointment: a,

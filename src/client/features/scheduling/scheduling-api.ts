@@ -1,4 +1,5 @@
 import { useToast } from '../../components/ui/toast';
+import { appointmentStatusLabel } from '../../../shared/appointment-schema';
 import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 
 export type CalendarAppointment = RouterOutputs['appointments']['list'][number];
@@ -15,13 +16,16 @@ export function useCalendarAppointments(query: RouterInputs['appointments']['lis
   return trpc.appointments.list.useQuery({ ...query, scope: 'all' });
 }
 
-/** The calendar's status selector: any of the four values. */
+/** The calendar's status selector: any status (a no-show only once the start has passed). */
 export function useCalendarStatus() {
   const utils = trpc.useUtils();
   const toast = useToast();
   return trpc.appointments.setStatus.useMutation({
     onSuccess: (a) => {
-      toast({ title: 'Appointment Updated', description: `The appointment is now ${a.status}.` });
+      toast({
+        title: 'Appointment Updated',
+        description: `The appointment is now ${appointmentStatusLabel(a.status).toLowerCase()}.`,
+      });
       void utils.appointments.list.invalidate();
     },
     onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),

@@ -5,6 +5,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { StatusBadge } from '../../components/ui/week-schedule';
 import { errorMessage } from '../../lib/trpc';
 import { statusTone } from './format';
 import { useFormatMoney } from '../../lib/money';
@@ -142,6 +143,10 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
               <dd className="text-right font-medium text-stone-900">{customer.orderCount}</dd>
               <dt className="text-stone-600">Appointments</dt>
               <dd className="text-right font-medium text-stone-900">{customer.appointmentCount}</dd>
+              <dt className="text-stone-600">No-shows</dt>
+              <dd className="text-right font-medium text-stone-900" data-testid="no-show-count">
+                {customer.noShowCount}
+              </dd>
               <dt className="text-stone-600">Total Spent</dt>
               <dd className="text-right font-medium text-stone-900">{money(customer.totalSpent)}</dd>
               <dt className="text-stone-600">Last Activity</dt>
@@ -182,9 +187,7 @@ function CustomerCard({ customer }: { customer: CustomerItem }) {
                     <span className="text-stone-800">
                       {a.service.name} · {stampOf(a.dateTime, timeZone)}
                     </span>
-                    <Badge tone={statusTone(a.status)} className="capitalize">
-                      {a.status}
-                    </Badge>
+                    <StatusBadge status={a.status} />
                   </Row>
                 ))}
                 <More shown={customer.appointments.length} total={customer.appointmentCount} />

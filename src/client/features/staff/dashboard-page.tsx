@@ -166,7 +166,7 @@ export function DashboardPage() {
         </TabsContent>
 
         <TabsContent value="alerts" className="pt-4">
-          <div className="grid gap-4 lg:grid-cols-3">
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
             <Panel
               title="Low Stock"
               link={can(me, 'products.view') ? { to: '/admin/products', label: 'Manage products' } : undefined}
@@ -205,6 +205,27 @@ export function DashboardPage() {
                   ? "All of today's appointments are confirmed"
                   : `${d.unconfirmedToday} of today's appointments still pending`}
               </p>
+            </Panel>
+            <Panel
+              title="No-shows This Week"
+              link={can(me, 'customers.view') ? { to: '/admin/customers', label: 'View customers' } : undefined}
+            >
+              {d.weekNoShows.length === 0 ? (
+                <Empty>No no-shows this week</Empty>
+              ) : (
+                <ul className="flex flex-col gap-1.5" aria-label="No-shows this week">
+                  {d.weekNoShows.map((a) => (
+                    <li key={a.id} className="flex flex-col text-sm">
+                      <span className="font-medium text-stone-800">
+                        {a.customer.firstName} {a.customer.lastName}
+                      </span>
+                      <span className="text-stone-600">
+                        {a.service.name} · {stampOf(a.dateTime, timeZone)} · with {a.employee.firstName}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </Panel>
           </div>
         </TabsContent>

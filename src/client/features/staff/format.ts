@@ -1,7 +1,7 @@
 export const statusTone = (status: string) =>
   status === 'completed'
     ? 'success'
-    : status === 'cancelled'
+    : status === 'cancelled' || status === 'no_show'
       ? 'danger'
       : status === 'confirmed' || status === 'processing'
         ? 'secondary'
