@@ -485,6 +485,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cart/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's cart priced as it would be charged now: subtotal, discount, shipping, tax, total
+     * @description The caller's cart priced as it would be charged now: subtotal, discount, shipping, tax, total. Requires a signed-in user.
+     */
+    get: operations['cart-summary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cart/discount': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply a discount code to the cart (400 unknown, inactive, expired or below its minimum; 409 used up)
+     * @description Apply a discount code to the cart (400 unknown, inactive, expired or below its minimum; 409 used up). Requires a signed-in user.
+     */
+    post: operations['cart-applyDiscount'];
+    /**
+     * Take the discount code off the cart
+     * @description Take the discount code off the cart. Requires a signed-in user.
+     */
+    delete: operations['cart-removeDiscount'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/employee-availability': {
     parameters: {
       query?: never;
@@ -658,8 +702,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Confirm, cancel or complete one of your appointments
-     * @description Only pending→confirmed, pending→cancelled and confirmed→completed (anything else 409), on your own appointments (others 404).
+     * Confirm, cancel, complete or mark as a no-show one of your appointments
+     * @description Only pending→confirmed, pending→cancelled, confirmed→completed and pending or confirmed→no_show once the start has passed (anything else 409), on your own appointments (others 404).
      */
     put: operations['employeePortal-setStatus'];
     post?: never;
@@ -679,7 +723,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Confirm, cancel or complete one of your appointments (id in the body)
+     * Confirm, cancel, complete or mark as a no-show one of your appointments (id in the body)
      * @description The same change as PUT /employee/appointments/{appointmentId}/status, with {appointmentId, status} in the body.
      */
     post: operations['employeePortal-setStatusByBody'];
@@ -703,6 +747,46 @@ export interface paths {
      * @description Change your password (the current one is required; your other sessions end). Requires a staff role (employee, admin or a custom role).
      */
     post: operations['employeePortal-changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/employee/calendar-feed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your private calendar subscription URL (made on first use)
+     * @description GET the URL without a cookie for a text/calendar feed of your pending and confirmed appointments from 30 days back to 180 days ahead.
+     */
+    get: operations['employeePortal-calendarFeed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/employee/calendar-feed/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new calendar subscription URL; the old one answers 404 at once (no body)
+     * @description A new calendar subscription URL; the old one answers 404 at once (no body). Requires a staff role (employee, admin or a custom role).
+     */
+    post: operations['employeePortal-rotateCalendarFeed'];
     delete?: never;
     options?: never;
     head?: never;
@@ -992,6 +1076,74 @@ export interface paths {
      */
     post: operations['orders-markPaid'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund part or all of a paid order through its payment provider, restocking lines if asked (409 beyond what is left of the payment)
+     * @description Refund part or all of a paid order through its payment provider, restocking lines if asked (409 beyond what is left of the payment). Requires the orders.refund permission (admins hold every permission).
+     */
+    post: operations['orders-refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/discounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every discount code, with times used
+     * @description Every discount code, with times used. Requires the orders.edit permission (admins hold every permission).
+     */
+    get: operations['discounts-list'];
+    put?: never;
+    /**
+     * Create a discount code; codes are case-insensitive, stored upper-case and unique (409)
+     * @description Create a discount code; codes are case-insensitive, stored upper-case and unique (409). Requires the orders.edit permission (admins hold every permission).
+     */
+    post: operations['discounts-create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/discounts/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Replace a discount code's settings; its count of uses stays
+     * @description Replace a discount code's settings; its count of uses stays. Requires the orders.edit permission (admins hold every permission).
+     */
+    put: operations['discounts-update'];
+    post?: never;
+    /**
+     * Delete a discount code; orders that used it keep its name and discount
+     * @description Delete a discount code; orders that used it keep its name and discount. Requires the orders.edit permission (admins hold every permission).
+     */
+    delete: operations['discounts-remove'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1353,6 +1505,178 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/webhooks/event-types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The events an endpoint can receive
+     * @description The events an endpoint can receive. Requires the admin role.
+     */
+    get: operations['webhooks-eventTypes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Webhook endpoints, newest first
+     * @description Webhook endpoints, newest first. Requires the admin role.
+     */
+    get: operations['webhooks-list'];
+    put?: never;
+    /**
+     * Register an endpoint; the answer carries its signing secret, shown only here
+     * @description Register an endpoint; the answer carries its signing secret, shown only here. Requires the admin role.
+     */
+    post: operations['webhooks-create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change an endpoint (fields left out keep their value)
+     * @description Change an endpoint (fields left out keep their value). Requires the admin role.
+     */
+    put: operations['webhooks-update'];
+    post?: never;
+    /**
+     * Delete an endpoint and its delivery log
+     * @description Delete an endpoint and its delivery log. Requires the admin role.
+     */
+    delete: operations['webhooks-delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a ping event to the endpoint; answers its delivery
+     * @description Send a ping event to the endpoint; answers its delivery. Requires the admin role.
+     */
+    post: operations['webhooks-test'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/webhooks/{id}/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The endpoint's deliveries, newest first (the latest 100)
+     * @description The endpoint's deliveries, newest first (the latest 100). Requires the admin role.
+     */
+    get: operations['webhooks-deliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/webhooks/deliveries/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Redeliver: queue a fresh attempt now
+     * @description Redeliver: queue a fresh attempt now. Requires the admin role.
+     */
+    post: operations['webhooks-retry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * API keys not revoked, newest first
+     * @description API keys not revoked, newest first. Requires the admin role.
+     */
+    get: operations['integrations-apiKeys-list'];
+    put?: never;
+    /**
+     * Create an API key with permissions the admin holds; the answer is the only one carrying the key
+     * @description Create an API key with permissions the admin holds; the answer is the only one carrying the key. Requires the admin role.
+     */
+    post: operations['integrations-apiKeys-create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/api-keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke an API key at once
+     * @description Revoke an API key at once. Requires the admin role.
+     */
+    delete: operations['integrations-apiKeys-revoke'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/login': {
     parameters: {
       query?: never;
@@ -1433,6 +1757,7 @@ export interface components {
         | 'CONFLICT'
         | 'PAYLOAD_TOO_LARGE'
         | 'UNSUPPORTED_MEDIA_TYPE'
+        | 'UNPROCESSABLE_CONTENT'
         | 'TOO_MANY_REQUESTS'
         | 'REQUEST_HEADER_FIELDS_TOO_LARGE'
         | 'INTERNAL_SERVER_ERROR'
@@ -1491,9 +1816,20 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1594,6 +1930,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The request body is over 1 MB */
       413: {
         headers: {
@@ -1605,6 +1950,15 @@ export interface operations {
       };
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -1684,8 +2038,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A cross-site request */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -1705,6 +2077,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1769,7 +2161,7 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -1781,6 +2173,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1846,6 +2249,26 @@ export interface operations {
       /** @description Invalid input */
       400: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1928,8 +2351,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A cross-site request */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -1948,6 +2389,15 @@ export interface operations {
       };
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -2054,6 +2504,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description A cross-site request */
       403: {
         headers: {
@@ -2083,6 +2542,15 @@ export interface operations {
       };
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -2168,7 +2636,7 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2180,6 +2648,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2270,7 +2749,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2318,6 +2797,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2408,7 +2898,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2456,6 +2946,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2518,6 +3019,26 @@ export interface operations {
             bookingWindowDays: number;
             cancellationNoticeHours: number;
           };
+        };
+      };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The address and headers of the request are over 16 KB */
@@ -2600,7 +3121,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2630,6 +3151,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2708,6 +3240,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description The address and headers of the request are over 16 KB */
       431: {
@@ -2790,7 +3342,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2801,6 +3353,15 @@ export interface operations {
       };
       /** @description Not allowed, or a cross-site request */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -2820,6 +3381,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2899,6 +3480,26 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
@@ -2969,9 +3570,29 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such product (inactive ones only for staff) */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3061,7 +3682,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3100,6 +3721,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3170,7 +3802,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3209,6 +3841,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3274,6 +3917,8 @@ export interface operations {
             price: string;
             imageUrl: string | null;
             duration: number;
+            bufferBeforeMinutes: number;
+            bufferAfterMinutes: number;
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -3287,6 +3932,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description The address and headers of the request are over 16 KB */
       431: {
@@ -3332,6 +3997,8 @@ export interface operations {
           name: string;
           price: number | string;
           duration: number | string;
+          bufferBeforeMinutes?: number | string;
+          bufferAfterMinutes?: number | string;
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -3356,6 +4023,8 @@ export interface operations {
             price: string;
             imageUrl: string | null;
             duration: number;
+            bufferBeforeMinutes: number;
+            bufferAfterMinutes: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -3370,7 +4039,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3381,6 +4050,15 @@ export interface operations {
       };
       /** @description Not allowed, or a cross-site request */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -3400,6 +4078,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3465,6 +4163,8 @@ export interface operations {
             price: string;
             imageUrl: string | null;
             duration: number;
+            bufferBeforeMinutes: number;
+            bufferAfterMinutes: number;
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -3478,6 +4178,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description The address and headers of the request are over 16 KB */
       431: {
@@ -3535,6 +4255,8 @@ export interface operations {
             price: string;
             imageUrl: string | null;
             duration: number;
+            bufferBeforeMinutes: number;
+            bufferAfterMinutes: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -3549,9 +4271,29 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such service (inactive ones only for staff) */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3604,6 +4346,8 @@ export interface operations {
           name?: string;
           price?: number | string;
           duration?: number | string;
+          bufferBeforeMinutes?: number | string;
+          bufferAfterMinutes?: number | string;
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -3628,6 +4372,8 @@ export interface operations {
             price: string;
             imageUrl: string | null;
             duration: number;
+            bufferBeforeMinutes: number;
+            bufferAfterMinutes: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -3642,7 +4388,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3681,6 +4427,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3751,7 +4508,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3790,6 +4547,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3853,9 +4621,20 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3935,7 +4714,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -3962,6 +4741,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The request body is over 1 MB */
       413: {
         headers: {
@@ -3974,6 +4762,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4035,7 +4843,7 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4047,6 +4855,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4121,7 +4940,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4133,6 +4952,17 @@ export interface operations {
       /** @description No such service */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4205,7 +5035,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4244,6 +5074,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4311,9 +5152,20 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4397,7 +5249,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4445,6 +5297,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4529,7 +5401,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4577,6 +5449,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4647,7 +5530,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4686,6 +5569,392 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'cart-summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              productId: string;
+              quantity: number;
+              price: string;
+              product: {
+                id: string;
+                name: string;
+                imageUrl: string | null;
+                price: string;
+                inventory: number;
+              };
+            }[];
+            subtotal: string;
+            discount: {
+              code: string;
+              amount: string;
+              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does */
+              problem: string | null;
+            } | null;
+            shipping: string;
+            tax: string;
+            total: string;
+          };
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'cart-applyDiscount': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              productId: string;
+              quantity: number;
+              price: string;
+              product: {
+                id: string;
+                name: string;
+                imageUrl: string | null;
+                price: string;
+                inventory: number;
+              };
+            }[];
+            subtotal: string;
+            discount: {
+              code: string;
+              amount: string;
+              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does */
+              problem: string | null;
+            } | null;
+            shipping: string;
+            tax: string;
+            total: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'cart-removeDiscount': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            items: {
+              id: string;
+              productId: string;
+              quantity: number;
+              price: string;
+              product: {
+                id: string;
+                name: string;
+                imageUrl: string | null;
+                price: string;
+                inventory: number;
+              };
+            }[];
+            subtotal: string;
+            discount: {
+              code: string;
+              amount: string;
+              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does */
+              problem: string | null;
+            } | null;
+            shipping: string;
+            tax: string;
+            total: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4748,7 +6017,7 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4760,6 +6029,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4842,7 +6122,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4869,6 +6149,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The request body is over 1 MB */
       413: {
         headers: {
@@ -4881,6 +6170,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -4955,7 +6264,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -4976,6 +6285,17 @@ export interface operations {
       /** @description No such employee */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5063,7 +6383,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5102,6 +6422,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5172,7 +6503,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5211,6 +6542,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5273,7 +6615,7 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5285,6 +6627,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5369,7 +6722,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5399,6 +6752,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5462,7 +6826,7 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5474,6 +6838,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5559,7 +6934,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5586,6 +6961,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The request body is over 1 MB */
       413: {
         headers: {
@@ -5598,6 +6982,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5677,7 +7081,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5689,6 +7093,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5774,7 +7189,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5822,6 +7237,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -5892,7 +7327,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -5931,6 +7366,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6003,7 +7449,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -6029,7 +7475,7 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6041,6 +7487,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6091,7 +7548,7 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+          status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         };
       };
     };
@@ -6122,7 +7579,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -6157,7 +7614,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6205,6 +7662,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6254,7 +7722,7 @@ export interface operations {
         'application/json': {
           appointmentId: string;
           /** @enum {string} */
-          status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+          status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         };
       };
     };
@@ -6285,7 +7753,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -6320,7 +7788,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6368,6 +7836,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6442,7 +7930,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6453,6 +7941,15 @@ export interface operations {
       };
       /** @description Not allowed, or a cross-site request */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -6478,7 +7975,221 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Too many attempts */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'employeePortal-calendarFeed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string;
+          };
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'employeePortal-rotateCalendarFeed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            url: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
           /** @description Seconds to wait before trying again */
@@ -6559,9 +8270,29 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No such service */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6633,7 +8364,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6645,6 +8376,17 @@ export interface operations {
       /** @description No such service */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6688,7 +8430,7 @@ export interface operations {
         from?: string;
         to?: string;
         employeeId?: string;
-        status?: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+        status?: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         scope?: 'mine' | 'all';
       };
       header?: never;
@@ -6723,7 +8465,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -6758,9 +8500,20 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6815,7 +8568,7 @@ export interface operations {
           duration?: number | string | null;
           notes?: string | null;
           customerNotes?: string | null;
-          status?: ('pending' | 'confirmed' | 'completed' | 'cancelled') | null;
+          status?: ('pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show') | null;
         };
       };
     };
@@ -6846,7 +8599,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -6881,7 +8634,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -6929,6 +8682,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7003,7 +8776,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -7038,7 +8811,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7050,6 +8823,17 @@ export interface operations {
       /** @description No such appointment of yours */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7100,7 +8884,7 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+          status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         };
       };
     };
@@ -7131,7 +8915,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -7166,7 +8950,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7214,6 +8998,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7288,7 +9083,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -7323,7 +9118,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7371,6 +9166,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7451,7 +9266,7 @@ export interface operations {
             notes: string;
             customerNotes: string;
             /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled';
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
             /**
              * Format: date-time
              * @description An instant, ISO 8601 in UTC
@@ -7486,7 +9301,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7534,6 +9349,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7593,9 +9419,20 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7675,7 +9512,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7714,6 +9551,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7779,11 +9636,26 @@ export interface operations {
             userId: string;
             total: string;
             subtotal: string;
+            discountCode: string | null;
+            discount: string;
             tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
             /** @enum {string} */
             status: 'pending' | 'processing' | 'completed' | 'cancelled';
             /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'refunded';
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
             /** @enum {string} */
             paymentProvider: 'manual' | 'stripe';
             /**
@@ -7820,9 +9692,20 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -7891,11 +9774,26 @@ export interface operations {
             userId: string;
             total: string;
             subtotal: string;
+            discountCode: string | null;
+            discount: string;
             tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
             /** @enum {string} */
             status: 'pending' | 'processing' | 'completed' | 'cancelled';
             /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'refunded';
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
             /** @enum {string} */
             paymentProvider: 'manual' | 'stripe';
             /**
@@ -7934,7 +9832,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -7973,6 +9871,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8042,7 +9960,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8090,6 +10008,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8149,11 +10087,26 @@ export interface operations {
             userId: string;
             total: string;
             subtotal: string;
+            discountCode: string | null;
+            discount: string;
             tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
             /** @enum {string} */
             status: 'pending' | 'processing' | 'completed' | 'cancelled';
             /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'refunded';
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
             /** @enum {string} */
             paymentProvider: 'manual' | 'stripe';
             /**
@@ -8190,7 +10143,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8202,6 +10155,17 @@ export interface operations {
       /** @description No such order of yours */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8268,11 +10232,26 @@ export interface operations {
             userId: string;
             total: string;
             subtotal: string;
+            discountCode: string | null;
+            discount: string;
             tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
             /** @enum {string} */
             status: 'pending' | 'processing' | 'completed' | 'cancelled';
             /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'refunded';
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
             /** @enum {string} */
             paymentProvider: 'manual' | 'stripe';
             /**
@@ -8309,7 +10288,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8357,6 +10336,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8416,11 +10406,26 @@ export interface operations {
             userId: string;
             total: string;
             subtotal: string;
+            discountCode: string | null;
+            discount: string;
             tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
             /** @enum {string} */
             status: 'pending' | 'processing' | 'completed' | 'cancelled';
             /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'refunded';
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
             /** @enum {string} */
             paymentProvider: 'manual' | 'stripe';
             /**
@@ -8457,7 +10462,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8505,6 +10510,730 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'orders-refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          amount: number | string;
+          reason?: string | null;
+          restock?: {
+            /** @description A product of the order */
+            productId: string;
+            quantity: number | string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            userId: string;
+            total: string;
+            subtotal: string;
+            discountCode: string | null;
+            discount: string;
+            tax: string;
+            refundedAmount: string;
+            refunds: {
+              id: string;
+              amount: string;
+              reason: string | null;
+              restock: {
+                productId: string;
+                quantity: number;
+              }[];
+              createdAt: string;
+              /** @description The id of the staff member who made the refund */
+              createdBy: string | null;
+            }[];
+            /** @enum {string} */
+            status: 'pending' | 'processing' | 'completed' | 'cancelled';
+            /** @enum {string} */
+            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
+            /** @enum {string} */
+            paymentProvider: 'manual' | 'stripe';
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
+            items: {
+              productId: string | null;
+              name: string;
+              price: string;
+              quantity: number;
+            }[];
+            customer: {
+              id: string;
+              firstName: string;
+              lastName: string;
+              email: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'discounts-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            code: string;
+            /** @enum {string} */
+            kind: 'percent' | 'fixed';
+            value: string;
+            minSubtotal: string | null;
+            startsAt: string | null;
+            endsAt: string | null;
+            usageLimit: number | null;
+            perCustomerLimit: number;
+            isActive: boolean;
+            timesUsed: number;
+            createdAt: string;
+          }[];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'discounts-create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+          /** @enum {string} */
+          kind: 'percent' | 'fixed';
+          value: number | string;
+          minSubtotal?: number | string | null;
+          startsAt?: string | null;
+          endsAt?: string | null;
+          usageLimit?: number | string | null;
+          perCustomerLimit?: number | string;
+          isActive?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            code: string;
+            /** @enum {string} */
+            kind: 'percent' | 'fixed';
+            value: string;
+            minSubtotal: string | null;
+            startsAt: string | null;
+            endsAt: string | null;
+            usageLimit: number | null;
+            perCustomerLimit: number;
+            isActive: boolean;
+            timesUsed: number;
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'discounts-update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+          /** @enum {string} */
+          kind: 'percent' | 'fixed';
+          value: number | string;
+          minSubtotal?: number | string | null;
+          startsAt?: string | null;
+          endsAt?: string | null;
+          usageLimit?: number | string | null;
+          perCustomerLimit?: number | string;
+          isActive?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            code: string;
+            /** @enum {string} */
+            kind: 'percent' | 'fixed';
+            value: string;
+            minSubtotal: string | null;
+            startsAt: string | null;
+            endsAt: string | null;
+            usageLimit: number | null;
+            perCustomerLimit: number;
+            isActive: boolean;
+            timesUsed: number;
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'discounts-remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true;
+            id: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not found */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8567,7 +11296,7 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8579,6 +11308,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8647,7 +11387,7 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8659,6 +11399,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8793,7 +11544,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -8832,6 +11583,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -8967,7 +11738,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9015,6 +11786,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9085,7 +11867,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9133,6 +11915,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9216,7 +12009,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9228,6 +12021,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9318,7 +12122,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9357,6 +12161,26 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9446,7 +12270,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9494,6 +12318,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9581,7 +12416,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9629,6 +12464,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9761,7 +12607,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9800,6 +12646,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -9887,7 +12744,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -9935,6 +12792,17 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10008,7 +12876,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10029,6 +12897,17 @@ export interface operations {
       /** @description No such user */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10098,6 +12977,7 @@ export interface operations {
               email: string;
               orderCount: number;
               appointmentCount: number;
+              noShowCount: number;
               totalSpent: string;
               lastActivity: string | null;
               isActive: boolean;
@@ -10139,7 +13019,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10151,6 +13031,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10256,6 +13147,24 @@ export interface operations {
               name: string;
               inventory: number;
             }[];
+            weekNoShows: {
+              id: string;
+              dateTime: string;
+              service: {
+                name: string;
+              };
+              customer: {
+                id: string;
+                firstName: string;
+                lastName: string;
+                email: string;
+              };
+              employee: {
+                id: string;
+                firstName: string;
+                lastName: string;
+              };
+            }[];
             series: {
               date: string;
               revenue: string;
@@ -10265,7 +13174,7 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10277,6 +13186,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10364,7 +13284,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10376,6 +13296,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10459,7 +13390,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10480,6 +13411,17 @@ export interface operations {
       /** @description No such conversation */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10568,7 +13510,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10595,6 +13537,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The request body is over 1 MB */
       413: {
         headers: {
@@ -10606,6 +13557,15 @@ export interface operations {
       };
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -10701,7 +13661,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10722,6 +13682,17 @@ export interface operations {
       /** @description No such conversation */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10794,7 +13765,7 @@ export interface operations {
           }[];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10806,6 +13777,17 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10863,9 +13845,20 @@ export interface operations {
           };
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -10938,7 +13931,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           [name: string]: unknown;
@@ -10965,6 +13958,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The request body is over 1 MB */
       413: {
         headers: {
@@ -10977,6 +13979,1410 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhooks-eventTypes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            type: string;
+            description: string;
+          }[];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhooks-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            url: string;
+            events: string[];
+            description: string;
+            isActive: boolean;
+            createdAt: string;
+          }[];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhooks-create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+          events: (
+            | 'order.created'
+            | 'order.updated'
+            | 'appointment.created'
+            | 'appointment.updated'
+            | 'appointment.cancelled'
+            | 'customer.created'
+            | 'employee_application.created'
+            | 'product.created'
+            | 'product.updated'
+            | 'product.deleted'
+          )[];
+          description?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            url: string;
+            events: string[];
+            description: string;
+            isActive: boolean;
+            createdAt: string;
+            /** @description whsec_ + base64 of the signing key; shown only in this answer */
+            secret: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhooks-update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url?: string;
+          events?: (
+            | 'order.created'
+            | 'order.updated'
+            | 'appointment.created'
+            | 'appointment.updated'
+            | 'appointment.cancelled'
+            | 'customer.created'
+            | 'employee_application.created'
+            | 'product.created'
+            | 'product.updated'
+            | 'product.deleted'
+          )[];
+          description?: string;
+          isActive?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            url: string;
+            events: string[];
+            description: string;
+            isActive: boolean;
+            createdAt: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such endpoint */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhooks-delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true;
+            id: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such endpoint */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhooks-test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            eventId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: 'pending' | 'delivered' | 'failed';
+            attempts: number;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            createdAt: string;
+            deliveredAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such endpoint */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The endpoint is disabled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhooks-deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            eventId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: 'pending' | 'delivered' | 'failed';
+            attempts: number;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            createdAt: string;
+            deliveredAt: string | null;
+          }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such endpoint */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'webhooks-retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            eventId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: 'pending' | 'delivered' | 'failed';
+            attempts: number;
+            lastStatusCode: number | null;
+            lastError: string | null;
+            nextAttemptAt: string | null;
+            createdAt: string;
+            deliveredAt: string | null;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such delivery */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The endpoint is disabled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'integrations-apiKeys-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            prefix: string;
+            permissions: string[];
+            createdAt: string;
+            expiresAt: string | null;
+            lastUsedAt: string | null;
+            createdBy: {
+              id: string;
+              firstName: string;
+              lastName: string;
+            };
+          }[];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'integrations-apiKeys-create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          permissions: (
+            | 'dashboard.view'
+            | 'dashboard.analytics'
+            | 'products.view'
+            | 'products.create'
+            | 'products.edit'
+            | 'products.delete'
+            | 'products.featured'
+            | 'services.view'
+            | 'services.create'
+            | 'services.edit'
+            | 'services.delete'
+            | 'services.featured'
+            | 'orders.view'
+            | 'orders.edit'
+            | 'orders.manage'
+            | 'orders.refund'
+            | 'appointments.view'
+            | 'appointments.edit'
+            | 'appointments.manage'
+            | 'appointments.cancel'
+            | 'appointments.calendar'
+            | 'customers.view'
+            | 'customers.edit'
+            | 'customers.communication'
+            | 'users.view'
+            | 'users.edit'
+            | 'users.roles'
+            | 'users.permissions'
+            | 'roles.view'
+            | 'roles.create'
+            | 'roles.edit'
+            | 'roles.delete'
+            | 'roles.permissions'
+            | 'settings.view'
+            | 'settings.edit'
+            | 'settings.business'
+            | 'settings.system'
+            | 'chat.view'
+            | 'chat.respond'
+            | 'chat.customer'
+            | 'chat.admin'
+            | 'payments.view'
+            | 'payments.process'
+            | 'payments.refunds'
+          )[];
+          expiresAt?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            name: string;
+            prefix: string;
+            permissions: string[];
+            createdAt: string;
+            expiresAt: string | null;
+            lastUsedAt: string | null;
+            createdBy: {
+              id: string;
+              firstName: string;
+              lastName: string;
+            };
+            /** @description The key to send as `Authorization: Bearer <key>`. Shown only in this answer. */
+            key: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not an admin, a cross-site request, or a permission the admin does not hold */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'integrations-apiKeys-revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @constant */
+            success: true;
+            id: string;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such API key, or it is revoked already */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -12,12 +12,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { isUuid } from '../../shared/ids';
 import { can } from '../../shared/roles';
 import { AppError } from '../app-error';
-<<<<<<< HEAD
 import { emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
-=======
-import { selectAppointments, toAppointment } from './appointment-rows';
 import { requireNoShowAllowed } from './appointment-service';
->>>>>>> main
 
 type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions'>;
 
@@ -51,7 +47,6 @@ export async function changeMyAppointmentStatus(
   const updated =
     from.length === 0
       ? []
-<<<<<<< HEAD
       : await db.transaction(async (tx) => {
           const changed = await tx
             .update(appointments)
@@ -60,6 +55,7 @@ export async function changeMyAppointmentStatus(
               and(
                 eq(appointments.id, appointmentId),
                 eq(appointments.employeeId, actor.id),
+                status === 'no_show' ? lte(appointments.startsAt, now) : undefined,
                 sql`${appointments.status} in (${sql.join(
                   from.map((s) => sql`${s}`),
                   sql`, `,
@@ -75,23 +71,6 @@ export async function changeMyAppointmentStatus(
             );
           return changed;
         });
-=======
-      : await db
-          .update(appointments)
-          .set({ status })
-          .where(
-            and(
-              eq(appointments.id, appointmentId),
-              eq(appointments.employeeId, actor.id),
-              status === 'no_show' ? lte(appointments.startsAt, now) : undefined,
-              sql`${appointments.status} in (${sql.join(
-                from.map((s) => sql`${s}`),
-                sql`, `,
-              )})`,
-            ),
-          )
-          .returning({ id: appointments.id });
->>>>>>> main
   const [row] = await selectAppointments(db).where(
     and(eq(appointments.id, appointmentId), eq(appointments.employeeId, actor.id)),
   );

@@ -22,6 +22,7 @@ interface CustomerRow {
   order_count: number;
   total_spent: string;
   appointment_count: number;
+  no_show_count: number;
   last_activity: string | Date | null;
   recent_orders: unknown;
   recent_appointments: unknown;
@@ -37,6 +38,7 @@ function toCustomerRecord(p: CustomerRow): CustomerRecord {
     email: p.email,
     orderCount: Number(p.order_count),
     appointmentCount: Number(p.appointment_count),
+    noShowCount: Number(p.no_show_count),
     totalSpent: money(p.total_spent),
     lastActivity,
     isActive: lastActivity !== null && new Date(lastActivity).getTime() >= activeSince,
@@ -67,6 +69,7 @@ export function newCustomerRecord(user: { id: string; firstName: string; lastNam
     order_count: 0,
     total_spent: '0',
     appointment_count: 0,
+    no_show_count: 0,
     last_activity: null,
     recent_orders: null,
     recent_appointments: null,
@@ -150,24 +153,7 @@ export async function listCustomers(
   ]);
 
   const summary = rowsOf<{ total: number; active: number; revenue: string; order_count: number }>(summaryRows)[0]!;
-<<<<<<< HEAD
   const people = rowsOf<CustomerRow & { matches: number | string | null }>(pageRows);
-=======
-  const people = rowsOf<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    email: string;
-    matches: number | string | null;
-    order_count: number;
-    total_spent: string;
-    appointment_count: number;
-    no_show_count: number;
-    last_activity: string | Date | null;
-    recent_orders: unknown;
-    recent_appointments: unknown;
-  }>(pageRows);
->>>>>>> main
   const total = !search
     ? Number(summary.total)
     : people.length > 0
@@ -177,40 +163,7 @@ export async function listCustomers(
           await db.execute(sql`select count(*)::int as n from users u where u.role = ${CUSTOMER_ROLE} ${matches}`),
         )[0]!.n;
 
-<<<<<<< HEAD
   const items = people.map(toCustomerRecord);
-=======
-  const activeSince = Date.now() - ACTIVE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
-  const items: CustomerRecord[] = people.map((p) => {
-    const lastActivity = iso(p.last_activity);
-    return {
-      id: p.id,
-      firstName: p.first_name,
-      lastName: p.last_name,
-      email: p.email,
-      orderCount: Number(p.order_count),
-      appointmentCount: Number(p.appointment_count),
-      noShowCount: Number(p.no_show_count),
-      totalSpent: money(p.total_spent),
-      lastActivity,
-      isActive: lastActivity !== null && new Date(lastActivity).getTime() >= activeSince,
-      orders: jsonRows<{ id: string; total: number; status: string; createdAt: string }>(p.recent_orders).map((o) => ({
-        id: o.id,
-        total: money(o.total),
-        status: o.status,
-        createdAt: iso(o.createdAt)!,
-      })),
-      appointments: jsonRows<{ id: string; startsAt: string; status: string; service: string }>(
-        p.recent_appointments,
-      ).map((a) => ({
-        id: a.id,
-        dateTime: iso(a.startsAt)!,
-        status: a.status,
-        service: { name: a.service },
-      })),
-    };
-  });
->>>>>>> main
 
   const orderCount = Math.max(1, Number(summary.order_count));
   return {
