@@ -9,4 +9,5 @@ export * from './employee-applications';
 export * from './jobs';
 export * from './rate-limits';
 export * from './staff';
+export * from './webhooks';
 export * from './integrations';

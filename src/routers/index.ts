@@ -14,6 +14,7 @@ import { ordersRouter } from './orders';
 import { discountsRouter } from './discounts';
 import { staffRouter } from './staff/index';
 import { chatRouter } from './chat';
+import { webhooksRouter } from './webhooks';
 import { integrationsRouter } from './integrations';
 
 export const appRouter = router({
@@ -32,6 +33,7 @@ export const appRouter = router({
   discounts: discountsRouter,
   staff: staffRouter,
   chat: chatRouter,
+  webhooks: webhooksRouter,
   integrations: integrationsRouter,
 });
 

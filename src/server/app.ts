@@ -22,6 +22,8 @@ import { trpcPlugin } from './api/trpc-plugin';
 import { createJobRunner } from './jobs/runner';
 import { calendarFeedPlugin } from './http/calendar-feed-http';
 import { createUnsentMailLog, mailJob } from './mail/delivery';
+import { destinationPolicy } from './webhooks/destination';
+import { webhookJob } from './webhooks/delivery';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -58,9 +60,14 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   const services = createAppServices({ ...deps, chatHub: deps.chatHub ?? new ChatHub(deps.database, app.log) });
   app.addHook('onClose', () => services.stop());
 
-  // Jobs (mail, …) run beside the server; closing the app waits for the ones running.
+  // Jobs (mail, webhook deliveries, …) run beside the server; closing the app waits for the ones running.
   const mail = mailJob({ env: deps.env });
-  const jobs = createJobRunner({ database: deps.database, log: app.log, handlers: { mail } });
+  const webhook = webhookJob({
+    database: deps.database,
+    policy: destinationPolicy(deps.env),
+    publicUrl: deps.env.publicUrl,
+  });
+  const jobs = createJobRunner({ database: deps.database, log: app.log, handlers: { mail, webhook } });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   if (!mail) {

@@ -39,6 +39,12 @@ const ZEnv = z.object({
   // Card payments through Stripe: both set, or neither (then orders are paid on pickup).
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  // In production webhook destinations must be https and resolve to public addresses; `true` lifts that (an
+  // integrator inside the same private network). Outside production http and loopback are always allowed.
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   // Requests each API key may make per minute, counted across all instances (docs/integrations.md).
   API_KEY_RATE_LIMIT: z.coerce
     .number({ error: 'must be a whole number of requests per minute' })

@@ -180,7 +180,7 @@ export const ZCustomersInput = z
   })
   .optional();
 
-const ZCustomerRecord = z.object({
+export const ZCustomerRecord = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),

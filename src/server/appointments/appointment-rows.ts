@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client';
 import { appointments, services, users } from '../../../db/schema/index';
 import type { Appointment } from '../../shared/appointment-schema';
+import { emitEvent } from '../webhooks/events';
 
 // One way to read an appointment with its service, customer and employee, and one answer shape, for the
 // booking calls and the employee portal alike.
@@ -58,4 +59,16 @@ export function toAppointment(row: Row): Appointment {
     customer: row.customer,
     employee: { id: row.employee.id, firstName: row.employee.firstName, lastName: row.employee.lastName },
   };
+}
+
+/** Tells webhook endpoints about an appointment, as GET /api/appointments/{id} answers it, in the writing transaction. */
+export function emitAppointmentEvent(
+  tx: Tx,
+  type: 'appointment.created' | 'appointment.updated' | 'appointment.cancelled',
+  id: string,
+) {
+  return emitEvent(tx, type, async () => {
+    const [row] = await selectAppointments(tx).where(eq(appointments.id, id));
+    return toAppointment(row!);
+  });
 }

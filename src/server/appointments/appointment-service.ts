@@ -20,7 +20,7 @@ import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time'
 import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
-import { selectAppointments, toAppointment, type Row } from './appointment-rows';
+import { emitAppointmentEvent, selectAppointments, toAppointment, type Row } from './appointment-rows';
 import { sendInvitations, type InvitationKind } from './invitations';
 import { findServiceWithProviders, loadSlotData, slotRules, type TimeNeeded } from './slot-data';
 
@@ -188,6 +188,7 @@ export async function bookAppointment(
           .returning({ id: appointments.id });
         const row = (await findRow(tx, created!.id))!;
         await notify(tx, 'booked', row, 0, start, env);
+        await emitAppointmentEvent(tx, 'appointment.created', created!.id);
         return created!.id;
       });
       return toAppointment((await findRow(db, id))!);
@@ -274,6 +275,7 @@ export async function setAppointmentStatus(
         .where(eq(appointments.id, id));
       if (cancelling) await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
       else if (reviving) await notify(tx, 'booked', row, sequence, row.startsAt, env);
+      await emitAppointmentEvent(tx, cancelling ? 'appointment.cancelled' : 'appointment.updated', id);
     });
   } catch (error) {
     if (isConflict(error))
@@ -315,6 +317,7 @@ export async function cancelAppointment(db: Tx, actor: SessionUser, id: string, 
       .set({ status: 'cancelled', sequence, updatedAt: sql`now()` })
       .where(eq(appointments.id, id));
     await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
+    await emitAppointmentEvent(tx, 'appointment.cancelled', id);
   });
   return toAppointment((await findRow(db, id))!);
 }
@@ -353,6 +356,7 @@ export async function rescheduleAppointment(
         })
         .where(eq(appointments.id, row.id));
       await notify(tx, 'rescheduled', row, sequence, start, env);
+      await emitAppointmentEvent(tx, 'appointment.updated', row.id);
     });
   } catch (error) {
     if (isConflict(error)) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);

@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { isUuid } from '../../shared/ids';
 import { can } from '../../shared/roles';
 import { AppError } from '../app-error';
-import { selectAppointments, toAppointment } from './appointment-rows';
+import { emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
 import { requireNoShowAllowed } from './appointment-service';
 
 type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions'>;
@@ -47,21 +47,30 @@ export async function changeMyAppointmentStatus(
   const updated =
     from.length === 0
       ? []
-      : await db
-          .update(appointments)
-          .set({ status })
-          .where(
-            and(
-              eq(appointments.id, appointmentId),
-              eq(appointments.employeeId, actor.id),
-              status === 'no_show' ? lte(appointments.startsAt, now) : undefined,
-              sql`${appointments.status} in (${sql.join(
-                from.map((s) => sql`${s}`),
-                sql`, `,
-              )})`,
-            ),
-          )
-          .returning({ id: appointments.id });
+      : await db.transaction(async (tx) => {
+          const changed = await tx
+            .update(appointments)
+            .set({ status })
+            .where(
+              and(
+                eq(appointments.id, appointmentId),
+                eq(appointments.employeeId, actor.id),
+                status === 'no_show' ? lte(appointments.startsAt, now) : undefined,
+                sql`${appointments.status} in (${sql.join(
+                  from.map((s) => sql`${s}`),
+                  sql`, `,
+                )})`,
+              ),
+            )
+            .returning({ id: appointments.id });
+          if (changed.length > 0)
+            await emitAppointmentEvent(
+              tx,
+              status === 'cancelled' ? 'appointment.cancelled' : 'appointment.updated',
+              appointmentId,
+            );
+          return changed;
+        });
   const [row] = await selectAppointments(db).where(
     and(eq(appointments.id, appointmentId), eq(appointments.employeeId, actor.id)),
   );

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { users } from '../../../db/schema/index';
-import { allPermissions } from '../../shared/roles';
+import { allPermissions, CUSTOMER_ROLE } from '../../shared/roles';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
+import { newCustomerRecord } from '../staff/customers-service';
+import { emitEvent } from '../webhooks/events';
 import type { SignInMeta, StartedSession } from './employee-login';
 import { createSession, revokeSession, toSessionUser, userColumns } from './sessions';
 
@@ -86,6 +88,7 @@ async function findOrCreateAccount(tx: Tx, identity: OidcIdentity, adminEmails: 
       oidcSubject: identity.subject,
     })
     .returning(accountColumns);
+  if (created!.role === CUSTOMER_ROLE) await emitEvent(tx, 'customer.created', newCustomerRecord(created!));
   return created!;
 }
 

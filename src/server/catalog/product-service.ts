@@ -9,6 +9,7 @@ import { isUuid } from '../../shared/ids';
 import { requirePermission, seesInactive } from './catalog-access';
 import type { CatalogCache, SerializedView } from './catalog-cache';
 import { productColumns } from './catalog-rows';
+import { emitEvent } from '../webhooks/events';
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
 
@@ -39,20 +40,23 @@ export async function getProduct(db: Tx, viewer: SessionUser | null, id: string)
 
 export async function createProduct(db: Tx, actor: SessionUser, input: CreateProductInput): Promise<Product> {
   if (input.isFeatured) requirePermission(actor, 'products.featured', "You don't have permission to feature products.");
-  const [row] = await db
-    .insert(products)
-    .values({
-      name: input.name,
-      price: input.price,
-      description: input.description ?? '',
-      category: input.category ?? '',
-      imageUrl: input.imageUrl ?? null,
-      inventory: input.inventory ?? 0,
-      isFeatured: input.isFeatured ?? false,
-      isActive: input.isActive ?? true,
-    })
-    .returning(productColumns);
-  return row!;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        name: input.name,
+        price: input.price,
+        description: input.description ?? '',
+        category: input.category ?? '',
+        imageUrl: input.imageUrl ?? null,
+        inventory: input.inventory ?? 0,
+        isFeatured: input.isFeatured ?? false,
+        isActive: input.isActive ?? true,
+      })
+      .returning(productColumns);
+    await emitEvent(tx, 'product.created', row!);
+    return row!;
+  });
 }
 
 /** Changes the fields given; the others keep their value. */
@@ -71,6 +75,7 @@ export async function updateProduct(db: Tx, actor: SessionUser, input: UpdatePro
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(products.id, id))
       .returning(productColumns);
+    await emitEvent(tx, 'product.updated', updated!);
     return updated!;
   });
   return row;
@@ -78,11 +83,14 @@ export async function updateProduct(db: Tx, actor: SessionUser, input: UpdatePro
 
 /**
  * Deletes a product. Order lines keep their own name and price (their product link becomes empty) and
- * cart lines go with it: both are foreign-key rules in the schema.
+ * cart lines go with it: both are foreign-key rules in the schema. The event carries the product as it was.
  */
 export async function deleteProduct(db: Tx, id: string): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw notFound();
-  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (deleted.length === 0) throw notFound();
-  return { success: true, id };
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning(productColumns);
+    if (!deleted) throw notFound();
+    await emitEvent(tx, 'product.deleted', deleted);
+    return { success: true as const, id };
+  });
 }

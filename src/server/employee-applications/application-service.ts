@@ -8,6 +8,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
+import { emitEvent } from '../webhooks/events';
 import { getSettings } from '../settings/settings-service';
 
 const APPLICATION_MESSAGES = {
@@ -55,8 +56,12 @@ async function staffWithEmail(db: Tx, email: string) {
 export async function submitApplication(db: Tx, input: EmployeeApplicationInput): Promise<EmployeeApplication> {
   if (await staffWithEmail(db, input.email)) throw new AppError('CONFLICT', APPLICATION_MESSAGES.alreadyStaff);
   try {
-    const [row] = await db.insert(employeeApplications).values(input).returning(columns);
-    return toApplication(row!);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(employeeApplications).values(input).returning(columns);
+      const application = toApplication(row!);
+      await emitEvent(tx, 'employee_application.created', application);
+      return application;
+    });
   } catch (error) {
     // The partial unique index allows one pending application per address, even under races.
     if (sqlState(error) === '23505') throw new AppError('CONFLICT', APPLICATION_MESSAGES.pendingExists);

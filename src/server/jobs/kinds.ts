@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ZOutgoingMail } from '../mail/outgoing-mail';
+import { ZWebhookJob } from '../webhooks/webhook-job';
 
 /**
  * Every kind of job and the shape of its payload. enqueue checks a payload against it before writing, the
@@ -8,6 +9,7 @@ import { ZOutgoingMail } from '../mail/outgoing-mail';
  */
 export const jobPayloads = {
   mail: ZOutgoingMail,
+  webhook: ZWebhookJob,
 } satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof jobPayloads;

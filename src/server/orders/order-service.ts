@@ -51,6 +51,7 @@ import {
 } from '../payments/provider';
 import { getSettings } from '../settings/settings-service';
 import { recordAudit } from '../staff/audit';
+import { emitEvent } from '../webhooks/events';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
 import { giveBack, type RestockLine } from './refunds';
 
@@ -226,6 +227,10 @@ async function readOrder(db: Tx, id: string): Promise<Order> {
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   return order;
 }
+
+/** Tells webhook endpoints about an order, as staff read it, in the transaction that changed it. */
+const emitOrderEvent = (tx: Tx, type: 'order.created' | 'order.updated', id: string) =>
+  emitEvent(tx, type, () => readOrder(tx, id));
 
 /** One order, for its owner or staff with orders.view; anyone else is told it does not exist. */
 export async function getOrder(db: Tx, actor: Actor, id: string): Promise<Order> {
@@ -562,6 +567,7 @@ async function placeOrder(
       const [order] = placed.value;
       if (!order) throw new AppError('CONFLICT', 'This payment already belongs to an order.');
       for (const result of rest) if (result.status === 'rejected') throw result.reason;
+      await emitOrderEvent(tx, 'order.created', orderId);
       return answerOrder({ ...order, customer }, lines, []);
     }),
   );
@@ -732,6 +738,7 @@ export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, inpu
       .set({ status: input.status, paymentStatus, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
     await notifyCustomer(tx, deps, order, input.status);
+    await emitOrderEvent(tx, 'order.updated', order.id);
   });
   return readOrder(db, input.id);
 }
@@ -756,6 +763,7 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
       .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
     if (status !== order.status) await notifyCustomer(tx, deps, order, status);
+    await emitOrderEvent(tx, 'order.updated', order.id);
   });
   return readOrder(db, id);
 }
@@ -793,6 +801,7 @@ export async function applyPaymentEvent(
           .update(orders)
           .set({ paymentStatus: 'refunded', updatedAt: new Date() })
           .where(eq(orders.id, order.id));
+        await emitOrderEvent(tx, 'order.updated', order.id);
         return 'applied';
       }
       const status = order.status === 'pending' ? 'processing' : order.status;
@@ -801,6 +810,7 @@ export async function applyPaymentEvent(
         .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
         .where(eq(orders.id, order.id));
       if (status !== order.status) await notifyCustomer(tx, deps, order, status);
+      await emitOrderEvent(tx, 'order.updated', order.id);
       return 'applied';
     }
     if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
@@ -810,6 +820,7 @@ export async function applyPaymentEvent(
       .set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() })
       .where(eq(orders.id, order.id));
     await notifyCustomer(tx, deps, order, 'cancelled');
+    await emitOrderEvent(tx, 'order.updated', order.id);
     return 'applied';
   });
 }
@@ -858,6 +869,7 @@ export async function refundOrder(db: Tx, deps: OrderDeps, actor: Actor, input: 
       entityId: order.id,
       summary: `Refunded ${formatMoney(input.amount, DEFAULT_CURRENCY)} of order #${orderNumber(order.id)}.`,
     });
+    await emitOrderEvent(tx, 'order.updated', order.id);
   });
   return readOrder(db, input.id);
 }

@@ -13,6 +13,69 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
 /** A json_agg column (both drivers parse JSON); null when the customer has none. */
 const jsonRows = <T>(v: unknown): T[] => (v as T[] | null) ?? [];
 
+/** One customer as the customers list reads it, before it is shaped for the answer. */
+interface CustomerRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  order_count: number;
+  total_spent: string;
+  appointment_count: number;
+  no_show_count: number;
+  last_activity: string | Date | null;
+  recent_orders: unknown;
+  recent_appointments: unknown;
+}
+
+function toCustomerRecord(p: CustomerRow): CustomerRecord {
+  const activeSince = Date.now() - ACTIVE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+  const lastActivity = iso(p.last_activity);
+  return {
+    id: p.id,
+    firstName: p.first_name,
+    lastName: p.last_name,
+    email: p.email,
+    orderCount: Number(p.order_count),
+    appointmentCount: Number(p.appointment_count),
+    noShowCount: Number(p.no_show_count),
+    totalSpent: money(p.total_spent),
+    lastActivity,
+    isActive: lastActivity !== null && new Date(lastActivity).getTime() >= activeSince,
+    orders: jsonRows<{ id: string; total: number; status: string; createdAt: string }>(p.recent_orders).map((o) => ({
+      id: o.id,
+      total: money(o.total),
+      status: o.status,
+      createdAt: iso(o.createdAt)!,
+    })),
+    appointments: jsonRows<{ id: string; startsAt: string; status: string; service: string }>(
+      p.recent_appointments,
+    ).map((a) => ({
+      id: a.id,
+      dateTime: iso(a.startsAt)!,
+      status: a.status,
+      service: { name: a.service },
+    })),
+  };
+}
+
+/** A customer who has just signed up, as the customers list shows them: no orders, no appointments yet. */
+export function newCustomerRecord(user: { id: string; firstName: string; lastName: string; email: string }) {
+  return toCustomerRecord({
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    order_count: 0,
+    total_spent: '0',
+    appointment_count: 0,
+    no_show_count: 0,
+    last_activity: null,
+    recent_orders: null,
+    recent_appointments: null,
+  });
+}
+
 /**
  * The customers screen: summary figures over every customer, and one page of customers (by name, matching
  * the search anywhere in name or e-mail) with their counts, spend, last activity and three latest orders and
@@ -90,20 +153,7 @@ export async function listCustomers(
   ]);
 
   const summary = rowsOf<{ total: number; active: number; revenue: string; order_count: number }>(summaryRows)[0]!;
-  const people = rowsOf<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    email: string;
-    matches: number | string | null;
-    order_count: number;
-    total_spent: string;
-    appointment_count: number;
-    no_show_count: number;
-    last_activity: string | Date | null;
-    recent_orders: unknown;
-    recent_appointments: unknown;
-  }>(pageRows);
+  const people = rowsOf<CustomerRow & { matches: number | string | null }>(pageRows);
   const total = !search
     ? Number(summary.total)
     : people.length > 0
@@ -113,36 +163,7 @@ export async function listCustomers(
           await db.execute(sql`select count(*)::int as n from users u where u.role = ${CUSTOMER_ROLE} ${matches}`),
         )[0]!.n;
 
-  const activeSince = Date.now() - ACTIVE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
-  const items: CustomerRecord[] = people.map((p) => {
-    const lastActivity = iso(p.last_activity);
-    return {
-      id: p.id,
-      firstName: p.first_name,
-      lastName: p.last_name,
-      email: p.email,
-      orderCount: Number(p.order_count),
-      appointmentCount: Number(p.appointment_count),
-      noShowCount: Number(p.no_show_count),
-      totalSpent: money(p.total_spent),
-      lastActivity,
-      isActive: lastActivity !== null && new Date(lastActivity).getTime() >= activeSince,
-      orders: jsonRows<{ id: string; total: number; status: string; createdAt: string }>(p.recent_orders).map((o) => ({
-        id: o.id,
-        total: money(o.total),
-        status: o.status,
-        createdAt: iso(o.createdAt)!,
-      })),
-      appointments: jsonRows<{ id: string; startsAt: string; status: string; service: string }>(
-        p.recent_appointments,
-      ).map((a) => ({
-        id: a.id,
-        dateTime: iso(a.startsAt)!,
-        status: a.status,
-        service: { name: a.service },
-      })),
-    };
-  });
+  const items = people.map(toCustomerRecord);
 
   const orderCount = Math.max(1, Number(summary.order_count));
   return {

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', ['pending', 'delivered', 'failed']);
+
+// Where integrators receive events (src/server/webhooks, docs/integrations.md).
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    // The signing key (`whsec_…`). Signing needs it in clear; it is answered only when the endpoint is created.
+    secret: text('secret').notNull(),
+    // Deliveries that failed for good since the last success: at a limit the endpoint is switched off.
+    failuresInARow: integer('failures_in_a_row').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_created_idx').on(t.createdAt)],
+);
+
+// Something that happened, written in the transaction of the write it describes. `data` is the resource as
+// the REST GET of it answered at that moment.
+export const webhookEvents = pgTable('webhook_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  type: text('type').notNull(),
+  data: jsonb('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// One event to one endpoint; its attempts are made by `webhook` jobs.
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    status: webhookDeliveryStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+  ],
+);

@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { jobs, users, webhookEndpoints } from '../../../db/schema/index';
+import { createJobRunner } from '../jobs/runner';
+import { createTestDatabase, queuedMail } from '../testing';
+import { checkDestination, isPublicAddress } from './destination';
+import { DISABLE_AFTER_FAILURES, RETRY_SCHEDULE_MS, webhookJob } from './delivery';
+import { createWebhookEndpoint, listWebhookDeliveries, retryWebhookDelivery } from './endpoint-service';
+import { emitEvent } from './events';
+import { startWebhookReceiver, type WebhookReceiver } from './receiver-testing';
+
+let database: Database;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  receiver = await startWebhookReceiver();
+});
+afterAll(async () => {
+  await receiver.close();
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.delete(jobs);
+  await database.db.delete(webhookEndpoints);
+  receiver.received.length = 0;
+});
+
+const quiet = { info() {}, warn() {}, error() {} };
+const devPolicy = { publicOnly: false };
+const runner = () =>
+  createJobRunner({
+    database,
+    log: quiet,
+    handlers: { webhook: webhookJob({ database, policy: devPolicy, publicUrl: 'http://localhost:3000' }) },
+  });
+
+const product = {
+  id: '7f1f8a52-3f5e-4d4c-9a51-2b1f8e2a9c10',
+  name: 'Lavender Oil',
+  description: '',
+  category: 'Oils',
+  price: '12.50',
+  imageUrl: null,
+  inventory: 3,
+  isFeatured: false,
+  isActive: true,
+};
+
+async function endpointAt(url = receiver.url) {
+  const endpoint = await createWebhookEndpoint(database.db, { url, events: ['product.updated'] }, devPolicy);
+  receiver.useSecret(endpoint.secret);
+  return endpoint;
+}
+
+/** Makes the delivery's pending job due now, as if its wait had passed. */
+const skipWait = () => database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) });
+
+async function onlyDelivery(endpointId: string) {
+  const [delivery] = await listWebhookDeliveries(database.db, endpointId);
+  return delivery!;
+}
+
+describe('delivery', () => {
+  it('retries after about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h, then is failed; every attempt is signed', async () => {
+    const endpoint = await endpointAt();
+    await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    const jobRunner = runner();
+    const expected = [5, 300, 1800, 7200, 18000, 36000];
+    expect(RETRY_SCHEDULE_MS.map((ms) => ms / 1000)).toEqual(expected);
+    for (let attempt = 1; attempt <= 7; attempt++) {
+      receiver.answerNext(503);
+      const before = Date.now();
+      expect(await jobRunner.runDue()).toBe(0);
+      const delivery = await onlyDelivery(endpoint.id);
+      expect(delivery).toMatchObject({
+        attempts: attempt,
+        lastStatusCode: 503,
+        lastError: 'The endpoint answered 503.',
+        status: attempt === 7 ? 'failed' : 'pending',
+        deliveredAt: null,
+      });
+      const [job] = await database.db.select().from(jobs);
+      if (attempt < 7) {
+        const waitS = (new Date(delivery.nextAttemptAt!).getTime() - before) / 1000;
+        expect(waitS).toBeGreaterThanOrEqual(expected[attempt - 1]! - 1);
+        expect(waitS).toBeLessThanOrEqual(expected[attempt - 1]! + 2);
+        expect(Math.abs(job!.runAt.getTime() - new Date(delivery.nextAttemptAt!).getTime())).toBeLessThan(2000);
+        // Not due again before its time.
+        expect(await jobRunner.runDue()).toBe(0);
+        expect(receiver.received).toHaveLength(attempt);
+        await skipWait();
+      } else {
+        expect(delivery.nextAttemptAt).toBeNull();
+        expect(job!.status).toBe('failed');
+      }
+    }
+    expect(receiver.received).toHaveLength(7);
+    // The same webhook-id on every attempt, each verified by standardwebhooks with its own timestamp.
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    for (const r of receiver.received) {
+      expect(r.error).toBeUndefined();
+      expect(r.payload).toMatchObject({ type: 'product.updated', data: product });
+      expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
+      expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    }
+
+    // Redeliver queues a fresh attempt, with its own schedule after it.
+    const retried = await retryWebhookDelivery(database.db, (await onlyDelivery(endpoint.id)).id);
+    expect(retried).toMatchObject({ status: 'pending', attempts: 7 });
+    expect(await jobRunner.runDue()).toBe(1);
+    expect(await onlyDelivery(endpoint.id)).toMatchObject({
+      status: 'delivered',
+      attempts: 8,
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
+  });
+
+  it('a receiver that fails once gets the retry, and the delivery ends delivered', async () => {
+    const endpoint = await endpointAt();
+    await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    const jobRunner = runner();
+    receiver.answerNext(500);
+    await jobRunner.runDue();
+    expect(await onlyDelivery(endpoint.id)).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
+    await skipWait();
+    expect(await jobRunner.runDue()).toBe(1);
+    const delivery = await onlyDelivery(endpoint.id);
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200, lastError: null });
+    expect(delivery.deliveredAt).not.toBeNull();
+    expect(receiver.received.map((r) => r.payload?.id)).toEqual([delivery.eventId, delivery.eventId]);
+    // Delivered means done: running the job again (at least once) sends nothing more.
+    await database.db.update(jobs).set({ status: 'pending', runAt: new Date(Date.now() - 1000) });
+    await jobRunner.runDue();
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it('does not follow redirects, and records an endpoint that cannot be reached', async () => {
+    const redirected = await endpointAt();
+    receiver.answerNext(302);
+    await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    await runner().runDue();
+    expect(await onlyDelivery(redirected.id)).toMatchObject({
+      status: 'pending',
+      lastStatusCode: 302,
+      lastError: 'The endpoint answered 302 (redirects are not followed).',
+    });
+
+    await database.db.delete(webhookEndpoints);
+    const unreachable = await endpointAt('http://127.0.0.1:9/hooks');
+    await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    await runner().runDue();
+    const delivery = await onlyDelivery(unreachable.id);
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+    expect(delivery.lastError).toContain('ECONNREFUSED');
+  });
+
+  it(`switches an endpoint off after ${DISABLE_AFTER_FAILURES} failed deliveries in a row and mails the admins`, async () => {
+    await database.db
+      .insert(users)
+      .values({ email: 'owner@example.com', firstName: 'O', lastName: 'W', role: 'admin' });
+    const endpoint = await endpointAt();
+    await database.db
+      .update(webhookEndpoints)
+      .set({ failuresInARow: DISABLE_AFTER_FAILURES - 1 })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    const jobRunner = runner();
+    for (let attempt = 1; attempt <= 7; attempt++) {
+      receiver.answerNext(500);
+      await jobRunner.runDue();
+      await database.db
+        .update(jobs)
+        .set({ runAt: new Date(Date.now() - 1000) })
+        .where(eq(jobs.kind, 'webhook'));
+    }
+    const [row] = await database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row).toMatchObject({ isActive: false, failuresInARow: DISABLE_AFTER_FAILURES });
+    const [mail] = await queuedMail(database.db, 'owner@example.com');
+    expect(mail).toMatchObject({ subject: 'A webhook endpoint was disabled' });
+    expect(mail!.text).toContain(receiver.url);
+    expect(mail!.text).toContain('http://localhost:3000/admin/integrations');
+    // A disabled endpoint is sent nothing more.
+    await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    expect(await listWebhookDeliveries(database.db, endpoint.id)).toHaveLength(1);
+  });
+});
+
+describe('destinations in production', () => {
+  const strict = { publicOnly: true };
+
+  it('tells public addresses from loopback, private, link-local and metadata ones', () => {
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
+      expect(isPublicAddress(address)).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      'not-an-address',
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
+  });
+
+  it('refuses http and private destinations at registration, with 400 and a sentence', async () => {
+    await expect(checkDestination('http://93.184.216.34/hook', strict)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Webhook URLs must use https.',
+    });
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://[::1]/hook',
+      'https://169.254.169.254/latest',
+      'https://localhost/x',
+    ])
+      await expect(checkDestination(url, strict), url).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'Webhook URLs must point to a public internet address.',
+      });
+    await expect(checkDestination('https://93.184.216.34/hook', strict)).resolves.toBeUndefined();
+    // Outside production (or with WEBHOOK_ALLOW_PRIVATE=true) the demo's local receivers are fine.
+    await expect(checkDestination('http://127.0.0.1:4000/hook', devPolicy)).resolves.toBeUndefined();
+  });
+
+  it('checks again at delivery time: an endpoint that points inside is not sent to', async () => {
+    const endpoint = await endpointAt();
+    await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    const strictRunner = createJobRunner({
+      database,
+      log: quiet,
+      handlers: { webhook: webhookJob({ database, policy: strict, publicUrl: 'http://localhost:3000' }) },
+    });
+    await strictRunner.runDue();
+    expect(receiver.received).toHaveLength(0);
+    expect(await onlyDelivery(endpoint.id)).toMatchObject({
+      status: 'pending',
+      lastError: 'Webhook URLs must use https.',
+    });
+  });
+});

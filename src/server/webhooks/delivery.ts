@@ -1,0 +1,201 @@
+import http from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import type { Database, Tx } from '../../../db/client';
+import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
+import { ADMIN_ROLE } from '../../shared/roles';
+import type { JobDefinition } from '../jobs/runner';
+import { enqueueMail } from '../mail/outbox';
+import { isPublicAddress, publicLookup, type DestinationPolicy } from './destination';
+
+/** Waits before each retry after the first attempt: about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h. */
+export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000];
+/** The first attempt and one per retry; after the last the delivery is `failed`. */
+const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
+/** A receiver must answer 2xx within this. */
+const TIMEOUT_MS = 10_000;
+/** Deliveries failing for good in a row that switch an endpoint off (and tell the admins). */
+export const DISABLE_AFTER_FAILURES = 20;
+
+interface PostResult {
+  statusCode: number;
+}
+
+/** Sends one request. Redirects are answers like any other (not followed). Rejects on no answer in time. */
+export type WebhookPoster = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  policy: DestinationPolicy,
+) => Promise<PostResult>;
+
+const postWithNode: WebhookPoster = (url, body, headers, policy) =>
+  new Promise((resolve, reject) => {
+    const target = new URL(url);
+    if (policy.publicOnly) {
+      if (target.protocol !== 'https:') return reject(new Error('Webhook URLs must use https.'));
+      const host = target.hostname.replace(/^\[|\]$/g, '');
+      // A literal address is connected to without a lookup, so it is checked here.
+      if (isIP(host) && !isPublicAddress(host))
+        return reject(new Error('Webhook URLs must point to a public internet address.'));
+    }
+    const request = (target.protocol === 'https:' ? https : http).request(target, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      lookup: policy.publicOnly ? publicLookup : undefined,
+    });
+    const timer = setTimeout(
+      () => request.destroy(new Error(`No answer within ${TIMEOUT_MS / 1000} seconds.`)),
+      TIMEOUT_MS,
+    );
+    request.on('response', (response) => {
+      clearTimeout(timer);
+      // The body is not kept; reading it lets the connection close cleanly.
+      response.resume();
+      resolve({ statusCode: response.statusCode ?? 0 });
+    });
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.end(body);
+  });
+
+const outcome = (statusCode: number) =>
+  statusCode >= 200 && statusCode < 300
+    ? null
+    : statusCode >= 300 && statusCode < 400
+      ? `The endpoint answered ${statusCode} (redirects are not followed).`
+      : `The endpoint answered ${statusCode}.`;
+
+async function load(db: Tx, deliveryId: string) {
+  const [row] = await db
+    .select({
+      status: webhookDeliveries.status,
+      endpointId: webhookEndpoints.id,
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+      isActive: webhookEndpoints.isActive,
+      eventId: webhookEvents.id,
+      type: webhookEvents.type,
+      data: webhookEvents.data,
+      createdAt: webhookEvents.createdAt,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return row;
+}
+
+/** The admins (active) are told by mail that an endpoint was switched off. */
+async function disableEndpoint(tx: Tx, endpoint: { id: string; url: string }, publicUrl: string) {
+  await tx
+    .update(webhookEndpoints)
+    .set({ isActive: false, updatedAt: sql`now()` })
+    .where(eq(webhookEndpoints.id, endpoint.id));
+  const admins = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, ADMIN_ROLE), eq(users.isActive, true)));
+  for (const admin of admins) {
+    await enqueueMail(tx, {
+      to: admin.email,
+      subject: 'A webhook endpoint was disabled',
+      text:
+        `The webhook endpoint ${endpoint.url} failed ${DISABLE_AFTER_FAILURES} deliveries in a row, so it no longer ` +
+        `receives events.\n\nCheck the receiver, then enable it again at ${publicUrl}/admin/integrations.`,
+    });
+  }
+}
+
+/**
+ * The `webhook` job: one attempt at one delivery, signed as Standard Webhooks prescribes. It records the
+ * outcome on the delivery and fails the job on anything but 2xx, so the runner retries on RETRY_SCHEDULE_MS.
+ * A delivery already delivered, or whose endpoint is gone, ends without sending (at-least-once made safe).
+ */
+export function webhookJob(opts: {
+  database: Database;
+  policy: DestinationPolicy;
+  publicUrl: string;
+  post?: WebhookPoster;
+}): JobDefinition<'webhook'> {
+  const { database, policy, publicUrl } = opts;
+  const post = opts.post ?? postWithNode;
+  const db = database.db;
+  return {
+    maxAttempts: MAX_ATTEMPTS,
+    backoffMs: (attempts) => RETRY_SCHEDULE_MS[Math.min(attempts, RETRY_SCHEDULE_MS.length) - 1]!,
+    async run({ deliveryId }, job) {
+      const delivery = await load(db, deliveryId);
+      if (!delivery || delivery.status === 'delivered') return;
+      const finalAttempt = job.attempts >= MAX_ATTEMPTS;
+      const record = (fields: { statusCode: number | null; error: string | null }) =>
+        db.transaction(async (tx) => {
+          const failedForGood = fields.error !== null && finalAttempt;
+          await tx
+            .update(webhookDeliveries)
+            .set({
+              status: fields.error === null ? 'delivered' : failedForGood ? 'failed' : 'pending',
+              attempts: sql`${webhookDeliveries.attempts} + 1`,
+              lastStatusCode: fields.statusCode,
+              lastError: fields.error,
+              nextAttemptAt:
+                fields.error === null || failedForGood
+                  ? null
+                  : sql`now() + ${RETRY_SCHEDULE_MS[job.attempts - 1]!} * interval '1 millisecond'`,
+              deliveredAt: fields.error === null ? sql`now()` : null,
+            })
+            .where(eq(webhookDeliveries.id, deliveryId));
+          if (fields.error === null) {
+            await tx
+              .update(webhookEndpoints)
+              .set({ failuresInARow: 0 })
+              .where(eq(webhookEndpoints.id, delivery.endpointId));
+          } else if (failedForGood) {
+            const [endpoint] = await tx
+              .update(webhookEndpoints)
+              .set({ failuresInARow: sql`${webhookEndpoints.failuresInARow} + 1` })
+              .where(eq(webhookEndpoints.id, delivery.endpointId))
+              .returning({ failures: webhookEndpoints.failuresInARow, isActive: webhookEndpoints.isActive });
+            if (endpoint && endpoint.isActive && endpoint.failures >= DISABLE_AFTER_FAILURES)
+              await disableEndpoint(tx, { id: delivery.endpointId, url: delivery.url }, publicUrl);
+          }
+        });
+
+      if (!delivery.isActive) {
+        await db
+          .update(webhookDeliveries)
+          .set({ status: 'failed', lastError: 'The endpoint is disabled.', nextAttemptAt: null })
+          .where(eq(webhookDeliveries.id, deliveryId));
+        return;
+      }
+      const body = JSON.stringify({
+        id: delivery.eventId,
+        type: delivery.type,
+        timestamp: delivery.createdAt.toISOString(),
+        data: delivery.data,
+      });
+      const attemptAt = new Date();
+      const headers = {
+        'content-type': 'application/json',
+        'user-agent': 'Storefront-Webhooks/1.0',
+        'webhook-id': delivery.eventId,
+        'webhook-timestamp': String(Math.floor(attemptAt.getTime() / 1000)),
+        'webhook-signature': new Webhook(delivery.secret).sign(delivery.eventId, attemptAt, body),
+      };
+      let statusCode: number | null = null;
+      let error: string | null;
+      try {
+        statusCode = (await post(delivery.url, body, headers, policy)).statusCode;
+        error = outcome(statusCode);
+      } catch (failure) {
+        error = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500) || 'The request failed.';
+      }
+      await record({ statusCode, error });
+      if (error !== null) throw new Error(error);
+    },
+  };
+}

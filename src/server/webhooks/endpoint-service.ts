@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
+import { isUuid } from '../../shared/ids';
+import {
+  webhookEventDescriptions,
+  webhookEventTypes,
+  type CreatedWebhookEndpoint,
+  type CreateWebhookInput,
+  type UpdateWebhookInput,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+} from '../../shared/webhook-schema';
+import { AppError } from '../app-error';
+import { enqueue } from '../jobs/enqueue';
+import { checkDestination, type DestinationPolicy } from './destination';
+import { writeEvent } from './events';
+
+const endpointNotFound = () => new AppError('NOT_FOUND', 'Webhook endpoint not found.');
+const deliveryNotFound = () => new AppError('NOT_FOUND', 'Webhook delivery not found.');
+const disabled = () => new AppError('CONFLICT', 'This endpoint is disabled. Enable it to send it events.');
+
+const endpointColumns = {
+  id: webhookEndpoints.id,
+  url: webhookEndpoints.url,
+  events: webhookEndpoints.events,
+  description: webhookEndpoints.description,
+  isActive: webhookEndpoints.isActive,
+  createdAt: webhookEndpoints.createdAt,
+};
+
+type EndpointRow = Omit<WebhookEndpoint, 'createdAt'> & { createdAt: Date };
+const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** A new signing secret in the Standard Webhooks form: `whsec_` + base64 of 32 random bytes. */
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+export function listWebhookEventTypes() {
+  return webhookEventTypes.map((type) => ({ type, description: webhookEventDescriptions[type] }));
+}
+
+export async function listWebhookEndpoints(db: Tx): Promise<WebhookEndpoint[]> {
+  const rows = await db.select(endpointColumns).from(webhookEndpoints).orderBy(desc(webhookEndpoints.createdAt));
+  return rows.map(toEndpoint);
+}
+
+async function findEndpoint(db: Tx, id: string): Promise<EndpointRow> {
+  if (!isUuid(id)) throw endpointNotFound();
+  const [row] = await db.select(endpointColumns).from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  if (!row) throw endpointNotFound();
+  return row;
+}
+
+/** Registers an endpoint; the answer is the only place its secret is ever shown. */
+export async function createWebhookEndpoint(
+  db: Tx,
+  input: CreateWebhookInput,
+  policy: DestinationPolicy,
+): Promise<CreatedWebhookEndpoint> {
+  await checkDestination(input.url, policy);
+  const secret = newSecret();
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({ url: input.url, events: input.events, description: input.description ?? '', secret })
+    .returning(endpointColumns);
+  return { ...toEndpoint(row!), secret };
+}
+
+/** Changes the fields given; switching an endpoint back on starts its count of failures afresh. */
+export async function updateWebhookEndpoint(
+  db: Tx,
+  input: UpdateWebhookInput,
+  policy: DestinationPolicy,
+): Promise<WebhookEndpoint> {
+  const { id, ...fields } = input;
+  await findEndpoint(db, id);
+  if (fields.url !== undefined) await checkDestination(fields.url, policy);
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ ...changes, ...(fields.isActive && { failuresInARow: 0 }), updatedAt: sql`now()` })
+    .where(eq(webhookEndpoints.id, id))
+    .returning(endpointColumns);
+  if (!row) throw endpointNotFound();
+  return toEndpoint(row);
+}
+
+/** Deletes an endpoint with its delivery log; attempts still queued find nothing and end. */
+export async function deleteWebhookEndpoint(db: Tx, id: string): Promise<{ success: true; id: string }> {
+  if (!isUuid(id)) throw endpointNotFound();
+  const deleted = await db
+    .delete(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, id))
+    .returning({ id: webhookEndpoints.id });
+  if (deleted.length === 0) throw endpointNotFound();
+  return { success: true, id };
+}
+
+const deliveryColumns = {
+  id: webhookDeliveries.id,
+  eventId: webhookDeliveries.eventId,
+  eventType: webhookEvents.type,
+  status: webhookDeliveries.status,
+  attempts: webhookDeliveries.attempts,
+  lastStatusCode: webhookDeliveries.lastStatusCode,
+  lastError: webhookDeliveries.lastError,
+  nextAttemptAt: webhookDeliveries.nextAttemptAt,
+  createdAt: webhookDeliveries.createdAt,
+  deliveredAt: webhookDeliveries.deliveredAt,
+};
+
+const selectDeliveries = (db: Tx) =>
+  db
+    .select(deliveryColumns)
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId));
+
+type DeliveryRow = Awaited<ReturnType<ReturnType<typeof selectDeliveries>['execute']>>[number];
+
+const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
+  ...row,
+  nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+  deliveredAt: row.deliveredAt?.toISOString() ?? null,
+});
+
+async function readDelivery(db: Tx, id: string): Promise<WebhookDelivery> {
+  const [row] = await selectDeliveries(db).where(eq(webhookDeliveries.id, id));
+  if (!row) throw deliveryNotFound();
+  return toDelivery(row);
+}
+
+/** One endpoint's deliveries, newest first (the latest 100). */
+export async function listWebhookDeliveries(db: Tx, endpointId: string): Promise<WebhookDelivery[]> {
+  await findEndpoint(db, endpointId);
+  const rows = await selectDeliveries(db)
+    .where(eq(webhookDeliveries.endpointId, endpointId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(100);
+  return rows.map(toDelivery);
+}
+
+/** "Send test event": a `ping` carrying the endpoint itself, to this endpoint only. Answers its delivery. */
+export async function sendTestEvent(db: Tx, endpointId: string): Promise<WebhookDelivery> {
+  return db.transaction(async (tx) => {
+    const endpoint = await findEndpoint(tx, endpointId);
+    if (!endpoint.isActive) throw disabled();
+    const [deliveryId] = await writeEvent(tx, 'ping', toEndpoint(endpoint), [endpoint.id]);
+    return readDelivery(tx, deliveryId!);
+  });
+}
+
+/**
+ * Redeliver: queues a fresh attempt now, with the full retry schedule after it. A delivery already waiting
+ * for a retry is brought forward rather than queued twice.
+ */
+export async function retryWebhookDelivery(db: Tx, deliveryId: string): Promise<WebhookDelivery> {
+  if (!isUuid(deliveryId)) throw deliveryNotFound();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ isActive: webhookEndpoints.isActive })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.id, deliveryId))
+      .for('update', { of: webhookDeliveries });
+    if (!row) throw deliveryNotFound();
+    if (!row.isActive) throw disabled();
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: sql`now()` })
+      .where(and(eq(webhookDeliveries.id, deliveryId)));
+    await enqueue(tx, 'webhook', { deliveryId }, { uniqueKey: `webhook:${deliveryId}`, onConflict: 'replace' });
+    return readDelivery(tx, deliveryId);
+  });
+}

@@ -1,0 +1,75 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../../db/client';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
+import { ZAppointment } from '../../shared/appointment-schema';
+import { ZProduct } from '../../shared/catalog-schema';
+import { ZEmployeeApplication } from '../../shared/employee-application-schema';
+import { ZOrder } from '../../shared/orders-schema';
+import { ZCustomerRecord } from '../../shared/staff-schema';
+import { ZWebhookEndpoint, type WebhookEventType } from '../../shared/webhook-schema';
+import { enqueue } from '../jobs/enqueue';
+
+/**
+ * Each event's `data` passes through the same output schema as the REST GET of its resource, so a receiver
+ * gets exactly the fields, and only the fields, that the API answers.
+ */
+const eventData = {
+  'order.created': ZOrder,
+  'order.updated': ZOrder,
+  'appointment.created': ZAppointment,
+  'appointment.updated': ZAppointment,
+  'appointment.cancelled': ZAppointment,
+  'customer.created': ZCustomerRecord,
+  'employee_application.created': ZEmployeeApplication,
+  'product.created': ZProduct,
+  'product.updated': ZProduct,
+  'product.deleted': ZProduct,
+  ping: ZWebhookEndpoint,
+} satisfies Record<WebhookEventType, z.ZodType>;
+
+type EventData<T extends WebhookEventType> = z.input<(typeof eventData)[T]>;
+
+/** Writes one event and queues its delivery to the given endpoints; answers the deliveries' ids. */
+export async function writeEvent<T extends WebhookEventType>(
+  tx: Tx,
+  type: T,
+  data: EventData<T>,
+  endpointIds: string[],
+): Promise<string[]> {
+  const [event] = await tx
+    .insert(webhookEvents)
+    .values({ type, data: eventData[type].parse(data) })
+    .returning({ id: webhookEvents.id });
+  const deliveries = await tx
+    .insert(webhookDeliveries)
+    .values(endpointIds.map((endpointId) => ({ endpointId, eventId: event!.id })))
+    .returning({ id: webhookDeliveries.id });
+  for (const { id } of deliveries) await enqueue(tx, 'webhook', { deliveryId: id }, { uniqueKey: `webhook:${id}` });
+  return deliveries.map((d) => d.id);
+}
+
+/**
+ * Records that something happened, in the caller's transaction (so a rolled-back write emits nothing and a
+ * committed one is always delivered), and queues one delivery per active endpoint subscribed to the type.
+ * `data` is the resource as the REST GET answers it, or a function reading it: read only when an endpoint
+ * listens, so writes nobody subscribes to pay one indexed look-up.
+ */
+export async function emitEvent<T extends Exclude<WebhookEventType, 'ping'>>(
+  tx: Tx,
+  type: T,
+  data: EventData<T> | (() => Promise<EventData<T>>),
+): Promise<void> {
+  const subscribers = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.isActive, true), sql`${type} = any(${webhookEndpoints.events})`));
+  if (subscribers.length === 0) return;
+  const resource = typeof data === 'function' ? await data() : data;
+  await writeEvent(
+    tx,
+    type,
+    resource,
+    subscribers.map((s) => s.id),
+  );
+}

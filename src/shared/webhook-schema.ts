@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** What a webhook endpoint can subscribe to (docs/integrations.md). `ping` is sent only by "Send test event". */
+export const webhookEventTypes = [
+  'order.created',
+  'order.updated',
+  'appointment.created',
+  'appointment.updated',
+  'appointment.cancelled',
+  'customer.created',
+  'employee_application.created',
+  'product.created',
+  'product.updated',
+  'product.deleted',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number] | 'ping';
+
+export const webhookEventDescriptions: Record<(typeof webhookEventTypes)[number], string> = {
+  'order.created': 'An order was placed',
+  'order.updated': 'An order changed: its status, its payment or a refund',
+  'appointment.created': 'An appointment was booked',
+  'appointment.updated': 'An appointment changed: its status or its time',
+  'appointment.cancelled': 'An appointment was cancelled',
+  'customer.created': 'A customer signed in for the first time',
+  'employee_application.created': 'Someone applied to join the team',
+  'product.created': 'A product was created',
+  'product.updated': 'A product was changed',
+  'product.deleted': 'A product was deleted',
+};
+
+const urlMessage = 'The URL must be an http:// or https:// address.';
+const ZWebhookUrl = z
+  .string({ error: urlMessage })
+  .trim()
+  .max(2000, 'The URL must be at most 2000 characters.')
+  .pipe(z.url({ protocol: /^https?$/, error: urlMessage }));
+
+const ZWebhookEvents = z
+  .array(z.enum(webhookEventTypes, { error: `Events must be chosen from: ${webhookEventTypes.join(', ')}.` }), {
+    error: 'Events must be a list of event types.',
+  })
+  .min(1, 'Choose at least one event.')
+  .transform((events) => [...new Set(events)]);
+
+const ZDescription = z.string().trim().max(500, 'The description must be at most 500 characters.');
+
+export const ZCreateWebhookInput = z.object({
+  url: ZWebhookUrl,
+  events: ZWebhookEvents,
+  description: ZDescription.optional(),
+});
+export type CreateWebhookInput = z.infer<typeof ZCreateWebhookInput>;
+
+export const ZUpdateWebhookInput = z.object({
+  id: z.string(),
+  url: ZWebhookUrl.optional(),
+  events: ZWebhookEvents.optional(),
+  description: ZDescription.optional(),
+  isActive: z.boolean({ error: 'isActive must be true or false.' }).optional(),
+});
+export type UpdateWebhookInput = z.infer<typeof ZUpdateWebhookInput>;
+
+export const ZWebhookEndpoint = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  description: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
+
+/** The answer to creating an endpoint: the only one that carries its signing secret. */
+export const ZCreatedWebhookEndpoint = ZWebhookEndpoint.extend({
+  secret: z.string().describe('whsec_ + base64 of the signing key; shown only in this answer'),
+});
+export type CreatedWebhookEndpoint = z.infer<typeof ZCreatedWebhookEndpoint>;
+
+export const ZWebhookDelivery = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+
+export const ZWebhookEventType = z.object({ type: z.string(), description: z.string() });
