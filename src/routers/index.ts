@@ -14,6 +14,7 @@ import { ordersRouter } from './orders';
 import { discountsRouter } from './discounts';
 import { staffRouter } from './staff/index';
 import { chatRouter } from './chat';
+import { waitlistRouter } from './waitlist';
 
 export const appRouter = router({
   auth: authRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   discounts: discountsRouter,
   staff: staffRouter,
   chat: chatRouter,
+  waitlist: waitlistRouter,
 });
 
 export type AppRouter = typeof appRouter;

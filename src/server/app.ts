@@ -17,6 +17,8 @@ import { restPlugin } from './api/rest';
 import { securityPlugin } from './http/security';
 import { trpcPlugin } from './api/trpc-plugin';
 import { createJobRunner } from './jobs/runner';
+import { reminderJob, remindersResyncJob } from './appointments/reminders';
+import { waitlistJob } from './appointments/waitlist-service';
 import { calendarFeedPlugin } from './http/calendar-feed-http';
 import { createUnsentMailLog, mailJob } from './mail/delivery';
 
@@ -48,7 +50,16 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
 
   // Jobs (mail, …) run beside the server; closing the app waits for the ones running.
   const mail = mailJob({ env: deps.env });
-  const jobs = createJobRunner({ database: deps.database, log: app.log, handlers: { mail } });
+  const jobs = createJobRunner({
+    database: deps.database,
+    log: app.log,
+    handlers: {
+      mail,
+      reminder: reminderJob({ database: deps.database, publicUrl: deps.env.publicUrl }),
+      remindersResync: remindersResyncJob({ database: deps.database }),
+      waitlist: waitlistJob({ database: deps.database, publicUrl: deps.env.publicUrl }),
+    },
+  });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   if (!mail) {

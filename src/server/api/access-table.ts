@@ -102,4 +102,7 @@ export const accessTable: Record<string, string> = {
   'chat.unread': 'signedIn',
   'chat.markRead': 'signedIn',
   'chat.events': 'signedIn',
+  'waitlist.join': 'signedIn',
+  'waitlist.list': 'signedIn',
+  'waitlist.leave': 'signedIn',
 };
