@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: db,
-          include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'openapi/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'openapi/**/*.test.ts', 'examples/**/*.test.ts'],
           // *.postgres.test.ts: faults and races that need a real server (PGlite has one connection, no network).
           exclude: db === 'pglite' ? [...configDefaults.exclude, '**/*.postgres.test.ts'] : configDefaults.exclude,
           environment: 'node',

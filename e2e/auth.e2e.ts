@@ -85,8 +85,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
         if (request.url().includes('/api/trpc/') && request.url().includes('auth.session')) checks.push(request.url());
       });
       await page.goto('/products');
-      await toast(page, 'Unauthorized').waitFor();
-      await page.getByText('You are logged out. Logging in again...').waitFor();
+      // One wait for title and sentence: the page leaves for the sign-in after half a second, taking the toast
+      // with it, and a second wait can start too late on a busy machine.
+      await toast(page, 'Unauthorized').filter({ hasText: 'You are logged out. Logging in again...' }).waitFor();
       if (!cookie) await screenshot(page, `auth-visitor-guard-${viewport}`);
       await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
       expect(checks).toEqual([]);

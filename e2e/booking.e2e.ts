@@ -1,8 +1,10 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
+import { dayLabelOf } from '../src/client/lib/zoned-time';
 import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
+import { demoDateOverrides } from '../src/server/demo/seed-booking';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
@@ -23,14 +25,20 @@ beforeAll(async () => {
   massageId = rows.find((r) => r.name === 'Swedish Massage')!.id;
 });
 
-/** A weekday at least `from` days ahead on which the demo staff work (not Maya's seeded day off). */
-function workday(from: number): string {
+/**
+ * Weekdays from two days ahead on which the demo staff work their usual hours (no date override), one per
+ * journey and viewport, so no journey meets the times another one booked.
+ */
+function workdays(count: number): string[] {
   const today = toZoned(new Date(), TZ).date;
-  for (let i = from; ; i++) {
+  const overridden = Object.values(demoDateOverrides(today)).map((o) => o.date);
+  const days: string[] = [];
+  for (let i = 2; days.length < count; i++) {
     const date = addCalendarDays(today, i);
     const day = weekdayOf(date);
-    if (day >= 1 && day <= 5 && i !== 10 && i !== 11) return date;
+    if (day >= 1 && day <= 5 && !overridden.includes(date)) days.push(date);
   }
+  return days;
 }
 function sunday(from: number): string {
   const today = toZoned(new Date(), TZ).date;
@@ -39,9 +47,16 @@ function sunday(from: number): string {
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
 
+const [quickDesktop, quickPhone, guidedDesktop, guidedPhone] = workdays(4);
+// The time each viewport's Quick Book journey booked, for the profile journey to cancel.
+const quickBooked = {} as Record<ViewportName, string>;
+const labelOf = (time: Locator) => time.evaluate((input) => input.closest('label')!.textContent!.trim());
+/** How the profile shows an appointment's start: "Mon, Nov 30, 2026 at 9:30 AM". */
+const shownAt = (date: string, time: string) => `${dayLabelOf(date, 'EEE, MMM d, yyyy')} at ${time}`;
+
 describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (viewport) => {
-  const date = workday(viewport === 'desktop' ? 2 : 3);
-  const guidedDate = workday(viewport === 'desktop' ? 4 : 5);
+  const date = viewport === 'desktop' ? quickDesktop! : quickPhone!;
+  const guidedDate = viewport === 'desktop' ? guidedDesktop! : guidedPhone!;
 
   it('books from Quick Book: locked service, validation toasts, a day without times, a taken time, success', async () => {
     const { context, page } = await e2e.open({ viewport, cookie: cookies[viewport] });
@@ -71,7 +86,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await expectNoSeriousAxeViolations(page);
 
     // Someone else takes the first time while this page shows it.
-    await page.getByText('9:00 AM', { exact: true }).click();
+    const firstTime = await labelOf(times.first());
+    await page.getByText(firstTime, { exact: true }).click();
     const firstStart = await times.first().getAttribute('value');
     await page.getByLabel('Notes (optional)').fill('Lavender oil, please.');
     const other = await fetch(`${e2e.server.baseUrl}/api/appointments`, {
@@ -83,10 +99,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await toast(page, 'Booking Failed').waitFor();
     await page.getByText('That time is no longer available. Please choose another time.').waitFor();
-    await page.getByText('9:00 AM', { exact: true }).waitFor({ state: 'detached' });
+    await page.getByText(firstTime, { exact: true }).waitFor({ state: 'detached' });
     await screenshot(page, `booking-simple-taken-${viewport}`);
 
-    await page.getByText('10:00 AM', { exact: true }).click();
+    // The day's next free time: which times the demo's own appointments leave free depends on the calendar day.
+    quickBooked[viewport] = await labelOf(times.first());
+    await page.getByText(quickBooked[viewport], { exact: true }).click();
     await screenshot(page, `booking-simple-${viewport}`);
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await toast(page, 'Appointment Booked').waitFor();
@@ -95,7 +113,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await page
       .getByTestId('profile-appointment')
       .filter({ hasText: 'Swedish Massage' })
-      .getByText('10:00 AM')
+      .getByText(shownAt(date, quickBooked[viewport]))
       .waitFor();
     await context.close();
   });
@@ -148,7 +166,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     // The day's last free time: which times the demo's own appointments leave free depends on the calendar day.
     const lastTime = dialog.getByRole('radio').last();
     await lastTime.waitFor({ state: 'attached' });
-    const newTime = await lastTime.evaluate((input) => input.closest('label')!.textContent!.trim());
+    const newTime = await labelOf(lastTime);
     expect(newTime).not.toBe('11:00 AM');
     await dialog.getByText(newTime, { exact: true }).click();
     await screenshot(page, `booking-reschedule-${viewport}`);
@@ -157,11 +175,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await dialog.waitFor({ state: 'hidden' });
     await facial.getByText(newTime).waitFor();
 
-    // The one this customer booked at 10:00 (the other journey's customer took a 9:00 in their name too).
+    // The one this customer booked (the other viewport's journey took the first time in their name too).
     const massage = page
       .getByTestId('profile-appointment')
       .filter({ hasText: 'Swedish Massage' })
-      .filter({ hasText: '10:00 AM' });
+      .filter({ hasText: shownAt(date, quickBooked[viewport]) });
     await massage.getByRole('button', { name: 'Cancel' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Cancel this appointment?' });
     await confirm.getByRole('button', { name: 'Cancel Appointment' }).click();

@@ -10,6 +10,7 @@ import { appRouter } from '../src/routers/index';
 import { ZErrorBody } from '../src/server/api/errors';
 import { documentedOperation, serverErrors } from '../src/server/api/openapi-operation';
 import type { Meta } from '../src/server/api/trpc';
+import { revalidatedPaths } from '../src/server/http/catalog-http';
 
 /** Every tag the operations use, so the document defines each one. */
 function operationTags(): string[] {
@@ -111,6 +112,32 @@ function errorResponse(status: number, description: string) {
   };
 }
 
+const etag = {
+  ETag: { description: 'Version of this answer, for If-None-Match', schema: { type: 'string' as const } },
+};
+
+/** The cached catalogue lists (src/server/http/catalog-http.ts): ETag on 200, 304 on a matching If-None-Match. */
+function addRevalidation(operation: OperationObject) {
+  operation.parameters = [
+    ...(operation.parameters ?? []),
+    {
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      description: 'The ETag of a copy you hold: answered 304 with no body while it is current',
+      schema: { type: 'string' },
+    },
+  ];
+  const ok = operation.responses?.['200'];
+  if (ok && !('$ref' in ok)) ok.headers = { ...ok.headers, ...etag };
+  operation.responses = {
+    ...operation.responses,
+    '304': { description: 'Not modified: the copy named by If-None-Match is current', headers: etag },
+  };
+}
+
+type OperationObject = NonNullable<NonNullable<ReturnType<typeof generateOpenApiDocument>['paths']>[string]['get']>;
+
 /** Every operation's error answers, all with the one Error schema. */
 function addErrorResponses(document: ReturnType<typeof generateOpenApiDocument>, errorsByOperation: ErrorsByOperation) {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
@@ -118,6 +145,7 @@ function addErrorResponses(document: ReturnType<typeof generateOpenApiDocument>,
       const operation = item?.[method];
       const errors = errorsByOperation.get(`${method} ${path}`);
       if (!operation || !errors) continue;
+      if (method === 'get' && revalidatedPaths.includes(`/api${path}`)) addRevalidation(operation);
       for (const [status, description] of Object.entries(errors)) {
         operation.responses = { ...operation.responses, [status]: errorResponse(Number(status), description) };
       }
@@ -135,11 +163,18 @@ export function buildOpenApiDocument() {
     title: 'Storefront API',
     description:
       'REST API of the storefront: catalogue, cart, bookings, orders, chat, staff and settings. ' +
-      'Authenticate with the session cookie set at sign-in. Errors are JSON {"message", "code"}.',
+      'Authenticate with the session cookie set at sign-in, or with an API key (`Authorization: Bearer <key>`). Errors are JSON {"message", "code"}.',
     version: '1.0.0',
     baseUrl: '/api',
     securitySchemes: {
       sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Session cookie set at sign-in.' },
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'An API key created by an admin at /admin/integrations, sent as `Authorization: Bearer <key>`. It acts ' +
+          "with its permissions, cut down to its creator's current ones; keyed answers carry RateLimit-* headers.",
+      },
     },
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'Storefront', url: 'https://example.com' },

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { clientTypes, clientTypesPath } from './client-types';
 import { buildOpenApiDocument } from './document';
 
 const snapshotPath = fileURLToPath(new URL('./openapi.json', import.meta.url));
@@ -12,6 +13,11 @@ describe('OpenAPI document', () => {
     const committed = JSON.parse(readFileSync(snapshotPath, 'utf8'));
     expect(JSON.parse(JSON.stringify(buildOpenApiDocument()))).toEqual(committed);
   });
+
+  it('matches the committed TypeScript types generated from it (run `npm run openapi`)', async () => {
+    const committed = JSON.parse(readFileSync(snapshotPath, 'utf8'));
+    expect(readFileSync(clientTypesPath, 'utf8')).toBe(await clientTypes(committed));
+  }, 60_000);
 
   it('lints with 0 errors under spectral:oas', async () => {
     const spectral = fileURLToPath(new URL('../node_modules/.bin/spectral', import.meta.url));

@@ -9,3 +9,4 @@ export * from './employee-applications';
 export * from './jobs';
 export * from './rate-limits';
 export * from './staff';
+export * from './integrations';

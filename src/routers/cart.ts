@@ -77,6 +77,7 @@ export const cartRouter = router({
         path: '/cart/discount',
         tags,
         summary: 'Apply a discount code to the cart (400 unknown, inactive, expired or below its minimum; 409 used up)',
+        errors: { 409: 'The code is used up, or the customer has used it as often as it allows' },
       }),
     )
     .input(ZApplyDiscountInput)

@@ -21,6 +21,7 @@ export const discountsRouter = router({
         path: '/admin/discounts',
         tags,
         summary: 'Create a discount code; codes are case-insensitive, stored upper-case and unique (409)',
+        errors: { 409: 'A code with that name exists already' },
       }),
     )
     .input(ZDiscountInput)
@@ -34,6 +35,10 @@ export const discountsRouter = router({
         path: '/admin/discounts/{id}',
         tags,
         summary: "Replace a discount code's settings; its count of uses stays",
+        errors: {
+          404: 'No such discount code',
+          409: 'Another code has that name, or the usage limit is below the uses counted',
+        },
       }),
     )
     .input(ZDiscountUpdateInput)
@@ -47,6 +52,7 @@ export const discountsRouter = router({
         path: '/admin/discounts/{id}',
         tags,
         summary: 'Delete a discount code; orders that used it keep its name and discount',
+        errors: { 404: 'No such discount code' },
       }),
     )
     .input(ZDiscountIdInput)

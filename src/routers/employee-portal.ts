@@ -80,6 +80,7 @@ export const employeePortalRouter = router({
         path: '/employee/password',
         tags,
         summary: 'Change your password (the current one is required; your other sessions end)',
+        errors: { 429: 'Too many attempts' },
       }),
     )
     // Guessing the current password from a borrowed session is throttled like any password entry.

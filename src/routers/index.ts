@@ -15,6 +15,7 @@ import { discountsRouter } from './discounts';
 import { staffRouter } from './staff/index';
 import { chatRouter } from './chat';
 import { waitlistRouter } from './waitlist';
+import { integrationsRouter } from './integrations';
 
 export const appRouter = router({
   auth: authRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   staff: staffRouter,
   chat: chatRouter,
   waitlist: waitlistRouter,
+  integrations: integrationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -161,6 +161,10 @@ export const ordersRouter = router({
         tags,
         summary:
           'Refund part or all of a paid order through its payment provider, restocking lines if asked (409 beyond what is left of the payment)',
+        errors: {
+          404: 'No such order',
+          409: 'The order is not paid, the amount is more than what is left of the payment, or a line is restocked already',
+        },
       }),
     )
     .input(ZRefundInput)

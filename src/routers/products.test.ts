@@ -229,7 +229,7 @@ describe('caching: ETag, 304 and compression', () => {
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^W\/".+"$/);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
-    expect(first.headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect(first.headers.get('vary')).toBe('Accept-Encoding, Cookie, Authorization');
 
     const again = await server.request('GET', '/api/products', { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);

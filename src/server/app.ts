@@ -10,11 +10,14 @@ import { compressionPlugin } from './http/compression';
 import { docsPlugin } from './http/docs';
 import { errorHandlingPlugin } from './api/error-reply';
 import { healthPlugin } from './http/health';
+import { idempotencyPlugin } from './http/idempotency';
 import { liveStreamsPlugin } from './http/live';
 import { oidcRoutesPlugin } from './http/oidc-routes';
 import { paymentWebhookPlugin } from './http/payment-webhook';
 import { restPlugin } from './api/rest';
-import { securityPlugin } from './http/security';
+import { securityHeadersFor, securityPlugin } from './http/security';
+import { AppError } from './app-error';
+import { answerClientError, sendError } from './api/error-reply';
 import { trpcPlugin } from './api/trpc-plugin';
 import { createJobRunner } from './jobs/runner';
 import { reminderJob, remindersResyncJob } from './appointments/reminders';
@@ -31,6 +34,7 @@ export interface BuildAppOptions {
  * (src/server/http/) that names what must be registered before it; registering out of order fails at start.
  */
 export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
+  const headersFor = securityHeadersFor(deps.env);
   const app = Fastify({
     logger: opts.logger ?? false,
     genReqId: (req) => {
@@ -42,6 +46,14 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
     // Only the configured number of proxy hops may speak for the client address (rate limits key on it).
     trustProxy: (_address: string, hop: number) => hop < deps.env.TRUST_PROXY_HOPS,
     bodyLimit: 1024 * 1024,
+    // A URL Fastify cannot decode (broken percent-encoding) is refused before any hook runs, so the request id and
+    // security headers the hooks would set are set here, and the answer is the house error shape.
+    frameworkErrors: (error, req, reply) => {
+      reply.header('x-request-id', req.id).headers(headersFor(req.url));
+      const badUrl = error.code === 'FST_ERR_BAD_URL';
+      return sendError(req, reply, badUrl ? new AppError('BAD_REQUEST', 'The address is not a valid URL.') : error);
+    },
+    clientErrorHandler: answerClientError,
   });
   // This instance's caches and listeners: made here, handed to every request, stopped with the app. The live
   // chat fan-out (one LISTEN per instance) is stopped by the live-streams plugin before the server closes.
@@ -71,6 +83,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   await app.register(errorHandlingPlugin);
   await app.register(fastifyCookie);
   await app.register(securityPlugin, { env: deps.env });
+  await app.register(idempotencyPlugin, services);
   await app.register(healthPlugin, { ...deps, jobs });
   await app.register(liveStreamsPlugin, services);
   await app.register(catalogHttpPlugin, services);

@@ -39,6 +39,13 @@ const ZEnv = z.object({
   // Card payments through Stripe: both set, or neither (then orders are paid on pickup).
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  // Requests each API key may make per minute, counted across all instances (docs/integrations.md).
+  API_KEY_RATE_LIMIT: z.coerce
+    .number({ error: 'must be a whole number of requests per minute' })
+    .int('must be a whole number of requests per minute')
+    .min(1)
+    .max(1_000_000)
+    .default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { createSession, SESSION_COOKIE } from './auth/sessions';
 import { readEnv, type Env } from './env';
 import type { OutgoingMail } from './mail/outgoing-mail';
+import { documentMismatch } from './openapi-check';
 import type { Payments } from './payments/payments';
 
 /**
@@ -113,7 +114,8 @@ export interface HttpResponse {
 
 /**
  * The app listening on a real port, and a client that sends requests exactly as given: a body only when
- * one is passed, JSON unless another Content-Type is set.
+ * one is passed, JSON unless another Content-Type is set. Every answer to a documented REST operation is held
+ * to openapi/openapi.json (status listed, body matching its schema), so each contract test also tests the document.
  */
 export async function startTestServer(opts: { env?: Record<string, string>; payments?: Payments } = {}) {
   const ctx = await createTestApp(opts);
@@ -146,6 +148,12 @@ export async function startTestServer(opts: { env?: Record<string, string>; paym
     } catch {
       parsed = undefined;
     }
+    const mismatch = documentMismatch(method, path, {
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      body: parsed,
+    });
+    if (mismatch) throw new Error(mismatch);
     return { status: res.status, headers: res.headers, text, body: parsed };
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInstant } from './wire-formats';
 
 /** Appointment and booking schemas: the server validates with them, the booking screens use the same rules. */
 
@@ -69,7 +70,7 @@ export const ZSlotsQuery = z.object({
 
 export const ZSlot = z.object({
   time: z.string(),
-  dateTime: z.string(),
+  dateTime: zInstant(),
   employeeIds: z.array(z.string()),
 });
 
@@ -120,15 +121,15 @@ export const ZAppointment = z.object({
   employeeId: z.string(),
   customerId: z.string(),
   userId: z.string(),
-  dateTime: z.string(),
-  appointmentDate: z.string(),
+  dateTime: zInstant(),
+  appointmentDate: zInstant(),
   duration: z.number().int(),
   notes: z.string(),
   customerNotes: z.string(),
   status: ZAppointmentStatus,
-  createdAt: z.string(),
+  createdAt: zInstant(),
   /** Reminder e-mails that went to the customer for the current start time. */
-  remindersSent: z.array(z.object({ offsetMinutes: z.number().int(), sentAt: z.string() })),
+  remindersSent: z.array(z.object({ offsetMinutes: z.number().int(), sentAt: zInstant() })),
   /** Null when the service has since been deleted (screens show "Service"). */
   service: z.object({ id: z.string(), name: z.string(), duration: z.number().int(), price: z.string() }).nullable(),
   customer: z.object({ ...ZPersonName, email: z.string() }),

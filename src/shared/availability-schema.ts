@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zCalendarDate } from './wire-formats';
 
 /**
  * Weekly availability: wall-clock windows in the business time zone. The admin calls number the days
@@ -154,7 +155,7 @@ const ZDateString = (label: string) =>
 export const ZAvailabilityOverride = z.object({
   id: z.string(),
   employeeId: z.string(),
-  date: z.string(),
+  date: zCalendarDate(),
   isAvailable: z.boolean(),
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),

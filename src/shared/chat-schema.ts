@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZRole } from './user';
+import { zInstant } from './wire-formats';
 
 /** Support chat limits: the widget, the inbox and the server share them. */
 export const chatLimits = {
@@ -30,7 +31,7 @@ export const ZChatMessage = z.object({
   /** The staff member addressed, the customer answered, or null for "the support team". */
   receiverId: z.string().nullable(),
   message: z.string(),
-  createdAt: z.string(),
+  createdAt: zInstant(),
   /** The customer whose conversation this message belongs to. */
   customerId: z.string(),
   sender: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), role: ZRole }),
@@ -39,7 +40,7 @@ export type ChatMessage = z.infer<typeof ZChatMessage>;
 
 export const ZConversation = z.object({
   customer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
-  lastMessage: z.object({ message: z.string(), createdAt: z.string(), senderId: z.string() }),
+  lastMessage: z.object({ message: z.string(), createdAt: zInstant(), senderId: z.string() }),
   unreadCount: z.number().int(),
 });
 export type Conversation = z.infer<typeof ZConversation>;

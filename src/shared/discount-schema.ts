@@ -50,7 +50,7 @@ const discountFields = z.object({
 
 type DiscountFields = z.infer<typeof discountFields>;
 
-function checkRules(d: DiscountFields, ctx: z.RefinementCtx) {
+function checkRules(d: Pick<DiscountFields, 'kind' | 'value' | 'startsAt' | 'endsAt'>, ctx: z.RefinementCtx) {
   const value = Number(d.value);
   if (d.kind === 'percent' && (value < 1 || value > 100))
     ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent discount is from 1 to 100' });
@@ -67,6 +67,32 @@ export type DiscountInput = z.infer<typeof ZDiscountInput>;
 /** PUT replaces the code's settings as a whole, as the edit dialog sends them. */
 export const ZDiscountUpdateInput = discountFields.extend({ id: ZId }).superRefine(checkRules);
 export type DiscountUpdateInput = z.infer<typeof ZDiscountUpdateInput>;
+
+/** An empty box of the dialog means "none". */
+const blankAsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable());
+
+/**
+ * The admin dialog's fields, with the same rules and messages as the request: dates are whole days in the
+ * business time zone (from the start of the first to the end of the last), turned into instants on sending.
+ */
+export const ZDiscountForm = z
+  .object({
+    code: ZDiscountCodeText,
+    kind: z.enum(discountKinds, { error: 'Kind must be percent or fixed' }),
+    value: moneyInput('Value'),
+    minSubtotal: blankAsNull(moneyInput('Minimum subtotal')),
+    startDate: blankAsNull(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Start must be a date')),
+    endDate: blankAsNull(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'End must be a date')),
+    usageLimit: blankAsNull(limitInput('Usage limit')),
+    perCustomerLimit: limitInput('Per-customer limit'),
+    isActive: z.boolean(),
+  })
+  // The end day is included: a code may start and end on the same day.
+  .superRefine((d, ctx) =>
+    checkRules({ kind: d.kind, value: d.value, startsAt: d.startDate, endsAt: d.endDate && `${d.endDate}T24:00` }, ctx),
+  );
+export type DiscountForm = z.input<typeof ZDiscountForm>;
 
 export const ZDiscountIdInput = z.object({ id: ZId });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInstant } from './wire-formats';
 
 // docs/employee-applications.md: the same rules and words on the form and on the server.
 const text = (min: number, max: number, message: string) =>
@@ -31,8 +32,8 @@ export const ZEmployeeApplication = z.object({
   experience: z.string(),
   specialties: z.string(),
   status: z.enum(applicationStatuses),
-  createdAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  createdAt: zInstant(),
+  reviewedAt: zInstant().nullable(),
   reviewNotes: z.string().nullable(),
 });
 export type EmployeeApplication = z.infer<typeof ZEmployeeApplication>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyInput, ZId, ZQuantityInput } from './catalog-schema';
 import { orderStatuses, paymentStatuses } from './orders';
+import { zInstant } from './wire-formats';
 
 const ZOrderStatus = z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` });
 
@@ -130,8 +131,8 @@ export const ZOrder = z.object({
   status: ZOrderStatus,
   paymentStatus: z.enum(paymentStatuses),
   paymentProvider: ZPaymentProviderId,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: zInstant(),
+  updatedAt: zInstant(),
   items: z.array(ZOrderItem),
   customer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
 });

@@ -25,14 +25,19 @@ export const isSystemRole = (name: string): boolean => (systemRoleNames as reado
 export const isStaffRole = (role: Role): boolean => role !== CUSTOMER_ROLE;
 export const isAdminRole = (role: Role): boolean => role === ADMIN_ROLE;
 
-type Holder = { role: Role; permissions: readonly string[] } | null | undefined;
+/** `apiKey` is set when a program acts for the person with an API key (docs/integrations.md). */
+type Holder = { role: Role; permissions: readonly string[]; apiKey?: unknown } | null | undefined;
 
 export function isStaff(user: Pick<NonNullable<Holder>, 'role'> | null | undefined): boolean {
   return !!user && isStaffRole(user.role);
 }
 
-export function isAdmin(user: Pick<NonNullable<Holder>, 'role'> | null | undefined): boolean {
-  return !!user && isAdminRole(user.role);
+/**
+ * An API key acts only through the permissions it was given, never through its creator's admin role: it is
+ * not an admin, and admin-only operations refuse it.
+ */
+export function isAdmin(user: Pick<NonNullable<Holder>, 'role' | 'apiKey'> | null | undefined): boolean {
+  return !!user && isAdminRole(user.role) && !user.apiKey;
 }
 
 /**
@@ -41,7 +46,7 @@ export function isAdmin(user: Pick<NonNullable<Holder>, 'role'> | null | undefin
  */
 export function can(user: Holder, permission: Permission): boolean {
   if (!user) return false;
-  if (isAdminRole(user.role)) return true;
+  if (isAdmin(user)) return true;
   return isStaffRole(user.role) && user.permissions.includes(permission);
 }
 

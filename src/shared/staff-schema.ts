@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allPermissions, type Permission } from './roles';
+import { zInstant } from './wire-formats';
 
 const ZPermission = z.enum(allPermissions as [Permission, ...Permission[]], { error: 'Unknown permission' });
 
@@ -29,7 +30,7 @@ export const staffMessages = {
 /** Role names are stored lowercased with whitespace turned to underscores. */
 export const normalizeRoleName = (name: string) => name.trim().toLowerCase().replace(/\s+/g, '_');
 
-const ZPermissionList = z
+export const ZPermissionList = z
   .array(ZPermission)
   .max(200)
   .transform((list) => [...new Set(list)]);
@@ -49,7 +50,7 @@ export const ZRoleRecord = z.object({
   isSystemRole: z.boolean(),
   /** How many people hold the role. */
   userCount: z.number().int(),
-  createdAt: z.string(),
+  createdAt: zInstant(),
 });
 export type RoleRecord = z.infer<typeof ZRoleRecord>;
 
@@ -92,10 +93,16 @@ export const ZRoleForm = ZRoleFields.superRefine((value, ctx) => {
   if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.message, path: [checked.field] });
 });
 
-export const ZCreateRoleInput = ZRoleFields.extend({ isSystemRole: z.boolean().nullish() });
+/** The API requires both names (and its document says so), with the sentence the form's check gives. */
+const ZRoleNames = {
+  name: z.string({ error: staffMessages.roleNameRequired }).max(200, 'At most 200 characters'),
+  displayName: z.string({ error: staffMessages.roleNameRequired }).max(200, 'At most 200 characters'),
+};
+
+export const ZCreateRoleInput = ZRoleFields.extend({ ...ZRoleNames, isSystemRole: z.boolean().nullish() });
 export type CreateRoleInput = z.infer<typeof ZCreateRoleInput>;
 
-export const ZUpdateRoleInput = ZRoleFields.extend({ id: z.string() });
+export const ZUpdateRoleInput = ZRoleFields.extend({ ...ZRoleNames, id: z.string() });
 export type UpdateRoleInput = z.infer<typeof ZUpdateRoleInput>;
 
 export const ZStaffUser = z.object({
@@ -110,7 +117,7 @@ export const ZStaffUser = z.object({
   permissions: z.array(z.string()),
   /** Their role's permissions together with their own. */
   effectivePermissions: z.array(z.string()),
-  createdAt: z.string(),
+  createdAt: zInstant(),
 });
 export type StaffUser = z.infer<typeof ZStaffUser>;
 
@@ -184,9 +191,9 @@ const ZCustomerRecord = z.object({
   totalSpent: z.string(),
   lastActivity: z.string().nullable(),
   isActive: z.boolean(),
-  orders: z.array(z.object({ id: z.string(), total: z.string(), status: z.string(), createdAt: z.string() })),
+  orders: z.array(z.object({ id: z.string(), total: z.string(), status: z.string(), createdAt: zInstant() })),
   appointments: z.array(
-    z.object({ id: z.string(), dateTime: z.string(), status: z.string(), service: z.object({ name: z.string() }) }),
+    z.object({ id: z.string(), dateTime: zInstant(), status: z.string(), service: z.object({ name: z.string() }) }),
   ),
 });
 export type CustomerRecord = z.infer<typeof ZCustomerRecord>;
@@ -217,12 +224,12 @@ export const ZDashboard = z.object({
   pendingApplications: z.number().int(),
   unconfirmedToday: z.number().int(),
   recentOrders: z.array(
-    z.object({ id: z.string(), total: z.string(), status: z.string(), createdAt: z.string(), customer: ZPerson }),
+    z.object({ id: z.string(), total: z.string(), status: z.string(), createdAt: zInstant(), customer: ZPerson }),
   ),
   todaysAppointments: z.array(
     z.object({
       id: z.string(),
-      dateTime: z.string(),
+      dateTime: zInstant(),
       status: z.string(),
       service: z.object({ name: z.string() }),
       customer: ZPerson,
@@ -266,7 +273,7 @@ const ZAuditEntry = z.object({
   entity: z.string(),
   entityId: z.string().nullable(),
   summary: z.string(),
-  createdAt: z.string(),
+  createdAt: zInstant(),
 });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 

@@ -3,8 +3,10 @@ import { EmployeeApplicationsPage } from '../features/employee-applications/empl
 import { AdminProductsPage } from '../features/catalog/admin-products-page';
 import { AdminServicesPage } from '../features/catalog/admin-services-page';
 import { SettingsPage } from '../features/settings/settings-page';
+import { IntegrationsPage } from '../features/integrations/integrations-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { AdminOrdersRoutes } from '../features/orders/admin-orders-routes';
+import { DiscountsPage } from '../features/discounts/discounts-page';
 import { CustomersPage } from '../features/staff/customers-page';
 import { DashboardPage } from '../features/staff/dashboard-page';
 import { RolesPage } from '../features/staff/roles-page';
@@ -87,10 +89,26 @@ export default function AdminRoutes() {
             }
           />
           <Route
+            path="integrations"
+            element={
+              <RequireAccess rule="admin">
+                <IntegrationsPage />
+              </RequireAccess>
+            }
+          />
+          <Route
             path="orders/*"
             element={
               <RequireAccess rule="orders.view">
                 <AdminOrdersRoutes />
+              </RequireAccess>
+            }
+          />
+          <Route
+            path="discounts"
+            element={
+              <RequireAccess rule="orders.edit">
+                <DiscountsPage />
               </RequireAccess>
             }
           />

@@ -36,7 +36,9 @@ describe('admin navigation', () => {
       'Staff',
       'Roles',
       'Settings',
+      'Integrations',
       'Orders',
+      'Discount Codes',
       'Messages',
     ]);
     expect(labels(adminNav(admin, 'both', 'mobile'))).toContain('Schedules');
@@ -60,6 +62,15 @@ describe('admin navigation', () => {
       labels(adminNav({ role: 'front_desk', permissions: ['customers.view', 'users.view'] }, 'both', 'desktop')),
     ).toEqual(['Customers', 'My Schedule', 'Staff']);
     expect(labels(adminNav({ role: 'customer', permissions: allPermissions }, 'both', 'desktop'))).toEqual([]);
+  });
+  it('shows Discount Codes to staff who edit orders', () => {
+    expect(labels(adminNav({ role: 'employee', permissions: ['orders.edit'] }, 'both', 'desktop'))).toContain(
+      'Discount Codes',
+    );
+    expect(labels(adminNav({ role: 'employee', permissions: ['orders.view'] }, 'both', 'desktop'))).not.toContain(
+      'Discount Codes',
+    );
+    expect(labels(adminNav(admin, 'both', 'mobile'))).toContain('Discounts');
   });
   it('shows Messages to staff who read customer conversations', () => {
     expect(labels(adminNav({ role: 'employee', permissions: ['chat.view'] }, 'both', 'desktop'))).toContain('Messages');

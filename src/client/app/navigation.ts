@@ -63,7 +63,9 @@ const adminItems: AdminNavItem[] = [
   { to: '/admin/users', label: 'Staff', icon: 'users', access: 'users.view' },
   { to: '/admin/roles', label: 'Roles', icon: 'shield', access: 'roles.view' },
   { to: '/admin/settings', label: 'Settings', icon: 'settings', access: 'admin' },
+  { to: '/admin/integrations', label: 'Integrations', icon: 'key', access: 'admin' },
   { to: '/admin/orders', label: 'Orders', icon: 'cart', access: 'orders.view' },
+  { to: '/admin/discounts', label: 'Discount Codes', mobileLabel: 'Discounts', icon: 'tag', access: 'orders.edit' },
   { to: '/admin/messages', label: 'Messages', icon: 'chat', access: 'chat.view' },
 ];
 

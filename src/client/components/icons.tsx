@@ -38,6 +38,12 @@ export const CartIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M2 3h3l2.5 12h12L22 7H6" />
   </Icon>
 );
+export const TagIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9-9-9z" />
+    <circle cx="7.5" cy="7.5" r="1.5" />
+  </Icon>
+);
 export const CalendarIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <rect x="3" y="5" width="18" height="16" rx="2" />
@@ -83,6 +89,12 @@ export const ClockIcon = (p: SVGProps<SVGSVGElement>) => (
 export const ShieldIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" />
+  </Icon>
+);
+export const KeyIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m10.8 12.2 9.2-9.2M17 6l3 3M14 9l2 2" />
   </Icon>
 );
 export const ClipboardIcon = (p: SVGProps<SVGSVGElement>) => (

@@ -7,9 +7,11 @@ import {
   ClockIcon,
   GridIcon,
   HomeIcon,
+  KeyIcon,
   SettingsIcon,
   ShieldIcon,
   SparkleIcon,
+  TagIcon,
   UserIcon,
   UsersIcon,
 } from './icons';
@@ -28,6 +30,8 @@ const icons = {
   clipboard: ClipboardIcon,
   settings: SettingsIcon,
   chat: ChatIcon,
+  key: KeyIcon,
+  tag: TagIcon,
 } as const;
 
 export type NavIconName = keyof typeof icons;

@@ -105,4 +105,7 @@ export const accessTable: Record<string, string> = {
   'waitlist.join': 'signedIn',
   'waitlist.list': 'signedIn',
   'waitlist.leave': 'signedIn',
+  'integrations.apiKeys.list': 'admin',
+  'integrations.apiKeys.create': 'admin',
+  'integrations.apiKeys.revoke': 'admin',
 };

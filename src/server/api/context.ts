@@ -4,6 +4,7 @@ import { findSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions'
 import { createCatalogCache, type CatalogCache } from '../catalog/catalog-cache';
 import type { ChatHub } from '../chat/chat-hub';
 import type { Env } from '../env';
+import { authenticateBearer, bearerToken } from './bearer';
 import { paymentsFromEnv, type Payments } from '../payments/payments';
 import { createFiguresCache, type FiguresCache } from '../staff/figures-cache';
 import type { SettingsCache } from '../settings/settings-cache';
@@ -83,21 +84,38 @@ function createContextInner(
   };
 }
 
+/** Who sent a request: a session's user, a key's caller (user.apiKey set), or nobody. */
+export interface Caller {
+  user: SessionUser | null;
+  sessionId: string | null;
+}
+
+// A request whose caller was needed before its handler (the Idempotency-Key check) keeps it here, so the
+// lookup and the key's rate-limit hit happen once. Most requests never enter it.
+const knownCallers = new WeakMap<FastifyRequest, Promise<Caller>>();
+
+async function lookUpCaller(deps: AppServices, req: FastifyRequest, reply: FastifyReply): Promise<Caller> {
+  const key = bearerToken(req.headers.authorization);
+  if (key !== undefined)
+    return { user: await authenticateBearer(deps.database.db, deps.env, reply, key), sessionId: null };
+  const token = req.cookies?.[SESSION_COOKIE];
+  const session = token ? await findSession(deps.database.db, token) : null;
+  return { user: session?.user ?? null, sessionId: session?.sessionId ?? null };
+}
+
+/** The caller of a request, looked up once however many times it is asked for. */
+export function findCaller(deps: AppServices, req: FastifyRequest, reply: FastifyReply): Promise<Caller> {
+  let caller = knownCallers.get(req);
+  if (!caller) knownCallers.set(req, (caller = lookUpCaller(deps, req, reply)));
+  return caller;
+}
+
 export async function createRequestContext(
   deps: AppServices,
   req: FastifyRequest,
   reply: FastifyReply,
   transport: 'trpc' | 'rest',
 ): Promise<Context> {
-  const token = req.cookies?.[SESSION_COOKIE];
-  const session = token ? await findSession(deps.database.db, token) : null;
-  return createContextInner(deps, {
-    user: session?.user ?? null,
-    sessionId: session?.sessionId ?? null,
-    requestId: String(req.id),
-    ip: req.ip,
-    transport,
-    req,
-    reply,
-  });
+  const { user, sessionId } = await (knownCallers.get(req) ?? lookUpCaller(deps, req, reply));
+  return createContextInner(deps, { user, sessionId, requestId: String(req.id), ip: req.ip, transport, req, reply });
 }

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { describeError, errorBody } from './errors';
@@ -11,6 +13,28 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
   if (answer.httpStatus >= 500) logFailure(req, error, answer.code);
   if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
   return reply.code(answer.httpStatus).send(errorBody(answer));
+}
+
+/**
+ * What Node's HTTP parser refuses before there is a request to answer (a URL and headers over its 16 KB, a
+ * malformed request, one that takes too long to arrive), answered in the house shape instead of Fastify's own.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  // A reset connection has no one left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'REQUEST_HEADER_FIELDS_TOO_LARGE', 'The address and headers of the request are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'TIMEOUT', 'The request took too long to arrive.']
+        : [400, 'BAD_REQUEST', 'The request is not valid HTTP.'];
+  const body = JSON.stringify(errorBody({ httpStatus: status, code, message }));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** A lost database is expected now and then (restart, failover): a warning, not an error report. */

@@ -10,10 +10,13 @@ const httpStatusByCode: Record<string, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   METHOD_NOT_SUPPORTED: 405,
+  TIMEOUT: 408,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
   TOO_MANY_REQUESTS: 429,
+  REQUEST_HEADER_FIELDS_TOO_LARGE: 431,
   INTERNAL_SERVER_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 };
@@ -78,7 +81,8 @@ function knownError(error: unknown): Pick<ErrorAnswer, 'code' | 'message' | 'iss
     // Input that fails its schema; a failing output schema stays a 500 (INTERNAL_SERVER_ERROR with a ZodError).
     if (error.code === 'BAD_REQUEST' && cause instanceof z.ZodError) {
       const issues = validationIssues(cause);
-      return { code: 'BAD_REQUEST', message: issues.map((i) => i.message).join('; '), issues };
+      // Two fields may share a sentence (the role names): it is said once.
+      return { code: 'BAD_REQUEST', message: [...new Set(issues.map((i) => i.message))].join('; '), issues };
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') return INTERNAL;
     return { code: error.code, message: error.message };

@@ -52,7 +52,10 @@ function impliedErrors(rule: Access, { method, path }: OpenApiOperation, takesIn
   const restricted = rule.kind !== 'public' && rule.kind !== 'signedIn';
   const errors: Record<number, string> = {};
   if (takesInput || body) errors[400] = body ? 'Invalid input, or a body that is not valid JSON' : 'Invalid input';
-  if (rule.kind !== 'public') errors[401] = 'Not signed in';
+  // A bearer key is checked on every operation, public ones too (src/server/api/bearer.ts): a bad one is 401, and
+  // a keyed caller over the key's rate limit is 429.
+  errors[401] =
+    rule.kind === 'public' ? 'An invalid or revoked API key' : 'Not signed in, or an invalid or revoked API key';
   // The Origin check refuses a cross-site write before the operation runs (src/server/http/security.ts).
   if (restricted) errors[403] = write ? 'Not allowed, or a cross-site request' : 'Not allowed';
   else if (write) errors[403] = 'A cross-site request';
@@ -61,11 +64,18 @@ function impliedErrors(rule: Access, { method, path }: OpenApiOperation, takesIn
     errors[413] = 'The request body is over 1 MB';
     errors[415] = 'The request body is not JSON (Content-Type: application/json)';
   }
+  errors[429] = "The API key's rate limit is used up; retry after Retry-After seconds";
+  // Idempotency-Key (src/server/http/idempotency.ts): a repeat while the first runs, or the key used for another request.
+  if (method === 'POST') {
+    errors[409] = 'A request with the same Idempotency-Key is still running';
+    errors[422] = 'This Idempotency-Key was used with a different request';
+  }
   return { ...errors, ...serverErrors };
 }
 
-/** What any request can meet, procedure or plain route. */
+/** What any request can meet, procedure or plain route (431: Node's HTTP parser, before the app sees it). */
 export const serverErrors = {
+  431: 'The address and headers of the request are over 16 KB',
   500: 'Something went wrong on our side; the answer gives a request id to quote',
   503: 'The database is unavailable for a moment; retry after Retry-After seconds',
 };

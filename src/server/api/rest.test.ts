@@ -84,6 +84,23 @@ describe('REST conventions (docs/api-conventions.md)', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   });
 
+  it('answers a URL with broken percent-encoding in the error shape, with a request id and security headers', async () => {
+    for (const path of ['/api/products/%E0%A4%A', '/api/services/%ZZ', '/shop/%E0%A4%A']) {
+      const res = await server.request('GET', path, { headers: { 'x-request-id': 'bad-url-1' } });
+      expect([path, res.status]).toEqual([path, 400]);
+      expect(res.body).toEqual({ message: 'The address is not a valid URL.', code: 'BAD_REQUEST' });
+      expect(res.headers.get('x-request-id')).toBe('bad-url-1');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+    // Pages keep the page policy: the API's default-src 'none' is for answers that are never rendered.
+    const page = await server.request('GET', '/shop/%E0%A4%A');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const api = await server.request('GET', '/api/products/%E0%A4%A');
+    expect(api.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+
   it('serves the OpenAPI document and the interactive docs', async () => {
     const doc = await server.request('GET', '/api/openapi.json');
     expect(doc.status).toBe(200);

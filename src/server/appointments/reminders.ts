@@ -52,7 +52,7 @@ export async function dropReminders(tx: Tx, appointmentId: string) {
 }
 
 /** After the offsets change: every future live appointment's reminders follow the new offsets. */
-export async function rescheduleAllReminders(db: Database['db'], now: Date) {
+async function rescheduleAllReminders(db: Database['db'], now: Date) {
   const { reminderOffsetsMinutes } = await getSettings(db);
   const future = await db
     .select({ id: appointments.id, startsAt: appointments.startsAt, status: appointments.status })

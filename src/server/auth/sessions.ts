@@ -14,6 +14,11 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 export interface SessionUser extends User {
   /** Effective permissions: the role's and the person's own, computed at every lookup. */
   permissions: Permission[];
+  /**
+   * Set when the request came with an API key instead of a session: the user is the key's creator and
+   * `permissions` are the key's, cut down to what the creator still holds (src/server/integrations/api-keys.ts).
+   */
+  apiKey?: { id: string; name: string };
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');

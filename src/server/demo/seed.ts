@@ -2,10 +2,9 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { allPermissions, defaultEmployeePermissions } from '../../shared/roles';
 import { cartTotals } from '../../shared/orders';
-import { TZDate } from '@date-fns/tz';
-import { addDays, getDay, set, startOfDay } from 'date-fns';
+import { addCalendarDays, minutesOfTime, toZoned, weekdayOf, zonedToInstant } from '../booking/zoned-time';
 import type { Db } from '../../../db/client';
-import { seedBookingDemo } from './seed-booking';
+import { demoDateOverrides, demoHoursOn, seedBookingDemo } from './seed-booking';
 import { seedStaffDemo } from './seed-staff';
 import { seedChatDemo } from './seed-chat';
 import * as s from '../../../db/schema/index';
@@ -168,36 +167,46 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       { serviceId: services[5]!.id, employeeId: staff[1]!.id },
     ]);
 
+    // Weekdays for all, Saturdays for Sofia; Liam starts and ends an hour later.
+    const weeklyHours = staff.map((_, i) => ({
+      days: [1, 2, 3, 4, 5, ...(i === 2 ? [6] : [])],
+      startTime: i === 1 ? '10:00' : '09:00',
+      endTime: i === 1 ? '18:00' : '17:00',
+    }));
     await tx.insert(s.availability).values(
-      staff.flatMap((member, i) =>
-        [1, 2, 3, 4, 5, ...(i === 2 ? [6] : [])].map((day) => ({
-          employeeId: member.id,
-          dayOfWeek: day,
-          startTime: i === 1 ? '10:00' : '09:00',
-          endTime: i === 1 ? '18:00' : '17:00',
-        })),
-      ),
+      staff.flatMap((member, i) => {
+        const { days, startTime, endTime } = weeklyHours[i]!;
+        return days.map((dayOfWeek) => ({ employeeId: member.id, dayOfWeek, startTime, endTime }));
+      }),
     );
 
-    // Appointments over the last 60 days and the next 30, at most three a day per employee, never overlapping.
-    // Calendar days in the business's zone: stepping by days, not 24 hours, keeps 10:00 at 10:00 across DST.
-    const today = startOfDay(new TZDate(now, TIME_ZONE));
+    // Appointments over the last 60 days and the next 30, at most three a day per employee, never overlapping,
+    // each inside its employee's hours that day (weekly hours and the date overrides of seedBookingDemo).
+    // Calendar days in the business's zone: a date and a wall-clock time, so 10:00 stays 10:00 across DST.
+    // Every working day draws the same random numbers whether or not a time fits, so the rest of the story
+    // (the orders) is the same on any calendar day.
+    const today = toZoned(now, TIME_ZONE).date;
+    const { dayOff, shortDay } = demoDateOverrides(today);
+    const overrideOf = [dayOff, shortDay, undefined]; // Maya, Liam, Sofia
     const appointmentRows: (typeof s.appointments.$inferInsert)[] = [];
     for (let offset = -60; offset <= 30; offset++) {
-      const date = addDays(today, offset);
-      if (getDay(date) === 0) continue;
+      const date = addCalendarDays(today, offset);
+      if (weekdayOf(date) === 0) continue;
       staff.forEach((member, i) => {
-        for (const hour of ['10:00', '13:00', '15:30']) {
+        const open = demoHoursOn(date, weeklyHours[i]!, overrideOf[i]);
+        for (const time of ['10:00', '13:00', '15:30']) {
           if (random() < 0.45) continue;
           const service = services[(i * 2 + Math.floor(random() * 2)) % services.length]!;
-          const [hours, minutes] = hour.split(':').map(Number) as [number, number];
-          const startsAt = new Date(set(date, { hours, minutes }).getTime());
-          const past = startsAt < now;
           const roll = random();
+          const customer = customers[Math.floor(random() * customers.length)]!;
+          const start = minutesOfTime(time);
+          if (!open || start < open.start || start + service.duration > open.end) continue;
+          const startsAt = zonedToInstant(date, start, TIME_ZONE);
+          const past = startsAt < now;
           appointmentRows.push({
             serviceId: service.id,
             employeeId: member.id,
-            customerId: customers[Math.floor(random() * customers.length)]!.id,
+            customerId: customer.id,
             startsAt,
             endsAt: new Date(startsAt.getTime() + service.duration * 60000),
             duration: service.duration,

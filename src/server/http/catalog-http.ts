@@ -8,6 +8,16 @@ import { createRequestContext, type AppServices } from '../api/context';
 
 type ViewFor = (catalog: CatalogCache, viewer: SessionUser | null) => Promise<SerializedView<unknown>>;
 
+const views = new Map<string, { viewFor: ViewFor; dependsOnViewer: boolean }>([
+  ['/api/products', { viewFor: productListView, dependsOnViewer: true }],
+  ['/api/products/featured', { viewFor: (catalog) => featuredProductsView(catalog), dependsOnViewer: false }],
+  ['/api/services', { viewFor: serviceListView, dependsOnViewer: true }],
+  ['/api/services/featured', { viewFor: (catalog) => featuredServicesView(catalog), dependsOnViewer: false }],
+]);
+
+/** The REST paths answered with an ETag and 304 on a matching If-None-Match (the OpenAPI document says so). */
+export const revalidatedPaths: readonly string[] = [...views.keys()];
+
 /**
  * The four catalogue lists over REST, answered from the serialized cache: the same JSON as their
  * procedures (src/routers/products.ts, services.ts), but without validating and serializing per request,
@@ -21,13 +31,6 @@ type ViewFor = (catalog: CatalogCache, viewer: SessionUser | null) => Promise<Se
  */
 export const catalogHttpPlugin = fp(
   async (app, deps: AppServices) => {
-    const views = new Map<string, { viewFor: ViewFor; dependsOnViewer: boolean }>([
-      ['/api/products', { viewFor: productListView, dependsOnViewer: true }],
-      ['/api/products/featured', { viewFor: (catalog) => featuredProductsView(catalog), dependsOnViewer: false }],
-      ['/api/services', { viewFor: serviceListView, dependsOnViewer: true }],
-      ['/api/services/featured', { viewFor: (catalog) => featuredServicesView(catalog), dependsOnViewer: false }],
-    ]);
-
     app.addHook('onRoute', (route) => {
       const view = views.get(route.url ?? route.path);
       const methods = [route.method].flat();
@@ -35,9 +38,10 @@ export const catalogHttpPlugin = fp(
       // Our bytes are compressed already (or deliberately not); on-the-fly compression stays off.
       route.compress = false;
       route.handler = async (req: FastifyRequest, reply: FastifyReply) => {
-        // Staff see inactive items too; the session is looked up only when a cookie could name one.
+        // Staff see inactive items too; the caller is looked up only when a cookie could name one. A keyed
+        // request is always checked, so a bad key is refused and the key's limit counts this read.
         const viewer =
-          view.dependsOnViewer && req.headers.cookie
+          (view.dependsOnViewer && req.headers.cookie) || req.headers.authorization
             ? (await createRequestContext(deps, req, reply, 'rest')).user
             : null;
         return sendView(req, reply, await view.viewFor(deps.catalog, viewer));
@@ -53,7 +57,7 @@ async function sendView(req: FastifyRequest, reply: FastifyReply, view: Serializ
   // The answer depends on who asks (staff see more) and on the encoding.
   reply
     .header('cache-control', 'private, no-cache')
-    .header('vary', 'Accept-Encoding, Cookie')
+    .header('vary', 'Accept-Encoding, Cookie, Authorization')
     .header('etag', view.etag);
   if (etagMatches(req.headers['if-none-match'], view.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');

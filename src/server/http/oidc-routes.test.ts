@@ -308,4 +308,30 @@ describe('GET /api/logout', () => {
     const res = await server.request('GET', '/api/logout');
     expect(res.status).toBe(302);
   });
+
+  it('does not sign out when another site links to it: home, still signed in', async () => {
+    const { sid } = await signIn();
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await server.request('GET', '/api/logout', {
+        cookie: `sid=${sid}`,
+        headers: { 'sec-fetch-site': site },
+      });
+      expect([site, res.status, res.headers.get('location')]).toEqual([site, 302, '/']);
+      expect(cookiesFrom(res).sid).toBeUndefined();
+      expect((await server.request('GET', '/api/auth/user', { cookie: `sid=${sid}` })).status).toBe(200);
+    }
+  });
+
+  it('signs out from our own pages and from a typed or bookmarked address', async () => {
+    for (const site of ['same-origin', 'none']) {
+      const { sid } = await signIn();
+      const res = await server.request('GET', '/api/logout', {
+        cookie: `sid=${sid}`,
+        headers: { 'sec-fetch-site': site },
+      });
+      expect([site, res.status, res.headers.get('location')]).toEqual([site, 302, '/']);
+      expect(cookiesFrom(res).sid).toMatch(/sid=;/);
+      expect((await server.request('GET', '/api/auth/user', { cookie: `sid=${sid}` })).status).toBe(401);
+    }
+  });
 });

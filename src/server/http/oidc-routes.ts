@@ -187,11 +187,17 @@ export const oidcRoutesPlugin = fp(
       return reply.header('cache-control', 'no-store').redirect(flow.returnTo, 302);
     });
 
-    // The browser navigates here to sign out (and the employee portal after its POST).
+    // The browser navigates here to sign out (and the employee portal after its POST). Another site's link or
+    // image must not sign people out (a GET carries the cookie): a navigation the browser marks as coming from
+    // another site only lands on the home page, still signed in. Typed, bookmarked (none) or our own pages'
+    // (same-origin) navigations, and clients that send no Sec-Fetch-Site, sign out.
     app.get('/api/logout', async (req, reply) => {
-      const token = req.cookies[SESSION_COOKIE];
-      if (token) await revokeSessionByToken(database.db, token);
-      clearSessionCookie({ req, reply, env });
+      const site = req.headers['sec-fetch-site'];
+      if (site !== 'cross-site' && site !== 'same-site') {
+        const token = req.cookies[SESSION_COOKIE];
+        if (token) await revokeSessionByToken(database.db, token);
+        clearSessionCookie({ req, reply, env });
+      }
       return reply.header('cache-control', 'no-store').redirect('/', 302);
     });
 

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { Env } from '../env';
 import { AppError } from '../app-error';
 import { sendError } from '../api/error-reply';
+import { bearerToken } from '../api/bearer';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,6 +21,9 @@ function ownOrigins(req: FastifyRequest, env: Env) {
  */
 function isCrossSiteWrite(req: FastifyRequest, env: Env): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
+  // A bearer request carries no ambient credential (it never falls back to the cookie), so a foreign page
+  // cannot make one on a visitor's behalf; programs calling from anywhere are the point of keys.
+  if (bearerToken(req.headers.authorization) !== undefined) return false;
   const fetchSite = req.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   const origin = req.headers.origin;
@@ -84,16 +88,24 @@ function apiSecurityHeaders(env: Env): Record<string, string> {
   };
 }
 
+/**
+ * The security headers of an answer to `url`, for answers made before any hook runs (Fastify's frameworkErrors:
+ * a URL it cannot decode).
+ */
+export function securityHeadersFor(env: Env): (url: string) => Record<string, string> {
+  const pageHeaders = securityHeaders(env);
+  const apiHeaders = apiSecurityHeaders(env);
+  return (url) => (url.startsWith('/api/') ? apiHeaders : pageHeaders);
+}
+
 /** Security headers on every answer; cross-site writes to the API refused before any handler runs. */
 export const securityPlugin = fp(
   async (app, { env }: { env: Env }) => {
-    const pageHeaders = securityHeaders(env);
-    const apiHeaders = apiSecurityHeaders(env);
+    const headersFor = securityHeadersFor(env);
     // A callback hook: this runs on every request, and an async one costs a promise each time.
     app.addHook('onRequest', (req, reply, done) => {
-      const api = req.url.startsWith('/api/');
-      reply.headers(api ? apiHeaders : pageHeaders);
-      if (api && isCrossSiteWrite(req, env)) {
+      reply.headers(headersFor(req.url));
+      if (req.url.startsWith('/api/') && isCrossSiteWrite(req, env)) {
         sendError(req, reply, new AppError('FORBIDDEN', 'Cross-site requests are not allowed.'));
         return;
       }

@@ -15,15 +15,21 @@ export interface AuditRecord {
 
 /**
  * Writes one audit row. Call it with the transaction of the write it describes, so the row exists exactly
- * when the change commits (and never for a change that rolled back). Any domain may call it.
+ * when the change commits (and never for a change that rolled back). Any domain may call it. A write made
+ * with an API key names its creator as the actor and says which key did it.
  */
-export async function recordAudit(tx: Tx, actor: { id: string } | null, record: AuditRecord): Promise<void> {
+export async function recordAudit(
+  tx: Tx,
+  actor: { id: string; apiKey?: { name: string } } | null,
+  record: AuditRecord,
+): Promise<void> {
+  const summary = actor?.apiKey ? `${record.summary} (via API key ${actor.apiKey.name})` : record.summary;
   await tx.insert(auditLog).values({
     actorId: actor?.id ?? null,
     action: record.action,
     entity: record.entity,
     entityId: record.entityId ?? null,
-    summary: record.summary.slice(0, 2000),
+    summary: summary.slice(0, 2000),
   });
 }
 

@@ -17,10 +17,10 @@ export function useUpdateCartItem() {
   const toast = useToast();
   const utils = trpc.useUtils();
   return trpc.cart.update.useMutation({
-    onSuccess: () => utils.cart.list.invalidate(),
+    onSuccess: () => utils.cart.invalidate(),
     onError: (error) => {
       toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' });
-      void utils.cart.list.invalidate();
+      void utils.cart.invalidate();
     },
   });
 }
@@ -30,9 +30,31 @@ export function useRemoveCartItem() {
   const utils = trpc.useUtils();
   return trpc.cart.remove.useMutation({
     onSuccess: () => {
-      void utils.cart.list.invalidate();
+      void utils.cart.invalidate();
       toast({ title: 'Item Removed', description: 'Item has been removed from your cart.' });
     },
+    onError: (error) => toast({ title: 'Remove Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+/** The cart priced by the server: subtotal, the applied code's discount (or why it no longer applies), tax, total. */
+export function useCartSummary() {
+  return trpc.cart.summary.useQuery();
+}
+
+/** Applies a discount code; a refusal is shown under the field by the caller, so no toast. */
+export function useApplyDiscount() {
+  const utils = trpc.useUtils();
+  return trpc.cart.applyDiscount.useMutation({
+    onSuccess: (priced) => utils.cart.summary.setData(undefined, priced),
+  });
+}
+
+export function useRemoveDiscount() {
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  return trpc.cart.removeDiscount.useMutation({
+    onSuccess: (priced) => utils.cart.summary.setData(undefined, priced),
     onError: (error) => toast({ title: 'Remove Failed', description: errorMessage(error), variant: 'destructive' }),
   });
 }

@@ -2,8 +2,13 @@ import type { ReactNode } from 'react';
 import { cartTotals } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderTotals } from '../../components/ui/order-totals';
+import { useCartSummary } from './cart-api';
+import { DiscountCodeField } from './discount-code-field';
 
-/** Subtotal, Free shipping, 10% tax and total, with two decimals; the page adds its action below. */
+/**
+ * The discount code field, then subtotal, discount, Free shipping, tax and total as the server prices the
+ * cart (the lines' own totals stand in until its answer arrives); the page adds its action below.
+ */
 export function CartSummary({
   lines,
   children,
@@ -11,14 +16,22 @@ export function CartSummary({
   lines: readonly { price: string; quantity: number }[];
   children?: ReactNode;
 }) {
-  const totals = cartTotals(lines);
+  const summary = useCartSummary();
+  const totals = summary.data ?? { ...cartTotals(lines), discount: null };
   return (
     <Card className="h-fit" data-testid="order-summary">
       <CardHeader>
         <CardTitle>Order Summary</CardTitle>
       </CardHeader>
-      <CardContent className="flex flex-col gap-3">
-        <OrderTotals subtotal={totals.subtotal} tax={totals.tax} total={totals.total} />
+      <CardContent className="flex flex-col gap-4">
+        <DiscountCodeField applied={summary.data?.discount ?? null} />
+        <OrderTotals
+          subtotal={totals.subtotal}
+          discount={totals.discount}
+          tax={totals.tax}
+          total={totals.total}
+          className="border-t border-stone-200 pt-4"
+        />
         {children}
       </CardContent>
     </Card>

@@ -76,7 +76,7 @@ export function useAddToCart() {
   const utils = trpc.useUtils();
   return trpc.cart.add.useMutation({
     onSuccess: (item) => {
-      void utils.cart.list.invalidate();
+      void utils.cart.invalidate();
       toast({ title: 'Added to Cart', description: `${item.product.name} has been added to your cart.` });
     },
     onError: (error) =>

@@ -7,7 +7,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { useMarkOrderPaid, useOrder, useSetOrderStatus } from './orders-api';
+import { paymentStatusTexts, useMarkOrderPaid, useOrder, useSetOrderStatus } from './orders-api';
+import { RefundDialog } from './refund-dialog';
+import { RefundList } from './refund-list';
+import { OrderTotals } from '../../components/ui/order-totals';
 import { useCurrentUser, useTimeZone } from '../../lib/session';
 import { stampOf } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
@@ -25,6 +28,7 @@ export function AdminOrderPage() {
   const setStatus = useSetOrderStatus();
   const markPaid = useMarkOrderPaid();
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [refunding, setRefunding] = useState(false);
 
   if (order.isLoading) return <Spinner label="Loading order" />;
   if (order.isError || !order.data) {
@@ -47,6 +51,8 @@ export function AdminOrderPage() {
   const moves = orderTransitions[o.status].filter((s) => s !== 'cancelled') as ('processing' | 'completed')[];
   const cancellable = orderTransitions[o.status].includes('cancelled');
   const busy = setStatus.isPending || markPaid.isPending;
+  const canRefund =
+    can(user, 'orders.refund') && (o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded');
 
   return (
     <div className="flex flex-col gap-6">
@@ -60,7 +66,7 @@ export function AdminOrderPage() {
         </ButtonLink>
       </div>
 
-      {(canEdit || canTakePayment) && (moves.length > 0 || cancellable || canTakePayment) && (
+      {(canRefund || ((canEdit || canTakePayment) && (moves.length > 0 || cancellable || canTakePayment))) && (
         <div className="flex flex-wrap gap-2" aria-label="Order actions" role="group">
           {canEdit &&
             moves.map((status) => (
@@ -71,6 +77,11 @@ export function AdminOrderPage() {
           {canTakePayment && (
             <Button variant="secondary" disabled={busy} onClick={() => markPaid.mutate({ id: o.id })}>
               Mark Paid
+            </Button>
+          )}
+          {canRefund && (
+            <Button variant="outline" disabled={busy} onClick={() => setRefunding(true)}>
+              Refund
             </Button>
           )}
           {canEdit && cancellable && (
@@ -97,24 +108,14 @@ export function AdminOrderPage() {
                 </li>
               ))}
             </ul>
-            <dl className="flex flex-col gap-1 border-t border-stone-200 pt-3 text-sm text-stone-700">
-              <div className="flex justify-between">
-                <dt>Subtotal</dt>
-                <dd>{money(o.subtotal)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Shipping</dt>
-                <dd>Free</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt>Tax</dt>
-                <dd>{money(o.tax)}</dd>
-              </div>
-              <div className="flex justify-between text-base font-semibold text-stone-900">
-                <dt>Total</dt>
-                <dd>{money(o.total)}</dd>
-              </div>
-            </dl>
+            <OrderTotals
+              subtotal={o.subtotal}
+              discount={{ code: o.discountCode, amount: o.discount }}
+              tax={o.tax}
+              total={o.total}
+              className="border-t border-stone-200 pt-3"
+            />
+            <RefundList order={o} timeZone={timeZone} />
           </CardContent>
         </Card>
         <div className="flex flex-col gap-6">
@@ -137,9 +138,7 @@ export function AdminOrderPage() {
             </CardHeader>
             <CardContent className="flex flex-col gap-1 text-sm text-stone-800">
               <p>{o.paymentProvider === 'manual' ? 'Pay on pickup' : 'Card'}</p>
-              <p className="capitalize" data-testid="payment-status">
-                {o.paymentStatus}
-              </p>
+              <p data-testid="payment-status">{paymentStatusTexts[o.paymentStatus]}</p>
               <p className="text-stone-600">Placed {stampOf(o.createdAt, timeZone)}</p>
               <p className="text-stone-600">Updated {stampOf(o.updatedAt, timeZone)}</p>
             </CardContent>
@@ -147,13 +146,14 @@ export function AdminOrderPage() {
         </div>
       </div>
 
+      {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
       <ConfirmDialog
         open={confirmCancel}
         onClose={() => setConfirmCancel(false)}
         title="Cancel this order?"
         description={
-          o.paymentStatus === 'paid'
-            ? 'The items go back into stock and the payment is refunded. This cannot be undone.'
+          o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded'
+            ? 'The items go back into stock and what is left of the payment is refunded. This cannot be undone.'
             : 'The items go back into stock. This cannot be undone.'
         }
         confirmLabel="Cancel Order"

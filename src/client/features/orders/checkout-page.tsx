@@ -18,6 +18,7 @@ const methodLabels = {
 export function CheckoutPage() {
   const money = useFormatMoney();
   const cart = trpc.cart.list.useQuery();
+  const summary = trpc.cart.summary.useQuery();
   const methods = usePaymentMethods();
   const navigate = useNavigate();
   const [method, setMethod] = useState<'manual' | 'stripe'>('manual');
@@ -28,7 +29,9 @@ export function CheckoutPage() {
   if (cart.isLoading) return <Spinner label="Loading your cart" className="min-h-[40vh]" />;
   if (cart.isError) return <p className="text-red-700">{errorMessage(cart.error)}</p>;
   const lines = cart.data ?? [];
-  const totals = cartTotals(lines);
+  // The server's prices once they arrive (they carry the discount); the lines' own totals until then.
+  const totals = summary.data ?? { ...cartTotals(lines), discount: null };
+  const discountProblem = summary.data?.discount?.problem ?? null;
   const available = methods.data?.methods ?? ['manual'];
   const short = lines.some((line) => line.quantity > line.product.inventory);
 
@@ -122,15 +125,24 @@ export function CheckoutPage() {
             <CardTitle>Order Summary</CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <OrderTotals subtotal={totals.subtotal} tax={totals.tax} total={totals.total} />
+            <OrderTotals subtotal={totals.subtotal} discount={totals.discount} tax={totals.tax} total={totals.total} />
             <Button
               size="lg"
               className="w-full"
-              disabled={isPending || isRedirecting || short}
+              disabled={isPending || isRedirecting || short || !!discountProblem}
               onClick={() => void place(method)}
             >
               {isRedirecting ? 'Going to payment...' : isPending ? 'Placing Order...' : 'Place Order'}
             </Button>
+            {discountProblem && (
+              <p className="text-sm text-red-700">
+                {discountProblem}{' '}
+                <Link to="/cart" className="font-medium underline">
+                  Remove the code in your cart
+                </Link>{' '}
+                to continue.
+              </p>
+            )}
             {short && (
               <p className="text-sm text-red-700">
                 Some items are no longer in stock as ordered.{' '}

@@ -6,18 +6,18 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { OrderStatusBadge } from '../../components/ui/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { awaitsCardPayment, useConfirmationWait, useOrder, usePayOrder, type Order } from './orders-api';
+import {
+  awaitsCardPayment,
+  paymentStatusTexts,
+  useConfirmationWait,
+  useOrder,
+  usePayOrder,
+  type Order,
+} from './orders-api';
+import { RefundList } from './refund-list';
 import { useTimeZone } from '../../lib/session';
 import { stampOf } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
-
-const paymentTexts: Record<Order['paymentStatus'], string> = {
-  unpaid: 'Not paid yet',
-  paid: 'Paid',
-  failed: 'Payment failed',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-};
 
 /** What the confirmation says about paying, once the order is placed or the customer is back from the card payment page. */
 function paymentNote(o: Order, backFromPayment: boolean, waiting: boolean) {
@@ -138,7 +138,7 @@ export function OrderPage() {
           <p className="text-sm text-stone-600">
             Placed {stampOf(o.createdAt, timeZone)} ·{' '}
             <span data-testid="order-payment-status">
-              {confirming ? 'Confirming payment' : paymentTexts[o.paymentStatus]}
+              {confirming ? 'Confirming payment' : paymentStatusTexts[o.paymentStatus]}
             </span>
           </p>
           <ul className="divide-y divide-stone-100 text-sm" aria-label="Order items">
@@ -151,7 +151,14 @@ export function OrderPage() {
               </li>
             ))}
           </ul>
-          <OrderTotals subtotal={o.subtotal} tax={o.tax} total={o.total} className="border-t border-stone-200 pt-3" />
+          <OrderTotals
+            subtotal={o.subtotal}
+            discount={{ code: o.discountCode, amount: o.discount }}
+            tax={o.tax}
+            total={o.total}
+            className="border-t border-stone-200 pt-3"
+          />
+          <RefundList order={o} timeZone={timeZone} />
         </CardContent>
       </Card>
       <div className="flex flex-wrap gap-3">

@@ -1,10 +1,20 @@
 import { useEffect, useState } from 'react';
 import { orderNumber } from '../../../shared/orders';
+import { useFormatMoney } from '../../lib/money';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 
 export type Order = RouterOutputs['orders']['get'];
 export type OrderFilters = RouterInputs['orders']['list'];
+
+/** How an order's payment stands, in words. */
+export const paymentStatusTexts: Record<Order['paymentStatus'], string> = {
+  unpaid: 'Not paid yet',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+};
 
 /** How many orders the staff list shows at a time; "Show older orders" reads the next as many. */
 const ORDERS_PAGE_SIZE = 50;
@@ -78,13 +88,13 @@ export function usePlaceOrder(onPlaced: (order: Order) => void) {
       );
       utils.orders.get.setData({ id: order.id }, order);
       void utils.orders.list.invalidate();
-      void utils.cart.list.invalidate();
+      void utils.cart.invalidate();
       void utils.products.list.invalidate();
       if (paymentUrl) goToPaymentPage(paymentUrl);
       else onPlaced(order);
     } catch (error) {
       toast({ title: 'Checkout Failed', description: errorMessage(error), variant: 'destructive' });
-      void utils.cart.list.invalidate();
+      void utils.cart.invalidate();
     }
   };
   // While the browser leaves for the payment page the button stays busy.
@@ -130,5 +140,23 @@ export function useMarkOrderPaid() {
       toast({ title: 'Order Updated', description: `Order #${orderNumber(order.id)} is marked as paid.` });
     },
     onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
+/** A refund of part or all of a paid order; the caller closes its dialog on success. */
+export function useRefundOrder() {
+  const toast = useToast();
+  const money = useFormatMoney();
+  const changed = useOrderChange();
+  return trpc.orders.refund.useMutation({
+    onSuccess: (order) => {
+      changed(order);
+      const last = order.refunds.at(-1);
+      toast({
+        title: 'Refund Issued',
+        description: `${last ? money(last.amount) : 'The refund'} for order #${orderNumber(order.id)}.`,
+      });
+    },
+    onError: (error) => toast({ title: 'Refund Failed', description: errorMessage(error), variant: 'destructive' }),
   });
 }

@@ -10,7 +10,7 @@ import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Input, Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { PermissionChecklist } from './permission-checklist';
+import { PermissionChecklist } from '../../entities/roles/permission-checklist';
 import { useCreateRole, useDeleteRole, usePermissionGroups, useRoles, useUpdateRole, type RoleItem } from './staff-api';
 import { useCurrentUser } from '../../lib/session';
 

@@ -3,7 +3,6 @@ import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
 export type StaffMember = RouterOutputs['staff']['users']['list'][number];
 export type RoleItem = RouterOutputs['staff']['roles']['list'][number];
-export type PermissionGroupItem = RouterOutputs['staff']['permissions']['list'][number];
 export type CustomerItem = RouterOutputs['staff']['customers']['list']['items'][number];
 export type DashboardData = RouterOutputs['staff']['dashboard']['get'];
 

@@ -11,7 +11,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { PermissionChecklist } from './permission-checklist';
+import { PermissionChecklist } from '../../entities/roles/permission-checklist';
 import {
   useAvailability,
   useCreateStaff,

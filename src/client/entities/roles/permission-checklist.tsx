@@ -1,4 +1,9 @@
-import type { PermissionGroupItem } from './staff-api';
+/** One group of the permission catalogue as the API lists it (GET /api/admin/permissions). */
+interface PermissionGroupItem {
+  group: string;
+  label: string;
+  permissions: readonly { id: string; label: string }[];
+}
 
 /**
  * The catalogue by group as checkboxes. `locked` permissions come from elsewhere (the person's role) and

@@ -1,0 +1,266 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeys, auditLog, users } from '../../db/schema/index';
+import { signInAs, startTestServer, useTestServer, type TestServer } from '../server/testing';
+
+// API keys over REST, as an admin manages them and as a program then uses them (CONTRACT.md, Integrators).
+const server = useTestServer();
+let admin: Awaited<ReturnType<typeof signInAs>>;
+
+beforeAll(async () => {
+  admin = await signInAs(server.database, 'admin', { firstName: 'Avery', lastName: 'Stone' });
+});
+
+async function createKey(body: Record<string, unknown>, cookie = admin.cookie) {
+  const res = await server.request('POST', '/api/admin/api-keys', { cookie, body });
+  expect(res.status, res.text).toBe(200);
+  return res.body as { id: string; key: string; prefix: string; name: string };
+}
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+const invalidKey = { message: 'Invalid or revoked API key.', code: 'UNAUTHORIZED' };
+
+describe('managing API keys', () => {
+  it('creates a key: the answer carries the key once, starting with its prefix, stored only as a hash', async () => {
+    const res = await server.request('POST', '/api/admin/api-keys', {
+      cookie: admin.cookie,
+      body: { name: '  Accounting  ', permissions: ['orders.view', 'products.view', 'orders.view'] },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      name: 'Accounting',
+      prefix: expect.stringMatching(/^sfk_[0-9a-f]{12}$/),
+      permissions: ['orders.view', 'products.view'],
+      createdAt: expect.any(String),
+      expiresAt: null,
+      lastUsedAt: null,
+      createdBy: { id: admin.user.id, firstName: 'Avery', lastName: 'Stone' },
+      key: expect.any(String),
+    });
+    const { key, prefix, id } = res.body;
+    expect(key.startsWith(prefix)).toBe(true);
+    expect(key.length - prefix.length).toBeGreaterThanOrEqual(32);
+    const [row] = await server.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    expect(row!.secretHash).not.toContain(key);
+    expect(JSON.stringify(row)).not.toContain(key.slice(prefix.length + 1));
+
+    const list = await server.request('GET', '/api/admin/api-keys', { cookie: admin.cookie });
+    expect(list.status).toBe(200);
+    const listed = list.body.find((k: { id: string }) => k.id === id);
+    const { key: _key, ...withoutKey } = res.body;
+    expect(listed).toEqual(withoutKey);
+    expect(list.text).not.toContain(key);
+    expect(list.text).not.toContain(row!.secretHash);
+
+    const [audit] = await server.db.select().from(auditLog).where(eq(auditLog.entityId, id));
+    expect(audit).toMatchObject({ action: 'api_key.created', actorId: admin.user.id });
+  });
+
+  it('keeps an expiry and refuses one in the past', async () => {
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const created = await createKey({ name: 'Tablet', permissions: [], expiresAt });
+    expect((created as unknown as { expiresAt: string }).expiresAt).toBe(expiresAt);
+    const past = await server.request('POST', '/api/admin/api-keys', {
+      cookie: admin.cookie,
+      body: { name: 'Old', permissions: [], expiresAt: '2020-01-01T00:00:00Z' },
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe('The expiry must be in the future.');
+  });
+
+  it('refuses an empty name or an unknown permission with 400 and creates nothing', async () => {
+    const before = (await server.request('GET', '/api/admin/api-keys', { cookie: admin.cookie })).body.length;
+    for (const body of [{ name: '   ', permissions: [] }, { permissions: [] }]) {
+      const res = await server.request('POST', '/api/admin/api-keys', { cookie: admin.cookie, body });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('API key name is required.');
+    }
+    const unknown = await server.request('POST', '/api/admin/api-keys', {
+      cookie: admin.cookie,
+      body: { name: 'X', permissions: ['orders.fly'] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Unknown permission');
+    expect((await server.request('GET', '/api/admin/api-keys', { cookie: admin.cookie })).body).toHaveLength(before);
+  });
+
+  it('is for admins only: 401 signed out, 403 for staff and customers', async () => {
+    const employee = await signInAs(server.database, 'employee', { permissions: ['orders.view'] });
+    const customer = await signInAs(server.database, 'customer');
+    const body = { name: 'Mine', permissions: ['orders.view'] };
+    expect((await server.request('POST', '/api/admin/api-keys', { body })).status).toBe(401);
+    for (const { cookie } of [employee, customer]) {
+      expect((await server.request('POST', '/api/admin/api-keys', { cookie, body })).status).toBe(403);
+      expect((await server.request('GET', '/api/admin/api-keys', { cookie })).status).toBe(403);
+    }
+  });
+
+  it('revokes a key: gone from the list, refused at once, a second revoke is 404', async () => {
+    const { id, key } = await createKey({ name: 'Short-lived', permissions: ['orders.view'] });
+    expect((await server.request('GET', '/api/orders', { headers: bearer(key) })).status).toBe(200);
+    const res = await server.request('DELETE', `/api/admin/api-keys/${id}`, { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, id });
+    const list = await server.request('GET', '/api/admin/api-keys', { cookie: admin.cookie });
+    expect(list.body.map((k: { id: string }) => k.id)).not.toContain(id);
+    const refused = await server.request('GET', '/api/orders', { headers: bearer(key) });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual(invalidKey);
+    expect((await server.request('DELETE', `/api/admin/api-keys/${id}`, { cookie: admin.cookie })).status).toBe(404);
+  });
+});
+
+describe('calling the API with a key', () => {
+  it("acts as its creator with the key's permissions only, never as an admin", async () => {
+    const { key } = await createKey({ name: 'Reader', permissions: ['orders.view', 'products.view'] });
+    const me = await server.request('GET', '/api/auth/user', { headers: bearer(key) });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: admin.user.id, role: 'admin', permissions: ['products.view', 'orders.view'] });
+    expect((await server.request('GET', '/api/orders', { headers: bearer(key) })).status).toBe(200);
+    const write = await server.request('POST', '/api/products', {
+      headers: bearer(key),
+      body: { name: 'Candle', price: '10.00' },
+    });
+    expect(write.status).toBe(403);
+    // Admin-only operations need the admin in person.
+    expect((await server.request('GET', '/api/admin/api-keys', { headers: bearer(key) })).status).toBe(403);
+    expect((await server.request('GET', '/api/admin/audit-log', { headers: bearer(key) })).status).toBe(403);
+  });
+
+  it('follows its creator: demoted, the key keeps only what both hold; deactivated, it is refused', async () => {
+    const creator = await signInAs(server.database, 'admin');
+    const { key } = await createKey(
+      { name: 'Follows', permissions: ['orders.view', 'products.create'] },
+      creator.cookie,
+    );
+    expect((await server.request('GET', '/api/auth/user', { headers: bearer(key) })).body.permissions).toEqual([
+      'products.create',
+      'orders.view',
+    ]);
+    await server.db
+      .update(users)
+      .set({ role: 'employee', permissions: ['orders.view', 'customers.view'] })
+      .where(eq(users.id, creator.user.id));
+    const me = await server.request('GET', '/api/auth/user', { headers: bearer(key) });
+    expect(me.body.permissions).toEqual(['orders.view']);
+    const write = await server.request('POST', '/api/products', {
+      headers: bearer(key),
+      body: { name: 'X', price: '1' },
+    });
+    expect(write.status).toBe(403);
+    await server.db.update(users).set({ isActive: false }).where(eq(users.id, creator.user.id));
+    const refused = await server.request('GET', '/api/auth/user', { headers: bearer(key) });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual(invalidKey);
+  });
+
+  it('refuses a bad, revoked or expired key with 401 and WWW-Authenticate, even beside a good cookie', async () => {
+    const expired = await createKey({ name: 'Expired', permissions: ['orders.view'] });
+    await server.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, expired.id));
+    for (const key of ['sfk_000000000000_nope', expired.key, '']) {
+      for (const path of ['/api/auth/user', '/api/products', '/api/orders']) {
+        const res = await server.request('GET', path, { headers: bearer(key), cookie: admin.cookie });
+        expect(res.status, `${path} ${key}`).toBe(401);
+        expect(res.headers.get('www-authenticate')).toBe('Bearer');
+        expect(res.body).toEqual(invalidKey);
+      }
+    }
+    const write = await server.request('POST', '/api/admin/roles', {
+      headers: bearer('sfk_000000000000_nope'),
+      cookie: admin.cookie,
+      body: { name: 'sneaky', displayName: 'Sneaky', permissions: [] },
+    });
+    expect(write.status).toBe(401);
+    const roles = await server.request('GET', '/api/admin/roles', { cookie: admin.cookie });
+    expect(roles.body.map((r: { name: string }) => r.name)).not.toContain('sneaky');
+  });
+
+  it('skips the Origin check for bearer writes, which carry no ambient credentials', async () => {
+    const { key } = await createKey({ name: 'Front desk', permissions: ['roles.create'] });
+    const headers = { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' };
+    const keyed = await server.request('POST', '/api/admin/roles', {
+      headers: { ...headers, ...bearer(key) },
+      body: { name: 'desk', displayName: 'Desk', permissions: [] },
+    });
+    expect(keyed.status, keyed.text).toBe(200);
+    const cookied = await server.request('POST', '/api/admin/roles', {
+      headers,
+      cookie: admin.cookie,
+      body: { name: 'desk2', displayName: 'Desk 2', permissions: [] },
+    });
+    expect(cookied.status).toBe(403);
+  });
+
+  it('writes made with a key are audited as the creator "via API key <name>"', async () => {
+    const { key } = await createKey({ name: 'HR sync', permissions: ['roles.create'] });
+    const res = await server.request('POST', '/api/admin/roles', {
+      headers: bearer(key),
+      body: { name: 'night_shift', displayName: 'Night shift', permissions: [] },
+    });
+    expect(res.status, res.text).toBe(200);
+    const [entry] = await server.db.select().from(auditLog).where(eq(auditLog.entityId, res.body.id));
+    expect(entry!.actorId).toBe(admin.user.id);
+    expect(entry!.summary).toContain('via API key HR sync');
+    // Nor may a key give permissions it lacks.
+    const wider = await server.request('POST', '/api/admin/roles', {
+      headers: bearer(key),
+      body: { name: 'wider', displayName: 'Wider', permissions: ['orders.refund'] },
+    });
+    expect(wider.status).toBe(403);
+  });
+
+  it('records when a key was last used', async () => {
+    const { id, key } = await createKey({ name: 'Used', permissions: [] });
+    const before = Date.now();
+    await server.request('GET', '/api/auth/user', { headers: bearer(key) });
+    const list = await server.request('GET', '/api/admin/api-keys', { cookie: admin.cookie });
+    const lastUsedAt = list.body.find((k: { id: string }) => k.id === id).lastUsedAt;
+    expect(Date.parse(lastUsedAt)).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('declares the bearer scheme beside the cookie in the OpenAPI document', async () => {
+    const doc = (await server.request('GET', '/api/openapi.json')).body;
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/orders'].get.security).toEqual([{ sessionCookie: [] }, { bearerAuth: [] }]);
+  });
+});
+
+describe('rate limits of keys', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { API_KEY_RATE_LIMIT: '3' } });
+  });
+  afterAll(() => limited.close());
+
+  it('carries RateLimit headers on keyed answers and answers 429 with Retry-After over the limit', async () => {
+    const owner = await signInAs(limited.database, 'admin');
+    const created = await limited.request('POST', '/api/admin/api-keys', {
+      cookie: owner.cookie,
+      body: { name: 'Busy', permissions: ['orders.view'] },
+    });
+    const headers = bearer(created.body.key);
+    const remaining: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const res = await limited.request('GET', '/api/orders', { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-limit')).toBe('3');
+      expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+      expect(Number(res.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
+      remaining.push(res.headers.get('ratelimit-remaining')!);
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+    const over = await limited.request('GET', '/api/orders', { headers });
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(over.headers.get('ratelimit-remaining')).toBe('0');
+    // Cookie requests are not counted against keys.
+    expect((await limited.request('GET', '/api/orders', { cookie: owner.cookie })).headers.get('ratelimit-limit')).toBe(
+      null,
+    );
+  });
+});

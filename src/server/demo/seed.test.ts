@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from '../../../db/client';
+import * as s from '../../../db/schema/index';
+import { minutesOfTime, toZoned, weekdayOf } from '../booking/zoned-time';
+import { createTestDatabase } from '../testing';
+import { seedDemoData } from './seed';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+// The days `npm run test:dates` runs on, and two ordinary ones (Maya's day off then falls on a weekday).
+const days = {
+  'a Sunday': '2026-11-29T15:00:00Z',
+  'the day clocks go back': '2026-11-01T05:30:00Z',
+  'the day clocks go forward': '2027-03-14T06:30:00Z',
+  '31 December': '2026-12-31T16:00:00Z',
+  '23:30 business time': '2026-12-10T04:30:00Z',
+  'a Monday': '2026-11-23T14:00:00Z',
+  'a Tuesday morning': '2027-06-08T12:00:00Z',
+};
+
+class RolledBack extends Error {}
+
+/** Seeds the demo as of `now` in a transaction, reads what it made, and rolls it all back. */
+async function demoAsOf(now: Date) {
+  let seen: Awaited<ReturnType<typeof read>> | undefined;
+  async function read(tx: Db) {
+    const [settings] = await tx.select().from(s.businessSettings);
+    return {
+      timezone: settings!.timezone,
+      weekly: await tx.select().from(s.availability),
+      overrides: await tx.select().from(s.availabilityOverrides),
+      appointments: await tx.select().from(s.appointments),
+    };
+  }
+  await expect(
+    database.db.transaction(async (tx) => {
+      await seedDemoData(tx, { publicUrl: 'http://localhost', now });
+      seen = await read(tx);
+      throw new RolledBack();
+    }),
+  ).rejects.toBeInstanceOf(RolledBack);
+  return seen!;
+}
+
+describe('demo data', () => {
+  it.each(Object.entries(days))(
+    'seeded on %s, puts every appointment at its time inside its employee’s hours that day',
+    async (_, at) => {
+      const demo = await demoAsOf(new Date(at));
+      expect(demo.appointments.length).toBeGreaterThan(100);
+      const outside = demo.appointments.flatMap((a) => {
+        const { date, minutes } = toZoned(a.startsAt, demo.timezone);
+        const override = demo.overrides.find((o) => o.employeeId === a.employeeId && o.date === date);
+        const weekly = demo.weekly.find((w) => w.employeeId === a.employeeId && w.dayOfWeek === weekdayOf(date));
+        const hours = override ? (override.isAvailable ? override : null) : weekly;
+        const fits =
+          hours?.startTime != null &&
+          hours.endTime != null &&
+          minutes >= minutesOfTime(hours.startTime) &&
+          minutes + a.duration <= minutesOfTime(hours.endTime);
+        // The demo's wall-clock times: a start moved by a clock change would show here.
+        const atDemoTime = [minutesOfTime('10:00'), minutesOfTime('13:00'), minutesOfTime('15:30')].includes(minutes);
+        return fits && atDemoTime ? [] : [`${date} ${minutes} min for ${a.employeeId}`];
+      });
+      expect(outside).toEqual([]);
+    },
+  );
+});

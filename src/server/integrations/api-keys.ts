@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../db/client';
+import { apiKeys, users } from '../../../db/schema/index';
+import {
+  integrationMessages,
+  type ApiKey,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+} from '../../shared/integrations-schema';
+import { can, permissionLabel } from '../../shared/roles';
+import { staffMessages } from '../../shared/staff-schema';
+import { AppError } from '../app-error';
+import { hashToken, toSessionUser, userColumns, type SessionUser } from '../auth/sessions';
+import { recordAudit } from '../staff/audit';
+
+// lastUsedAt is refreshed at most this often, so keyed reads do not each turn into a write.
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** `sfk_` and 12 hex characters: shown in lists so people can tell keys apart; the secret follows it. */
+function newKey() {
+  const prefix = `sfk_${randomBytes(6).toString('hex')}`;
+  return { prefix, key: `${prefix}_${randomBytes(32).toString('base64url')}` };
+}
+
+const keyColumns = {
+  id: apiKeys.id,
+  name: apiKeys.name,
+  prefix: apiKeys.prefix,
+  permissions: apiKeys.permissions,
+  createdAt: apiKeys.createdAt,
+  expiresAt: apiKeys.expiresAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+  creatorId: users.id,
+  creatorFirstName: users.firstName,
+  creatorLastName: users.lastName,
+};
+
+type KeyRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  permissions: string[];
+  createdAt: Date;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  creatorId: string;
+  creatorFirstName: string;
+  creatorLastName: string;
+};
+
+function toApiKey(row: KeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    permissions: row.permissions,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    createdBy: { id: row.creatorId, firstName: row.creatorFirstName, lastName: row.creatorLastName },
+  };
+}
+
+/** Every key not revoked, newest first (expired ones too, so people see why a program stopped working). */
+export async function listApiKeys(db: Tx): Promise<ApiKey[]> {
+  const rows = await db
+    .select(keyColumns)
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(isNull(apiKeys.revokedAt))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map(toApiKey);
+}
+
+/** A new key acting for `actor`, with permissions the actor holds; the answer is the only place the key appears. */
+export async function createApiKey(db: Db, actor: SessionUser, input: CreateApiKeyInput): Promise<CreatedApiKey> {
+  if (!input.permissions.every((p) => can(actor, p))) throw new AppError('FORBIDDEN', staffMessages.cannotGrant);
+  const { prefix, key } = newKey();
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        name: input.name,
+        prefix,
+        secretHash: hashToken(key),
+        permissions: input.permissions,
+        createdBy: actor.id,
+        expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      })
+      .returning({ id: apiKeys.id });
+    const permissions = input.permissions.length ? input.permissions.map(permissionLabel).join(', ') : 'none';
+    await recordAudit(tx, actor, {
+      action: 'api_key.created',
+      entity: 'api_key',
+      entityId: created!.id,
+      summary: `Created API key ${input.name} (${prefix}) with permissions: ${permissions}`,
+    });
+    const [row] = await tx
+      .select(keyColumns)
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.createdBy))
+      .where(eq(apiKeys.id, created!.id));
+    return { ...toApiKey(row!), key };
+  });
+}
+
+/** Revokes a key at once: its next request is refused. Unknown or already revoked keys are 404. */
+export async function revokeApiKey(db: Db, actor: SessionUser, id: string): Promise<{ success: true; id: string }> {
+  return db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning({ name: apiKeys.name, prefix: apiKeys.prefix });
+    if (!revoked) throw new AppError('NOT_FOUND', integrationMessages.keyNotFound);
+    await recordAudit(tx, actor, {
+      action: 'api_key.revoked',
+      entity: 'api_key',
+      entityId: id,
+      summary: `Revoked API key ${revoked.name} (${revoked.prefix})`,
+    });
+    return { success: true as const, id };
+  });
+}
+
+// Like the session lookup, a named prepared statement per database handle: it runs on every keyed request.
+const keyLookups = new WeakMap<object, ReturnType<typeof prepareKeyLookup>>();
+
+function prepareKeyLookup(db: Tx) {
+  return db
+    .select({
+      keyId: apiKeys.id,
+      keyName: apiKeys.name,
+      keyPermissions: apiKeys.permissions,
+      lastUsedAt: apiKeys.lastUsedAt,
+      ...userColumns,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(
+      and(
+        eq(apiKeys.secretHash, sql.placeholder('secretHash')),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+        eq(users.isActive, true),
+      ),
+    )
+    .limit(1)
+    .prepare('find_api_key');
+}
+
+/**
+ * The caller behind a key: its creator, acting with the key's permissions cut down to what the creator holds
+ * now (a demoted creator's keys lose the rest at once). Null when the key is unknown, revoked or expired, or
+ * its creator deactivated.
+ */
+export async function authenticateApiKey(db: Tx, key: string): Promise<SessionUser | null> {
+  let lookup = keyLookups.get(db);
+  if (!lookup) keyLookups.set(db, (lookup = prepareKeyLookup(db)));
+  const [row] = await lookup.execute({ secretHash: hashToken(key) });
+  if (!row) return null;
+  const { keyId, keyName, keyPermissions, lastUsedAt } = row;
+  if (!lastUsedAt || Date.now() - lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(apiKeys.id, keyId));
+  }
+  const creator = toSessionUser(row);
+  return {
+    ...creator,
+    permissions: creator.permissions.filter((p) => keyPermissions.includes(p)),
+    apiKey: { id: keyId, name: keyName },
+  };
+}
