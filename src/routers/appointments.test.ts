@@ -223,6 +223,8 @@ describe('POST /api/appointments', () => {
       service: { id: massage.id, name: 'Swedish Massage', duration: 60, price: '85.00' },
       customer: { id: customerA.id, firstName: 'Ada', lastName: 'Lovelace', email: expect.any(String) },
       employee: { id: maya.id, firstName: 'Maya', lastName: 'Okafor' },
+      // Reminders are sent later; none has gone yet.
+      remindersSent: [],
     });
   });
 

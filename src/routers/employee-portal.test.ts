@@ -80,6 +80,7 @@ describe('GET /api/employee/appointments', () => {
       service: { id: serviceId, name: 'Swedish Massage', duration: 60, price: '85.00' },
       customer: { id: customer.user.id, firstName: 'Alex', lastName: 'Morgan', email: 'alex.portal@example.com' },
       employee: { id: maya.user.id, firstName: 'Maya', lastName: 'Okafor' },
+      remindersSent: [],
     });
     expect(res.body.every((a: { employeeId: string }) => a.employeeId === maya.user.id)).toBe(true);
   });

@@ -15,6 +15,7 @@ import { discountsRouter } from './discounts';
 import { staffRouter } from './staff/index';
 import { chatRouter } from './chat';
 import { webhooksRouter } from './webhooks';
+import { waitlistRouter } from './waitlist';
 import { integrationsRouter } from './integrations';
 
 export const appRouter = router({
@@ -34,6 +35,7 @@ export const appRouter = router({
   staff: staffRouter,
   chat: chatRouter,
   webhooks: webhooksRouter,
+  waitlist: waitlistRouter,
   integrations: integrationsRouter,
 });
 

@@ -20,6 +20,8 @@ import { AppError } from './app-error';
 import { answerClientError, sendError } from './api/error-reply';
 import { trpcPlugin } from './api/trpc-plugin';
 import { createJobRunner } from './jobs/runner';
+import { reminderJob, remindersResyncJob } from './appointments/reminders';
+import { waitlistJob } from './appointments/waitlist-service';
 import { calendarFeedPlugin } from './http/calendar-feed-http';
 import { createUnsentMailLog, mailJob } from './mail/delivery';
 import { destinationPolicy } from './webhooks/destination';
@@ -67,7 +69,17 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
     policy: destinationPolicy(deps.env),
     publicUrl: deps.env.publicUrl,
   });
-  const jobs = createJobRunner({ database: deps.database, log: app.log, handlers: { mail, webhook } });
+  const jobs = createJobRunner({
+    database: deps.database,
+    log: app.log,
+    handlers: {
+      mail,
+      webhook,
+      reminder: reminderJob({ database: deps.database, publicUrl: deps.env.publicUrl }),
+      remindersResync: remindersResyncJob({ database: deps.database }),
+      waitlist: waitlistJob({ database: deps.database, publicUrl: deps.env.publicUrl }),
+    },
+  });
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
   if (!mail) {

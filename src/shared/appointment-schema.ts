@@ -128,6 +128,8 @@ export const ZAppointment = z.object({
   customerNotes: z.string(),
   status: ZAppointmentStatus,
   createdAt: zInstant(),
+  /** Reminder e-mails that went to the customer for the current start time. */
+  remindersSent: z.array(z.object({ offsetMinutes: z.number().int(), sentAt: zInstant() })),
   /** Null when the service has since been deleted (screens show "Service"). */
   service: z.object({ id: z.string(), name: z.string(), duration: z.number().int(), price: z.string() }).nullable(),
   customer: z.object({ ...ZPersonName, email: z.string() }),

@@ -13,6 +13,7 @@ export const ZBusinessSettings = z.object({
   bookingNoticeMinutes: z.number().int(),
   bookingWindowDays: z.number().int(),
   cancellationNoticeHours: z.number().int(),
+  reminderOffsetsMinutes: z.array(z.number().int()),
 });
 
 function isTimeZone(value: string) {
@@ -30,6 +31,15 @@ function wholeNumber(label: string, min: number, max: number, unit: string) {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
+const REMINDERS_MAX = 3;
+const ZReminderOffsets = z
+  .array(wholeNumber('Each reminder', 5, 10_080, 'minutes before the start'), {
+    error: 'Reminders must be a list of minutes before the start, such as [1440, 120]',
+  })
+  .max(REMINDERS_MAX, `At most ${REMINDERS_MAX} reminders`)
+  // Each time once, latest-first order does not matter: kept longest first.
+  .transform((offsets) => [...new Set(offsets)].sort((a, b) => b - a));
+
 export const ZUpdateBusinessSettingsInput = z.object({
   businessName: z
     .string({ error: 'Business name is required' })
@@ -46,6 +56,7 @@ export const ZUpdateBusinessSettingsInput = z.object({
   bookingNoticeMinutes: wholeNumber('Booking notice', 0, 10_080, 'minutes').optional(),
   bookingWindowDays: wholeNumber('Booking window', 1, 365, 'days').optional(),
   cancellationNoticeHours: wholeNumber('Cancellation notice', 0, 720, 'hours').optional(),
+  reminderOffsetsMinutes: ZReminderOffsets.optional(),
 });
 export type UpdateBusinessSettingsInput = z.infer<typeof ZUpdateBusinessSettingsInput>;
 
@@ -54,4 +65,15 @@ export const ZBookingRulesForm = z.object({
   bookingNoticeMinutes: wholeNumber('Booking notice', 0, 10_080, 'minutes'),
   bookingWindowDays: wholeNumber('Booking window', 1, 365, 'days'),
   cancellationNoticeHours: wholeNumber('Cancellation notice', 0, 720, 'hours'),
+  /** The form's text, e.g. "1440, 120"; empty turns reminders off. */
+  reminderOffsetsMinutes: z.preprocess(
+    (text) =>
+      typeof text === 'string'
+        ? text
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : text,
+    ZReminderOffsets,
+  ),
 });

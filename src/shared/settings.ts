@@ -16,6 +16,8 @@ export interface BusinessSettings {
   bookingWindowDays: number;
   /** A customer may cancel or reschedule until this many hours before the start. */
   cancellationNoticeHours: number;
+  /** Reminder e-mails go out this many minutes before each appointment; empty: none. */
+  reminderOffsetsMinutes: number[];
 }
 
 /**
@@ -31,6 +33,7 @@ export const defaultSettings: BusinessSettings = {
   bookingNoticeMinutes: 60,
   bookingWindowDays: 30,
   cancellationNoticeHours: 24,
+  reminderOffsetsMinutes: [1440, 120],
 };
 
 /** Which parts of the storefront a business type shows. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client';
 import { appointments, services, users } from '../../../db/schema/index';
@@ -24,6 +24,11 @@ const columns = {
   status: appointments.status,
   sequence: appointments.sequence,
   createdAt: appointments.createdAt,
+  // The reminders that went for the appointment's current start (a reschedule starts afresh).
+  remindersSent: sql<{ offsetMinutes: number; sentAt: string }[]>`coalesce((
+    select json_agg(json_build_object('offsetMinutes', r.offset_minutes, 'sentAt', r.sent_at) order by r.sent_at)
+    from appointment_reminders r
+    where r.appointment_id = ${appointments.id} and r.starts_at = ${appointments.startsAt}), '[]'::json)`,
   service: { id: services.id, name: services.name, duration: services.duration, price: services.price },
   customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
   employee: { id: employee.id, firstName: employee.firstName, lastName: employee.lastName, email: employee.email },
@@ -55,6 +60,12 @@ export function toAppointment(row: Row): Appointment {
     customerNotes: row.notes,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    remindersSent: (typeof row.remindersSent === 'string' ? JSON.parse(row.remindersSent) : row.remindersSent).map(
+      (r: { offsetMinutes: number; sentAt: string }) => ({
+        offsetMinutes: r.offsetMinutes,
+        sentAt: new Date(r.sentAt).toISOString(),
+      }),
+    ),
     service: row.service,
     customer: row.customer,
     employee: { id: row.employee.id, firstName: row.employee.firstName, lastName: row.employee.lastName },

@@ -22,6 +22,8 @@ import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { emitAppointmentEvent, selectAppointments, toAppointment, type Row } from './appointment-rows';
 import { sendInvitations, type InvitationKind } from './invitations';
+import { dropReminders, scheduleReminders } from './reminders';
+import { timeOpened } from './waitlist-service';
 import { findServiceWithProviders, loadSlotData, slotRules, type TimeNeeded } from './slot-data';
 
 /** What a booking operation needs besides the database and the caller: settings, the clock, the public address. */
@@ -188,6 +190,7 @@ export async function bookAppointment(
           .returning({ id: appointments.id });
         const row = (await findRow(tx, created!.id))!;
         await notify(tx, 'booked', row, 0, start, env);
+        await scheduleReminders(tx, row, env.settings.reminderOffsetsMinutes, env.now);
         await emitAppointmentEvent(tx, 'appointment.created', created!.id);
         return created!.id;
       });
@@ -275,6 +278,8 @@ export async function setAppointmentStatus(
         .where(eq(appointments.id, id));
       if (cancelling) await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
       else if (reviving) await notify(tx, 'booked', row, sequence, row.startsAt, env);
+      await scheduleReminders(tx, { ...row, status }, env.settings.reminderOffsetsMinutes, env.now);
+      if (cancelling) await timeOpened(tx, row);
       await emitAppointmentEvent(tx, cancelling ? 'appointment.cancelled' : 'appointment.updated', id);
     });
   } catch (error) {
@@ -317,6 +322,8 @@ export async function cancelAppointment(db: Tx, actor: SessionUser, id: string, 
       .set({ status: 'cancelled', sequence, updatedAt: sql`now()` })
       .where(eq(appointments.id, id));
     await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
+    await dropReminders(tx, id);
+    await timeOpened(tx, row);
     await emitAppointmentEvent(tx, 'appointment.cancelled', id);
   });
   return toAppointment((await findRow(db, id))!);
@@ -356,6 +363,8 @@ export async function rescheduleAppointment(
         })
         .where(eq(appointments.id, row.id));
       await notify(tx, 'rescheduled', row, sequence, start, env);
+      await scheduleReminders(tx, { ...row, startsAt: start }, env.settings.reminderOffsetsMinutes, env.now);
+      await timeOpened(tx, row);
       await emitAppointmentEvent(tx, 'appointment.updated', row.id);
     });
   } catch (error) {

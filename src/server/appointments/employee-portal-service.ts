@@ -14,6 +14,8 @@ import { can } from '../../shared/roles';
 import { AppError } from '../app-error';
 import { emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
 import { requireNoShowAllowed } from './appointment-service';
+import { dropReminders } from './reminders';
+import { timeOpened } from './waitlist-service';
 
 type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions'>;
 
@@ -44,33 +46,36 @@ export async function changeMyAppointmentStatus(
   const from = (Object.keys(portalTransitions) as AppointmentStatus[]).filter((s) =>
     portalTransitions[s].includes(status),
   );
-  const updated =
-    from.length === 0
-      ? []
-      : await db.transaction(async (tx) => {
-          const changed = await tx
-            .update(appointments)
-            .set({ status })
-            .where(
-              and(
-                eq(appointments.id, appointmentId),
-                eq(appointments.employeeId, actor.id),
-                status === 'no_show' ? lte(appointments.startsAt, now) : undefined,
-                sql`${appointments.status} in (${sql.join(
-                  from.map((s) => sql`${s}`),
-                  sql`, `,
-                )})`,
-              ),
-            )
-            .returning({ id: appointments.id });
-          if (changed.length > 0)
-            await emitAppointmentEvent(
-              tx,
-              status === 'cancelled' ? 'appointment.cancelled' : 'appointment.updated',
-              appointmentId,
-            );
-          return changed;
-        });
+  // The change, its reminders and the waitlist notice commit together.
+  const updated = await db.transaction(async (tx) => {
+    if (from.length === 0) return [];
+    const changed = await tx
+      .update(appointments)
+      .set({ status })
+      .where(
+        and(
+          eq(appointments.id, appointmentId),
+          eq(appointments.employeeId, actor.id),
+          status === 'no_show' ? lte(appointments.startsAt, now) : undefined,
+          sql`${appointments.status} in (${sql.join(
+            from.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
+        ),
+      )
+      .returning({ id: appointments.id, employeeId: appointments.employeeId, startsAt: appointments.startsAt });
+    if (changed.length > 0)
+      await emitAppointmentEvent(
+        tx,
+        status === 'cancelled' ? 'appointment.cancelled' : 'appointment.updated',
+        appointmentId,
+      );
+    for (const appointment of changed) {
+      if (status !== 'confirmed') await dropReminders(tx, appointment.id);
+      if (status === 'cancelled') await timeOpened(tx, appointment);
+    }
+    return changed;
+  });
   const [row] = await selectAppointments(db).where(
     and(eq(appointments.id, appointmentId), eq(appointments.employeeId, actor.id)),
   );

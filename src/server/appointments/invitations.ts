@@ -31,7 +31,11 @@ export function invitationUid(appointmentId: string, publicUrl: string): string 
   return `appointment-${appointmentId}@${new URL(publicUrl).hostname}`;
 }
 
-function buildInvitation(kind: InvitationKind, appointment: InvitationAppointment, ctx: InvitationContext): string {
+export function buildInvitation(
+  kind: InvitationKind,
+  appointment: InvitationAppointment,
+  ctx: InvitationContext,
+): string {
   const cancelled = kind === 'cancelled';
   const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
   const { value, error } = createEvent({
@@ -75,7 +79,7 @@ function buildInvitation(kind: InvitationKind, appointment: InvitationAppointmen
 }
 
 /** The wall-clock date and time of the appointment in the business time zone, for the mail text. */
-function whenText(startsAt: Date, timeZone: string): string {
+export function whenText(startsAt: Date, timeZone: string): string {
   const zoned = toZoned(startsAt, timeZone);
   return `${zoned.date} at ${formatMinutes(zoned.minutes)} (${timeZone})`;
 }

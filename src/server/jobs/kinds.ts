@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ZOutgoingMail } from '../mail/outgoing-mail';
 import { ZWebhookJob } from '../webhooks/webhook-job';
 
@@ -10,6 +10,10 @@ import { ZWebhookJob } from '../webhooks/webhook-job';
 export const jobPayloads = {
   mail: ZOutgoingMail,
   webhook: ZWebhookJob,
+  reminder: z.object({ appointmentId: z.string(), offsetMinutes: z.number().int() }),
+  remindersResync: z.object({}),
+  /** A time may have opened for this employee on the date (business time zone) of this instant: tell the waitlist. */
+  waitlist: z.object({ employeeId: z.string(), at: z.string() }),
 } satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof jobPayloads;

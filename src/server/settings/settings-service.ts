@@ -3,6 +3,7 @@ import type { Database, Tx } from '../../../db/client';
 import { businessSettings } from '../../../db/schema/index';
 import { defaultSettings, type BusinessSettings } from '../../shared/settings';
 import type { UpdateBusinessSettingsInput } from '../../shared/settings-schema';
+import { enqueue } from '../jobs/enqueue';
 import { SETTINGS_CHANNEL, SettingsCache } from './settings-cache';
 
 const columns = {
@@ -13,6 +14,7 @@ const columns = {
   bookingNoticeMinutes: businessSettings.bookingNoticeMinutes,
   bookingWindowDays: businessSettings.bookingWindowDays,
   cancellationNoticeHours: businessSettings.cancellationNoticeHours,
+  reminderOffsetsMinutes: businessSettings.reminderOffsetsMinutes,
 };
 
 /** The business settings; defaults until an admin saves them for the first time. */
@@ -49,6 +51,7 @@ async function writeSettings(db: Tx, input: UpdateBusinessSettingsInput): Promis
     ...(input.bookingNoticeMinutes !== undefined && { bookingNoticeMinutes: input.bookingNoticeMinutes }),
     ...(input.bookingWindowDays !== undefined && { bookingWindowDays: input.bookingWindowDays }),
     ...(input.cancellationNoticeHours !== undefined && { cancellationNoticeHours: input.cancellationNoticeHours }),
+    ...(input.reminderOffsetsMinutes !== undefined && { reminderOffsetsMinutes: input.reminderOffsetsMinutes }),
   };
   const [row] = await db
     .insert(businessSettings)
@@ -57,5 +60,8 @@ async function writeSettings(db: Tx, input: UpdateBusinessSettingsInput): Promis
     .returning(columns);
   // Delivered when the surrounding transaction commits (never for a rolled-back save).
   await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
+  // Appointments not yet reminded follow new reminder times (one job, keyed so that quick saves make one run).
+  if (input.reminderOffsetsMinutes !== undefined)
+    await enqueue(db, 'remindersResync', {}, { uniqueKey: 'reminders-resync', onConflict: 'replace' });
   return row!;
 }

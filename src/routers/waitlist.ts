@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { joinWaitlist, leaveWaitlist, listMyWaitlist } from '../server/appointments/waitlist-service';
+import { rest, router, signedInProcedure } from '../server/api/trpc';
+import { ZJoinWaitlistInput, ZWaitlistEntry, ZWaitlistIdInput } from '../shared/waitlist-schema';
+
+const tags = ['waitlist'];
+
+// A customer's waitlist entries: wait for a time to open for a service on a fully booked day.
+export const waitlistRouter = router({
+  join: signedInProcedure
+    .meta(
+      rest({
+        method: 'POST',
+        path: '/waitlist',
+        tags,
+        summary: 'Wait for a time to open for a service on a date (optionally with one employee)',
+        description:
+          'When a time opens on that date (a cancellation or a reschedule away), you get one e-mail, "A time opened up", and the entry ends.',
+        errors: {
+          400: 'A date in the past or beyond the booking window',
+          404: 'No such service',
+          409: 'Already waiting for that service on that date',
+        },
+      }),
+    )
+    .input(ZJoinWaitlistInput)
+    .output(ZWaitlistEntry)
+    .mutation(async ({ ctx, input }) =>
+      joinWaitlist(ctx.db, ctx.user, input, { settings: await ctx.settings.get(), now: new Date() }),
+    ),
+
+  list: signedInProcedure
+    .meta(rest({ method: 'GET', path: '/waitlist', tags, summary: 'Your waitlist entries, soonest date first' }))
+    .input(z.void())
+    .output(z.array(ZWaitlistEntry))
+    .query(({ ctx }) => listMyWaitlist(ctx.db, ctx.user)),
+
+  leave: signedInProcedure
+    .meta(
+      rest({
+        method: 'DELETE',
+        path: '/waitlist/{id}',
+        tags,
+        summary: 'Leave the waitlist (your own entries; others 404)',
+        errors: { 404: 'Not one of your waitlist entries' },
+      }),
+    )
+    .input(ZWaitlistIdInput)
+    .output(z.object({ success: z.literal(true), id: z.string() }))
+    .mutation(({ ctx, input }) => leaveWaitlist(ctx.db, ctx.user, input.id)),
+});

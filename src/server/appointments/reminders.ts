@@ -1,0 +1,132 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Database, Tx } from '../../../db/client';
+import { appointmentReminders, appointments } from '../../../db/schema/index';
+import { liveStatuses, type AppointmentStatus } from '../../shared/appointment-schema';
+import type { BusinessSettings } from '../../shared/settings';
+import { cancelJobs, enqueue } from '../jobs/enqueue';
+import type { JobDefinition } from '../jobs/runner';
+import { enqueueMail } from '../mail/outbox';
+import { getSettings } from '../settings/settings-service';
+import { selectAppointments, type Row } from './appointment-rows';
+import { buildInvitation, whenText } from './invitations';
+
+/*
+ * Reminder e-mails: one `reminder` job per appointment and offset, due at start − offset, keyed
+ * `reminder:<appointmentId>:<offset>` so that scheduling again moves it instead of adding another. The job re-reads
+ * the appointment when it runs and sends only for a live appointment whose reminder for this start and offset has
+ * not gone (a row of appointment_reminders, written in the same transaction as the mail): at-least-once jobs give
+ * exactly-once mail, and a cancelled, completed or no-show appointment never gets one even if its job survived.
+ */
+
+const MINUTE = 60_000;
+const keyPrefix = (appointmentId: string) => `reminder:${appointmentId}:`;
+const isLive = (status: AppointmentStatus) => (liveStatuses as readonly AppointmentStatus[]).includes(status);
+
+/**
+ * (Re)schedules an appointment's reminders in the caller's transaction: drops its pending ones, then queues one per
+ * offset still ahead of now (an offset already past is skipped). A dead appointment gets none.
+ */
+export async function scheduleReminders(
+  tx: Tx,
+  appointment: { id: string; startsAt: Date; status: AppointmentStatus },
+  offsets: readonly number[],
+  now: Date,
+) {
+  await cancelJobs(tx, keyPrefix(appointment.id));
+  if (!isLive(appointment.status)) return;
+  for (const offsetMinutes of offsets) {
+    const runAt = new Date(appointment.startsAt.getTime() - offsetMinutes * MINUTE);
+    if (runAt.getTime() <= now.getTime()) continue;
+    await enqueue(
+      tx,
+      'reminder',
+      { appointmentId: appointment.id, offsetMinutes },
+      { runAt, uniqueKey: `${keyPrefix(appointment.id)}${offsetMinutes}`, onConflict: 'replace' },
+    );
+  }
+}
+
+/** Drops an appointment's pending reminders (cancelled, completed, no-show). */
+export async function dropReminders(tx: Tx, appointmentId: string) {
+  await cancelJobs(tx, keyPrefix(appointmentId));
+}
+
+/** After the offsets change: every future live appointment's reminders follow the new offsets. */
+async function rescheduleAllReminders(db: Database['db'], now: Date) {
+  const { reminderOffsetsMinutes } = await getSettings(db);
+  const future = await db
+    .select({ id: appointments.id, startsAt: appointments.startsAt, status: appointments.status })
+    .from(appointments)
+    .where(and(inArray(appointments.status, [...liveStatuses]), gt(appointments.startsAt, now)));
+  // In batches, each its own transaction: a large calendar does not hold one long transaction.
+  for (let i = 0; i < future.length; i += 200) {
+    await db.transaction(async (tx) => {
+      for (const appointment of future.slice(i, i + 200))
+        await scheduleReminders(tx, appointment, reminderOffsetsMinutes, now);
+    });
+  }
+}
+
+function reminderMail(row: Row, settings: BusinessSettings, publicUrl: string) {
+  const employee = `${row.employee.firstName} ${row.employee.lastName}`.trim();
+  const service = row.service?.name ?? 'Service';
+  const when = whenText(row.startsAt, settings.timezone);
+  const profile = `${publicUrl.replace(/\/$/, '')}/profile`;
+  const ics = buildInvitation(
+    'booked',
+    {
+      id: row.id,
+      sequence: row.sequence,
+      startsAt: row.startsAt,
+      duration: row.duration,
+      notes: row.notes,
+      serviceName: service,
+      customer: row.customer,
+      employee: row.employee,
+    },
+    { businessName: settings.businessName, timeZone: settings.timezone, publicUrl },
+  );
+  return {
+    to: row.customer.email,
+    subject: `Reminder: ${service} on ${when}`,
+    text: [
+      `Hello ${row.customer.firstName},`,
+      '',
+      'This is a reminder of your appointment.',
+      '',
+      `${service} with ${employee}`,
+      `When: ${when}`,
+      `Duration: ${row.duration} minutes`,
+      '',
+      `To cancel or move it (up to ${settings.cancellationNoticeHours} hours before), see your appointments: ${profile}`,
+      '',
+      settings.businessName,
+    ].join('\n'),
+    icalEvent: ics,
+  };
+}
+
+/** The `reminder` job: sends one reminder if it is still wanted and has not gone. */
+export function reminderJob(opts: { database: Database; publicUrl: string }): JobDefinition<'reminder'> {
+  return {
+    async run({ appointmentId, offsetMinutes }) {
+      await opts.database.db.transaction(async (tx) => {
+        const settings = await getSettings(tx);
+        const [row] = await selectAppointments(tx).where(eq(appointments.id, appointmentId));
+        if (!row || !isLive(row.status) || !settings.reminderOffsetsMinutes.includes(offsetMinutes)) return;
+        // Claims this reminder of this start: a second run (or a second instance) inserts nothing and sends nothing.
+        const claimed = await tx
+          .insert(appointmentReminders)
+          .values({ appointmentId, offsetMinutes, startsAt: row.startsAt })
+          .onConflictDoNothing()
+          .returning({ appointmentId: appointmentReminders.appointmentId });
+        if (claimed.length) await enqueueMail(tx, reminderMail(row, settings, opts.publicUrl));
+      });
+    },
+  };
+}
+
+/** The `reminders-resync` job, queued when the offsets change. */
+export function remindersResyncJob(opts: { database: Database }): JobDefinition<'remindersResync'> {
+  return { run: () => rescheduleAllReminders(opts.database.db, new Date()) };
+}
