@@ -19,7 +19,7 @@ import {
  * before to the end plus the buffer after) overlaps no busy interval (the held spans of pending or confirmed
  * appointments) of that employee, it is at least the notice ahead of now, and its date is between today and
  * today + windowDays. Buffers may reach outside the window: preparing before opening or tidying after closing is
- * the business's choice (docs/decisions/0009-held-span-outside-hours.md).
+ * the business's choice (docs/decisions/0013-held-span-outside-hours.md).
  */
 
 const SLOT_STEP_MINUTES = 30;
