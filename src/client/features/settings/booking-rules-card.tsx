@@ -5,7 +5,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { useUpdateSettings } from './settings-api';
 
-/** The booking rules of /admin/settings: notice before a start, how far ahead, and the cancellation notice. */
+/**
+ * The booking rules of /admin/settings: notice before a start, how far ahead, the cancellation notice and when
+ * reminder e-mails go out.
+ */
 export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
   const save = useUpdateSettings();
   const form = useZodForm(ZBookingRulesForm, {
@@ -13,6 +16,7 @@ export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
       bookingNoticeMinutes: initial.bookingNoticeMinutes,
       bookingWindowDays: initial.bookingWindowDays,
       cancellationNoticeHours: initial.cancellationNoticeHours,
+      reminderOffsetsMinutes: initial.reminderOffsetsMinutes.join(', '),
     },
   });
 
@@ -29,7 +33,13 @@ export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
           className="flex flex-col gap-4"
           onSubmit={(values) =>
             // The update needs the business name; the other business fields keep their saved values.
-            save.mutate({ businessName: initial.businessName, ...values }, { onSuccess: () => form.reset(values) })
+            save.mutate(
+              { businessName: initial.businessName, ...values },
+              {
+                onSuccess: () =>
+                  form.reset({ ...values, reminderOffsetsMinutes: values.reminderOffsetsMinutes.join(', ') }),
+              },
+            )
           }
         >
           <div className="grid gap-4 sm:grid-cols-3">
@@ -59,6 +69,12 @@ export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
               inputMode="numeric"
             />
           </div>
+          <TextField
+            name="reminderOffsetsMinutes"
+            label="Reminders (minutes before the start)"
+            hint="Up to three, separated by commas, e.g. 1440, 120 for a day and two hours before. Empty: no reminders."
+            inputMode="numeric"
+          />
           <Button type="submit" className="self-end" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Booking Rules'}
           </Button>
