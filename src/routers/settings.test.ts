@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { signInAs, useTestServer } from '../server/testing';
 
 const server = useTestServer();
-const booking = { bookingNoticeMinutes: 60, bookingWindowDays: 30, cancellationNoticeHours: 24 };
+const booking = {
+  bookingNoticeMinutes: 60,
+  bookingWindowDays: 30,
+  cancellationNoticeHours: 24,
+  reminderOffsetsMinutes: [1440, 120],
+};
 
 // Sent exactly as the web client sends them (docs/settings.md): JSON body with JSON content type, cookies.
 describe('GET/PUT /api/business/settings', () => {

@@ -60,6 +60,7 @@ const defaultSettings = {
   bookingNoticeMinutes: expect.any(Number),
   bookingWindowDays: expect.any(Number),
   cancellationNoticeHours: expect.any(Number),
+  reminderOffsetsMinutes: expect.any(Array),
 };
 
 const page = (url: string, headers: Record<string, string> = {}) =>

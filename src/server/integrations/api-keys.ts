@@ -1,3 +1,4 @@
+import { isUuid } from '../../shared/ids';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
@@ -107,6 +108,8 @@ export async function createApiKey(db: Db, actor: SessionUser, input: CreateApiK
 
 /** Revokes a key at once: its next request is refused. Unknown or already revoked keys are 404. */
 export async function revokeApiKey(db: Db, actor: SessionUser, id: string): Promise<{ success: true; id: string }> {
+  // Ids are UUIDs; anything else names no key (404) rather than reaching the database as a type error.
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', integrationMessages.keyNotFound);
   return db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiKeys)

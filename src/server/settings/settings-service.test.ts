@@ -50,6 +50,7 @@ describe('settings service', () => {
       bookingNoticeMinutes: 60,
       bookingWindowDays: 30,
       cancellationNoticeHours: 24,
+      reminderOffsetsMinutes: [1440, 120],
     });
     expect(await getSettings(database.db)).toEqual(saved);
     expect(await cache.get()).toEqual(saved);
@@ -65,6 +66,7 @@ describe('settings service', () => {
       bookingNoticeMinutes: 60,
       bookingWindowDays: 30,
       cancellationNoticeHours: 24,
+      reminderOffsetsMinutes: [1440, 120],
     });
   });
 
