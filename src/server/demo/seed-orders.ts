@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client';
 import { discountCodes, orderRefunds, orders } from '../../../db/schema/index';
 import type { DiscountRule } from '../../shared/orders';
@@ -70,7 +70,8 @@ export async function seedOrderPayments(tx: Tx, refundedBy: string) {
     createdBy: refundedBy,
     createdAt,
   });
-  await tx.execute(sql`
-    update ${orders} set refunded_amount = ${amount}::numeric, payment_status = 'partially_refunded', updated_at = ${createdAt}
-     where id = ${order.id}::uuid`);
+  await tx
+    .update(orders)
+    .set({ refundedAmount: amount, paymentStatus: 'partially_refunded', updatedAt: createdAt })
+    .where(eq(orders.id, order.id));
 }
