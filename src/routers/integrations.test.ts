@@ -5,7 +5,7 @@ import { apiKeys, auditLog, users } from '../../db/schema/index';
 import { buildApp } from '../server/app';
 import { signInAs, startTestServer, testEnv, useTestServer, type TestServer } from '../server/testing';
 
-// API keys over REST, as an admin manages them and as a program then uses them (CONTRACT.md, Integrators).
+// API keys over REST, as an admin manages them and as a program then uses them (docs/integrations.md).
 const server = useTestServer();
 let admin: Awaited<ReturnType<typeof signInAs>>;
 

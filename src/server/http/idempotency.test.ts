@@ -4,7 +4,7 @@ import { idempotencyKeys, products } from '../../../db/schema/index';
 import { requestFingerprint } from '../integrations/idempotency';
 import { signInAs, useTestServer } from '../testing';
 
-// Idempotency-Key on POSTs under /api, over HTTP as an integrator retries (CONTRACT.md, Integrators).
+// Idempotency-Key on POSTs under /api, over HTTP as an integrator retries (docs/integrations.md).
 const server = useTestServer();
 let admin: Awaited<ReturnType<typeof signInAs>>;
 let other: Awaited<ReturnType<typeof signInAs>>;
