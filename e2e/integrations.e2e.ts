@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
+import { startWebhookReceiver } from '../src/server/webhooks/receiver-testing';
 import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();
@@ -68,5 +69,78 @@ describe.each<ViewportName>(['desktop', 'phone'])('integrations on %s', (viewpor
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ message: 'Invalid or revoked API key.', code: 'UNAUTHORIZED' });
     await context.close();
+  });
+
+  it('an admin adds a webhook endpoint, copies its secret, sends a test event, and redelivers one that failed', async () => {
+    const receiver = await startWebhookReceiver();
+    const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/admin/integrations');
+    await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
+
+    await page.getByRole('button', { name: 'Add Endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Webhook Endpoint' });
+    await dialog.getByRole('button', { name: 'Add Endpoint' }).click();
+    await dialog.getByText('The URL must be an http:// or https:// address.').waitFor();
+    await dialog.getByText('Choose at least one event.').waitFor();
+    await dialog.getByLabel('URL').fill(receiver.url);
+    await dialog.getByLabel('Description (optional)').fill(`Accounting sync ${viewport}`);
+    for (const type of ['order.created', 'appointment.created']) await dialog.locator(`[data-event="${type}"]`).check();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `integrations-webhook-create-${viewport}`);
+    await dialog.getByRole('button', { name: 'Add Endpoint' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Webhook Endpoint Added' });
+    await shown.getByText("You won't be able to see it again.", { exact: false }).waitFor();
+    const secret = await shown.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{40,}={0,2}$/);
+    await shown.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('The signing secret is on your clipboard.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    receiver.useSecret(secret);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'detached' });
+
+    const card = page.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
+    await card.getByText('Enabled').waitFor();
+    await card.getByText('appointment.created').waitFor();
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    const latest = card.getByTestId('webhook-delivery').first();
+    await latest.getByText('Delivered').waitFor();
+    await latest.getByText('200', { exact: true }).waitFor();
+    // The receiver checked the signature with the standardwebhooks library, as an integrator's would.
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.error).toBeUndefined();
+    expect(receiver.received[0]!.payload).toMatchObject({ type: 'ping', data: { url: receiver.url } });
+
+    // A receiver that fails once: the delivery stays pending with the answer and a next attempt, and Redeliver
+    // sends it again at once (the same webhook-id) instead of after the 5 s of the retry schedule.
+    receiver.answerNext(500);
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    await card.getByTestId('webhook-delivery').nth(1).waitFor();
+    await latest.getByText('The endpoint answered 500.').waitFor();
+    await latest.getByText('Pending').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `integrations-webhook-log-${viewport}`);
+    await latest.getByRole('button', { name: /^Redeliver/ }).click();
+    await latest.getByText('Delivered').waitFor();
+    const attempts = receiver.received.slice(1);
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(attempts.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(attempts.at(-1)!.error).toBeUndefined();
+    expect(attempts.at(-1)!.payload?.id).toBe(attempts[0]!.headers['webhook-id']);
+
+    await card.getByRole('button', { name: `Disable ${receiver.url}` }).click();
+    await card.getByText('Disabled').waitFor();
+    await expect(card.getByRole('button', { name: 'Send test event' }).isDisabled()).resolves.toBe(true);
+    await card.getByRole('button', { name: `Delete ${receiver.url}` }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete Webhook Endpoint' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByText('Webhook endpoint deleted').waitFor();
+    await card.waitFor({ state: 'detached' });
+    await context.close();
+    await receiver.close();
   });
 });
