@@ -74,8 +74,9 @@ export const appointments = pgTable(
   ],
 );
 
-// Weekly wall-clock availability in the business time zone; dayOfWeek 0 is Sunday.
-export const availability = pgTable(
+// Weekly hours: an employee's recurring wall-clock hours in the business time zone; dayOfWeek 0 is Sunday.
+// The table keeps its first name, `availability`.
+export const weeklyHours = pgTable(
   'availability',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -95,9 +96,9 @@ export const availability = pgTable(
   ],
 );
 
-// One date's own availability in the business time zone, replacing that weekday's windows: a day off
-// (isAvailable false, no times) or a window (several rows for one date give several windows).
-export const availabilityOverrides = pgTable(
+// Date overrides: one date's own hours in the business time zone, replacing that weekday's weekly hours: a day
+// off (isAvailable false, no times) or special hours (several rows for one date give several time windows).
+export const dateOverrides = pgTable(
   'availability_overrides',
   {
     id: uuid('id').primaryKey().defaultRandom(),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, availability, serviceProviders, services } from '../../db/schema/index';
+import { appointments, weeklyHours, serviceProviders, services } from '../../db/schema/index';
 import { sqlState } from '../../db/errors';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { signInAs, useTestServer } from '../server/testing';
@@ -67,7 +67,7 @@ beforeAll(async () => {
   trim = plain!.id;
   await server.db.insert(serviceProviders).values({ serviceId: trim, employeeId });
   await server.db
-    .insert(availability)
+    .insert(weeklyHours)
     .values(
       [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '09:00', endTime: '13:00' })),
     );

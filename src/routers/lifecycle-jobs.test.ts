@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointmentReminders, availability, jobs, serviceProviders, services } from '../../db/schema/index';
+import { appointmentReminders, weeklyHours, jobs, serviceProviders, services } from '../../db/schema/index';
 import { reminderJob } from '../server/appointments/reminders';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { queuedMail, signInAs, useTestServer } from '../server/testing';
@@ -50,7 +50,7 @@ beforeAll(async () => {
   serviceId = service!.id;
   await server.db.insert(serviceProviders).values({ serviceId, employeeId });
   await server.db
-    .insert(availability)
+    .insert(weeklyHours)
     .values(
       [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '09:00', endTime: '11:00' })),
     );

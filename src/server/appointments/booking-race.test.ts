@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sqlState } from '../../../db/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../../db/client';
-import { appointments, availability, serviceProviders, services } from '../../../db/schema/index';
+import { appointments, weeklyHours, serviceProviders, services } from '../../../db/schema/index';
 import { SLOT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
 import { buildApp } from '../app';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   serviceId = service!.id;
   await server.db.insert(serviceProviders).values({ serviceId, employeeId });
   await server.db
-    .insert(availability)
+    .insert(weeklyHours)
     .values(
       [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '08:00', endTime: '20:00' })),
     );

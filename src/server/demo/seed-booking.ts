@@ -57,8 +57,8 @@ export async function seedBookingDemo(
     .select({ id: s.users.id })
     .from(s.users)
     .where(eq(s.users.email, opts.employeeEmails.shortDay));
-  const rows: (typeof s.availabilityOverrides.$inferInsert)[] = [];
+  const rows: (typeof s.dateOverrides.$inferInsert)[] = [];
   if (dayOffEmployee) rows.push({ employeeId: dayOffEmployee.id, date: dayOff.date, isAvailable: false });
   if (shortDayEmployee) rows.push({ employeeId: shortDayEmployee.id, isAvailable: true, ...shortDay });
-  if (rows.length) await db.insert(s.availabilityOverrides).values(rows);
+  if (rows.length) await db.insert(s.dateOverrides).values(rows);
 }

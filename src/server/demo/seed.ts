@@ -173,7 +173,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
       startTime: i === 1 ? '10:00' : '09:00',
       endTime: i === 1 ? '18:00' : '17:00',
     }));
-    await tx.insert(s.availability).values(
+    await tx.insert(s.weeklyHours).values(
       staff.flatMap((member, i) => {
         const { days, startTime, endTime } = weeklyHours[i]!;
         return days.map((dayOfWeek) => ({ employeeId: member.id, dayOfWeek, startTime, endTime }));

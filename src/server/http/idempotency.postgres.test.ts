@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, availability, orders, products, serviceProviders, services } from '../../../db/schema/index';
+import { appointments, weeklyHours, orders, products, serviceProviders, services } from '../../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
 import { signInAs, useTestServer, type HttpResponse } from '../testing';
 
@@ -67,7 +67,7 @@ describe('concurrent repeats of one POST', () => {
       .values({ name: 'Massage', price: '85.00', duration: 60 })
       .returning({ id: services.id });
     await server.db.insert(serviceProviders).values({ serviceId: service!.id, employeeId: employee.user.id });
-    await server.db.insert(availability).values(
+    await server.db.insert(weeklyHours).values(
       [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
         employeeId: employee.user.id,
         dayOfWeek,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  availability,
+  weeklyHours,
   jobs,
   orders as ordersTable,
   serviceProviders,
@@ -225,7 +225,7 @@ describe('appointments', () => {
       .returning({ id: services.id });
     massage = service!.id;
     await server.db.insert(serviceProviders).values({ serviceId: massage, employeeId: employee.user.id });
-    await server.db.insert(availability).values(
+    await server.db.insert(weeklyHours).values(
       [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
         employeeId: employee.user.id,
         dayOfWeek,

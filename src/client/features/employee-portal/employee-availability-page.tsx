@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { Switch } from '../../components/ui/switch';
 import { dayLabelOf, todayIn } from '../../lib/zoned-time';
 import {
-  DEFAULT_SLOT,
+  DEFAULT_HOURS,
   dayLabels,
   dayNames,
   halfHourOptions,
@@ -17,17 +17,17 @@ import {
   totalHours,
   weekOrder,
   ZCreateOverrideInput,
-  ZSlotChoice,
+  ZHoursChoice,
   type DayName,
 } from '../../../shared/availability-schema';
 import {
   useAddOverride,
-  useChangeSlots,
+  useChangeMyWeeklyHours,
   useDeleteOverride,
   useMyOverrides,
-  useMySlots,
+  useMyWeeklyHours,
   useReplaceWeek,
-  type PortalSlot,
+  type PortalWeeklyHours,
 } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
 import { useTimeZone } from '../../lib/session';
@@ -51,10 +51,10 @@ function TrashIcon() {
   );
 }
 
-function AddSlotPanel({ day, onDone }: { day: DayName; onDone: () => void }) {
-  const change = useChangeSlots();
-  const form = useZodForm(ZSlotChoice, {
-    defaultValues: { startTime: DEFAULT_SLOT.startTime, endTime: DEFAULT_SLOT.endTime },
+function AddHoursPanel({ day, onDone }: { day: DayName; onDone: () => void }) {
+  const change = useChangeMyWeeklyHours();
+  const form = useZodForm(ZHoursChoice, {
+    defaultValues: { startTime: DEFAULT_HOURS.startTime, endTime: DEFAULT_HOURS.endTime },
   });
   return (
     <Form
@@ -85,12 +85,12 @@ function AddSlotPanel({ day, onDone }: { day: DayName; onDone: () => void }) {
   );
 }
 
-function DayCard({ dayNumber, slots }: { dayNumber: number; slots: PortalSlot[] }) {
+function DayCard({ dayNumber, hours }: { dayNumber: number; hours: PortalWeeklyHours[] }) {
   const name = dayNames[dayNumber]!;
   const label = dayLabels[dayNumber]!;
-  const change = useChangeSlots();
+  const change = useChangeMyWeeklyHours();
   const [adding, setAdding] = useState(false);
-  const available = slots.length > 0;
+  const available = hours.length > 0;
   const switchId = `available-${name}`;
   return (
     <Card>
@@ -107,29 +107,29 @@ function DayCard({ dayNumber, slots }: { dayNumber: number; slots: PortalSlot[] 
             aria-label={`Available on ${label}`}
             onCheckedChange={(on) =>
               change.mutate(
-                on ? { dayOfWeek: name, available: true, ...DEFAULT_SLOT } : { dayOfWeek: name, available: false },
+                on ? { dayOfWeek: name, available: true, ...DEFAULT_HOURS } : { dayOfWeek: name, available: false },
               )
             }
           />
         </div>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        {slots.length === 0 ? (
+        {hours.length === 0 ? (
           <p className="text-sm text-stone-600">Not available</p>
         ) : (
           <ul className="flex flex-col gap-1.5">
-            {slots.map((slot) => (
+            {hours.map((h) => (
               <li
-                key={slot.id}
+                key={h.id}
                 className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-900"
               >
-                {slot.startTime} - {slot.endTime}
+                {h.startTime} - {h.endTime}
                 <button
                   type="button"
                   className="rounded p-1 text-stone-600 hover:bg-white hover:text-red-700"
-                  aria-label={`Delete ${slot.startTime} - ${slot.endTime} on ${label}`}
+                  aria-label={`Delete ${h.startTime} - ${h.endTime} on ${label}`}
                   disabled={change.isPending}
-                  onClick={() => change.mutate({ id: slot.id, action: 'delete' })}
+                  onClick={() => change.mutate({ id: h.id, action: 'delete' })}
                 >
                   <TrashIcon />
                 </button>
@@ -138,7 +138,7 @@ function DayCard({ dayNumber, slots }: { dayNumber: number; slots: PortalSlot[] 
           </ul>
         )}
         {adding ? (
-          <AddSlotPanel day={name} onDone={() => setAdding(false)} />
+          <AddHoursPanel day={name} onDone={() => setAdding(false)} />
         ) : (
           <Button size="sm" variant="outline" className="self-start" onClick={() => setAdding(true)}>
             + Add Time Slot
@@ -149,10 +149,10 @@ function DayCard({ dayNumber, slots }: { dayNumber: number; slots: PortalSlot[] 
   );
 }
 
-function QuickActions({ slots }: { slots: PortalSlot[] }) {
+function QuickActions({ hours }: { hours: PortalWeeklyHours[] }) {
   const replace = useReplaceWeek();
   const [confirming, setConfirming] = useState(false);
-  const weekend = slots.filter(
+  const weekend = hours.filter(
     (s) => !(standardBusinessDays as readonly number[]).includes(dayNames.indexOf(s.dayOfWeek)),
   );
   return (
@@ -168,7 +168,7 @@ function QuickActions({ slots }: { slots: PortalSlot[] }) {
             // Monday to Friday become 09:00-17:00; the weekend stays as it is.
             replace.mutate({
               availability: [
-                ...standardBusinessDays.map((dayOfWeek) => ({ dayOfWeek, ...DEFAULT_SLOT, isAvailable: true })),
+                ...standardBusinessDays.map((dayOfWeek) => ({ dayOfWeek, ...DEFAULT_HOURS, isAvailable: true })),
                 ...weekend.map((s) => ({
                   dayOfWeek: dayNames.indexOf(s.dayOfWeek),
                   startTime: s.startTime,
@@ -183,7 +183,7 @@ function QuickActions({ slots }: { slots: PortalSlot[] }) {
         </Button>
         <Button
           variant="destructive-outline"
-          disabled={replace.isPending || slots.length === 0}
+          disabled={replace.isPending || hours.length === 0}
           onClick={() => setConfirming(true)}
         >
           Clear All Availability
@@ -203,8 +203,8 @@ function QuickActions({ slots }: { slots: PortalSlot[] }) {
   );
 }
 
-function Statistics({ slots }: { slots: PortalSlot[] }) {
-  const days = new Set(slots.map((s) => s.dayOfWeek)).size;
+function Statistics({ hours }: { hours: PortalWeeklyHours[] }) {
+  const days = new Set(hours.map((s) => s.dayOfWeek)).size;
   return (
     <Card>
       <CardHeader>
@@ -218,7 +218,7 @@ function Statistics({ slots }: { slots: PortalSlot[] }) {
           </div>
           <div>
             <dt className="text-sm text-stone-600">Total Hours/Week</dt>
-            <dd className="text-xl font-bold text-stone-900">{totalHours(slots)}</dd>
+            <dd className="text-xl font-bold text-stone-900">{totalHours(hours)}</dd>
           </div>
         </dl>
       </CardContent>
@@ -233,7 +233,7 @@ function DateOverrides({ employeeId }: { employeeId: string }) {
   const add = useAddOverride();
   const remove = useDeleteOverride();
   const form = useZodForm(ZCreateOverrideInput, {
-    defaultValues: { date: '', isAvailable: false, startTime: DEFAULT_SLOT.startTime, endTime: DEFAULT_SLOT.endTime },
+    defaultValues: { date: '', isAvailable: false, startTime: DEFAULT_HOURS.startTime, endTime: DEFAULT_HOURS.endTime },
   });
   const special = form.watch('isAvailable');
   return (
@@ -319,26 +319,26 @@ function DateOverrides({ employeeId }: { employeeId: string }) {
 /** /employee/availability: the person's own week, day by day, plus dates that differ from it. */
 export function EmployeeAvailabilityPage() {
   const { data: user } = useEmployee();
-  const slots = useMySlots();
-  const list = [...(slots.data ?? [])].sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
+  const week = useMyWeeklyHours();
+  const list = [...(week.data ?? [])].sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-2xl font-bold text-stone-900">My Availability</h1>
         <p className="text-stone-600">Set the hours you can take appointments each week.</p>
       </div>
-      {slots.isLoading || !user ? (
+      {week.isLoading || !user ? (
         <Spinner />
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <div className="grid gap-3 sm:grid-cols-2">
             {weekOrder.map((day) => (
-              <DayCard key={day} dayNumber={day} slots={list.filter((s) => s.dayOfWeek === dayNames[day])} />
+              <DayCard key={day} dayNumber={day} hours={list.filter((s) => s.dayOfWeek === dayNames[day])} />
             ))}
           </div>
           <div className="flex flex-col gap-3">
-            <QuickActions slots={list} />
-            <Statistics slots={list} />
+            <QuickActions hours={list} />
+            <Statistics hours={list} />
             <DateOverrides employeeId={user.id} />
           </div>
         </div>

@@ -13,7 +13,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
 import { PermissionChecklist } from '../../entities/roles/permission-checklist';
 import {
-  useAvailability,
+  useWeeklyHoursOf,
   useCreateStaff,
   useRoles,
   useSetPermissions,
@@ -294,25 +294,25 @@ const WEEK = [
 ] as const;
 
 function ScheduleDialog({ person, onClose }: { person: StaffMember; onClose: () => void }) {
-  const slots = useAvailability(person.id);
+  const week = useWeeklyHoursOf(person.id);
   const { user: me } = useCurrentUser();
   const name = `${person.firstName} ${person.lastName}`.trim() || person.email;
   return (
     <Dialog open onClose={onClose} title={`Schedule for ${name}`} description="Weekly availability">
-      {slots.isLoading ? (
+      {week.isLoading ? (
         <Spinner label="Loading schedule" />
-      ) : slots.isError ? (
-        <p className="text-red-700">{errorMessage(slots.error)}</p>
+      ) : week.isError ? (
+        <p className="text-red-700">{errorMessage(week.error)}</p>
       ) : (
         <div className="flex flex-col gap-4">
           <ul className="flex flex-col divide-y divide-stone-100 rounded-lg border border-stone-200">
             {WEEK.map(([day, label]) => {
-              const today = slots.data!.filter((s) => s.dayOfWeek === day && s.isAvailable);
+              const today = week.data!.filter((h) => h.dayOfWeek === day && h.isAvailable);
               return (
                 <li key={day} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
                   <span className="font-medium text-stone-900">{label}</span>
                   <span className={today.length ? 'text-stone-800' : 'text-stone-600'}>
-                    {today.length ? today.map((s) => `${s.startTime} - ${s.endTime}`).join(', ') : 'Not available'}
+                    {today.length ? today.map((h) => `${h.startTime} - ${h.endTime}`).join(', ') : 'Not available'}
                   </span>
                 </li>
               );
