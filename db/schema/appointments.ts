@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { appointmentStatuses } from '../statuses';
 import {
   boolean,
   check,
@@ -19,14 +20,7 @@ import {
 import { services } from './catalog';
 import { users } from './users';
 
-// The same list as src/shared/appointment-schema.ts (db/ imports nothing from src/; a test keeps them equal).
-export const appointmentStatus = pgEnum('appointment_status', [
-  'pending',
-  'confirmed',
-  'completed',
-  'cancelled',
-  'no_show',
-]);
+export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
 
 // The no-overlap rule for one employee is an exclusion constraint on the held span, added in a custom migration
 // (drizzle cannot express EXCLUDE): see db/migrations/*_appointment_lifecycle.sql.
