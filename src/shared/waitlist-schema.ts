@@ -13,7 +13,10 @@ export type JoinWaitlistInput = z.infer<typeof ZJoinWaitlistInput>;
 export const ZWaitlistEntry = z.object({
   id: z.string(),
   serviceId: z.string(),
+  serviceName: z.string(),
   employeeId: z.string().nullable(),
+  /** "First Last" of the employee waited for; null when anyone will do. */
+  employeeName: z.string().nullable(),
   date: z.string(),
   createdAt: z.string(),
 });

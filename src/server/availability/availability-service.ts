@@ -14,6 +14,7 @@ import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
+import { hoursChanged } from '../appointments/waitlist-service';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
@@ -157,6 +158,7 @@ export async function replaceEmployeeAvailability(
         })),
       );
     }
+    await hoursChanged(tx, employeeId);
     return weekOf(tx, employeeId);
   });
 }
@@ -184,6 +186,7 @@ export async function addAvailabilityWindow(
         isAvailable: window.isAvailable,
       })
       .returning(entryColumns);
+    await hoursChanged(tx, employeeId);
     return toEntry(row!);
   });
 }
