@@ -5,7 +5,12 @@ import { sqlState } from '../../../db/errors';
 import { services, users, waitlistEntries } from '../../../db/schema/index';
 import { isUuid } from '../../shared/ids';
 import type { BusinessSettings } from '../../shared/settings';
-import { WAITLIST_DUPLICATE_MESSAGE, type JoinWaitlistInput, type WaitlistEntry } from '../../shared/waitlist-schema';
+import {
+  WAITLIST_DUPLICATE_MESSAGE,
+  waitlistBookingPath,
+  type JoinWaitlistInput,
+  type WaitlistEntry,
+} from '../../shared/waitlist-schema';
 import { AppError } from '../app-error';
 import type { SessionUser } from '../auth/sessions';
 import { addCalendarDays, calendarDaysBetween, parseDate, toZoned } from '../booking/zoned-time';
@@ -132,16 +137,6 @@ async function timeOpenedOn(tx: Tx, employeeId: string, dates: string[]) {
     await enqueue(tx, 'waitlist', { employeeId, date }, { uniqueKey: `waitlist:${employeeId}:${date}` });
 }
 
-/**
- * Where the mail sends a waiting customer: the booking page with the service and date chosen (the guided one
- * with the employee, when they waited for one). Signed out, the page sends them to sign in and back here.
- */
-function bookingPathFor(entry: { serviceId: string; employeeId: string | null; date: string }) {
-  if (!entry.employeeId) return `/booking?${new URLSearchParams({ service: entry.serviceId, date: entry.date })}`;
-  const query = new URLSearchParams({ service: entry.serviceId, employee: entry.employeeId, date: entry.date });
-  return `/employee-booking?${query}`;
-}
-
 /** The `waitlist` job: mails every waiting customer for whom that employee's date now has a slot. */
 export function waitlistJob(opts: { database: Database; publicUrl: string }): JobDefinition<'waitlist'> {
   return {
@@ -175,7 +170,7 @@ export function waitlistJob(opts: { database: Database; publicUrl: string }): Jo
           includeInactive: false,
         }).catch(() => []);
         if (!slots.length) continue;
-        const link = `${opts.publicUrl.replace(/\/$/, '')}${bookingPathFor({ ...entry, date })}`;
+        const link = `${opts.publicUrl.replace(/\/$/, '')}${waitlistBookingPath({ ...entry, date })}`;
         await db.transaction(async (tx) => {
           // Whoever deletes the entry sends its mail: a second run finds nothing to delete.
           const taken = await tx

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,6 +10,7 @@ import { addDaysToKey, todayIn } from '../../lib/zoned-time';
 import { useCurrentUser } from '../../lib/session';
 import { DateTimeStep, EmployeeStep, NotesStep, ServiceStep } from './guided-booking-steps';
 import { BookingSummary } from './booking-summary';
+import { JoinWaitlist } from './join-waitlist';
 
 const GUIDED_WINDOW_DAYS = 30;
 
@@ -24,9 +25,11 @@ export function GuidedBookingPage() {
   const settings = useBookingSettings();
   const { user } = useCurrentUser();
   const book = useBookAppointment();
-  const [serviceId, setServiceId] = useState('');
-  const [chosenEmployeeId, setEmployeeId] = useState('');
-  const [date, setDate] = useState('');
+  // The waitlist mail links here with the service, employee and day that opened up.
+  const [params] = useSearchParams();
+  const [serviceId, setServiceId] = useState(params.get('service') ?? '');
+  const [chosenEmployeeId, setEmployeeId] = useState(params.get('employee') ?? '');
+  const [date, setDate] = useState(params.get('date') ?? '');
   const [dateTime, setDateTime] = useState('');
   const [notes, setNotes] = useState('');
   const providers = useProviders(serviceId || undefined);
@@ -128,6 +131,21 @@ export function GuidedBookingPage() {
           loading={slots.isFetching && !slots.data}
           value={dateTime}
           onChange={setDateTime}
+          whenFull={(reason) =>
+            service &&
+            employee && (
+              <JoinWaitlist
+                reason={reason}
+                wait={{
+                  serviceId,
+                  serviceName: service.name,
+                  date,
+                  employeeId,
+                  employeeName: `${employee.firstName} ${employee.lastName}`,
+                }}
+              />
+            )
+          }
         />
       )}
       {employeeId && <NotesStep value={notes} onChange={setNotes} />}

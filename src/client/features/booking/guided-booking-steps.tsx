@@ -113,6 +113,7 @@ export function DateTimeStep({
   loading,
   value,
   onChange,
+  whenFull,
 }: {
   date: string;
   onDateChange: (date: string) => void;
@@ -123,6 +124,8 @@ export function DateTimeStep({
   loading: boolean;
   value: string;
   onChange: (dateTime: string) => void;
+  /** What a day without times offers (the waitlist), given why there are none. */
+  whenFull: (reason: string) => ReactNode;
 }) {
   const id = useId();
   return (
@@ -158,9 +161,7 @@ export function DateTimeStep({
               onChange={onChange}
             />
           ) : (
-            <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">
-              No available times for this date. Please choose another date.
-            </p>
+            whenFull('No available times for this date. Please choose another date.')
           ))}
       </div>
     </Step>
