@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDb, type Database, type Tx } from '../../db/client';
-import { jobs, users } from '../../db/schema/index';
+import { availability, jobs, serviceProviders, services, users } from '../../db/schema/index';
 import { allPermissions, type Permission, type Role } from '../shared/roles';
 import { buildApp } from './app';
 import { createSession, SESSION_COOKIE } from './auth/sessions';
@@ -173,4 +173,22 @@ export function useTestServer(opts: { env?: Record<string, string>; payments?: P
   });
   afterAll(() => server.close());
   return server;
+}
+
+/** A service one employee performs, with the same hours every day of the week: answers the service's id. */
+export async function bookableService(
+  db: Tx,
+  employeeId: string,
+  opts: { name: string; price: string; duration: number; hours: [start: string, end: string] },
+): Promise<string> {
+  const [service] = await db
+    .insert(services)
+    .values({ name: opts.name, price: opts.price, duration: opts.duration })
+    .returning({ id: services.id });
+  await db.insert(serviceProviders).values({ serviceId: service!.id, employeeId });
+  const [startTime, endTime] = opts.hours;
+  await db
+    .insert(availability)
+    .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime, endTime })));
+  return service!.id;
 }
