@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 
@@ -205,4 +206,17 @@ export function printInterleaved(title: string, result: Interleaved, target: str
     `server CPU per request: full ${full} µs, bare ${bare} µs; bare/full ${(bare / full).toFixed(2)} ` +
       '(the throughput ratio both would reach with a core each to themselves; it hardly depends on other load)',
   );
+}
+
+/**
+ * Runs an ES module source as its own Node process (an app instance): its stdout lines, a promise for its first
+ * `ready` line, and `send` to write a line to its stdin.
+ */
+export function moduleProcess(source: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const ready = new Promise<void>((resolve) => lines.on('line', (line) => line === 'ready' && resolve()));
+  return { child, lines, ready, send: (line: string) => child.stdin!.write(`${line}\n`) };
 }
