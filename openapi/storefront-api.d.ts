@@ -1648,7 +1648,7 @@ export interface paths {
     put?: never;
     /**
      * Wait for a time to open for a service on a date (optionally with one employee)
-     * @description When a time opens on that date (a cancellation or a reschedule away), you get one e-mail, "A time opened up", and the entry ends.
+     * @description When a time opens on that date (a cancellation, a reschedule away, new weekly hours or special hours for the date), you get one e-mail, "A time opened up", with a link to book it, and the entry ends. Entries carry the service name and the employee name (null: anyone).
      */
     post: operations['waitlist-join'];
     delete?: never;
@@ -15266,7 +15266,9 @@ export interface operations {
           'application/json': {
             id: string;
             serviceId: string;
+            serviceName: string;
             employeeId: string | null;
+            employeeName: string | null;
             date: string;
             createdAt: string;
           }[];
@@ -15352,7 +15354,9 @@ export interface operations {
           'application/json': {
             id: string;
             serviceId: string;
+            serviceName: string;
             employeeId: string | null;
+            employeeName: string | null;
             date: string;
             createdAt: string;
           };

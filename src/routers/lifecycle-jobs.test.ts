@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentReminders, jobs } from '../../db/schema/index';
 import { reminderJob } from '../server/appointments/reminders';
-import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
+import { addCalendarDays, toZoned, weekdayOf, zonedToInstant } from '../server/booking/zoned-time';
 import { bookableService, queuedMail, signInAs, useTestServer } from '../server/testing';
 import { WAITLIST_DUPLICATE_MESSAGE } from '../shared/waitlist-schema';
 
@@ -142,7 +142,9 @@ describe('waitlist', () => {
     expect(joined.body).toEqual({
       id: expect.any(String),
       serviceId,
+      serviceName: 'Hot Stone Massage',
       employeeId: null,
+      employeeName: null,
       date: addCalendarDays(day, 10),
       createdAt: expect.any(String),
     });
@@ -181,14 +183,66 @@ describe('waitlist', () => {
     });
     expect(entry.status, entry.text).toBe(200);
     await server.request('POST', `/api/appointments/${first.body.id}/cancel`, { cookie: customer.cookie });
-    let mail: Awaited<ReturnType<typeof queuedMail>> = [];
-    for (let i = 0; i < 100 && !mail.length; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      mail = (await queuedMail(server.db, waiter.user.email)).filter((m) => m.subject.includes('A time opened up'));
-    }
-    expect(mail).toHaveLength(1);
-    expect(mail[0]!.subject).toBe(`A time opened up: Hot Stone Massage on ${date}`);
-    expect(mail[0]!.text).toContain('/booking?');
+    const mail = await openedMail(waiter.user.email);
+    expect(mail.subject).toBe(`A time opened up: Hot Stone Massage on ${date}`);
+    expect(mail.text).toContain(`/employee-booking?service=${serviceId}&employee=${employeeId}&date=${date}`);
     expect((await server.request('GET', '/api/waitlist', { cookie: waiter.cookie })).body).toEqual([]);
   });
+
+  /** A customer waiting for a full day (both of its hours booked) with Ivo. */
+  async function waitingFor(date: string) {
+    for (const time of ['09:00', '10:00']) expect((await book(at(date, time))).status).toBe(200);
+    const waiter = await signInAs(server.database, 'customer');
+    const entry = await server.request('POST', '/api/waitlist', {
+      cookie: waiter.cookie,
+      body: { serviceId, date, employeeId },
+    });
+    expect(entry.status, entry.text).toBe(200);
+    expect(entry.body).toMatchObject({ serviceName: 'Hot Stone Massage', employeeName: 'Ivo Hart' });
+    return waiter.user.email;
+  }
+
+  it('mails the waiting customers when new weekly hours give the day more time', async () => {
+    const date = addCalendarDays(day, 12);
+    const email = await waitingFor(date);
+    const added = await server.request('POST', '/api/employee-availability', {
+      cookie: admin,
+      body: { employeeId, dayOfWeek: weekdayOf(date), startTime: '13:00', endTime: '15:00', isAvailable: true },
+    });
+    expect(added.status, added.text).toBe(200);
+    expect((await openedMail(email)).subject).toBe(`A time opened up: Hot Stone Massage on ${date}`);
+  });
+
+  it('mails the waiting customers when special hours are set for the date, or a day off ends', async () => {
+    const special = addCalendarDays(day, 13);
+    const specialWaiter = await waitingFor(special);
+    const hours = await server.request('POST', '/api/availability-overrides', {
+      cookie: admin,
+      body: { employeeId, date: special, isAvailable: true, startTime: '12:00', endTime: '13:00' },
+    });
+    expect(hours.status, hours.text).toBe(200);
+    expect((await openedMail(specialWaiter)).subject).toBe(`A time opened up: Hot Stone Massage on ${special}`);
+
+    const off = addCalendarDays(day, 14);
+    const dayOff = await server.request('POST', '/api/availability-overrides', {
+      cookie: admin,
+      body: { employeeId, date: off, isAvailable: false },
+    });
+    expect(dayOff.status, dayOff.text).toBe(200);
+    const offWaiter = await signInAs(server.database, 'customer');
+    await server.request('POST', '/api/waitlist', { cookie: offWaiter.cookie, body: { serviceId, date: off } });
+    await server.request('DELETE', `/api/availability-overrides/${dayOff.body.id}`, { cookie: admin });
+    expect((await openedMail(offWaiter.user.email)).subject).toBe(`A time opened up: Hot Stone Massage on ${off}`);
+  });
 });
+
+/** The one "A time opened up" mail queued for this address, once the waitlist job has run. */
+async function openedMail(email: string) {
+  let mail: Awaited<ReturnType<typeof queuedMail>> = [];
+  for (let i = 0; i < 100 && !mail.length; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    mail = (await queuedMail(server.db, email)).filter((m) => m.subject.includes('A time opened up'));
+  }
+  expect(mail).toHaveLength(1);
+  return mail[0]!;
+}

@@ -15,7 +15,7 @@ export const waitlistRouter = router({
         tags,
         summary: 'Wait for a time to open for a service on a date (optionally with one employee)',
         description:
-          'When a time opens on that date (a cancellation or a reschedule away), you get one e-mail, "A time opened up", and the entry ends.',
+          'When a time opens on that date (a cancellation, a reschedule away, new weekly hours or special hours for the date), you get one e-mail, "A time opened up", with a link to book it, and the entry ends. Entries carry the service name and the employee name (null: anyone).',
         errors: {
           400: 'A date in the past or beyond the booking window',
           404: 'No such service',

@@ -13,7 +13,10 @@ export type JoinWaitlistInput = z.infer<typeof ZJoinWaitlistInput>;
 export const ZWaitlistEntry = z.object({
   id: z.string(),
   serviceId: z.string(),
+  serviceName: z.string(),
   employeeId: z.string().nullable(),
+  /** "First Last" of the employee waited for; null when anyone will do. */
+  employeeName: z.string().nullable(),
   date: z.string(),
   createdAt: z.string(),
 });
@@ -22,3 +25,14 @@ export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;
 export const ZWaitlistIdInput = z.object({ id: z.string().max(100) });
 
 export const WAITLIST_DUPLICATE_MESSAGE = 'You are already on the waitlist for this service on that day.';
+
+/**
+ * Where a waiting customer books the day (the mail's link, the profile's button): the booking page with the
+ * service and date chosen, the guided one with the employee when they wait for one. Signed out, the page sends
+ * them to sign in and back.
+ */
+export function waitlistBookingPath(entry: { serviceId: string; employeeId: string | null; date: string }) {
+  if (!entry.employeeId) return `/booking?${new URLSearchParams({ service: entry.serviceId, date: entry.date })}`;
+  const query = new URLSearchParams({ service: entry.serviceId, employee: entry.employeeId, date: entry.date });
+  return `/employee-booking?${query}`;
+}

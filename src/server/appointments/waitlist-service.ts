@@ -1,10 +1,16 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../../db/client';
 import { sqlState } from '../../../db/errors';
 import { services, users, waitlistEntries } from '../../../db/schema/index';
 import { isUuid } from '../../shared/ids';
 import type { BusinessSettings } from '../../shared/settings';
-import { WAITLIST_DUPLICATE_MESSAGE, type JoinWaitlistInput, type WaitlistEntry } from '../../shared/waitlist-schema';
+import {
+  WAITLIST_DUPLICATE_MESSAGE,
+  waitlistBookingPath,
+  type JoinWaitlistInput,
+  type WaitlistEntry,
+} from '../../shared/waitlist-schema';
 import { AppError } from '../app-error';
 import type { SessionUser } from '../auth/sessions';
 import { addCalendarDays, calendarDaysBetween, parseDate, toZoned } from '../booking/zoned-time';
@@ -16,25 +22,41 @@ import { findServiceWithProviders, slotsFor } from './slot-data';
 
 /*
  * The waitlist: a customer waits for a service on a date (with one employee, or anyone). When a time may have
- * opened (a cancellation, a reschedule away) a `waitlist` job looks at that employee's date: every entry that now
- * has an offered slot gets one "A time opened up" mail and leaves the list, in one transaction (so one mail per
- * entry, however often the job runs). First to book wins; the others may join again.
+ * opened (a cancellation, a reschedule away, new weekly hours, special hours or a day off that ends) a `waitlist`
+ * job looks at that employee's date: every entry that now has an offered slot gets one "A time opened up" mail
+ * and leaves the list, in one transaction (so one mail per entry, however often the job runs). First to book
+ * wins; the others may join again.
  */
 
 const NOT_FOUND = 'Waitlist entry not found';
 const UNIQUE_VIOLATION = '23505';
 
-const columns = {
-  id: waitlistEntries.id,
-  serviceId: waitlistEntries.serviceId,
-  employeeId: waitlistEntries.employeeId,
-  date: waitlistEntries.date,
-  createdAt: waitlistEntries.createdAt,
-};
-const toEntry = (row: { createdAt: Date } & Omit<WaitlistEntry, 'createdAt'>): WaitlistEntry => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-});
+const employees = alias(users, 'waitlist_employee');
+
+/** Entries with the names a person reads (the profile lists them). */
+async function selectEntries(db: Tx, where: SQL | undefined): Promise<WaitlistEntry[]> {
+  const rows = await db
+    .select({
+      id: waitlistEntries.id,
+      serviceId: waitlistEntries.serviceId,
+      serviceName: services.name,
+      employeeId: waitlistEntries.employeeId,
+      employeeFirstName: employees.firstName,
+      employeeLastName: employees.lastName,
+      date: waitlistEntries.date,
+      createdAt: waitlistEntries.createdAt,
+    })
+    .from(waitlistEntries)
+    .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
+    .leftJoin(employees, eq(employees.id, waitlistEntries.employeeId))
+    .where(where)
+    .orderBy(asc(waitlistEntries.date), asc(waitlistEntries.createdAt));
+  return rows.map(({ employeeFirstName, employeeLastName, createdAt, ...row }) => ({
+    ...row,
+    employeeName: row.employeeId ? `${employeeFirstName ?? ''} ${employeeLastName ?? ''}`.trim() : null,
+    createdAt: createdAt.toISOString(),
+  }));
+}
 
 export async function joinWaitlist(
   db: Tx,
@@ -54,21 +76,17 @@ export async function joinWaitlist(
     const [row] = await db
       .insert(waitlistEntries)
       .values({ customerId: actor.id, serviceId: input.serviceId, employeeId, date: input.date })
-      .returning(columns);
-    return toEntry(row!);
+      .returning({ id: waitlistEntries.id });
+    const [entry] = await selectEntries(db, eq(waitlistEntries.id, row!.id));
+    return entry!;
   } catch (error) {
     if (sqlState(error) === UNIQUE_VIOLATION) throw new AppError('CONFLICT', WAITLIST_DUPLICATE_MESSAGE);
     throw error;
   }
 }
 
-export async function listMyWaitlist(db: Tx, actor: SessionUser): Promise<WaitlistEntry[]> {
-  const rows = await db
-    .select(columns)
-    .from(waitlistEntries)
-    .where(eq(waitlistEntries.customerId, actor.id))
-    .orderBy(asc(waitlistEntries.date), asc(waitlistEntries.createdAt));
-  return rows.map(toEntry);
+export function listMyWaitlist(db: Tx, actor: SessionUser): Promise<WaitlistEntry[]> {
+  return selectEntries(db, eq(waitlistEntries.customerId, actor.id));
 }
 
 export async function leaveWaitlist(db: Tx, actor: SessionUser, id: string): Promise<{ success: true; id: string }> {
@@ -86,22 +104,45 @@ export async function leaveWaitlist(db: Tx, actor: SessionUser, id: string): Pro
  * in the caller's transaction.
  */
 export async function timeOpened(tx: Tx, appointment: { employeeId: string; startsAt: Date }) {
-  const at = appointment.startsAt.toISOString();
-  await enqueue(
+  const { timezone } = await getSettings(tx);
+  await timeOpenedOn(tx, appointment.employeeId, [toZoned(appointment.startsAt, timezone).date]);
+}
+
+/**
+ * An employee's hours changed: new weekly windows (any date may have gained time, so every date someone waits for
+ * that this employee could serve) or a date override (that date). Queued in the caller's transaction; the job
+ * finds out whether a time really opened.
+ */
+export async function hoursChanged(tx: Tx, employeeId: string, date?: string) {
+  if (date) return timeOpenedOn(tx, employeeId, [date]);
+  const { timezone } = await getSettings(tx);
+  const waited = await tx
+    .selectDistinct({ date: waitlistEntries.date })
+    .from(waitlistEntries)
+    .where(
+      and(
+        gte(waitlistEntries.date, toZoned(new Date(), timezone).date),
+        or(isNull(waitlistEntries.employeeId), eq(waitlistEntries.employeeId, employeeId)),
+      ),
+    );
+  await timeOpenedOn(
     tx,
-    'waitlist',
-    { employeeId: appointment.employeeId, at },
-    { uniqueKey: `waitlist:${appointment.employeeId}:${at}` },
+    employeeId,
+    waited.map((w) => w.date),
   );
+}
+
+async function timeOpenedOn(tx: Tx, employeeId: string, dates: string[]) {
+  for (const date of dates)
+    await enqueue(tx, 'waitlist', { employeeId, date }, { uniqueKey: `waitlist:${employeeId}:${date}` });
 }
 
 /** The `waitlist` job: mails every waiting customer for whom that employee's date now has a slot. */
 export function waitlistJob(opts: { database: Database; publicUrl: string }): JobDefinition<'waitlist'> {
   return {
-    async run({ employeeId, at }) {
+    async run({ employeeId, date }) {
       const db = opts.database.db;
       const settings = await getSettings(db);
-      const date = toZoned(new Date(at), settings.timezone).date;
       const waiting = await db
         .select({
           id: waitlistEntries.id,
@@ -129,8 +170,7 @@ export function waitlistJob(opts: { database: Database; publicUrl: string }): Jo
           includeInactive: false,
         }).catch(() => []);
         if (!slots.length) continue;
-        const query = new URLSearchParams({ serviceId: entry.serviceId, date, employeeId: entry.employeeId ?? '' });
-        const link = `${opts.publicUrl.replace(/\/$/, '')}/booking?${query}`;
+        const link = `${opts.publicUrl.replace(/\/$/, '')}${waitlistBookingPath({ ...entry, date })}`;
         await db.transaction(async (tx) => {
           // Whoever deletes the entry sends its mail: a second run finds nothing to delete.
           const taken = await tx

@@ -6,6 +6,7 @@ import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
+import { hoursChanged } from '../appointments/waitlist-service';
 import { getSettings } from '../settings/settings-service';
 import { toZoned } from '../booking/zoned-time';
 
@@ -123,6 +124,8 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
         endTime: input.isAvailable ? input.endTime! : null,
       })
       .returning(columns);
+    // Special hours may give the date more time than its weekly hours did.
+    if (input.isAvailable) await hoursChanged(tx, employeeId, input.date);
     return toOverride(row!);
   });
 }
@@ -130,12 +133,14 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
 export async function deleteOverride(db: Tx, actor: Actor, id: string): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Date override not found');
   const [row] = await db
-    .select({ employeeId: dateOverrides.employeeId })
+    .select({ employeeId: dateOverrides.employeeId, date: dateOverrides.date })
     .from(dateOverrides)
     .where(eq(dateOverrides.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Date override not found');
   if (!isAdmin(actor) && row.employeeId !== actor.id)
     throw new AppError('FORBIDDEN', 'You can only change your own availability.');
   await db.delete(dateOverrides).where(eq(dateOverrides.id, id));
+  // The date goes back to its weekly hours: a day off that ends opens them.
+  await hoursChanged(db, row.employeeId, row.date);
   return { success: true, id };
 }

@@ -14,6 +14,7 @@ import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
+import { hoursChanged } from '../appointments/waitlist-service';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
@@ -158,6 +159,7 @@ export async function replaceWeeklyHours(
         })),
       );
     }
+    await hoursChanged(tx, employeeId);
     return weeklyHoursOf(tx, employeeId);
   });
 }
@@ -185,6 +187,7 @@ export async function addWeeklyHours(
         isAvailable: hours.isAvailable,
       })
       .returning(weeklyHoursColumns);
+    await hoursChanged(tx, employeeId);
     return toWeeklyHours(row!);
   });
 }

@@ -12,8 +12,8 @@ export const jobPayloads = {
   webhook: ZWebhookJob,
   reminder: z.object({ appointmentId: z.string(), offsetMinutes: z.number().int() }),
   remindersResync: z.object({}),
-  /** A time may have opened for this employee on the date (business time zone) of this instant: tell the waitlist. */
-  waitlist: z.object({ employeeId: z.string(), at: z.string() }),
+  /** A time may have opened for this employee on this date (YYYY-MM-DD, business time zone): tell the waitlist. */
+  waitlist: z.object({ employeeId: z.string(), date: z.string() }),
 } satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof jobPayloads;

@@ -1,7 +1,11 @@
-import { trpc } from '../../lib/trpc';
+import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { useSettingsQuery } from '../../lib/session';
 
 /** Booking hooks: services, who performs them, free start times, and the booking itself. */
+
+export type BookableService = RouterOutputs['services']['list'][number];
+export type Provider = RouterOutputs['appointments']['providers'][number];
+export type Slot = RouterOutputs['appointments']['slots'][number];
 
 export function useBookableServices() {
   return trpc.services.list.useQuery(undefined, { select: (list) => list.filter((s) => s.isActive) });

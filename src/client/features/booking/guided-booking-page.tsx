@@ -1,19 +1,16 @@
-import { useId, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
-import { ClockIcon } from '../../components/icons';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input, Textarea } from '../../components/ui/input';
-import { SlotGrid } from '../../entities/booking/slot-grid';
+import { ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
-import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/trpc';
 import { useBookableServices, useBookAppointment, useBookingSettings, useProviders, useSlots } from './booking-api';
-import { addDaysToKey, clockLabelOf, longDayLabelOf, todayIn } from '../../lib/zoned-time';
-import { useFormatMoney } from '../../lib/money';
+import { addDaysToKey, todayIn } from '../../lib/zoned-time';
 import { useCurrentUser } from '../../lib/session';
+import { DateTimeStep, EmployeeStep, NotesStep, ServiceStep } from './guided-booking-steps';
+import { BookingSummary } from './booking-summary';
+import { JoinWaitlist } from './join-waitlist';
 
 const GUIDED_WINDOW_DAYS = 30;
 
@@ -22,16 +19,17 @@ const GUIDED_WINDOW_DAYS = 30;
  * employee is; the summary and Confirm Booking once everything is chosen.
  */
 export function GuidedBookingPage() {
-  const money = useFormatMoney();
   const navigate = useNavigate();
   const toast = useToast();
   const services = useBookableServices();
   const settings = useBookingSettings();
   const { user } = useCurrentUser();
   const book = useBookAppointment();
-  const [serviceId, setServiceId] = useState('');
-  const [chosenEmployeeId, setEmployeeId] = useState('');
-  const [date, setDate] = useState('');
+  // The waitlist mail links here with the service, employee and day that opened up.
+  const [params] = useSearchParams();
+  const [serviceId, setServiceId] = useState(params.get('service') ?? '');
+  const [chosenEmployeeId, setEmployeeId] = useState(params.get('employee') ?? '');
+  const [date, setDate] = useState(params.get('date') ?? '');
   const [dateTime, setDateTime] = useState('');
   const [notes, setNotes] = useState('');
   const providers = useProviders(serviceId || undefined);
@@ -113,259 +111,54 @@ export function GuidedBookingPage() {
         </div>
       </div>
 
-      <Step number={1} title="Choose a Service">
-        <ChoiceList
-          legend="Service"
-          name="service"
-          value={serviceId}
-          onChange={choose(setServiceId)}
-          options={(services.data ?? []).map((s) => ({
-            value: s.id,
-            title: s.name,
-            detail: (
-              <span className="inline-flex items-center gap-1">
-                <ClockIcon width={14} height={14} aria-hidden="true" /> {s.duration} minutes · {money(s.price)}
-              </span>
-            ),
-          }))}
-          empty="No services available"
-        />
-      </Step>
-
+      <ServiceStep services={services.data ?? []} value={serviceId} onChange={choose(setServiceId)} />
       {serviceId && (
-        <Step number={2} title="Choose an Employee">
-          {providers.isLoading ? (
-            <Spinner label="Loading employees" className="p-4" />
-          ) : (
-            <ChoiceList
-              legend="Employee"
-              name="employee"
-              value={employeeId}
-              onChange={choose(setEmployeeId)}
-              options={(providers.data ?? []).map((p) => ({
-                value: p.id,
-                title: `${p.firstName} ${p.lastName}`,
-                leading: <Avatar name={`${p.firstName} ${p.lastName}`} src={p.profileImageUrl} />,
-              }))}
-              empty="Nobody offers this service at the moment."
-            />
-          )}
-        </Step>
+        <EmployeeStep
+          providers={providers.data ?? []}
+          loading={providers.isLoading}
+          value={employeeId}
+          onChange={choose(setEmployeeId)}
+        />
       )}
-
       {employeeId && (
-        <Step number={3} title="Pick a Date and Time">
-          <div className="flex flex-col gap-4">
-            <DateField
-              value={date}
-              onChange={choose(setDate)}
-              min={today}
-              max={lastDay}
-              hint={`Times are shown in ${timeZone.replace(/_/g, ' ')} time.`}
-            />
-            {date &&
-              (slots.isFetching && !slots.data ? (
-                <Spinner label="Loading available times" className="p-3" />
-              ) : slots.data && slots.data.length > 0 ? (
-                <SlotGrid
-                  name="time"
-                  legend={`Available times on ${longDayLabelOf(date)}`}
-                  options={slots.data.map((s) => ({ value: s.dateTime, label: clockLabelOf(s.time) }))}
-                  value={dateTime}
-                  onChange={setDateTime}
-                />
-              ) : (
-                <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">
-                  No available times for this date. Please choose another date.
-                </p>
-              ))}
-          </div>
-        </Step>
-      )}
-
-      {employeeId && (
-        <Step number={4} title="Add Notes">
-          <NotesField value={notes} onChange={setNotes} />
-        </Step>
-      )}
-
-      {complete && (
-        <Card className="border-brand-200 bg-brand-50">
-          <CardHeader>
-            <CardTitle>Booking Summary</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-stone-600">Service</dt>
-              <dd className="font-medium text-stone-900">{service.name}</dd>
-              <dt className="text-stone-600">Employee</dt>
-              <dd className="font-medium text-stone-900">
-                {employee.firstName} {employee.lastName}
-              </dd>
-              <dt className="text-stone-600">Date</dt>
-              <dd className="font-medium text-stone-900">{longDayLabelOf(date)}</dd>
-              <dt className="text-stone-600">Time</dt>
-              <dd className="font-medium text-stone-900">
-                {clockLabelOf(slot.time)} ({service.duration} minutes)
-              </dd>
-              <dt className="text-stone-600">Price</dt>
-              <dd className="font-medium text-stone-900">{money(service.price)}</dd>
-            </dl>
-            <Button size="lg" onClick={confirm} disabled={book.isPending} className="w-full sm:w-auto sm:self-end">
-              {book.isPending ? 'Booking...' : 'Confirm Booking'}
-            </Button>
-          </CardContent>
-        </Card>
-      )}
-    </div>
-  );
-}
-
-function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <Card>
-      <section aria-labelledby={id}>
-        <CardHeader>
-          <h2 id={id} className="flex items-center gap-3 text-lg font-semibold text-stone-900">
-            <span
-              className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-sm text-white"
-              aria-hidden="true"
-            >
-              {number}
-            </span>
-            <span>
-              <span className="sr-only">Step {number}: </span>
-              {title}
-            </span>
-          </h2>
-        </CardHeader>
-        <CardContent>{children}</CardContent>
-      </section>
-    </Card>
-  );
-}
-
-/** A list of cards to pick one from, as native radio buttons. */
-function ChoiceList({
-  legend,
-  name,
-  value,
-  onChange,
-  options,
-  empty,
-}: {
-  legend: string;
-  name: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; title: string; detail?: ReactNode; leading?: ReactNode }[];
-  empty: string;
-}) {
-  if (!options.length) return <p className="text-sm text-stone-600">{empty}</p>;
-  return (
-    <fieldset>
-      <legend className="sr-only">{legend}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {options.map((option) => {
-          const checked = option.value === value;
-          return (
-            <label
-              key={option.value}
-              className={cn(
-                'flex cursor-pointer items-center gap-3 rounded-lg border p-3 transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500',
-                checked ? 'border-brand-600 bg-brand-50' : 'border-stone-200 bg-white hover:border-brand-500',
-              )}
-            >
-              <input
-                type="radio"
-                name={name}
-                value={option.value}
-                checked={checked}
-                onChange={() => onChange(option.value)}
-                className="h-4 w-4 accent-brand-600"
+        <DateTimeStep
+          date={date}
+          onDateChange={choose(setDate)}
+          min={today}
+          max={lastDay}
+          timeZone={timeZone}
+          slots={slots.data}
+          loading={slots.isFetching && !slots.data}
+          value={dateTime}
+          onChange={setDateTime}
+          whenFull={(reason) =>
+            service &&
+            employee && (
+              <JoinWaitlist
+                reason={reason}
+                wait={{
+                  serviceId,
+                  serviceName: service.name,
+                  date,
+                  employeeId,
+                  employeeName: `${employee.firstName} ${employee.lastName}`,
+                }}
               />
-              {option.leading}
-              <span className="flex min-w-0 flex-col">
-                <span className="font-medium text-stone-900">{option.title}</span>
-                {option.detail && <span className="text-sm text-stone-600">{option.detail}</span>}
-              </span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
-  );
-}
-
-function Avatar({ name, src }: { name: string; src: string | null }) {
-  if (src) return <img src={src} alt="" className="h-9 w-9 rounded-full object-cover" />;
-  const initials = name
-    .split(' ')
-    .map((part) => part[0])
-    .join('')
-    .slice(0, 2);
-  return (
-    <span
-      className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-900"
-      aria-hidden="true"
-    >
-      {initials}
-    </span>
-  );
-}
-
-function DateField({
-  value,
-  onChange,
-  min,
-  max,
-  hint,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  min: string;
-  max: string;
-  hint: string;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        Date
-      </label>
-      <Input
-        id={id}
-        type="date"
-        value={value}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value)}
-        className="sm:max-w-xs"
-        aria-describedby={`${id}-hint`}
-      />
-      <p id={`${id}-hint`} className="text-xs text-stone-600">
-        {hint}
-      </p>
-    </div>
-  );
-}
-
-function NotesField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        Notes (optional)
-      </label>
-      <Textarea
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        rows={3}
-        maxLength={2000}
-        placeholder="Anything we should know before your visit?"
-      />
+            )
+          }
+        />
+      )}
+      {employeeId && <NotesStep value={notes} onChange={setNotes} />}
+      {complete && (
+        <BookingSummary
+          service={service}
+          employee={employee}
+          date={date}
+          slot={slot}
+          pending={book.isPending}
+          onConfirm={confirm}
+        />
+      )}
     </div>
   );
 }

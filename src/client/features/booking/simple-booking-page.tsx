@@ -11,7 +11,14 @@ import { SlotGrid } from '../../entities/booking/slot-grid';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
-import { useBookableServices, useBookAppointment, useBookingSettings, useSlots } from './booking-api';
+import {
+  useBookableServices,
+  useBookAppointment,
+  useBookingSettings,
+  useSlots,
+  type BookableService,
+} from './booking-api';
+import { JoinWaitlist } from './join-waitlist';
 import { addDaysToKey, clockLabelOf, longDayLabelOf, todayIn } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
 
@@ -27,6 +34,8 @@ export function SimpleBookingPage() {
   const money = useFormatMoney();
   const [params] = useSearchParams();
   const lockedServiceId = params.get('service') ?? '';
+  // The waitlist mail links here with the day that opened up.
+  const linkedDate = params.get('date') ?? '';
   const navigate = useNavigate();
   const toast = useToast();
   const services = useBookableServices();
@@ -36,7 +45,7 @@ export function SimpleBookingPage() {
   const windowDays = settings.data?.bookingWindowDays ?? 30;
 
   const form = useZodForm(ZSimpleBookingForm, {
-    defaultValues: { serviceId: lockedServiceId, date: '', dateTime: '', notes: '' },
+    defaultValues: { serviceId: lockedServiceId, date: linkedDate, dateTime: '', notes: '' },
   });
   const [serviceId, date] = useWatch({ control: form.control, name: ['serviceId', 'date'] });
   const service = services.data?.find((s) => s.id === serviceId);
@@ -142,7 +151,7 @@ export function SimpleBookingPage() {
                     ids={ids}
                     value={field.value ?? ''}
                     onChange={field.onChange}
-                    serviceChosen={!!serviceId}
+                    service={service}
                     date={date}
                     lastDay={lastDay}
                     windowDays={windowDays}
@@ -175,7 +184,7 @@ function TimeChoice({
   ids,
   value,
   onChange,
-  serviceChosen,
+  service,
   date,
   lastDay,
   windowDays,
@@ -186,7 +195,7 @@ function TimeChoice({
   ids: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
   value: string;
   onChange: (value: string) => void;
-  serviceChosen: boolean;
+  service: BookableService | undefined;
   date: string;
   lastDay: string;
   windowDays: number;
@@ -199,15 +208,19 @@ function TimeChoice({
       {text}
     </p>
   );
-  if (!serviceChosen) return note('Choose a service to see the free times.');
+  if (!service) return note('Choose a service to see the free times.');
   if (!date) return note('Choose a date to see the free times.');
   if (loading) return <Spinner label="Loading available times" className="p-3" />;
   if (failed) return note('The free times could not be loaded. Please try again.');
   if (!options.length) {
     if (lastDay && date > lastDay)
       return note(`Appointments can be booked up to ${windowDays} days ahead. Please choose an earlier date.`);
-    return note(
-      `No free times on ${longDayLabelOf(date)}: our team is fully booked or not working that day. Please choose another date.`,
+    return (
+      <JoinWaitlist
+        id={ids.id}
+        reason={`No free times on ${longDayLabelOf(date)}: our team is fully booked or not working that day. Please choose another date.`}
+        wait={{ serviceId: service.id, serviceName: service.name, date }}
+      />
     );
   }
   return (

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '../../components/ui/card';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { RemindersSent } from '../../entities/appointments/reminders-sent';
 import { dateTimeOf } from '../../lib/zoned-time';
 import type { PortalAppointment } from './employee-portal-api';
 
-/** One appointment as the portal shows it: service, when, who, notes, status, and any actions. */
+/** One appointment as the portal shows it: service, when, who, notes, reminders sent, status, and any actions. */
 export function AppointmentCard({
   appointment: a,
   timeZone,
@@ -27,6 +28,7 @@ export function AppointmentCard({
           <p className="text-sm text-stone-700">{customerName}</p>
           {a.customer.email && <p className="truncate text-sm text-stone-600">{a.customer.email}</p>}
           {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
+          <RemindersSent reminders={a.remindersSent} timeZone={timeZone} />
         </div>
         {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
       </CardContent>

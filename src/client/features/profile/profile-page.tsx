@@ -16,13 +16,17 @@ import { useCurrentUser, useSettingsQuery } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
 import { addDaysToKey, dateKeyOf, dateTimeOf, timeOf, todayIn } from '../../lib/zoned-time';
 import OrderHistory from './order-history';
+import { WaitlistEntries } from './waitlist-entries';
 import { useCancelAppointment, useMyAppointments, useRescheduleAppointment, useRescheduleSlots } from './profile-api';
 
 const RECENT = 5;
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** /profile: who you are, your five most recent appointments (cancel or move them while the notice allows), your orders. */
+/**
+ * /profile: who you are, your five most recent appointments (cancel or move them while the notice allows), your
+ * orders, and the days you wait for.
+ */
 export function ProfilePage() {
   const { user: me, isLoading } = useCurrentUser();
   if (isLoading) return <Spinner className="min-h-[40vh]" label="Loading profile" />;
@@ -55,6 +59,7 @@ export function ProfilePage() {
         <RecentAppointments />
         <OrderHistory />
       </div>
+      <WaitlistEntries />
     </div>
   );
 }

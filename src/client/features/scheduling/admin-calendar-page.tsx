@@ -5,6 +5,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { RemindersSent } from '../../entities/appointments/reminders-sent';
 import { WeekSchedule } from '../../entities/schedule/week-schedule';
 import { buildWeek } from '../../entities/schedule/week-days';
 import { addDaysToKey, dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf } from '../../lib/zoned-time';
@@ -52,6 +53,7 @@ function AppointmentRow({
           with {a.employee.firstName} {a.employee.lastName} · {a.duration} min
         </p>
         {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
+        <RemindersSent reminders={a.remindersSent} timeZone={timeZone} />
       </div>
       <div className="flex items-center gap-2">
         <AppointmentStatusBadge status={a.status} />

@@ -1,0 +1,52 @@
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import type { BookableService, Provider, Slot } from './booking-api';
+import { clockLabelOf, longDayLabelOf } from '../../lib/zoned-time';
+import { useFormatMoney } from '../../lib/money';
+
+/** The last card of /employee-booking: what is about to be booked, and Confirm Booking. */
+export function BookingSummary({
+  service,
+  employee,
+  date,
+  slot,
+  pending,
+  onConfirm,
+}: {
+  service: BookableService;
+  employee: Provider;
+  date: string;
+  slot: Slot;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  const money = useFormatMoney();
+  return (
+    <Card className="border-brand-200 bg-brand-50">
+      <CardHeader>
+        <CardTitle>Booking Summary</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-stone-600">Service</dt>
+          <dd className="font-medium text-stone-900">{service.name}</dd>
+          <dt className="text-stone-600">Employee</dt>
+          <dd className="font-medium text-stone-900">
+            {employee.firstName} {employee.lastName}
+          </dd>
+          <dt className="text-stone-600">Date</dt>
+          <dd className="font-medium text-stone-900">{longDayLabelOf(date)}</dd>
+          <dt className="text-stone-600">Time</dt>
+          <dd className="font-medium text-stone-900">
+            {clockLabelOf(slot.time)} ({service.duration} minutes)
+          </dd>
+          <dt className="text-stone-600">Price</dt>
+          <dd className="font-medium text-stone-900">{money(service.price)}</dd>
+        </dl>
+        <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full sm:w-auto sm:self-end">
+          {pending ? 'Booking...' : 'Confirm Booking'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,190 @@
+import { useId, type ReactNode } from 'react';
+
+import { ClockIcon } from '../../components/icons';
+import { UserAvatar } from '../../components/user-avatar';
+import { Card, CardContent, CardHeader } from '../../components/ui/card';
+import { Input, Textarea } from '../../components/ui/input';
+import { SlotGrid } from '../../entities/booking/slot-grid';
+import { Spinner } from '../../components/ui/spinner';
+import type { BookableService, Provider, Slot } from './booking-api';
+import { clockLabelOf, longDayLabelOf } from '../../lib/zoned-time';
+import { useFormatMoney } from '../../lib/money';
+import { ChoiceList } from './choice-list';
+
+/** The steps of /employee-booking, each a numbered card. */
+
+function Step({ number, title, children }: { number: number; title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <Card>
+      <section aria-labelledby={id}>
+        <CardHeader>
+          <h2 id={id} className="flex items-center gap-3 text-lg font-semibold text-stone-900">
+            <span
+              className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-600 text-sm text-white"
+              aria-hidden="true"
+            >
+              {number}
+            </span>
+            <span>
+              <span className="sr-only">Step {number}: </span>
+              {title}
+            </span>
+          </h2>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </section>
+    </Card>
+  );
+}
+
+export function ServiceStep({
+  services,
+  value,
+  onChange,
+}: {
+  services: BookableService[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const money = useFormatMoney();
+  return (
+    <Step number={1} title="Choose a Service">
+      <ChoiceList
+        legend="Service"
+        name="service"
+        value={value}
+        onChange={onChange}
+        options={services.map((s) => ({
+          value: s.id,
+          title: s.name,
+          detail: (
+            <span className="inline-flex items-center gap-1">
+              <ClockIcon width={14} height={14} aria-hidden="true" /> {s.duration} minutes · {money(s.price)}
+            </span>
+          ),
+        }))}
+        empty="No services available"
+      />
+    </Step>
+  );
+}
+
+export function EmployeeStep({
+  providers,
+  loading,
+  value,
+  onChange,
+}: {
+  providers: Provider[];
+  loading: boolean;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <Step number={2} title="Choose an Employee">
+      {loading ? (
+        <Spinner label="Loading employees" className="p-4" />
+      ) : (
+        <ChoiceList
+          legend="Employee"
+          name="employee"
+          value={value}
+          onChange={onChange}
+          options={providers.map((p) => ({
+            value: p.id,
+            title: `${p.firstName} ${p.lastName}`,
+            leading: <UserAvatar user={p} size={36} />,
+          }))}
+          empty="Nobody offers this service at the moment."
+        />
+      )}
+    </Step>
+  );
+}
+
+export function DateTimeStep({
+  date,
+  onDateChange,
+  min,
+  max,
+  timeZone,
+  slots,
+  loading,
+  value,
+  onChange,
+  whenFull,
+}: {
+  date: string;
+  onDateChange: (date: string) => void;
+  min: string;
+  max: string;
+  timeZone: string;
+  slots: Slot[] | undefined;
+  loading: boolean;
+  value: string;
+  onChange: (dateTime: string) => void;
+  /** What a day without times offers (the waitlist), given why there are none. */
+  whenFull: (reason: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Step number={3} title="Pick a Date and Time">
+      <div className="flex flex-col gap-4">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={id} className="text-sm font-medium text-stone-800">
+            Date
+          </label>
+          <Input
+            id={id}
+            type="date"
+            value={date}
+            min={min}
+            max={max}
+            onChange={(e) => onDateChange(e.target.value)}
+            className="sm:max-w-xs"
+            aria-describedby={`${id}-hint`}
+          />
+          <p id={`${id}-hint`} className="text-xs text-stone-600">
+            Times are shown in {timeZone.replace(/_/g, ' ')} time.
+          </p>
+        </div>
+        {date &&
+          (loading ? (
+            <Spinner label="Loading available times" className="p-3" />
+          ) : slots && slots.length > 0 ? (
+            <SlotGrid
+              name="time"
+              legend={`Available times on ${longDayLabelOf(date)}`}
+              options={slots.map((s) => ({ value: s.dateTime, label: clockLabelOf(s.time) }))}
+              value={value}
+              onChange={onChange}
+            />
+          ) : (
+            whenFull('No available times for this date. Please choose another date.')
+          ))}
+      </div>
+    </Step>
+  );
+}
+
+export function NotesStep({ value, onChange }: { value: string; onChange: (notes: string) => void }) {
+  const id = useId();
+  return (
+    <Step number={4} title="Add Notes">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-stone-800">
+          Notes (optional)
+        </label>
+        <Textarea
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          rows={3}
+          maxLength={2000}
+          placeholder="Anything we should know before your visit?"
+        />
+      </div>
+    </Step>
+  );
+}
