@@ -4,13 +4,19 @@ import { createFiguresCache } from './figures-cache';
 describe('figures cache', () => {
   it('answers a fresh figure without computing it again, and a stale one at once while it is recomputed', async () => {
     let computed = 0;
-    const compute = async () => ++computed;
-    const cache = createFiguresCache(20);
+    let resolveSecond = () => {};
+    const compute = () =>
+      ++computed === 1 ? Promise.resolve(1) : new Promise<number>((r) => (resolveSecond = () => r(computed)));
+    let clock = 1_000;
+    const cache = createFiguresCache(20, 200, () => clock);
     expect(await cache.get('k', compute)).toBe(1);
+    clock += 19;
     expect(await cache.get('k', compute)).toBe(1);
-    await new Promise((r) => setTimeout(r, 30));
+    clock += 1;
     expect(await cache.get('k', compute)).toBe(1); // stale: answered at once, recomputed behind it
-    await new Promise((r) => setTimeout(r, 5));
+    expect(await cache.get('k', compute)).toBe(1); // still stale while that runs, and computed once
+    resolveSecond();
+    await new Promise((r) => setImmediate(r));
     expect(await cache.get('k', compute)).toBe(2);
     expect(computed).toBe(2);
   });

@@ -11,7 +11,7 @@ export interface FiguresCache {
 
 const FIGURES_TTL_MS = 5000;
 
-export function createFiguresCache(ttlMs = FIGURES_TTL_MS, maxEntries = 200): FiguresCache {
+export function createFiguresCache(ttlMs = FIGURES_TTL_MS, maxEntries = 200, now = Date.now): FiguresCache {
   const entries = new Map<string, { value?: unknown; at: number; pending?: Promise<unknown> }>();
   return {
     get<T>(key: string, compute: () => Promise<T>): Promise<T> {
@@ -21,13 +21,13 @@ export function createFiguresCache(ttlMs = FIGURES_TTL_MS, maxEntries = 200): Fi
       else entry = { at: 0 };
       entries.set(key, entry);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      const fresh = entry.value !== undefined && Date.now() - entry.at < ttlMs;
+      const fresh = entry.value !== undefined && now() - entry.at < ttlMs;
       if (fresh) return Promise.resolve(entry.value as T);
       const current = entry;
       current.pending ??= compute()
         .then((value) => {
           current.value = value;
-          current.at = Date.now();
+          current.at = now();
           return value;
         })
         .finally(() => {
