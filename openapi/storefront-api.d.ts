@@ -841,14 +841,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's appointments; everyone's for staff who view appointments
-     * @description The caller's appointments; everyone's for staff who view appointments. Requires a signed-in user.
+     * The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series)
+     * @description The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series). Requires a signed-in user.
      */
     get: operations['appointments-list'];
     put?: never;
     /**
-     * Book an appointment (409 when the time is not an offered slot)
-     * @description Book an appointment (409 when the time is not an offered slot). Requires a signed-in user.
+     * Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot)
+     * @description Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot). Requires a signed-in user.
      */
     post: operations['appointments-book'];
     delete?: never;
@@ -907,8 +907,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Cancel an appointment (customers up to the cancellation notice)
-     * @description Cancel an appointment (customers up to the cancellation notice). Requires a signed-in user.
+     * Cancel an appointment, or with `scope=series` it and the later occurrences of its series (customers up to the cancellation notice)
+     * @description Cancel an appointment, or with `scope=series` it and the later occurrences of its series (customers up to the cancellation notice). Requires a signed-in user.
      */
     post: operations['appointments-cancel'];
     delete?: never;
@@ -7538,6 +7538,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -7676,6 +7677,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -7861,6 +7863,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8548,6 +8551,7 @@ export interface operations {
         employeeId?: string;
         status?: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         scope?: 'mine' | 'all';
+        seriesId?: string;
       };
       header?: never;
       path?: never;
@@ -8587,6 +8591,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8696,6 +8701,11 @@ export interface operations {
           notes?: string | null;
           customerNotes?: string | null;
           status?: ('pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show') | null;
+          repeat?: {
+            /** @enum {string} */
+            frequency: 'weekly' | 'biweekly';
+            count: number;
+          } | null;
         };
       };
     };
@@ -8732,6 +8742,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8796,7 +8807,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The time is not an offered slot, or was just taken */
+      /** @description The time is not an offered slot, or was just taken; for a series, the message names the dates that are not free */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8917,6 +8928,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9064,6 +9076,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9199,7 +9212,9 @@ export interface operations {
   };
   'appointments-cancel': {
     parameters: {
-      query?: never;
+      query?: {
+        scope?: 'one' | 'series';
+      };
       header?: {
         /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
         'Idempotency-Key'?: string;
@@ -9243,6 +9258,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9434,6 +9450,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
