@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../db/client';
-import { apiKeys, auditLog, users } from '../../db/schema/index';
+import { apiKeys, apiKeyUsage, auditLog, users } from '../../db/schema/index';
 import { buildApp } from '../server/app';
 import { signInAs, startTestServer, testEnv, useTestServer, type TestServer } from '../server/testing';
 
@@ -231,50 +231,62 @@ describe('calling the API with a key', () => {
   });
 });
 
-describe('rate limits of keys', () => {
-  let limited: TestServer;
-  // A second app instance on the same database (on PostgreSQL with its own connection pool).
+/**
+ * A test server and a second app instance on the same database (on PostgreSQL with its own connection pool),
+ * both with the given per-key limit.
+ */
+function useTwoInstances(limit: string) {
+  const instances = {} as { server: TestServer; other: Awaited<ReturnType<typeof buildApp>> };
   let otherDatabase: Database;
-  let other: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
-    limited = await startTestServer({ env: { API_KEY_RATE_LIMIT: '3' } });
-    otherDatabase = limited.database.url ? await createDb({ url: limited.database.url }) : limited.database;
-    other = await buildApp({ database: otherDatabase, env: testEnv({ API_KEY_RATE_LIMIT: '3' }) });
-    await other.ready();
+    instances.server = await startTestServer({ env: { API_KEY_RATE_LIMIT: limit } });
+    const { database } = instances.server;
+    otherDatabase = database.url ? await createDb({ url: database.url }) : database;
+    instances.other = await buildApp({ database: otherDatabase, env: testEnv({ API_KEY_RATE_LIMIT: limit }) });
+    await instances.other.ready();
   });
   afterAll(async () => {
-    await other.close();
-    if (otherDatabase !== limited.database) await otherDatabase.close();
-    await limited.close();
+    await instances.other.close();
+    if (otherDatabase !== instances.server.database) await otherDatabase.close();
+    await instances.server.close();
   });
+  return instances;
+}
+
+describe('rate limits of keys', () => {
+  const instances = useTwoInstances('3');
 
   it('counts a key once across all instances', async () => {
-    const owner = await signInAs(limited.database, 'admin');
-    const created = await limited.request('POST', '/api/admin/api-keys', {
+    const owner = await signInAs(instances.server.database, 'admin');
+    const created = await instances.server.request('POST', '/api/admin/api-keys', {
       cookie: owner.cookie,
       body: { name: 'Shared', permissions: ['orders.view'] },
     });
     const headers = bearer(created.body.key);
-    expect((await limited.request('GET', '/api/orders', { headers })).headers.get('ratelimit-remaining')).toBe('2');
-    const onOther = await other.inject({ method: 'GET', url: '/api/orders', headers });
+    expect((await instances.server.request('GET', '/api/orders', { headers })).headers.get('ratelimit-remaining')).toBe(
+      '2',
+    );
+    const onOther = await instances.other.inject({ method: 'GET', url: '/api/orders', headers });
     expect(onOther.statusCode).toBe(200);
     expect(onOther.headers['ratelimit-remaining']).toBe('1');
-    expect((await limited.request('GET', '/api/orders', { headers })).headers.get('ratelimit-remaining')).toBe('0');
-    const over = await other.inject({ method: 'GET', url: '/api/orders', headers });
+    expect((await instances.server.request('GET', '/api/orders', { headers })).headers.get('ratelimit-remaining')).toBe(
+      '0',
+    );
+    const over = await instances.other.inject({ method: 'GET', url: '/api/orders', headers });
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('carries RateLimit headers on keyed answers and answers 429 with Retry-After over the limit', async () => {
-    const owner = await signInAs(limited.database, 'admin');
-    const created = await limited.request('POST', '/api/admin/api-keys', {
+    const owner = await signInAs(instances.server.database, 'admin');
+    const created = await instances.server.request('POST', '/api/admin/api-keys', {
       cookie: owner.cookie,
       body: { name: 'Busy', permissions: ['orders.view'] },
     });
     const headers = bearer(created.body.key);
     const remaining: string[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const res = await limited.request('GET', '/api/orders', { headers });
+      const res = await instances.server.request('GET', '/api/orders', { headers });
       expect(res.status).toBe(200);
       expect(res.headers.get('ratelimit-limit')).toBe('3');
       expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
@@ -282,14 +294,60 @@ describe('rate limits of keys', () => {
       remaining.push(res.headers.get('ratelimit-remaining')!);
     }
     expect(remaining).toEqual(['2', '1', '0']);
-    const over = await limited.request('GET', '/api/orders', { headers });
+    const over = await instances.server.request('GET', '/api/orders', { headers });
     expect(over.status).toBe(429);
     expect(over.body.code).toBe('TOO_MANY_REQUESTS');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(over.headers.get('ratelimit-remaining')).toBe('0');
     // Cookie requests are not counted against keys.
-    expect((await limited.request('GET', '/api/orders', { cookie: owner.cookie })).headers.get('ratelimit-limit')).toBe(
-      null,
+    expect(
+      (await instances.server.request('GET', '/api/orders', { cookie: owner.cookie })).headers.get('ratelimit-limit'),
+    ).toBe(null);
+  });
+});
+
+describe('rate limits of keys at higher limits', () => {
+  // Each instance claims a twentieth of the limit from the shared counter at a time (5 of 100 here) and spends it
+  // without a write; the limit still holds across instances.
+  const instances = useTwoInstances('100');
+
+  async function keyOf(name: string) {
+    const owner = await signInAs(instances.server.database, 'admin');
+    const res = await instances.server.request('POST', '/api/admin/api-keys', {
+      cookie: owner.cookie,
+      body: { name, permissions: ['products.view'] },
+    });
+    return res.body as { id: string; key: string };
+  }
+  const counted = async (keyId: string) =>
+    (await instances.server.database.db.select().from(apiKeyUsage).where(eq(apiKeyUsage.keyId, keyId)))[0]?.hits;
+
+  it('claims one share at a time for concurrent requests on one instance', async () => {
+    const { id, key } = await keyOf('Concurrent');
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        instances.other.inject({ method: 'GET', url: '/api/products', headers: bearer(key) }),
+      ),
     );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(40).fill(200));
+    expect(await counted(id)).toBe(40);
+    expect(new Set(answers.map((answer) => answer.headers['ratelimit-remaining'])).size).toBe(40);
+  });
+
+  it('never lets two instances together exceed the limit', async () => {
+    const { key } = await keyOf('Two instances');
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const [here, there] = await Promise.all([
+        instances.server.request('GET', '/api/products', { headers: bearer(key) }),
+        instances.other.inject({ method: 'GET', url: '/api/products', headers: bearer(key) }),
+      ]);
+      statuses.push(here.status, there.statusCode);
+    }
+    const served = statuses.filter((status) => status === 200).length;
+    expect(served).toBeLessThanOrEqual(100);
+    // At most one share (5) per instance is left unspent when the other instance is refused.
+    expect(served).toBeGreaterThanOrEqual(90);
+    expect(statuses.filter((status) => status !== 200 && status !== 429)).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ export async function authenticateBearer(
     throw new AppError('UNAUTHORIZED', integrationMessages.invalidKey);
   }
   const limit = env.API_KEY_RATE_LIMIT;
-  const { hits, resetSeconds } = await countApiKeyRequest(db, user.apiKey.id);
+  const { hits, resetSeconds } = await countApiKeyRequest(db, user.apiKey.id, limit);
   reply.header('ratelimit-limit', String(limit));
   reply.header('ratelimit-remaining', String(Math.max(0, limit - hits)));
   reply.header('ratelimit-reset', String(resetSeconds));
