@@ -191,7 +191,9 @@ function RecentAppointments() {
                 : '')
             : ''
         }
-        confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Appointment'}
+        confirmLabel={
+          cancel.isPending ? 'Cancelling...' : laterInSeries ? 'Cancel Only This One' : 'Cancel Appointment'
+        }
         onConfirm={() => confirmCancel('one')}
         alternative={
           laterInSeries ? { label: 'Cancel This and Later', onConfirm: () => confirmCancel('series') } : undefined
