@@ -6,18 +6,13 @@ import { hashPassword, verifyPassword } from '../src/server/auth/passwords';
 import { createSession } from '../src/server/auth/sessions';
 import { defaultEmployeePermissions } from '../src/shared/roles';
 import { eq } from 'drizzle-orm';
-import { compareInterleaved, createBenchDatabase, printInterleaved, startServer } from './lib';
+import { compareInterleaved, createBenchDatabase, percentile, printInterleaved, startServer } from './lib';
 
 // GET /api/auth/user with a valid session through the whole stack (security hooks, session lookup in the
 // request context, REST adapter, access check, zod output) against a bare Fastify route doing the same lookup.
 // Then the cost of one employee login (argon2id m=19456, t=2, p=1 dominates it).
 const LOGINS = 20;
 const PASSWORD = 'bench-password-2026';
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 const database = await createBenchDatabase('auth_user');
 try {

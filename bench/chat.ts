@@ -4,7 +4,7 @@ import { seedDemoData } from '../src/server/demo/seed';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
 import { openChatStream, type ChatStream } from '../src/server/testing-live';
 import { allPermissions } from '../src/shared/roles';
-import { createBenchDatabase, startServer } from './lib';
+import { createBenchDatabase, percentile, startServer } from './lib';
 
 // Live chat on two app instances sharing one PostgreSQL:
 // 1. fan-out: 500 open streams (250 per instance, staff inboxes, so each receives every message); one message
@@ -19,10 +19,6 @@ const SECONDS = 10;
 // 30 messages a minute per person: each sender loop writes as a rotating pool of customers.
 const CUSTOMERS_PER_SENDER = 20;
 
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 const ms = (v: number) => Math.round(v * 10) / 10;
 
 const database = await createBenchDatabase('chat');

@@ -1,11 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
 import { createDb, queryRows } from '../db/client';
 import { jobs } from '../db/schema/index';
 import { enqueue } from '../src/server/jobs/enqueue';
-import { cpuMs, createBenchDatabase } from './lib';
+import { cpuMs, createBenchDatabase, loadAverage, percentile, runnerProcess } from './lib';
+
+/** A runner whose `mail` handler does nothing, or prints `<job id> <epoch ms>` as each job starts. */
+const mailRunner = (url: string, report: boolean) =>
+  runnerProcess(
+    url,
+    '',
+    `{ mail: { run: async (_payload, job) => { ${report ? "process.stdout.write(job.id + ' ' + (performance.timeOrigin + performance.now()) + '\\n');" : ''} } } }`,
+  );
 
 // The job runner on PostgreSQL, each runner in its own process (an app instance):
 // 1. drain: 20,000 queued jobs (a handler that does nothing), drained by 1 and then 2 runners; jobs/second.
@@ -14,41 +19,6 @@ import { cpuMs, createBenchDatabase } from './lib';
 const DRAIN_JOBS = 20_000;
 const RATE = 100;
 const SECONDS = 10;
-
-function percentile(values: number[], p: number) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-const load = () =>
-  loadavg()
-    .map((v) => v.toFixed(1))
-    .join(' ');
-
-/** A runner process: connects, says `ready`, starts on `go`, prints `<job id> <epoch ms>` as each job starts. */
-function runnerProcess(url: string, report: boolean) {
-  const source = `
-    import { createInterface } from 'node:readline';
-    import { createDb } from './db/client.ts';
-    import { createJobRunner } from './src/server/jobs/runner.ts';
-    const database = await createDb({ url: ${JSON.stringify(url)} });
-    const quiet = { info() {}, warn() {}, error() {} };
-    const runner = createJobRunner({ database, log: quiet, handlers: { mail: { run: async (_payload, job) => {
-      ${report ? "process.stdout.write(job.id + ' ' + (performance.timeOrigin + performance.now()) + '\\n');" : ''}
-    } } } });
-    console.log('ready');
-    for await (const line of createInterface({ input: process.stdin })) {
-      if (line === 'go') await runner.start();
-      if (line === 'stop') { await runner.stop(); await database.close(); process.exit(0); }
-    }`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout });
-  const ready = new Promise<void>((resolve) => lines.on('line', (line) => line === 'ready' && resolve()));
-  return { child, lines, ready };
-}
-
-const send = (child: ChildProcess, line: string) => child.stdin!.write(`${line}\n`);
 
 const database = await createBenchDatabase('jobs');
 try {
@@ -72,25 +42,25 @@ try {
           await enqueue(tx, 'mail', { to: `r${i + j}@example.com`, subject: 'S', text: 'T' });
       });
     }
-    const processes = Array.from({ length: runners }, () => runnerProcess(database.url, false));
+    const processes = Array.from({ length: runners }, () => mailRunner(database.url, false));
     await Promise.all(processes.map((p) => p.ready));
     const cpuBefore = processes.map((p) => cpuMs(p.child.pid!));
     const started = performance.now();
-    for (const p of processes) send(p.child, 'go');
+    for (const p of processes) p.send('go');
     while ((await count('done')) < DRAIN_JOBS) await new Promise((r) => setTimeout(r, 50));
     const seconds = (performance.now() - started) / 1000;
     // CPU the runner processes spent per job: steadier than jobs/s on a machine others are using.
     const cpuUs = (processes.reduce((sum, p, i) => sum + cpuMs(p.child.pid!) - cpuBefore[i]!, 0) * 1000) / DRAIN_JOBS;
-    for (const p of processes) send(p.child, 'stop');
+    for (const p of processes) p.send('stop');
     console.log(
-      `drain, ${runners} runner(s): ${DRAIN_JOBS} jobs in ${seconds.toFixed(2)} s = ${Math.round(DRAIN_JOBS / seconds)} jobs/s, runner CPU ${Math.round(cpuUs)} µs per job (load average ${load()})`,
+      `drain, ${runners} runner(s): ${DRAIN_JOBS} jobs in ${seconds.toFixed(2)} s = ${Math.round(DRAIN_JOBS / seconds)} jobs/s, runner CPU ${Math.round(cpuUs)} µs per job (load average ${loadAverage()})`,
     );
   }
 
   await db.db.delete(jobs);
   const committedAt = new Map<string, number>();
   const latencies: number[] = [];
-  const processes = [runnerProcess(database.url, true), runnerProcess(database.url, true)];
+  const processes = [mailRunner(database.url, true), mailRunner(database.url, true)];
   const startedAt = new Map<string, number>();
   for (const p of processes) {
     p.lines.on('line', (line) => {
@@ -99,7 +69,7 @@ try {
     });
   }
   await Promise.all(processes.map((p) => p.ready));
-  for (const p of processes) send(p.child, 'go');
+  for (const p of processes) p.send('go');
   await new Promise((r) => setTimeout(r, 1000));
   const begin = performance.now();
   for (let i = 0; i < RATE * SECONDS; i++) {
@@ -114,9 +84,9 @@ try {
   }
   while (startedAt.size < committedAt.size) await new Promise((r) => setTimeout(r, 50));
   for (const [id, at] of committedAt) latencies.push(startedAt.get(id)! - at);
-  for (const p of processes) send(p.child, 'stop');
+  for (const p of processes) p.send('stop');
   console.log(
-    `latency, 2 runners, ${RATE} jobs/s for ${SECONDS} s: commit → start p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (load average ${load()})`,
+    `latency, 2 runners, ${RATE} jobs/s for ${SECONDS} s: commit → start p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (load average ${loadAverage()})`,
   );
   console.log(`jobs left pending: ${await count('pending')}`);
   await db.close();

@@ -1,6 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 
@@ -206,3 +208,45 @@ export function printInterleaved(title: string, result: Interleaved, target: str
       '(the throughput ratio both would reach with a core each to themselves; it hardly depends on other load)',
   );
 }
+
+/** The value below which p percent of the values lie (NaN for none). */
+export function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+/** The machine's load averages (1, 5, 15 min), printed beside each figure: what else was running. */
+export const loadAverage = () =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
+
+/**
+ * A job runner in its own Node process, as an app instance runs it: connects, says `ready`, starts on `go`
+ * (a line on its stdin), stops and exits on `stop`. `imports` and `handlers` are module source: the handlers
+ * object given to createJobRunner, with `database` in scope. Lines it prints reach `lines`.
+ */
+export function runnerProcess(url: string, imports: string, handlers: string) {
+  const source = `
+    import { createInterface } from 'node:readline';
+    import { createDb } from './db/client.ts';
+    import { createJobRunner } from './src/server/jobs/runner.ts';
+    ${imports}
+    const database = await createDb({ url: ${JSON.stringify(url)} });
+    const quiet = { info() {}, warn() {}, error() {} };
+    const runner = createJobRunner({ database, log: quiet, handlers: ${handlers} });
+    console.log('ready');
+    for await (const line of createInterface({ input: process.stdin })) {
+      if (line === 'go') await runner.start();
+      if (line === 'stop') { await runner.stop(); await database.close(); process.exit(0); }
+    }`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', source], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const ready = new Promise<void>((resolve) => lines.on('line', (line) => line === 'ready' && resolve()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, lines, ready, exited, send: (line: 'go' | 'stop') => sendLine(child, line) };
+}
+
+const sendLine = (child: ChildProcess, line: string) => child.stdin!.write(`${line}\n`);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
+import { startWebhookReceiver } from '../src/server/webhooks/receiver-testing';
 import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();
@@ -68,5 +69,85 @@ describe.each<ViewportName>(['desktop', 'phone'])('integrations on %s', (viewpor
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ message: 'Invalid or revoked API key.', code: 'UNAUTHORIZED' });
     await context.close();
+  });
+
+  it('an admin adds a webhook endpoint, copies its secret, sends a test event, and redelivers one that failed', async () => {
+    const receiver = await startWebhookReceiver();
+    const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/admin/integrations');
+    await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
+
+    await page.getByRole('button', { name: 'Add Endpoint' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Webhook Endpoint' });
+    await dialog.getByRole('button', { name: 'Add Endpoint' }).click();
+    await dialog.getByText('The URL must be an http:// or https:// address.').waitFor();
+    await dialog.getByText('Choose at least one event.').waitFor();
+    await dialog.getByLabel('URL').fill(receiver.url);
+    await dialog.getByLabel('Description (optional)').fill(`Accounting sync ${viewport}`);
+    for (const type of ['order.created', 'appointment.created']) await dialog.locator(`[data-event="${type}"]`).check();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `integrations-webhook-create-${viewport}`);
+    await dialog.getByRole('button', { name: 'Add Endpoint' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Webhook Endpoint Added' });
+    await shown.getByText("You won't be able to see it again.", { exact: false }).waitFor();
+    const secret = await shown.getByLabel('Signing secret').inputValue();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{40,}={0,2}$/);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `integrations-webhook-secret-${viewport}`);
+    await shown.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('The signing secret is on your clipboard.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    receiver.useSecret(secret);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'detached' });
+
+    const card = page.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
+    await card.getByText('Enabled', { exact: true }).waitFor();
+    await card.getByText('appointment.created').waitFor();
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    const latest = card.getByTestId('webhook-delivery').first();
+    await latest.getByText('Delivered').waitFor();
+    await latest.getByText('200', { exact: true }).waitFor();
+    // The receiver checked the signature with the standardwebhooks library, as an integrator's would.
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.error).toBeUndefined();
+    expect(receiver.received[0]!.payload).toMatchObject({ type: 'ping', data: { url: receiver.url } });
+
+    // A receiver that fails once: the retry schedule sends the delivery again after about 5 s, with the same
+    // webhook-id, and the log shows it delivered.
+    receiver.answerNext(500);
+    await card.getByRole('button', { name: 'Send test event' }).click();
+    await card.getByTestId('webhook-delivery').nth(1).waitFor();
+    await latest.getByText('Delivered').waitFor();
+    const [failed, retried] = receiver.received.slice(1);
+    expect(failed!.payload?.type).toBe('ping');
+    expect(retried!.headers['webhook-id']).toBe(failed!.headers['webhook-id']);
+    expect(retried!.error).toBeUndefined();
+
+    // Redeliver sends a delivery again at once: here the first, already delivered ping.
+    const first = card.getByTestId('webhook-delivery').nth(1);
+    await first.getByRole('button', { name: /^Redeliver/ }).click();
+    await page.getByText('Redelivery queued').waitFor();
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(4);
+    expect(receiver.received[3]!.headers['webhook-id']).toBe(receiver.received[0]!.headers['webhook-id']);
+    expect(receiver.received[3]!.error).toBeUndefined();
+    await first.getByText('Delivered').waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `integrations-webhook-log-${viewport}`);
+
+    await card.getByRole('button', { name: `Disable ${receiver.url}` }).click();
+    await card.getByText('Disabled', { exact: true }).waitFor();
+    await expect.poll(() => card.getByRole('button', { name: 'Send test event' }).isDisabled()).toBe(true);
+    await card.getByRole('button', { name: `Delete ${receiver.url}` }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete Webhook Endpoint' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByText('Webhook endpoint deleted').waitFor();
+    await card.waitFor({ state: 'detached' });
+    await context.close();
+    await receiver.close();
   });
 });

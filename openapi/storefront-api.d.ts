@@ -3075,6 +3075,7 @@ export interface operations {
             bookingWindowDays: number;
             cancellationNoticeHours: number;
             reminderOffsetsMinutes: number[];
+            currency: string;
           };
         };
       };
@@ -3148,6 +3149,7 @@ export interface operations {
           bookingWindowDays?: number;
           cancellationNoticeHours?: number;
           reminderOffsetsMinutes?: number[];
+          currency?: string;
         };
       };
     };
@@ -3168,6 +3170,7 @@ export interface operations {
             bookingWindowDays: number;
             cancellationNoticeHours: number;
             reminderOffsetsMinutes: number[];
+            currency: string;
           };
         };
       };
@@ -3191,6 +3194,15 @@ export interface operations {
       };
       /** @description Not allowed, or a cross-site request */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The currency cannot change once orders have been placed */
+      409: {
         headers: {
           [name: string]: unknown;
         };

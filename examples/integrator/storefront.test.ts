@@ -1,11 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/demo/seed';
 import { documentMismatch } from '../../src/server/openapi-check';
 import { signInAs, useTestServer } from '../../src/server/testing';
-import { daySheet, describeDay, storefrontClient, StorefrontError, type StorefrontClient } from './storefront';
+import {
+  businessToday,
+  daySheet,
+  describeDay,
+  storefrontClient,
+  StorefrontError,
+  type StorefrontClient,
+} from './storefront';
+import { webhookHandler, type StorefrontEvent } from './webhooks';
 
-// The example integrator against a running app with the demo data: the client generated from the OpenAPI document
-// sends what the server accepts, and every answer it gets is held to the document too.
+// The example integrator against a running app with the demo data: an admin makes it an API key, and the client
+// generated from the OpenAPI document sends what the server accepts with that key; every answer it gets is held to
+// the document too. Its webhook receiver verifies real deliveries of the app.
 const server = useTestServer();
 let client: StorefrontClient;
 let staffCookie: string;
@@ -27,7 +38,12 @@ const checkedFetch: typeof fetch = async (input, init) => {
 beforeAll(async () => {
   await seedDemoData(server.db, { publicUrl: server.env.publicUrl });
   ({ cookie: staffCookie } = await signInAs(server.database, 'admin'));
-  client = storefrontClient(server.baseUrl, { cookie: staffCookie }, checkedFetch);
+  const created = await server.request('POST', '/api/admin/api-keys', {
+    cookie: staffCookie,
+    body: { name: 'Front desk', permissions: ['appointments.view', 'orders.view'] },
+  });
+  expect(created.status).toBe(200);
+  client = storefrontClient(server.baseUrl, { authorization: `Bearer ${created.body.key}` }, checkedFetch);
 }, 120_000);
 
 describe('examples/integrator', () => {
@@ -57,5 +73,66 @@ describe('examples/integrator', () => {
     const bad = await daySheet(client, 'not-a-date').catch((e) => e);
     expect(bad).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST' } });
     expect(bad.body.issues.length).toBeGreaterThan(0);
+  });
+
+  it("takes today from the business's time zone", async () => {
+    const settings = await server.request('GET', '/api/business/settings');
+    const now = new Date();
+    expect(await businessToday(client, now)).toBe(
+      new Intl.DateTimeFormat('en-CA', { timeZone: settings.body.timezone }).format(now),
+    );
+  });
+});
+
+describe('examples/integrator webhook receiver', () => {
+  let receiver: Server;
+  let url: string;
+  const events: StorefrontEvent[] = [];
+  let requests = 0;
+  let endpoint: { id: string; secret: string };
+  // Made once the endpoint's secret is known (the receiver's address is needed to register it).
+  let handle: ReturnType<typeof webhookHandler>;
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      requests++;
+      handle(req, res);
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+    const created = await server.request('POST', '/api/admin/webhooks', {
+      cookie: staffCookie,
+      body: { url, events: ['order.created'], description: 'Example integrator' },
+    });
+    endpoint = created.body;
+    handle = webhookHandler(endpoint.secret, (event) => events.push(event));
+  });
+  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+  it('verifies a delivery with standardwebhooks, hands each event on once, and refuses a forged one', async () => {
+    const sent = await server.request('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: staffCookie });
+    await expect.poll(() => events.length, { timeout: 20_000 }).toBe(1);
+    const [event] = events;
+    expect(event!.type).toBe('ping');
+    if (event!.type === 'ping') expect(event!.data).toMatchObject({ id: endpoint.id, url });
+    expect(event!.id).toBe(sent.body.eventId);
+
+    // A redelivery carries the same webhook-id: acknowledged, not handled twice.
+    await server.request('POST', `/api/admin/webhooks/deliveries/${sent.body.id}/retry`, { cookie: staffCookie });
+    await expect.poll(() => requests, { timeout: 20_000 }).toBe(2);
+    expect(events).toHaveLength(1);
+
+    const forged = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_forged',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=',
+      },
+      body: JSON.stringify({ id: 'forged', type: 'order.created', timestamp: new Date().toISOString(), data: {} }),
+    });
+    expect(forged.status).toBe(400);
+    expect(events).toHaveLength(1);
   });
 });

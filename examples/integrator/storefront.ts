@@ -42,6 +42,12 @@ function orFail<T>(result: { data?: T; error?: components['schemas']['Error']; r
   return result.data;
 }
 
+/** Today's date in the business's time zone (YYYY-MM-DD): the day a front desk means by "today". */
+export async function businessToday(client: StorefrontClient, now = new Date()): Promise<string> {
+  const { timezone } = orFail(await client.GET('/business/settings'));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(now);
+}
+
 /** The day's appointments and orders (a date of the business time zone, YYYY-MM-DD). */
 export async function daySheet(client: StorefrontClient, date: string): Promise<DaySheet> {
   const [appointments, orders] = await Promise.all([

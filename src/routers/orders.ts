@@ -28,7 +28,11 @@ import {
 
 const tags = ['orders'];
 
-const deps = (ctx: Context): OrderDeps => ({ payments: ctx.payments, publicUrl: ctx.env.publicUrl });
+const deps = async (ctx: Context): Promise<OrderDeps> => ({
+  payments: ctx.payments,
+  publicUrl: ctx.env.publicUrl,
+  currency: (await ctx.settings.get()).currency,
+});
 
 export const ordersRouter = router({
   paymentMethods: signedInProcedure
@@ -61,7 +65,7 @@ export const ordersRouter = router({
     )
     .input(ZPaymentIntentInput)
     .output(ZPaymentIntent)
-    .mutation(({ ctx, input }) => createPaymentIntent(ctx.db, deps(ctx), ctx.user, input)),
+    .mutation(async ({ ctx, input }) => createPaymentIntent(ctx.db, await deps(ctx), ctx.user, input)),
 
   checkout: signedInProcedure
     .meta(
@@ -78,7 +82,7 @@ export const ordersRouter = router({
     )
     .input(ZCheckoutInput)
     .output(ZCheckoutResult)
-    .mutation(({ ctx, input }) => checkout(ctx.db, deps(ctx), ctx.user, input)),
+    .mutation(async ({ ctx, input }) => checkout(ctx.db, await deps(ctx), ctx.user, input)),
 
   pay: signedInProcedure
     .meta(
@@ -96,7 +100,7 @@ export const ordersRouter = router({
     )
     .input(ZOrderIdInput)
     .output(ZPaymentPage)
-    .mutation(({ ctx, input }) => payOrder(ctx.db, deps(ctx), ctx.user, input.id)),
+    .mutation(async ({ ctx, input }) => payOrder(ctx.db, await deps(ctx), ctx.user, input.id)),
 
   list: signedInProcedure
     .meta(
@@ -137,7 +141,7 @@ export const ordersRouter = router({
     )
     .input(ZOrderStatusInput)
     .output(ZOrder)
-    .mutation(({ ctx, input }) => setOrderStatus(ctx.db, deps(ctx), ctx.user, input)),
+    .mutation(async ({ ctx, input }) => setOrderStatus(ctx.db, await deps(ctx), ctx.user, input)),
 
   markPaid: permissionProcedure('payments.process')
     .meta(
@@ -151,7 +155,7 @@ export const ordersRouter = router({
     )
     .input(ZOrderIdInput)
     .output(ZOrder)
-    .mutation(({ ctx, input }) => markOrderPaid(ctx.db, deps(ctx), ctx.user, input.id)),
+    .mutation(async ({ ctx, input }) => markOrderPaid(ctx.db, await deps(ctx), ctx.user, input.id)),
 
   refund: permissionProcedure('orders.refund')
     .meta(
@@ -169,5 +173,5 @@ export const ordersRouter = router({
     )
     .input(ZRefundInput)
     .output(ZOrder)
-    .mutation(({ ctx, input }) => refundOrder(ctx.db, deps(ctx), ctx.user, input)),
+    .mutation(async ({ ctx, input }) => refundOrder(ctx.db, await deps(ctx), ctx.user, input)),
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signInAs, useTestServer } from '../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../server/testing';
+import { addToCart, product } from './orders-testing';
 
 const server = useTestServer();
 const booking = {
@@ -20,6 +21,7 @@ describe('GET/PUT /api/business/settings', () => {
       businessType: 'both',
       timezone: 'UTC',
       ...booking,
+      currency: 'USD',
     });
   });
 
@@ -55,9 +57,9 @@ describe('GET/PUT /api/business/settings', () => {
     const body = { businessName: 'Glow Studio', businessDescription: 'Hair and beauty', businessType: 'services' };
     const res = await server.request('PUT', '/api/business/settings', { cookie, body });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...body, timezone: 'UTC', ...booking });
+    expect(res.body).toEqual({ ...body, timezone: 'UTC', ...booking, currency: 'USD' });
     const read = await server.request('GET', '/api/business/settings');
-    expect(read.body).toEqual({ ...body, timezone: 'UTC', ...booking });
+    expect(read.body).toEqual({ ...body, timezone: 'UTC', ...booking, currency: 'USD' });
   });
 
   it('rejects an empty businessName with a readable 400 and changes nothing', async () => {
@@ -107,6 +109,7 @@ describe('GET/PUT /api/business/settings', () => {
       businessType: 'services',
       timezone: 'Europe/Paris',
       ...booking,
+      currency: 'USD',
     });
   });
 
@@ -135,5 +138,44 @@ describe('GET/PUT /api/business/settings', () => {
     const res = await server.request('GET', '/api/trpc/settings.get');
     expect(res.status).toBe(200);
     expect(res.body.result.data.businessName).toBe('Glow');
+  });
+});
+
+// Last in this file: once an order is placed, the currency is fixed.
+describe('the business currency', () => {
+  it('is chosen until the first order, shows in what customers are told, and is fixed from then on', async () => {
+    const { cookie } = await signInAs(server.database, 'admin');
+    const put = (body: Record<string, unknown>) =>
+      server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', ...body } });
+
+    const euro = await put({ currency: ' eur ' });
+    expect(euro.status, euro.text).toBe(200);
+    expect(euro.body.currency).toBe('EUR');
+    expect((await put({})).body.currency).toBe('EUR');
+    for (const currency of ['ABC', 'JPY', 'EURO', 7]) {
+      const bad = await put({ currency });
+      expect(bad.status, String(currency)).toBe(400);
+      expect(bad.body.message).toMatch(/^Currency must be a three-letter ISO 4217 code/);
+    }
+
+    const customer = await signInAs(server.database, 'customer');
+    const oil = await product(server, cookie, { name: 'Euro Oil', price: '20.00', inventory: 5 });
+    await addToCart(server, customer.cookie, oil.id, 2);
+    const order = await server.request('POST', '/api/orders', { cookie: customer.cookie, body: {} });
+    expect(order.status, order.text).toBe(200);
+    const [confirmation] = await queuedMail(server.db, customer.user.email);
+    expect(confirmation!.text).toContain(
+      `Total: ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(Number(order.body.total))}`,
+    );
+
+    const changed = await put({ currency: 'USD' });
+    expect(changed.status).toBe(409);
+    expect(changed.body).toEqual({
+      code: 'CONFLICT',
+      message: 'The currency cannot be changed once orders have been placed: their amounts were paid in it.',
+    });
+    // The settings form sends the currency with every save: the same one is fine.
+    expect((await put({ currency: 'EUR', businessDescription: 'Still euros' })).status).toBe(200);
+    expect((await server.request('GET', '/api/business/settings')).body.currency).toBe('EUR');
   });
 });

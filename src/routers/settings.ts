@@ -24,6 +24,7 @@ export const settingsRouter = router({
         path: '/business/settings',
         tags: ['settings'],
         summary: 'Update business settings',
+        errors: { 409: 'The currency cannot change once orders have been placed' },
       }),
     )
     .input(ZUpdateBusinessSettingsInput)

@@ -5,6 +5,10 @@ const ZBusinessType = z.enum(businessTypes, {
   error: 'Business type must be one of: products, services, both',
 });
 
+export const settingsMessages = {
+  currencyFixed: 'The currency cannot be changed once orders have been placed: their amounts were paid in it.',
+};
+
 export const ZBusinessSettings = z.object({
   businessName: z.string(),
   businessDescription: z.string(),
@@ -14,6 +18,7 @@ export const ZBusinessSettings = z.object({
   bookingWindowDays: z.number().int(),
   cancellationNoticeHours: z.number().int(),
   reminderOffsetsMinutes: z.array(z.number().int()),
+  currency: z.string(),
 });
 
 function isTimeZone(value: string) {
@@ -23,6 +28,17 @@ function isTimeZone(value: string) {
   } catch {
     return false;
   }
+}
+
+/**
+ * An ISO 4217 code the runtime knows, of a currency with cents: prices are stored with two decimals, so a
+ * currency without minor units (JPY) or with three (KWD) would be shown and charged wrongly.
+ */
+export function isCurrencyWithCents(code: string) {
+  if (!/^[A-Z]{3}$/.test(code) || !Intl.supportedValuesOf('currency').includes(code)) return false;
+  return (
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits === 2
+  );
 }
 
 /** A whole number within bounds; forms send numeric strings, the REST API numbers. */
@@ -57,6 +73,15 @@ export const ZUpdateBusinessSettingsInput = z.object({
   bookingWindowDays: wholeNumber('Booking window', 1, 365, 'days').optional(),
   cancellationNoticeHours: wholeNumber('Cancellation notice', 0, 720, 'hours').optional(),
   reminderOffsetsMinutes: ZReminderOffsets.optional(),
+  currency: z
+    .string({ error: 'Currency must be a three-letter ISO 4217 code such as USD or EUR' })
+    .trim()
+    .toUpperCase()
+    .refine(
+      isCurrencyWithCents,
+      'Currency must be a three-letter ISO 4217 code of a currency with cents, such as USD or EUR',
+    )
+    .optional(),
 });
 export type UpdateBusinessSettingsInput = z.infer<typeof ZUpdateBusinessSettingsInput>;
 

@@ -2,9 +2,6 @@
 export const businessTypes = ['products', 'services', 'both'] as const;
 export type BusinessType = (typeof businessTypes)[number];
 
-/** Prices are in this currency until the business settings name one (then it joins defaultSettings). */
-export const DEFAULT_CURRENCY = 'USD';
-
 export interface BusinessSettings {
   businessName: string;
   businessDescription: string;
@@ -18,6 +15,8 @@ export interface BusinessSettings {
   cancellationNoticeHours: number;
   /** Reminder e-mails go out this many minutes before each appointment; empty: none. */
   reminderOffsetsMinutes: number[];
+  /** ISO 4217 code of the currency every price is in. Fixed once the first order is placed. */
+  currency: string;
 }
 
 /**
@@ -34,6 +33,7 @@ export const defaultSettings: BusinessSettings = {
   bookingWindowDays: 30,
   cancellationNoticeHours: 24,
   reminderOffsetsMinutes: [1440, 120],
+  currency: 'USD',
 };
 
 /** Which parts of the storefront a business type shows. */

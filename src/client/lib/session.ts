@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, defaultSettings, type BusinessSettings } from '../../shared/settings';
+import { defaultSettings, type BusinessSettings } from '../../shared/settings';
 import { takePageState } from './page-state';
 import { trpc } from './trpc';
 
@@ -40,8 +40,7 @@ export function useTimeZone(): string {
   return useBusinessSettings().timezone;
 }
 
-/** The business's currency: the one its settings name once they carry one, the default until then. */
+/** The business's currency (ISO 4217): every price is shown in it. */
 export function useCurrency(): string {
-  const settings = useBusinessSettings();
-  return 'currency' in settings && typeof settings.currency === 'string' ? settings.currency : DEFAULT_CURRENCY;
+  return useBusinessSettings().currency;
 }

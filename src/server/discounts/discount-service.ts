@@ -1,4 +1,3 @@
-import { DEFAULT_CURRENCY } from '../../shared/settings';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { cartDiscounts, discountCodes, orders } from '../../../db/schema/index';
@@ -16,6 +15,7 @@ import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError, type AppErrorCode } from '../app-error';
 import { recordAudit } from '../staff/audit';
+import { getSettings } from '../settings/settings-service';
 
 type Actor = Pick<SessionUser, 'id'>;
 
@@ -156,10 +156,11 @@ interface Refusal {
  * Why a code does not apply to a customer's cart now, or null when it does. Used up and already used by
  * this customer are conflicts with other people's (or the customer's own) orders; the rest are bad codes.
  */
-function refusalOf(
+async function refusalOf(
+  db: Tx,
   code: DiscountRow,
   { subtotalCents, customerUses, now }: { subtotalCents: number; customerUses: number; now: Date },
-): Refusal | null {
+): Promise<Refusal | null> {
   if (!code.isActive) return { code: 'BAD_REQUEST', message: 'This discount code is not active.' };
   if (code.startsAt && now < code.startsAt)
     return { code: 'BAD_REQUEST', message: 'This discount code is not valid yet.' };
@@ -175,9 +176,11 @@ function refusalOf(
     };
   }
   if (code.minSubtotal !== null && subtotalCents < toCents(code.minSubtotal)) {
+    // The only refusal that names an amount: the settings are read for its currency then, not on every check.
+    const { currency } = await getSettings(db);
     return {
       code: 'BAD_REQUEST',
-      message: `This discount code needs a subtotal of at least ${formatMoney(code.minSubtotal, DEFAULT_CURRENCY)}.`,
+      message: `This discount code needs a subtotal of at least ${formatMoney(code.minSubtotal, currency)}.`,
     };
   }
   return null;
@@ -209,7 +212,7 @@ export async function priceCart(db: Tx, user: Actor): Promise<PricedCart> {
   const [items, code] = await Promise.all([listCart(db, user), appliedCode(db, user.id)]);
   const plain = cartTotals(items);
   const refusal = code
-    ? refusalOf(code, {
+    ? await refusalOf(db, code, {
         subtotalCents: toCents(plain.subtotal),
         customerUses: await usesBy(db, user.id, code.id),
         now: new Date(),
@@ -231,7 +234,7 @@ export async function applyCartDiscount(db: Tx, user: Actor, input: ApplyDiscoun
   const [code] = await db.select(discountColumns).from(discountCodes).where(eq(discountCodes.code, input.code));
   if (!code) throw new AppError('BAD_REQUEST', 'This discount code does not exist.');
   const items = await listCart(db, user);
-  const refusal = refusalOf(code, {
+  const refusal = await refusalOf(db, code, {
     subtotalCents: toCents(cartTotals(items).subtotal),
     customerUses: await usesBy(db, user.id, code.id),
     now: new Date(),
@@ -280,7 +283,8 @@ export async function claimCartDiscount(
   );
   if (!claimed) throw new AppError('CONFLICT', USED_UP);
   const [code] = await tx.select(discountColumns).from(discountCodes).where(eq(discountCodes.id, claimed.id));
-  const refusal = refusalOf(
+  const refusal = await refusalOf(
+    tx,
     // The use just counted is this checkout's own.
     { ...code!, timesUsed: code!.timesUsed - 1 },
     { subtotalCents, customerUses: await usesBy(tx, userId, claimed.id), now: new Date() },

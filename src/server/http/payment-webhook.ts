@@ -38,7 +38,7 @@ export async function paymentWebhookPlugin(app: FastifyInstance, deps: AppServic
       try {
         const result = await applyPaymentEvent(
           deps.database.db,
-          { payments, publicUrl: deps.env.publicUrl },
+          { payments, publicUrl: deps.env.publicUrl, currency: (await deps.settings.get()).currency },
           provider.id,
           event,
         );

@@ -1,6 +1,5 @@
 import type { Tx } from '../../../db/client';
 import { formatMoney, orderNumber, type OrderStatus } from '../../shared/orders';
-import { DEFAULT_CURRENCY } from '../../shared/settings';
 import { enqueueMail } from '../mail/outbox';
 
 interface MailOrder {
@@ -14,8 +13,11 @@ interface MailOrder {
   items: { name: string; price: string; quantity: number }[];
 }
 
-/** Orders are in the business currency, which the settings do not name yet. */
-const money = (amount: string) => formatMoney(amount, DEFAULT_CURRENCY);
+/** Where the mails link to, and the business currency their amounts are in. */
+interface Business {
+  publicUrl: string;
+  currency: string;
+}
 
 interface Recipient {
   email: string;
@@ -27,7 +29,8 @@ function greeting(to: Recipient) {
 }
 
 /** The confirmation a customer gets when the order is placed, in the checkout's transaction. */
-export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder, publicUrl: string) {
+export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder, { publicUrl, currency }: Business) {
+  const money = (amount: string) => formatMoney(amount, currency);
   const lines = order.items.map((i) => `  ${i.quantity} x ${i.name} at ${money(i.price)}`).join('\n');
   const payment =
     order.paymentProvider === 'manual'
@@ -82,8 +85,9 @@ export function enqueueRefundMail(
   tx: Tx,
   to: Recipient,
   refund: { orderId: string; amount: string; refundedAmount: string; total: string; reason: string | null },
-  publicUrl: string,
+  { publicUrl, currency }: Business,
 ) {
+  const money = (amount: string) => formatMoney(amount, currency);
   const number = orderNumber(refund.orderId);
   return enqueueMail(tx, {
     to: to.email,

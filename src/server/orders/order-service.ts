@@ -1,4 +1,3 @@
-import { DEFAULT_CURRENCY } from '../../shared/settings';
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
@@ -59,6 +58,8 @@ import { giveBack, type RestockLine } from './refunds';
 export interface OrderDeps {
   payments: Payments;
   publicUrl: string;
+  /** The business currency (ISO 4217), from its settings: what carts are charged in and mails are written in. */
+  currency: string;
 }
 
 type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions'>;
@@ -297,9 +298,9 @@ export async function createPaymentIntent(
   if (input.amount !== undefined && input.amount !== toCents(totals.subtotal))
     throw new AppError('CONFLICT', CART_CHANGED);
   const provider = deps.payments.checkout;
-  checkCardMinimum(provider, deps.payments.currency, totals.totalCents);
+  checkCardMinimum(provider, deps.currency, totals.totalCents);
   const payment = await provider
-    .create({ amountCents: totals.totalCents, currency: deps.payments.currency, userId: actor.id })
+    .create({ amountCents: totals.totalCents, currency: deps.currency.toLowerCase(), userId: actor.id })
     .catch(providerFailure);
   return {
     clientSecret: payment.clientSecret,
@@ -396,7 +397,7 @@ async function openHostedPayment(
     .createHostedPayment({
       orderId: order.id,
       amountCents: order.totalCents,
-      currency: deps.payments.currency,
+      currency: deps.currency.toLowerCase(),
       userId: order.userId,
       email: order.email,
       title: `Order #${orderNumber(order.id)}`,
@@ -419,7 +420,7 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
   const cart = await cartToCharge(db, actor);
   const { totalCents } = cart;
   const lines = cart.items.map((item) => ({ name: item.product.name, quantity: item.quantity }));
-  checkCardMinimum(provider, deps.payments.currency, totalCents);
+  checkCardMinimum(provider, deps.currency, totalCents);
   const [customer] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
   const id = randomUUID();
   const payment = await openHostedPayment(
@@ -560,7 +561,7 @@ async function placeOrder(
             paymentProvider: provider.id,
             items: lines,
           },
-          deps.publicUrl,
+          deps,
         ),
       ]);
       if (placed.status === 'rejected') throw placed.reason;
@@ -852,7 +853,7 @@ export async function refundOrder(db: Tx, deps: OrderDeps, actor: Actor, input: 
     if (amountCents > left) {
       throw new AppError(
         'CONFLICT',
-        `A refund can be at most ${formatMoney(fromCents(left), DEFAULT_CURRENCY)}, what is left of the ${formatMoney(order.total, DEFAULT_CURRENCY)} paid.`,
+        `A refund can be at most ${formatMoney(fromCents(left), deps.currency)}, what is left of the ${formatMoney(order.total, deps.currency)} paid.`,
       );
     }
     const restock = await checkRestock(tx, order.id, input.restock ?? []);
@@ -867,7 +868,7 @@ export async function refundOrder(db: Tx, deps: OrderDeps, actor: Actor, input: 
       action: 'order.refunded',
       entity: 'order',
       entityId: order.id,
-      summary: `Refunded ${formatMoney(input.amount, DEFAULT_CURRENCY)} of order #${orderNumber(order.id)}.`,
+      summary: `Refunded ${formatMoney(input.amount, deps.currency)} of order #${orderNumber(order.id)}.`,
     });
     await emitOrderEvent(tx, 'order.updated', order.id);
   });

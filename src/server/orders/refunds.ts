@@ -40,7 +40,7 @@ interface GiveBack {
  */
 export async function giveBack(
   tx: Tx,
-  deps: { payments: Payments; publicUrl: string },
+  deps: { payments: Payments; publicUrl: string; currency: string },
   order: RefundableOrder,
   refund: GiveBack,
 ): Promise<void> {
@@ -101,7 +101,7 @@ export async function giveBack(
         total: order.total,
         reason: refund.reason,
       },
-      deps.publicUrl,
+      deps,
     );
   }
 }

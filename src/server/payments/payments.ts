@@ -8,16 +8,14 @@ export interface Payments {
   /** The provider new checkouts use. */
   checkout: PaymentProvider;
   byId(id: string): PaymentProvider | undefined;
-  currency: string;
 }
 
-export function createPayments(providers: PaymentProvider[], currency = 'usd'): Payments {
+export function createPayments(providers: PaymentProvider[]): Payments {
   const manual = providers.find((p) => p.id === 'manual') ?? createManualProvider();
   const all = new Map([manual, ...providers].map((p) => [p.id as string, p]));
   return {
     checkout: providers.find((p) => p.id !== 'manual') ?? manual,
     byId: (id) => all.get(id),
-    currency,
   };
 }
 

@@ -51,6 +51,7 @@ describe('settings service', () => {
       bookingWindowDays: 30,
       cancellationNoticeHours: 24,
       reminderOffsetsMinutes: [1440, 120],
+      currency: 'USD',
     });
     expect(await getSettings(database.db)).toEqual(saved);
     expect(await cache.get()).toEqual(saved);
@@ -67,6 +68,7 @@ describe('settings service', () => {
       bookingWindowDays: 30,
       cancellationNoticeHours: 24,
       reminderOffsetsMinutes: [1440, 120],
+      currency: 'USD',
     });
   });
 

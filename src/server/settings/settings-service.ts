@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
-import { businessSettings } from '../../../db/schema/index';
+import { businessSettings, orders } from '../../../db/schema/index';
 import { defaultSettings, type BusinessSettings } from '../../shared/settings';
-import type { UpdateBusinessSettingsInput } from '../../shared/settings-schema';
+import { settingsMessages, type UpdateBusinessSettingsInput } from '../../shared/settings-schema';
+import { AppError } from '../app-error';
 import { enqueue } from '../jobs/enqueue';
 import { SETTINGS_CHANNEL, SettingsCache } from './settings-cache';
 
@@ -15,6 +16,7 @@ const columns = {
   bookingWindowDays: businessSettings.bookingWindowDays,
   cancellationNoticeHours: businessSettings.cancellationNoticeHours,
   reminderOffsetsMinutes: businessSettings.reminderOffsetsMinutes,
+  currency: businessSettings.currency,
 };
 
 /** The business settings; defaults until an admin saves them for the first time. */
@@ -43,6 +45,11 @@ export async function updateSettings(
 }
 
 async function writeSettings(db: Tx, input: UpdateBusinessSettingsInput): Promise<BusinessSettings> {
+  if (input.currency !== undefined && input.currency !== (await getSettings(db)).currency) {
+    // Orders keep their amounts, not their currency: changing it would relabel every order already placed.
+    const [placed] = await db.select({ id: orders.id }).from(orders).limit(1);
+    if (placed) throw new AppError('CONFLICT', settingsMessages.currencyFixed);
+  }
   const values = {
     businessName: input.businessName,
     ...(input.businessDescription != null && { businessDescription: input.businessDescription }),
@@ -52,6 +59,7 @@ async function writeSettings(db: Tx, input: UpdateBusinessSettingsInput): Promis
     ...(input.bookingWindowDays !== undefined && { bookingWindowDays: input.bookingWindowDays }),
     ...(input.cancellationNoticeHours !== undefined && { cancellationNoticeHours: input.cancellationNoticeHours }),
     ...(input.reminderOffsetsMinutes !== undefined && { reminderOffsetsMinutes: input.reminderOffsetsMinutes }),
+    ...(input.currency !== undefined && { currency: input.currency }),
   };
   const [row] = await db
     .insert(businessSettings)

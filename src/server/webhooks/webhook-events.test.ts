@@ -184,7 +184,7 @@ describe('orders', () => {
           run: async () => {
             await markOrderPaid(
               server.db,
-              { payments: createPayments([]), publicUrl: server.env.publicUrl },
+              { payments: createPayments([]), publicUrl: server.env.publicUrl, currency: 'USD' },
               admin0(),
               order.id,
             );

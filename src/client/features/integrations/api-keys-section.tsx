@@ -1,95 +1,68 @@
-import { format } from 'date-fns';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { ZApiKeyForm, expiryFromDay } from '../../../shared/integrations-schema';
 import { can, permissionGroups } from '../../../shared/roles';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Form, FormField, useZodForm } from '../../components/ui/form';
-import { controlClass, Input } from '../../components/ui/input';
-import { Spinner } from '../../components/ui/spinner';
-import { useToast } from '../../components/ui/toast';
+import { Input } from '../../components/ui/input';
 import { PermissionChecklist } from '../../entities/roles/permission-checklist';
-import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../../lib/session';
-import { errorMessage } from '../../lib/trpc';
+import { IntegrationSection, day, dayAndTime, type Revealed } from './integration-section';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKeyItem } from './integrations-api';
-
-const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
-const dayAndTime = (iso: string) => format(new Date(iso), 'MMM d, yyyy HH:mm');
 
 /** The "API keys" section of /admin/integrations: the list, the create dialog, the key shown once, revoking. */
 export function ApiKeysSection() {
   const keys = useApiKeys();
-  const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyItem | null>(null);
   const revoke = useRevokeApiKey();
   // When the page opened: what counts as expired in the list.
   const [now] = useState(Date.now);
 
   return (
-    <section aria-labelledby="api-keys-heading" className="flex flex-col gap-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 id="api-keys-heading" className="text-lg font-semibold text-stone-900">
-            API keys
-          </h2>
-          <p className="mt-1 text-sm text-stone-600">
+    <>
+      <IntegrationSection
+        id="api-keys"
+        title="API keys"
+        intro={
+          <>
             A program sends its key as <code className="text-stone-800">Authorization: Bearer &lt;key&gt;</code> and may
             do what the key's permissions allow.
-          </p>
-        </div>
-        <Button onClick={() => setCreating(true)}>Create API Key</Button>
-      </div>
-
-      {keys.isLoading ? (
-        <Spinner label="Loading API keys" />
-      ) : keys.isError ? (
-        <p className="text-red-700">{errorMessage(keys.error)}</p>
-      ) : keys.data!.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center">
-            <p className="font-semibold text-stone-900">No API keys yet</p>
-            <p className="text-sm text-stone-600">Create one for each program that should reach your shop.</p>
-          </CardContent>
-        </Card>
-      ) : (
-        <Card className="overflow-hidden">
-          <table className="w-full text-left text-sm">
-            <thead className="hidden bg-stone-50 text-xs uppercase tracking-wide text-stone-600 md:table-header-group">
-              <tr>
-                {['Name', 'Prefix', 'Created by', 'Created', 'Last used', 'Expires'].map((label) => (
-                  <th key={label} scope="col" className="px-4 py-3 font-medium">
-                    {label}
+          </>
+        }
+        createLabel="Create API Key"
+        createDialog={(props) => <CreateApiKeyDialog {...props} />}
+        secret={{ title: 'API Key Created', label: 'API key' }}
+        list={keys}
+        loadingLabel="Loading API keys"
+        empty={{ title: 'No API keys yet', text: 'Create one for each program that should reach your shop.' }}
+      >
+        {(items) => (
+          <Card className="overflow-hidden">
+            <table className="w-full text-left text-sm">
+              <thead className="hidden bg-stone-50 text-xs uppercase tracking-wide text-stone-600 md:table-header-group">
+                <tr>
+                  {['Name', 'Prefix', 'Created by', 'Created', 'Last used', 'Expires'].map((label) => (
+                    <th key={label} scope="col" className="px-4 py-3 font-medium">
+                      {label}
+                    </th>
+                  ))}
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    <span className="sr-only">Actions</span>
                   </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {items.map((key) => (
+                  <ApiKeyRow key={key.id} apiKey={key} now={now} onRevoke={() => setRevoking(key)} />
                 ))}
-                <th scope="col" className="px-4 py-3 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {keys.data!.map((key) => (
-                <ApiKeyRow key={key.id} apiKey={key} now={now} onRevoke={() => setRevoking(key)} />
-              ))}
-            </tbody>
-          </table>
-        </Card>
-      )}
-
-      {creating && (
-        <CreateApiKeyDialog
-          onClose={() => setCreating(false)}
-          onCreated={(key) => {
-            setCreating(false);
-            setCreated(key);
-          }}
-        />
-      )}
-      {created && <NewKeyDialog created={created} onClose={() => setCreated(null)} />}
+              </tbody>
+            </table>
+          </Card>
+        )}
+      </IntegrationSection>
       <ConfirmDialog
         open={!!revoking}
         onClose={() => setRevoking(null)}
@@ -100,7 +73,7 @@ export function ApiKeysSection() {
         pending={revoke.isPending}
         onConfirm={() => revoking && revoke.mutate({ id: revoking.id }, { onSuccess: () => setRevoking(null) })}
       />
-    </section>
+    </>
   );
 }
 
@@ -148,13 +121,7 @@ function ApiKeyRow({ apiKey, now, onRevoke }: { apiKey: ApiKeyItem; now: number;
   );
 }
 
-function CreateApiKeyDialog({
-  onClose,
-  onCreated,
-}: {
-  onClose: () => void;
-  onCreated: (created: { name: string; key: string }) => void;
-}) {
+function CreateApiKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (revealed: Revealed) => void }) {
   const { user: me } = useCurrentUser();
   const create = useCreateApiKey();
   const form = useZodForm(ZApiKeyForm, { defaultValues: { name: '', permissions: [], expiresOn: '' } });
@@ -166,7 +133,7 @@ function CreateApiKeyDialog({
   const submit = (values: { name: string; permissions: string[]; expiresOn: string }) =>
     create.mutate(
       { name: values.name, permissions: values.permissions as never, expiresAt: expiryFromDay(values.expiresOn) },
-      { onSuccess: (key) => onCreated({ name: key.name, key: key.key }) },
+      { onSuccess: (key) => onCreated({ owner: key.name, secret: key.key }) },
     );
 
   return (
@@ -203,49 +170,6 @@ function CreateApiKeyDialog({
           </Button>
         </div>
       </Form>
-    </Dialog>
-  );
-}
-
-/** The new key, shown this once: it is stored only as a hash. */
-function NewKeyDialog({ created, onClose }: { created: { name: string; key: string }; onClose: () => void }) {
-  const toast = useToast();
-  const field = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      toast({ title: 'Copied', description: 'The API key is on your clipboard.' });
-    } catch {
-      // Without clipboard access (an insecure origin, a refused permission) the key is selected to copy by hand.
-      field.current?.select();
-      toast({ title: 'Copy the key', description: 'Press Ctrl+C (or Cmd+C) to copy the selected key.' });
-    }
-  };
-  return (
-    <Dialog
-      open
-      onClose={onClose}
-      title="API Key Created"
-      description={`Copy the key for ${created.name} now. You won't be able to see it again.`}
-    >
-      <div className="flex flex-col gap-4">
-        <label className="flex flex-col gap-1.5 text-sm font-medium text-stone-800">
-          API key
-          <input
-            ref={field}
-            readOnly
-            value={created.key}
-            className={cn(controlClass, 'h-10 font-mono text-xs')}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        </label>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => void copy()}>
-            Copy
-          </Button>
-          <Button onClick={onClose}>Done</Button>
-        </div>
-      </div>
     </Dialog>
   );
 }

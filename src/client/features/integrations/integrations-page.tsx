@@ -1,4 +1,5 @@
 import { ApiKeysSection } from './api-keys-section';
+import { WebhooksSection } from './webhooks-section';
 
 /** /admin/integrations: what lets other programs work with the shop (docs/integrations.md). */
 export function IntegrationsPage() {
@@ -11,6 +12,7 @@ export function IntegrationsPage() {
         </p>
       </div>
       <ApiKeysSection />
+      <WebhooksSection />
     </div>
   );
 }

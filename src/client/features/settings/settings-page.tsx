@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { businessTypes, type BusinessSettings, type BusinessType } from '../../../shared/settings';
-import { ZUpdateBusinessSettingsInput } from '../../../shared/settings-schema';
+import { isCurrencyWithCents, ZUpdateBusinessSettingsInput } from '../../../shared/settings-schema';
 import { useCurrentUser } from '../../lib/session';
 import { BookingRulesCard } from './booking-rules-card';
 import { Badge } from '../../components/ui/badge';
@@ -57,7 +57,8 @@ export function SettingsPage() {
 function BusinessForm({ initial }: { initial: BusinessSettings }) {
   const form = useZodForm(ZUpdateBusinessSettingsInput, { defaultValues: initial });
   const { reset } = form;
-  useEffect(() => reset(initial), [initial, reset]);
+  // The settings are read again in the background (after a save, on focus): what the admin is typing stays.
+  useEffect(() => reset(initial, { keepDirtyValues: true }), [initial, reset]);
   const timeZones = useMemo(() => {
     const zones = Intl.supportedValuesOf('timeZone');
     return (zones.includes(initial.timezone) ? zones : [initial.timezone, ...zones]).map((zone) => ({
@@ -65,6 +66,12 @@ function BusinessForm({ initial }: { initial: BusinessSettings }) {
       label: zone.replaceAll('_', ' '),
     }));
   }, [initial.timezone]);
+  const currencies = useMemo(() => {
+    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+    return Intl.supportedValuesOf('currency')
+      .filter(isCurrencyWithCents)
+      .map((code) => ({ value: code, label: `${code} (${names.of(code)})` }));
+  }, []);
   const save = useUpdateSettings();
 
   return (
@@ -89,6 +96,12 @@ function BusinessForm({ initial }: { initial: BusinessSettings }) {
               label="Time zone"
               hint="Opening hours and appointments use this time zone."
               options={timeZones}
+            />
+            <SelectField
+              name="currency"
+              label="Currency"
+              hint="Prices are shown and charged in it. It cannot change once orders have been placed."
+              options={currencies}
             />
           </div>
           <div className="flex justify-end">
