@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../db/client';
-import { appointments, availability, businessSettings, serviceProviders, services, users } from '../db/schema/index';
+import { appointments, weeklyHours, businessSettings, serviceProviders, services, users } from '../db/schema/index';
 import { slotsFor } from '../src/server/appointments/slot-data';
 import { computeSlotsForDates } from '../src/server/booking/slots';
 import { addCalendarDays, toZoned, zonedToInstant } from '../src/server/booking/zoned-time';
@@ -30,7 +30,7 @@ try {
     .values({ name: 'Massage', price: '50.00', duration: 30, bufferBeforeMinutes: 10, bufferAfterMinutes: 15 })
     .returning({ id: services.id });
   await db.db.insert(serviceProviders).values({ serviceId: service!.id, employeeId: employee!.id });
-  await db.db.insert(availability).values(
+  await db.db.insert(weeklyHours).values(
     [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
       employeeId: employee!.id,
       dayOfWeek,
@@ -95,7 +95,7 @@ try {
     bufferBeforeMinutes: 10,
     bufferAfterMinutes: 15,
     noticeMinutes: 60,
-    windowDays: 30,
+    bookingWindowDays: 30,
   };
   const pure: number[] = [];
   let offered = 0;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appointments, availability, services, users } from '../db/schema/index';
+import { appointments, weeklyHours, services, users } from '../db/schema/index';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
@@ -119,7 +119,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     const email = staffByViewport[viewport];
     const employeeId = await userId(email);
     const db = e2e.server.database.db;
-    await db.delete(availability).where(eq(availability.employeeId, employeeId));
+    await db.delete(weeklyHours).where(eq(weeklyHours.employeeId, employeeId));
     const cookie = await sessionCookieFor(e2e.server.database, email);
     const { context, page } = await e2e.open({ viewport, cookie });
     await page.goto('/employee/availability');
@@ -147,8 +147,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await page.getByText('44.0').waitFor();
     const saved = await db
       .select()
-      .from(availability)
-      .where(and(eq(availability.employeeId, employeeId), eq(availability.dayOfWeek, 6)));
+      .from(weeklyHours)
+      .where(and(eq(weeklyHours.employeeId, employeeId), eq(weeklyHours.dayOfWeek, 6)));
     expect(saved.map((r) => `${r.startTime}-${r.endTime}`)).toEqual(['10:00:00-14:00:00']);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `portal-availability-${viewport}`);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appointments, availability, users } from '../db/schema/index';
+import { appointments, weeklyHours, users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
@@ -79,7 +79,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     const db = e2e.server.database.db;
     const day = viewport === 'desktop' ? 'Sunday' : 'Saturday';
     const dayNumber = viewport === 'desktop' ? 0 : 6;
-    await db.delete(availability).where(and(eq(availability.employeeId, sofia), eq(availability.dayOfWeek, dayNumber)));
+    await db.delete(weeklyHours).where(and(eq(weeklyHours.employeeId, sofia), eq(weeklyHours.dayOfWeek, dayNumber)));
     const { context, page } = await e2e.open({ viewport, cookie });
     await page.goto('/admin/employee-schedules');
     await page.getByRole('heading', { name: 'Employee Schedules' }).waitFor();
@@ -112,8 +112,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await remove.waitFor();
     const saved = await db
       .select()
-      .from(availability)
-      .where(and(eq(availability.employeeId, sofia), eq(availability.dayOfWeek, dayNumber)));
+      .from(weeklyHours)
+      .where(and(eq(weeklyHours.employeeId, sofia), eq(weeklyHours.dayOfWeek, dayNumber)));
     expect(saved.map((r) => `${r.startTime}-${r.endTime}`)).toEqual(['10:30:00-15:00:00']);
 
     // The server refuses an overlapping slot; the dialog stays open with the reason.

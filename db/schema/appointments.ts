@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { appointmentStatuses } from '../statuses';
 import {
   boolean,
   check,
@@ -19,14 +20,7 @@ import {
 import { services } from './catalog';
 import { users } from './users';
 
-// The same list as src/shared/appointment-schema.ts (db/ imports nothing from src/; a test keeps them equal).
-export const appointmentStatus = pgEnum('appointment_status', [
-  'pending',
-  'confirmed',
-  'completed',
-  'cancelled',
-  'no_show',
-]);
+export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
 
 // The no-overlap rule for one employee is an exclusion constraint on the held span, added in a custom migration
 // (drizzle cannot express EXCLUDE): see db/migrations/*_appointment_lifecycle.sql.
@@ -77,8 +71,9 @@ export const appointments = pgTable(
   ],
 );
 
-// Weekly wall-clock availability in the business time zone; dayOfWeek 0 is Sunday.
-export const availability = pgTable(
+// Weekly hours: an employee's recurring wall-clock hours in the business time zone; dayOfWeek 0 is Sunday.
+// The table keeps its first name, `availability`.
+export const weeklyHours = pgTable(
   'availability',
   {
     id: uuid('id').primaryKey().defaultRandom(),
@@ -98,9 +93,9 @@ export const availability = pgTable(
   ],
 );
 
-// One date's own availability in the business time zone, replacing that weekday's windows: a day off
-// (isAvailable false, no times) or a window (several rows for one date give several windows).
-export const availabilityOverrides = pgTable(
+// Date overrides: one date's own hours in the business time zone, replacing that weekday's weekly hours: a day
+// off (isAvailable false, no times) or special hours (several rows for one date give several time windows).
+export const dateOverrides = pgTable(
   'availability_overrides',
   {
     id: uuid('id').primaryKey().defaultRandom(),

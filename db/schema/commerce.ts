@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { orderStatuses, paymentStatuses } from '../statuses';
 import {
   check,
   index,
@@ -37,8 +38,8 @@ export const cartItems = pgTable(
   ],
 );
 
-export const orderStatus = pgEnum('order_status', ['pending', 'processing', 'completed', 'cancelled']);
-export const paymentStatus = pgEnum('payment_status', ['unpaid', 'paid', 'failed', 'partially_refunded', 'refunded']);
+export const orderStatus = pgEnum('order_status', orderStatuses);
+export const paymentStatus = pgEnum('payment_status', paymentStatuses);
 
 export const orders = pgTable(
   'orders',

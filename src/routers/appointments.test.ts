@@ -1,13 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  appointments,
-  availability,
-  availabilityOverrides,
-  jobs,
-  serviceProviders,
-  services,
-} from '../../db/schema/index';
+import { appointments, weeklyHours, dateOverrides, jobs, serviceProviders, services } from '../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { queuedMail, signInAs, useTestServer } from '../server/testing';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
@@ -72,7 +65,7 @@ beforeAll(async () => {
     { serviceId: facial.id, employeeId: liam.id },
   ]);
   await server.db
-    .insert(availability)
+    .insert(weeklyHours)
     .values(
       [maya.id, liam.id].flatMap((employeeId) =>
         [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '09:00', endTime: '17:00' })),
@@ -136,26 +129,26 @@ describe('GET /api/appointments/slots', () => {
     expect(res.body.map((s: { time: string }) => s.time)).not.toContain('10:00');
     expect(res.body.map((s: { time: string }) => s.time)).not.toContain('09:30');
     expect(res.body.map((s: { time: string }) => s.time)).toContain('11:00');
-    await server.db.insert(availabilityOverrides).values({ employeeId: maya.id, date: day, isAvailable: false });
+    await server.db.insert(dateOverrides).values({ employeeId: maya.id, date: day, isAvailable: false });
     try {
       expect((await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=${day}`)).body).toEqual(
         [],
       );
     } finally {
-      await server.db.delete(availabilityOverrides);
+      await server.db.delete(dateOverrides);
     }
   });
 
   it('stores only well-formed overrides: a day off, or a window whose end is after its start', async () => {
     await expect(
-      server.db.insert(availabilityOverrides).values({ employeeId: maya.id, date: day, isAvailable: true }),
+      server.db.insert(dateOverrides).values({ employeeId: maya.id, date: day, isAvailable: true }),
     ).rejects.toThrow();
     await expect(
       server.db
-        .insert(availabilityOverrides)
+        .insert(dateOverrides)
         .values({ employeeId: maya.id, date: day, isAvailable: true, startTime: '12:00', endTime: '11:00' }),
     ).rejects.toThrow();
-    expect(await server.db.select().from(availabilityOverrides)).toEqual([]);
+    expect(await server.db.select().from(dateOverrides)).toEqual([]);
   });
 
   it('answers [] for past dates and dates beyond the booking window', async () => {

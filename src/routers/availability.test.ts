@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { availability } from '../../db/schema/index';
+import { weeklyHours } from '../../db/schema/index';
 import { signInAs, useTestServer } from '../server/testing';
 
 const server = useTestServer();
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 const rowsOf = async (employeeId: string) =>
-  server.database.db.select().from(availability).where(eq(availability.employeeId, employeeId));
+  server.database.db.select().from(weeklyHours).where(eq(weeklyHours.employeeId, employeeId));
 
 describe('admin availability calls (days 0-6, isAvailable)', () => {
   it('PUT /employee-availability/{employeeId} takes the bare list the schedule screens send, and GET reads it back', async () => {

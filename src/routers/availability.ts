@@ -1,29 +1,29 @@
 import { z } from 'zod';
 import {
-  addAvailabilityWindow,
-  changePortalAvailability,
-  deleteAvailabilityWindow,
-  listAllAvailability,
-  listEmployeeAvailability,
-  listPortalSlots,
-  replaceEmployeeAvailability,
-} from '../server/availability/availability-service';
-import { createOverride, deleteOverride, listOverrides } from '../server/availability/overrides-service';
+  addWeeklyHours,
+  changePortalWeeklyHours,
+  deleteWeeklyHours,
+  listAllWeeklyHours,
+  listEmployeeWeeklyHours,
+  listPortalWeeklyHours,
+  replaceWeeklyHours,
+} from '../server/availability/weekly-hours-service';
+import { createOverride, deleteOverride, listOverrides } from '../server/availability/date-overrides-service';
 import { rest, router, staffProcedure, type Meta } from '../server/api/trpc';
 import {
-  ZAvailabilityEntry,
-  ZAvailabilityOverride,
+  ZWeeklyHours,
+  ZDateOverride,
   ZCreateOverrideInput,
   ZListOverridesInput,
-  ZCreateAvailabilityInput,
-  ZDeletedAvailability,
+  ZAddWeeklyHoursInput,
   ZEmployeeIdParam,
   ZIdParam,
-  ZPortalAvailabilityInput,
-  ZPortalSlot,
-  ZReplaceAvailabilityInput,
-  ZReplaceMyAvailabilityInput,
+  ZPortalWeeklyHoursChange,
+  ZPortalWeeklyHours,
+  ZReplaceWeeklyHoursInput,
+  ZReplaceMyWeeklyHoursInput,
 } from '../shared/availability-schema';
+import { ZDeleted } from '../shared/catalog-schema';
 
 const tags = ['availability'];
 
@@ -44,8 +44,8 @@ export const availabilityRouter = router({
       }),
     )
     .input(z.void())
-    .output(z.array(ZAvailabilityEntry))
-    .query(({ ctx }) => listAllAvailability(ctx.db)),
+    .output(z.array(ZWeeklyHours))
+    .query(({ ctx }) => listAllWeeklyHours(ctx.db)),
 
   forEmployee: staffProcedure
     .meta(
@@ -58,8 +58,8 @@ export const availabilityRouter = router({
       }),
     )
     .input(ZEmployeeIdParam)
-    .output(z.array(ZAvailabilityEntry))
-    .query(({ ctx, input }) => listEmployeeAvailability(ctx.db, input.id)),
+    .output(z.array(ZWeeklyHours))
+    .query(({ ctx, input }) => listEmployeeWeeklyHours(ctx.db, input.id)),
 
   replace: staffProcedure
     .meta(
@@ -75,9 +75,9 @@ export const availabilityRouter = router({
         }),
       ),
     )
-    .input(ZReplaceAvailabilityInput)
-    .output(z.array(ZAvailabilityEntry))
-    .mutation(({ ctx, input }) => replaceEmployeeAvailability(ctx.db, ctx.user, input.id, input.availability)),
+    .input(ZReplaceWeeklyHoursInput)
+    .output(z.array(ZWeeklyHours))
+    .mutation(({ ctx, input }) => replaceWeeklyHours(ctx.db, ctx.user, input.id, input.availability)),
 
   create: staffProcedure
     .meta(
@@ -92,9 +92,9 @@ export const availabilityRouter = router({
         },
       }),
     )
-    .input(ZCreateAvailabilityInput)
-    .output(ZAvailabilityEntry)
-    .mutation(({ ctx, input }) => addAvailabilityWindow(ctx.db, ctx.user, input.employeeId, input)),
+    .input(ZAddWeeklyHoursInput)
+    .output(ZWeeklyHours)
+    .mutation(({ ctx, input }) => addWeeklyHours(ctx.db, ctx.user, input.employeeId, input)),
 
   delete: staffProcedure
     .meta(
@@ -107,8 +107,8 @@ export const availabilityRouter = router({
       }),
     )
     .input(ZIdParam)
-    .output(ZDeletedAvailability)
-    .mutation(({ ctx, input }) => deleteAvailabilityWindow(ctx.db, ctx.user, input.id)),
+    .output(ZDeleted)
+    .mutation(({ ctx, input }) => deleteWeeklyHours(ctx.db, ctx.user, input.id)),
 
   mine: staffProcedure
     .meta(
@@ -120,8 +120,8 @@ export const availabilityRouter = router({
       }),
     )
     .input(z.void())
-    .output(z.array(ZAvailabilityEntry))
-    .query(({ ctx }) => listEmployeeAvailability(ctx.db, ctx.user.id)),
+    .output(z.array(ZWeeklyHours))
+    .query(({ ctx }) => listEmployeeWeeklyHours(ctx.db, ctx.user.id)),
 
   replaceMine: staffProcedure
     .meta(
@@ -136,9 +136,9 @@ export const availabilityRouter = router({
         }),
       ),
     )
-    .input(ZReplaceMyAvailabilityInput)
-    .output(z.array(ZAvailabilityEntry))
-    .mutation(({ ctx, input }) => replaceEmployeeAvailability(ctx.db, ctx.user, ctx.user.id, input.availability)),
+    .input(ZReplaceMyWeeklyHoursInput)
+    .output(z.array(ZWeeklyHours))
+    .mutation(({ ctx, input }) => replaceWeeklyHours(ctx.db, ctx.user, ctx.user.id, input.availability)),
 
   portalList: staffProcedure
     .meta(
@@ -150,8 +150,8 @@ export const availabilityRouter = router({
       }),
     )
     .input(z.void())
-    .output(z.array(ZPortalSlot))
-    .query(({ ctx }) => listPortalSlots(ctx.db, ctx.user)),
+    .output(z.array(ZPortalWeeklyHours))
+    .query(({ ctx }) => listPortalWeeklyHours(ctx.db, ctx.user)),
 
   portalChange: staffProcedure
     .meta(
@@ -168,9 +168,9 @@ export const availabilityRouter = router({
         },
       }),
     )
-    .input(ZPortalAvailabilityInput)
-    .output(z.array(ZPortalSlot))
-    .mutation(({ ctx, input }) => changePortalAvailability(ctx.db, ctx.user, input)),
+    .input(ZPortalWeeklyHoursChange)
+    .output(z.array(ZPortalWeeklyHours))
+    .mutation(({ ctx, input }) => changePortalWeeklyHours(ctx.db, ctx.user, input)),
 
   overrides: staffProcedure
     .meta(
@@ -182,7 +182,7 @@ export const availabilityRouter = router({
       }),
     )
     .input(ZListOverridesInput)
-    .output(z.array(ZAvailabilityOverride))
+    .output(z.array(ZDateOverride))
     .query(({ ctx, input }) => listOverrides(ctx.db, input)),
 
   createOverride: staffProcedure
@@ -202,7 +202,7 @@ export const availabilityRouter = router({
       }),
     )
     .input(ZCreateOverrideInput)
-    .output(ZAvailabilityOverride)
+    .output(ZDateOverride)
     .mutation(({ ctx, input }) => createOverride(ctx.db, ctx.user, input)),
 
   deleteOverride: staffProcedure
@@ -216,6 +216,6 @@ export const availabilityRouter = router({
       }),
     )
     .input(ZIdParam)
-    .output(ZDeletedAvailability)
+    .output(ZDeleted)
     .mutation(({ ctx, input }) => deleteOverride(ctx.db, ctx.user, input.id)),
 });

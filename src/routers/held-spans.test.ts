@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, availability, serviceProviders, services } from '../../db/schema/index';
+import { appointments } from '../../db/schema/index';
 import { sqlState } from '../../db/errors';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { signInAs, useTestServer } from '../server/testing';
+import { bookableService, signInAs, useTestServer } from '../server/testing';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 /*
@@ -60,17 +60,12 @@ beforeAll(async () => {
   });
   expect(created.status, created.text).toBe(200);
   colour = created.body.id;
-  const [plain] = await server.db
-    .insert(services)
-    .values({ name: 'Trim', price: '20.00', duration: 30 })
-    .returning({ id: services.id });
-  trim = plain!.id;
-  await server.db.insert(serviceProviders).values({ serviceId: trim, employeeId });
-  await server.db
-    .insert(availability)
-    .values(
-      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '09:00', endTime: '13:00' })),
-    );
+  trim = await bookableService(
+    server.db,
+    employeeId,
+    { name: 'Trim', price: '20.00', duration: 30 },
+    { startTime: '09:00', endTime: '13:00' },
+  );
   day = addCalendarDays(toZoned(new Date(), TZ).date, 3);
 });
 

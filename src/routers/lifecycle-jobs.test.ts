@@ -1,9 +1,9 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointmentReminders, availability, jobs, serviceProviders, services } from '../../db/schema/index';
+import { appointmentReminders, jobs } from '../../db/schema/index';
 import { reminderJob } from '../server/appointments/reminders';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { queuedMail, signInAs, useTestServer } from '../server/testing';
+import { bookableService, queuedMail, signInAs, useTestServer } from '../server/testing';
 import { WAITLIST_DUPLICATE_MESSAGE } from '../shared/waitlist-schema';
 
 /*
@@ -43,17 +43,12 @@ beforeAll(async () => {
   const c = await signInAs(server.database, 'customer', { firstName: 'Wren' });
   customer = { cookie: c.cookie, id: c.user.id, email: c.user.email };
   employeeId = (await signInAs(server.database, 'employee', { firstName: 'Ivo', lastName: 'Hart' })).user.id;
-  const [service] = await server.db
-    .insert(services)
-    .values({ name: 'Hot Stone Massage', price: '90.00', duration: 60 })
-    .returning({ id: services.id });
-  serviceId = service!.id;
-  await server.db.insert(serviceProviders).values({ serviceId, employeeId });
-  await server.db
-    .insert(availability)
-    .values(
-      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '09:00', endTime: '11:00' })),
-    );
+  serviceId = await bookableService(
+    server.db,
+    employeeId,
+    { name: 'Hot Stone Massage', price: '90.00', duration: 60 },
+    { startTime: '09:00', endTime: '11:00' },
+  );
   day = addCalendarDays(toZoned(new Date(), TZ).date, 3);
 });
 

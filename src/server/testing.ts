@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { and, eq, sql } from 'drizzle-orm';
 import { createDb, type Database, type Tx } from '../../db/client';
-import { jobs, users } from '../../db/schema/index';
+import { jobs, serviceProviders, services, users, weeklyHours } from '../../db/schema/index';
 import { allPermissions, type Permission, type Role } from '../shared/roles';
 import { buildApp } from './app';
 import { createSession, SESSION_COOKIE } from './auth/sessions';
@@ -79,6 +79,22 @@ async function createTestApp(opts: { env?: Record<string, string>; payments?: Pa
       await database.close();
     },
   };
+}
+
+/**
+ * A service one employee provides, bookable every day of the week from `startTime` to `endTime` in the business
+ * time zone: the set-up most booking tests start from. Answers the service's id.
+ */
+export async function bookableService(
+  db: Tx,
+  employeeId: string,
+  service: { name: string; price: string; duration: number },
+  hours: { startTime: string; endTime: string },
+): Promise<string> {
+  const [row] = await db.insert(services).values(service).returning({ id: services.id });
+  await db.insert(serviceProviders).values({ serviceId: row!.id, employeeId });
+  await db.insert(weeklyHours).values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, ...hours })));
+  return row!.id;
 }
 
 let counter = 0;

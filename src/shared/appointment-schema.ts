@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { zInstant } from './wire-formats';
+import { appointmentStatuses } from '../../db/statuses';
 
 /** Appointment and booking schemas: the server validates with them, the booking screens use the same rules. */
 
-/** Every appointment status, declared once (the database enum is checked against it). */
-export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;
+// Every appointment status: the database enum's list (db/statuses.ts), declared once.
+export { appointmentStatuses };
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const ZAppointmentStatus = z.enum(appointmentStatuses, {
   error: `Status must be one of: ${appointmentStatuses.join(', ')}`,

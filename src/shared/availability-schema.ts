@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { zCalendarDate } from './wire-formats';
 
 /**
- * Weekly availability: wall-clock windows in the business time zone. The admin calls number the days
- * 0 (Sunday) to 6 (Saturday) and flag a window `isAvailable`; the employee portal names them
+ * Weekly hours: wall-clock time windows in the business time zone. The admin calls number the days
+ * 0 (Sunday) to 6 (Saturday) and flag a row `isAvailable`; the employee portal names them
  * (`monday` … `sunday`) and flags `isActive`. Both describe the same rows.
  */
 export const dayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
@@ -40,13 +40,13 @@ export const halfHourOptions: string[] = Array.from({ length: 18 }, (_, i) => {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 });
 
-export const DEFAULT_SLOT = { startTime: '09:00', endTime: '17:00' } as const;
+export const DEFAULT_HOURS = { startTime: '09:00', endTime: '17:00' } as const;
 /** Monday to Friday. */
 export const standardBusinessDays = [1, 2, 3, 4, 5] as const;
 
 // ---------- admin calls (numbers) ----------
 
-export const ZAvailabilityEntry = z.object({
+export const ZWeeklyHours = z.object({
   id: z.string(),
   employeeId: z.string(),
   dayOfWeek: z.number().int(),
@@ -54,10 +54,10 @@ export const ZAvailabilityEntry = z.object({
   endTime: z.string(),
   isAvailable: z.boolean(),
 });
-export type AvailabilityEntry = z.infer<typeof ZAvailabilityEntry>;
+export type WeeklyHours = z.infer<typeof ZWeeklyHours>;
 
-/** One window of a weekly list as the admin screens and `/my-availability` send it. */
-const ZAvailabilityWindowInput = z.object({
+/** One row of weekly hours as the admin screens and `/my-availability` send it. */
+const ZWeeklyHoursInput = z.object({
   dayOfWeek: ZDayNumber,
   startTime: ZWallTime('Start time'),
   endTime: ZWallTime('End time'),
@@ -66,19 +66,19 @@ const ZAvailabilityWindowInput = z.object({
   employeeId: z.string().optional(),
 });
 
-const ZAvailabilityList = z
-  .array(ZAvailabilityWindowInput, { error: 'availability must be a list of time windows' })
+const ZWeeklyHoursList = z
+  .array(ZWeeklyHoursInput, { error: 'availability must be a list of time windows' })
   .max(200, 'At most 200 windows per week');
 
-// One path template serves GET/PUT (an employee's id) and DELETE (a window's id), so the parameter is `id`.
-export const ZReplaceAvailabilityInput = z.object({
+// One path template serves GET/PUT (an employee's id) and DELETE (a row's id), so the parameter is `id`.
+export const ZReplaceWeeklyHoursInput = z.object({
   id: z.string().max(100).describe("The employee's id"),
-  availability: ZAvailabilityList,
+  availability: ZWeeklyHoursList,
 });
 
-export const ZReplaceMyAvailabilityInput = z.object({ availability: ZAvailabilityList });
+export const ZReplaceMyWeeklyHoursInput = z.object({ availability: ZWeeklyHoursList });
 
-export const ZCreateAvailabilityInput = z.object({
+export const ZAddWeeklyHoursInput = z.object({
   employeeId: z.string({ error: 'Please select an employee first.' }).min(1, 'Please select an employee first.'),
   dayOfWeek: ZDayNumber,
   startTime: ZWallTime('Start time'),
@@ -88,7 +88,7 @@ export const ZCreateAvailabilityInput = z.object({
 
 // ---------- employee portal calls (names) ----------
 
-export const ZPortalSlot = z.object({
+export const ZPortalWeeklyHours = z.object({
   id: z.string(),
   employeeId: z.string(),
   dayOfWeek: ZDayName,
@@ -96,13 +96,13 @@ export const ZPortalSlot = z.object({
   endTime: z.string(),
   isActive: z.boolean(),
 });
-export type PortalSlot = z.infer<typeof ZPortalSlot>;
+export type PortalWeeklyHours = z.infer<typeof ZPortalWeeklyHours>;
 
 /**
- * POST /employee/availability takes exactly one of three shapes: add a window to a day, clear a day, or
- * delete one window. Anything else is refused.
+ * POST /employee/availability takes exactly one of three shapes: add a time window to a day, clear a day,
+ * or delete one. Anything else is refused.
  */
-export const ZPortalAvailabilityInput = z
+export const ZPortalWeeklyHoursChange = z
   .object({
     dayOfWeek: ZDayName.optional(),
     available: z.boolean({ error: 'available must be true or false' }).optional(),
@@ -132,13 +132,11 @@ export const ZPortalAvailabilityInput = z
       });
     }
   });
-export type PortalAvailabilityInput = z.infer<typeof ZPortalAvailabilityInput>;
+export type PortalWeeklyHoursChange = z.infer<typeof ZPortalWeeklyHoursChange>;
 
 export function dayNumberOf(name: DayName): number {
   return dayNames.indexOf(name);
 }
-
-export const ZDeletedAvailability = z.object({ success: z.literal(true), id: z.string() });
 
 // ---------- date overrides ----------
 
@@ -152,7 +150,7 @@ const ZDateString = (label: string) =>
       return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
     }, `${label} must be a real calendar date`);
 
-export const ZAvailabilityOverride = z.object({
+export const ZDateOverride = z.object({
   id: z.string(),
   employeeId: z.string(),
   date: zCalendarDate(),
@@ -160,7 +158,7 @@ export const ZAvailabilityOverride = z.object({
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
 });
-export type AvailabilityOverride = z.infer<typeof ZAvailabilityOverride>;
+export type DateOverride = z.infer<typeof ZDateOverride>;
 
 export const ZListOverridesInput = z.object({
   employeeId: z.string().max(100).optional(),
@@ -194,7 +192,7 @@ export const ZIdParam = z.object({ id: z.string().max(100) });
 export const ZEmployeeIdParam = z.object({ id: z.string().max(100).describe("The employee's id") });
 
 /** The Add Time Slot panel and the schedule dialog: two half-hour choices, the end after the start. */
-export const ZSlotChoice = z
+export const ZHoursChoice = z
   .object({
     startTime: ZWallTime('Start time'),
     endTime: ZWallTime('End time'),
@@ -204,9 +202,9 @@ export const ZSlotChoice = z
     message: 'The end time must be after the start time.',
   });
 
-/** Total hours of a list of windows, to one decimal ("37.5"). */
-export function totalHours(windows: { startTime: string; endTime: string }[]): string {
-  const minutes = windows.reduce((sum, w) => sum + Math.max(0, minutesOf(w.endTime) - minutesOf(w.startTime)), 0);
+/** Total hours of a list of time windows, to one decimal ("37.5"). */
+export function totalHours(hours: { startTime: string; endTime: string }[]): string {
+  const minutes = hours.reduce((sum, w) => sum + Math.max(0, minutesOf(w.endTime) - minutesOf(w.startTime)), 0);
   return (minutes / 60).toFixed(1);
 }
 
@@ -214,7 +212,7 @@ export function totalHours(windows: { startTime: string; endTime: string }[]): s
  * The add-schedule dialog. The employee is checked on submit with its own notice ('Employee Required'),
  * so it may be empty here.
  */
-export const ZScheduleForm = z
+export const ZWeeklyHoursForm = z
   .object({
     employeeId: z.string(),
     dayOfWeek: z.string(),

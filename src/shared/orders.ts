@@ -1,9 +1,10 @@
 /** Order and cart figures shared by server and client; free of zod so the storefront bundle stays small. */
 
-export const orderStatuses = ['pending', 'processing', 'completed', 'cancelled'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+import { orderStatuses, paymentStatuses } from '../../db/statuses';
 
-export const paymentStatuses = ['unpaid', 'paid', 'failed', 'partially_refunded', 'refunded'] as const;
+// The statuses are the database enums' lists (db/statuses.ts), so the two cannot drift apart.
+export { orderStatuses, paymentStatuses };
+export type OrderStatus = (typeof orderStatuses)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** Where an order may go from each status; anything else is refused. Completed and cancelled are final. */

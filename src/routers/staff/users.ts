@@ -1,8 +1,8 @@
-import { ZAvailabilityEntry } from '../../shared/availability-schema';
+import { ZWeeklyHours } from '../../shared/availability-schema';
 import { z } from 'zod';
 import {
   createStaff,
-  getUserAvailability,
+  getUserWeeklyHours,
   listUsers,
   setUserPermissions,
   setUserRole,
@@ -117,6 +117,6 @@ export const usersRouter = router({
       }),
     )
     .input(z.object({ userId: z.string() }))
-    .output(z.array(ZAvailabilityEntry))
-    .query(({ ctx, input }) => getUserAvailability(ctx.db, input.userId)),
+    .output(z.array(ZWeeklyHours))
+    .query(({ ctx, input }) => getUserWeeklyHours(ctx.db, input.userId)),
 });

@@ -2,11 +2,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sqlState } from '../../../db/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../../db/client';
-import { appointments, availability, serviceProviders, services } from '../../../db/schema/index';
+import { appointments, serviceProviders, services } from '../../../db/schema/index';
 import { SLOT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
 import { buildApp } from '../app';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
-import { signInAs, startTestServer, testEnv, type TestServer } from '../testing';
+import { bookableService, signInAs, startTestServer, testEnv, type TestServer } from '../testing';
 
 /*
  * Concurrency: many customers booking the same employee's slot at the same moment. Only PostgreSQL has the
@@ -39,17 +39,12 @@ beforeAll(async () => {
   ).toBe(200);
   const employee = await signInAs(server.database, 'employee');
   employeeId = employee.user.id;
-  const [service] = await server.db
-    .insert(services)
-    .values({ name: 'Massage', price: '50.00', duration: 30 })
-    .returning({ id: services.id });
-  serviceId = service!.id;
-  await server.db.insert(serviceProviders).values({ serviceId, employeeId });
-  await server.db
-    .insert(availability)
-    .values(
-      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId, dayOfWeek, startTime: '08:00', endTime: '20:00' })),
-    );
+  serviceId = await bookableService(
+    server.db,
+    employeeId,
+    { name: 'Massage', price: '50.00', duration: 30 },
+    { startTime: '08:00', endTime: '20:00' },
+  );
   cookies = await Promise.all(
     Array.from({ length: PARALLEL }, async () => (await signInAs(server.database, 'customer')).cookie),
   );

@@ -1,13 +1,6 @@
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import {
-  appointments,
-  availability,
-  availabilityOverrides,
-  serviceProviders,
-  services,
-  users,
-} from '../../../db/schema/index';
+import { appointments, weeklyHours, dateOverrides, serviceProviders, services, users } from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
 import type { BusinessSettings } from '../../shared/settings';
 import { computeSlots, type Slot, type SlotData, type SlotRules } from '../booking/slots';
@@ -119,24 +112,24 @@ export async function loadSlotData(
   const [weekly, overrides, busy] = await Promise.all([
     db
       .select({
-        employeeId: availability.employeeId,
-        dayOfWeek: availability.dayOfWeek,
-        startTime: availability.startTime,
-        endTime: availability.endTime,
-        isAvailable: availability.isAvailable,
+        employeeId: weeklyHours.employeeId,
+        dayOfWeek: weeklyHours.dayOfWeek,
+        startTime: weeklyHours.startTime,
+        endTime: weeklyHours.endTime,
+        isAvailable: weeklyHours.isAvailable,
       })
-      .from(availability)
-      .where(inArray(availability.employeeId, employeeIds)),
+      .from(weeklyHours)
+      .where(inArray(weeklyHours.employeeId, employeeIds)),
     db
       .select({
-        employeeId: availabilityOverrides.employeeId,
-        date: availabilityOverrides.date,
-        isAvailable: availabilityOverrides.isAvailable,
-        startTime: availabilityOverrides.startTime,
-        endTime: availabilityOverrides.endTime,
+        employeeId: dateOverrides.employeeId,
+        date: dateOverrides.date,
+        isAvailable: dateOverrides.isAvailable,
+        startTime: dateOverrides.startTime,
+        endTime: dateOverrides.endTime,
       })
-      .from(availabilityOverrides)
-      .where(and(inArray(availabilityOverrides.employeeId, employeeIds), eq(availabilityOverrides.date, date))),
+      .from(dateOverrides)
+      .where(and(inArray(dateOverrides.employeeId, employeeIds), eq(dateOverrides.date, date))),
     db
       .select({
         id: appointments.id,
@@ -177,7 +170,7 @@ export function slotRules(settings: BusinessSettings, now: Date, needed: TimeNee
     bufferBeforeMinutes: needed.bufferBeforeMinutes,
     bufferAfterMinutes: needed.bufferAfterMinutes,
     noticeMinutes: settings.bookingNoticeMinutes,
-    windowDays: settings.bookingWindowDays,
+    bookingWindowDays: settings.bookingWindowDays,
   };
 }
 

@@ -1,23 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  computeSlots,
-  windowsOn,
-  type BusyInterval,
-  type DateOverride,
-  type SlotRules,
-  type WeeklyWindow,
-} from './slots';
+import { computeSlots, hoursOn, type BusyInterval, type DateOverride, type SlotRules, type WeeklyHours } from './slots';
 import { addCalendarDays, minutesOfTime, toZoned, weekdayOf, zonedToInstant } from './zoned-time';
 
 const A = 'employee-a';
 const B = 'employee-b';
 const NY = 'America/New_York';
 
-function weekly(employeeId: string, dayOfWeek: number, startTime: string, endTime: string): WeeklyWindow {
+function weekly(employeeId: string, dayOfWeek: number, startTime: string, endTime: string): WeeklyHours {
   return { employeeId, dayOfWeek, startTime, endTime, isAvailable: true };
 }
-function everyDay(employeeId: string, startTime: string, endTime: string): WeeklyWindow[] {
+function everyDay(employeeId: string, startTime: string, endTime: string): WeeklyHours[] {
   return [0, 1, 2, 3, 4, 5, 6].map((d) => weekly(employeeId, d, startTime, endTime));
 }
 function rules(overrides: Partial<SlotRules> = {}): SlotRules {
@@ -28,7 +21,7 @@ function rules(overrides: Partial<SlotRules> = {}): SlotRules {
     bufferBeforeMinutes: 0,
     bufferAfterMinutes: 0,
     noticeMinutes: 60,
-    windowDays: 400,
+    bookingWindowDays: 400,
     ...overrides,
   };
 }
@@ -158,7 +151,7 @@ describe('slots on ordinary days', () => {
     // 22:30 on 9 June in New York is already 10 June in UTC.
     const now = new Date('2026-06-10T02:30:00Z');
     const data = { employeeIds: [A], weekly: everyDay(A, '09:00', '10:00'), overrides: [], busy: [] };
-    const r = rules({ now, windowDays: 30 });
+    const r = rules({ now, bookingWindowDays: 30 });
     expect(times(computeSlots('2026-06-08', r, data))).toEqual([]);
     expect(times(computeSlots('2026-06-09', r, data))).toEqual([]); // today, but 09:00 has passed
     expect(times(computeSlots('2026-06-10', r, data))).toEqual(['09:00']);
@@ -199,7 +192,7 @@ describe('date overrides', () => {
   it('applies to its own employee only', () => {
     const off = [{ employeeId: B, date: '2026-12-25', isAvailable: false, startTime: null, endTime: null }];
     expect(computeSlots('2026-12-25', rules(), data(off))).toHaveLength(15);
-    expect(windowsOn('2026-12-25', A, data(off))).toEqual([{ start: 540, end: 1020 }]);
+    expect(hoursOn('2026-12-25', A, data(off))).toEqual([{ start: 540, end: 1020 }]);
   });
 });
 
@@ -413,7 +406,7 @@ describe('slots property: exactly the free grid starts that fit are offered', ()
           bufferBeforeMinutes: input.before,
           bufferAfterMinutes: input.after,
           noticeMinutes: input.notice,
-          windowDays: 30,
+          bookingWindowDays: 30,
         };
         const data = { employeeIds: [A, B], weekly: weeklyRows, overrides: [], busy: busyRows };
         const slots = computeSlots(input.date, r, data);

@@ -13,18 +13,18 @@ import {
 /**
  * Bookable start times: pure (no database, no clock of its own), so every rule is tested on exact inputs.
  *
- * For each calendar date in the business time zone an employee's windows are that date's overrides when it has
- * any (a day off has none), otherwise the weekday's weekly windows. A start is offered when it lies on the
- * 30-minute wall-clock grid, the whole duration fits inside one window, its held span (the start less the buffer
- * before to the end plus the buffer after) overlaps no busy interval (the held spans of pending or confirmed
- * appointments) of that employee, it is at least the notice ahead of now, and its date is between today and
- * today + windowDays. Buffers may reach outside the window: preparing before opening or tidying after closing is
- * the business's choice (docs/decisions/0013-held-span-outside-hours.md).
+ * For each calendar date in the business time zone an employee's hours are that date's overrides when it has
+ * any (a day off has none), otherwise the weekday's weekly hours. A start is offered when it lies on the
+ * 30-minute wall-clock grid, the whole duration fits inside one time window of those hours, its held span (the
+ * start less the buffer before to the end plus the buffer after) overlaps no busy interval (the held spans of
+ * pending or confirmed appointments) of that employee, it is at least the notice ahead of now, and its date is
+ * between today and today + bookingWindowDays. Buffers may reach outside the hours: preparing before opening or
+ * tidying after closing is the business's choice (docs/decisions/0013-held-span-outside-hours.md).
  */
 
 const SLOT_STEP_MINUTES = 30;
 
-export interface WeeklyWindow {
+export interface WeeklyHours {
   employeeId: string;
   /** 0 Sunday … 6 Saturday */
   dayOfWeek: number;
@@ -58,12 +58,12 @@ export interface SlotRules {
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
   noticeMinutes: number;
-  windowDays: number;
+  bookingWindowDays: number;
 }
 
 export interface SlotData {
   employeeIds: readonly string[];
-  weekly: readonly WeeklyWindow[];
+  weekly: readonly WeeklyHours[];
   overrides: readonly DateOverride[];
   busy: readonly BusyInterval[];
 }
@@ -77,7 +77,7 @@ export interface Slot {
   employeeIds: string[];
 }
 
-/** A window as instants [start, end). */
+/** A time window as instants [start, end). */
 interface Span {
   start: number;
   end: number;
@@ -86,16 +86,16 @@ interface Span {
 const MINUTE = 60_000;
 
 /** Today's date in the zone and the last bookable date. */
-function bookableDates(rules: Pick<SlotRules, 'timeZone' | 'now' | 'windowDays'>): {
+function bookableDates(rules: Pick<SlotRules, 'timeZone' | 'now' | 'bookingWindowDays'>): {
   first: string;
   last: string;
 } {
   const first = toZoned(rules.now, rules.timeZone).date;
-  return { first, last: addCalendarDays(first, rules.windowDays) };
+  return { first, last: addCalendarDays(first, rules.bookingWindowDays) };
 }
 
-/** The wall-clock windows (minutes after midnight) of one employee on one date. */
-export function windowsOn(
+/** The hours of one employee on one date, as wall-clock time windows (minutes after midnight). */
+export function hoursOn(
   date: string,
   employeeId: string,
   data: Pick<SlotData, 'weekly' | 'overrides'>,
@@ -155,14 +155,14 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
   for (const employeeId of data.employeeIds) {
     const busy = busyByEmployee.get(employeeId) ?? [];
     const offered = new Set<number>();
-    for (const window of windowsOn(date, employeeId, data)) {
-      const windowStart = instantOf(window.start);
-      const windowEnd = instantOf(window.end);
-      const firstGrid = Math.ceil(window.start / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
-      for (let minutes = firstGrid; minutes < window.end; minutes += SLOT_STEP_MINUTES) {
+    for (const hours of hoursOn(date, employeeId, data)) {
+      const opens = instantOf(hours.start);
+      const closes = instantOf(hours.end);
+      const firstGrid = Math.ceil(hours.start / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
+      for (let minutes = firstGrid; minutes < hours.end; minutes += SLOT_STEP_MINUTES) {
         const start = instantOf(minutes);
         const end = start + duration;
-        if (start < windowStart || end > windowEnd || start < earliest || offered.has(start)) continue;
+        if (start < opens || end > closes || start < earliest || offered.has(start)) continue;
         if (overlapsAny(busy, start - before, end + after)) continue;
         offered.add(start);
         let ids = byInstant.get(start);

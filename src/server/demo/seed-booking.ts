@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { addCalendarDays, minutesOfTime, toZoned, weekdayOf } from '../booking/zoned-time';
-import type { Db } from '../../../db/client';
+import { addCalendarDays, minutesOfTime, toZoned, weekdayOf, zonedToInstant } from '../booking/zoned-time';
+import type { Db, Tx } from '../../../db/client';
 import * as s from '../../../db/schema/index';
 
 interface DemoWeeklyHours {
@@ -29,7 +29,7 @@ export function demoDateOverrides(today: string): { dayOff: DemoDateOverride; sh
  * Opening and closing minutes of a calendar date under weekly hours and an override (an override without
  * times is a day off), or null on a day without hours. The demo's appointments keep inside these.
  */
-export function demoHoursOn(
+function demoHoursOn(
   date: string,
   weekly: DemoWeeklyHours,
   override: DemoDateOverride | undefined,
@@ -57,8 +57,78 @@ export async function seedBookingDemo(
     .select({ id: s.users.id })
     .from(s.users)
     .where(eq(s.users.email, opts.employeeEmails.shortDay));
-  const rows: (typeof s.availabilityOverrides.$inferInsert)[] = [];
+  const rows: (typeof s.dateOverrides.$inferInsert)[] = [];
   if (dayOffEmployee) rows.push({ employeeId: dayOffEmployee.id, date: dayOff.date, isAvailable: false });
   if (shortDayEmployee) rows.push({ employeeId: shortDayEmployee.id, isAvailable: true, ...shortDay });
-  if (rows.length) await db.insert(s.availabilityOverrides).values(rows);
+  if (rows.length) await db.insert(s.dateOverrides).values(rows);
+}
+
+/** The staff's weekly hours: days and times for each staff member, in the order given. */
+export async function seedDemoWeeklyHours(tx: Tx, staff: { id: string }[]): Promise<DemoWeeklyHours[]> {
+  // Weekdays for all, Saturdays for Sofia; Liam starts and ends an hour later.
+  const weeklyHours = staff.map((_, i) => ({
+    days: [1, 2, 3, 4, 5, ...(i === 2 ? [6] : [])],
+    startTime: i === 1 ? '10:00' : '09:00',
+    endTime: i === 1 ? '18:00' : '17:00',
+  }));
+  await tx.insert(s.weeklyHours).values(
+    staff.flatMap((member, i) => {
+      const { days, startTime, endTime } = weeklyHours[i]!;
+      return days.map((dayOfWeek) => ({ employeeId: member.id, dayOfWeek, startTime, endTime }));
+    }),
+  );
+  return weeklyHours;
+}
+
+export async function seedDemoAppointments(
+  tx: Tx,
+  opts: {
+    now: Date;
+    timeZone: string;
+    random: () => number;
+    staff: { id: string }[];
+    services: { id: string; duration: number }[];
+    customers: { id: string }[];
+    weeklyHours: DemoWeeklyHours[];
+  },
+) {
+  const { now, timeZone, random, staff, services, customers, weeklyHours } = opts;
+  // Appointments over the last 60 days and the next 30, at most three a day per employee, never overlapping,
+  // each inside its employee's hours that day (weekly hours and the date overrides of seedBookingDemo).
+  // Calendar days in the business's zone: a date and a wall-clock time, so 10:00 stays 10:00 across DST.
+  // Every working day draws the same random numbers whether or not a time fits, so the rest of the story
+  // (the orders) is the same on any calendar day.
+  const today = toZoned(now, timeZone).date;
+  const { dayOff, shortDay } = demoDateOverrides(today);
+  const overrideOf = [dayOff, shortDay, undefined]; // Maya, Liam, Sofia
+  const appointmentRows: (typeof s.appointments.$inferInsert)[] = [];
+  for (let offset = -60; offset <= 30; offset++) {
+    const date = addCalendarDays(today, offset);
+    if (weekdayOf(date) === 0) continue;
+    staff.forEach((member, i) => {
+      const open = demoHoursOn(date, weeklyHours[i]!, overrideOf[i]);
+      for (const time of ['10:00', '13:00', '15:30']) {
+        if (random() < 0.45) continue;
+        const service = services[(i * 2 + Math.floor(random() * 2)) % services.length]!;
+        const roll = random();
+        const customer = customers[Math.floor(random() * customers.length)]!;
+        const start = minutesOfTime(time);
+        if (!open || start < open.start || start + service.duration > open.end) continue;
+        const startsAt = zonedToInstant(date, start, timeZone);
+        const past = startsAt < now;
+        appointmentRows.push({
+          serviceId: service.id,
+          employeeId: member.id,
+          customerId: customer.id,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + service.duration * 60000),
+          duration: service.duration,
+          notes: roll < 0.2 ? 'First visit.' : '',
+          status: past ? (roll < 0.1 ? 'cancelled' : 'completed') : roll < 0.6 ? 'confirmed' : 'pending',
+          createdAt: new Date(Math.min(now.getTime(), startsAt.getTime()) - 7 * 86400000),
+        });
+      }
+    });
+  }
+  await tx.insert(s.appointments).values(appointmentRows);
 }

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client';
-import { discountCodes, orderRefunds, orders } from '../../../db/schema/index';
-import type { DiscountRule } from '../../shared/orders';
+import { discountCodes, orderItems, orderRefunds, orders } from '../../../db/schema/index';
+import { cartTotals, type DiscountRule } from '../../shared/orders';
 
 /** The demo's discount codes: a welcome percent, a fixed amount above a minimum, and a spring sale that ended. */
-export async function seedDiscountCodes(tx: Tx, now: Date): Promise<DiscountRule & { id: string; code: string }> {
+async function seedDiscountCodes(tx: Tx, now: Date): Promise<DiscountRule & { id: string; code: string }> {
   const day = 86400000;
   const rows = await tx
     .insert(discountCodes)
@@ -74,4 +74,54 @@ export async function seedOrderPayments(tx: Tx, refundedBy: string) {
     .update(orders)
     .set({ refundedAmount: amount, paymentStatus: 'partially_refunded', updatedAt: createdAt })
     .where(eq(orders.id, order.id));
+}
+
+export async function seedDemoOrders(
+  tx: Tx,
+  opts: {
+    now: Date;
+    random: () => number;
+    products: { id: string; name: string; price: string }[];
+    customers: { id: string }[];
+  },
+) {
+  const { now, random, products, customers } = opts;
+  // Orders over the last 60 days, each with one to three lines; some older ones used the spring sale's code.
+  const spring = await seedDiscountCodes(tx, now);
+  for (let i = 0; i < 40; i++) {
+    const createdAt = new Date(now.getTime() - Math.floor(random() * 60 * 86400000));
+    const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+      const product = products[Math.floor(random() * products.length)]!;
+      return { product, quantity: 1 + Math.floor(random() * 2) };
+    });
+    const ageDays = (now.getTime() - createdAt.getTime()) / 86400000;
+    const discount = ageDays > 20 && ageDays < 50 && i % 4 === 0 ? spring : null;
+    const totals = cartTotals(
+      lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
+      discount,
+    );
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        userId: customers[Math.floor(random() * customers.length)]!.id,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        discountCode: discount?.code ?? null,
+        discountId: discount?.id ?? null,
+        tax: totals.tax,
+        total: totals.total,
+        status: ageDays < 2 ? 'pending' : ageDays < 5 ? 'processing' : random() < 0.1 ? 'cancelled' : 'completed',
+        createdAt,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId: order!.id,
+        productId: l.product.id,
+        productName: l.product.name,
+        unitPrice: l.product.price,
+        quantity: l.quantity,
+      })),
+    );
+  }
 }

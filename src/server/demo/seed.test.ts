@@ -33,8 +33,8 @@ async function demoAsOf(now: Date) {
     const [settings] = await tx.select().from(s.businessSettings);
     return {
       timezone: settings!.timezone,
-      weekly: await tx.select().from(s.availability),
-      overrides: await tx.select().from(s.availabilityOverrides),
+      weekly: await tx.select().from(s.weeklyHours),
+      overrides: await tx.select().from(s.dateOverrides),
       appointments: await tx.select().from(s.appointments),
     };
   }

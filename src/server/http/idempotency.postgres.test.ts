@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, availability, orders, products, serviceProviders, services } from '../../../db/schema/index';
+import { appointments, orders, products } from '../../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
-import { signInAs, useTestServer, type HttpResponse } from '../testing';
+import { bookableService, signInAs, useTestServer, type HttpResponse } from '../testing';
 
 // PostgreSQL only: twenty identical requests with one Idempotency-Key at once, each on its own connection, make
 // one resource. Every other answer is the first's (replayed) or 409 while it runs.
@@ -62,18 +62,11 @@ describe('concurrent repeats of one POST', () => {
 
   it('20 identical bookings with one key make one appointment', async () => {
     const employee = await signInAs(server.database, 'employee');
-    const [service] = await server.db
-      .insert(services)
-      .values({ name: 'Massage', price: '85.00', duration: 60 })
-      .returning({ id: services.id });
-    await server.db.insert(serviceProviders).values({ serviceId: service!.id, employeeId: employee.user.id });
-    await server.db.insert(availability).values(
-      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-        employeeId: employee.user.id,
-        dayOfWeek,
-        startTime: '09:00',
-        endTime: '17:00',
-      })),
+    const serviceId = await bookableService(
+      server.db,
+      employee.user.id,
+      { name: 'Massage', price: '85.00', duration: 60 },
+      { startTime: '09:00', endTime: '17:00' },
     );
     const settings = await server.request('PUT', '/api/business/settings', {
       cookie: admin.cookie,
@@ -82,7 +75,7 @@ describe('concurrent repeats of one POST', () => {
     expect(settings.status, settings.text).toBe(200);
     const day = addCalendarDays(toZoned(new Date(), TZ).date, 3);
     const body = {
-      serviceId: service!.id,
+      serviceId,
       employeeId: employee.user.id,
       dateTime: zonedToInstant(day, 10 * 60, TZ).toISOString(),
       duration: 60,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { CUSTOMER_ROLE } from '../../shared/roles';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRecord, type CustomersPage } from '../../shared/staff-schema';
@@ -76,6 +76,78 @@ export function newCustomerRecord(user: { id: string; firstName: string; lastNam
   });
 }
 
+/** The summary figures over every customer: how many, how many active lately, their revenue and order count. */
+function readCustomerSummary(db: Tx) {
+  const since = sql`now() - make_interval(days => ${ACTIVE_WINDOW_DAYS})`;
+  return db.execute(sql`
+    select
+      (select count(*)::int from users where role = ${CUSTOMER_ROLE}) as total,
+      (select count(*)::int from (
+         select o.user_id from orders o where o.created_at >= ${since}
+         union
+         select a.customer_id from appointments a where a.created_at >= ${since}
+       ) recent join users u on u.id = recent.user_id and u.role = ${CUSTOMER_ROLE}) as active,
+      s.revenue, s.order_count
+    from (
+      select coalesce(sum(o.total), 0) as revenue, count(*)::int as order_count
+      from orders o join users u on u.id = o.user_id and u.role = ${CUSTOMER_ROLE}
+      where o.status <> 'cancelled'
+    ) s`);
+}
+
+/**
+ * Who the search matches: the condition on users `u`, and the customers to page through. A search gathers its
+ * matches on their own first: "offset 0" keeps the planner from folding them into the scan by name, which a
+ * reused (generic) statement plan otherwise chooses, testing every customer in turn. Without a search `matches`
+ * is null: the total is the summary's, as counting every customer again per page would cost a full scan.
+ */
+function customerSearch(search: string) {
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matches = search ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}` : sql``;
+  const candidates = search
+    ? sql`(select id, first_name, last_name, email, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
+    : sql`(select id, first_name, last_name, email, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
+  return { matches, candidates };
+}
+
+/** One page of the candidates by name, with their counts, spend, last activity and three latest of each. */
+function readCustomerPage(db: Tx, candidates: SQL, page: number) {
+  return db.execute(sql`
+    select u.id, u.first_name, u.last_name, u.email, u.matches,
+           o.order_count, o.total_spent, a.appointment_count, a.no_show_count,
+           greatest(o.last_order, a.last_appointment) as last_activity,
+           recent_orders.list as recent_orders, recent_appointments.list as recent_appointments
+    from (
+      select id, first_name, last_name, email, matches from ${candidates}
+      order by u.first_name, u.last_name, u.id
+      limit ${CUSTOMERS_PAGE_SIZE} offset ${(page - 1) * CUSTOMERS_PAGE_SIZE}
+    ) u
+    left join lateral (
+      select count(*)::int as order_count,
+             coalesce(sum(total) filter (where status <> 'cancelled'), 0) as total_spent,
+             max(created_at) as last_order
+      from orders where user_id = u.id
+    ) o on true
+    left join lateral (
+      select count(*)::int as appointment_count, count(*) filter (where status = 'no_show')::int as no_show_count,
+             max(created_at) as last_appointment
+      from appointments where customer_id = u.id
+    ) a on true
+    left join lateral (
+      select json_agg(json_build_object('id', x.id, 'total', x.total, 'status', x.status, 'createdAt', x.created_at) order by x.created_at desc) as list
+      from (select id, total, status, created_at from orders where user_id = u.id order by created_at desc limit 3) x
+    ) recent_orders on true
+    left join lateral (
+      select json_agg(json_build_object('id', x.id, 'startsAt', x.starts_at, 'status', x.status, 'service', x.service) order by x.starts_at desc) as list
+      from (
+        select ap.id, ap.starts_at, ap.status, coalesce(s.name, 'Service') as service
+        from appointments ap left join services s on s.id = ap.service_id
+        where ap.customer_id = u.id order by ap.starts_at desc limit 3
+      ) x
+    ) recent_appointments on true
+    order by u.first_name, u.last_name, u.id`);
+}
+
 /**
  * The customers screen: summary figures over every customer, and one page of customers (by name, matching
  * the search anywhere in name or e-mail) with their counts, spend, last activity and three latest orders and
@@ -89,69 +161,11 @@ export async function listCustomers(
 ): Promise<CustomersPage> {
   const page = input.page ?? 1;
   const search = input.search?.trim() ?? '';
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const matches = search ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}` : sql``;
-  // A search gathers its matches on their own first: "offset 0" keeps the planner from folding them into the
-  // scan by name, which a reused (generic) statement plan otherwise chooses, testing every customer in turn.
-  // Without a search the total is the summary's; counting every customer again per page would cost a full scan.
-  const candidates = search
-    ? sql`(select id, first_name, last_name, email, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
-    : sql`(select id, first_name, last_name, email, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
-  const since = sql`now() - make_interval(days => ${ACTIVE_WINDOW_DAYS})`;
-
-  const summaryQuery = () =>
-    db.execute(sql`
-      select
-        (select count(*)::int from users where role = ${CUSTOMER_ROLE}) as total,
-        (select count(*)::int from (
-           select o.user_id from orders o where o.created_at >= ${since}
-           union
-           select a.customer_id from appointments a where a.created_at >= ${since}
-         ) recent join users u on u.id = recent.user_id and u.role = ${CUSTOMER_ROLE}) as active,
-        s.revenue, s.order_count
-      from (
-        select coalesce(sum(o.total), 0) as revenue, count(*)::int as order_count
-        from orders o join users u on u.id = o.user_id and u.role = ${CUSTOMER_ROLE}
-        where o.status <> 'cancelled'
-      ) s`);
+  const { matches, candidates } = customerSearch(search);
   const [summaryRows, pageRows] = await Promise.all([
-    figures ? figures.get('customer-summary', summaryQuery) : summaryQuery(),
-    db.execute(sql`
-      select u.id, u.first_name, u.last_name, u.email, u.matches,
-             o.order_count, o.total_spent, a.appointment_count, a.no_show_count,
-             greatest(o.last_order, a.last_appointment) as last_activity,
-             recent_orders.list as recent_orders, recent_appointments.list as recent_appointments
-      from (
-        select id, first_name, last_name, email, matches from ${candidates}
-        order by u.first_name, u.last_name, u.id
-        limit ${CUSTOMERS_PAGE_SIZE} offset ${(page - 1) * CUSTOMERS_PAGE_SIZE}
-      ) u
-      left join lateral (
-        select count(*)::int as order_count,
-               coalesce(sum(total) filter (where status <> 'cancelled'), 0) as total_spent,
-               max(created_at) as last_order
-        from orders where user_id = u.id
-      ) o on true
-      left join lateral (
-        select count(*)::int as appointment_count, count(*) filter (where status = 'no_show')::int as no_show_count,
-               max(created_at) as last_appointment
-        from appointments where customer_id = u.id
-      ) a on true
-      left join lateral (
-        select json_agg(json_build_object('id', x.id, 'total', x.total, 'status', x.status, 'createdAt', x.created_at) order by x.created_at desc) as list
-        from (select id, total, status, created_at from orders where user_id = u.id order by created_at desc limit 3) x
-      ) recent_orders on true
-      left join lateral (
-        select json_agg(json_build_object('id', x.id, 'startsAt', x.starts_at, 'status', x.status, 'service', x.service) order by x.starts_at desc) as list
-        from (
-          select ap.id, ap.starts_at, ap.status, coalesce(s.name, 'Service') as service
-          from appointments ap left join services s on s.id = ap.service_id
-          where ap.customer_id = u.id order by ap.starts_at desc limit 3
-        ) x
-      ) recent_appointments on true
-      order by u.first_name, u.last_name, u.id`),
+    figures ? figures.get('customer-summary', () => readCustomerSummary(db)) : readCustomerSummary(db),
+    readCustomerPage(db, candidates, page),
   ]);
-
   const summary = rowsOf<{ total: number; active: number; revenue: string; order_count: number }>(summaryRows)[0]!;
   const people = rowsOf<CustomerRow & { matches: number | string | null }>(pageRows);
   const total = !search

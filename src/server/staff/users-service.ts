@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { availability, roles, users } from '../../../db/schema/index';
+import { roles, users } from '../../../db/schema/index';
+import { weeklyHoursOf } from '../availability/weekly-hours-service';
 import {
   ADMIN_ROLE,
   CUSTOMER_ROLE,
@@ -321,22 +322,10 @@ export async function setUserStatus(
   });
 }
 
-/** One person's weekly availability (read only here; the schedules screens edit it). */
-export async function getUserAvailability(db: Tx, userId: string) {
+/** One person's weekly hours (read only here; the schedules screens edit them). */
+export async function getUserWeeklyHours(db: Tx, userId: string) {
   if (!isUuid(userId)) throw new AppError('NOT_FOUND', staffMessages.userNotFound);
   const [person] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   if (!person) throw new AppError('NOT_FOUND', staffMessages.userNotFound);
-  const rows = await db
-    .select({
-      id: availability.id,
-      employeeId: availability.employeeId,
-      dayOfWeek: availability.dayOfWeek,
-      startTime: sql<string>`to_char(${availability.startTime}, 'HH24:MI')`,
-      endTime: sql<string>`to_char(${availability.endTime}, 'HH24:MI')`,
-      isAvailable: availability.isAvailable,
-    })
-    .from(availability)
-    .where(eq(availability.employeeId, userId))
-    .orderBy(asc(availability.dayOfWeek), asc(availability.startTime));
-  return rows;
+  return weeklyHoursOf(db, userId);
 }

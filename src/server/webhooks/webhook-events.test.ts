@@ -1,14 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  availability,
-  jobs,
-  orders as ordersTable,
-  serviceProviders,
-  services,
-  webhookDeliveries,
-  webhookEvents,
-} from '../../../db/schema/index';
+import { jobs, orders as ordersTable, webhookDeliveries, webhookEvents } from '../../../db/schema/index';
 import { addToCart, deliverWebhook, product } from '../../routers/orders-testing';
 import { webhookEventTypes } from '../../shared/webhook-schema';
 import { signInWithOidc } from '../auth/oidc-sign-in';
@@ -18,7 +10,7 @@ import { createJobRunner } from '../jobs/runner';
 import { markOrderPaid } from '../orders/order-service';
 import { createPayments } from '../payments/payments';
 import { createStripeFake, paymentsWithStripeFake } from '../payments/stripe-fake';
-import { signInAs, useTestServer } from '../testing';
+import { bookableService, signInAs, useTestServer } from '../testing';
 import { emitEvent } from './events';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './receiver-testing';
 
@@ -219,19 +211,11 @@ describe('appointments', () => {
   beforeAll(async () => {
     employee = await signInAs(server.database, 'employee', { firstName: 'Maya' });
     customer = await signInAs(server.database, 'customer', { firstName: 'Ada' });
-    const [service] = await server.db
-      .insert(services)
-      .values({ name: 'Hook Massage', price: '85.00', duration: 60 })
-      .returning({ id: services.id });
-    massage = service!.id;
-    await server.db.insert(serviceProviders).values({ serviceId: massage, employeeId: employee.user.id });
-    await server.db.insert(availability).values(
-      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-        employeeId: employee.user.id,
-        dayOfWeek,
-        startTime: '09:00',
-        endTime: '17:00',
-      })),
+    massage = await bookableService(
+      server.db,
+      employee.user.id,
+      { name: 'Hook Massage', price: '85.00', duration: 60 },
+      { startTime: '09:00', endTime: '17:00' },
     );
     day = addCalendarDays(toZoned(new Date(), TZ).date, 3);
   });

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -19,4 +19,32 @@ export function CardDescription({ className, ...props }: HTMLAttributes<HTMLPara
 
 export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('p-5 pt-2', className)} {...props} />;
+}
+
+/**
+ * One item of a card grid: its heading lines with a status badge beside them, the details, and actions kept at
+ * the bottom so the cards of a row line up.
+ */
+export function ListCard({
+  heading,
+  badge,
+  actions,
+  children,
+  ...props
+}: { heading: ReactNode; badge: ReactNode; actions: ReactNode; children: ReactNode } & Omit<
+  HTMLAttributes<HTMLDivElement>,
+  'children'
+>) {
+  return (
+    <Card className="flex h-full flex-col" {...props}>
+      <CardContent className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">{heading}</div>
+          {badge}
+        </div>
+        {children}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">{actions}</div>
+      </CardContent>
+    </Card>
+  );
 }

@@ -2,13 +2,13 @@ import { dayLabels, minutesOf } from '../../../shared/availability-schema';
 import type { WeekDay } from './week-schedule';
 import { dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf, weekdayOfKey } from '../../lib/zoned-time';
 
-interface Window {
+interface WeeklyHours {
   dayOfWeek: number;
   startTime: string;
   endTime: string;
   isAvailable: boolean;
 }
-interface Override {
+interface DateOverride {
   date: string;
   isAvailable: boolean;
   startTime: string | null;
@@ -25,19 +25,19 @@ interface Appointment {
 const byStart = (a: { startTime: string }, b: { startTime: string }) => minutesOf(a.startTime) - minutesOf(b.startTime);
 
 /**
- * One person's week: the working hours of each date (a date override replaces that weekday's windows) and
+ * One person's week: the working hours of each date (a date override replaces that weekday's weekly hours) and
  * the appointments that fall on it in the business time zone.
  */
 export function buildWeek(
   anchor: string,
   timeZone: string,
-  data: { weekly: Window[]; overrides: Override[]; appointments: Appointment[] },
+  data: { weekly: WeeklyHours[]; overrides: DateOverride[]; appointments: Appointment[] },
 ): WeekDay[] {
   const today = todayIn(timeZone);
   return weekOf(anchor).map((date) => {
     const own = data.overrides.filter((o) => o.date === date);
     const dayOff = own.some((o) => !o.isAvailable);
-    const windows = own.length
+    const hours = own.length
       ? own
           .filter((o) => o.isAvailable && o.startTime && o.endTime)
           .map((o) => ({ startTime: o.startTime!, endTime: o.endTime! }))
@@ -57,7 +57,7 @@ export function buildWeek(
       label: dayLabels[weekdayOfKey(date)]!,
       shortDate: dayLabelOf(date, 'MMM d'),
       isToday: date === today,
-      windows: dayOff ? [] : [...windows].sort(byStart).map((w) => `${w.startTime} - ${w.endTime}`),
+      hours: dayOff ? [] : [...hours].sort(byStart).map((w) => `${w.startTime} - ${w.endTime}`),
       note: dayOff ? 'Day off' : own.length ? 'Special hours' : undefined,
       items,
     };

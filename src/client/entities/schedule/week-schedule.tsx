@@ -10,7 +10,7 @@ export interface WeekDay {
   shortDate: string;
   isToday: boolean;
   /** Working hours of the day ("09:00 - 17:00"); empty when off; absent when the view has no one person's hours. */
-  windows?: string[];
+  hours?: string[];
   /** Why the day differs from the usual week ("Day off", "Special hours"). */
   note?: string;
   items: { id: string; time: string; title: string; detail?: string; status: string }[];
@@ -36,18 +36,18 @@ export function WeekSchedule({ days, emptyText = 'No appointments' }: { days: We
             <h3 className="font-semibold text-stone-900">{day.label}</h3>
             <p className="text-xs text-stone-600">{day.shortDate}</p>
           </div>
-          {day.windows && (
+          {day.hours && (
             <div className="flex flex-wrap gap-1">
-              {day.windows.length === 0 ? (
+              {day.hours.length === 0 ? (
                 <span className="text-xs text-stone-600">{day.note ?? 'Not available'}</span>
               ) : (
-                day.windows.map((w) => (
-                  <span key={w} className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">
-                    {w}
+                day.hours.map((h) => (
+                  <span key={h} className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">
+                    {h}
                   </span>
                 ))
               )}
-              {day.note && day.windows.length > 0 && <span className="text-xs text-stone-600">{day.note}</span>}
+              {day.note && day.hours.length > 0 && <span className="text-xs text-stone-600">{day.note}</span>}
             </div>
           )}
           {day.items.length === 0 ? (

@@ -4,7 +4,7 @@ import { ZDiscountForm, type DiscountForm } from '../../../shared/discount-schem
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { Card, CardContent, ListCard } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Form, CheckboxField, FormField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
@@ -94,34 +94,25 @@ export function DiscountsPage() {
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Discount codes">
           {discounts.data!.map((d) => (
             <li key={d.id}>
-              <Card className="flex h-full flex-col" data-testid="discount-card">
-                <CardContent className="flex flex-1 flex-col gap-3 p-5">
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <h2 className="break-all font-mono text-lg font-semibold text-stone-900">{d.code}</h2>
-                      <p className="text-sm font-medium text-brand-800">{valueText(d, money)}</p>
-                    </div>
-                    {isExpired(d) ? (
-                      <Badge tone="danger">Expired</Badge>
-                    ) : d.isActive ? (
-                      <Badge tone="success">Active</Badge>
-                    ) : (
-                      <Badge tone="neutral">Inactive</Badge>
-                    )}
-                  </div>
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-stone-700">
-                    <dt className="text-stone-600">Times used</dt>
-                    <dd data-testid="times-used">
-                      {d.usageLimit !== null ? `${d.timesUsed} of ${d.usageLimit}` : d.timesUsed}
-                    </dd>
-                    <dt className="text-stone-600">Per customer</dt>
-                    <dd>{d.perCustomerLimit}</dd>
-                    <dt className="text-stone-600">Minimum</dt>
-                    <dd>{d.minSubtotal ? money(d.minSubtotal) : 'None'}</dd>
-                    <dt className="text-stone-600">Dates</dt>
-                    <dd>{datesText(d, timeZone)}</dd>
-                  </dl>
-                  <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+              <ListCard
+                data-testid="discount-card"
+                heading={
+                  <>
+                    <h2 className="break-all font-mono text-lg font-semibold text-stone-900">{d.code}</h2>
+                    <p className="text-sm font-medium text-brand-800">{valueText(d, money)}</p>
+                  </>
+                }
+                badge={
+                  isExpired(d) ? (
+                    <Badge tone="danger">Expired</Badge>
+                  ) : d.isActive ? (
+                    <Badge tone="success">Active</Badge>
+                  ) : (
+                    <Badge tone="neutral">Inactive</Badge>
+                  )
+                }
+                actions={
+                  <>
                     <label className="flex items-center gap-2 text-sm text-stone-800">
                       <Switch
                         checked={d.isActive}
@@ -139,9 +130,22 @@ export function DiscountsPage() {
                         Delete
                       </Button>
                     </div>
-                  </div>
-                </CardContent>
-              </Card>
+                  </>
+                }
+              >
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-stone-700">
+                  <dt className="text-stone-600">Times used</dt>
+                  <dd data-testid="times-used">
+                    {d.usageLimit !== null ? `${d.timesUsed} of ${d.usageLimit}` : d.timesUsed}
+                  </dd>
+                  <dt className="text-stone-600">Per customer</dt>
+                  <dd>{d.perCustomerLimit}</dd>
+                  <dt className="text-stone-600">Minimum</dt>
+                  <dd>{d.minSubtotal ? money(d.minSubtotal) : 'None'}</dd>
+                  <dt className="text-stone-600">Dates</dt>
+                  <dd>{datesText(d, timeZone)}</dd>
+                </dl>
+              </ListCard>
             </li>
           ))}
         </ul>

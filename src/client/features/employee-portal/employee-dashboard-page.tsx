@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { Spinner } from '../../components/ui/spinner';
 import { dateKeyOf, dayLabelOf, timeOf, todayIn } from '../../lib/zoned-time';
 import { AppointmentCard } from './appointment-card';
-import { useMyAppointments, useMySlots } from './employee-portal-api';
+import { useMyAppointments, useMyWeeklyHours } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
 import { useTimeZone } from '../../lib/session';
 
@@ -35,7 +35,7 @@ function StatCard({ label, value, tone }: { label: string; value: string | numbe
 export function EmployeeDashboardPage() {
   const { data: user } = useEmployee();
   const appointments = useMyAppointments();
-  const slots = useMySlots();
+  const week = useMyWeeklyHours();
   const timeZone = useTimeZone();
   if (!user) return null;
   const list = appointments.data ?? [];
@@ -43,7 +43,7 @@ export function EmployeeDashboardPage() {
   const now = new Date().toISOString();
   const todays = list.filter((a) => dateKeyOf(a.dateTime, timeZone) === today);
   const upcoming = list.filter((a) => a.dateTime >= now && a.status !== 'cancelled').slice(0, UPCOMING_COUNT);
-  const availabilitySet = (slots.data?.length ?? 0) > 0;
+  const weeklyHoursSet = (week.data?.length ?? 0) > 0;
 
   return (
     <div className="flex flex-col gap-6">
@@ -57,8 +57,8 @@ export function EmployeeDashboardPage() {
         <StatCard label="Total Appointments" value={appointments.isLoading ? '…' : list.length} />
         <StatCard
           label="Availability Status"
-          value={slots.isLoading ? '…' : availabilitySet ? 'Set' : 'Not Set'}
-          tone={slots.isLoading ? undefined : availabilitySet ? 'good' : 'bad'}
+          value={week.isLoading ? '…' : weeklyHoursSet ? 'Set' : 'Not Set'}
+          tone={week.isLoading ? undefined : weeklyHoursSet ? 'good' : 'bad'}
         />
         <StatCard
           label="Account Status"

@@ -3,7 +3,7 @@ import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
 export type PortalAppointment = RouterOutputs['employeePortal']['appointments'][number];
-export type PortalSlot = RouterOutputs['availability']['portalList'][number];
+export type PortalWeeklyHours = RouterOutputs['availability']['portalList'][number];
 
 /** The signed-in person's appointments as provider (time order). */
 export function useMyAppointments() {
@@ -32,7 +32,7 @@ export function useSetAppointmentStatus() {
   });
 }
 
-export function useMySlots() {
+export function useMyWeeklyHours() {
   return trpc.availability.portalList.useQuery();
 }
 
@@ -53,8 +53,8 @@ function useAvailabilityToasts() {
   };
 }
 
-/** Add a slot, clear a day, delete a slot (the portal's one call). */
-export function useChangeSlots() {
+/** Add a time window, clear a day, delete a time window (the portal's one call). */
+export function useChangeMyWeeklyHours() {
   return trpc.availability.portalChange.useMutation(useAvailabilityToasts());
 }
 

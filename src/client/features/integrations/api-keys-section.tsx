@@ -10,8 +10,10 @@ import { Form, FormField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { PermissionChecklist } from '../../entities/roles/permission-checklist';
 import { useCurrentUser } from '../../lib/session';
-import { IntegrationSection, day, dayAndTime, type Revealed } from './integration-section';
+import { IntegrationSection, type Revealed } from './integration-section';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKeyItem } from './integrations-api';
+import { useTimeZone } from '../../lib/session';
+import { dateOf, stampOf } from '../../lib/zoned-time';
 
 /** The "API keys" section of /admin/integrations: the list, the create dialog, the key shown once, revoking. */
 export function ApiKeysSection() {
@@ -78,6 +80,7 @@ export function ApiKeysSection() {
 }
 
 function ApiKeyRow({ apiKey, now, onRevoke }: { apiKey: ApiKeyItem; now: number; onRevoke: () => void }) {
+  const timeZone = useTimeZone();
   const expired = apiKey.expiresAt !== null && Date.parse(apiKey.expiresAt) <= now;
   // On phones each row is a small card: the labels the header gives on desktop are written out.
   const cell = 'col-span-2 text-stone-700 md:px-4 md:py-3';
@@ -97,15 +100,15 @@ function ApiKeyRow({ apiKey, now, onRevoke }: { apiKey: ApiKeyItem; now: number;
       </td>
       <td className={cell}>
         <span className={label}>Created </span>
-        {day(apiKey.createdAt)}
+        {dateOf(apiKey.createdAt, timeZone)}
       </td>
       <td className={cell}>
         <span className={label}>Last used </span>
-        {apiKey.lastUsedAt ? dayAndTime(apiKey.lastUsedAt) : 'Never'}
+        {apiKey.lastUsedAt ? stampOf(apiKey.lastUsedAt, timeZone) : 'Never'}
       </td>
       <td className={cell}>
         <span className={label}>Expires </span>
-        {apiKey.expiresAt ? day(apiKey.expiresAt) : 'Never'}
+        {apiKey.expiresAt ? dateOf(apiKey.expiresAt, timeZone) : 'Never'}
         {expired && (
           <Badge tone="danger" className="ml-2">
             Expired

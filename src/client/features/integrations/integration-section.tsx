@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -8,9 +7,6 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/trpc';
-
-export const day = (iso: string) => format(new Date(iso), 'MMM d, yyyy');
-export const dayAndTime = (iso: string) => format(new Date(iso), 'MMM d, yyyy HH:mm');
 
 /** What a create dialog answers once the server made the thing: whose secret, and the secret itself. */
 export interface Revealed {

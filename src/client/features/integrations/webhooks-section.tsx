@@ -1,3 +1,5 @@
+import { useTimeZone } from '../../lib/session';
+import { dateOf, stampOf } from '../../lib/zoned-time';
 import { useState } from 'react';
 import { ZCreateWebhookInput, webhookEventDescriptions, webhookEventTypes } from '../../../shared/webhook-schema';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
@@ -8,7 +10,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { IntegrationSection, day, dayAndTime, type Revealed } from './integration-section';
+import { IntegrationSection, type Revealed } from './integration-section';
 import {
   useCreateWebhook,
   useDeleteWebhook,
@@ -66,6 +68,7 @@ export function WebhooksSection() {
 }
 
 function EndpointCard({ endpoint, onDelete }: { endpoint: WebhookEndpointItem; onDelete: () => void }) {
+  const timeZone = useTimeZone();
   const [logOpen, setLogOpen] = useState(false);
   const sendTest = useSendTestEvent();
   const update = useUpdateWebhook();
@@ -77,7 +80,7 @@ function EndpointCard({ endpoint, onDelete }: { endpoint: WebhookEndpointItem; o
           <div className="min-w-0">
             <p className="break-all font-mono text-sm font-semibold text-stone-900">{endpoint.url}</p>
             {endpoint.description && <p className="text-sm text-stone-700">{endpoint.description}</p>}
-            <p className="text-xs text-stone-600">Added {day(endpoint.createdAt)}</p>
+            <p className="text-xs text-stone-600">Added {dateOf(endpoint.createdAt, timeZone)}</p>
           </div>
           {endpoint.isActive ? <Badge tone="success">Enabled</Badge> : <Badge tone="danger">Disabled</Badge>}
         </div>
@@ -184,6 +187,7 @@ function DeliveryRow({
   pending: boolean;
   onRedeliver: () => void;
 }) {
+  const timeZone = useTimeZone();
   // On phones each row is a small card, its labels written out (the header names them on desktop).
   const cell = 'col-span-2 text-stone-700 md:px-3 md:py-2';
   const label = 'text-stone-600 md:hidden';
@@ -191,7 +195,7 @@ function DeliveryRow({
     <tr className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 py-3 md:table-row md:p-0" data-testid="webhook-delivery">
       <td className="md:px-3 md:py-2">
         <span className="font-mono text-xs font-semibold text-stone-900">{delivery.eventType}</span>
-        <span className="block text-xs text-stone-600">{dayAndTime(delivery.createdAt)}</span>
+        <span className="block text-xs text-stone-600">{stampOf(delivery.createdAt, timeZone)}</span>
       </td>
       <td className={cell}>
         <Badge tone={statusTone[delivery.status]}>{statusLabel[delivery.status]}</Badge>
@@ -207,7 +211,7 @@ function DeliveryRow({
       </td>
       <td className={cell}>
         <span className={label}>Next attempt </span>
-        {delivery.nextAttemptAt ? dayAndTime(delivery.nextAttemptAt) : 'None'}
+        {delivery.nextAttemptAt ? stampOf(delivery.nextAttemptAt, timeZone) : 'None'}
       </td>
       <td className="col-start-2 row-start-1 text-right md:px-3 md:py-2">
         <Button
@@ -215,7 +219,7 @@ function DeliveryRow({
           variant="outline"
           disabled={pending}
           onClick={onRedeliver}
-          aria-label={`Redeliver ${delivery.eventType} of ${dayAndTime(delivery.createdAt)}`}
+          aria-label={`Redeliver ${delivery.eventType} of ${stampOf(delivery.createdAt, timeZone)}`}
         >
           Redeliver
         </Button>

@@ -12,7 +12,7 @@ import { appointmentStatusLabel, appointmentStatuses } from '../../../shared/app
 import {
   useCalendarAppointments,
   useCalendarStatus,
-  useEmployeeAvailability,
+  useEmployeeWeeklyHours,
   useOverrides,
   useStaff,
   type CalendarAppointment,
@@ -98,7 +98,7 @@ function AppointmentList({
 function WeekView({ date, employeeId, timeZone }: { date: string; employeeId?: string; timeZone: string }) {
   const week = weekOf(date);
   const appointments = useCalendarAppointments({ from: week[0], to: week[6], employeeId });
-  const weekly = useEmployeeAvailability(employeeId);
+  const weekly = useEmployeeWeeklyHours(employeeId);
   const overrides = useOverrides(employeeId, week[0]!, week[6]);
   if (appointments.isLoading) return <Spinner />;
   const days = buildWeek(date, timeZone, {
@@ -108,7 +108,7 @@ function WeekView({ date, employeeId, timeZone }: { date: string; employeeId?: s
   }).map((day) => ({
     ...day,
     // Everyone's week has no single working hours; one employee's shows theirs.
-    windows: employeeId ? day.windows : undefined,
+    hours: employeeId ? day.hours : undefined,
     items: day.items.map((item) => {
       const a = appointments.data!.find((x) => x.id === item.id)!;
       return { ...item, detail: employeeId ? item.detail : `${item.detail} · ${a.employee.firstName}` };

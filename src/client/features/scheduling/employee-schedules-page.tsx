@@ -5,13 +5,19 @@ import { Dialog } from '../../components/ui/dialog';
 import { Form, SelectField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
-import { dayLabels, halfHourOptions, minutesOf, weekOrder, ZScheduleForm } from '../../../shared/availability-schema';
 import {
-  useAddSchedule,
-  useAllAvailability,
-  useDeleteSchedule,
+  dayLabels,
+  halfHourOptions,
+  minutesOf,
+  weekOrder,
+  ZWeeklyHoursForm,
+} from '../../../shared/availability-schema';
+import {
+  useAddWeeklyHours,
+  useAllWeeklyHours,
+  useDeleteWeeklyHours,
   useStaff,
-  type AvailabilityEntry,
+  type WeeklyHours,
   type StaffMember,
 } from './scheduling-api';
 
@@ -19,9 +25,9 @@ const timeOptions = halfHourOptions.map((t) => ({ value: t, label: t }));
 const dayOptions = weekOrder.map((d) => ({ value: String(d), label: dayLabels[d]! }));
 
 function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: () => void; staff: StaffMember[] }) {
-  const add = useAddSchedule();
+  const add = useAddWeeklyHours();
   const toast = useToast();
-  const form = useZodForm(ZScheduleForm, {
+  const form = useZodForm(ZWeeklyHoursForm, {
     defaultValues: { employeeId: '', dayOfWeek: '1', startTime: '09:00', endTime: '17:00' },
   });
   return (
@@ -80,10 +86,10 @@ function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: (
   );
 }
 
-function EmployeeCard({ person, entries }: { person: StaffMember; entries: AvailabilityEntry[] }) {
-  const remove = useDeleteSchedule();
+function EmployeeCard({ person, week }: { person: StaffMember; week: WeeklyHours[] }) {
+  const remove = useDeleteWeeklyHours();
   const name = `${person.firstName} ${person.lastName}`;
-  const hours = entries.reduce((sum, e) => sum + (minutesOf(e.endTime) - minutesOf(e.startTime)), 0) / 60;
+  const perWeek = week.reduce((sum, h) => sum + (minutesOf(h.endTime) - minutesOf(h.startTime)), 0) / 60;
   return (
     <Card>
       <CardHeader className="sm:flex-row sm:items-baseline sm:justify-between">
@@ -91,33 +97,33 @@ function EmployeeCard({ person, entries }: { person: StaffMember; entries: Avail
           <CardTitle>{name}</CardTitle>
           <p className="text-sm text-stone-600">{person.email}</p>
         </div>
-        <p className="text-sm text-stone-700">{hours.toFixed(1)} hours/week</p>
+        <p className="text-sm text-stone-700">{perWeek.toFixed(1)} hours/week</p>
       </CardHeader>
       <CardContent>
         <ol className="grid gap-2 md:grid-cols-7" aria-label={`Weekly schedule of ${name}`}>
           {weekOrder.map((day) => {
-            const slots = entries
-              .filter((e) => e.dayOfWeek === day)
+            const hours = week
+              .filter((h) => h.dayOfWeek === day)
               .sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
             return (
               <li key={day} className="flex items-start gap-2 rounded-lg border border-stone-200 p-2 md:flex-col">
                 <h3 className="w-24 shrink-0 text-sm font-semibold text-stone-900 md:w-auto">{dayLabels[day]}</h3>
-                {slots.length === 0 ? (
+                {hours.length === 0 ? (
                   <p className="text-xs text-stone-600">Off</p>
                 ) : (
                   <ul className="flex flex-1 flex-wrap gap-1 md:flex-col">
-                    {slots.map((slot) => (
+                    {hours.map((h) => (
                       <li
-                        key={slot.id}
+                        key={h.id}
                         className="flex items-center gap-0.5 whitespace-nowrap rounded-md bg-brand-50 py-0.5 pl-1.5 text-xs font-medium text-brand-900"
                       >
-                        {slot.startTime} - {slot.endTime}
+                        {h.startTime} - {h.endTime}
                         <button
                           type="button"
                           className="rounded p-0.5 text-stone-600 hover:bg-white hover:text-red-700"
-                          aria-label={`Delete ${dayLabels[day]} ${slot.startTime} - ${slot.endTime} for ${name}`}
+                          aria-label={`Delete ${dayLabels[day]} ${h.startTime} - ${h.endTime} for ${name}`}
                           disabled={remove.isPending}
-                          onClick={() => remove.mutate({ id: slot.id })}
+                          onClick={() => remove.mutate({ id: h.id })}
                         >
                           <svg
                             viewBox="0 0 24 24"
@@ -145,10 +151,10 @@ function EmployeeCard({ person, entries }: { person: StaffMember; entries: Avail
   );
 }
 
-/** /admin/employee-schedules (admins): everyone's weekly hours, added and removed slot by slot. */
+/** /admin/employee-schedules (admins): everyone's weekly hours, added and removed one time window at a time. */
 export function EmployeeSchedulesPage() {
   const staff = useStaff();
-  const availability = useAllAvailability();
+  const weeklyHours = useAllWeeklyHours();
   const [adding, setAdding] = useState(false);
   return (
     <div className="flex flex-col gap-6">
@@ -159,7 +165,7 @@ export function EmployeeSchedulesPage() {
         </div>
         <Button onClick={() => setAdding(true)}>+ Add Schedule</Button>
       </div>
-      {staff.isLoading || availability.isLoading ? (
+      {staff.isLoading || weeklyHours.isLoading ? (
         <Spinner />
       ) : (staff.data ?? []).length === 0 ? (
         <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
@@ -171,7 +177,7 @@ export function EmployeeSchedulesPage() {
             <EmployeeCard
               key={person.id}
               person={person}
-              entries={(availability.data ?? []).filter((e) => e.employeeId === person.id)}
+              week={(weeklyHours.data ?? []).filter((h) => h.employeeId === person.id)}
             />
           ))}
         </div>

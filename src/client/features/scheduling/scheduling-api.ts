@@ -4,7 +4,7 @@ import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../..
 
 export type CalendarAppointment = RouterOutputs['appointments']['list'][number];
 export type StaffMember = RouterOutputs['serviceProviders']['employees'][number];
-export type AvailabilityEntry = RouterOutputs['availability']['list'][number];
+export type WeeklyHours = RouterOutputs['availability']['list'][number];
 
 /** Everyone who works appointments (employees and admins). */
 export function useStaff() {
@@ -32,11 +32,11 @@ export function useCalendarStatus() {
   });
 }
 
-export function useAllAvailability() {
+export function useAllWeeklyHours() {
   return trpc.availability.list.useQuery();
 }
 
-export function useEmployeeAvailability(employeeId: string | undefined) {
+export function useEmployeeWeeklyHours(employeeId: string | undefined) {
   return trpc.availability.forEmployee.useQuery({ id: employeeId ?? '' }, { enabled: !!employeeId });
 }
 
@@ -44,7 +44,7 @@ export function useOverrides(employeeId: string | undefined, from: string, to?: 
   return trpc.availability.overrides.useQuery({ employeeId, from, to }, { enabled: !!employeeId });
 }
 
-export function useAddSchedule() {
+export function useAddWeeklyHours() {
   const utils = trpc.useUtils();
   const toast = useToast();
   return trpc.availability.create.useMutation({
@@ -56,7 +56,7 @@ export function useAddSchedule() {
   });
 }
 
-export function useDeleteSchedule() {
+export function useDeleteWeeklyHours() {
   const utils = trpc.useUtils();
   const toast = useToast();
   return trpc.availability.delete.useMutation({

@@ -1,25 +1,23 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { can, isAdmin } from '../../../shared/roles';
-import { Badge } from '../../components/ui/badge';
-import { Button, ButtonLink } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { ButtonLink } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/trpc';
-import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
-import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
 import { useFormatMoney } from '../../lib/money';
-import { useCurrentUser, useTimeZone } from '../../lib/session';
-import { stampOf, timeOf } from '../../lib/zoned-time';
-import { orderNumber } from '../../../shared/orders';
-import { useAuditLog, useDashboard } from './staff-api';
+import { useCurrentUser } from '../../lib/session';
+import { ActivityLog } from './dashboard-activity';
+import { DashboardAlerts } from './dashboard-alerts';
+import { DashboardOverview } from './dashboard-overview';
+import { Empty, StatCard } from './dashboard-panels';
+import { useDashboard } from './staff-api';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
 /** /admin: how the month is going, today at a glance, what needs attention and who changed what. */
 export function DashboardPage() {
-  const timeZone = useTimeZone();
   const money = useFormatMoney();
   const { user: me } = useCurrentUser();
   const dashboard = useDashboard();
@@ -93,57 +91,7 @@ export function DashboardPage() {
         </TabsList>
 
         <TabsContent value="overview" className="pt-4">
-          <div className="grid gap-4 lg:grid-cols-2">
-            <Panel
-              title="Recent Orders"
-              link={can(me, 'orders.view') ? { to: '/admin/orders', label: 'View all orders' } : undefined}
-            >
-              {d.recentOrders.length === 0 ? (
-                <Empty>No orders yet</Empty>
-              ) : (
-                <ul className="flex flex-col divide-y divide-stone-100">
-                  {d.recentOrders.map((o) => (
-                    <li key={o.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-                      <span className="min-w-0">
-                        <span className="block font-medium text-stone-900">Order #{orderNumber(o.id)}</span>
-                        <span className="block truncate text-stone-600">
-                          {o.customer.firstName} {o.customer.lastName} · {stampOf(o.createdAt, timeZone)}
-                        </span>
-                      </span>
-                      <span className="flex shrink-0 items-center gap-2">
-                        <OrderStatusBadge status={o.status} className="capitalize" />
-                        <span className="font-medium text-stone-900">{money(o.total)}</span>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Panel>
-            <Panel
-              title="Today's Appointments"
-              link={can(me, 'appointments.view') ? { to: '/admin/calendar', label: 'Open calendar' } : undefined}
-            >
-              {d.todaysAppointments.length === 0 ? (
-                <Empty>No appointments today</Empty>
-              ) : (
-                <ul className="flex flex-col divide-y divide-stone-100">
-                  {d.todaysAppointments.map((a) => (
-                    <li key={a.id} className="flex items-center justify-between gap-2 py-2 text-sm">
-                      <span className="min-w-0">
-                        <span className="block font-medium text-stone-900">
-                          {timeOf(a.dateTime, timeZone)} · {a.service.name}
-                        </span>
-                        <span className="block truncate text-stone-600">
-                          {a.customer.firstName} {a.customer.lastName} with {a.employee.firstName}
-                        </span>
-                      </span>
-                      <AppointmentStatusBadge status={a.status} />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Panel>
-          </div>
+          <DashboardOverview data={d} />
         </TabsContent>
 
         <TabsContent value="analytics" className="pt-4">
@@ -163,68 +111,7 @@ export function DashboardPage() {
         </TabsContent>
 
         <TabsContent value="alerts" className="pt-4">
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-            <Panel
-              title="Low Stock"
-              link={can(me, 'products.view') ? { to: '/admin/products', label: 'Manage products' } : undefined}
-            >
-              {d.lowStockProducts.length === 0 ? (
-                <Empty>Every product has 10 or more in stock</Empty>
-              ) : (
-                <ul className="flex flex-col gap-1.5">
-                  {d.lowStockProducts.map((p) => (
-                    <li key={p.id} className="flex justify-between gap-2 text-sm">
-                      <span className="text-stone-800">{p.name}</span>
-                      <Badge tone={p.inventory === 0 ? 'danger' : 'accent'}>
-                        {p.inventory === 0 ? 'Out of stock' : `${p.inventory} left`}
-                      </Badge>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Panel>
-            <Panel
-              title="Pending Applications"
-              link={admin ? { to: '/admin/employee-applications', label: 'Review applications' } : undefined}
-            >
-              <p className="text-sm text-stone-800">
-                {d.pendingApplications === 0
-                  ? 'No applications waiting'
-                  : `${d.pendingApplications} application${d.pendingApplications === 1 ? '' : 's'} waiting for review`}
-              </p>
-            </Panel>
-            <Panel
-              title="Unconfirmed Today"
-              link={can(me, 'appointments.view') ? { to: '/admin/calendar', label: 'Open calendar' } : undefined}
-            >
-              <p className="text-sm text-stone-800">
-                {d.unconfirmedToday === 0
-                  ? "All of today's appointments are confirmed"
-                  : `${d.unconfirmedToday} of today's appointments still pending`}
-              </p>
-            </Panel>
-            <Panel
-              title="No-shows This Week"
-              link={can(me, 'customers.view') ? { to: '/admin/customers', label: 'View customers' } : undefined}
-            >
-              {d.weekNoShows.length === 0 ? (
-                <Empty>No no-shows this week</Empty>
-              ) : (
-                <ul className="flex flex-col gap-1.5" aria-label="No-shows this week">
-                  {d.weekNoShows.map((a) => (
-                    <li key={a.id} className="flex flex-col text-sm">
-                      <span className="font-medium text-stone-800">
-                        {a.customer.firstName} {a.customer.lastName}
-                      </span>
-                      <span className="text-stone-600">
-                        {a.service.name} · {stampOf(a.dateTime, timeZone)} · with {a.employee.firstName}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </Panel>
-          </div>
+          <DashboardAlerts data={d} />
         </TabsContent>
       </Tabs>
 
@@ -238,103 +125,5 @@ export function DashboardPage() {
         </p>
       )}
     </div>
-  );
-}
-
-function StatCard({ label, value, note, progress }: { label: string; value: string; note: string; progress?: number }) {
-  return (
-    <Card>
-      <CardContent className="flex flex-col gap-1 p-4">
-        <p className="text-sm text-stone-600">{label}</p>
-        <p className="text-2xl font-bold text-stone-900">{value}</p>
-        {progress !== undefined && (
-          <div
-            className="h-1.5 overflow-hidden rounded-full bg-stone-100"
-            role="progressbar"
-            aria-label={label}
-            aria-valuenow={Math.round(progress)}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <div className="h-full rounded-full bg-brand-600" style={{ width: `${progress}%` }} />
-          </div>
-        )}
-        <p className="text-xs text-stone-600">{note}</p>
-      </CardContent>
-    </Card>
-  );
-}
-
-function Panel({
-  title,
-  link,
-  children,
-}: {
-  title: string;
-  link?: { to: string; label: string };
-  children: ReactNode;
-}) {
-  return (
-    <Card className="h-full">
-      <CardHeader className="flex flex-row items-center justify-between gap-2">
-        <CardTitle className="text-base">{title}</CardTitle>
-        {link && (
-          <Link to={link.to} className="text-sm font-medium text-brand-700 hover:underline">
-            {link.label}
-          </Link>
-        )}
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return <p className="py-4 text-center text-sm text-stone-600">{children}</p>;
-}
-
-function ActivityLog({ enabled }: { enabled: boolean }) {
-  const timeZone = useTimeZone();
-  const [page, setPage] = useState(1);
-  const log = useAuditLog(page, enabled);
-  if (log.isLoading) return <Spinner label="Loading activity" />;
-  if (log.isError) return <p className="text-red-700">{errorMessage(log.error)}</p>;
-  const data = log.data;
-  if (!data || data.items.length === 0) return <Empty>No activity yet</Empty>;
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-  return (
-    <Card>
-      <CardContent className="p-0">
-        <ul className="flex flex-col divide-y divide-stone-100" aria-label="Activity">
-          {data.items.map((entry) => (
-            <li
-              key={entry.id}
-              className="flex flex-col gap-0.5 px-4 py-3 text-sm sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
-            >
-              <span className="text-stone-900">
-                <span className="font-medium">
-                  {entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName}`.trim() : 'Someone'}
-                </span>{' '}
-                · {entry.summary}
-              </span>
-              <span className="shrink-0 text-xs text-stone-600">{stampOf(entry.createdAt, timeZone)}</span>
-            </li>
-          ))}
-        </ul>
-        {pages > 1 && (
-          <div className="flex items-center justify-between border-t border-stone-100 p-3">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <span className="text-sm text-stone-700">
-              Page {page} of {pages}
-            </span>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </div>
-        )}
-      </CardContent>
-    </Card>
   );
 }

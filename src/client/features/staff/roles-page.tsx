@@ -4,7 +4,7 @@ import { ZRoleForm, normalizeRoleName } from '../../../shared/staff-schema';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
+import { ListCard } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Form, TextareaField, TextField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
@@ -39,45 +39,52 @@ export function RolesPage() {
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Roles">
           {roles.data!.map((role) => (
             <li key={role.id}>
-              <Card className="flex h-full flex-col" data-testid="role-card">
-                <CardContent className="flex flex-1 flex-col gap-3 p-5">
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <h2 className="font-semibold text-stone-900">{role.displayName}</h2>
-                      <p className="text-xs text-stone-600">{role.name}</p>
+              <ListCard
+                data-testid="role-card"
+                heading={
+                  <>
+                    <h2 className="font-semibold text-stone-900">{role.displayName}</h2>
+                    <p className="text-xs text-stone-600">{role.name}</p>
+                  </>
+                }
+                badge={
+                  role.isSystemRole ? <Badge tone="neutral">System</Badge> : <Badge tone="secondary">Custom</Badge>
+                }
+                actions={
+                  role.isSystemRole ? (
+                    <p className="text-xs text-stone-600">System roles can't be edited.</p>
+                  ) : (
+                    <div className="flex gap-2">
+                      {can(me, 'roles.edit') && (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setEditing(role)}
+                          aria-label={`Edit ${role.displayName}`}
+                        >
+                          Edit
+                        </Button>
+                      )}
+                      {can(me, 'roles.delete') && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setDeleting(role)}
+                          aria-label={`Delete ${role.displayName}`}
+                        >
+                          Delete
+                        </Button>
+                      )}
                     </div>
-                    {role.isSystemRole ? <Badge tone="neutral">System</Badge> : <Badge tone="secondary">Custom</Badge>}
-                  </div>
-                  {role.description && <p className="text-sm text-stone-700">{role.description}</p>}
-                  <p className="text-sm text-stone-700">
-                    {role.permissions.length} permission{role.permissions.length === 1 ? '' : 's'} · {role.userCount}{' '}
-                    {role.userCount === 1 ? 'person' : 'people'}
-                  </p>
-                  <div className="mt-auto flex gap-2">
-                    {!role.isSystemRole && can(me, 'roles.edit') && (
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => setEditing(role)}
-                        aria-label={`Edit ${role.displayName}`}
-                      >
-                        Edit
-                      </Button>
-                    )}
-                    {!role.isSystemRole && can(me, 'roles.delete') && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setDeleting(role)}
-                        aria-label={`Delete ${role.displayName}`}
-                      >
-                        Delete
-                      </Button>
-                    )}
-                    {role.isSystemRole && <p className="text-xs text-stone-600">System roles can't be edited.</p>}
-                  </div>
-                </CardContent>
-              </Card>
+                  )
+                }
+              >
+                {role.description && <p className="text-sm text-stone-700">{role.description}</p>}
+                <p className="text-sm text-stone-700">
+                  {role.permissions.length} permission{role.permissions.length === 1 ? '' : 's'} · {role.userCount}{' '}
+                  {role.userCount === 1 ? 'person' : 'people'}
+                </p>
+              </ListCard>
             </li>
           ))}
         </ul>

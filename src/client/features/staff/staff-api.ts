@@ -10,7 +10,7 @@ export const useStaffList = (search: string) =>
   trpc.staff.users.list.useQuery({ staff: 'true', search: search.trim() || undefined });
 export const useRoles = () => trpc.staff.roles.list.useQuery();
 export const usePermissionGroups = () => trpc.staff.permissions.list.useQuery();
-export const useAvailability = (userId: string | null) =>
+export const useWeeklyHoursOf = (userId: string | null) =>
   trpc.staff.users.availability.useQuery({ userId: userId ?? '' }, { enabled: !!userId });
 export const useCustomers = (search: string, page: number) =>
   trpc.staff.customers.list.useQuery(

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { availability, availabilityOverrides } from '../../../db/schema/index';
+import { weeklyHours, dateOverrides } from '../../../db/schema/index';
 import { signInAs, useTestServer } from '../testing';
 
 /*
@@ -31,7 +31,7 @@ describe('overlap checks under concurrent writes', () => {
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 400)).toHaveLength(PARALLEL - 1);
-    expect(await server.db.select().from(availability).where(eq(availability.employeeId, person.user.id))).toHaveLength(
+    expect(await server.db.select().from(weeklyHours).where(eq(weeklyHours.employeeId, person.user.id))).toHaveLength(
       1,
     );
   });
@@ -46,7 +46,7 @@ describe('overlap checks under concurrent writes', () => {
       weeks.map((body) => server.request('PUT', '/api/my-availability', { cookie: person.cookie, body })),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const rows = await server.db.select().from(availability).where(eq(availability.employeeId, person.user.id));
+    const rows = await server.db.select().from(weeklyHours).where(eq(weeklyHours.employeeId, person.user.id));
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((r) => r.endTime)).size).toBe(1);
   });
@@ -64,7 +64,7 @@ describe('overlap checks under concurrent writes', () => {
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(PARALLEL - 1);
     expect(
-      await server.db.select().from(availabilityOverrides).where(eq(availabilityOverrides.employeeId, person.user.id)),
+      await server.db.select().from(dateOverrides).where(eq(dateOverrides.employeeId, person.user.id)),
     ).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { availabilityOverrides, users } from '../../../db/schema/index';
-import { minutesOf, type AvailabilityOverride } from '../../shared/availability-schema';
+import { dateOverrides, users } from '../../../db/schema/index';
+import { minutesOf, type DateOverride } from '../../shared/availability-schema';
 import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
@@ -12,12 +12,12 @@ import { toZoned } from '../booking/zoned-time';
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
 const columns = {
-  id: availabilityOverrides.id,
-  employeeId: availabilityOverrides.employeeId,
-  date: availabilityOverrides.date,
-  isAvailable: availabilityOverrides.isAvailable,
-  startTime: availabilityOverrides.startTime,
-  endTime: availabilityOverrides.endTime,
+  id: dateOverrides.id,
+  employeeId: dateOverrides.employeeId,
+  date: dateOverrides.date,
+  isAvailable: dateOverrides.isAvailable,
+  startTime: dateOverrides.startTime,
+  endTime: dateOverrides.endTime,
 };
 
 type Row = {
@@ -29,7 +29,7 @@ type Row = {
   endTime: string | null;
 };
 
-const toOverride = (r: Row): AvailabilityOverride => ({
+const toOverride = (r: Row): DateOverride => ({
   ...r,
   startTime: r.startTime?.slice(0, 5) ?? null,
   endTime: r.endTime?.slice(0, 5) ?? null,
@@ -42,18 +42,18 @@ export interface OverrideFilter {
 }
 
 /** Date overrides (days off and special hours), by date then time; filtered by employee and date range. */
-export async function listOverrides(db: Tx, filter: OverrideFilter): Promise<AvailabilityOverride[]> {
+export async function listOverrides(db: Tx, filter: OverrideFilter): Promise<DateOverride[]> {
   if (filter.employeeId !== undefined && !isUuid(filter.employeeId)) return [];
   const where: SQL[] = [ne(users.role, CUSTOMER_ROLE)];
-  if (filter.employeeId) where.push(eq(availabilityOverrides.employeeId, filter.employeeId));
-  if (filter.from) where.push(gte(availabilityOverrides.date, filter.from));
-  if (filter.to) where.push(lte(availabilityOverrides.date, filter.to));
+  if (filter.employeeId) where.push(eq(dateOverrides.employeeId, filter.employeeId));
+  if (filter.from) where.push(gte(dateOverrides.date, filter.from));
+  if (filter.to) where.push(lte(dateOverrides.date, filter.to));
   const rows = await db
     .select(columns)
-    .from(availabilityOverrides)
-    .innerJoin(users, eq(users.id, availabilityOverrides.employeeId))
+    .from(dateOverrides)
+    .innerJoin(users, eq(users.id, dateOverrides.employeeId))
     .where(and(...where))
-    .orderBy(asc(availabilityOverrides.date), asc(availabilityOverrides.startTime), asc(availabilityOverrides.id));
+    .orderBy(asc(dateOverrides.date), asc(dateOverrides.startTime), asc(dateOverrides.id));
   return rows.map(toOverride);
 }
 
@@ -69,7 +69,7 @@ export interface OverrideInput {
  * Adds a day off or a window of special hours for one date. A date is either a day off or has its own
  * windows, never both; its windows must not overlap. Admins for anyone, an employee for themself.
  */
-export async function createOverride(db: Db, actor: Actor, input: OverrideInput): Promise<AvailabilityOverride> {
+export async function createOverride(db: Db, actor: Actor, input: OverrideInput): Promise<DateOverride> {
   const employeeId = input.employeeId ?? actor.id;
   if (!isAdmin(actor) && employeeId !== actor.id)
     throw new AppError('FORBIDDEN', 'You can only change your own availability.');
@@ -89,8 +89,8 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
     const sameDate = (
       await tx
         .select(columns)
-        .from(availabilityOverrides)
-        .where(and(eq(availabilityOverrides.employeeId, employeeId), eq(availabilityOverrides.date, input.date)))
+        .from(dateOverrides)
+        .where(and(eq(dateOverrides.employeeId, employeeId), eq(dateOverrides.date, input.date)))
     ).map(toOverride);
     if (!input.isAvailable && sameDate.length > 0) {
       throw new AppError(
@@ -114,7 +114,7 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
       }
     }
     const [row] = await tx
-      .insert(availabilityOverrides)
+      .insert(dateOverrides)
       .values({
         employeeId,
         date: input.date,
@@ -130,12 +130,12 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
 export async function deleteOverride(db: Tx, actor: Actor, id: string): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Date override not found');
   const [row] = await db
-    .select({ employeeId: availabilityOverrides.employeeId })
-    .from(availabilityOverrides)
-    .where(eq(availabilityOverrides.id, id));
+    .select({ employeeId: dateOverrides.employeeId })
+    .from(dateOverrides)
+    .where(eq(dateOverrides.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Date override not found');
   if (!isAdmin(actor) && row.employeeId !== actor.id)
     throw new AppError('FORBIDDEN', 'You can only change your own availability.');
-  await db.delete(availabilityOverrides).where(eq(availabilityOverrides.id, id));
+  await db.delete(dateOverrides).where(eq(dateOverrides.id, id));
   return { success: true, id };
 }

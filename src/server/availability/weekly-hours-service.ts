@@ -1,14 +1,14 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { availability, users } from '../../../db/schema/index';
+import { weeklyHours, users } from '../../../db/schema/index';
 import {
   dayLabels,
   dayNames,
   dayNumberOf,
   minutesOf,
-  type AvailabilityEntry,
-  type PortalAvailabilityInput,
-  type PortalSlot,
+  type WeeklyHours,
+  type PortalWeeklyHoursChange,
+  type PortalWeeklyHours,
 } from '../../shared/availability-schema';
 import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
@@ -17,63 +17,63 @@ import { AppError } from '../app-error';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
-export interface WindowInput {
+export interface WeeklyHoursInput {
   dayOfWeek: number;
   startTime: string;
   endTime: string;
   isAvailable: boolean;
 }
 
-const entryColumns = {
-  id: availability.id,
-  employeeId: availability.employeeId,
-  dayOfWeek: availability.dayOfWeek,
-  startTime: availability.startTime,
-  endTime: availability.endTime,
-  isAvailable: availability.isAvailable,
+const weeklyHoursColumns = {
+  id: weeklyHours.id,
+  employeeId: weeklyHours.employeeId,
+  dayOfWeek: weeklyHours.dayOfWeek,
+  startTime: weeklyHours.startTime,
+  endTime: weeklyHours.endTime,
+  isAvailable: weeklyHours.isAvailable,
 };
 
 // The database answers "09:00:00"; the API speaks "HH:MM".
 const hhmm = (time: string) => time.slice(0, 5);
 
-function toEntry(row: {
+function toWeeklyHours(row: {
   id: string;
   employeeId: string;
   dayOfWeek: number;
   startTime: string;
   endTime: string;
   isAvailable: boolean;
-}): AvailabilityEntry {
+}): WeeklyHours {
   return { ...row, startTime: hhmm(row.startTime), endTime: hhmm(row.endTime) };
 }
 
-function toPortalSlot(entry: AvailabilityEntry): PortalSlot {
+function toPortalWeeklyHours(hours: WeeklyHours): PortalWeeklyHours {
   return {
-    id: entry.id,
-    employeeId: entry.employeeId,
-    dayOfWeek: dayNames[entry.dayOfWeek]!,
-    startTime: entry.startTime,
-    endTime: entry.endTime,
-    isActive: entry.isAvailable,
+    id: hours.id,
+    employeeId: hours.employeeId,
+    dayOfWeek: dayNames[hours.dayOfWeek]!,
+    startTime: hours.startTime,
+    endTime: hours.endTime,
+    isActive: hours.isAvailable,
   };
 }
 
-const describe = (w: Pick<WindowInput, 'dayOfWeek' | 'startTime' | 'endTime'>) =>
+const describe = (w: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'endTime'>) =>
   `${dayLabels[w.dayOfWeek]} ${w.startTime}-${w.endTime}`;
 
 /**
- * A day's windows must each end after they start and must not overlap one another (touching is fine:
+ * A day's time windows must each end after they start and must not overlap one another (touching is fine:
  * 09:00-12:00 and 12:00-17:00). Checked on the whole week that would result, so a list and a single
  * addition are judged alike.
  */
-function checkWeek(windows: Pick<WindowInput, 'dayOfWeek' | 'startTime' | 'endTime'>[]) {
-  for (const w of windows) {
+function checkWeek(week: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'endTime'>[]) {
+  for (const w of week) {
     if (minutesOf(w.endTime) <= minutesOf(w.startTime)) {
       throw new AppError('BAD_REQUEST', `${describe(w)}: the end time must be after the start time.`);
     }
   }
   for (let day = 0; day < 7; day++) {
-    const sorted = windows
+    const sorted = week
       .filter((w) => w.dayOfWeek === day)
       .sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
     for (let i = 1; i < sorted.length; i++) {
@@ -109,46 +109,47 @@ async function requireEmployee(db: Tx, employeeId: string, lock = false) {
   if (!row) throw new AppError('NOT_FOUND', 'Employee not found');
 }
 
-async function weekOf(db: Tx, employeeId: string): Promise<AvailabilityEntry[]> {
+/** One person's weekly hours, by day then start. */
+export async function weeklyHoursOf(db: Tx, employeeId: string): Promise<WeeklyHours[]> {
   const rows = await db
-    .select(entryColumns)
-    .from(availability)
-    .where(eq(availability.employeeId, employeeId))
-    .orderBy(asc(availability.dayOfWeek), asc(availability.startTime));
-  return rows.map(toEntry);
+    .select(weeklyHoursColumns)
+    .from(weeklyHours)
+    .where(eq(weeklyHours.employeeId, employeeId))
+    .orderBy(asc(weeklyHours.dayOfWeek), asc(weeklyHours.startTime));
+  return rows.map(toWeeklyHours);
 }
 
-/** Every staff member's weekly windows (GET /employee-availability). */
-export async function listAllAvailability(db: Tx): Promise<AvailabilityEntry[]> {
+/** Every staff member's weekly hours (GET /employee-availability). */
+export async function listAllWeeklyHours(db: Tx): Promise<WeeklyHours[]> {
   const rows = await db
-    .select(entryColumns)
-    .from(availability)
-    .innerJoin(users, eq(users.id, availability.employeeId))
+    .select(weeklyHoursColumns)
+    .from(weeklyHours)
+    .innerJoin(users, eq(users.id, weeklyHours.employeeId))
     .where(ne(users.role, CUSTOMER_ROLE))
-    .orderBy(asc(availability.employeeId), asc(availability.dayOfWeek), asc(availability.startTime));
-  return rows.map(toEntry);
+    .orderBy(asc(weeklyHours.employeeId), asc(weeklyHours.dayOfWeek), asc(weeklyHours.startTime));
+  return rows.map(toWeeklyHours);
 }
 
-export async function listEmployeeAvailability(db: Tx, employeeId: string): Promise<AvailabilityEntry[]> {
+export async function listEmployeeWeeklyHours(db: Tx, employeeId: string): Promise<WeeklyHours[]> {
   await requireEmployee(db, employeeId);
-  return weekOf(db, employeeId);
+  return weeklyHoursOf(db, employeeId);
 }
 
-/** Replaces an employee's whole week with the list (days left out have no windows afterwards). */
-export async function replaceEmployeeAvailability(
+/** Replaces an employee's whole week with the list (days left out have no hours afterwards). */
+export async function replaceWeeklyHours(
   db: Db,
   actor: Actor,
   employeeId: string,
-  windows: WindowInput[],
-): Promise<AvailabilityEntry[]> {
+  week: WeeklyHoursInput[],
+): Promise<WeeklyHours[]> {
   assertMayWrite(actor, employeeId);
-  checkWeek(windows);
+  checkWeek(week);
   return db.transaction(async (tx) => {
     await requireEmployee(tx, employeeId, true);
-    await tx.delete(availability).where(eq(availability.employeeId, employeeId));
-    if (windows.length > 0) {
-      await tx.insert(availability).values(
-        windows.map((w) => ({
+    await tx.delete(weeklyHours).where(eq(weeklyHours.employeeId, employeeId));
+    if (week.length > 0) {
+      await tx.insert(weeklyHours).values(
+        week.map((w) => ({
           employeeId,
           dayOfWeek: w.dayOfWeek,
           startTime: w.startTime,
@@ -157,86 +158,79 @@ export async function replaceEmployeeAvailability(
         })),
       );
     }
-    return weekOf(tx, employeeId);
+    return weeklyHoursOf(tx, employeeId);
   });
 }
 
-/** Adds one window to a day, refused when it overlaps one the day already has. */
-export async function addAvailabilityWindow(
+/** Adds one time window of weekly hours to a day, refused when it overlaps one the day already has. */
+export async function addWeeklyHours(
   db: Db,
   actor: Actor,
   employeeId: string,
-  window: WindowInput,
-): Promise<AvailabilityEntry> {
+  hours: WeeklyHoursInput,
+): Promise<WeeklyHours> {
   assertMayWrite(actor, employeeId);
-  checkWeek([window]);
+  checkWeek([hours]);
   return db.transaction(async (tx) => {
     await requireEmployee(tx, employeeId, true);
-    const existing = await weekOf(tx, employeeId);
-    checkWeek([...existing.filter((e) => e.dayOfWeek === window.dayOfWeek), window]);
+    const existing = await weeklyHoursOf(tx, employeeId);
+    checkWeek([...existing.filter((e) => e.dayOfWeek === hours.dayOfWeek), hours]);
     const [row] = await tx
-      .insert(availability)
+      .insert(weeklyHours)
       .values({
         employeeId,
-        dayOfWeek: window.dayOfWeek,
-        startTime: window.startTime,
-        endTime: window.endTime,
-        isAvailable: window.isAvailable,
+        dayOfWeek: hours.dayOfWeek,
+        startTime: hours.startTime,
+        endTime: hours.endTime,
+        isAvailable: hours.isAvailable,
       })
-      .returning(entryColumns);
-    return toEntry(row!);
+      .returning(weeklyHoursColumns);
+    return toWeeklyHours(row!);
   });
 }
 
-/** Deletes one window. Admins any; an employee only their own (403 for another's). */
-export async function deleteAvailabilityWindow(
-  db: Tx,
-  actor: Actor,
-  id: string,
-): Promise<{ success: true; id: string }> {
+/** Deletes one time window of weekly hours. Admins any; an employee only their own (403 for another's). */
+export async function deleteWeeklyHours(db: Tx, actor: Actor, id: string): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Time slot not found');
-  const [row] = await db
-    .select({ employeeId: availability.employeeId })
-    .from(availability)
-    .where(eq(availability.id, id));
+  const [row] = await db.select({ employeeId: weeklyHours.employeeId }).from(weeklyHours).where(eq(weeklyHours.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Time slot not found');
   assertMayWrite(actor, row.employeeId);
-  await db.delete(availability).where(eq(availability.id, id));
+  await db.delete(weeklyHours).where(eq(weeklyHours.id, id));
   return { success: true, id };
 }
 
 // ---------- the employee portal's call: names for days, one of three changes ----------
 
-export async function listPortalSlots(db: Tx, actor: Actor): Promise<PortalSlot[]> {
-  return (await weekOf(db, actor.id)).map(toPortalSlot);
+export async function listPortalWeeklyHours(db: Tx, actor: Actor): Promise<PortalWeeklyHours[]> {
+  return (await weeklyHoursOf(db, actor.id)).map(toPortalWeeklyHours);
 }
 
-/** Add a window, clear a day, or delete a window of the caller's own week; answers the week afterwards. */
-export async function changePortalAvailability(
+/** Add a time window, clear a day, or delete a time window of the caller's own week; answers the week afterwards. */
+export async function changePortalWeeklyHours(
   db: Db,
   actor: Actor,
-  input: PortalAvailabilityInput,
-): Promise<PortalSlot[]> {
+  input: PortalWeeklyHoursChange,
+): Promise<PortalWeeklyHours[]> {
   if (input.action === 'delete') {
     const id = input.id!;
     if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Time slot not found');
-    // Another person's window is not found, as any resource of someone else.
+    // Another person's weekly hours are not found, as any resource of someone else.
     const deleted = await db
-      .delete(availability)
-      .where(and(eq(availability.id, id), eq(availability.employeeId, actor.id)))
-      .returning({ id: availability.id });
+      .delete(weeklyHours)
+      .where(and(eq(weeklyHours.id, id), eq(weeklyHours.employeeId, actor.id)))
+      .returning({ id: weeklyHours.id });
     if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Time slot not found');
   } else if (input.available === false) {
     await db
-      .delete(availability)
-      .where(and(eq(availability.employeeId, actor.id), eq(availability.dayOfWeek, dayNumberOf(input.dayOfWeek!))));
+      .delete(weeklyHours)
+      .where(and(eq(weeklyHours.employeeId, actor.id), eq(weeklyHours.dayOfWeek, dayNumberOf(input.dayOfWeek!))));
   } else {
-    await addAvailabilityWindow(db, actor, actor.id, {
+    await addWeeklyHours(db, actor, actor.id, {
       dayOfWeek: dayNumberOf(input.dayOfWeek!),
       startTime: input.startTime!,
       endTime: input.endTime!,
       isAvailable: true,
     });
   }
-  return listPortalSlots(db, actor);
+  return listPortalWeeklyHours(db, actor);
 }

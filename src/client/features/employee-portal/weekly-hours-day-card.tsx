@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Form, SelectField, useZodForm } from '../../components/ui/form';
+import { Switch } from '../../components/ui/switch';
+import { DEFAULT_HOURS, dayLabels, dayNames, ZHoursChoice, type DayName } from '../../../shared/availability-schema';
+import { useChangeMyWeeklyHours, type PortalWeeklyHours } from './employee-portal-api';
+import { TrashIcon, timeOptions } from './hours-kit';
+
+function AddHoursPanel({ day, onDone }: { day: DayName; onDone: () => void }) {
+  const change = useChangeMyWeeklyHours();
+  const form = useZodForm(ZHoursChoice, {
+    defaultValues: { startTime: DEFAULT_HOURS.startTime, endTime: DEFAULT_HOURS.endTime },
+  });
+  return (
+    <Form
+      form={form}
+      aria-label={`Add time slot on ${dayLabels[dayNames.indexOf(day)]}`}
+      className="flex flex-col gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3"
+      onSubmit={(values) =>
+        // The times the person chose (not a fixed 09:00-17:00).
+        change.mutate(
+          { dayOfWeek: day, available: true, startTime: values.startTime, endTime: values.endTime },
+          { onSuccess: onDone },
+        )
+      }
+    >
+      <div className="grid grid-cols-2 gap-2">
+        <SelectField name="startTime" label="Start" options={timeOptions} />
+        <SelectField name="endTime" label="End" options={timeOptions} />
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={change.isPending}>
+          Add Slot
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** One weekday of the own week: its time windows, a switch for the whole day, and a panel to add one. */
+export function DayCard({ dayNumber, hours }: { dayNumber: number; hours: PortalWeeklyHours[] }) {
+  const name = dayNames[dayNumber]!;
+  const label = dayLabels[dayNumber]!;
+  const change = useChangeMyWeeklyHours();
+  const [adding, setAdding] = useState(false);
+  const available = hours.length > 0;
+  const switchId = `available-${name}`;
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between">
+        <CardTitle className="text-base">{label}</CardTitle>
+        <div className="flex items-center gap-2">
+          <label htmlFor={switchId} className="text-sm text-stone-700">
+            Available
+          </label>
+          <Switch
+            id={switchId}
+            checked={available}
+            disabled={change.isPending}
+            aria-label={`Available on ${label}`}
+            onCheckedChange={(on) =>
+              change.mutate(
+                on ? { dayOfWeek: name, available: true, ...DEFAULT_HOURS } : { dayOfWeek: name, available: false },
+              )
+            }
+          />
+        </div>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2">
+        {hours.length === 0 ? (
+          <p className="text-sm text-stone-600">Not available</p>
+        ) : (
+          <ul className="flex flex-col gap-1.5">
+            {hours.map((h) => (
+              <li
+                key={h.id}
+                className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-900"
+              >
+                {h.startTime} - {h.endTime}
+                <button
+                  type="button"
+                  className="rounded p-1 text-stone-600 hover:bg-white hover:text-red-700"
+                  aria-label={`Delete ${h.startTime} - ${h.endTime} on ${label}`}
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ id: h.id, action: 'delete' })}
+                >
+                  <TrashIcon />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {adding ? (
+          <AddHoursPanel day={name} onDone={() => setAdding(false)} />
+        ) : (
+          <Button size="sm" variant="outline" className="self-start" onClick={() => setAdding(true)}>
+            + Add Time Slot
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

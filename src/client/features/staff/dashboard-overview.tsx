@@ -1,0 +1,69 @@
+import { can } from '../../../shared/roles';
+import { orderNumber } from '../../../shared/orders';
+import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
+import { useFormatMoney } from '../../lib/money';
+import { useCurrentUser, useTimeZone } from '../../lib/session';
+import { stampOf, timeOf } from '../../lib/zoned-time';
+import { Empty, Panel } from './dashboard-panels';
+import type { DashboardData } from './staff-api';
+
+/** The dashboard's first tab: the latest orders and today's appointments. */
+export function DashboardOverview({ data: d }: { data: DashboardData }) {
+  const timeZone = useTimeZone();
+  const money = useFormatMoney();
+  const { user: me } = useCurrentUser();
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Panel
+        title="Recent Orders"
+        link={can(me, 'orders.view') ? { to: '/admin/orders', label: 'View all orders' } : undefined}
+      >
+        {d.recentOrders.length === 0 ? (
+          <Empty>No orders yet</Empty>
+        ) : (
+          <ul className="flex flex-col divide-y divide-stone-100">
+            {d.recentOrders.map((o) => (
+              <li key={o.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+                <span className="min-w-0">
+                  <span className="block font-medium text-stone-900">Order #{orderNumber(o.id)}</span>
+                  <span className="block truncate text-stone-600">
+                    {o.customer.firstName} {o.customer.lastName} · {stampOf(o.createdAt, timeZone)}
+                  </span>
+                </span>
+                <span className="flex shrink-0 items-center gap-2">
+                  <OrderStatusBadge status={o.status} className="capitalize" />
+                  <span className="font-medium text-stone-900">{money(o.total)}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+      <Panel
+        title="Today's Appointments"
+        link={can(me, 'appointments.view') ? { to: '/admin/calendar', label: 'Open calendar' } : undefined}
+      >
+        {d.todaysAppointments.length === 0 ? (
+          <Empty>No appointments today</Empty>
+        ) : (
+          <ul className="flex flex-col divide-y divide-stone-100">
+            {d.todaysAppointments.map((a) => (
+              <li key={a.id} className="flex items-center justify-between gap-2 py-2 text-sm">
+                <span className="min-w-0">
+                  <span className="block font-medium text-stone-900">
+                    {timeOf(a.dateTime, timeZone)} · {a.service.name}
+                  </span>
+                  <span className="block truncate text-stone-600">
+                    {a.customer.firstName} {a.customer.lastName} with {a.employee.firstName}
+                  </span>
+                </span>
+                <AppointmentStatusBadge status={a.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}
