@@ -2,18 +2,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   appointments,
-  availability,
-  availabilityOverrides,
+  dateOverrides,
   jobs,
   serviceProviders,
-  services,
   webhookEndpoints,
   webhookEvents,
 } from '../../db/schema/index';
 import { bookAppointment } from '../server/appointments/appointment-service';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { getSettings } from '../server/settings/settings-service';
-import { queuedMail, signInAs, useTestServer } from '../server/testing';
+import { bookableService, queuedMail, signInAs, useTestServer } from '../server/testing';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 /** Recurring appointments (series): POST /api/appointments with `repeat`, listing by seriesId, cancel scope=series. */
@@ -55,32 +53,23 @@ beforeAll(async () => {
   other = await person('customer', 'Bea');
   maya = await person('employee', 'Maya');
   liam = await person('employee', 'Liam');
-  const created = await server.db
-    .insert(services)
-    .values([
-      { name: 'Physiotherapy', price: '70.00', duration: 60 },
-      { name: 'Sports Massage', price: '80.00', duration: 60 },
-    ])
-    .returning({ id: services.id });
-  physio = created[0]!.id;
-  sportsMassage = created[1]!.id;
-  await server.db.insert(serviceProviders).values([
-    { serviceId: physio, employeeId: maya.id },
-    { serviceId: sportsMassage, employeeId: maya.id },
-    { serviceId: sportsMassage, employeeId: liam.id },
-  ]);
-  // Both work 09:00-17:00 every day of the week, so that any "today" has the same hours ahead.
+  // Both work 09:00-17:00 every day of the week, so that any "today" has the same hours ahead. Maya alone does
+  // physiotherapy; both do sports massage.
   const hours = { startTime: '09:00', endTime: '17:00' };
-  const week = [0, 1, 2, 3, 4, 5, 6];
-  await server.db
-    .insert(availability)
-    .values(week.flatMap((dayOfWeek) => [maya, liam].map(({ id }) => ({ employeeId: id, dayOfWeek, ...hours }))));
+  physio = await bookableService(server.db, maya.id, { name: 'Physiotherapy', price: '70.00', duration: 60 }, hours);
+  sportsMassage = await bookableService(
+    server.db,
+    liam.id,
+    { name: 'Sports Massage', price: '80.00', duration: 60 },
+    hours,
+  );
+  await server.db.insert(serviceProviders).values({ serviceId: sportsMassage, employeeId: maya.id });
   day = addCalendarDays(toZoned(new Date(), TZ).date, 3);
 });
 
 beforeEach(async () => {
   await server.db.delete(appointments);
-  await server.db.delete(availabilityOverrides);
+  await server.db.delete(dateOverrides);
   await server.db.delete(jobs);
 });
 
@@ -141,9 +130,7 @@ describe('POST /api/appointments with repeat', () => {
       dateTime: at(weeksLater(day, 2), '10:30'),
     });
     expect(taken.status, taken.text).toBe(200);
-    await server.db
-      .insert(availabilityOverrides)
-      .values({ employeeId: maya.id, date: weeksLater(day, 3), isAvailable: false });
+    await server.db.insert(dateOverrides).values({ employeeId: maya.id, date: weeksLater(day, 3), isAvailable: false });
     const res = await book(customer.cookie, seriesBody('weekly', 5));
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
@@ -180,12 +167,17 @@ describe('POST /api/appointments with repeat', () => {
   });
 
   it('with no employee named, gives the whole series to one provider free on every date', async () => {
-    // Maya (first in order) is busy in week 1, so Liam takes all three.
-    await book(other.cookie, { serviceId: physio, employeeId: maya.id, dateTime: at(weeksLater(day, 1), '10:00') });
+    // Liam (first in order, and free on the first date) is busy in week 1, so Maya takes all three.
+    const taken = await book(other.cookie, {
+      serviceId: sportsMassage,
+      employeeId: liam.id,
+      dateTime: at(weeksLater(day, 1), '10:00'),
+    });
+    expect(taken.status, taken.text).toBe(200);
     const res = await book(customer.cookie, { ...seriesBody('weekly', 3), serviceId: sportsMassage, employeeId: null });
     expect(res.status, res.text).toBe(200);
     const listed = await listSeries(customer.cookie, res.body.seriesId);
-    expect(listed.map((a) => a.employeeId)).toEqual([liam.id, liam.id, liam.id]);
+    expect(listed.map((a) => a.employeeId)).toEqual([maya.id, maya.id, maya.id]);
   });
 
   it('sends an invitation and schedules reminders per occurrence, and emits one event each', async () => {
