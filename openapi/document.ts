@@ -5,7 +5,7 @@ import {
   instanceofZodTypeObject,
   unwrapZodType,
 } from 'trpc-to-openapi';
-import type { ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
+import type { oas31, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
 import { appRouter } from '../src/routers/index';
 import { ZErrorBody } from '../src/server/api/errors';
 import { documentedOperation, serverErrors } from '../src/server/api/openapi-operation';
@@ -154,6 +154,39 @@ function addErrorResponses(document: ReturnType<typeof generateOpenApiDocument>,
   return document;
 }
 
+/**
+ * A write's `queryFields` (src/server/api/trpc.ts) are read from the query string: the generator put them in the
+ * body, so they move to query parameters, and a body left with nothing in it goes.
+ */
+function moveQueryFields(document: ReturnType<typeof generateOpenApiDocument>) {
+  for (const value of Object.values(appRouter._def.procedures)) {
+    const { openapi, queryFields } = (value as unknown as ProcedureDef)._def.meta ?? {};
+    if (!openapi || !queryFields) continue;
+    const operation = document.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'post'];
+    const body = operation?.requestBody;
+    const schema =
+      body && !('$ref' in body) ? (body.content['application/json']?.schema as oas31.SchemaObject) : undefined;
+    if (!operation || !schema?.properties) throw new Error(`${openapi.path}: queryFields need a JSON body schema`);
+    for (const name of queryFields) {
+      if (!(name in schema.properties)) throw new Error(`${openapi.path}: no input field ${name}`);
+      operation.parameters = [
+        ...(operation.parameters ?? []),
+        {
+          name,
+          in: 'query',
+          required: schema.required?.includes(name) ?? false,
+          schema: schema.properties[name],
+        },
+      ];
+      delete schema.properties[name];
+      schema.required = schema.required?.filter((field) => field !== name);
+      if (!schema.required?.length) delete schema.required;
+    }
+    if (!Object.keys(schema.properties).length) delete operation.requestBody;
+  }
+  return document;
+}
+
 const idempotencyKey = {
   name: 'Idempotency-Key',
   in: 'header' as const,
@@ -202,5 +235,5 @@ export function buildOpenApiDocument() {
     paths: signInPaths,
     defs: { Error: ZErrorBody },
   });
-  return addIdempotencyKey(addErrorResponses(document, errorsByOperation));
+  return addIdempotencyKey(addErrorResponses(moveQueryFields(document), errorsByOperation));
 }

@@ -841,14 +841,14 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's appointments; everyone's for staff who view appointments
-     * @description The caller's appointments; everyone's for staff who view appointments. Requires a signed-in user.
+     * The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series)
+     * @description The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series). Requires a signed-in user.
      */
     get: operations['appointments-list'];
     put?: never;
     /**
-     * Book an appointment (409 when the time is not an offered slot)
-     * @description Book an appointment (409 when the time is not an offered slot). Requires a signed-in user.
+     * Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot)
+     * @description Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot). Requires a signed-in user.
      */
     post: operations['appointments-book'];
     delete?: never;
@@ -907,8 +907,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Cancel an appointment (customers up to the cancellation notice)
-     * @description Cancel an appointment (customers up to the cancellation notice). Requires a signed-in user.
+     * Cancel an appointment, or with `scope=series` it and the later occurrences of its series (customers up to the cancellation notice)
+     * @description Cancel an appointment, or with `scope=series` it and the later occurrences of its series (customers up to the cancellation notice). Requires a signed-in user.
      */
     post: operations['appointments-cancel'];
     delete?: never;
@@ -7550,6 +7550,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -7688,6 +7689,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -7873,6 +7875,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8560,6 +8563,7 @@ export interface operations {
         employeeId?: string;
         status?: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         scope?: 'mine' | 'all';
+        seriesId?: string;
       };
       header?: never;
       path?: never;
@@ -8599,6 +8603,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8708,6 +8713,11 @@ export interface operations {
           notes?: string | null;
           customerNotes?: string | null;
           status?: ('pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show') | null;
+          repeat?: {
+            /** @enum {string} */
+            frequency: 'weekly' | 'biweekly';
+            count: number;
+          } | null;
         };
       };
     };
@@ -8744,6 +8754,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8808,7 +8819,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The time is not an offered slot, or was just taken */
+      /** @description The time is not an offered slot, or was just taken; for a series, the message names the dates that are not free */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8929,6 +8940,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9076,6 +9088,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9211,7 +9224,9 @@ export interface operations {
   };
   'appointments-cancel': {
     parameters: {
-      query?: never;
+      query?: {
+        scope?: 'one' | 'series';
+      };
       header?: {
         /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
         'Idempotency-Key'?: string;
@@ -9255,6 +9270,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9446,6 +9462,7 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            seriesId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**

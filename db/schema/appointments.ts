@@ -55,6 +55,8 @@ export const appointments = pgTable(
     // The calendar invitation's SEQUENCE: raised by every reschedule and cancellation so that mail clients
     // replace the event they already hold (same UID) instead of adding another.
     sequence: integer('sequence').notNull().default(0),
+    // The occurrences of one recurring booking share it (null for a single booking): listed and cancelled together.
+    seriesId: uuid('series_id'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -65,6 +67,7 @@ export const appointments = pgTable(
     index('appointments_employee_starts_idx').on(t.employeeId, t.startsAt),
     index('appointments_customer_starts_idx').on(t.customerId, t.startsAt),
     index('appointments_starts_idx').on(t.startsAt),
+    index('appointments_series_idx').on(t.seriesId),
   ],
 );
 

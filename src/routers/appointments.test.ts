@@ -213,6 +213,7 @@ describe('POST /api/appointments', () => {
       customerNotes: 'Window seat please',
       status: 'pending',
       createdAt: expect.any(String),
+      seriesId: null,
       service: { id: massage.id, name: 'Swedish Massage', duration: 60, price: '85.00' },
       customer: { id: customerA.id, firstName: 'Ada', lastName: 'Lovelace', email: expect.any(String) },
       employee: { id: maya.id, firstName: 'Maya', lastName: 'Okafor' },

@@ -17,6 +17,7 @@ import {
   ZAppointmentListQuery,
   ZAppointmentStatusInput,
   ZBookAppointmentInput,
+  ZCancelInput,
   ZBookingProvider,
   ZProvidersQuery,
   ZRescheduleInput,
@@ -74,8 +75,12 @@ export const appointmentsRouter = router({
         method: 'POST',
         path: '/appointments',
         tags,
-        errors: { 404: 'No such service', 409: 'The time is not an offered slot, or was just taken' },
-        summary: 'Book an appointment (409 when the time is not an offered slot)',
+        errors: {
+          404: 'No such service',
+          409: 'The time is not an offered slot, or was just taken; for a series, the message names the dates that are not free',
+        },
+        summary:
+          'Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot)',
       }),
     )
     .input(ZBookAppointmentInput)
@@ -88,7 +93,7 @@ export const appointmentsRouter = router({
         method: 'GET',
         path: '/appointments',
         tags,
-        summary: "The caller's appointments; everyone's for staff who view appointments",
+        summary: "The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series)",
       }),
     )
     .input(ZAppointmentListQuery)
@@ -131,17 +136,19 @@ export const appointmentsRouter = router({
         method: 'POST',
         path: '/appointments/{id}/cancel',
         tags,
+        queryFields: ['scope'],
         errors: {
           403: "Staff without the permission, for another person's appointment, or a cross-site request",
           404: 'No such appointment of yours',
           409: 'Already cancelled or completed, or within the cancellation notice',
         },
-        summary: 'Cancel an appointment (customers up to the cancellation notice)',
+        summary:
+          'Cancel an appointment, or with `scope=series` it and the later occurrences of its series (customers up to the cancellation notice)',
       }),
     )
-    .input(ZAppointmentIdInput)
+    .input(ZCancelInput)
     .output(ZAppointment)
-    .mutation(async ({ ctx, input }) => cancelAppointment(ctx.db, ctx.user, input.id, await bookingEnv(ctx))),
+    .mutation(async ({ ctx, input }) => cancelAppointment(ctx.db, ctx.user, input, await bookingEnv(ctx))),
 
   reschedule: signedInProcedure
     .meta(

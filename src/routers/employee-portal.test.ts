@@ -77,6 +77,7 @@ describe('GET /api/employee/appointments', () => {
       customerNotes: 'First visit.',
       status: 'pending',
       createdAt: expect.any(String),
+      seriesId: null,
       service: { id: serviceId, name: 'Swedish Massage', duration: 60, price: '85.00' },
       customer: { id: customer.user.id, firstName: 'Alex', lastName: 'Morgan', email: 'alex.portal@example.com' },
       employee: { id: maya.user.id, firstName: 'Maya', lastName: 'Okafor' },

@@ -37,6 +37,15 @@ export function canMarkNoShow(appointment: { status: AppointmentStatus; dateTime
 }
 
 export const SLOT_TAKEN_MESSAGE = 'That time is no longer available. Please choose another time.';
+
+/** A series repeats a booking at the same wall-clock time of the business zone, every week or every two weeks. */
+const repeatFrequencies = ['weekly', 'biweekly'] as const;
+export const repeatStepDays: Record<(typeof repeatFrequencies)[number], number> = { weekly: 7, biweekly: 14 };
+/** How many occurrences a series may have, the first included. */
+const SERIES_MIN = 2;
+const SERIES_MAX = 12;
+/** The 409 of a series when some occurrences are not free: their dates (`YYYY-MM-DD` in the business zone). */
+export const seriesUnavailableMessage = (dates: readonly string[]) => `Not available on ${dates.join(', ')}.`;
 const NOTES_MAX = 2000;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -89,6 +98,17 @@ export const ZBookAppointmentInput = z.object({
   notes: ZNotes,
   customerNotes: ZNotes,
   status: ZAppointmentStatus.nullish(),
+  /** Books the same time again on later dates, all occurrences or none; the answer is the first occurrence. */
+  repeat: z
+    .object({
+      frequency: z.enum(repeatFrequencies, { error: `frequency must be one of: ${repeatFrequencies.join(', ')}` }),
+      count: z
+        .number({ error: 'count must be a whole number' })
+        .int('count must be a whole number')
+        .min(SERIES_MIN, `count must be between ${SERIES_MIN} and ${SERIES_MAX}`)
+        .max(SERIES_MAX, `count must be between ${SERIES_MIN} and ${SERIES_MAX}`),
+    })
+    .nullish(),
 });
 export type BookAppointmentInput = z.infer<typeof ZBookAppointmentInput>;
 
@@ -99,10 +119,19 @@ export const ZAppointmentListQuery = z.object({
   status: ZAppointmentStatus.optional(),
   /** `mine`: only the caller's own bookings, even for staff who may see everyone's (the profile page). */
   scope: z.enum(['mine', 'all'], { error: 'scope must be mine or all' }).optional(),
+  /** The occurrences of one series. */
+  seriesId: z.string().trim().max(200).optional(),
 });
 export type AppointmentListQuery = z.infer<typeof ZAppointmentListQuery>;
 
 export const ZAppointmentIdInput = z.object({ id: z.string() });
+
+/** `series`: this occurrence and the later ones of its series; `one` (the default): this appointment only. */
+const cancelScopes = ['one', 'series'] as const;
+export const ZCancelInput = ZAppointmentIdInput.extend({
+  scope: z.enum(cancelScopes, { error: `scope must be one of: ${cancelScopes.join(', ')}` }).optional(),
+});
+export type CancelInput = z.infer<typeof ZCancelInput>;
 
 export const ZAppointmentStatusInput = z.object({
   id: z.string(),
@@ -129,6 +158,8 @@ export const ZAppointment = z.object({
   customerNotes: z.string(),
   status: ZAppointmentStatus,
   createdAt: zInstant(),
+  /** Shared by the occurrences of a recurring booking; null for a single one. */
+  seriesId: z.string().nullable(),
   /** Reminder e-mails that went to the customer for the current start time. */
   remindersSent: z.array(z.object({ offsetMinutes: z.number().int(), sentAt: zInstant() })),
   /** Null when the service has since been deleted (screens show "Service"). */

@@ -46,7 +46,7 @@ export const restPlugin = fp(
         handler: async (req, reply) => {
           try {
             const ctx = await createRequestContext(deps, req, reply, 'rest');
-            const input = takesInput ? readInput(req, hasBody, arrayKeys, meta?.bareArrayBody) : undefined;
+            const input = takesInput ? readInput(req, hasBody, arrayKeys, meta ?? {}) : undefined;
             // The procedure itself, found once at start-up (callTRPCProcedure would look it up per call).
             const data = await procedure({
               path,
@@ -78,10 +78,15 @@ function isArraySchema(schema: unknown) {
 }
 
 /**
- * Path parameters over query (reads) or the JSON body (writes); a write with no body is an empty object, and
- * a bare array fills the operation's `bareArrayBody` field when it declares one.
+ * Path parameters over query (reads) or the JSON body (writes, plus their declared `queryFields`); a write with
+ * no body is an empty object, and a bare array fills the operation's `bareArrayBody` field when it declares one.
  */
-function readInput(req: FastifyRequest, hasBody: boolean, arrayKeys: string[], bareArrayBody: string | undefined) {
+function readInput(
+  req: FastifyRequest,
+  hasBody: boolean,
+  arrayKeys: string[],
+  { bareArrayBody, queryFields = [] }: Pick<Meta, 'bareArrayBody' | 'queryFields'>,
+) {
   const params = req.params as Record<string, string>;
   if (!hasBody) {
     const query = { ...(req.query as Record<string, unknown>) };
@@ -100,5 +105,7 @@ function readInput(req: FastifyRequest, hasBody: boolean, arrayKeys: string[], b
   if (typeof body !== 'object' || Array.isArray(body)) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: 'The request body must be a JSON object.' });
   }
-  return { ...body, ...params };
+  const query = req.query as Record<string, unknown>;
+  const fromQuery = Object.fromEntries(queryFields.flatMap((key) => (key in query ? [[key, query[key]]] : [])));
+  return { ...body, ...fromQuery, ...params };
 }

@@ -14,6 +14,11 @@ export interface Meta extends OpenApiMeta {
    */
   bareArrayBody?: string;
   /**
+   * REST only: input fields of a write that come from the query string instead of the body (text, like any query
+   * parameter), e.g. `POST /appointments/{id}/cancel?scope=series`, a write that otherwise has no body.
+   */
+  queryFields?: string[];
+  /**
    * The failures this operation answers beyond those its access, method and parameters imply (see
    * openapi-operation.ts), by HTTP status, each with the sentence the OpenAPI document shows: a 404 for a lookup,
    * a 409 its service throws, a 429 where it is rate limited.
@@ -49,9 +54,13 @@ export type OpenApiOperation = NonNullable<OpenApiMeta['openapi']>;
  */
 export function rest({
   errors,
+  queryFields,
   ...openapi
-}: Omit<OpenApiOperation, 'protect' | 'errorResponses'> & { errors?: DeclaredErrors }): Meta {
-  return { openapi: { ...openapi, protect: true }, ...(errors && { errors }) };
+}: Omit<OpenApiOperation, 'protect' | 'errorResponses'> & { errors?: DeclaredErrors } & Pick<
+    Meta,
+    'queryFields'
+  >): Meta {
+  return { openapi: { ...openapi, protect: true }, ...(errors && { errors }), ...(queryFields && { queryFields }) };
 }
 
 export const router = t.router;

@@ -23,6 +23,7 @@ const columns = {
   notes: appointments.notes,
   status: appointments.status,
   sequence: appointments.sequence,
+  seriesId: appointments.seriesId,
   createdAt: appointments.createdAt,
   // The reminders that went for the appointment's current start (a reschedule starts afresh).
   remindersSent: sql<{ offsetMinutes: number; sentAt: string }[]>`coalesce((
@@ -60,6 +61,7 @@ export function toAppointment(row: Row): Appointment {
     customerNotes: row.notes,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    seriesId: row.seriesId,
     remindersSent: (typeof row.remindersSent === 'string' ? JSON.parse(row.remindersSent) : row.remindersSent).map(
       (r: { offsetMinutes: number; sentAt: string }) => ({
         offsetMinutes: r.offsetMinutes,

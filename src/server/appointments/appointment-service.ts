@@ -1,14 +1,18 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { appointments, users } from '../../../db/schema/index';
 import {
   liveStatuses,
   NO_SHOW_TOO_EARLY_MESSAGE,
+  repeatStepDays,
+  seriesUnavailableMessage,
   SLOT_TAKEN_MESSAGE,
   type Appointment,
   type AppointmentListQuery,
   type AppointmentStatus,
   type BookAppointmentInput,
+  type CancelInput,
 } from '../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../shared/booking';
 import type { Permission } from '../../shared/roles';
@@ -111,6 +115,49 @@ async function freeEmployeesAt(
   return { date, free: slot?.employeeIds ?? [] };
 }
 
+/**
+ * The starts of a booking: the requested one, then for a series each later occurrence at the same wall-clock time
+ * of the business zone (dates stepped as calendar dates, so a series keeps its local time across a clock change).
+ */
+function occurrenceStarts(start: Date, repeat: BookAppointmentInput['repeat'], timeZone: string): Date[] {
+  if (!repeat) return [start];
+  const { date, minutes } = toZoned(start, timeZone);
+  const step = repeatStepDays[repeat.frequency];
+  return Array.from({ length: repeat.count }, (_, i) =>
+    i === 0 ? start : zonedToInstant(addCalendarDays(date, i * step), minutes, timeZone),
+  );
+}
+
+/**
+ * Per employee, the dates (business zone, in order) on which a start is not an offered slot for them: every
+ * occurrence is checked by the same rules as a single booking (hours, overrides, held spans, window, notice).
+ */
+async function unavailableDates(
+  db: Tx,
+  env: BookingEnv,
+  starts: Date[],
+  needed: TimeNeeded,
+  employeeIds: string[],
+): Promise<Map<string, string[]>> {
+  const occurrences = await Promise.all(starts.map((start) => freeEmployeesAt(db, env, start, needed, employeeIds)));
+  return new Map(
+    employeeIds.map((id) => [id, occurrences.filter((o) => !o.free.includes(id)).map((o) => o.date)] as const),
+  );
+}
+
+/**
+ * The 409 of a booking that cannot be made. A series names the dates that are not free for the employee who
+ * comes closest (the first in preference order among equals), so the customer knows which ones to change.
+ */
+function notAvailable(starts: Date[], unavailable: Map<string, string[]>): AppError {
+  const closest = [...unavailable.values()].reduce<string[] | undefined>(
+    (best, dates) => (best && best.length <= dates.length ? best : dates),
+    undefined,
+  );
+  if (starts.length === 1 || !closest?.length) return new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+  return new AppError('CONFLICT', seriesUnavailableMessage(closest));
+}
+
 /** Live appointments per employee on a date of the business zone: fewer first when a provider is assigned. */
 async function bookingsOn(db: Tx, date: string, employeeIds: string[], timeZone: string): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
@@ -141,9 +188,11 @@ async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | 
 }
 
 /**
- * Books an appointment. The start must be an offered slot of the service (for the chosen employee, or for any
- * free provider when the body names none of them: the least booked that day gets it). The database's
- * no-overlap constraint has the final word under concurrency: its violation is the same 409 as a taken slot.
+ * Books an appointment, or with `repeat` a series of them with one employee. Every start must be an offered slot
+ * of the service (for the chosen employee, or for a provider free at all of them when the body names none: the
+ * least booked on the first date gets it). A series is written in one transaction, all occurrences or none. The
+ * database's no-overlap constraint has the final word under concurrency: its violation is the same 409 as a taken
+ * time.
  */
 export async function bookAppointment(
   db: Tx,
@@ -153,13 +202,15 @@ export async function bookAppointment(
 ): Promise<Appointment> {
   const staff = isStaffRole(actor.role);
   const { service, providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: staff });
-  const start = requestedStart(input.dateTime, env.now);
+  const starts = occurrenceStarts(requestedStart(input.dateTime, env.now), input.repeat, env.settings.timezone);
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
-  const { date, free } = await freeEmployeesAt(db, env, start, service, chosen ? [chosen] : providers);
-  if (!free.length) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+  const unavailable = await unavailableDates(db, env, starts, service, chosen ? [chosen] : providers);
+  const free = [...unavailable].flatMap(([id, dates]) => (dates.length ? [] : [id]));
+  if (!free.length) throw notAvailable(starts, unavailable);
 
   let candidates = free;
   if (!chosen && free.length > 1) {
+    const date = toZoned(starts[0]!, env.settings.timezone).date;
     const counts = await bookingsOn(db, date, free, env.settings.timezone);
     // A stable sort keeps the provider order among equally booked employees.
     candidates = [...free].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
@@ -168,14 +219,16 @@ export async function bookAppointment(
   const status: AppointmentStatus =
     staff && input.status && (input.status === 'pending' || input.status === 'confirmed') ? input.status : 'pending';
   const notes = (input.notes ?? input.customerNotes ?? '').trim();
+  const seriesId = starts.length > 1 ? randomUUID() : null;
 
   for (const employeeId of candidates) {
     try {
-      const id = await db.transaction(async (tx) => {
+      const ids = starts.map(() => randomUUID());
+      await db.transaction(async (tx) => {
         await lockEmployeeBookings(tx, employeeId);
-        const [created] = await tx
-          .insert(appointments)
-          .values({
+        await tx.insert(appointments).values(
+          starts.map((start, i) => ({
+            id: ids[i],
             serviceId: service.id,
             employeeId,
             customerId,
@@ -186,21 +239,29 @@ export async function bookAppointment(
             bufferAfterMinutes: service.bufferAfterMinutes,
             notes,
             status,
-          })
-          .returning({ id: appointments.id });
-        const row = (await findRow(tx, created!.id))!;
-        await notify(tx, 'booked', row, 0, start, env);
-        await scheduleReminders(tx, row, env.settings.reminderOffsetsMinutes, env.now);
-        await emitAppointmentEvent(tx, 'appointment.created', created!.id);
-        return created!.id;
+            seriesId,
+          })),
+        );
+        // Each occurrence is an appointment of its own: its invitation (own UID), reminders and webhook event.
+        for (const row of await selectAppointments(tx)
+          .where(inArray(appointments.id, ids))
+          .orderBy(asc(appointments.startsAt))) {
+          await notify(tx, 'booked', row, 0, row.startsAt, env);
+          await scheduleReminders(tx, row, env.settings.reminderOffsetsMinutes, env.now);
+          await emitAppointmentEvent(tx, 'appointment.created', row.id);
+        }
       });
-      return toAppointment((await findRow(db, id))!);
+      return toAppointment((await findRow(db, ids[0]!))!);
     } catch (error) {
       // Someone took this employee's time a moment ago: the next free provider, if any, may still have it.
       if (!isConflict(error)) throw error;
     }
   }
-  throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+  // Every candidate lost a race; a series says which dates went meanwhile.
+  throw notAvailable(
+    starts,
+    starts.length > 1 ? await unavailableDates(db, env, starts, service, candidates) : unavailable,
+  );
 }
 
 /**
@@ -222,6 +283,10 @@ export async function listAppointments(
   if (query.employeeId) {
     if (!isUuid(query.employeeId)) return [];
     filters.push(eq(appointments.employeeId, query.employeeId));
+  }
+  if (query.seriesId) {
+    if (!isUuid(query.seriesId)) return [];
+    filters.push(eq(appointments.seriesId, query.seriesId));
   }
   if (seesAll(actor) && query.scope !== 'mine') {
     const rows = await selectAppointments(db)
@@ -307,26 +372,50 @@ function requireChangeable(actor: SessionUser, row: Row, env: BookingEnv, permis
   }
 }
 
-export async function cancelAppointment(db: Tx, actor: SessionUser, id: string, env: BookingEnv): Promise<Appointment> {
-  const row = await findRow(db, id);
+/** The live occurrences of a series after `row` (its own later dates), which `scope=series` cancels with it. */
+async function laterOccurrences(db: Tx, row: Row): Promise<Row[]> {
+  if (!row.seriesId) return [];
+  return selectAppointments(db)
+    .where(
+      and(
+        eq(appointments.seriesId, row.seriesId),
+        gt(appointments.startsAt, row.startsAt),
+        inArray(appointments.status, [...liveStatuses]),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+}
+
+/** Cancels an appointment; with `scope=series`, also the later occurrences of its series, in one transaction. */
+export async function cancelAppointment(
+  db: Tx,
+  actor: SessionUser,
+  input: CancelInput,
+  env: BookingEnv,
+): Promise<Appointment> {
+  const row = await findRow(db, input.id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.customerId !== actor.id && row.employeeId !== actor.id && !seesAll(actor))
     throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.status === 'cancelled') throw new AppError('CONFLICT', 'This appointment is already cancelled.');
   if (row.status === 'completed') throw new AppError('CONFLICT', 'A completed appointment cannot be cancelled.');
+  // The later occurrences start later still, so the notice that allows this one allows them too.
   requireChangeable(actor, row, env, 'appointments.cancel');
+  const rows = input.scope === 'series' ? [row, ...(await laterOccurrences(db, row))] : [row];
   await db.transaction(async (tx) => {
-    const sequence = row.sequence + 1;
-    await tx
-      .update(appointments)
-      .set({ status: 'cancelled', sequence, updatedAt: sql`now()` })
-      .where(eq(appointments.id, id));
-    await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
-    await dropReminders(tx, id);
-    await timeOpened(tx, row);
-    await emitAppointmentEvent(tx, 'appointment.cancelled', id);
+    for (const each of rows) {
+      const sequence = each.sequence + 1;
+      await tx
+        .update(appointments)
+        .set({ status: 'cancelled', sequence, updatedAt: sql`now()` })
+        .where(eq(appointments.id, each.id));
+      await notify(tx, 'cancelled', each, sequence, each.startsAt, env);
+      await dropReminders(tx, each.id);
+      await timeOpened(tx, each);
+      await emitAppointmentEvent(tx, 'appointment.cancelled', each.id);
+    }
   });
-  return toAppointment((await findRow(db, id))!);
+  return toAppointment((await findRow(db, row.id))!);
 }
 
 /** Moves an appointment to another offered start of the same employee. */

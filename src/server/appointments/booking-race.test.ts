@@ -208,3 +208,60 @@ describe('parallel bookings whose held spans overlap', () => {
     }
   });
 });
+
+describe('series competing for one date', () => {
+  beforeAll(async () => {
+    const admin = await signInAs(server.database, 'admin');
+    const res = await server.request('PUT', '/api/business/settings', {
+      cookie: admin.cookie,
+      body: { businessName: 'Race', bookingWindowDays: 365 },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it(`exactly one series is booked whole and the others not at all, in each of ${ROUNDS} rounds`, async () => {
+    // Three weekly occurrences from the 40th day, and three from the 54th: the two series share the 54th only.
+    const base = addCalendarDays(day, 40);
+    const shared = addCalendarDays(base, 14);
+    for (let round = 0; round < ROUNDS; round++) {
+      const minutes = 8 * 60 + round * 30;
+      const results = await Promise.all(
+        cookies.slice(0, 10).map((cookie, i) =>
+          server.request('POST', '/api/appointments', {
+            cookie,
+            body: {
+              serviceId,
+              employeeId,
+              dateTime: zonedToInstant(i % 2 ? shared : base, minutes, TZ).toISOString(),
+              repeat: { frequency: 'weekly', count: 3 },
+            },
+          }),
+        ),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(
+        statuses.filter((s) => s === 200),
+        `round ${round}: ${statuses.join(',')}`,
+      ).toHaveLength(1);
+      for (const r of results.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        // The loser hears which dates went, the shared one always among them.
+        expect(r.body.message).toMatch(new RegExp(`^Not available on .*${shared}.*\\.$`));
+      }
+      const rows = await server.db
+        .select({ seriesId: appointments.seriesId, startsAt: appointments.startsAt })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.employeeId, employeeId),
+            inArray(
+              appointments.startsAt,
+              [0, 7, 14, 21, 28].map((days) => zonedToInstant(addCalendarDays(base, days), minutes, TZ)),
+            ),
+          ),
+        );
+      expect(rows).toHaveLength(3);
+      expect(new Set(rows.map((r) => r.seriesId)).size).toBe(1);
+    }
+  }, 120_000);
+});

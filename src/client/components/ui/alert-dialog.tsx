@@ -16,6 +16,7 @@ export function ConfirmDialog({
   onConfirm,
   pending = false,
   destructive = false,
+  alternative,
 }: {
   open: boolean;
   onClose: () => void;
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   pending?: boolean;
   destructive?: boolean;
+  /** A second way to go ahead, shown before the main one (e.g. this appointment, or the rest of its series too). */
+  alternative?: { label: string; onConfirm: () => void };
 }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
@@ -33,10 +36,19 @@ export function ConfirmDialog({
         <AlertDialog.Content className={contentClass}>
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-1 text-sm text-stone-600">{description}</AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel asChild>
               <Button variant="outline">Cancel</Button>
             </AlertDialog.Cancel>
+            {alternative && (
+              <Button
+                variant={destructive ? 'destructive-outline' : 'outline'}
+                onClick={alternative.onConfirm}
+                disabled={pending}
+              >
+                {alternative.label}
+              </Button>
+            )}
             <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} disabled={pending}>
               {confirmLabel}
             </Button>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { Appointment } from '../../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../../shared/booking';
 import { CalendarIcon } from '../../components/icons';
@@ -20,6 +20,35 @@ import { WaitlistEntries } from './waitlist-entries';
 import { useCancelAppointment, useMyAppointments, useRescheduleAppointment, useRescheduleSlots } from './profile-api';
 
 const RECENT = 5;
+
+/** One line of the list: a single appointment, or a series with all its occurrences in time order. */
+interface Entry {
+  key: string;
+  appointments: Appointment[];
+}
+
+/**
+ * Groups the occurrences of each series into one entry, standing where the first of them comes in the list (its
+ * next occurrence, since upcoming appointments come first), so a weekly series takes one place among the recent.
+ */
+function entriesOf(list: Appointment[]): Entry[] {
+  const entries: Entry[] = [];
+  const bySeries = new Map<string, Entry>();
+  for (const appointment of list) {
+    const series = appointment.seriesId ? bySeries.get(appointment.seriesId) : undefined;
+    if (series) {
+      series.appointments.push(appointment);
+      continue;
+    }
+    const entry = { key: appointment.seriesId ?? appointment.id, appointments: [appointment] };
+    if (appointment.seriesId) bySeries.set(appointment.seriesId, entry);
+    entries.push(entry);
+  }
+  for (const entry of entries) entry.appointments.sort((a, b) => a.dateTime.localeCompare(b.dateTime));
+  return entries;
+}
+
+const isLive = (appointment: Appointment) => appointment.status === 'pending' || appointment.status === 'confirmed';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -73,16 +102,29 @@ function RecentAppointments() {
   const toast = useToast();
   const timeZone = settings.data?.timezone ?? 'UTC';
   const noticeHours = settings.data?.cancellationNoticeHours ?? 24;
-  const recent = (appointments.data ?? []).slice(0, RECENT);
+  const recent = entriesOf(appointments.data ?? []).slice(0, RECENT);
+  // With scope=series the server cancels this occurrence and the later live ones of its series.
+  const laterInSeries = cancelling?.seriesId
+    ? (appointments.data ?? []).filter(
+        (a) => a.seriesId === cancelling.seriesId && a.dateTime > cancelling.dateTime && isLive(a),
+      ).length
+    : 0;
 
-  function confirmCancel() {
+  function confirmCancel(scope: 'one' | 'series') {
     if (!cancelling) return;
     cancel.mutate(
-      { id: cancelling.id },
+      { id: cancelling.id, scope },
       {
         onSuccess: () => {
           setCancelling(null);
-          toast({ title: 'Appointment Cancelled', description: 'Your appointment has been cancelled.' });
+          toast(
+            scope === 'series'
+              ? {
+                  title: 'Appointments Cancelled',
+                  description: 'This appointment and the later ones of its series have been cancelled.',
+                }
+              : { title: 'Appointment Cancelled', description: 'Your appointment has been cancelled.' },
+          );
         },
         onError: (error) => {
           setCancelling(null);
@@ -113,16 +155,32 @@ function RecentAppointments() {
           </div>
         ) : (
           <ul className="flex flex-col divide-y divide-stone-100">
-            {recent.map((appointment) => (
-              <AppointmentRow
-                key={appointment.id}
-                appointment={appointment}
-                timeZone={timeZone}
-                noticeHours={noticeHours}
-                onCancel={() => setCancelling(appointment)}
-                onReschedule={() => setMoving(appointment)}
-              />
-            ))}
+            {recent.map(({ key, appointments: [first, ...more] }) =>
+              more.length ? (
+                <SeriesEntry key={key} appointments={[first!, ...more]}>
+                  {(appointment) => (
+                    <AppointmentRow
+                      key={appointment.id}
+                      appointment={appointment}
+                      inSeries
+                      timeZone={timeZone}
+                      noticeHours={noticeHours}
+                      onCancel={() => setCancelling(appointment)}
+                      onReschedule={() => setMoving(appointment)}
+                    />
+                  )}
+                </SeriesEntry>
+              ) : (
+                <AppointmentRow
+                  key={key}
+                  appointment={first!}
+                  timeZone={timeZone}
+                  noticeHours={noticeHours}
+                  onCancel={() => setCancelling(first!)}
+                  onReschedule={() => setMoving(first!)}
+                />
+              ),
+            )}
           </ul>
         )}
       </CardContent>
@@ -132,11 +190,19 @@ function RecentAppointments() {
         title="Cancel this appointment?"
         description={
           cancelling
-            ? `${cancelling.service?.name ?? 'Service'} on ${dateTimeOf(cancelling.dateTime, timeZone)} will be cancelled and the time given to someone else.`
+            ? `${cancelling.service?.name ?? 'Service'} on ${dateTimeOf(cancelling.dateTime, timeZone)} will be cancelled and the time given to someone else.` +
+              (laterInSeries
+                ? ` It is part of a series with ${laterInSeries} later ${laterInSeries === 1 ? 'appointment' : 'appointments'}, which you can cancel with it.`
+                : '')
             : ''
         }
-        confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Appointment'}
-        onConfirm={confirmCancel}
+        confirmLabel={
+          cancel.isPending ? 'Cancelling...' : laterInSeries ? 'Cancel Only This One' : 'Cancel Appointment'
+        }
+        onConfirm={() => confirmCancel('one')}
+        alternative={
+          laterInSeries ? { label: 'Cancel This and Later', onConfirm: () => confirmCancel('series') } : undefined
+        }
         pending={cancel.isPending}
         destructive
       />
@@ -152,14 +218,44 @@ function RecentAppointments() {
   );
 }
 
+/** A series as one entry: what, with whom and how many, then each occurrence with its own status and actions. */
+function SeriesEntry({
+  appointments,
+  children,
+}: {
+  appointments: [Appointment, ...Appointment[]];
+  children: (appointment: Appointment) => ReactNode;
+}) {
+  const [first] = appointments;
+  return (
+    <li className="flex flex-col gap-1 py-3" data-testid="profile-series">
+      <div className="flex items-center gap-2">
+        <h3 className="font-medium text-stone-900">{first.service?.name ?? 'Service'}</h3>
+        <Badge tone="brand">Series</Badge>
+      </div>
+      <p className="text-sm text-stone-600">
+        {appointments.length} appointments with {first.employee.firstName} {first.employee.lastName} · {first.duration}{' '}
+        minutes each
+      </p>
+      {first.notes && <p className="text-sm text-stone-600">Notes: {first.notes}</p>}
+      <ul className="mt-1 flex flex-col divide-y divide-stone-100 border-l-2 border-brand-200 pl-3">
+        {appointments.map(children)}
+      </ul>
+    </li>
+  );
+}
+
 function AppointmentRow({
   appointment,
+  inSeries = false,
   timeZone,
   noticeHours,
   onCancel,
   onReschedule,
 }: {
   appointment: Appointment;
+  /** Inside a series entry, which already names the service, the employee and the notes. */
+  inSeries?: boolean;
   timeZone: string;
   noticeHours: number;
   onCancel: () => void;
@@ -167,19 +263,23 @@ function AppointmentRow({
 }) {
   const now = new Date();
   const start = new Date(appointment.dateTime);
-  const live = (appointment.status === 'pending' || appointment.status === 'confirmed') && start > now;
+  const live = isLive(appointment) && start > now;
   const changeable = live && withinCancellationNotice(start, now, noticeHours);
   return (
     <li className="flex flex-col gap-2 py-3" data-testid="profile-appointment">
       <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <p className="font-medium text-stone-900">{appointment.service?.name ?? 'Service'}</p>
+        {inSeries ? (
           <p className="text-sm text-stone-700">{dateTimeOf(appointment.dateTime, timeZone)}</p>
-          <p className="text-sm text-stone-600">
-            with {appointment.employee.firstName} {appointment.employee.lastName} · {appointment.duration} minutes
-          </p>
-          {appointment.notes && <p className="mt-1 text-sm text-stone-600">Notes: {appointment.notes}</p>}
-        </div>
+        ) : (
+          <div className="min-w-0">
+            <p className="font-medium text-stone-900">{appointment.service?.name ?? 'Service'}</p>
+            <p className="text-sm text-stone-700">{dateTimeOf(appointment.dateTime, timeZone)}</p>
+            <p className="text-sm text-stone-600">
+              with {appointment.employee.firstName} {appointment.employee.lastName} · {appointment.duration} minutes
+            </p>
+            {appointment.notes && <p className="mt-1 text-sm text-stone-600">Notes: {appointment.notes}</p>}
+          </div>
+        )}
         <AppointmentStatusBadge status={appointment.status} />
       </div>
       {changeable ? (
