@@ -28,7 +28,7 @@ export function AppointmentCard({
           <p className="text-sm text-stone-700">{customerName}</p>
           {a.customer.email && <p className="truncate text-sm text-stone-600">{a.customer.email}</p>}
           {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
-          <RemindersSent reminders={a.remindersSent} timeZone={timeZone} />
+          <RemindersSent appointment={a} timeZone={timeZone} />
         </div>
         {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}
       </CardContent>

@@ -53,7 +53,7 @@ function AppointmentRow({
           with {a.employee.firstName} {a.employee.lastName} · {a.duration} min
         </p>
         {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
-        <RemindersSent reminders={a.remindersSent} timeZone={timeZone} />
+        <RemindersSent appointment={a} timeZone={timeZone} />
       </div>
       <div className="flex items-center gap-2">
         <AppointmentStatusBadge status={a.status} />
