@@ -1641,8 +1641,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Your waitlist entries, soonest date first
-     * @description Your waitlist entries, soonest date first. Requires a signed-in user.
+     * Your waitlist entries from today on, soonest date first
+     * @description Your waitlist entries from today on, soonest date first. Requires a signed-in user.
      */
     get: operations['waitlist-list'];
     put?: never;

@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointmentReminders, jobs } from '../../db/schema/index';
+import { appointmentReminders, jobs, waitlistEntries } from '../../db/schema/index';
 import { reminderJob } from '../server/appointments/reminders';
 import { addCalendarDays, toZoned, weekdayOf, zonedToInstant } from '../server/booking/zoned-time';
 import { bookableService, queuedMail, signInAs, useTestServer } from '../server/testing';
@@ -159,6 +159,10 @@ describe('waitlist', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/^Please choose a date from \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d\.$/);
     }
+    // An entry whose day has passed is no longer listed.
+    await server.db
+      .insert(waitlistEntries)
+      .values({ customerId: customer.id, serviceId, date: addCalendarDays(toZoned(new Date(), TZ).date, -1) });
     expect((await server.request('GET', '/api/waitlist', { cookie: customer.cookie })).body).toEqual([joined.body]);
     const stranger = (await signInAs(server.database, 'customer')).cookie;
     expect((await server.request('GET', '/api/waitlist', { cookie: stranger })).body).toEqual([]);

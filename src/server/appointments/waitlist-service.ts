@@ -85,8 +85,10 @@ export async function joinWaitlist(
   }
 }
 
-export function listMyWaitlist(db: Tx, actor: SessionUser): Promise<WaitlistEntry[]> {
-  return selectEntries(db, eq(waitlistEntries.customerId, actor.id));
+/** The caller's entries from today on (business time): a day that has passed can no longer open up. */
+export async function listMyWaitlist(db: Tx, actor: SessionUser): Promise<WaitlistEntry[]> {
+  const today = toZoned(new Date(), (await getSettings(db)).timezone).date;
+  return selectEntries(db, and(eq(waitlistEntries.customerId, actor.id), gte(waitlistEntries.date, today)));
 }
 
 export async function leaveWaitlist(db: Tx, actor: SessionUser, id: string): Promise<{ success: true; id: string }> {
