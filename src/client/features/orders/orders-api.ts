@@ -6,6 +6,8 @@ import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../..
 
 export type Order = RouterOutputs['orders']['get'];
 export type OrderFilters = RouterInputs['orders']['list'];
+/** One order as the staff list shows it. */
+export type ListedOrder = RouterOutputs['orders']['list'][number];
 
 /** How an order's payment stands, in words. */
 export const paymentStatusTexts: Record<Order['paymentStatus'], string> = {

@@ -1,0 +1,112 @@
+import { useDeferredValue, type ReactNode } from 'react';
+import { orderStatuses } from '../../../shared/orders';
+import { Card, CardContent } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import type { OrderFilters } from './orders-api';
+
+const statusOptions = [
+  { value: 'all', label: 'All statuses' },
+  ...orderStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+];
+
+/** What the staff typed and picked above the order list; empty texts and "all" mean no filter. */
+export interface OrderFilterFields {
+  status: string;
+  from: string;
+  to: string;
+  search: string;
+}
+
+export const noOrderFilters: OrderFilterFields = { status: 'all', from: '', to: '', search: '' };
+
+/** The list query for the fields; the search waits for typing to settle so each key press does not refetch. */
+export function useOrderFilters(fields: OrderFilterFields): OrderFilters {
+  const search = useDeferredValue(fields.search.trim());
+  return {
+    ...(fields.status !== 'all' ? { status: fields.status as OrderFilters['status'] } : {}),
+    ...(fields.from ? { from: fields.from } : {}),
+    ...(fields.to ? { to: fields.to } : {}),
+    ...(search ? { search } : {}),
+  };
+}
+
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** One end of the date range; each end bounds the other so the range cannot turn inside out. */
+function DateFilter({
+  id,
+  label,
+  onChange,
+  ...input
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string | undefined;
+  max?: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <Input id={id} type="date" {...input} onChange={(e) => onChange(e.target.value)} />
+    </FilterField>
+  );
+}
+
+/** Search, status and date range over the staff order list. */
+export function AdminOrderFilters({
+  fields,
+  onChange,
+}: {
+  fields: OrderFilterFields;
+  onChange: (fields: OrderFilterFields) => void;
+}) {
+  const { status, from, to, search } = fields;
+  return (
+    <Card>
+      <CardContent className="grid gap-3 pt-5 sm:grid-cols-2 lg:grid-cols-4">
+        <FilterField id="order-search" label="Search">
+          <Input
+            id="order-search"
+            type="search"
+            placeholder="Customer or order number"
+            value={search}
+            onChange={(e) => onChange({ ...fields, search: e.target.value })}
+          />
+        </FilterField>
+        <FilterField id="order-status" label="Status">
+          <Select
+            id="order-status"
+            value={status}
+            onValueChange={(value) => onChange({ ...fields, status: value })}
+            options={statusOptions}
+          />
+        </FilterField>
+        <DateFilter
+          id="order-from"
+          label="From"
+          value={from}
+          max={to || undefined}
+          onChange={(value) => onChange({ ...fields, from: value })}
+        />
+        <DateFilter
+          id="order-to"
+          label="To"
+          value={to}
+          min={from || undefined}
+          onChange={(value) => onChange({ ...fields, to: value })}
+        />
+      </CardContent>
+    </Card>
+  );
+}
