@@ -39,11 +39,12 @@ export function canMarkNoShow(appointment: { status: AppointmentStatus; dateTime
 export const SLOT_TAKEN_MESSAGE = 'That time is no longer available. Please choose another time.';
 
 /** A series repeats a booking at the same wall-clock time of the business zone, every week or every two weeks. */
-const repeatFrequencies = ['weekly', 'biweekly'] as const;
-export const repeatStepDays: Record<(typeof repeatFrequencies)[number], number> = { weekly: 7, biweekly: 14 };
+export const repeatFrequencies = ['weekly', 'biweekly'] as const;
+export type RepeatFrequency = (typeof repeatFrequencies)[number];
+export const repeatStepDays: Record<RepeatFrequency, number> = { weekly: 7, biweekly: 14 };
 /** How many occurrences a series may have, the first included. */
-const SERIES_MIN = 2;
-const SERIES_MAX = 12;
+export const SERIES_MIN = 2;
+export const SERIES_MAX = 12;
 /** The 409 of a series when some occurrences are not free: their dates (`YYYY-MM-DD` in the business zone). */
 export const seriesUnavailableMessage = (dates: readonly string[]) => `Not available on ${dates.join(', ')}.`;
 const NOTES_MAX = 2000;

@@ -1,6 +1,7 @@
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import type { BookableService, Provider, Slot } from './booking-api';
+import { repeatSummary, type Repeat } from './repeat-choice';
 import { clockLabelOf, longDayLabelOf } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
 
@@ -10,6 +11,7 @@ export function BookingSummary({
   employee,
   date,
   slot,
+  repeat,
   pending,
   onConfirm,
 }: {
@@ -17,6 +19,7 @@ export function BookingSummary({
   employee: Provider;
   date: string;
   slot: Slot;
+  repeat: Repeat;
   pending: boolean;
   onConfirm: () => void;
 }) {
@@ -40,6 +43,14 @@ export function BookingSummary({
           <dd className="font-medium text-stone-900">
             {clockLabelOf(slot.time)} ({service.duration} minutes)
           </dd>
+          {repeat.frequency && (
+            <>
+              <dt className="text-stone-600">Repeats</dt>
+              <dd className="font-medium text-stone-900">
+                {repeatSummary(date, { ...repeat, frequency: repeat.frequency })}
+              </dd>
+            </>
+          )}
           <dt className="text-stone-600">Price</dt>
           <dd className="font-medium text-stone-900">{money(service.price)}</dd>
         </dl>

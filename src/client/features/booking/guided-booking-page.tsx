@@ -10,6 +10,7 @@ import { addDaysToKey, todayIn } from '../../lib/zoned-time';
 import { useCurrentUser } from '../../lib/session';
 import { DateTimeStep, EmployeeStep, NotesStep, ServiceStep } from './guided-booking-steps';
 import { BookingSummary } from './booking-summary';
+import { NO_REPEAT, RepeatChoice, type Repeat } from './repeat-choice';
 import { JoinWaitlist } from './join-waitlist';
 
 const GUIDED_WINDOW_DAYS = 30;
@@ -32,6 +33,7 @@ export function GuidedBookingPage() {
   const [date, setDate] = useState(params.get('date') ?? '');
   const [dateTime, setDateTime] = useState('');
   const [notes, setNotes] = useState('');
+  const [repeat, setRepeat] = useState<Repeat>(NO_REPEAT);
   const providers = useProviders(serviceId || undefined);
   // An employee who does not perform the newly chosen service is no longer a choice.
   const employeeId = providers.data?.some((p) => p.id === chosenEmployeeId) ? chosenEmployeeId : '';
@@ -74,10 +76,19 @@ export function GuidedBookingPage() {
         duration: service.duration,
         customerNotes: notes,
         status: 'pending',
+        // A series: every occurrence is booked or none (a 409 names the dates that are not free).
+        ...(repeat.frequency && { repeat: { frequency: repeat.frequency, count: repeat.count } }),
       },
       {
         onSuccess: () => {
-          toast({ title: 'Appointment Booked', description: 'Your appointment has been successfully scheduled.' });
+          toast(
+            repeat.frequency
+              ? {
+                  title: 'Appointments Booked',
+                  description: `Your ${repeat.count} appointments have been successfully scheduled.`,
+                }
+              : { title: 'Appointment Booked', description: 'Your appointment has been successfully scheduled.' },
+          );
           navigate('/');
         },
         onError: (error) => {
@@ -146,7 +157,9 @@ export function GuidedBookingPage() {
               />
             )
           }
-        />
+        >
+          {!!date && !!slots.data?.length && <RepeatChoice date={date} value={repeat} onChange={setRepeat} />}
+        </DateTimeStep>
       )}
       {employeeId && <NotesStep value={notes} onChange={setNotes} />}
       {complete && (
@@ -155,6 +168,7 @@ export function GuidedBookingPage() {
           employee={employee}
           date={date}
           slot={slot}
+          repeat={repeat}
           pending={book.isPending}
           onConfirm={confirm}
         />

@@ -114,6 +114,7 @@ export function DateTimeStep({
   value,
   onChange,
   whenFull,
+  children,
 }: {
   date: string;
   onDateChange: (date: string) => void;
@@ -126,6 +127,8 @@ export function DateTimeStep({
   onChange: (dateTime: string) => void;
   /** What a day without times offers (the waitlist), given why there are none. */
   whenFull: (reason: string) => ReactNode;
+  /** Shown under the times (the repeat choice). */
+  children?: ReactNode;
 }) {
   const id = useId();
   return (
@@ -163,6 +166,7 @@ export function DateTimeStep({
           ) : (
             whenFull('No available times for this date. Please choose another date.')
           ))}
+        {children}
       </div>
     </Step>
   );
