@@ -30,7 +30,14 @@ export const waitlistRouter = router({
     ),
 
   list: signedInProcedure
-    .meta(rest({ method: 'GET', path: '/waitlist', tags, summary: 'Your waitlist entries from today on, soonest date first' }))
+    .meta(
+      rest({
+        method: 'GET',
+        path: '/waitlist',
+        tags,
+        summary: 'Your waitlist entries from today on, soonest date first',
+      }),
+    )
     .input(z.void())
     .output(z.array(ZWaitlistEntry))
     .query(({ ctx }) => listMyWaitlist(ctx.db, ctx.user)),
