@@ -1,27 +1,21 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { fromCents, orderNumber, orderTransitions, toCents } from '../../../shared/orders';
+import { orderNumber, orderTransitions } from '../../../shared/orders';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button, ButtonLink } from '../../components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import { paymentStatusTexts, useMarkOrderPaid, useOrder, useSetOrderStatus } from './orders-api';
+import { useMarkOrderPaid, useOrder, useSetOrderStatus } from './orders-api';
 import { RefundDialog } from './refund-dialog';
-import { RefundList } from './refund-list';
-import { OrderTotals } from '../../entities/orders/order-totals';
-import { useCurrentUser, useTimeZone } from '../../lib/session';
-import { stampOf } from '../../lib/zoned-time';
-import { useFormatMoney } from '../../lib/money';
+import { AdminOrderDetails } from './admin-order-details';
+import { useCurrentUser } from '../../lib/session';
 import { can } from '../../../shared/roles';
 
 const moveLabels = { processing: 'Mark Processing', completed: 'Mark Completed' } as const;
 
 /** /admin/orders/{id}: lines, customer, payment, and the actions the order's status allows. */
 export function AdminOrderPage() {
-  const money = useFormatMoney();
-  const timeZone = useTimeZone();
   const { id = '' } = useParams();
   const order = useOrder(id);
   const { user } = useCurrentUser();
@@ -92,59 +86,7 @@ export function AdminOrderPage() {
         </div>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
-        <Card>
-          <CardHeader>
-            <CardTitle>Items</CardTitle>
-          </CardHeader>
-          <CardContent className="flex flex-col gap-4">
-            <ul className="divide-y divide-stone-100 text-sm">
-              {o.items.map((item, i) => (
-                <li key={i} className="flex justify-between gap-3 py-2">
-                  <span>
-                    {item.quantity} × {item.name} <span className="text-stone-600">at {money(item.price)}</span>
-                  </span>
-                  <span className="font-medium">{money(fromCents(toCents(item.price) * item.quantity))}</span>
-                </li>
-              ))}
-            </ul>
-            <OrderTotals
-              subtotal={o.subtotal}
-              discount={{ code: o.discountCode, amount: o.discount }}
-              tax={o.tax}
-              total={o.total}
-              className="border-t border-stone-200 pt-3"
-            />
-            <RefundList order={o} timeZone={timeZone} />
-          </CardContent>
-        </Card>
-        <div className="flex flex-col gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Customer</CardTitle>
-            </CardHeader>
-            <CardContent className="text-sm text-stone-800">
-              <p className="font-medium" data-testid="order-customer">
-                {o.customer.firstName} {o.customer.lastName}
-              </p>
-              <a href={`mailto:${o.customer.email}`} className="text-brand-700 underline-offset-2 hover:underline">
-                {o.customer.email}
-              </a>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Payment</CardTitle>
-            </CardHeader>
-            <CardContent className="flex flex-col gap-1 text-sm text-stone-800">
-              <p>{o.paymentProvider === 'manual' ? 'Pay on pickup' : 'Card'}</p>
-              <p data-testid="payment-status">{paymentStatusTexts[o.paymentStatus]}</p>
-              <p className="text-stone-600">Placed {stampOf(o.createdAt, timeZone)}</p>
-              <p className="text-stone-600">Updated {stampOf(o.updatedAt, timeZone)}</p>
-            </CardContent>
-          </Card>
-        </div>
-      </div>
+      <AdminOrderDetails order={o} />
 
       {refunding && <RefundDialog order={o} onClose={() => setRefunding(false)} />}
       <ConfirmDialog

@@ -1,0 +1,69 @@
+import { fromCents, toCents } from '../../../shared/orders';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { OrderTotals } from '../../entities/orders/order-totals';
+import { useFormatMoney } from '../../lib/money';
+import { useTimeZone } from '../../lib/session';
+import { stampOf } from '../../lib/zoned-time';
+import { paymentStatusTexts, type Order } from './orders-api';
+import { RefundList } from './refund-list';
+
+/** What staff read about an order: its lines and totals with any refunds, who ordered it, and how it is paid. */
+export function AdminOrderDetails({ order }: { order: Order }) {
+  const money = useFormatMoney();
+  const timeZone = useTimeZone();
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Items</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <ul className="divide-y divide-stone-100 text-sm">
+            {order.items.map((item, i) => (
+              <li key={i} className="flex justify-between gap-3 py-2">
+                <span>
+                  {item.quantity} × {item.name} <span className="text-stone-600">at {money(item.price)}</span>
+                </span>
+                <span className="font-medium">{money(fromCents(toCents(item.price) * item.quantity))}</span>
+              </li>
+            ))}
+          </ul>
+          <OrderTotals
+            subtotal={order.subtotal}
+            discount={{ code: order.discountCode, amount: order.discount }}
+            tax={order.tax}
+            total={order.total}
+            className="border-t border-stone-200 pt-3"
+          />
+          <RefundList order={order} timeZone={timeZone} />
+        </CardContent>
+      </Card>
+      <div className="flex flex-col gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Customer</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm text-stone-800">
+            <p className="font-medium" data-testid="order-customer">
+              {order.customer.firstName} {order.customer.lastName}
+            </p>
+            <a href={`mailto:${order.customer.email}`} className="text-brand-700 underline-offset-2 hover:underline">
+              {order.customer.email}
+            </a>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Payment</CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-1 text-sm text-stone-800">
+            <p>{order.paymentProvider === 'manual' ? 'Pay on pickup' : 'Card'}</p>
+            <p data-testid="payment-status">{paymentStatusTexts[order.paymentStatus]}</p>
+            <p className="text-stone-600">Placed {stampOf(order.createdAt, timeZone)}</p>
+            <p className="text-stone-600">Updated {stampOf(order.updatedAt, timeZone)}</p>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
