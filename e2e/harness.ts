@@ -27,16 +27,19 @@ export const SCREENSHOT_DIR = '.tmp/screenshots';
 export async function startE2eApp(opts: { payments?: Payments } = {}) {
   const database: Database = await createDb({});
   await database.migrate();
-  // Port 0 picks a free port; PUBLIC_URL must then match, so listen first and build the env from the address.
+  // Port 0 picks a free port; PUBLIC_URL must then match, so a probe takes the port first and the env is built
+  // from its address. The probe holds the port while the demo data is written (seconds), and lets go of it just
+  // before the app listens: released any earlier, another process could be given it in between.
   const probe = await import('node:net').then(({ createServer }) => createServer());
   const port = await new Promise<number>((resolve) =>
     probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)),
   );
-  await new Promise((resolve) => probe.close(resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = testEnv({ PUBLIC_URL: baseUrl });
   await seedDemoData(database.db, { publicUrl: baseUrl });
   const app = await buildApp({ database, env, payments: opts.payments });
+  await app.ready();
+  await new Promise((resolve) => probe.close(resolve));
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

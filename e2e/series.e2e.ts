@@ -72,6 +72,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('a weekly series on %s', (view
     await page.getByRole('option', { name: '3 appointments' }).click();
     await page.getByRole('heading', { name: 'Booking Summary' }).waitFor();
     await page.getByText(`Weekly, 3 appointments: ${dates.map((d) => dayLabelOf(d, 'MMM d')).join(', ')}`).waitFor();
+    // The demo's Signature Facial is $95.00 an appointment.
+    await page.getByText('$95.00 each, $285.00 in all').waitFor();
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `series-guided-${viewport}`);
 

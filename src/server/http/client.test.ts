@@ -61,6 +61,7 @@ const defaultSettings = {
   bookingWindowDays: expect.any(Number),
   cancellationNoticeHours: expect.any(Number),
   reminderOffsetsMinutes: expect.any(Array),
+  currency: 'USD',
 };
 
 const page = (url: string, headers: Record<string, string> = {}) =>

@@ -4,6 +4,7 @@ import type { BookableService, Provider, Slot } from './booking-api';
 import { repeatSummary, type Repeat } from './repeat-choice';
 import { clockLabelOf, longDayLabelOf } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
+import { fromCents, toCents } from '../../../shared/orders';
 
 /** The last card of /employee-booking: what is about to be booked, and Confirm Booking. */
 export function BookingSummary({
@@ -52,7 +53,11 @@ export function BookingSummary({
             </>
           )}
           <dt className="text-stone-600">Price</dt>
-          <dd className="font-medium text-stone-900">{money(service.price)}</dd>
+          <dd className="font-medium text-stone-900">
+            {repeat.frequency
+              ? `${money(service.price)} each, ${money(fromCents(toCents(service.price) * repeat.count))} in all`
+              : money(service.price)}
+          </dd>
         </dl>
         <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full sm:w-auto sm:self-end">
           {pending ? 'Booking...' : 'Confirm Booking'}
