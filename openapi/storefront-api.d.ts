@@ -3993,6 +3993,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -4076,6 +4077,7 @@ export interface operations {
           duration: number | string;
           bufferBeforeMinutes?: number | string;
           bufferAfterMinutes?: number | string;
+          capacity?: number | string;
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -4102,6 +4104,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -4242,6 +4245,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -4334,6 +4338,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -4425,6 +4430,7 @@ export interface operations {
           duration?: number | string;
           bufferBeforeMinutes?: number | string;
           bufferAfterMinutes?: number | string;
+          capacity?: number | string;
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -4451,6 +4457,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -7551,6 +7558,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -7690,6 +7698,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -7876,6 +7885,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8389,6 +8399,7 @@ export interface operations {
              */
             dateTime: string;
             employeeIds: string[];
+            seatsLeft: number;
           }[];
         };
       };
@@ -8604,6 +8615,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8755,6 +8767,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8941,6 +8954,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9089,6 +9103,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9271,6 +9286,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9463,6 +9479,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
