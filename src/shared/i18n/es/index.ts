@@ -1,4 +1,8 @@
 import type { MessageId } from '../en';
 
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
-export const messages: Record<MessageId, string> = {};
+import { app } from './app';
+
+export const messages: Record<MessageId, string> = {
+  ...app,
+};
