@@ -12,15 +12,16 @@ function accountOf(rawInput: unknown): string | null {
   return typeof email === 'string' && email.trim() ? accountSubject(email) : null;
 }
 
-/** "Too many attempts. Please wait 2 minutes and try again." (the rule may say the first part its own way). */
-function tooManySentence(tooMany: string | undefined, seconds: number) {
-  const wait =
-    '{unit, select, seconds {{count, plural, one {# second} other {# seconds}}} other {{count, plural, one {# minute} other {# minutes}}}}';
-  return sentence(`${tooMany ?? 'Too many attempts'}. Please wait ${wait} and try again.`, {
-    unit: seconds < 60 ? 'seconds' : 'minutes',
-    count: seconds < 60 ? seconds : Math.ceil(seconds / 60),
-  });
-}
+/** "Too many attempts. Please wait 2 minutes and try again.", or the rule's own first sentence. */
+export const tooManySentence = (tooMany: 'messages' | undefined, seconds: number) =>
+  sentence(
+    "{what, select, messages {You're sending messages too quickly} other {Too many attempts}}. Please wait {unit, select, seconds {{count, plural, one {# second} other {# seconds}}} other {{count, plural, one {# minute} other {# minutes}}}} and try again.",
+    {
+      what: tooMany ?? 'attempts',
+      unit: seconds < 60 ? 'seconds' : 'minutes',
+      count: seconds < 60 ? seconds : Math.ceil(seconds / 60),
+    },
+  );
 
 /**
  * Rate limiting as tRPC middleware, so /api/trpc and the REST paths (/api/*) share one limiter and one
