@@ -91,16 +91,14 @@ try {
     .values({ name: 'Group yoga', price: '15.00', duration: 60, capacity: 12 })
     .returning({ id: services.id });
   await db.db.insert(serviceProviders).values({ serviceId: yoga!.id, employeeId: instructor!.id });
-  await db.db
-    .insert(weeklyHours)
-    .values(
-      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
-        employeeId: instructor!.id,
-        dayOfWeek,
-        startTime: '08:00',
-        endTime: '20:00',
-      })),
-    );
+  await db.db.insert(weeklyHours).values(
+    [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+      employeeId: instructor!.id,
+      dayOfWeek,
+      startTime: '08:00',
+      endTime: '20:00',
+    })),
+  );
   const attendees = await db.db
     .insert(users)
     .values(
