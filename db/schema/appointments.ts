@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { appointmentStatuses } from '../statuses';
+import { appointmentPaymentStatuses, appointmentStatuses } from '../statuses';
 import {
   boolean,
   check,
   date,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -21,6 +22,7 @@ import { services } from './catalog';
 import { users } from './users';
 
 export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
+export const appointmentPaymentStatus = pgEnum('appointment_payment_status', appointmentPaymentStatuses);
 
 // The no-overlap rule for one employee is an exclusion constraint on the held span, added in a custom migration
 // (drizzle cannot express EXCLUDE): see db/migrations/*_appointment_lifecycle.sql.
@@ -57,6 +59,12 @@ export const appointments = pgTable(
     sequence: integer('sequence').notNull().default(0),
     // The occurrences of one recurring booking share it (null for a single booking): listed and cancelled together.
     seriesId: uuid('series_id'),
+    // The deposit asked when it was booked (0.00 for none); a later change to the service leaves it as it was.
+    amountDue: numeric('amount_due', { precision: 10, scale: 2 }).notNull().default('0'),
+    paymentStatus: appointmentPaymentStatus('payment_status').notNull().default('not_required'),
+    // The card payment that takes it (a Checkout Session); every occurrence of a series shares one.
+    paymentProvider: text('payment_provider'),
+    paymentReference: text('payment_reference'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +76,7 @@ export const appointments = pgTable(
     index('appointments_customer_starts_idx').on(t.customerId, t.startsAt),
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_series_idx').on(t.seriesId),
+    index('appointments_payment_reference_idx').on(t.paymentReference),
   ],
 );
 

@@ -12,3 +12,6 @@ export function cancellationNoticeMessage(cancellationNoticeHours: number): stri
   const span = cancellationNoticeHours === 1 ? '1 hour' : `${cancellationNoticeHours} hours`;
   return `Appointments can be cancelled or rescheduled up to ${span} before they start. Please contact us to change this one.`;
 }
+
+/** How long a booking waits for its deposit to be paid by card before it is cancelled and the time freed. */
+export const DEPOSIT_HOLD_MINUTES = 15;

@@ -86,6 +86,20 @@ const bufferInput = (label: string) =>
     max: limits.bufferMax,
     maxMessage: `${label} must be at most ${limits.bufferMax} minutes`,
   }).refine((n) => n % limits.bufferStep === 0, `${label} must be a multiple of ${limits.bufferStep} minutes`);
+/** A deposit: none, a fixed amount (more than 0; at most the price, checked where the price is known) or the price. */
+const ZDepositInput = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('none') }),
+    z.object({
+      type: z.literal('fixed'),
+      amount: moneyInput('Deposit amount').refine((amount) => Number(amount) > 0, 'Deposit amount must be more than 0'),
+    }),
+    z.object({ type: z.literal('full') }),
+  ],
+  { error: 'Deposit type must be none, fixed or full' },
+);
+
 const ZBufferBeforeInput = bufferInput('Buffer before');
 const ZBufferAfterInput = bufferInput('Buffer after');
 
@@ -191,6 +205,7 @@ export const ZCreateServiceInput = z.object({
   duration: ZDurationInput,
   bufferBeforeMinutes: ZBufferBeforeInput.optional(),
   bufferAfterMinutes: ZBufferAfterInput.optional(),
+  deposit: ZDepositInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
 });
@@ -201,6 +216,7 @@ export const ZUpdateServiceInput = z.object({
   duration: ZDurationInput.optional(),
   bufferBeforeMinutes: ZBufferBeforeInput.optional(),
   bufferAfterMinutes: ZBufferAfterInput.optional(),
+  deposit: ZDepositInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
 });
@@ -227,6 +243,11 @@ export const ZService = z.object({
   duration: z.number().int(),
   bufferBeforeMinutes: z.number().int(),
   bufferAfterMinutes: z.number().int(),
+  deposit: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('none') }),
+    z.object({ type: z.literal('fixed'), amount: z.string() }),
+    z.object({ type: z.literal('full') }),
+  ]),
   ...itemFlags,
 });
 

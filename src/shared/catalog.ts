@@ -17,12 +17,19 @@ export interface Product extends CatalogItem {
   inventory: number;
 }
 
+/**
+ * What a customer pays when booking a service: nothing, a fixed amount (decimal string, more than 0 and at most
+ * the price) or the whole price (docs/booking.md, Deposits).
+ */
+export type Deposit = { type: 'none' } | { type: 'fixed'; amount: string } | { type: 'full' };
+
 export interface Service extends CatalogItem {
   /** Minutes. */
   duration: number;
   /** Minutes the employee stays held before and after each appointment (the held span). */
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+  deposit: Deposit;
 }
 
 export const catalogLimits = {
@@ -41,6 +48,12 @@ export const catalogLimits = {
   bufferStep: 5,
   cartQuantityMax: 999,
 } as const;
+
+/** The amount a deposit asks for a service of that price: "0.00" for none. */
+export function depositAmount(deposit: Deposit, price: string): string {
+  if (deposit.type === 'fixed') return deposit.amount;
+  return deposit.type === 'full' ? price : '0.00';
+}
 
 /** docs/catalogue.md: catalogue search is client-side, case-insensitive on name, description or category. */
 export function searchText(item: Pick<Product, 'name' | 'description' | 'category'>): string {

@@ -24,6 +24,10 @@ const columns = {
   status: appointments.status,
   sequence: appointments.sequence,
   seriesId: appointments.seriesId,
+  amountDue: appointments.amountDue,
+  paymentStatus: appointments.paymentStatus,
+  paymentProvider: appointments.paymentProvider,
+  paymentReference: appointments.paymentReference,
   createdAt: appointments.createdAt,
   // The reminders that went for the appointment's current start (a reschedule starts afresh).
   remindersSent: sql<{ offsetMinutes: number; sentAt: string }[]>`coalesce((
@@ -62,6 +66,8 @@ export function toAppointment(row: Row): Appointment {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     seriesId: row.seriesId,
+    amountDue: row.amountDue,
+    paymentStatus: row.paymentStatus,
     remindersSent: (typeof row.remindersSent === 'string' ? JSON.parse(row.remindersSent) : row.remindersSent).map(
       (r: { offsetMinutes: number; sentAt: string }) => ({
         offsetMinutes: r.offsetMinutes,
