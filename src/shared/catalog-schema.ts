@@ -303,4 +303,6 @@ export const ZServiceForm = ZCreateServiceInput.extend({
   // An empty buffer field means no buffer.
   bufferBeforeMinutes: z.preprocess((v) => (v === '' || v == null ? 0 : v), ZBufferBeforeInput),
   bufferAfterMinutes: z.preprocess((v) => (v === '' || v == null ? 0 : v), ZBufferAfterInput),
+  // The dialog keeps the amount field's text whatever the type; only a fixed deposit reads it.
+  deposit: z.preprocess((v) => v ?? { type: 'none' }, ZDepositInput),
 });

@@ -15,9 +15,11 @@ import {
   useBookableServices,
   useBookAppointment,
   useBookingSettings,
+  payDepositIfDue,
   useSlots,
   type BookableService,
 } from './booking-api';
+import { DepositNote } from '../../entities/booking/deposit-note';
 import { JoinWaitlist } from './join-waitlist';
 import { addDaysToKey, clockLabelOf, longDayLabelOf, todayIn } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
@@ -84,7 +86,8 @@ export function SimpleBookingPage() {
         notes: values.notes,
       },
       {
-        onSuccess: () => {
+        onSuccess: (booked) => {
+          if (payDepositIfDue(booked)) return;
           toast({ title: 'Appointment Booked', description: 'Your appointment has been successfully scheduled.' });
           navigate('/profile');
         },
@@ -136,6 +139,7 @@ export function SimpleBookingPage() {
                   <span>{money(service.price)}</span>
                 </p>
               )}
+              {service && <DepositNote service={service} />}
               <TextField
                 name="date"
                 label="Date"

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { AdminCatalogPage } from './admin-catalog-page';
 import { useProviderCandidates, useServiceProviders, useServiceWrites, type Service } from './catalog-api';
 import { CatalogItemDialog } from './catalog-item-dialog';
+import { ServiceDepositFields } from './service-deposit-fields';
 
 /** /admin/services: like products, plus duration, buffers and who may perform each service. */
 export function AdminServicesPage() {
@@ -69,6 +70,7 @@ function ServiceDialog({
           bufferBeforeMinutes: String(service.bufferBeforeMinutes),
           bufferAfterMinutes: String(service.bufferAfterMinutes),
           imageUrl: service.imageUrl ?? '',
+          deposit: service.deposit,
           employeeIds: linked,
         }
       : {
@@ -82,6 +84,7 @@ function ServiceDialog({
           imageUrl: '',
           isFeatured: false,
           isActive: true,
+          deposit: { type: 'none' },
           employeeIds: [],
         },
   });
@@ -121,6 +124,7 @@ function ServiceDialog({
           <BufferField name="bufferAfterMinutes" label="After (minutes)" />
         </div>
       </fieldset>
+      <ServiceDepositFields />
       <ProviderChoice />
     </CatalogItemDialog>
   );

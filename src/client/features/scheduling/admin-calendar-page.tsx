@@ -5,6 +5,7 @@ import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { DepositStatus } from '../../entities/appointments/deposit-status';
 import { RemindersSent } from '../../entities/appointments/reminders-sent';
 import { WeekSchedule } from '../../entities/schedule/week-schedule';
 import { buildWeek } from '../../entities/schedule/week-days';
@@ -13,18 +14,42 @@ import { appointmentStatusLabel, appointmentStatuses } from '../../../shared/app
 import {
   useCalendarAppointments,
   useCalendarStatus,
+  useDepositRefund,
   useEmployeeWeeklyHours,
   useOverrides,
   useStaff,
   type CalendarAppointment,
 } from './scheduling-api';
-import { useTimeZone } from '../../lib/session';
+import { useCurrentUser, useTimeZone } from '../../lib/session';
+import { can } from '../../../shared/roles';
+import { Button } from '../../components/ui/button';
 
 // The upcoming list covers the next seven days.
 const UPCOMING_DAYS = 7;
 const ALL = 'all';
 
 const statusOptions = appointmentStatuses.map((s) => ({ value: s, label: appointmentStatusLabel(s) }));
+
+/** The deposit's state and, for staff who issue refunds, Refund Deposit while it is paid. */
+function DepositRefund({ appointment }: { appointment: CalendarAppointment }) {
+  const { user } = useCurrentUser();
+  const refund = useDepositRefund();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <DepositStatus appointment={appointment} />
+      {appointment.paymentStatus === 'paid' && can(user, 'payments.refunds') && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={refund.isPending}
+          onClick={() => refund.mutate({ id: appointment.id })}
+        >
+          Refund Deposit
+        </Button>
+      )}
+    </div>
+  );
+}
 
 function AppointmentRow({
   appointment: a,
@@ -54,6 +79,7 @@ function AppointmentRow({
         </p>
         {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
         <RemindersSent appointment={a} timeZone={timeZone} />
+        <DepositRefund appointment={a} />
       </div>
       <div className="flex items-center gap-2">
         <AppointmentStatusBadge status={a.status} />
