@@ -7,4 +7,13 @@ export const orderStatuses = ['pending', 'processing', 'completed', 'cancelled']
 
 export const paymentStatuses = ['unpaid', 'paid', 'failed', 'partially_refunded', 'refunded'] as const;
 
+/**
+ * An appointment's deposit: the same names as an order's payment where they mean the same, plus not_required
+ * for a service that asks for none. unpaid: due (on the card page while the time is held, or at the appointment).
+ */
+export const appointmentPaymentStatuses = ['not_required', 'unpaid', 'paid', 'failed', 'refunded'] as const;
+
+/** What a service asks to be paid when it is booked. */
+export const depositTypes = ['none', 'fixed', 'full'] as const;
+
 export const appointmentStatuses = ['pending', 'confirmed', 'completed', 'cancelled', 'no_show'] as const;

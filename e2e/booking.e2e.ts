@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
 import { dayLabelOf } from '../src/client/lib/zoned-time';
 import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
+import { DEMO_TZ, workdays } from './demo-days';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
-import { demoDateOverrides } from '../src/server/demo/seed-booking';
 import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
 
 const e2e = useE2eApp();
-const TZ = 'America/New_York';
+const TZ = DEMO_TZ;
 const cookies = {} as Record<ViewportName, string>;
 let massageId: string;
 
@@ -25,21 +25,6 @@ beforeAll(async () => {
   massageId = rows.find((r) => r.name === 'Swedish Massage')!.id;
 });
 
-/**
- * Weekdays from two days ahead on which the demo staff work their usual hours (no date override), one per
- * journey and viewport, so no journey meets the times another one booked.
- */
-function workdays(count: number): string[] {
-  const today = toZoned(new Date(), TZ).date;
-  const overridden = Object.values(demoDateOverrides(today)).map((o) => o.date);
-  const days: string[] = [];
-  for (let i = 2; days.length < count; i++) {
-    const date = addCalendarDays(today, i);
-    const day = weekdayOf(date);
-    if (day >= 1 && day <= 5 && !overridden.includes(date)) days.push(date);
-  }
-  return days;
-}
 function sunday(from: number): string {
   const today = toZoned(new Date(), TZ).date;
   for (let i = from; ; i++) if (weekdayOf(addCalendarDays(today, i)) === 0) return addCalendarDays(today, i);

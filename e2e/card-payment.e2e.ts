@@ -1,20 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, products } from '../db/schema/index';
-import { startCheckoutPageStandIn } from './checkout-page-stand-in';
-import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { useE2eAppWithCheckoutStandIn } from './checkout-page-stand-in';
+import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, type ViewportName } from './harness';
 import { addProduct, addToCartFromShop } from './shop-steps';
 
 // Card payments with Stripe configured (offline): the customer pays on Stripe's hosted Checkout page, played
 // here by a stand-in that completes the session and delivers the signed webhook as Stripe does.
-let stripePage: Awaited<ReturnType<typeof startCheckoutPageStandIn>>;
-beforeAll(async () => {
-  stripePage = await startCheckoutPageStandIn();
-});
-const e2e = useE2eApp({ payments: () => stripePage.payments });
-beforeAll(() => stripePage.deliverTo(e2e.server.baseUrl));
-afterAll(() => stripePage?.close());
+const { e2e, stripePage } = useE2eAppWithCheckoutStandIn();
 
 const shoppers: Record<ViewportName, string> = {
   desktop: 'priya.shah@example.com',

@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createStripeFake, paymentsWithStripeFake } from '../src/server/payments/stripe-fake';
+import { afterAll, beforeAll } from 'vitest';
 import { formatMoney, fromCents } from '../src/shared/orders';
+import { useE2eApp } from './harness';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -20,7 +22,7 @@ button{font-size:1rem;padding:.75rem 1.5rem;background:#635bff;color:#fff;border
  * goes to its cancel_url, as Stripe's does. hold() keeps webhooks back until release(), to show the app's
  * page while it is still waiting for the confirmation.
  */
-export async function startCheckoutPageStandIn() {
+async function startCheckoutPageStandIn() {
   let webhookUrl = '';
   let held: { payload: string; signature: string }[] | null = null;
 
@@ -98,4 +100,19 @@ export async function startCheckoutPageStandIn() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A journey file's app with card payments configured (Stripe offline), paid on the stand-in page, whose webhooks
+ * go to that app. The stand-in's fields are there once the file's beforeAll hooks have run.
+ */
+export function useE2eAppWithCheckoutStandIn() {
+  const stripePage = {} as Awaited<ReturnType<typeof startCheckoutPageStandIn>>;
+  beforeAll(async () => {
+    Object.assign(stripePage, await startCheckoutPageStandIn());
+  });
+  const e2e = useE2eApp({ payments: () => stripePage.payments });
+  beforeAll(() => stripePage.deliverTo(e2e.server.baseUrl));
+  afterAll(() => stripePage.close?.());
+  return { e2e, stripePage };
 }

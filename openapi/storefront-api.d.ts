@@ -867,8 +867,8 @@ export interface paths {
     get: operations['appointments-list'];
     put?: never;
     /**
-     * Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot)
-     * @description Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot). Requires a signed-in user.
+     * Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot); a deposit paid by card answers `paymentUrl`, where the customer pays it within 15 minutes
+     * @description Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot); a deposit paid by card answers `paymentUrl`, where the customer pays it within 15 minutes. Requires a signed-in user.
      */
     post: operations['appointments-book'];
     delete?: never;
@@ -951,6 +951,26 @@ export interface paths {
      */
     put: operations['appointments-reschedule'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/appointments/{id}/deposit-refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Give an appointment's paid deposit back through the card provider that took it
+     * @description Give an appointment's paid deposit back through the card provider that took it. Requires the payments.refunds permission (admins hold every permission).
+     */
+    post: operations['appointments-refundDeposit'];
     delete?: never;
     options?: never;
     head?: never;
@@ -4145,6 +4165,20 @@ export interface operations {
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
             capacity: number;
+            deposit:
+              | {
+                  /** @constant */
+                  type: 'none';
+                }
+              | {
+                  /** @constant */
+                  type: 'fixed';
+                  amount: string;
+                }
+              | {
+                  /** @constant */
+                  type: 'full';
+                };
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -4229,6 +4263,20 @@ export interface operations {
           bufferBeforeMinutes?: number | string;
           bufferAfterMinutes?: number | string;
           capacity?: number | string;
+          deposit?:
+            | {
+                /** @constant */
+                type: 'none';
+              }
+            | {
+                /** @constant */
+                type: 'fixed';
+                amount: number | string;
+              }
+            | {
+                /** @constant */
+                type: 'full';
+              };
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -4256,6 +4304,20 @@ export interface operations {
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
             capacity: number;
+            deposit:
+              | {
+                  /** @constant */
+                  type: 'none';
+                }
+              | {
+                  /** @constant */
+                  type: 'fixed';
+                  amount: string;
+                }
+              | {
+                  /** @constant */
+                  type: 'full';
+                };
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -4397,6 +4459,20 @@ export interface operations {
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
             capacity: number;
+            deposit:
+              | {
+                  /** @constant */
+                  type: 'none';
+                }
+              | {
+                  /** @constant */
+                  type: 'fixed';
+                  amount: string;
+                }
+              | {
+                  /** @constant */
+                  type: 'full';
+                };
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -4490,6 +4566,20 @@ export interface operations {
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
             capacity: number;
+            deposit:
+              | {
+                  /** @constant */
+                  type: 'none';
+                }
+              | {
+                  /** @constant */
+                  type: 'fixed';
+                  amount: string;
+                }
+              | {
+                  /** @constant */
+                  type: 'full';
+                };
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -4582,6 +4672,20 @@ export interface operations {
           bufferBeforeMinutes?: number | string;
           bufferAfterMinutes?: number | string;
           capacity?: number | string;
+          deposit?:
+            | {
+                /** @constant */
+                type: 'none';
+              }
+            | {
+                /** @constant */
+                type: 'fixed';
+                amount: number | string;
+              }
+            | {
+                /** @constant */
+                type: 'full';
+              };
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -4609,6 +4713,20 @@ export interface operations {
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
             capacity: number;
+            deposit:
+              | {
+                  /** @constant */
+                  type: 'none';
+                }
+              | {
+                  /** @constant */
+                  type: 'fixed';
+                  amount: string;
+                }
+              | {
+                  /** @constant */
+                  type: 'full';
+                };
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -7710,6 +7828,9 @@ export interface operations {
             createdAt: string;
             seriesId: string | null;
             sessionId: string | null;
+            amountDue: string;
+            /** @enum {string} */
+            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -7850,6 +7971,9 @@ export interface operations {
             createdAt: string;
             seriesId: string | null;
             sessionId: string | null;
+            amountDue: string;
+            /** @enum {string} */
+            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8037,6 +8161,9 @@ export interface operations {
             createdAt: string;
             seriesId: string | null;
             sessionId: string | null;
+            amountDue: string;
+            /** @enum {string} */
+            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8767,6 +8894,9 @@ export interface operations {
             createdAt: string;
             seriesId: string | null;
             sessionId: string | null;
+            amountDue: string;
+            /** @enum {string} */
+            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8919,6 +9049,9 @@ export interface operations {
             createdAt: string;
             seriesId: string | null;
             sessionId: string | null;
+            amountDue: string;
+            /** @enum {string} */
+            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8944,6 +9077,7 @@ export interface operations {
               firstName: string;
               lastName: string;
             };
+            paymentUrl?: string;
           };
         };
       };
@@ -9106,6 +9240,9 @@ export interface operations {
             createdAt: string;
             seriesId: string | null;
             sessionId: string | null;
+            amountDue: string;
+            /** @enum {string} */
+            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9255,6 +9392,9 @@ export interface operations {
             createdAt: string;
             seriesId: string | null;
             sessionId: string | null;
+            amountDue: string;
+            /** @enum {string} */
+            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9438,6 +9578,9 @@ export interface operations {
             createdAt: string;
             seriesId: string | null;
             sessionId: string | null;
+            amountDue: string;
+            /** @enum {string} */
+            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9631,6 +9774,9 @@ export interface operations {
             createdAt: string;
             seriesId: string | null;
             sessionId: string | null;
+            amountDue: string;
+            /** @enum {string} */
+            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9715,6 +9861,199 @@ export interface operations {
       };
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'appointments-refundDeposit': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            serviceId: string | null;
+            employeeId: string;
+            customerId: string;
+            userId: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            dateTime: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            appointmentDate: string;
+            duration: number;
+            notes: string;
+            customerNotes: string;
+            /** @enum {string} */
+            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            createdAt: string;
+            seriesId: string | null;
+            sessionId: string | null;
+            amountDue: string;
+            /** @enum {string} */
+            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
+            remindersSent: {
+              offsetMinutes: number;
+              /**
+               * Format: date-time
+               * @description An instant, ISO 8601 in UTC
+               */
+              sentAt: string;
+            }[];
+            service: {
+              id: string;
+              name: string;
+              duration: number;
+              price: string;
+            } | null;
+            customer: {
+              id: string;
+              firstName: string;
+              lastName: string;
+              email: string;
+            };
+            employee: {
+              id: string;
+              firstName: string;
+              lastName: string;
+            };
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such appointment */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The deposit is not paid by card, or has already been refunded */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
         headers: {
           [name: string]: unknown;
         };

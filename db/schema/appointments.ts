@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { appointmentStatuses } from '../statuses';
+import { appointmentPaymentStatuses, appointmentStatuses } from '../statuses';
 import {
   boolean,
   check,
   date,
   index,
   integer,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -21,6 +22,7 @@ import { services } from './catalog';
 import { users } from './users';
 
 export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
+export const appointmentPaymentStatus = pgEnum('appointment_payment_status', appointmentPaymentStatuses);
 
 // The no-overlap rule for one employee is an exclusion constraint on the held span, added in a custom migration
 // (drizzle cannot express EXCLUDE): see db/migrations/*_appointment_lifecycle.sql and *_class_seats.sql (seats of
@@ -64,6 +66,12 @@ export const appointments = pgTable(
     sessionId: uuid('session_id'),
     seat: integer('seat'),
     capacity: integer('capacity').notNull().default(1),
+    // The deposit asked when it was booked (0.00 for none); a later change to the service leaves it as it was.
+    amountDue: numeric('amount_due', { precision: 10, scale: 2 }).notNull().default('0'),
+    paymentStatus: appointmentPaymentStatus('payment_status').notNull().default('not_required'),
+    // The card payment that takes it (a Checkout Session); every occurrence of a series shares one.
+    paymentProvider: text('payment_provider'),
+    paymentReference: text('payment_reference'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,6 +92,7 @@ export const appointments = pgTable(
     uniqueIndex('appointments_session_customer_key')
       .on(t.sessionId, t.customerId)
       .where(sql`${t.status} in ('pending', 'confirmed')`),
+    index('appointments_payment_reference_idx').on(t.paymentReference),
   ],
 );
 

@@ -5,13 +5,17 @@ import {
   index,
   integer,
   numeric,
+  pgEnum,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { depositTypes } from '../statuses';
 import { users } from './users';
+
+export const depositType = pgEnum('deposit_type', depositTypes);
 
 export const products = pgTable(
   'products',
@@ -51,6 +55,9 @@ export const services = pgTable(
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
     // Customers who may book one start with one employee (a class above 1): see docs/booking.md, Classes.
     capacity: integer('capacity').notNull().default(1),
+    // Paid when booking (docs/booking.md, Deposits): nothing, a fixed amount (deposit_amount) or the whole price.
+    depositType: depositType('deposit_type').notNull().default('none'),
+    depositAmount: numeric('deposit_amount', { precision: 10, scale: 2 }),
     isFeatured: boolean('is_featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +75,10 @@ export const services = pgTable(
     ),
     check('services_capacity_range', sql`${t.capacity} between 1 and 100`),
     check('services_price_non_negative', sql`${t.price} >= 0`),
+    check(
+      'services_deposit_amount',
+      sql`case when ${t.depositType} = 'fixed' then ${t.depositAmount} > 0 and ${t.depositAmount} <= ${t.price} else ${t.depositAmount} is null end`,
+    ),
     check('services_name_not_blank', sql`length(trim(${t.name})) > 0`),
     index('services_active_idx').on(t.isActive),
   ],

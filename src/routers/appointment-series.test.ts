@@ -9,6 +9,7 @@ import {
   webhookEvents,
 } from '../../db/schema/index';
 import { bookAppointment } from '../server/appointments/appointment-service';
+import { createPayments } from '../server/payments/payments';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { getSettings } from '../server/settings/settings-service';
 import { bookableService, queuedMail, signInAs, useTestServer } from '../server/testing';
@@ -300,7 +301,12 @@ describe('a weekly series across a clock change', () => {
     const settings = await getSettings(server.db);
     const { user } = await signInAs(server.database, 'customer');
     // The business "today" is fixed here, so that the dates lie ahead whatever day the test runs.
-    const env = { settings, now: new Date('2027-03-01T12:00:00Z'), publicUrl: 'http://localhost:3000' };
+    const env = {
+      settings,
+      now: new Date('2027-03-01T12:00:00Z'),
+      publicUrl: 'http://localhost:3000',
+      payments: createPayments([]),
+    };
     const first = await bookAppointment(
       server.db,
       { ...user, permissions: [] },

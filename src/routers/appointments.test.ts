@@ -215,6 +215,9 @@ describe('POST /api/appointments', () => {
       createdAt: expect.any(String),
       seriesId: null,
       sessionId: null,
+      // The service asks for no deposit.
+      amountDue: '0.00',
+      paymentStatus: 'not_required',
       service: { id: massage.id, name: 'Swedish Massage', duration: 60, price: '85.00' },
       customer: { id: customerA.id, firstName: 'Ada', lastName: 'Lovelace', email: expect.any(String) },
       employee: { id: maya.id, firstName: 'Maya', lastName: 'Okafor' },

@@ -8,6 +8,7 @@ import {
   setAppointmentStatus,
   type BookingEnv,
 } from '../server/appointments/appointment-service';
+import { refundDepositByHand } from '../server/appointments/deposit-settlement';
 import { listBookingProviders, slotsFor } from '../server/appointments/slot-data';
 import type { Context } from '../server/api/context';
 import { permissionProcedure, publicProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
@@ -17,6 +18,7 @@ import {
   ZAppointmentListQuery,
   ZAppointmentStatusInput,
   ZBookAppointmentInput,
+  ZBookingResult,
   ZCancelInput,
   ZBookingProvider,
   ZProvidersQuery,
@@ -29,7 +31,7 @@ import { isStaffRole } from '../shared/roles';
 const tags = ['appointments'];
 
 async function bookingEnv(ctx: Context): Promise<BookingEnv> {
-  return { settings: await ctx.settings.get(), now: new Date(), publicUrl: ctx.env.publicUrl };
+  return { settings: await ctx.settings.get(), now: new Date(), publicUrl: ctx.env.publicUrl, payments: ctx.payments };
 }
 
 export const appointmentsRouter = router({
@@ -80,11 +82,11 @@ export const appointmentsRouter = router({
           409: 'The time is not an offered slot, or was just taken; for a series, the message names the dates that are not free',
         },
         summary:
-          'Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot)',
+          'Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot); a deposit paid by card answers `paymentUrl`, where the customer pays it within 15 minutes',
       }),
     )
     .input(ZBookAppointmentInput)
-    .output(ZAppointment)
+    .output(ZBookingResult)
     .mutation(async ({ ctx, input }) => bookAppointment(ctx.db, ctx.user, input, await bookingEnv(ctx))),
 
   list: signedInProcedure
@@ -167,4 +169,21 @@ export const appointmentsRouter = router({
     .input(ZRescheduleInput)
     .output(ZAppointment)
     .mutation(async ({ ctx, input }) => rescheduleAppointment(ctx.db, ctx.user, input, await bookingEnv(ctx))),
+
+  refundDeposit: permissionProcedure('payments.refunds')
+    .meta(
+      rest({
+        method: 'POST',
+        path: '/appointments/{id}/deposit-refund',
+        tags,
+        errors: {
+          404: 'No such appointment',
+          409: 'The deposit is not paid by card, or has already been refunded',
+        },
+        summary: "Give an appointment's paid deposit back through the card provider that took it",
+      }),
+    )
+    .input(ZAppointmentIdInput)
+    .output(ZAppointment)
+    .mutation(async ({ ctx, input }) => refundDepositByHand(ctx.db, ctx.user, input.id, await bookingEnv(ctx))),
 });

@@ -23,8 +23,8 @@ const massage = {
   isActive: true,
 };
 
-// What a service without buffers or capacity answers besides the fields it was created with.
-const noBuffers = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, capacity: 1 };
+// What a service without buffers, capacity or deposit answers besides the fields it was created with.
+const noBuffers = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, capacity: 1, deposit: { type: 'none' } };
 
 async function create(body: Record<string, unknown>) {
   const res = await server.request('POST', '/api/services', { cookie: admin, body });

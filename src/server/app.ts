@@ -22,6 +22,7 @@ import { trpcPlugin } from './api/trpc-plugin';
 import { createJobRunner } from './jobs/runner';
 import { reminderJob, remindersResyncJob } from './appointments/reminders';
 import { waitlistJob } from './appointments/waitlist-service';
+import { depositHoldJob } from './appointments/deposit-settlement';
 import { calendarFeedPlugin } from './http/calendar-feed-http';
 import { createUnsentMailLog, mailJob } from './mail/delivery';
 import { destinationPolicy } from './webhooks/destination';
@@ -78,6 +79,11 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
       reminder: reminderJob({ database: deps.database, publicUrl: deps.env.publicUrl }),
       remindersResync: remindersResyncJob({ database: deps.database }),
       waitlist: waitlistJob({ database: deps.database, publicUrl: deps.env.publicUrl }),
+      depositHold: depositHoldJob({
+        database: deps.database,
+        payments: services.payments,
+        publicUrl: deps.env.publicUrl,
+      }),
     },
   });
   app.addHook('onReady', () => jobs.start());

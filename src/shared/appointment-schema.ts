@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zInstant } from './wire-formats';
-import { appointmentStatuses } from '../../db/statuses';
+import { appointmentPaymentStatuses, appointmentStatuses } from '../../db/statuses';
 import { sentence } from './i18n/sentence';
 
 /** Appointment and booking schemas: the server validates with them, the booking screens use the same rules. */
@@ -173,6 +173,9 @@ export const ZAppointment = z.object({
   seriesId: z.string().nullable(),
   /** Shared by the seats of one class session (same employee, service and start); null for an ordinary booking. */
   sessionId: z.string().nullable(),
+  /** The deposit asked when it was booked (decimal string, "0.00" for none) and where it stands. */
+  amountDue: z.string(),
+  paymentStatus: z.enum(appointmentPaymentStatuses),
   /** Reminder e-mails that went to the customer for the current start time. */
   remindersSent: z.array(z.object({ offsetMinutes: z.number().int(), sentAt: zInstant() })),
   /** Null when the service has since been deleted (screens show "Service"). */
@@ -181,6 +184,12 @@ export const ZAppointment = z.object({
   employee: z.object(ZPersonName),
 });
 export type Appointment = z.infer<typeof ZAppointment>;
+
+/** A booking's answer: with a deposit to pay by card, also the card provider's page where it is paid. */
+export const ZBookingResult = ZAppointment.extend({ paymentUrl: z.string().optional() });
+export type BookingResult = z.infer<typeof ZBookingResult>;
+
+export type AppointmentPaymentStatus = (typeof appointmentPaymentStatuses)[number];
 
 export const ZProvidersQuery = z.object({ serviceId: ZId('Please select a service.') });
 

@@ -14,3 +14,6 @@ export const cancellationNoticeMessage = (cancellationNoticeHours: number) =>
     'Appointments can be cancelled or rescheduled up to {hours, plural, one {# hour} other {# hours}} before they start. Please contact us to change this one.',
     { hours: cancellationNoticeHours },
   );
+
+/** How long a booking waits for its deposit to be paid by card before it is cancelled and the time freed. */
+export const DEPOSIT_HOLD_MINUTES = 15;

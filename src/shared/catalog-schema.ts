@@ -86,6 +86,20 @@ const bufferInput = (label: string) =>
     max: limits.bufferMax,
     maxMessage: `${label} must be at most ${limits.bufferMax} minutes`,
   }).refine((n) => n % limits.bufferStep === 0, `${label} must be a multiple of ${limits.bufferStep} minutes`);
+/** A deposit: none, a fixed amount (more than 0; at most the price, checked where the price is known) or the price. */
+const ZDepositInput = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('none') }),
+    z.object({
+      type: z.literal('fixed'),
+      amount: moneyInput('Deposit amount').refine((amount) => Number(amount) > 0, 'Deposit amount must be more than 0'),
+    }),
+    z.object({ type: z.literal('full') }),
+  ],
+  { error: 'Deposit type must be none, fixed or full' },
+);
+
 const ZBufferBeforeInput = bufferInput('Buffer before');
 const ZBufferAfterInput = bufferInput('Buffer after');
 
@@ -202,6 +216,7 @@ export const ZCreateServiceInput = z.object({
   bufferBeforeMinutes: ZBufferBeforeInput.optional(),
   bufferAfterMinutes: ZBufferAfterInput.optional(),
   capacity: ZCapacityInput.optional(),
+  deposit: ZDepositInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
 });
@@ -213,6 +228,7 @@ export const ZUpdateServiceInput = z.object({
   bufferBeforeMinutes: ZBufferBeforeInput.optional(),
   bufferAfterMinutes: ZBufferAfterInput.optional(),
   capacity: ZCapacityInput.optional(),
+  deposit: ZDepositInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
 });
@@ -240,6 +256,11 @@ export const ZService = z.object({
   bufferBeforeMinutes: z.number().int(),
   bufferAfterMinutes: z.number().int(),
   capacity: z.number().int(),
+  deposit: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('none') }),
+    z.object({ type: z.literal('fixed'), amount: z.string() }),
+    z.object({ type: z.literal('full') }),
+  ]),
   ...itemFlags,
 });
 
@@ -297,4 +318,6 @@ export const ZServiceForm = ZCreateServiceInput.extend({
   bufferAfterMinutes: z.preprocess((v) => (v === '' || v == null ? 0 : v), ZBufferAfterInput),
   // An empty capacity field means an ordinary service (one customer at a time).
   capacity: z.preprocess((v) => (v === '' || v == null ? 1 : v), ZCapacityInput),
+  // The dialog keeps the amount field's text whatever the type; only a fixed deposit reads it.
+  deposit: z.preprocess((v) => v ?? { type: 'none' }, ZDepositInput),
 });

@@ -17,6 +17,12 @@ export interface Product extends CatalogItem {
   inventory: number;
 }
 
+/**
+ * What a customer pays when booking a service: nothing, a fixed amount (decimal string, more than 0 and at most
+ * the price) or the whole price (docs/booking.md, Deposits).
+ */
+export type Deposit = { type: 'none' } | { type: 'fixed'; amount: string } | { type: 'full' };
+
 export interface Service extends CatalogItem {
   /** Minutes. */
   duration: number;
@@ -25,6 +31,7 @@ export interface Service extends CatalogItem {
   bufferAfterMinutes: number;
   /** How many customers may book one start with one employee; above 1 the service is a class. */
   capacity: number;
+  deposit: Deposit;
 }
 
 export const catalogLimits = {
@@ -44,6 +51,12 @@ export const catalogLimits = {
   capacityMax: 100,
   cartQuantityMax: 999,
 } as const;
+
+/** The amount a deposit asks for a service of that price: "0.00" for none. */
+export function depositAmount(deposit: Deposit, price: string): string {
+  if (deposit.type === 'fixed') return deposit.amount;
+  return deposit.type === 'full' ? price : '0.00';
+}
 
 /** docs/catalogue.md: catalogue search is client-side, case-insensitive on name, description or category. */
 export function searchText(item: Pick<Product, 'name' | 'description' | 'category'>): string {

@@ -68,6 +68,7 @@ export const accessTable: Record<string, string> = {
   'appointments.setStatus': 'permission:appointments.edit',
   'appointments.cancel': 'signedIn',
   'appointments.reschedule': 'signedIn',
+  'appointments.refundDeposit': 'permission:payments.refunds',
   'orders.paymentMethods': 'signedIn',
   'orders.createPaymentIntent': 'signedIn',
   'orders.checkout': 'signedIn',

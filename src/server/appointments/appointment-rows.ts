@@ -27,6 +27,10 @@ const columns = {
   sessionId: appointments.sessionId,
   // What a seat's class allows now (a reopened or moved seat is counted against it).
   serviceCapacity: services.capacity,
+  amountDue: appointments.amountDue,
+  paymentStatus: appointments.paymentStatus,
+  paymentProvider: appointments.paymentProvider,
+  paymentReference: appointments.paymentReference,
   createdAt: appointments.createdAt,
   // The reminders that went for the appointment's current start (a reschedule starts afresh).
   remindersSent: sql<{ offsetMinutes: number; sentAt: string }[]>`coalesce((
@@ -66,6 +70,8 @@ export function toAppointment(row: Row): Appointment {
     createdAt: row.createdAt.toISOString(),
     seriesId: row.seriesId,
     sessionId: row.sessionId,
+    amountDue: row.amountDue,
+    paymentStatus: row.paymentStatus,
     remindersSent: (typeof row.remindersSent === 'string' ? JSON.parse(row.remindersSent) : row.remindersSent).map(
       (r: { offsetMinutes: number; sentAt: string }) => ({
         offsetMinutes: r.offsetMinutes,

@@ -9,6 +9,8 @@ import {
   seriesUnavailableMessage,
   SLOT_TAKEN_MESSAGE,
   type Appointment,
+  type AppointmentPaymentStatus,
+  type BookingResult,
   type AppointmentListQuery,
   type AppointmentStatus,
   type BookAppointmentInput,
@@ -25,6 +27,8 @@ import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { emitAppointmentEvent, selectAppointments, toAppointment, type Row } from './appointment-rows';
+import type { Payments } from '../payments/payments';
+import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from './deposits';
 import { sendInvitations, type InvitationKind } from './invitations';
 import { dropReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
@@ -32,11 +36,15 @@ import { findServiceWithProviders, loadSlotData, slotRules, type ClassOf, type T
 import { classRefusal, takeSeat, type Seat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
 
-/** What a booking operation needs besides the database and the caller: settings, the clock, the public address. */
+/**
+ * What a booking operation needs besides the database and the caller: settings, the clock, the public address,
+ * and the payment providers that take deposits.
+ */
 export interface BookingEnv {
   settings: BusinessSettings;
   now: Date;
   publicUrl: string;
+  payments: Payments;
 }
 
 const NOT_FOUND = 'Appointment not found';
@@ -185,12 +193,17 @@ async function bookingsOn(db: Tx, date: string, employeeIds: string[], timeZone:
 }
 
 /** Who the appointment is for: a customer books for themself; staff may book for a real customer. */
-async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | null | undefined): Promise<string> {
-  if (!isStaffRole(actor.role) || !customerId || customerId === actor.id) return actor.id;
-  if (!isUuid(customerId)) return actor.id;
-  const [found] = await db.select({ id: users.id }).from(users).where(eq(users.id, customerId));
+async function bookingCustomer(
+  db: Tx,
+  actor: SessionUser,
+  customerId: string | null | undefined,
+): Promise<{ id: string; email: string }> {
+  const named = isStaffRole(actor.role) && customerId && isUuid(customerId) ? customerId : actor.id;
+  const [found] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, named));
+  if (found) return found;
   // The guided page sends a placeholder for "the current user": anything that names nobody means the caller.
-  return found?.id ?? actor.id;
+  const [self] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, actor.id));
+  return self!;
 }
 
 /**
@@ -198,21 +211,23 @@ async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | 
  * of the service (for the chosen employee, or for a provider free at all of them when the body names none: the
  * least booked on the first date gets it). A series is written in one transaction, all occurrences or none. The
  * database's no-overlap constraint has the final word under concurrency: its violation is the same 409 as a taken
- * time.
+ * time. A deposit paid by card opens its payment page first (no transaction waits on the provider) and the page
+ * is expired again when the booking is not made.
  */
 export async function bookAppointment(
   db: Tx,
   actor: SessionUser,
   input: BookAppointmentInput,
   env: BookingEnv,
-): Promise<Appointment> {
+): Promise<BookingResult> {
   const staff = isStaffRole(actor.role);
   const { service, providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: staff });
   const starts = occurrenceStarts(requestedStart(input.dateTime, env.now), input.repeat, env.settings.timezone);
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
   const employeeIds = chosen ? [chosen] : providers;
   const classOf = service.capacity > 1 ? { serviceId: service.id, capacity: service.capacity } : undefined;
-  const customerId = await bookingCustomer(db, actor, input.customerId);
+  const customer = await bookingCustomer(db, actor, input.customerId);
+  const customerId = customer.id;
   // A class says why it cannot be booked (a seat already held, or full) before the general "not available".
   const refused = async () =>
     classOf && (await classRefusal(db, service.id, starts, employeeIds, service.capacity, customerId));
@@ -241,65 +256,98 @@ export async function bookAppointment(
     staff && input.status && (input.status === 'pending' || input.status === 'confirmed') ? input.status : 'pending';
   const notes = (input.notes ?? input.customerNotes ?? '').trim();
   const seriesId = starts.length > 1 ? randomUUID() : null;
+  const ids = starts.map(() => randomUUID());
+  const deposit = planDeposit(service, {
+    payments: env.payments,
+    currency: env.settings.currency,
+    occurrences: starts.length,
+    forThemself: customer.id === actor.id,
+  });
+  const payment = deposit.provider
+    ? await openDepositPayment(
+        deposit.provider,
+        {
+          firstId: ids[0]!,
+          userId: customer.id,
+          email: customer.email,
+          serviceName: service.name,
+          occurrences: starts.length,
+          amountDue: deposit.amountDue,
+        },
+        { ...env, currency: env.settings.currency },
+      )
+    : null;
+  const paymentStatus: AppointmentPaymentStatus = Number(deposit.amountDue) > 0 ? 'unpaid' : 'not_required';
 
-  for (const employeeId of candidates) {
-    try {
-      const ids = starts.map(() => randomUUID());
-      await db.transaction(async (tx) => {
-        await lockEmployeeBookings(tx, employeeId);
-        const seats: (Seat | undefined)[] = [];
-        for (const start of starts) {
-          seats.push(
-            classOf
-              ? await takeSeat(tx, {
-                  employeeId,
-                  serviceId: service.id,
-                  startsAt: start,
-                  capacity: service.capacity,
-                  customerId,
-                })
-              : undefined,
+  try {
+    for (const employeeId of candidates) {
+      try {
+        await db.transaction(async (tx) => {
+          await lockEmployeeBookings(tx, employeeId);
+          const seats: (Seat | undefined)[] = [];
+          for (const start of starts) {
+            seats.push(
+              classOf
+                ? await takeSeat(tx, {
+                    employeeId,
+                    serviceId: service.id,
+                    startsAt: start,
+                    capacity: service.capacity,
+                    customerId,
+                  })
+                : undefined,
+            );
+          }
+          await tx.insert(appointments).values(
+            starts.map((start, i) => ({
+              id: ids[i],
+              serviceId: service.id,
+              employeeId,
+              customerId,
+              startsAt: start,
+              endsAt: new Date(start.getTime() + service.duration * 60_000),
+              duration: service.duration,
+              bufferBeforeMinutes: service.bufferBeforeMinutes,
+              bufferAfterMinutes: service.bufferAfterMinutes,
+              notes,
+              status,
+              seriesId,
+              amountDue: deposit.amountDue,
+              paymentStatus,
+              paymentProvider: deposit.provider?.id ?? null,
+              paymentReference: payment?.reference ?? null,
+              ...seats[i],
+            })),
           );
-        }
-        await tx.insert(appointments).values(
-          starts.map((start, i) => ({
-            id: ids[i],
-            serviceId: service.id,
-            employeeId,
-            customerId,
-            startsAt: start,
-            endsAt: new Date(start.getTime() + service.duration * 60_000),
-            duration: service.duration,
-            bufferBeforeMinutes: service.bufferBeforeMinutes,
-            bufferAfterMinutes: service.bufferAfterMinutes,
-            notes,
-            status,
-            seriesId,
-            ...seats[i],
-          })),
-        );
-        // Each occurrence is an appointment of its own: its invitation (own UID), reminders and webhook event.
-        for (const row of await selectAppointments(tx)
-          .where(inArray(appointments.id, ids))
-          .orderBy(asc(appointments.startsAt))) {
-          await notify(tx, 'booked', row, 0, row.startsAt, env);
-          await scheduleReminders(tx, row, env.settings.reminderOffsetsMinutes, env.now);
-          await emitAppointmentEvent(tx, 'appointment.created', row.id);
-        }
-      });
-      return toAppointment((await findRow(db, ids[0]!))!);
-    } catch (error) {
-      // Someone took this employee's time (or the class's last seat) a moment ago: the next provider may have it.
-      if (!isConflict(error) && !(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+          if (deposit.provider && payment) await holdForDeposit(tx, deposit.provider.id, payment.reference, env.now);
+          // Each occurrence is an appointment of its own: its invitation (own UID), reminders and webhook event.
+          for (const row of await selectAppointments(tx)
+            .where(inArray(appointments.id, ids))
+            .orderBy(asc(appointments.startsAt))) {
+            await notify(tx, 'booked', row, 0, row.startsAt, env);
+            await scheduleReminders(tx, row, env.settings.reminderOffsetsMinutes, env.now);
+            await emitAppointmentEvent(tx, 'appointment.created', row.id);
+          }
+        });
+        const booked = toAppointment((await findRow(db, ids[0]!))!);
+        return payment ? { ...booked, paymentUrl: payment.url } : booked;
+      } catch (error) {
+        // Someone took this employee's time (or the class's last seat) a moment ago: the next provider may have it.
+        if (!isConflict(error) && !(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      }
     }
+    // Every candidate lost a race; a series says which dates went meanwhile.
+    const refusal = await refused();
+    if (refusal) throw refusal;
+    throw notAvailable(
+      starts,
+      starts.length > 1 ? await unavailableDates(db, env, starts, service, candidates, classOf) : unavailable,
+    );
+  } catch (error) {
+    // Nobody may pay for a booking that was not made.
+    if (deposit.provider && payment) await deposit.provider.cancel(payment.reference).catch(() => undefined);
+    throw error;
   }
-  // Every candidate lost a race; a series says which dates went meanwhile.
-  const refusal = await refused();
-  if (refusal) throw refusal;
-  throw notAvailable(
-    starts,
-    starts.length > 1 ? await unavailableDates(db, env, starts, service, candidates, classOf) : unavailable,
-  );
 }
 
 /**
@@ -390,8 +438,10 @@ export async function setAppointmentStatus(
         .update(appointments)
         .set({ status, sequence, ...seat, updatedAt: sql`now()` })
         .where(eq(appointments.id, id));
-      if (cancelling) await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
-      else if (reviving) await notify(tx, 'booked', row, sequence, row.startsAt, env);
+      if (cancelling) {
+        await settleDepositOnCancel(tx, row, env);
+        await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
+      } else if (reviving) await notify(tx, 'booked', row, sequence, row.startsAt, env);
       await scheduleReminders(tx, { ...row, status }, env.settings.reminderOffsetsMinutes, env.now);
       if (cancelling) await timeOpened(tx, row);
       await emitAppointmentEvent(tx, cancelling ? 'appointment.cancelled' : 'appointment.updated', id);
@@ -446,6 +496,33 @@ async function laterOccurrences(db: Tx, row: Row): Promise<Row[]> {
     .orderBy(asc(appointments.startsAt));
 }
 
+/**
+ * A paid deposit goes back when the appointment is cancelled at least the cancellation notice before it starts;
+ * later (and for a no-show) the business keeps it. Called in the cancelling transaction.
+ */
+async function settleDepositOnCancel(tx: Tx, row: Row, env: BookingEnv) {
+  if (row.paymentStatus !== 'paid') return;
+  if (!withinCancellationNotice(row.startsAt, env.now, env.settings.cancellationNoticeHours)) return;
+  await refundDeposit(tx, env.payments, row);
+}
+
+/**
+ * Cancels one appointment in the caller's transaction: its cancellation mail, reminders dropped, the waitlist told,
+ * the deposit settled and the webhook event.
+ */
+export async function cancelInTransaction(tx: Tx, row: Row, env: BookingEnv) {
+  const sequence = row.sequence + 1;
+  await tx
+    .update(appointments)
+    .set({ status: 'cancelled', sequence, updatedAt: sql`now()` })
+    .where(eq(appointments.id, row.id));
+  await settleDepositOnCancel(tx, row, env);
+  await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
+  await dropReminders(tx, row.id);
+  await timeOpened(tx, row);
+  await emitAppointmentEvent(tx, 'appointment.cancelled', row.id);
+}
+
 /** Cancels an appointment; with `scope=series`, also the later occurrences of its series, in one transaction. */
 export async function cancelAppointment(
   db: Tx,
@@ -463,17 +540,7 @@ export async function cancelAppointment(
   requireChangeable(actor, row, env, 'appointments.cancel');
   const rows = input.scope === 'series' ? [row, ...(await laterOccurrences(db, row))] : [row];
   await db.transaction(async (tx) => {
-    for (const each of rows) {
-      const sequence = each.sequence + 1;
-      await tx
-        .update(appointments)
-        .set({ status: 'cancelled', sequence, updatedAt: sql`now()` })
-        .where(eq(appointments.id, each.id));
-      await notify(tx, 'cancelled', each, sequence, each.startsAt, env);
-      await dropReminders(tx, each.id);
-      await timeOpened(tx, each);
-      await emitAppointmentEvent(tx, 'appointment.cancelled', each.id);
-    }
+    for (const each of rows) await cancelInTransaction(tx, each, env);
   });
   return toAppointment((await findRow(db, row.id))!);
 }

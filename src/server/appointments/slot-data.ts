@@ -2,7 +2,9 @@ import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { appointments, weeklyHours, dateOverrides, serviceProviders, services, users } from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
+import type { Deposit } from '../../shared/catalog';
 import type { BusinessSettings } from '../../shared/settings';
+import { depositOf } from '../catalog/catalog-rows';
 import { computeSlots, type Slot, type SlotData, type SlotRules } from '../booking/slots';
 import { addCalendarDays, zonedToInstant } from '../booking/zoned-time';
 import { isUuid } from '../../shared/ids';
@@ -20,6 +22,7 @@ export interface BookableService {
   bufferAfterMinutes: number;
   capacity: number;
   price: string;
+  deposit: Deposit;
   isActive: boolean;
 }
 
@@ -66,6 +69,8 @@ export async function findServiceWithProviders(
       bufferAfterMinutes: services.bufferAfterMinutes,
       capacity: services.capacity,
       price: services.price,
+      depositType: services.depositType,
+      depositAmount: services.depositAmount,
       isActive: services.isActive,
       providerId: users.id,
     })
@@ -76,7 +81,8 @@ export async function findServiceWithProviders(
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   const first = rows[0];
   if (!first || (!first.isActive && !opts.includeInactive)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
-  const { providerId: _ignored, ...service } = first;
+  const { providerId: _ignored, depositType, depositAmount, ...columns } = first;
+  const service = { ...columns, deposit: depositOf({ depositType, depositAmount }) };
   const linked = rows.flatMap((r) => (r.providerId ? [r.providerId] : []));
   return { service, providers: linked.length ? linked : await providersOf(db, service.id) };
 }

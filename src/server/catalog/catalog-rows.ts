@@ -1,7 +1,7 @@
 import { asc, desc } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { products, services } from '../../../db/schema/index';
-import type { Product, Service } from '../../shared/catalog';
+import type { Deposit, Product, Service } from '../../shared/catalog';
 
 // Exactly the fields of docs/catalogue.md: rows never reach the wire as-is.
 export const productColumns = {
@@ -27,9 +27,24 @@ export const serviceColumns = {
   bufferBeforeMinutes: services.bufferBeforeMinutes,
   bufferAfterMinutes: services.bufferAfterMinutes,
   capacity: services.capacity,
+  depositType: services.depositType,
+  depositAmount: services.depositAmount,
   isFeatured: services.isFeatured,
   isActive: services.isActive,
 };
+
+type ServiceRow = Omit<Service, 'deposit'> & Pick<typeof services.$inferSelect, 'depositType' | 'depositAmount'>;
+
+export function depositOf(row: Pick<ServiceRow, 'depositType' | 'depositAmount'>): Deposit {
+  if (row.depositType === 'fixed') return { type: 'fixed', amount: row.depositAmount! };
+  return { type: row.depositType };
+}
+
+/** A service row as the API answers it: the deposit's two columns become one `deposit` field. */
+export function toService({ depositType, depositAmount, ...row }: ServiceRow): Service {
+  const { isFeatured, isActive, ...rest } = row;
+  return { ...rest, deposit: depositOf({ depositType, depositAmount }), isFeatured, isActive };
+}
 
 /** Newest first, so what an admin just added is at the top; ties (a seeded batch) by name. */
 export function loadProducts(db: Tx): Promise<Product[]> {
@@ -39,9 +54,10 @@ export function loadProducts(db: Tx): Promise<Product[]> {
     .orderBy(desc(products.createdAt), asc(products.name), asc(products.id));
 }
 
-export function loadServices(db: Tx): Promise<Service[]> {
-  return db
+export async function loadServices(db: Tx): Promise<Service[]> {
+  const rows = await db
     .select(serviceColumns)
     .from(services)
     .orderBy(desc(services.createdAt), asc(services.name), asc(services.id));
+  return rows.map(toService);
 }

@@ -1,18 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { services } from '../../../db/schema/index';
-import type { Service } from '../../shared/catalog';
+import type { Deposit, Service } from '../../shared/catalog';
 import type { CreateServiceInput, UpdateServiceInput } from '../../shared/catalog-schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../app-error';
 import { isUuid } from '../../shared/ids';
 import { requirePermission, seesInactive } from './catalog-access';
 import type { CatalogCache, SerializedView } from './catalog-cache';
-import { serviceColumns } from './catalog-rows';
+import { depositOf, serviceColumns, toService } from './catalog-rows';
 import { replaceProviders } from './provider-service';
 
 const notFound = () => new AppError('NOT_FOUND', 'Service not found');
 const FEATURE_DENIED = "You don't have permission to feature services.";
+
+/** The deposit's columns, refused when a fixed deposit is more than the price it is for. */
+function depositColumns(deposit: Deposit, price: string) {
+  if (deposit.type !== 'fixed') return { depositType: deposit.type, depositAmount: null };
+  if (Number(deposit.amount) > Number(price))
+    throw new AppError('BAD_REQUEST', 'The deposit cannot be more than the price of the service.');
+  return { depositType: deposit.type, depositAmount: deposit.amount };
+}
 
 export function serviceListView(catalog: CatalogCache, viewer: SessionUser | null): Promise<SerializedView<Service>> {
   return catalog.view<Service>('services', seesInactive(viewer) ? 'all' : 'active');
@@ -34,7 +42,7 @@ export async function getService(db: Tx, viewer: SessionUser | null, id: string)
   if (!isUuid(id)) throw notFound();
   const [row] = await db.select(serviceColumns).from(services).where(eq(services.id, id)).limit(1);
   if (!row || (!row.isActive && !seesInactive(viewer))) throw notFound();
-  return row;
+  return toService(row);
 }
 
 /** Creates a service and, when employeeIds is given, its providers, in one transaction. */
@@ -50,6 +58,7 @@ export async function createService(db: Tx, actor: SessionUser, input: CreateSer
         bufferBeforeMinutes: input.bufferBeforeMinutes ?? 0,
         bufferAfterMinutes: input.bufferAfterMinutes ?? 0,
         capacity: input.capacity ?? 1,
+        ...depositColumns(input.deposit ?? { type: 'none' }, input.price),
         description: input.description ?? '',
         category: input.category ?? '',
         imageUrl: input.imageUrl ?? null,
@@ -60,12 +69,12 @@ export async function createService(db: Tx, actor: SessionUser, input: CreateSer
     if (input.employeeIds) await replaceProviders(tx, created!.id, input.employeeIds);
     return created!;
   });
-  return row;
+  return toService(row);
 }
 
 /** Changes the fields given; employeeIds, when given, replaces the providers in the same transaction. */
 export async function updateService(db: Tx, actor: SessionUser, input: UpdateServiceInput): Promise<Service> {
-  const { id, employeeIds, ...fields } = input;
+  const { id, employeeIds, deposit, ...fields } = input;
   if (!isUuid(id)) throw notFound();
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select(serviceColumns).from(services).where(eq(services.id, id)).for('update').limit(1);
@@ -73,15 +82,18 @@ export async function updateService(db: Tx, actor: SessionUser, input: UpdateSer
     if (fields.isFeatured !== undefined && fields.isFeatured !== current.isFeatured)
       requirePermission(actor, 'services.featured', FEATURE_DENIED);
     const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    // A new price is checked against the deposit it keeps, a new deposit against the price.
+    const deposits =
+      deposit || fields.price ? depositColumns(deposit ?? depositOf(current), fields.price ?? current.price) : {};
     const [updated] = await tx
       .update(services)
-      .set({ ...changes, updatedAt: sql`now()` })
+      .set({ ...changes, ...deposits, updatedAt: sql`now()` })
       .where(eq(services.id, id))
       .returning(serviceColumns);
     if (employeeIds) await replaceProviders(tx, id, employeeIds);
     return updated!;
   });
-  return row;
+  return toService(row);
 }
 
 /** Deletes a service; its provider links go with it and its appointments stay (they show "Service"). */

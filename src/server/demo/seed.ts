@@ -55,6 +55,9 @@ const serviceData = [
   ['Manicure', 'Shape, cuticle care, massage and polish.', 'Nails', '40.00', 45, false],
 ] as const;
 
+// One service asks for a deposit when it is booked, to show how that looks (docs/booking.md, Deposits).
+const serviceDeposits: Record<string, string> = { 'Deep Tissue Massage': '25.00' };
+
 const staffData = [
   ['Maya', 'Okafor', DEMO_EMPLOYEE_EMAIL],
   ['Liam', 'Chen', 'liam@example.com'],
@@ -172,6 +175,7 @@ async function seedCatalogue(tx: Tx, publicUrl: string, staff: { id: string }[])
         duration,
         isFeatured,
         imageUrl: demoImageUrl(publicUrl, name),
+        ...(serviceDeposits[name] && { depositType: 'fixed' as const, depositAmount: serviceDeposits[name] }),
       })),
     )
     .returning({ id: s.services.id, price: s.services.price, duration: s.services.duration });

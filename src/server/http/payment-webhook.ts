@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../api/context';
 import { isDatabaseUnavailable } from '../../../db/errors';
-import { applyPaymentEvent } from '../orders/order-service';
+import { backgroundBookingEnv, settleDeposit } from '../appointments/deposit-settlement';
+import { applyOrderPayment } from '../orders/order-service';
+import { recordPaymentEvent } from '../payments/payment-events';
 import { PaymentWebhookError } from '../payments/provider';
 
 /**
  * POST /api/payments/{provider}/webhook: provider events about payments. The signature is computed over
  * the exact bytes sent, so this route reads the body as text instead of parsing it. An event is recorded
- * and applied in one transaction, so a redelivery (providers deliver at least once) changes nothing.
+ * and applied in one transaction, so a redelivery (providers deliver at least once) changes nothing. A payment
+ * is an order's or a booking's deposit.
  */
 // Not wrapped in fastify-plugin on purpose: the text body parser stays inside this plugin's own scope.
 export async function paymentWebhookPlugin(app: FastifyInstance, deps: AppServices) {
@@ -36,12 +39,28 @@ export async function paymentWebhookPlugin(app: FastifyInstance, deps: AppServic
         throw error;
       }
       try {
-        const result = await applyPaymentEvent(
-          deps.database.db,
-          { payments, publicUrl: deps.env.publicUrl, currency: (await deps.settings.get()).currency },
-          provider.id,
-          event,
-        );
+        const result = await deps.database.db.transaction(async (tx) => {
+          if (!(await recordPaymentEvent(tx, provider.id, event))) return 'duplicate';
+          if (event.outcome === 'ignored') return 'ignored';
+          const paid = { ...event, outcome: event.outcome };
+          const order = await applyOrderPayment(
+            tx,
+            { payments, publicUrl: deps.env.publicUrl, currency: (await deps.settings.get()).currency },
+            provider.id,
+            paid,
+          );
+          const booking =
+            order ??
+            (await settleDeposit(
+              tx,
+              await backgroundBookingEnv(tx, { payments, publicUrl: deps.env.publicUrl }),
+              provider.id,
+              event.reference,
+              paid.outcome,
+            ));
+          // No order or booking yet: the checkout or booking asks the provider itself, so it sees this payment's state.
+          return booking ?? 'ignored';
+        });
         req.log.info({ eventId: event.id, type: event.type, result }, 'payment event');
         return reply.send({ received: true, result });
       } catch (error) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDepositHoldJob } from '../appointments/deposit-hold-job';
 import { ZOutgoingMail } from '../mail/outgoing-mail';
 import { ZWebhookJob } from '../webhooks/webhook-job';
 
@@ -14,6 +15,7 @@ export const jobPayloads = {
   remindersResync: z.object({}),
   /** A time may have opened for this employee on this date (YYYY-MM-DD, business time zone): tell the waitlist. */
   waitlist: z.object({ employeeId: z.string(), date: z.string() }),
+  depositHold: ZDepositHoldJob,
 } satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof jobPayloads;

@@ -3,16 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
-import {
-  cartDiscounts,
-  cartItems,
-  orderItems,
-  orderRefunds,
-  orders,
-  paymentEvents,
-  products,
-  users,
-} from '../../../db/schema/index';
+import { cartDiscounts, cartItems, orderItems, orderRefunds, orders, products, users } from '../../../db/schema/index';
 import {
   canMoveOrder,
   cartTotals,
@@ -42,12 +33,7 @@ import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { claimCartDiscount, priceCart, releaseDiscountUse } from '../discounts/discount-service';
 import type { Payments } from '../payments/payments';
-import {
-  PaymentProviderError,
-  type PaymentEvent,
-  type PaymentProvider,
-  type ProviderPayment,
-} from '../payments/provider';
+import { providerFailure, type PaymentEvent, type PaymentProvider, type ProviderPayment } from '../payments/provider';
 import { getSettings } from '../settings/settings-service';
 import { recordAudit } from '../staff/audit';
 import { emitEvent } from '../webhooks/events';
@@ -278,16 +264,6 @@ function checkCardMinimum(provider: PaymentProvider, currency: string, amountCen
   }
 }
 
-function providerFailure(error: unknown): never {
-  if (error instanceof PaymentProviderError) {
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'The card payment service could not be reached. Please try again in a moment.',
-    );
-  }
-  throw error;
-}
-
 /**
  * Prices the caller's cart and opens a payment for its total with the checkout provider. The amount the
  * client sends is its idea of the subtotal: when it differs, the cart changed under the page (409).
@@ -399,7 +375,7 @@ async function openHostedPayment(
   const back = `${deps.publicUrl}/orders/${order.id}?payment=`;
   return provider
     .createHostedPayment({
-      orderId: order.id,
+      paidFor: { orderId: order.id },
       amountCents: order.totalCents,
       currency: deps.currency.toLowerCase(),
       userId: order.userId,
@@ -778,60 +754,48 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
 }
 
 /**
- * Applies one verified provider event, once: success moves a pending order to processing; failure or
- * expiry cancels it and puts its stock back. Money arriving for an order that was already cancelled goes
- * straight back. Returns what happened, for the log.
+ * Applies one verified provider event (recorded once by the caller, in `tx`) to the order it pays for: success
+ * moves a pending order to processing; failure or expiry cancels it and puts its stock back. Money arriving for
+ * an order that was already cancelled goes straight back. Answers what happened, for the log, or null when the
+ * payment is no order's.
  */
-export async function applyPaymentEvent(
-  db: Tx,
+export async function applyOrderPayment(
+  tx: Tx,
   deps: OrderDeps,
   providerId: string,
-  event: PaymentEvent,
-): Promise<'duplicate' | 'ignored' | 'applied'> {
-  return db.transaction(async (tx) => {
-    const fresh = await tx
-      .insert(paymentEvents)
-      .values({ provider: providerId, eventId: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning({ eventId: paymentEvents.eventId });
-    if (fresh.length === 0) return 'duplicate';
-    if (event.outcome === 'ignored') return 'ignored';
-    const order = await lockOrder(
-      tx,
-      and(eq(orders.paymentProvider, providerId), eq(orders.paymentReference, event.reference))!,
-    );
-    // No order yet: the checkout asks the provider itself, so it sees this payment's state.
-    if (!order) return 'ignored';
-    if (event.outcome === 'paid') {
-      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return 'ignored';
-      if (order.status === 'cancelled') {
-        await refundTheRest(tx, deps, null, order, 'Paid after the order was cancelled');
-        await tx
-          .update(orders)
-          .set({ paymentStatus: 'refunded', updatedAt: new Date() })
-          .where(eq(orders.id, order.id));
-        await emitOrderEvent(tx, 'order.updated', order.id);
-        return 'applied';
-      }
-      const status = order.status === 'pending' ? 'processing' : order.status;
-      await tx
-        .update(orders)
-        .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
-        .where(eq(orders.id, order.id));
-      if (status !== order.status) await notifyCustomer(tx, deps, order, status);
+  event: PaymentEvent & { outcome: 'paid' | 'failed' },
+): Promise<'ignored' | 'applied' | null> {
+  const order = await lockOrder(
+    tx,
+    and(eq(orders.paymentProvider, providerId), eq(orders.paymentReference, event.reference))!,
+  );
+  if (!order) return null;
+  if (event.outcome === 'paid') {
+    if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return 'ignored';
+    if (order.status === 'cancelled') {
+      await refundTheRest(tx, deps, null, order, 'Paid after the order was cancelled');
+      await tx.update(orders).set({ paymentStatus: 'refunded', updatedAt: new Date() }).where(eq(orders.id, order.id));
       await emitOrderEvent(tx, 'order.updated', order.id);
       return 'applied';
     }
-    if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
-    await releaseOrder(tx, order.id);
+    const status = order.status === 'pending' ? 'processing' : order.status;
     await tx
       .update(orders)
-      .set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() })
+      .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
-    await notifyCustomer(tx, deps, order, 'cancelled');
+    if (status !== order.status) await notifyCustomer(tx, deps, order, status);
     await emitOrderEvent(tx, 'order.updated', order.id);
     return 'applied';
-  });
+  }
+  if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
+  await releaseOrder(tx, order.id);
+  await tx
+    .update(orders)
+    .set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() })
+    .where(eq(orders.id, order.id));
+  await notifyCustomer(tx, deps, order, 'cancelled');
+  await emitOrderEvent(tx, 'order.updated', order.id);
+  return 'applied';
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import type { PaymentProviderId } from '../../shared/orders-schema';
+import { AppError } from '../app-error';
 
 /** What a provider knows about one payment. */
 export type ProviderPaymentStatus = 'pending' | 'paid' | 'failed' | 'cancelled';
@@ -42,9 +43,10 @@ interface RefundOptions {
   idempotencyKey?: string;
 }
 
-/** A payment the customer makes on the provider's own page (Stripe Checkout), for one order. */
+/** A payment the customer makes on the provider's own page (Stripe Checkout), for one order or booking. */
 interface HostedPaymentInput {
-  orderId: string;
+  /** What is paid for: the page's client reference and the payment's metadata name it. */
+  paidFor: { orderId: string } | { appointmentId: string };
   amountCents: number;
   currency: string;
   userId: string;
@@ -88,4 +90,15 @@ export class PaymentWebhookError extends Error {
 /** The provider could not be reached or refused the call; people are told to try again. */
 export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';
+}
+
+/** A provider call that failed, as the answer people get: try again in a moment (503). */
+export function providerFailure(error: unknown): never {
+  if (error instanceof PaymentProviderError) {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The card payment service could not be reached. Please try again in a moment.',
+    );
+  }
+  throw error;
 }

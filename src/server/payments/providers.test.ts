@@ -125,7 +125,7 @@ describe('stripe provider, offline against recorded responses', () => {
     const { provider, fake } = stripeHarness();
     const expiresAt = new Date(Date.now() + 60 * 60_000);
     const input = {
-      orderId: ORDER,
+      paidFor: { orderId: ORDER },
       amountCents: 4125,
       currency: 'usd',
       userId: USER,
@@ -185,7 +185,7 @@ describe('stripe provider, offline against recorded responses', () => {
   it('turns signed Checkout events into outcomes for the session', async () => {
     const { provider, fake } = stripeHarness();
     const page = await provider.createHostedPayment!({
-      orderId: ORDER,
+      paidFor: { orderId: ORDER },
       amountCents: 100,
       currency: 'usd',
       userId: USER,

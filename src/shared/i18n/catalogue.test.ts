@@ -4,7 +4,6 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { describe, expect, it } from 'vitest';
 import { messages as en } from './en';
 import { messages as es } from './es';
-import { sentences } from './es/sentences';
 
 /**
  * The names of an ICU message's arguments (`{count, plural, …}` names count), inside plurals and tags too; none for
@@ -29,7 +28,7 @@ function argumentsOf(message: string): string[] {
   return [...names].sort();
 }
 
-/** Every source file that can say a message or a sentence: the code, not the catalogues or the tests. */
+/** Every source file that can say a message (sentences are checked in sentences.test.ts): the code, not the catalogues or the tests. */
 function sources(): string {
   const files: string[] = [];
   const visit = (dir: string) => {
@@ -61,13 +60,6 @@ describe('the catalogues', () => {
       .filter(([id, message]) => argumentsOf(es[id as keyof typeof es]).join() !== argumentsOf(message).join())
       .map(([id]) => id);
     expect(mismatched).toEqual([]);
-  });
-
-  it('translate sentences the code writes, with the same arguments', () => {
-    for (const [english, spanish] of Object.entries(sentences)) {
-      expect(code.includes(english), `"${english}" is in no source file`).toBe(true);
-      expect(argumentsOf(spanish), english).toEqual(argumentsOf(english));
-    }
   });
 
   it('parse a sentence that is no ICU message (a schema message naming `{productId, quantity}`) as text', () => {

@@ -1,4 +1,5 @@
 import { trpc, type RouterOutputs } from '../../lib/trpc';
+import { goToPaymentPage } from '../../lib/payment-page';
 import { useSettingsQuery } from '../../lib/session';
 
 /** Booking hooks: services, who performs them, free start times, and the booking itself. */
@@ -37,4 +38,11 @@ export function useBookAppointment() {
   return trpc.appointments.book.useMutation({
     onSettled: () => Promise.all([utils.appointments.slots.invalidate(), utils.appointments.list.invalidate()]),
   });
+}
+
+/** A booking with a deposit to pay by card goes on to the card provider's page; answers whether it went. */
+export function payDepositIfDue(booking: { paymentUrl?: string }): boolean {
+  if (!booking.paymentUrl) return false;
+  goToPaymentPage(booking.paymentUrl);
+  return true;
 }

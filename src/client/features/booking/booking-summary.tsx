@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { DepositNote } from '../../entities/booking/deposit-note';
 import type { BookableService, Provider, Slot } from './booking-api';
 import { repeatSummary, type Repeat } from './repeat-choice';
 import { clockLabelOf, longDayLabelOf } from '../../lib/zoned-time';
@@ -59,6 +60,7 @@ export function BookingSummary({
               : money(service.price)}
           </dd>
         </dl>
+        <DepositNote service={service} occurrences={repeat.frequency ? repeat.count : 1} />
         <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full sm:w-auto sm:self-end">
           {pending ? 'Booking...' : 'Confirm Booking'}
         </Button>

@@ -5,7 +5,14 @@ import { ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
-import { useBookableServices, useBookAppointment, useBookingSettings, useProviders, useSlots } from './booking-api';
+import {
+  payDepositIfDue,
+  useBookableServices,
+  useBookAppointment,
+  useBookingSettings,
+  useProviders,
+  useSlots,
+} from './booking-api';
 import { addDaysToKey, todayIn } from '../../lib/zoned-time';
 import { useCurrentUser } from '../../lib/session';
 import { DateTimeStep, EmployeeStep, NotesStep, ServiceStep } from './guided-booking-steps';
@@ -80,7 +87,8 @@ export function GuidedBookingPage() {
         ...(repeat.frequency && { repeat: { frequency: repeat.frequency, count: repeat.count } }),
       },
       {
-        onSuccess: () => {
+        onSuccess: (booked) => {
+          if (payDepositIfDue(booked)) return;
           toast(
             repeat.frequency
               ? {

@@ -16,9 +16,11 @@ import {
   useBookableServices,
   useBookAppointment,
   useBookingSettings,
+  payDepositIfDue,
   useSlots,
   type BookableService,
 } from './booking-api';
+import { DepositNote } from '../../entities/booking/deposit-note';
 import { JoinWaitlist } from './join-waitlist';
 import { addDaysToKey, longDayLabelOf, todayIn } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
@@ -85,7 +87,8 @@ export function SimpleBookingPage() {
         notes: values.notes,
       },
       {
-        onSuccess: () => {
+        onSuccess: (booked) => {
+          if (payDepositIfDue(booked)) return;
           toast({ title: 'Appointment Booked', description: 'Your appointment has been successfully scheduled.' });
           navigate('/profile');
         },
@@ -137,6 +140,7 @@ export function SimpleBookingPage() {
                   <span>{money(service.price)}</span>
                 </p>
               )}
+              {service && <DepositNote service={service} />}
               <TextField
                 name="date"
                 label="Date"

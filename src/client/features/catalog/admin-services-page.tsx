@@ -8,6 +8,7 @@ import { AdminCatalogPage } from './admin-catalog-page';
 import { useProviderCandidates, useServiceProviders, useServiceWrites, type Service } from './catalog-api';
 import { CatalogItemDialog } from './catalog-item-dialog';
 import { CapacityField, capacityNote } from './capacity-field';
+import { ServiceDepositFields } from './service-deposit-fields';
 
 /** /admin/services: like products, plus duration, buffers, capacity and who may perform each service. */
 export function AdminServicesPage() {
@@ -72,6 +73,7 @@ function ServiceDialog({
           bufferAfterMinutes: String(service.bufferAfterMinutes),
           capacity: String(service.capacity),
           imageUrl: service.imageUrl ?? '',
+          deposit: service.deposit,
           employeeIds: linked,
         }
       : {
@@ -86,6 +88,7 @@ function ServiceDialog({
           imageUrl: '',
           isFeatured: false,
           isActive: true,
+          deposit: { type: 'none' },
           employeeIds: [],
         },
   });
@@ -126,6 +129,7 @@ function ServiceDialog({
         </div>
       </fieldset>
       <CapacityField />
+      <ServiceDepositFields />
       <ProviderChoice />
     </CatalogItemDialog>
   );

@@ -3,6 +3,7 @@ import { orderNumber } from '../../../shared/orders';
 import { useFormatMoney } from '../../lib/money';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
+import { goToPaymentPage } from '../../lib/payment-page';
 
 export type Order = RouterOutputs['orders']['get'];
 export type OrderFilters = RouterInputs['orders']['list'];
@@ -67,11 +68,6 @@ export function useConfirmationWait(active: boolean): boolean {
 
 export function usePaymentMethods() {
   return trpc.orders.paymentMethods.useQuery();
-}
-
-/** Sends the browser to the card provider's payment page (a full navigation: no card form runs in this app). */
-function goToPaymentPage(url: string) {
-  window.location.assign(url);
 }
 
 /**

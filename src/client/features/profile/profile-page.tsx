@@ -6,6 +6,7 @@ import { CalendarIcon } from '../../components/icons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { DepositStatus } from '../../entities/appointments/deposit-status';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
@@ -283,6 +284,7 @@ function AppointmentRow({
         )}
         <AppointmentStatusBadge status={appointment.status} />
       </div>
+      <DepositStatus appointment={appointment} />
       {changeable ? (
         <div className="flex gap-2">
           <Button size="sm" variant="outline" onClick={onReschedule}>

@@ -4,6 +4,7 @@ import { RemindersSent } from '../../entities/appointments/reminders-sent';
 import { dateKeyOf, dayLabelOf, timeOf } from '../../lib/zoned-time';
 import { AppointmentStatusSelect } from './appointment-status-select';
 import { ClassSessionRow } from './class-session-row';
+import { DepositRefund } from './deposit-refund';
 import type { CalendarAppointment } from './scheduling-api';
 
 function AppointmentRow({
@@ -33,6 +34,7 @@ function AppointmentRow({
         </p>
         {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
         <RemindersSent appointment={a} timeZone={timeZone} />
+        <DepositRefund appointment={a} />
       </div>
       <div className="flex items-center gap-2">
         <AppointmentStatusBadge status={a.status} />

@@ -32,6 +32,19 @@ export function useCalendarStatus() {
   });
 }
 
+/** Refund Deposit: the appointment's paid deposit goes back through the card provider. */
+export function useDepositRefund() {
+  const utils = trpc.useUtils();
+  const toast = useToast();
+  return trpc.appointments.refundDeposit.useMutation({
+    onSuccess: () => {
+      toast({ title: 'Deposit Refunded', description: 'The deposit has been given back to the customer.' });
+      void utils.appointments.list.invalidate();
+    },
+    onError: (error) => toast({ title: 'Refund Failed', description: errorMessage(error), variant: 'destructive' }),
+  });
+}
+
 export function useAllWeeklyHours() {
   return trpc.availability.list.useQuery();
 }

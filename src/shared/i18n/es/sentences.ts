@@ -21,6 +21,7 @@ const waitFor =
 /** Labels and units the schema patterns put into their sentences. */
 const labels: Record<string, string> = {
   Price: 'el precio',
+  'Deposit amount': 'el importe del depósito',
   Capacity: 'la capacidad',
   Value: 'el valor',
   Amount: 'el importe',
@@ -175,6 +176,12 @@ const validation: Record<string, string> = {
   'restock can list at most 100 lines': 'restock puede tener como máximo 100 líneas',
   'restock must be a list of {productId, quantity}': 'restock debe ser una lista de {productId, quantity}',
   'Default language must be one of: en, es': 'El idioma predeterminado debe ser uno de estos: en, es',
+  'This deposit has already been refunded.': 'Este depósito ya se ha reembolsado.',
+  'Only a deposit paid by card can be refunded.': 'Solo se puede reembolsar un depósito pagado con tarjeta.',
+  'The deposit cannot be more than the price of the service.':
+    'El depósito no puede ser mayor que el precio del servicio.',
+  'Deposit amount must be more than 0': 'El importe del depósito debe ser mayor que 0',
+  'Deposit type must be none, fixed or full': 'El tipo de depósito debe ser none, fixed o full',
   'This class is full.': 'Esta clase está completa.',
   'You already have a seat in this class.': 'Ya tienes una plaza en esta clase.',
   'Business type must be one of: products, services, both':
