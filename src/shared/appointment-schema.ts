@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zInstant } from './wire-formats';
 import { appointmentStatuses } from '../../db/statuses';
+import { sentence } from './i18n/sentence';
 
 /** Appointment and booking schemas: the server validates with them, the booking screens use the same rules. */
 
@@ -52,7 +53,8 @@ export const repeatStepDays: Record<RepeatFrequency, number> = { weekly: 7, biwe
 export const SERIES_MIN = 2;
 export const SERIES_MAX = 12;
 /** The 409 of a series when some occurrences are not free: their dates (`YYYY-MM-DD` in the business zone). */
-export const seriesUnavailableMessage = (dates: readonly string[]) => `Not available on ${dates.join(', ')}.`;
+export const seriesUnavailableMessage = (dates: readonly string[]) =>
+  sentence('Not available on {dates}.', { dates: dates.join(', ') });
 const NOTES_MAX = 2000;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;

@@ -30,6 +30,7 @@ import { dropReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
 import { findServiceWithProviders, loadSlotData, slotRules, type ClassOf, type TimeNeeded } from './slot-data';
 import { classRefusal, takeSeat, type Seat } from './class-seats';
+import { sentence } from '../../shared/i18n/sentence';
 
 /** What a booking operation needs besides the database and the caller: settings, the clock, the public address. */
 export interface BookingEnv {
@@ -353,7 +354,10 @@ export async function getAppointment(db: Tx, actor: SessionUser, id: string): Pr
  */
 export function requireNoShowAllowed(row: { status: AppointmentStatus; startsAt: Date }, now: Date) {
   if (!(liveStatuses as readonly AppointmentStatus[]).includes(row.status))
-    throw new AppError('CONFLICT', `A ${row.status} appointment cannot be marked as a no-show.`);
+    throw new AppError(
+      'CONFLICT',
+      sentence('A {status} appointment cannot be marked as a no-show.', { status: row.status }),
+    );
   if (row.startsAt.getTime() > now.getTime()) throw new AppError('CONFLICT', NO_SHOW_TOO_EARLY_MESSAGE);
 }
 
@@ -486,7 +490,7 @@ export async function rescheduleAppointment(
   if (row.customerId !== actor.id && row.employeeId !== actor.id && !seesAll(actor))
     throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.status === 'cancelled' || row.status === 'completed') {
-    throw new AppError('CONFLICT', `A ${row.status} appointment cannot be rescheduled.`);
+    throw new AppError('CONFLICT', sentence('A {status} appointment cannot be rescheduled.', { status: row.status }));
   }
   requireChangeable(actor, row, env, 'appointments.edit');
   const start = requestedStart(input.dateTime, env.now);

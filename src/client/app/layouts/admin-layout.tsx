@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { LogOutIcon, StoreIcon } from '../../components/icons';
@@ -8,10 +9,12 @@ import { useBusinessSettings, useCurrentUser } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
 import { NavIcon } from '../../components/nav-icon';
 import { UserIdentity } from '../../components/user-avatar';
+import { LanguageMenu } from '../../components/language-menu';
 
 /** The admin area shell: sidebar on desktop, bottom bar on phones, links by role (docs/product.md). */
 export function AdminLayout() {
   const { user } = useCurrentUser();
+  const intl = useIntl();
   const settings = useBusinessSettings();
   if (!user) return null;
   const desktop = adminNav(user, settings.businessType, 'desktop');
@@ -35,7 +38,7 @@ export function AdminLayout() {
           <StoreIcon className="text-brand-600" />
           <span data-testid="business-name">{settings.businessName}</span>
         </Link>
-        <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
+        <nav aria-label={intl.formatMessage({ id: 'app.adminNav' })} className="flex-1 overflow-y-auto p-3">
           <ul className="flex flex-col gap-0.5">
             {desktop.map((item) => (
               <li key={item.to}>
@@ -50,7 +53,7 @@ export function AdminLayout() {
                   }
                 >
                   <NavIcon name={item.icon} />
-                  {item.label}
+                  <FormattedMessage id={item.label} />
                   {sidebarBadges[item.to]}
                 </NavLink>
               </li>
@@ -59,12 +62,13 @@ export function AdminLayout() {
         </nav>
         <div className="border-t border-stone-200 p-4">
           <UserIdentity user={user} />
+          <LanguageMenu className="my-2 w-full" />
           <a
             href="/api/logout"
             className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
           >
             <LogOutIcon width={16} height={16} />
-            Sign Out
+            <FormattedMessage id="app.signOut" />
           </a>
         </div>
       </aside>
@@ -74,10 +78,13 @@ export function AdminLayout() {
           <span className="font-semibold text-brand-900" data-testid="business-name-mobile">
             {settings.businessName}
           </span>
-          <a href="/api/logout" className="flex items-center gap-1 text-sm font-medium text-stone-700">
-            <LogOutIcon width={16} height={16} />
-            Sign Out
-          </a>
+          <div className="flex items-center gap-3">
+            <LanguageMenu />
+            <a href="/api/logout" className="flex items-center gap-1 text-sm font-medium text-stone-700">
+              <LogOutIcon width={16} height={16} />
+              <FormattedMessage id="app.signOut" />
+            </a>
+          </div>
         </header>
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-24 md:px-8 md:pb-10">
           <Outlet />
@@ -85,7 +92,7 @@ export function AdminLayout() {
       </div>
 
       <BottomNav
-        label="Admin"
+        label={intl.formatMessage({ id: 'app.adminNav' })}
         items={mobile}
         homePath="/admin"
         scrollable

@@ -72,7 +72,7 @@ export function buildWeek(
     return {
       date,
       label: dayLabels[weekdayOfKey(date)]!,
-      shortDate: dayLabelOf(date, 'MMM d'),
+      shortDate: dayLabelOf(date, 'monthDay'),
       isToday: date === today,
       hours: dayOff ? [] : [...hours].sort(byStart).map((w) => `${w.startTime} - ${w.endTime}`),
       note: dayOff ? 'Day off' : own.length ? 'Special hours' : undefined,

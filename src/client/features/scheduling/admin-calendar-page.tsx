@@ -93,7 +93,7 @@ export function AdminCalendarPage() {
           <div className="grid gap-6 xl:grid-cols-2">
             <Card>
               <CardHeader>
-                <CardTitle>Appointments on {dayLabelOf(date, 'EEEE, MMMM d, yyyy')}</CardTitle>
+                <CardTitle>Appointments on {dayLabelOf(date, 'long')}</CardTitle>
               </CardHeader>
               <CardContent>
                 {day.isLoading ? (

@@ -1,4 +1,10 @@
 import type { MessageId } from '../en';
 
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
-export const messages: Record<MessageId, string> = {};
+import { app } from './app';
+import { landing } from './landing';
+
+export const messages: Record<MessageId, string> = {
+  ...app,
+  ...landing,
+};
