@@ -821,8 +821,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Bookable start times of a service on a date of the business time zone (optionally one employee's)
-     * @description Bookable start times of a service on a date of the business time zone (optionally one employee's). Open to everyone.
+     * Bookable start times of a service on a date of the business time zone (optionally one employee's), each with its seats left
+     * @description Bookable start times of a service on a date of the business time zone (optionally one employee's), each with its seats left. Open to everyone.
      */
     get: operations['appointments-slots'];
     put?: never;
@@ -9117,7 +9117,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The time is not an offered slot, or was just taken; for a series, the message names the dates that are not free */
+      /** @description The time is not an offered slot, or was just taken; a class is full or the customer already has a seat in it; for a series, the message names the dates that are not free */
       409: {
         headers: {
           [name: string]: unknown;

@@ -42,7 +42,8 @@ export const appointmentsRouter = router({
         path: '/appointments/slots',
         tags,
         errors: { 404: 'No such service' },
-        summary: "Bookable start times of a service on a date of the business time zone (optionally one employee's)",
+        summary:
+          "Bookable start times of a service on a date of the business time zone (optionally one employee's), each with its seats left",
       }),
     )
     .input(ZSlotsQuery)
@@ -79,7 +80,7 @@ export const appointmentsRouter = router({
         tags,
         errors: {
           404: 'No such service',
-          409: 'The time is not an offered slot, or was just taken; for a series, the message names the dates that are not free',
+          409: 'The time is not an offered slot, or was just taken; a class is full or the customer already has a seat in it; for a series, the message names the dates that are not free',
         },
         summary:
           'Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot); a deposit paid by card answers `paymentUrl`, where the customer pays it within 15 minutes',
