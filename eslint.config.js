@@ -104,7 +104,15 @@ export default tseslint.config(
   {
     files: ['src/server/app-error.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['*'], message: 'AppError imports nothing.' }] }],
+      // Only the sentence it carries (plain data and its English), so every layer can still depend on it.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.\\./shared/i18n/sentence$)', message: 'AppError imports nothing but its sentence.' },
+          ],
+        },
+      ],
     },
   },
   {

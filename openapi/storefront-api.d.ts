@@ -4144,6 +4144,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -4227,6 +4228,7 @@ export interface operations {
           duration: number | string;
           bufferBeforeMinutes?: number | string;
           bufferAfterMinutes?: number | string;
+          capacity?: number | string;
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -4253,6 +4255,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -4393,6 +4396,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -4485,6 +4489,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -4576,6 +4581,7 @@ export interface operations {
           duration?: number | string;
           bufferBeforeMinutes?: number | string;
           bufferAfterMinutes?: number | string;
+          capacity?: number | string;
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -4602,6 +4608,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -7702,6 +7709,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -7841,6 +7849,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8027,6 +8036,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8540,6 +8550,7 @@ export interface operations {
              */
             dateTime: string;
             employeeIds: string[];
+            seatsLeft: number;
           }[];
         };
       };
@@ -8755,6 +8766,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8906,6 +8918,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9092,6 +9105,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9240,6 +9254,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9422,6 +9437,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9614,6 +9630,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**

@@ -1,3 +1,5 @@
+import { englishOf, type Sentence } from '../shared/i18n/sentence';
+
 export type AppErrorCode =
   | 'BAD_REQUEST'
   | 'UNAUTHORIZED'
@@ -9,16 +11,18 @@ export type AppErrorCode =
   | 'SERVICE_UNAVAILABLE';
 
 /**
- * The one error type services throw. The message is shown to people, so write it for them. This file imports
- * nothing, so every layer (services, jobs, the API layer) can depend on it without depending on each other.
+ * The one error type services throw. The message is shown to people, so write it for them: a sentence, or a
+ * `sentence(template, values)` when it names values, so the answer can say it in the request's language
+ * (`.message` is the English). This file depends on nothing of the server, so every layer (services, jobs, the
+ * API layer) can depend on it without depending on each other.
  */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
     readonly code: AppErrorCode,
-    message: string,
+    readonly said: Sentence | string,
     readonly details?: { retryAfterSeconds?: number },
   ) {
-    super(message);
+    super(englishOf(said));
   }
 }

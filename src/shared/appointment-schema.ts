@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zInstant } from './wire-formats';
 import { appointmentStatuses } from '../../db/statuses';
+import { sentence } from './i18n/sentence';
 
 /** Appointment and booking schemas: the server validates with them, the booking screens use the same rules. */
 
@@ -37,6 +38,12 @@ export function canMarkNoShow(appointment: { status: AppointmentStatus; dateTime
 }
 
 export const SLOT_TAKEN_MESSAGE = 'That time is no longer available. Please choose another time.';
+/** The 409s of a class (a service with capacity above 1). */
+export const CLASS_FULL_MESSAGE = 'This class is full.';
+export const SEAT_TAKEN_MESSAGE = 'You already have a seat in this class.';
+
+/** How the booking pages say what a class start has left: "1 seat left", "5 seats left". */
+export const seatsLeftLabel = (seats: number) => `${seats} ${seats === 1 ? 'seat' : 'seats'} left`;
 
 /** A series repeats a booking at the same wall-clock time of the business zone, every week or every two weeks. */
 export const repeatFrequencies = ['weekly', 'biweekly'] as const;
@@ -46,7 +53,8 @@ export const repeatStepDays: Record<RepeatFrequency, number> = { weekly: 7, biwe
 export const SERIES_MIN = 2;
 export const SERIES_MAX = 12;
 /** The 409 of a series when some occurrences are not free: their dates (`YYYY-MM-DD` in the business zone). */
-export const seriesUnavailableMessage = (dates: readonly string[]) => `Not available on ${dates.join(', ')}.`;
+export const seriesUnavailableMessage = (dates: readonly string[]) =>
+  sentence('Not available on {dates}.', { dates: dates.join(', ') });
 const NOTES_MAX = 2000;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -83,6 +91,8 @@ export const ZSlot = z.object({
   time: z.string(),
   dateTime: zInstant(),
   employeeIds: z.array(z.string()),
+  /** Customers who can still book this start: the class's free seats, 1 for an ordinary service. */
+  seatsLeft: z.number().int(),
 });
 
 /**
@@ -161,6 +171,8 @@ export const ZAppointment = z.object({
   createdAt: zInstant(),
   /** Shared by the occurrences of a recurring booking; null for a single one. */
   seriesId: z.string().nullable(),
+  /** Shared by the seats of one class session (same employee, service and start); null for an ordinary booking. */
+  sessionId: z.string().nullable(),
   /** Reminder e-mails that went to the customer for the current start time. */
   remindersSent: z.array(z.object({ offsetMinutes: z.number().int(), sentAt: zInstant() })),
   /** Null when the service has since been deleted (screens show "Service"). */

@@ -1,4 +1,5 @@
 /** Booking rules shared by the server and the booking screens (no zod, so the storefront bundle stays small). */
+import { sentence } from './i18n/sentence';
 
 const HOUR = 3_600_000;
 
@@ -8,7 +9,8 @@ export function withinCancellationNotice(startsAt: Date, now: Date, cancellation
 }
 
 /** The sentence shown when a customer is too late to change an appointment. */
-export function cancellationNoticeMessage(cancellationNoticeHours: number): string {
-  const span = cancellationNoticeHours === 1 ? '1 hour' : `${cancellationNoticeHours} hours`;
-  return `Appointments can be cancelled or rescheduled up to ${span} before they start. Please contact us to change this one.`;
-}
+export const cancellationNoticeMessage = (cancellationNoticeHours: number) =>
+  sentence(
+    'Appointments can be cancelled or rescheduled up to {hours, plural, one {# hour} other {# hours}} before they start. Please contact us to change this one.',
+    { hours: cancellationNoticeHours },
+  );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { allPermissions, type Permission } from './roles';
 import { zInstant } from './wire-formats';
+import { sentence } from './i18n/sentence';
 
 const ZPermission = z.enum(allPermissions as [Permission, ...Permission[]], { error: 'Unknown permission' });
 
@@ -14,7 +15,8 @@ export const staffMessages = {
   roleNameFormat: 'Role names may contain only letters, digits, spaces and underscores.',
   roleNameTaken: 'A role with that name already exists.',
   systemRole: 'System roles cannot be changed.',
-  roleInUse: (n: number) => `This role is held by ${n} ${n === 1 ? 'person' : 'people'}. Give them another role first.`,
+  roleInUse: (n: number) =>
+    sentence('This role is held by {n, plural, one {# person} other {# people}}. Give them another role first.', { n }),
   roleNotFound: 'Role not found',
   unknownRole: 'There is no role with that name.',
   customerRole: 'Staff members need a staff role: employee, admin or a custom role.',

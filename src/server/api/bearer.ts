@@ -5,6 +5,7 @@ import { AppError } from '../app-error';
 import type { SessionUser } from '../auth/sessions';
 import type { Env } from '../env';
 import { authenticateApiKey, countApiKeyRequest } from '../integrations/api-keys';
+import { sentence } from '../../shared/i18n/sentence';
 
 const BEARER = /^bearer(?:[ \t]+|$)/i;
 
@@ -38,7 +39,10 @@ export async function authenticateBearer(
   if (hits > limit) {
     throw new AppError(
       'TOO_MANY_REQUESTS',
-      `This API key has made ${limit} requests this minute. Please wait ${resetSeconds} seconds and try again.`,
+      sentence(
+        'This API key has made {limit} requests this minute. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.',
+        { limit, seconds: resetSeconds },
+      ),
       { retryAfterSeconds: resetSeconds },
     );
   }

@@ -3,13 +3,14 @@ import type { Duplex } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { describeError, errorBody } from './errors';
+import { requestLocale } from './request-locale';
 
 /**
  * Answers a failure on a plain Fastify route (and Fastify's own errors) exactly as the API answers it:
  * the shape, status and Retry-After come from describeError. Unexpected failures are logged with the request id.
  */
 export function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const answer = describeError(error, String(req.id));
+  const answer = describeError(error, String(req.id), requestLocale(req));
   if (answer.httpStatus >= 500) logFailure(req, error, answer.code);
   if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
   return reply.code(answer.httpStatus).send(errorBody(answer));

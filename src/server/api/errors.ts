@@ -1,6 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { isDatabaseUnavailable } from '../../../db/errors';
+import type { Catalogue } from '../../shared/i18n/catalogue';
+import { catalogueFor } from '../../shared/i18n/catalogues';
+import type { Locale } from '../../shared/i18n/locales';
+import { saySentence, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { AppError } from '../app-error';
 
 const httpStatusByCode: Record<string, number> = {
@@ -48,64 +52,73 @@ export interface ErrorAnswer {
  * anything unexpected becomes status, body and Retry-After here and nowhere else.
  * 5xx answers never carry internal messages: a plain sentence and the request id to quote (503 keeps its
  * own sentence: the database is away).
+ * Messages are said in `locale` (the request's, requestLocale); the code is the same in every language.
  */
-export function describeError(error: unknown, requestId: string | undefined): ErrorAnswer {
-  const known = knownError(error);
+export function describeError(error: unknown, requestId: string | undefined, locale: Locale = 'en'): ErrorAnswer {
+  const catalogue = catalogueFor(locale);
+  const known = knownError(error, catalogue);
   const httpStatus = httpStatusByCode[known.code] ?? 500;
   const serverSide = httpStatus >= 500;
   const unavailable = known.code === 'SERVICE_UNAVAILABLE';
-  const message =
+  const said =
     serverSide && !unavailable
-      ? `Something went wrong on our side. Please try again. (request id ${requestId ?? 'unknown'})`
-      : known.message;
+      ? sentence('Something went wrong on our side. Please try again. (request id {requestId})', {
+          requestId: requestId ?? 'unknown',
+        })
+      : known.said;
   return {
     httpStatus,
     code: known.code,
-    message,
+    // Two fields may share a sentence (the role names): it is said once.
+    message: known.issues ? [...new Set(known.issues.map((i) => i.message))].join('; ') : saySentence(catalogue, said),
     issues: known.issues,
     requestId: serverSide ? requestId : undefined,
     retryAfterSeconds: known.retryAfterSeconds ?? (unavailable ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined),
   };
 }
 
-function knownError(error: unknown): Pick<ErrorAnswer, 'code' | 'message' | 'issues' | 'retryAfterSeconds'> {
+/** What went wrong: the code, and the sentence before it is said in a language (issues are said already). */
+interface KnownError extends Pick<ErrorAnswer, 'code' | 'issues' | 'retryAfterSeconds'> {
+  said: Sentence | string;
+}
+
+function knownError(error: unknown, catalogue: Catalogue): KnownError {
   // tRPC wraps whatever a procedure throws in a TRPCError; what was thrown is its cause.
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof AppError)
-    return { code: cause.code, message: cause.message, retryAfterSeconds: cause.details?.retryAfterSeconds };
+    return { code: cause.code, said: cause.said, retryAfterSeconds: cause.details?.retryAfterSeconds };
   // Whatever wrapped it, a lost database connection is a 503 (for example a session lookup in tRPC's createContext).
   if (isDatabaseUnavailable(error) && (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')) {
-    return { code: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE_MESSAGE };
+    return { code: 'SERVICE_UNAVAILABLE', said: UNAVAILABLE_MESSAGE };
   }
   if (error instanceof TRPCError) {
     // Input that fails its schema; a failing output schema stays a 500 (INTERNAL_SERVER_ERROR with a ZodError).
     if (error.code === 'BAD_REQUEST' && cause instanceof z.ZodError) {
-      const issues = validationIssues(cause);
-      // Two fields may share a sentence (the role names): it is said once.
-      return { code: 'BAD_REQUEST', message: [...new Set(issues.map((i) => i.message))].join('; '), issues };
+      return { code: 'BAD_REQUEST', said: '', issues: validationIssues(cause, catalogue) };
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') return INTERNAL;
-    return { code: error.code, message: error.message };
+    return { code: error.code, said: error.message };
   }
   // Fastify's own failures (bad JSON, unsupported media type, body too large) carry a 4xx statusCode.
   const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     const message =
       statusCode === 415 ? 'Request bodies must be JSON (Content-Type: application/json).' : (error as Error).message;
-    return { code: codeByStatus[statusCode] ?? 'BAD_REQUEST', message };
+    return { code: codeByStatus[statusCode] ?? 'BAD_REQUEST', said: message };
   }
   return INTERNAL;
 }
 
-const INTERNAL = { code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' };
+const INTERNAL: KnownError = { code: 'INTERNAL_SERVER_ERROR', said: 'Internal server error' };
 
 /** A validation failure worded for people, per field. */
-function validationIssues(error: z.ZodError): { path: string; message: string }[] {
+function validationIssues(error: z.ZodError, catalogue: Catalogue): { path: string; message: string }[] {
   return error.issues.map((issue) => {
     const path = issue.path.join('.');
     // Our schemas carry their own sentences; zod's defaults need the field name to make sense.
     const custom = !/^(Invalid input|Invalid option|Too (big|small)|Unrecognized key)/.test(issue.message);
-    return { path, message: custom || !path ? issue.message : `${path}: ${issue.message}` };
+    const message = saySentence(catalogue, issue.message);
+    return { path, message: custom || !path ? message : `${path}: ${message}` };
   });
 }
 

@@ -5,6 +5,7 @@ import type { Permission } from '../../shared/roles';
 import { access, decideAccess, type Access } from './access';
 import type { Context } from './context';
 import { describeError } from './errors';
+import { requestLocale } from './request-locale';
 
 export interface Meta extends OpenApiMeta {
   access?: Access;
@@ -37,7 +38,11 @@ const t = initTRPC
     // idle stream, and a client that hears nothing for 40 s reconnects (resuming from its last event id).
     sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
     errorFormatter({ shape, error, ctx }) {
-      const { httpStatus, code, message, issues, requestId } = describeError(error, ctx?.requestId);
+      const { httpStatus, code, message, issues, requestId } = describeError(
+        error,
+        ctx?.requestId,
+        requestLocale(ctx?.req),
+      );
       return {
         message,
         code: TRPC_ERROR_CODES_BY_KEY[code as TRPC_ERROR_CODE_KEY] ?? shape.code,

@@ -16,6 +16,7 @@ import { emitAppointmentEvent, selectAppointments, toAppointment } from './appoi
 import { requireNoShowAllowed } from './appointment-service';
 import { dropReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
+import { sentence } from '../../shared/i18n/sentence';
 
 type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions'>;
 
@@ -82,7 +83,10 @@ export async function changeMyAppointmentStatus(
   if (!row) throw new AppError('NOT_FOUND', 'Appointment not found');
   if (updated.length === 0) {
     if (status === 'no_show') requireNoShowAllowed(row, now);
-    throw new AppError('CONFLICT', `A ${row.status} appointment cannot be changed to ${status}.`);
+    throw new AppError(
+      'CONFLICT',
+      sentence('A {from} appointment cannot be changed to {to}.', { from: row.status, to: status }),
+    );
   }
   return toAppointment(row);
 }

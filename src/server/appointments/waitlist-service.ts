@@ -19,6 +19,7 @@ import type { JobDefinition } from '../jobs/runner';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
 import { findServiceWithProviders, slotsFor } from './slot-data';
+import { sentence } from '../../shared/i18n/sentence';
 
 /*
  * The waitlist: a customer waits for a service on a date (with one employee, or anyone). When a time may have
@@ -68,7 +69,7 @@ export async function joinWaitlist(
   const today = toZoned(env.now, env.settings.timezone).date;
   const last = addCalendarDays(today, env.settings.bookingWindowDays);
   if (!parseDate(input.date) || calendarDaysBetween(today, input.date) < 0 || calendarDaysBetween(input.date, last) < 0)
-    throw new AppError('BAD_REQUEST', `Please choose a date from ${today} to ${last}.`);
+    throw new AppError('BAD_REQUEST', sentence('Please choose a date from {first} to {last}.', { first: today, last }));
   const employeeId = input.employeeId || null;
   if (employeeId && !providers.includes(employeeId))
     throw new AppError('BAD_REQUEST', 'That employee does not perform this service.');

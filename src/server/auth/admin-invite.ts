@@ -8,6 +8,7 @@ import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
 import { createSetPasswordToken, SET_PASSWORD_TOKEN_TTL_MS } from './password-tokens';
 import { revokeUserSessions } from './sessions';
+import { sentence } from '../../shared/i18n/sentence';
 
 const ZInviteEmail = z.string().trim().toLowerCase().max(320).pipe(z.email());
 
@@ -31,7 +32,8 @@ export async function inviteAdmin(
   opts: { publicUrl: string; sendMail: boolean },
 ): Promise<AdminInvite> {
   const parsed = ZInviteEmail.safeParse(input.email);
-  if (!parsed.success) throw new AppError('BAD_REQUEST', `"${input.email}" is not an e-mail address.`);
+  if (!parsed.success)
+    throw new AppError('BAD_REQUEST', sentence('"{email}" is not an e-mail address.', { email: input.email }));
   const email = parsed.data;
 
   return db.transaction(async (tx) => {

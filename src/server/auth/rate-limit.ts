@@ -7,8 +7,8 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowSeconds: number;
-  /** How the refusal names what was limited ("Too many attempts" unless given). */
-  tooMany?: string;
+  /** What the refusal says came too often: "Too many attempts" unless `messages` ("You're sending messages too quickly"). */
+  tooMany?: 'messages';
 }
 
 export interface RateLimitResult {
@@ -26,7 +26,7 @@ export const limits = {
   registerPerIp: { name: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
   setPasswordPerIp: { name: 'set-password-ip', limit: 20, windowSeconds: 15 * 60 },
   oidcCallbackPerIp: { name: 'oidc-callback-ip', limit: 60, windowSeconds: 10 * 60 },
-  chatPerUser: { name: 'chat-user', limit: 30, windowSeconds: 60, tooMany: "You're sending messages too quickly" },
+  chatPerUser: { name: 'chat-user', limit: 30, windowSeconds: 60, tooMany: 'messages' },
 } as const satisfies Record<string, RateLimitRule>;
 
 /**

@@ -9,6 +9,7 @@ import { AppError } from '../app-error';
 import { hoursChanged } from '../appointments/waitlist-service';
 import { getSettings } from '../settings/settings-service';
 import { toZoned } from '../booking/zoned-time';
+import { sentence } from '../../shared/i18n/sentence';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
@@ -97,20 +98,29 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
       throw new AppError(
         'CONFLICT',
         sameDate.some((o) => !o.isAvailable)
-          ? `${input.date} is already a day off.`
-          : `${input.date} already has special hours. Remove them first to make it a day off.`,
+          ? sentence('{date} is already a day off.', { date: input.date })
+          : sentence('{date} already has special hours. Remove them first to make it a day off.', { date: input.date }),
       );
     }
     if (input.isAvailable) {
       if (sameDate.some((o) => !o.isAvailable))
-        throw new AppError('CONFLICT', `${input.date} is a day off. Remove the day off first to add special hours.`);
+        throw new AppError(
+          'CONFLICT',
+          sentence('{date} is a day off. Remove the day off first to add special hours.', { date: input.date }),
+        );
       const start = minutesOf(input.startTime!);
       const end = minutesOf(input.endTime!);
       const clash = sameDate.find((o) => start < minutesOf(o.endTime!) && minutesOf(o.startTime!) < end);
       if (clash) {
         throw new AppError(
           'BAD_REQUEST',
-          `${input.date} ${input.startTime}-${input.endTime} overlaps ${clash.startTime}-${clash.endTime} on the same date.`,
+          sentence('{date} {start}-{end} overlaps {otherStart}-{otherEnd} on the same date.', {
+            date: input.date,
+            start: input.startTime!,
+            end: input.endTime!,
+            otherStart: clash.startTime!,
+            otherEnd: clash.endTime!,
+          }),
         );
       }
     }

@@ -15,6 +15,7 @@ import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
 import { hoursChanged } from '../appointments/waitlist-service';
+import { sentence } from '../../shared/i18n/sentence';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
@@ -59,8 +60,12 @@ function toPortalWeeklyHours(hours: WeeklyHours): PortalWeeklyHours {
   };
 }
 
-const describe = (w: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'endTime'>) =>
-  `${dayLabels[w.dayOfWeek]} ${w.startTime}-${w.endTime}`;
+/** A time window's values for a sentence: `{day} {start}-{end}` reads "Monday 09:00-12:00". */
+const describe = (w: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'endTime'>) => ({
+  day: dayLabels[w.dayOfWeek]!,
+  start: w.startTime,
+  end: w.endTime,
+});
 
 /**
  * A day's time windows must each end after they start and must not overlap one another (touching is fine:
@@ -70,7 +75,10 @@ const describe = (w: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'endTime
 function checkWeek(week: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'endTime'>[]) {
   for (const w of week) {
     if (minutesOf(w.endTime) <= minutesOf(w.startTime)) {
-      throw new AppError('BAD_REQUEST', `${describe(w)}: the end time must be after the start time.`);
+      throw new AppError(
+        'BAD_REQUEST',
+        sentence('{day} {start}-{end}: the end time must be after the start time.', describe(w)),
+      );
     }
   }
   for (let day = 0; day < 7; day++) {
@@ -83,7 +91,10 @@ function checkWeek(week: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'end
       if (minutesOf(current.startTime) < minutesOf(previous.endTime)) {
         throw new AppError(
           'BAD_REQUEST',
-          `${describe(current)} overlaps ${previous.startTime}-${previous.endTime} on the same day. Time slots of one day must not overlap.`,
+          sentence(
+            '{day} {start}-{end} overlaps {otherStart}-{otherEnd} on the same day. Time slots of one day must not overlap.',
+            { ...describe(current), otherStart: previous.startTime, otherEnd: previous.endTime },
+          ),
         );
       }
     }

@@ -6,6 +6,7 @@ import type { UpdateCartItemInput } from '../../shared/orders-schema';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
+import { sentence } from '../../shared/i18n/sentence';
 
 const itemColumns = {
   id: cartItems.id,
@@ -65,7 +66,8 @@ async function whyNotAdded(db: Tx, user: Pick<SessionUser, 'id'>, productId: str
     .from(products)
     .where(eq(products.id, productId));
   if (!product || !product.isActive) return new AppError('NOT_FOUND', 'Product not found');
-  if (product.inventory === 0) return new AppError('CONFLICT', `${product.name} is out of stock.`);
+  if (product.inventory === 0)
+    return new AppError('CONFLICT', sentence('{name} is out of stock.', { name: product.name }));
   const [line] = await db
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
@@ -73,7 +75,13 @@ async function whyNotAdded(db: Tx, user: Pick<SessionUser, 'id'>, productId: str
   const inCart = line?.quantity ?? 0;
   return new AppError(
     'CONFLICT',
-    `Only ${product.inventory} of ${product.name} in stock${inCart > 0 ? `, and ${inCart} already in your cart` : ''}.`,
+    inCart > 0
+      ? sentence('Only {count} of {name} in stock, and {inCart} already in your cart.', {
+          count: product.inventory,
+          name: product.name,
+          inCart,
+        })
+      : sentence('Only {count} of {name} in stock.', { count: product.inventory, name: product.name }),
   );
 }
 
@@ -102,7 +110,9 @@ export async function updateCartItem(
     if (!line) throw new AppError('NOT_FOUND', 'Cart item not found');
     throw new AppError(
       'CONFLICT',
-      line.inventory === 0 ? `${line.name} is out of stock.` : `Only ${line.inventory} of ${line.name} in stock.`,
+      line.inventory === 0
+        ? sentence('{name} is out of stock.', { name: line.name })
+        : sentence('Only {count} of {name} in stock.', { count: line.inventory, name: line.name }),
     );
   }
   const [item] = await db

@@ -16,6 +16,7 @@ import { sqlState } from '../../../db/errors';
 import { AppError, type AppErrorCode } from '../app-error';
 import { recordAudit } from '../staff/audit';
 import { getSettings } from '../settings/settings-service';
+import { sentence } from '../../shared/i18n/sentence';
 
 type Actor = Pick<SessionUser, 'id'>;
 
@@ -82,7 +83,8 @@ function settingsOf(input: DiscountInput) {
  * it gets here, so the only check the table can still fail is the usage limit against the uses counted.
  */
 function refusedWrite(error: unknown, input: DiscountInput): never {
-  if (sqlState(error) === '23505') throw new AppError('CONFLICT', `A discount code ${input.code} already exists.`);
+  if (sqlState(error) === '23505')
+    throw new AppError('CONFLICT', sentence('A discount code {code} already exists.', { code: input.code }));
   if (sqlState(error) === '23514')
     throw new AppError('CONFLICT', 'The usage limit cannot be lower than the number of times the code was used.');
   throw error;

@@ -10,12 +10,13 @@ import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
 import { emitEvent } from '../webhooks/events';
 import { getSettings } from '../settings/settings-service';
+import { sentence } from '../../shared/i18n/sentence';
 
 const APPLICATION_MESSAGES = {
   pendingExists: 'An application for this e-mail address is already waiting for review.',
   alreadyStaff: 'This e-mail address already belongs to a staff member. Please sign in at Employee Login instead.',
   notFound: 'Application not found.',
-  alreadyReviewed: (status: string) => `This application has already been ${status}.`,
+  alreadyReviewed: (status: string) => sentence('This application has already been {status}.', { status }),
 } as const;
 
 const columns = {

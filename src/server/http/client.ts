@@ -25,6 +25,7 @@ import type { AppServices } from '../api/context';
 import { AppError } from '../app-error';
 import { clientDistDir } from '../paths';
 import { sendError } from '../api/error-reply';
+import { sentence } from '../../shared/i18n/sentence';
 
 const clientDist = clientDistDir;
 
@@ -188,7 +189,14 @@ export const clientPlugin = fp(
       }
       if (wantsPage)
         return reply.code(503).type('text/plain').send('The client is not built yet: run "npm run build".');
-      return sendError(req, reply, new AppError('NOT_FOUND', `No route for ${req.method} ${req.url.split('?')[0]}`));
+      return sendError(
+        req,
+        reply,
+        new AppError(
+          'NOT_FOUND',
+          sentence('No route for {method} {path}', { method: req.method, path: req.url.split('?')[0]! }),
+        ),
+      );
     });
   },
   { name: 'storefront-client', fastify: '5.x', dependencies: ['storefront-errors', 'storefront-compression'] },

@@ -2,6 +2,7 @@ import { experimental_trpcMiddleware } from '@trpc/server';
 import type { Context } from '../api/context';
 import { AppError } from '../app-error';
 import { accountSubject, hitRateLimit, type RateLimitRule } from '../auth/rate-limit';
+import { sentence } from '../../shared/i18n/sentence';
 
 /** What a limit counts by: the caller's address, the account named in the request body, or the signed-in user. */
 export type LimitSubject = 'ip' | 'account' | 'user';
@@ -11,10 +12,16 @@ function accountOf(rawInput: unknown): string | null {
   return typeof email === 'string' && email.trim() ? accountSubject(email) : null;
 }
 
-function wait(seconds: number) {
-  const minutes = Math.ceil(seconds / 60);
-  return seconds < 60 ? `${seconds} seconds` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
+/** "Too many attempts. Please wait 2 minutes and try again.", or the rule's own first sentence. */
+export const tooManySentence = (tooMany: 'messages' | undefined, seconds: number) =>
+  sentence(
+    "{what, select, messages {You're sending messages too quickly} other {Too many attempts}}. Please wait {unit, select, seconds {{count, plural, one {# second} other {# seconds}}} other {{count, plural, one {# minute} other {# minutes}}}} and try again.",
+    {
+      what: tooMany ?? 'attempts',
+      unit: seconds < 60 ? 'seconds' : 'minutes',
+      count: seconds < 60 ? seconds : Math.ceil(seconds / 60),
+    },
+  );
 
 /**
  * Rate limiting as tRPC middleware, so /api/trpc and the REST paths (/api/*) share one limiter and one
@@ -33,13 +40,9 @@ export function rateLimited(...specs: { rule: RateLimitRule; by: LimitSubject }[
       const result = await hitRateLimit(ctx.db, rule, subject);
       if (!result.allowed) {
         // The error formatter turns retryAfterSeconds into the Retry-After header on both APIs.
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `${rule.tooMany ?? 'Too many attempts'}. Please wait ${wait(result.retryAfterSeconds)} and try again.`,
-          {
-            retryAfterSeconds: result.retryAfterSeconds,
-          },
-        );
+        throw new AppError('TOO_MANY_REQUESTS', tooManySentence(rule.tooMany, result.retryAfterSeconds), {
+          retryAfterSeconds: result.retryAfterSeconds,
+        });
       }
     }
     return next();

@@ -53,6 +53,7 @@ import { recordAudit } from '../staff/audit';
 import { emitEvent } from '../webhooks/events';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
 import { giveBack, type RestockLine } from './refunds';
+import { sentence } from '../../shared/i18n/sentence';
 
 /** What order services need besides the database. */
 export interface OrderDeps {
@@ -269,7 +270,10 @@ function checkCardMinimum(provider: PaymentProvider, currency: string, amountCen
   if (minimum !== undefined && amountCents < minimum) {
     throw new AppError(
       'BAD_REQUEST',
-      `Card payments need an order total of at least ${(minimum / 100).toFixed(2)} ${currency.toUpperCase()}. Please choose pay on pickup.`,
+      sentence('Card payments need an order total of at least {amount} {currency}. Please choose pay on pickup.', {
+        amount: (minimum / 100).toFixed(2),
+        currency: currency.toUpperCase(),
+      }),
     );
   }
 }
@@ -480,8 +484,8 @@ async function placeOrder(
         throw new AppError(
           'CONFLICT',
           short.inventory === 0
-            ? `${short.name} is out of stock.`
-            : `Not enough stock for ${short.name}: only ${short.inventory} left.`,
+            ? sentence('{name} is out of stock.', { name: short.name })
+            : sentence('Not enough stock for {name}: only {count} left.', { name: short.name, count: short.inventory }),
         );
       }
       const customer = {
@@ -587,9 +591,10 @@ export async function payOrder(db: Tx, deps: OrderDeps, actor: Actor, id: string
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     if (order.status === 'cancelled') throw new AppError('CONFLICT', 'This order was cancelled.');
     if (order.paymentStatus !== 'unpaid')
-      throw new AppError('CONFLICT', `This order is already ${order.paymentStatus}.`);
+      throw new AppError('CONFLICT', sentence('This order is already {status}.', { status: order.paymentStatus }));
     if (order.paymentProvider === 'manual') throw new AppError('CONFLICT', 'This order is paid when you pick it up.');
-    if (order.status !== 'pending') throw new AppError('CONFLICT', `This order is already ${order.status}.`);
+    if (order.status !== 'pending')
+      throw new AppError('CONFLICT', sentence('This order is already {status}.', { status: order.status }));
     const provider = hostedPaymentProvider(deps);
     if (order.paymentReference) {
       const current = await provider.status(order.paymentReference).catch(providerFailure);
@@ -718,7 +723,10 @@ export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, inpu
     const order = await lockOrder(tx, eq(orders.id, input.id));
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     if (!canMoveOrder(order.status, input.status)) {
-      throw new AppError('CONFLICT', `An order that is ${order.status} cannot be moved to ${input.status}.`);
+      throw new AppError(
+        'CONFLICT',
+        sentence('An order that is {from} cannot be moved to {to}.', { from: order.status, to: input.status }),
+      );
     }
     let paymentStatus = order.paymentStatus;
     if (input.status === 'cancelled') {
@@ -755,7 +763,7 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     if (order.status === 'cancelled') throw new AppError('CONFLICT', 'A cancelled order cannot be marked as paid.');
     if (order.paymentStatus !== 'unpaid')
-      throw new AppError('CONFLICT', `This order is already ${order.paymentStatus}.`);
+      throw new AppError('CONFLICT', sentence('This order is already {status}.', { status: order.paymentStatus }));
     if (order.paymentProvider !== 'manual')
       throw new AppError('CONFLICT', 'Card payments are confirmed by the card provider.');
     const status = order.status === 'pending' ? 'processing' : order.status;
@@ -853,7 +861,10 @@ export async function refundOrder(db: Tx, deps: OrderDeps, actor: Actor, input: 
     if (amountCents > left) {
       throw new AppError(
         'CONFLICT',
-        `A refund can be at most ${formatMoney(fromCents(left), deps.currency)}, what is left of the ${formatMoney(order.total, deps.currency)} paid.`,
+        sentence('A refund can be at most {left}, what is left of the {total} paid.', {
+          left: formatMoney(fromCents(left), deps.currency),
+          total: formatMoney(order.total, deps.currency),
+        }),
       );
     }
     const restock = await checkRestock(tx, order.id, input.restock ?? []);
@@ -898,8 +909,8 @@ async function checkRestock(tx: Tx, orderId: string, wanted: readonly RestockLin
       throw new AppError(
         'CONFLICT',
         line.quantity === 0
-          ? `${line.name} has already been restocked in full.`
-          : `Only ${line.quantity} of ${line.name} can be restocked.`,
+          ? sentence('{name} has already been restocked in full.', { name: line.name })
+          : sentence('Only {count} of {name} can be restocked.', { count: line.quantity, name: line.name }),
       );
     }
     return { productId, quantity };

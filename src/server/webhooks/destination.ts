@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { lookup as lookupCallback } from 'node:dns';
 import { AppError } from '../app-error';
+import { sentence } from '../../shared/i18n/sentence';
 
 /** How destinations are checked: strictly in production unless WEBHOOK_ALLOW_PRIVATE=true. */
 export interface DestinationPolicy {
@@ -61,7 +62,7 @@ export async function checkDestination(url: string, policy: DestinationPolicy): 
   const addresses = isIP(host)
     ? [{ address: host }]
     : await lookup(host, { all: true }).catch(() => {
-        throw new AppError('BAD_REQUEST', `The host ${host} could not be found.`);
+        throw new AppError('BAD_REQUEST', sentence('The host {host} could not be found.', { host }));
       });
   if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) {
     throw new AppError('BAD_REQUEST', privateMessage);

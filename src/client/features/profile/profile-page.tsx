@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Appointment } from '../../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../../shared/booking';
+import { englishOf } from '../../../shared/i18n/sentence';
 import { CalendarIcon } from '../../components/icons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -292,7 +293,7 @@ function AppointmentRow({
           </Button>
         </div>
       ) : live ? (
-        <p className="text-sm text-stone-600">{cancellationNoticeMessage(noticeHours)}</p>
+        <p className="text-sm text-stone-600">{englishOf(cancellationNoticeMessage(noticeHours))}</p>
       ) : null}
     </li>
   );

@@ -1,6 +1,426 @@
 /**
- * The Spanish for sentences the code writes in English where they are made: the server's error messages and the
- * shared schemas' validation messages. Keyed by the English sentence (an ICU message when it has values), so the
- * code that throws or validates stays as it reads; English needs no catalogue.
+ * The Spanish for sentences the code writes in English where it makes them: the server's error messages and the
+ * shared schemas' validation messages. Keyed by the English sentence, so the code that throws or validates stays
+ * as it reads; English needs no catalogue. Three kinds of key (docs/i18n.md):
+ * - a plain sentence, as written;
+ * - an ICU template of a `sentence(template, values)` (an AppError that names values): same arguments;
+ * - a pattern with plain `{name}` parts for the schemas' messages built from a label (`${label} must be a number`):
+ *   each part is said too when it has a key here, which is why labels are keys, lowercase with their article.
  */
-export const sentences: Record<string, string> = {};
+
+const orderState = (arg: string) =>
+  `{${arg}, select, pending {pendiente} processing {en preparación} completed {completado} cancelled {cancelado} unpaid {sin pagar} paid {pagado} failed {fallido} partially_refunded {reembolsado en parte} refunded {reembolsado} other {{${arg}}}}`;
+// An appointment (la cita) is feminine; "a cancelled appointment" reads "una cita cancelada".
+const appointmentState = (arg: string) =>
+  `{${arg}, select, pending {pendiente} confirmed {confirmada} completed {completada} cancelled {cancelada} no_show {marcada como no presentada} other {{${arg}}}}`;
+const dayName = (arg: string) =>
+  `{${arg}, select, Sunday {Domingo} Monday {Lunes} Tuesday {Martes} Wednesday {Miércoles} Thursday {Jueves} Friday {Viernes} Saturday {Sábado} other {{${arg}}}}`;
+const waitFor =
+  'Espera {unit, select, seconds {{count, plural, one {# segundo} other {# segundos}}} other {{count, plural, one {# minuto} other {# minutos}}}} y vuelve a intentarlo.';
+
+/** Labels and units the schema patterns put into their sentences. */
+const labels: Record<string, string> = {
+  Price: 'el precio',
+  Capacity: 'la capacidad',
+  Value: 'el valor',
+  Amount: 'el importe',
+  'Minimum subtotal': 'el subtotal mínimo',
+  Description: 'la descripción',
+  Category: 'la categoría',
+  Date: 'la fecha',
+  'Start time': 'la hora de inicio',
+  'End time': 'la hora de fin',
+  Start: 'el inicio',
+  End: 'el fin',
+  'Buffer before': 'el margen previo',
+  'Buffer after': 'el margen posterior',
+  'Usage limit': 'el límite de usos',
+  'Per-customer limit': 'el límite por cliente',
+  'Booking notice': 'la antelación mínima de reserva',
+  'Booking window': 'el plazo máximo de reserva',
+  'Cancellation notice': 'el plazo de cancelación',
+  'Each reminder': 'cada recordatorio',
+  minutes: 'minutos',
+  hours: 'horas',
+  days: 'días',
+  'minutes before the start': 'minutos antes del inicio',
+};
+
+/** The schemas' messages built from a label or a limit. */
+const patterns: Record<string, string> = {
+  '{label} is required': 'Indica {label}',
+  '{label} must be text': '{label} debe ser texto',
+  '{label} must be a number': '{label} debe ser un número',
+  '{label} must be a whole number': '{label} debe ser un número entero',
+  '{label} must be 0 or more': '{label} debe ser 0 o más',
+  '{label} must be at least 1': '{label} debe ser al menos 1',
+  '{label} must be at most 1000000': '{label} debe ser como máximo 1000000',
+  '{label} must be at most 99999999.99': '{label} debe ser como máximo 99999999.99',
+  '{label} can have at most 2 decimal places': '{label} puede tener como máximo 2 decimales',
+  '{label} must be at most {max} characters': '{label} debe tener como máximo {max} caracteres',
+  '{label} must be at most {max} minutes': '{label} debe ser como máximo de {max} minutos',
+  '{label} must be a multiple of {step} minutes': '{label} debe ser un múltiplo de {step} minutos',
+  '{label} must be a whole number of {unit} from {min} to {max}':
+    '{label} debe ser un número entero de {unit} entre {min} y {max}',
+  '{label} must be a date': '{label} debe ser una fecha',
+  '{label} must be a date (YYYY-MM-DD)': '{label} debe ser una fecha (AAAA-MM-DD)',
+  '{label} must be a date and time': '{label} debe ser una fecha y hora',
+  '{label} must be a date like 2026-12-24': '{label} debe ser una fecha como 2026-12-24',
+  '{label} must be a date such as 2026-05-01': '{label} debe ser una fecha como 2026-05-01',
+  '{label} must be a real calendar date': '{label} debe ser una fecha que exista en el calendario',
+  '{label} must be a time like 09:00': '{label} debe ser una hora como 09:00',
+  '{name} must be a string': '{name} debe ser texto',
+  '{name} is not a valid id': '{name} no es un identificador válido',
+  '{name} must be true or false': '{name} debe ser true o false',
+  'At most {max} characters, please': 'Como máximo {max} caracteres, por favor',
+  'At most {max} reminders': 'Como máximo {max} recordatorios',
+  'API key names are at most {max} characters.': 'El nombre de una clave de API tiene como máximo {max} caracteres.',
+  'Duration must be a multiple of {step} minutes': 'La duración debe ser un múltiplo de {step} minutos',
+  'Duration must be at least {min} minutes': 'La duración debe ser de al menos {min} minutos',
+  'Duration must be at most {max} minutes': 'La duración debe ser como máximo de {max} minutos',
+  'Events must be chosen from: {events}.': 'Los eventos deben elegirse entre: {events}.',
+  'Image URL must be at most {max} characters': 'La URL de la imagen debe tener como máximo {max} caracteres',
+  'Capacity must be at most {max}': 'La capacidad debe ser como máximo {max}',
+  'Inventory must be at most {max}': 'El inventario debe ser como máximo {max}',
+  'Message must be at most {max} characters': 'El mensaje debe tener como máximo {max} caracteres',
+  'Name must be at most {max} characters': 'El nombre debe tener como máximo {max} caracteres',
+  'Notes must be at most {max} characters': 'Las notas deben tener como máximo {max} caracteres',
+  'Password must be at least {min} characters': 'La contraseña debe tener al menos {min} caracteres',
+  'Password must be at most {max} characters': 'La contraseña debe tener como máximo {max} caracteres',
+  'Quantity must be at most {max}': 'La cantidad debe ser como máximo {max}',
+  'Status must be one of {statuses}': 'El estado debe ser uno de estos: {statuses}',
+  'Status must be one of: {statuses}': 'El estado debe ser uno de estos: {statuses}',
+  'count must be between {min} and {max}': 'count debe estar entre {min} y {max}',
+  'frequency must be one of: {options}': 'frequency debe ser uno de estos: {options}',
+  'scope must be one of: {options}': 'scope debe ser uno de estos: {options}',
+};
+
+/** The shared schemas' own sentences. */
+const validation: Record<string, string> = {
+  'Invalid email address': 'La dirección de correo electrónico no es válida',
+  'Please enter a valid email address': 'Escribe una dirección de correo electrónico válida',
+  'Password is required': 'Escribe la contraseña',
+  'Current password is required': 'Escribe tu contraseña actual',
+  'Passwords do not match': 'Las contraseñas no coinciden',
+  'This link is not valid.': 'Este enlace no es válido.',
+  'This link has already been used. Please sign in with your password.':
+    'Este enlace ya se ha usado. Inicia sesión con tu contraseña.',
+  'This link has expired. Please ask an administrator to send a new one.':
+    'Este enlace ha caducado. Pide a un administrador que te envíe uno nuevo.',
+  'This link is not valid. Please check that you copied the whole link from the e-mail.':
+    'Este enlace no es válido. Comprueba que has copiado el enlace completo del correo.',
+  'The appointment time must be a date and time such as 2026-05-01T14:00:00.000Z':
+    'La hora de la cita debe ser una fecha y hora como 2026-05-01T14:00:00.000Z',
+  'Please select an appointment time.': 'Elige una hora para la cita.',
+  'Please select an appointment date.': 'Elige una fecha para la cita.',
+  'Please select a service to book.': 'Elige un servicio para reservar.',
+  'Please select a service.': 'Elige un servicio.',
+  'Please select an employee first.': 'Elige primero un empleado.',
+  'Notes must be text': 'Las notas deben ser texto',
+  'count must be a whole number': 'count debe ser un número entero',
+  'scope must be mine or all': 'scope debe ser mine o all',
+  'date must be a date such as 2026-05-01': 'date debe ser una fecha como 2026-05-01',
+  'Name is required': 'Escribe el nombre',
+  'Name must be text': 'El nombre debe ser texto',
+  'Image URL must be a valid URL': 'La URL de la imagen debe ser una URL válida',
+  'At most 200 employees can be linked to a service': 'Se pueden asignar como máximo 200 empleados a un servicio',
+  'employeeIds must be a list of user ids': 'employeeIds debe ser una lista de identificadores de usuario',
+  'Inventory is required': 'Indica el inventario',
+  'Inventory must be a number': 'El inventario debe ser un número',
+  'Inventory must be a whole number': 'El inventario debe ser un número entero',
+  'Inventory must be 0 or more': 'El inventario debe ser 0 o más',
+  'Duration is required': 'Indica la duración',
+  'Duration must be a number': 'La duración debe ser un número',
+  'Duration must be a whole number': 'La duración debe ser un número entero',
+  'Quantity is required': 'Indica la cantidad',
+  'Quantity must be a number': 'La cantidad debe ser un número',
+  'Quantity must be a whole number': 'La cantidad debe ser un número entero',
+  'Quantity must be at least 1': 'La cantidad debe ser al menos 1',
+  'Message is required': 'Escribe un mensaje',
+  'Message cannot be empty': 'El mensaje no puede estar vacío',
+  'receiverId is required': 'Falta receiverId',
+  'Code is required': 'Escribe el código',
+  'A code is 3 to 32 letters, digits, - or _': 'Un código tiene de 3 a 32 letras, cifras, - o _',
+  'Kind must be percent or fixed': 'El tipo debe ser percent o fixed',
+  'A percent discount is from 1 to 100': 'Un descuento porcentual va de 1 a 100',
+  'A fixed discount must be more than 0': 'Un descuento fijo debe ser mayor que 0',
+  'The end must be after the start': 'El fin debe ser posterior al inicio',
+  'Start must be a date': 'El inicio debe ser una fecha',
+  'End must be a date': 'El fin debe ser una fecha',
+  'First name must be at least 2 characters': 'El nombre debe tener al menos 2 caracteres',
+  'Last name must be at least 2 characters': 'Los apellidos deben tener al menos 2 caracteres',
+  'Please enter a valid phone number': 'Escribe un número de teléfono válido',
+  'Please provide at least 20 characters about yourself': 'Cuéntanos sobre ti en al menos 20 caracteres',
+  'Please describe your experience': 'Describe tu experiencia',
+  'Please list your specialties': 'Indica tus especialidades',
+  'Please give a reason for rejecting this application': 'Indica un motivo para rechazar esta solicitud',
+  'appointmentId is required': 'Falta appointmentId',
+  'API key name is required.': 'Escribe un nombre para la clave de API.',
+  'The expiry must be in the future.': 'La caducidad debe estar en el futuro.',
+  'The expiry must be a date and time (ISO 8601).': 'La caducidad debe ser una fecha y hora (ISO 8601).',
+  'Amount must be a number': 'El importe debe ser un número',
+  'Amount must be more than 0': 'El importe debe ser mayor que 0',
+  'paymentIntentId is not valid': 'paymentIntentId no es válido',
+  'paymentIntentId must be a string': 'paymentIntentId debe ser texto',
+  'paymentMethod must be manual or stripe': 'paymentMethod debe ser manual o stripe',
+  'search must be at most 200 characters': 'search debe tener como máximo 200 caracteres',
+  'search must be text': 'search debe ser texto',
+  'limit must be at most 500': 'limit debe ser como máximo 500',
+  'limit must be at least 1': 'limit debe ser al menos 1',
+  'limit must be a whole number': 'limit debe ser un número entero',
+  'limit must be a number': 'limit debe ser un número',
+  'cursor must be an order id': 'cursor debe ser el identificador de un pedido',
+  'Reason must be at most 500 characters': 'El motivo debe tener como máximo 500 caracteres',
+  'Reason must be text': 'El motivo debe ser texto',
+  'restock can list at most 100 lines': 'restock puede tener como máximo 100 líneas',
+  'restock must be a list of {productId, quantity}': 'restock debe ser una lista de {productId, quantity}',
+  'Default language must be one of: en, es': 'El idioma predeterminado debe ser uno de estos: en, es',
+  'This class is full.': 'Esta clase está completa.',
+  'You already have a seat in this class.': 'Ya tienes una plaza en esta clase.',
+  'Business type must be one of: products, services, both':
+    'El tipo de negocio debe ser uno de estos: products, services, both',
+  'Reminders must be a list of minutes before the start, such as [1440, 120]':
+    'Los recordatorios deben ser una lista de minutos antes del inicio, como [1440, 120]',
+  'Business name must be at most 120 characters': 'El nombre del negocio debe tener como máximo 120 caracteres',
+  'Business name is required': 'Escribe el nombre del negocio',
+  'Business description must be at most 2000 characters':
+    'La descripción del negocio debe tener como máximo 2000 caracteres',
+  'Time zone must be an IANA time zone name such as Europe/London':
+    'La zona horaria debe ser un nombre de zona IANA como Europe/Madrid',
+  'Currency must be a three-letter ISO 4217 code of a currency with cents, such as USD or EUR':
+    'La moneda debe ser un código ISO 4217 de tres letras de una moneda con céntimos, como USD o EUR',
+  'Currency must be a three-letter ISO 4217 code such as USD or EUR':
+    'La moneda debe ser un código ISO 4217 de tres letras, como USD o EUR',
+  'The currency cannot be changed once orders have been placed: their amounts were paid in it.':
+    'La moneda no se puede cambiar una vez que hay pedidos: sus importes se pagaron en ella.',
+  'Unknown permission': 'Permiso desconocido',
+  'At most 200 characters': 'Como máximo 200 caracteres',
+  'At most 500 characters': 'Como máximo 500 caracteres',
+  'Role name and display name are required': 'Escribe el nombre del rol y el nombre visible',
+  'Role names may contain only letters, digits, spaces and underscores.':
+    'El nombre de un rol solo puede tener letras, cifras, espacios y guiones bajos.',
+  'Names can be at most 100 characters': 'Los nombres pueden tener como máximo 100 caracteres',
+  'Role is required': 'Elige un rol',
+  'isActive must be true or false': 'isActive debe ser true o false',
+  'isActive must be true or false.': 'isActive debe ser true o false.',
+  'page starts at 1': 'page empieza en 1',
+  'page must be a whole number': 'page debe ser un número entero',
+  'page must be a number': 'page debe ser un número',
+  'The URL must be at most 2000 characters.': 'La URL debe tener como máximo 2000 caracteres.',
+  'The URL must be an http:// or https:// address.': 'La URL debe ser una dirección http:// o https://.',
+  'Choose at least one event.': 'Elige al menos un evento.',
+  'Events must be a list of event types.': 'Los eventos deben ser una lista de tipos de evento.',
+  'The description must be at most 500 characters.': 'La descripción debe tener como máximo 500 caracteres.',
+  'Day must be a lowercase day name, monday to sunday':
+    'El día debe ser el nombre de un día en inglés y en minúsculas, de monday a sunday',
+  'Day of week must be a number from 0 (Sunday) to 6 (Saturday)':
+    'El día de la semana debe ser un número de 0 (domingo) a 6 (sábado)',
+  'isAvailable must be true or false': 'isAvailable debe ser true o false',
+  'available must be true or false': 'available debe ser true o false',
+  'action must be "delete"': 'action debe ser "delete"',
+  'At most 200 windows per week': 'Como máximo 200 franjas por semana',
+  'availability must be a list of time windows': 'availability debe ser una lista de franjas horarias',
+  'Send one of: {dayOfWeek, available: true, startTime, endTime} to add a time slot, {dayOfWeek, available: false} to clear a day, or {id, action: "delete"} to remove a time slot.':
+    'Envía uno de estos: {dayOfWeek, available: true, startTime, endTime} para añadir una franja, {dayOfWeek, available: false} para vaciar un día, o {id, action: "delete"} para quitar una franja.',
+  'Special hours need a start and an end time.': 'El horario especial necesita una hora de inicio y una de fin.',
+  'The end time must be after the start time.': 'La hora de fin debe ser posterior a la de inicio.',
+  // What webhooks can subscribe to, as the admin screen lists them.
+  'An order was placed': 'Se ha hecho un pedido',
+  'An order changed: its status, its payment or a refund': 'Un pedido ha cambiado: su estado, su pago o un reembolso',
+  'An appointment was booked': 'Se ha reservado una cita',
+  'An appointment was cancelled': 'Se ha cancelado una cita',
+  'An appointment changed: its status or its time': 'Una cita ha cambiado: su estado o su hora',
+  'A product was created': 'Se ha creado un producto',
+  'A product was changed': 'Se ha cambiado un producto',
+  'A product was deleted': 'Se ha eliminado un producto',
+  'A customer signed in for the first time': 'Un cliente ha iniciado sesión por primera vez',
+  'Someone applied to join the team': 'Alguien ha solicitado unirse al equipo',
+};
+
+/** The server's error messages. */
+const errors: Record<string, string> = {
+  // Access and the API itself
+  'Please sign in to continue.': 'Inicia sesión para continuar.',
+  "You don't have permission to do that.": 'No tienes permiso para hacer eso.',
+  'Something went wrong on our side. Please try again. (request id {requestId})':
+    'Algo ha fallado por nuestra parte. Vuelve a intentarlo. (id de la solicitud {requestId})',
+  'The service is temporarily unavailable. Please try again in a moment.':
+    'El servicio no está disponible en este momento. Vuelve a intentarlo en un momento.',
+  'Request bodies must be JSON (Content-Type: application/json).':
+    'El cuerpo de la solicitud debe ser JSON (Content-Type: application/json).',
+  'The request body must be a JSON object.': 'El cuerpo de la solicitud debe ser un objeto JSON.',
+  'No route for {method} {path}': 'No existe la ruta {method} {path}',
+  'The address is not a valid URL.': 'La dirección no es una URL válida.',
+  'Cross-site requests are not allowed.': 'No se permiten solicitudes desde otros sitios.',
+  'Live updates are not available right now.': 'Las actualizaciones en directo no están disponibles ahora mismo.',
+  "{what, select, messages {You're sending messages too quickly} other {Too many attempts}}. Please wait {unit, select, seconds {{count, plural, one {# second} other {# seconds}}} other {{count, plural, one {# minute} other {# minutes}}}} and try again.": `{what, select, messages {Estás enviando mensajes demasiado rápido} other {Demasiados intentos}}. ${waitFor}`,
+  'The Idempotency-Key header must be 1-255 printable characters.':
+    'La cabecera Idempotency-Key debe tener de 1 a 255 caracteres imprimibles.',
+  'This Idempotency-Key was used with a different request.':
+    'Esta Idempotency-Key ya se usó con una solicitud distinta.',
+  'A request with this Idempotency-Key is still in progress. Please try again in a moment.':
+    'Una solicitud con esta Idempotency-Key sigue en curso. Vuelve a intentarlo en un momento.',
+  // Sign-in, accounts, API keys
+  'Invalid email or password': 'El correo electrónico o la contraseña no son correctos',
+  'This account has been deactivated. Please contact an administrator.':
+    'Esta cuenta está desactivada. Ponte en contacto con un administrador.',
+  'This account has been deactivated. Please contact the business if you think this is a mistake.':
+    'Esta cuenta está desactivada. Ponte en contacto con el negocio si crees que es un error.',
+  'Please verify your e-mail address with your sign-in provider, then try again.':
+    'Verifica tu dirección de correo electrónico con tu proveedor de inicio de sesión y vuelve a intentarlo.',
+  'This e-mail address is already linked to a different sign-in account.':
+    'Esta dirección de correo electrónico ya está vinculada a otra cuenta de inicio de sesión.',
+  'This account signs in through the identity provider and has no password to change.':
+    'Esta cuenta inicia sesión con el proveedor de identidad y no tiene contraseña que cambiar.',
+  'The current password is not correct.': 'La contraseña actual no es correcta.',
+  'The new password must be different from the current one.': 'La nueva contraseña debe ser distinta de la actual.',
+  '"{email}" is not an e-mail address.': '"{email}" no es una dirección de correo electrónico.',
+  'Invalid or revoked API key.': 'La clave de API no es válida o ha sido revocada.',
+  'API key not found': 'No se ha encontrado la clave de API',
+  'This API key has made {limit} requests this minute. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.':
+    'Esta clave de API ha hecho {limit} solicitudes en este minuto. Espera {seconds, plural, one {# segundo} other {# segundos}} y vuelve a intentarlo.',
+  // Staff and roles
+  'A role with that name already exists.': 'Ya existe un rol con ese nombre.',
+  'Role not found': 'No se ha encontrado el rol',
+  'System roles cannot be changed.': 'Los roles del sistema no se pueden cambiar.',
+  'This role is held by {n, plural, one {# person} other {# people}}. Give them another role first.':
+    '{n, plural, one {Este rol lo tiene # persona. Dale primero otro rol.} other {Este rol lo tienen # personas. Dales primero otro rol.}}',
+  'Staff member not found': 'No se ha encontrado al miembro del equipo',
+  'There is no role with that name.': 'No hay ningún rol con ese nombre.',
+  'Staff members need a staff role: employee, admin or a custom role.':
+    'Los miembros del equipo necesitan un rol de equipo: employee, admin o un rol propio.',
+  'Only admins can give or change the admin role.':
+    'Solo los administradores pueden dar o cambiar el rol de administrador.',
+  "You can't change your own role, permissions or status.": 'No puedes cambiar tu propio rol, permisos ni estado.',
+  "Only admins can change an admin's account.":
+    'Solo los administradores pueden cambiar la cuenta de un administrador.',
+  'This is the last active admin. Make someone else an admin first.':
+    'Es el último administrador activo. Haz antes administrador a otra persona.',
+  'Someone with that e-mail address already has an account.':
+    'Ya hay una cuenta con esa dirección de correo electrónico.',
+  "You can't give permissions you don't hold yourself.": 'No puedes dar permisos que tú no tienes.',
+  // Employee applications
+  'This e-mail address already belongs to a staff member. Please sign in at Employee Login instead.':
+    'Esta dirección de correo electrónico ya pertenece a un miembro del equipo. Inicia sesión en el acceso para empleados.',
+  'An application for this e-mail address is already waiting for review.':
+    'Ya hay una solicitud con esta dirección de correo electrónico pendiente de revisión.',
+  'Application not found.': 'No se ha encontrado la solicitud.',
+  'This application has already been {status}.':
+    'Esta solicitud ya ha sido {status, select, approved {aprobada} rejected {rechazada} other {{status}}}.',
+  // Catalogue and services
+  'Product not found': 'No se ha encontrado el producto',
+  'Service not found': 'No se ha encontrado el servicio',
+  'Employee not found': 'No se ha encontrado al empleado',
+  'This employee is not linked to the service': 'Este empleado no está asignado al servicio',
+  "You don't have permission to feature products.": 'No tienes permiso para destacar productos.',
+  "You don't have permission to feature services.": 'No tienes permiso para destacar servicios.',
+  'Only active employees and admins can perform services':
+    'Solo los empleados y administradores activos pueden prestar servicios',
+  // Cart, checkout, orders
+  'Cart item not found': 'No se ha encontrado el artículo en el carrito',
+  '{name} is out of stock.': '{name} está agotado.',
+  'Only {count} of {name} in stock.': 'Solo quedan {count} de {name} en existencias.',
+  'Only {count} of {name} in stock, and {inCart} already in your cart.':
+    'Solo quedan {count} de {name} en existencias, y ya tienes {inCart} en tu carrito.',
+  'Not enough stock for {name}: only {count} left.': 'No hay existencias suficientes de {name}: solo quedan {count}.',
+  'Your cart is empty.': 'Tu carrito está vacío.',
+  'Your cart has changed. Please review it before paying.': 'Tu carrito ha cambiado. Revísalo antes de pagar.',
+  'Card payments need an order total of at least {amount} {currency}. Please choose pay on pickup.':
+    'El pago con tarjeta necesita un total de al menos {amount} {currency}. Elige pagar al recoger.',
+  'The card payment service could not be reached. Please try again in a moment.':
+    'No se ha podido contactar con el servicio de pago con tarjeta. Vuelve a intentarlo en un momento.',
+  'Card payments are not available.': 'El pago con tarjeta no está disponible.',
+  'Card payments are confirmed by the card provider.': 'Los pagos con tarjeta los confirma el proveedor de la tarjeta.',
+  'paymentIntentId is not a payment of this shop': 'paymentIntentId no es un pago de esta tienda',
+  'Send either paymentIntentId or paymentMethod, not both': 'Envía paymentIntentId o paymentMethod, no los dos',
+  'This payment was cancelled. Please start the checkout again.':
+    'Este pago se ha cancelado. Vuelve a empezar el proceso de pago.',
+  'This payment already belongs to an order.': 'Este pago ya pertenece a un pedido.',
+  'Order not found': 'No se ha encontrado el pedido',
+  'This order was cancelled.': 'Este pedido se ha cancelado.',
+  'This order is already {status}.': `Este pedido ya está ${orderState('status')}.`,
+  'This order is paid when you pick it up.': 'Este pedido se paga al recogerlo.',
+  'This order has been paid; the payment is being confirmed.': 'Este pedido está pagado; el pago se está confirmando.',
+  'An order that is {from} cannot be moved to {to}.': `Un pedido ${orderState('from')} no puede pasar a ${orderState('to')}.`,
+  'A cancelled order cannot be marked as paid.': 'Un pedido cancelado no se puede marcar como pagado.',
+  'This order has been refunded in full.': 'Este pedido ya se ha reembolsado por completo.',
+  'Only a paid order can be refunded.': 'Solo se puede reembolsar un pedido pagado.',
+  'A refund can be at most {left}, what is left of the {total} paid.':
+    'Un reembolso puede ser como máximo de {left}, lo que queda de los {total} pagados.',
+  'This order was paid with a provider that is no longer configured; refund it there first.':
+    'Este pedido se pagó con un proveedor que ya no está configurado; reembólsalo primero allí.',
+  'Only products of this order can be restocked.': 'Solo se pueden reponer productos de este pedido.',
+  '{name} has already been restocked in full.': '{name} ya se ha repuesto por completo.',
+  'Only {count} of {name} can be restocked.': 'Solo se pueden reponer {count} de {name}.',
+  // Discounts
+  'A discount code {code} already exists.': 'Ya existe un código de descuento {code}.',
+  'The usage limit cannot be lower than the number of times the code was used.':
+    'El límite de usos no puede ser menor que las veces que ya se ha usado el código.',
+  'Discount code not found': 'No se ha encontrado el código de descuento',
+  'This discount code does not exist.': 'Este código de descuento no existe.',
+  'This discount code has been used up.': 'Este código de descuento ya se ha agotado.',
+  'This discount code is not active.': 'Este código de descuento no está activo.',
+  'This discount code is not valid yet.': 'Este código de descuento todavía no es válido.',
+  'This discount code has expired.': 'Este código de descuento ha caducado.',
+  'You have already used this discount code.': 'Ya has usado este código de descuento.',
+  // The cart carries these as text (its `problem`), so they are patterns, not templates.
+  'You have already used this discount code {count} times.': 'Ya has usado este código de descuento {count} veces.',
+  'This discount code needs a subtotal of at least {amount}.':
+    'Este código de descuento necesita un subtotal de al menos {amount}.',
+  // Appointments, waitlist, calendar
+  'Appointment not found': 'No se ha encontrado la cita',
+  'That employee does not perform this service.': 'Ese empleado no presta este servicio.',
+  'That time has already passed. Please choose a future time.': 'Esa hora ya ha pasado. Elige una hora futura.',
+  'That time is no longer available. Please choose another time.': 'Esa hora ya no está disponible. Elige otra hora.',
+  'Not available on {dates}.': 'No disponible en estas fechas: {dates}.',
+  'A {status} appointment cannot be marked as a no-show.': `Una cita ${appointmentState('status')} no se puede marcar como no presentada.`,
+  'An appointment can be marked as a no-show only after its start time.':
+    'Una cita solo se puede marcar como no presentada después de su hora de inicio.',
+  'This appointment overlaps another appointment of the same employee, so it cannot be reopened.':
+    'Esta cita se solapa con otra cita del mismo empleado, así que no se puede reabrir.',
+  'This appointment is already cancelled.': 'Esta cita ya está cancelada.',
+  'A completed appointment cannot be cancelled.': 'Una cita completada no se puede cancelar.',
+  'A {status} appointment cannot be rescheduled.': `Una cita ${appointmentState('status')} no se puede cambiar de hora.`,
+  'A {from} appointment cannot be changed to {to}.': `Una cita ${appointmentState('from')} no puede pasar a ${appointmentState('to')}.`,
+  'Appointments can be cancelled or rescheduled up to {hours, plural, one {# hour} other {# hours}} before they start. Please contact us to change this one.':
+    'Las citas se pueden cancelar o cambiar de hora hasta {hours, plural, one {# hora} other {# horas}} antes de empezar. Ponte en contacto con nosotros para cambiar esta.',
+  "You don't have permission to mark no-shows.": 'No tienes permiso para marcar citas como no presentadas.',
+  'You are already on the waitlist for this service on that day.':
+    'Ya estás en la lista de espera de este servicio para ese día.',
+  'Please choose a date from {first} to {last}.': 'Elige una fecha entre el {first} y el {last}.',
+  'Waitlist entry not found': 'No se ha encontrado la entrada de la lista de espera',
+  'Calendar feed not found': 'No se ha encontrado el calendario',
+  // Availability
+  'You can only change your own availability.': 'Solo puedes cambiar tu propia disponibilidad.',
+  'Time slot not found': 'No se ha encontrado la franja horaria',
+  'Date override not found': 'No se ha encontrado el horario de ese día',
+  'The date is in the past. Please choose today or a later date.':
+    'La fecha ya ha pasado. Elige hoy o una fecha posterior.',
+  '{day} {start}-{end}: the end time must be after the start time.': `${dayName('day')} {start}-{end}: la hora de fin debe ser posterior a la de inicio.`,
+  '{day} {start}-{end} overlaps {otherStart}-{otherEnd} on the same day. Time slots of one day must not overlap.': `${dayName('day')} {start}-{end} se solapa con {otherStart}-{otherEnd} el mismo día. Las franjas de un día no deben solaparse.`,
+  '{date} is already a day off.': '{date} ya es un día libre.',
+  '{date} already has special hours. Remove them first to make it a day off.':
+    '{date} ya tiene un horario especial. Quítalo primero para que sea un día libre.',
+  '{date} is a day off. Remove the day off first to add special hours.':
+    '{date} es un día libre. Quita primero el día libre para añadir un horario especial.',
+  '{date} {start}-{end} overlaps {otherStart}-{otherEnd} on the same date.':
+    '{date} {start}-{end} se solapa con {otherStart}-{otherEnd} en la misma fecha.',
+  // Chat
+  'Conversation not found': 'No se ha encontrado la conversación',
+  "You don't have permission to read customer messages.": 'No tienes permiso para leer los mensajes de los clientes.',
+  "You don't have permission to answer customer messages.":
+    'No tienes permiso para responder a los mensajes de los clientes.',
+  'Staff answer customers from the Messages inbox: receiverId must be a customer.':
+    'El equipo responde a los clientes desde la bandeja de Mensajes: receiverId debe ser un cliente.',
+  // Webhooks
+  'Webhook URLs must use https.': 'Las URL de webhook deben usar https.',
+  'The host {host} could not be found.': 'No se ha encontrado el host {host}.',
+  'Webhook URLs must point to a public internet address.':
+    'Las URL de webhook deben apuntar a una dirección pública de internet.',
+  'Webhook endpoint not found.': 'No se ha encontrado el endpoint de webhook.',
+  'Webhook delivery not found.': 'No se ha encontrado el envío de webhook.',
+  'This endpoint is disabled. Enable it to send it events.':
+    'Este endpoint está desactivado. Actívalo para enviarle eventos.',
+};
+
+export const sentences: Record<string, string> = { ...labels, ...patterns, ...validation, ...errors };
