@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 
 import { showsProducts, showsServices } from '../../../shared/settings';
@@ -11,8 +12,6 @@ import { useFeatured, type FeaturedProduct, type FeaturedService } from './home-
 import { homeShortcuts, OPEN_CHAT_EVENT, type Shortcut } from './home-shortcuts';
 import { useFormatMoney } from '../../lib/money';
 
-const DEFAULT_TAGLINE = 'Quality products and services, booked in a few taps.';
-
 /** The signed-in customer's home (docs/product.md): hero, Featured Items, shortcuts. */
 export function HomePage() {
   const settings = useBusinessSettings();
@@ -25,16 +24,24 @@ export function HomePage() {
   return (
     <div className="flex flex-col gap-10">
       <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-12 text-white sm:px-10">
-        <p className="text-sm font-medium text-brand-100">Welcome back{user ? `, ${user.firstName}` : ''}</p>
+        <p className="text-sm font-medium text-brand-100">
+          {user ? (
+            <FormattedMessage id="home.welcomeBackName" values={{ firstName: user.firstName }} />
+          ) : (
+            <FormattedMessage id="home.welcomeBack" />
+          )}
+        </p>
         <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{settings.businessName}</h1>
-        <p className="mt-3 max-w-2xl text-brand-100">{settings.businessDescription || DEFAULT_TAGLINE}</p>
+        <p className="mt-3 max-w-2xl text-brand-100">
+          {settings.businessDescription || <FormattedMessage id="home.defaultTagline" />}
+        </p>
       </section>
       <FeaturedItems loading={loading} items={featured.items} />
       {/* Shown once the grid above has its size, so nothing on the page jumps when it arrives. */}
       {!loading && (
         <section aria-labelledby="shortcuts-title">
           <h2 id="shortcuts-title" className="sr-only">
-            Shortcuts
+            <FormattedMessage id="home.shortcuts" />
           </h2>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {homeShortcuts(settings.businessType).map((shortcut) => (
@@ -63,15 +70,18 @@ function useFeaturedItems(products: boolean, services: boolean) {
 }
 
 function FeaturedItems({ loading, items }: { loading: boolean; items: FeaturedItem[] }) {
+  const intl = useIntl();
   return (
     <section aria-labelledby="featured-title">
       <h2 id="featured-title" className="text-xl font-bold text-stone-900 sm:text-2xl">
-        Featured Items
+        <FormattedMessage id="home.featured" />
       </h2>
       {loading ? (
-        <Spinner label="Loading featured items" />
+        <Spinner label={intl.formatMessage({ id: 'home.loadingFeatured' })} />
       ) : items.length === 0 ? (
-        <p className="mt-3 text-sm text-stone-600">Nothing is featured right now. Have a look around!</p>
+        <p className="mt-3 text-sm text-stone-600">
+          <FormattedMessage id="home.nothingFeatured" />
+        </p>
       ) : (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {items.map((entry, index) => (
@@ -99,7 +109,7 @@ function FeaturedCard({ entry, eager }: { entry: FeaturedItem; eager: boolean })
       <div className="relative">
         <CatalogImage src={item.imageUrl} alt={item.name} eager={eager} />
         <Badge tone={kind === 'product' ? 'brand' : 'accent'} className="absolute left-3 top-3 shadow-sm">
-          {kind === 'product' ? 'Product' : 'Service'}
+          <FormattedMessage id={kind === 'product' ? 'home.product' : 'home.service'} />
         </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
@@ -108,7 +118,10 @@ function FeaturedCard({ entry, eager }: { entry: FeaturedItem; eager: boolean })
         <p className="mt-auto pt-2 text-sm font-semibold text-brand-900">
           {money(item.price)}
           {entry.kind === 'service' && (
-            <span className="font-normal text-stone-600"> · {entry.item.duration} minutes</span>
+            <span className="font-normal text-stone-600">
+              {' · '}
+              <FormattedMessage id="home.minutes" values={{ minutes: entry.item.duration }} />
+            </span>
           )}
         </p>
       </div>
@@ -125,8 +138,12 @@ function ShortcutCard({ shortcut }: { shortcut: Shortcut }) {
       <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
         <Icon />
       </span>
-      <span className="mt-4 block font-semibold text-stone-900">{shortcut.title}</span>
-      <span className="mt-1 block text-sm text-stone-600">{shortcut.text}</span>
+      <span className="mt-4 block font-semibold text-stone-900">
+        <FormattedMessage id={shortcut.title} />
+      </span>
+      <span className="mt-1 block text-sm text-stone-600">
+        <FormattedMessage id={shortcut.text} />
+      </span>
     </>
   );
   const className = 'w-full p-6 text-left transition-shadow hover:shadow-md';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../../../shared/i18n/en';
 import { homeShortcuts } from './home-shortcuts';
 
-const titles = (type: Parameters<typeof homeShortcuts>[0]) => homeShortcuts(type).map((s) => s.title);
+const titles = (type: Parameters<typeof homeShortcuts>[0]) => homeShortcuts(type).map((s) => messages[s.title]);
 
 describe('home shortcuts', () => {
   it('shows every shortcut for both', () => {
@@ -12,6 +13,6 @@ describe('home shortcuts', () => {
     expect(titles('services')).toEqual(['Book Appointment', 'Order History', 'Chat Support']);
   });
   it('links Order History to the profile', () => {
-    expect(homeShortcuts('both').find((s) => s.title === 'Order History')?.to).toBe('/profile');
+    expect(homeShortcuts('both').find((s) => s.title === 'home.historyTitle')?.to).toBe('/profile');
   });
 });

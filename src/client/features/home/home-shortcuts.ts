@@ -1,8 +1,10 @@
+import type { MessageId } from '../../../shared/i18n/en';
 import { showsProducts, showsServices, type BusinessType } from '../../../shared/settings';
 
 export interface Shortcut {
-  title: string;
-  text: string;
+  /** Catalogue ids of its title and its text. */
+  title: MessageId;
+  text: MessageId;
   /** A route, or the chat window (which lives in the layout). */
   to: string | 'chat';
   icon: 'calendar' | 'bag' | 'clipboard' | 'chat';
@@ -17,8 +19,8 @@ export function homeShortcuts(type: BusinessType): Shortcut[] {
     ...(showsServices(type)
       ? [
           {
-            title: 'Book Appointment',
-            text: 'Pick a service and a time that suits you.',
+            title: 'home.bookTitle',
+            text: 'home.bookText',
             to: '/booking',
             icon: 'calendar',
           } as const,
@@ -27,14 +29,14 @@ export function homeShortcuts(type: BusinessType): Shortcut[] {
     ...(showsProducts(type)
       ? [
           {
-            title: 'Browse Products',
-            text: 'Shop the products we use and love.',
+            title: 'home.productsTitle',
+            text: 'home.productsText',
             to: '/products',
             icon: 'bag',
           } as const,
         ]
       : []),
-    { title: 'Order History', text: 'Your orders and appointments in one place.', to: '/profile', icon: 'clipboard' },
-    { title: 'Chat Support', text: 'Questions? Our team is happy to help.', to: 'chat', icon: 'chat' },
+    { title: 'home.historyTitle', text: 'home.historyText', to: '/profile', icon: 'clipboard' },
+    { title: 'home.chatTitle', text: 'home.chatText', to: 'chat', icon: 'chat' },
   ];
 }

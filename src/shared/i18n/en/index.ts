@@ -1,4 +1,5 @@
 import { app } from './app';
+import { home } from './home';
 import { landing } from './landing';
 
 /**
@@ -8,6 +9,7 @@ import { landing } from './landing';
 export const messages = {
   ...app,
   ...landing,
+  ...home,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;

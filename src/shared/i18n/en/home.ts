@@ -1,0 +1,21 @@
+/** The signed-in customer's home. */
+export const home = {
+  'home.welcomeBack': 'Welcome back',
+  'home.welcomeBackName': 'Welcome back, {firstName}',
+  'home.defaultTagline': 'Quality products and services, booked in a few taps.',
+  'home.shortcuts': 'Shortcuts',
+  'home.featured': 'Featured Items',
+  'home.loadingFeatured': 'Loading featured items',
+  'home.nothingFeatured': 'Nothing is featured right now. Have a look around!',
+  'home.product': 'Product',
+  'home.service': 'Service',
+  'home.minutes': '{minutes, plural, one {# minute} other {# minutes}}',
+  'home.bookTitle': 'Book Appointment',
+  'home.bookText': 'Pick a service and a time that suits you.',
+  'home.productsTitle': 'Browse Products',
+  'home.productsText': 'Shop the products we use and love.',
+  'home.historyTitle': 'Order History',
+  'home.historyText': 'Your orders and appointments in one place.',
+  'home.chatTitle': 'Chat Support',
+  'home.chatText': 'Questions? Our team is happy to help.',
+} as const;
