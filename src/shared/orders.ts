@@ -1,6 +1,7 @@
 /** Order and cart figures shared by server and client; free of zod so the storefront bundle stays small. */
 
 import { orderStatuses, paymentStatuses } from '../../db/statuses';
+import { INTL_TAGS, type Locale } from './i18n/locales';
 
 // The statuses are the database enums' lists (db/statuses.ts), so the two cannot drift apart.
 export { orderStatuses, paymentStatuses };
@@ -104,9 +105,10 @@ export function paymentStatusAfterRefunds(totalCents: number, refundedCents: num
 }
 
 /**
- * The one money formatter: an amount in a currency (ISO 4217 code), as English readers write it: "$1,234.50"
- * for USD, "€12.00" for EUR. The amount goes through whole cents first, so a decimal string is shown exactly.
+ * The one money formatter: an amount in a currency (ISO 4217 code), as readers of the language write it: "$1,234.50"
+ * for USD in English, "12,00 €" for EUR in Spanish. The amount goes through whole cents first, so a decimal
+ * string is shown exactly.
  */
-export function formatMoney(amount: string | number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(toCents(amount) / 100);
+export function formatMoney(amount: string | number, currency: string, locale: Locale = 'en'): string {
+  return new Intl.NumberFormat(INTL_TAGS[locale], { style: 'currency', currency }).format(toCents(amount) / 100);
 }

@@ -5,6 +5,7 @@ import { users } from '../../../db/schema/index';
 import { allPermissions } from '../../shared/roles';
 import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
+import { mailLanguage } from '../mail/mail-language';
 import { getSettings } from '../settings/settings-service';
 import { createSetPasswordToken, SET_PASSWORD_TOKEN_TTL_MS } from './password-tokens';
 import { revokeUserSessions } from './sessions';
@@ -69,15 +70,24 @@ export async function inviteAdmin(
     const link = `${opts.publicUrl}/employee/set-password?token=${encodeURIComponent(token)}`;
     if (opts.sendMail) {
       const { businessName } = await getSettings(tx);
+      const { say } = mailLanguage({ email });
       await enqueueMail(tx, {
         to: email,
-        subject: `Your administrator account at ${businessName}`,
-        text:
-          `Hello${firstName ? ` ${firstName}` : ''},\n\n` +
-          `You have been made an administrator of ${businessName}.\n\n` +
-          `Set your password to activate your account:\n${link}\n\n` +
-          `The link works once and expires in ${Math.round(SET_PASSWORD_TOKEN_TTL_MS / 3_600_000)} hours. ` +
-          `Afterwards, sign in at ${opts.publicUrl}/employee/login.\n`,
+        subject: say('mail.adminInvite.subject', { business: businessName }),
+        text: [
+          firstName ? say('mail.hello', { name: firstName }) : say('mail.helloNoName'),
+          '',
+          say('mail.adminInvite.made', { business: businessName }),
+          '',
+          say('mail.setPassword'),
+          link,
+          '',
+          say('mail.linkExpires', {
+            hours: Math.round(SET_PASSWORD_TOKEN_TTL_MS / 3_600_000),
+            url: `${opts.publicUrl}/employee/login`,
+          }),
+          '',
+        ].join('\n'),
       });
     }
     return { email, outcome, link, expiresAt, mailed: opts.sendMail };

@@ -1,4 +1,5 @@
 import type { MessageId } from '../en';
+import { mail } from './mail';
 
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
-export const messages: Record<MessageId, string> = {};
+export const messages: Record<MessageId, string> = { ...mail };
