@@ -52,7 +52,7 @@ const [quickDesktop, quickPhone, guidedDesktop, guidedPhone] = workdays(4);
 const quickBooked = {} as Record<ViewportName, string>;
 const labelOf = (time: Locator) => time.evaluate((input) => input.closest('label')!.textContent!.trim());
 /** How the profile shows an appointment's start: "Mon, Nov 30, 2026 at 9:30 AM". */
-const shownAt = (date: string, time: string) => `${dayLabelOf(date, 'EEE, MMM d, yyyy')} at ${time}`;
+const shownAt = (date: string, time: string) => `${dayLabelOf(date, 'weekdayMonthDayYear')} at ${time}`;
 
 describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (viewport) => {
   const date = viewport === 'desktop' ? quickDesktop! : quickPhone!;

@@ -44,7 +44,7 @@ function firstWeekdays(): Record<ViewportName, string> {
 const starts = firstWeekdays();
 
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
-const shownAt = (date: string) => `${dayLabelOf(date, 'EEE, MMM d, yyyy')} at 9:00 AM`;
+const shownAt = (date: string) => `${dayLabelOf(date, 'weekdayMonthDayYear')} at 9:00 AM`;
 
 async function api(method: string, path: string, cookie: string, body?: unknown) {
   const res = await fetch(`${e2e.server.baseUrl}/api${path}`, {
@@ -71,7 +71,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('a weekly series on %s', (view
     await page.getByRole('combobox', { name: 'Number of appointments' }).click();
     await page.getByRole('option', { name: '3 appointments' }).click();
     await page.getByRole('heading', { name: 'Booking Summary' }).waitFor();
-    await page.getByText(`Weekly, 3 appointments: ${dates.map((d) => dayLabelOf(d, 'MMM d')).join(', ')}`).waitFor();
+    await page.getByText(`Weekly, 3 appointments: ${dates.map((d) => dayLabelOf(d, 'monthDay')).join(', ')}`).waitFor();
     // The demo's Signature Facial is $95.00 an appointment.
     await page.getByText('$95.00 each, $285.00 in all').waitFor();
     await expectNoSeriousAxeViolations(page);

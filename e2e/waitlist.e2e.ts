@@ -29,7 +29,7 @@ function nextSunday(): string {
   for (let i = 1; ; i++) if (weekdayOf(addCalendarDays(today, i)) === 0) return addCalendarDays(today, i);
 }
 const sunday = nextSunday();
-const sundayLabel = dayLabelOf(sunday, 'EEEE, MMMM d, yyyy');
+const sundayLabel = dayLabelOf(sunday, 'long');
 const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
 
 describe.each<ViewportName>(['desktop', 'phone'])('waitlist on %s', (viewport) => {

@@ -21,6 +21,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/user/locale': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Choose the signed-in person's language (null: follow the browser, then the business default)
+     * @description Choose the signed-in person's language (null: follow the browser, then the business default). Requires a signed-in user.
+     */
+    put: operations['auth-setLocale'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/employee/login': {
     parameters: {
       query?: never;
@@ -1848,6 +1868,7 @@ export interface operations {
             profileImageUrl: string | null;
             isActive: boolean;
             permissions: string[];
+            locale: ('en' | 'es') | null;
           };
         };
       };
@@ -1862,6 +1883,127 @@ export interface operations {
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'auth-setLocale': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          locale: ('en' | 'es') | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            role: string;
+            profileImageUrl: string | null;
+            isActive: boolean;
+            permissions: string[];
+            locale: ('en' | 'es') | null;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -1946,6 +2088,7 @@ export interface operations {
               profileImageUrl: string | null;
               isActive: boolean;
               permissions: string[];
+              locale: ('en' | 'es') | null;
             };
           };
         };
@@ -2208,6 +2351,7 @@ export interface operations {
             profileImageUrl: string | null;
             isActive: boolean;
             permissions: string[];
+            locale: ('en' | 'es') | null;
           };
         };
       };
@@ -2391,6 +2535,7 @@ export interface operations {
               profileImageUrl: string | null;
               isActive: boolean;
               permissions: string[];
+              locale: ('en' | 'es') | null;
             };
           };
         };
@@ -3076,6 +3221,8 @@ export interface operations {
             cancellationNoticeHours: number;
             reminderOffsetsMinutes: number[];
             currency: string;
+            /** @enum {string} */
+            defaultLocale: 'en' | 'es';
           };
         };
       };
@@ -3150,6 +3297,8 @@ export interface operations {
           cancellationNoticeHours?: number;
           reminderOffsetsMinutes?: number[];
           currency?: string;
+          /** @enum {string} */
+          defaultLocale?: 'en' | 'es';
         };
       };
     };
@@ -3171,6 +3320,8 @@ export interface operations {
             cancellationNoticeHours: number;
             reminderOffsetsMinutes: number[];
             currency: string;
+            /** @enum {string} */
+            defaultLocale: 'en' | 'es';
           };
         };
       };
@@ -3993,6 +4144,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -4076,6 +4228,7 @@ export interface operations {
           duration: number | string;
           bufferBeforeMinutes?: number | string;
           bufferAfterMinutes?: number | string;
+          capacity?: number | string;
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -4102,6 +4255,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -4242,6 +4396,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           }[];
@@ -4334,6 +4489,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -4425,6 +4581,7 @@ export interface operations {
           duration?: number | string;
           bufferBeforeMinutes?: number | string;
           bufferAfterMinutes?: number | string;
+          capacity?: number | string;
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -4451,6 +4608,7 @@ export interface operations {
             duration: number;
             bufferBeforeMinutes: number;
             bufferAfterMinutes: number;
+            capacity: number;
             isFeatured: boolean;
             isActive: boolean;
           };
@@ -7551,6 +7709,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -7690,6 +7849,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -7876,6 +8036,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8389,6 +8550,7 @@ export interface operations {
              */
             dateTime: string;
             employeeIds: string[];
+            seatsLeft: number;
           }[];
         };
       };
@@ -8604,6 +8766,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8755,6 +8918,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -8941,6 +9105,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9089,6 +9254,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9271,6 +9437,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**
@@ -9463,6 +9630,7 @@ export interface operations {
              */
             createdAt: string;
             seriesId: string | null;
+            sessionId: string | null;
             remindersSent: {
               offsetMinutes: number;
               /**

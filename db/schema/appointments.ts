@@ -23,7 +23,8 @@ import { users } from './users';
 export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
 
 // The no-overlap rule for one employee is an exclusion constraint on the held span, added in a custom migration
-// (drizzle cannot express EXCLUDE): see db/migrations/*_appointment_lifecycle.sql.
+// (drizzle cannot express EXCLUDE): see db/migrations/*_appointment_lifecycle.sql and *_class_seats.sql (seats of
+// one class session may overlap each other).
 export const appointments = pgTable(
   'appointments',
   {
@@ -57,6 +58,12 @@ export const appointments = pgTable(
     sequence: integer('sequence').notNull().default(0),
     // The occurrences of one recurring booking share it (null for a single booking): listed and cancelled together.
     seriesId: uuid('series_id'),
+    // A class seat: the seats of one session (same employee, service and start) share sessionId and may share the
+    // held span; each has its own seat number, 1 to the service's capacity when it was booked. Null for an
+    // ordinary appointment, which shares its time with nobody (docs/decisions/0015-class-seats.md).
+    sessionId: uuid('session_id'),
+    seat: integer('seat'),
+    capacity: integer('capacity').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +75,15 @@ export const appointments = pgTable(
     index('appointments_customer_starts_idx').on(t.customerId, t.startsAt),
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_series_idx').on(t.seriesId),
+    check('appointments_seat_of_session', sql`(${t.sessionId} is null) = (${t.seat} is null)`),
+    check('appointments_seat_within_capacity', sql`${t.seat} is null or ${t.seat} between 1 and ${t.capacity}`),
+    // Two live seats of one session never share a number (so never exceed its capacity) or a customer.
+    uniqueIndex('appointments_session_seat_key')
+      .on(t.sessionId, t.seat)
+      .where(sql`${t.status} in ('pending', 'confirmed')`),
+    uniqueIndex('appointments_session_customer_key')
+      .on(t.sessionId, t.customerId)
+      .where(sql`${t.status} in ('pending', 'confirmed')`),
   ],
 );
 

@@ -49,6 +49,8 @@ export const services = pgTable(
     // Time the employee stays held before and after the appointment (preparation, cleaning up): see held span.
     bufferBeforeMinutes: integer('buffer_before_minutes').notNull().default(0),
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
+    // Customers who may book one start with one employee (a class above 1): see docs/booking.md, Classes.
+    capacity: integer('capacity').notNull().default(1),
     isFeatured: boolean('is_featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,6 +66,7 @@ export const services = pgTable(
       'services_buffer_after_range',
       sql`${t.bufferAfterMinutes} between 0 and 240 and ${t.bufferAfterMinutes} % 5 = 0`,
     ),
+    check('services_capacity_range', sql`${t.capacity} between 1 and 100`),
     check('services_price_non_negative', sql`${t.price} >= 0`),
     check('services_name_not_blank', sql`length(trim(${t.name})) > 0`),
     index('services_active_idx').on(t.isActive),

@@ -24,6 +24,8 @@ export const businessSettings = pgTable(
       .default(sql`'{1440,120}'::integer[]`),
     // ISO 4217 code of the currency every price is in (one with cents: amounts are stored with two decimals).
     currency: text('currency').notNull().default('USD'),
+    // The language of a visitor whose browser asks for none the product speaks (src/shared/i18n/locales.ts).
+    defaultLocale: text('default_locale').$type<'en' | 'es'>().notNull().default('en'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -33,6 +35,7 @@ export const businessSettings = pgTable(
     check('business_settings_booking_window_range', sql`${t.bookingWindowDays} >= 1`),
     check('business_settings_cancellation_notice_range', sql`${t.cancellationNoticeHours} >= 0`),
     check('business_settings_currency_code', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check('business_settings_default_locale_known', sql`${t.defaultLocale} in ('en', 'es')`),
     check(
       'business_settings_reminder_offsets_range',
       sql`cardinality(${t.reminderOffsetsMinutes}) <= 3 and 5 <= all(${t.reminderOffsetsMinutes}) and 10080 >= all(${t.reminderOffsetsMinutes})`,

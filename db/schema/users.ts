@@ -15,6 +15,9 @@ export const users = pgTable(
     // the system roles are inserted.
     role: text('role').notNull().default('customer'),
     isActive: boolean('is_active').notNull().default(true),
+    // The language the person chose for the product (src/shared/i18n/locales.ts); null follows their browser,
+    // then the business's default.
+    locale: text('locale').$type<'en' | 'es'>(),
     permissions: text('permissions')
       .array()
       .notNull()
@@ -39,6 +42,7 @@ export const users = pgTable(
       sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
     ),
     check('users_email_not_blank', sql`length(trim(${t.email})) > 0`),
+    check('users_locale_known', sql`${t.locale} in ('en', 'es')`),
   ],
 );
 

@@ -103,7 +103,7 @@ describe('GET /api/appointments/slots', () => {
     const res = await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=${day}`);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(15);
-    expect(res.body[0]).toEqual({ time: '09:00', dateTime: at(day, '09:00'), employeeIds: [maya.id] });
+    expect(res.body[0]).toEqual({ time: '09:00', dateTime: at(day, '09:00'), employeeIds: [maya.id], seatsLeft: 1 });
     expect(res.body.at(-1).time).toBe('16:00');
   });
 
@@ -214,6 +214,7 @@ describe('POST /api/appointments', () => {
       status: 'pending',
       createdAt: expect.any(String),
       seriesId: null,
+      sessionId: null,
       service: { id: massage.id, name: 'Swedish Massage', duration: 60, price: '85.00' },
       customer: { id: customerA.id, firstName: 'Ada', lastName: 'Lovelace', email: expect.any(String) },
       employee: { id: maya.id, firstName: 'Maya', lastName: 'Okafor' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
-import { ZSession, ZUser } from '../shared/user';
+import { ZSession, ZUser, ZUserLocaleInput } from '../shared/user';
+import { setUserLocale } from '../server/auth/user-locale';
 
 export const authRouter = router({
   user: signedInProcedure
@@ -16,6 +17,18 @@ export const authRouter = router({
     // the hottest signed-in read.
     .output(ZUser)
     .query(({ ctx }) => ctx.user),
+  setLocale: signedInProcedure
+    .meta(
+      rest({
+        method: 'PUT',
+        path: '/auth/user/locale',
+        tags: ['auth'],
+        summary: "Choose the signed-in person's language (null: follow the browser, then the business default)",
+      }),
+    )
+    .input(ZUserLocaleInput)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => setUserLocale(ctx.db, ctx.user, input.locale)),
   // The client's own sign-in check (tRPC only): a visitor is an answer, not an error, so a signed-out page
   // load makes no failing request (browsers log every 4xx response as a console error).
   session: publicProcedure

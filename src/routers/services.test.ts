@@ -23,8 +23,8 @@ const massage = {
   isActive: true,
 };
 
-// What a service without buffers answers besides the fields it was created with.
-const noBuffers = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0 };
+// What a service without buffers or capacity answers besides the fields it was created with.
+const noBuffers = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, capacity: 1 };
 
 async function create(body: Record<string, unknown>) {
   const res = await server.request('POST', '/api/services', { cookie: admin, body });

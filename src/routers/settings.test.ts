@@ -22,6 +22,7 @@ describe('GET/PUT /api/business/settings', () => {
       timezone: 'UTC',
       ...booking,
       currency: 'USD',
+      defaultLocale: 'en',
     });
   });
 
@@ -57,9 +58,9 @@ describe('GET/PUT /api/business/settings', () => {
     const body = { businessName: 'Glow Studio', businessDescription: 'Hair and beauty', businessType: 'services' };
     const res = await server.request('PUT', '/api/business/settings', { cookie, body });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...body, timezone: 'UTC', ...booking, currency: 'USD' });
+    expect(res.body).toEqual({ ...body, timezone: 'UTC', ...booking, currency: 'USD', defaultLocale: 'en' });
     const read = await server.request('GET', '/api/business/settings');
-    expect(read.body).toEqual({ ...body, timezone: 'UTC', ...booking, currency: 'USD' });
+    expect(read.body).toEqual({ ...body, timezone: 'UTC', ...booking, currency: 'USD', defaultLocale: 'en' });
   });
 
   it('rejects an empty businessName with a readable 400 and changes nothing', async () => {
@@ -110,6 +111,7 @@ describe('GET/PUT /api/business/settings', () => {
       timezone: 'Europe/Paris',
       ...booking,
       currency: 'USD',
+      defaultLocale: 'en',
     });
   });
 
@@ -132,6 +134,23 @@ describe('GET/PUT /api/business/settings', () => {
     expect(bad.body.message).toBe('Booking window must be a whole number of days from 1 to 365');
     expect((await server.request('GET', '/api/business/settings')).body).toMatchObject(rules);
     await server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', ...booking } });
+  });
+
+  it('saves the default language, a PUT without it keeps it, and an unknown one is refused', async () => {
+    const { cookie } = await signInAs(server.database, 'admin');
+    const put = (body: Record<string, unknown>) =>
+      server.request('PUT', '/api/business/settings', { cookie, body: { businessName: 'Glow', ...body } });
+    const spanish = await put({ defaultLocale: 'es' });
+    expect(spanish.status, spanish.text).toBe(200);
+    expect(spanish.body.defaultLocale).toBe('es');
+    expect((await put({})).body.defaultLocale).toBe('es');
+    for (const defaultLocale of ['fr', 'ES', null, 3]) {
+      const bad = await put({ defaultLocale });
+      expect(bad.status, String(defaultLocale)).toBe(400);
+      expect(bad.body.message).toBe('Default language must be one of: en, es');
+    }
+    expect((await server.request('GET', '/api/business/settings')).body.defaultLocale).toBe('es');
+    await put({ defaultLocale: 'en' });
   });
 
   it('serves the same procedures over tRPC', async () => {

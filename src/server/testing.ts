@@ -88,7 +88,7 @@ async function createTestApp(opts: { env?: Record<string, string>; payments?: Pa
 export async function bookableService(
   db: Tx,
   employeeId: string,
-  service: { name: string; price: string; duration: number },
+  service: { name: string; price: string; duration: number; capacity?: number },
   hours: { startTime: string; endTime: string },
 ): Promise<string> {
   const [row] = await db.insert(services).values(service).returning({ id: services.id });

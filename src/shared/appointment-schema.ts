@@ -38,6 +38,12 @@ export function canMarkNoShow(appointment: { status: AppointmentStatus; dateTime
 }
 
 export const SLOT_TAKEN_MESSAGE = 'That time is no longer available. Please choose another time.';
+/** The 409s of a class (a service with capacity above 1). */
+export const CLASS_FULL_MESSAGE = 'This class is full.';
+export const SEAT_TAKEN_MESSAGE = 'You already have a seat in this class.';
+
+/** How the booking pages say what a class start has left: "1 seat left", "5 seats left". */
+export const seatsLeftLabel = (seats: number) => `${seats} ${seats === 1 ? 'seat' : 'seats'} left`;
 
 /** A series repeats a booking at the same wall-clock time of the business zone, every week or every two weeks. */
 export const repeatFrequencies = ['weekly', 'biweekly'] as const;
@@ -85,6 +91,8 @@ export const ZSlot = z.object({
   time: z.string(),
   dateTime: zInstant(),
   employeeIds: z.array(z.string()),
+  /** Customers who can still book this start: the class's free seats, 1 for an ordinary service. */
+  seatsLeft: z.number().int(),
 });
 
 /**
@@ -163,6 +171,8 @@ export const ZAppointment = z.object({
   createdAt: zInstant(),
   /** Shared by the occurrences of a recurring booking; null for a single one. */
   seriesId: z.string().nullable(),
+  /** Shared by the seats of one class session (same employee, service and start); null for an ordinary booking. */
+  sessionId: z.string().nullable(),
   /** Reminder e-mails that went to the customer for the current start time. */
   remindersSent: z.array(z.object({ offsetMinutes: z.number().int(), sentAt: zInstant() })),
   /** Null when the service has since been deleted (screens show "Service"). */

@@ -89,6 +89,16 @@ const bufferInput = (label: string) =>
 const ZBufferBeforeInput = bufferInput('Buffer before');
 const ZBufferAfterInput = bufferInput('Buffer after');
 
+const ZCapacityInput = wholeNumber({
+  required: 'Capacity is required',
+  notNumber: 'Capacity must be a number',
+  notWhole: 'Capacity must be a whole number',
+  min: 1,
+  minMessage: 'Capacity must be at least 1',
+  max: limits.capacityMax,
+  maxMessage: `Capacity must be at most ${limits.capacityMax}`,
+});
+
 export const ZQuantityInput = wholeNumber({
   required: 'Quantity is required',
   notNumber: 'Quantity must be a number',
@@ -191,6 +201,7 @@ export const ZCreateServiceInput = z.object({
   duration: ZDurationInput,
   bufferBeforeMinutes: ZBufferBeforeInput.optional(),
   bufferAfterMinutes: ZBufferAfterInput.optional(),
+  capacity: ZCapacityInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
 });
@@ -201,6 +212,7 @@ export const ZUpdateServiceInput = z.object({
   duration: ZDurationInput.optional(),
   bufferBeforeMinutes: ZBufferBeforeInput.optional(),
   bufferAfterMinutes: ZBufferAfterInput.optional(),
+  capacity: ZCapacityInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
 });
@@ -227,6 +239,7 @@ export const ZService = z.object({
   duration: z.number().int(),
   bufferBeforeMinutes: z.number().int(),
   bufferAfterMinutes: z.number().int(),
+  capacity: z.number().int(),
   ...itemFlags,
 });
 
@@ -282,4 +295,6 @@ export const ZServiceForm = ZCreateServiceInput.extend({
   // An empty buffer field means no buffer.
   bufferBeforeMinutes: z.preprocess((v) => (v === '' || v == null ? 0 : v), ZBufferBeforeInput),
   bufferAfterMinutes: z.preprocess((v) => (v === '' || v == null ? 0 : v), ZBufferAfterInput),
+  // An empty capacity field means an ordinary service (one customer at a time).
+  capacity: z.preprocess((v) => (v === '' || v == null ? 1 : v), ZCapacityInput),
 });

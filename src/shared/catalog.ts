@@ -23,6 +23,8 @@ export interface Service extends CatalogItem {
   /** Minutes the employee stays held before and after each appointment (the held span). */
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+  /** How many customers may book one start with one employee; above 1 the service is a class. */
+  capacity: number;
 }
 
 export const catalogLimits = {
@@ -39,6 +41,7 @@ export const catalogLimits = {
   durationDefault: 60,
   bufferMax: 240,
   bufferStep: 5,
+  capacityMax: 100,
   cartQuantityMax: 999,
 } as const;
 

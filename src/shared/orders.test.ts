@@ -112,6 +112,12 @@ describe('order figures', () => {
     expect(formatMoney('-5.25', 'USD')).toBe('-$5.25');
   });
 
+  it('writes money as readers of the language do', () => {
+    expect(formatMoney('12', 'USD', 'en')).toBe('$12.00');
+    expect(formatMoney('12', 'EUR', 'es')).toBe('12,00\u00a0€');
+    expect(formatMoney('21234.5', 'EUR', 'es')).toBe('21.234,50\u00a0€');
+  });
+
   it('numbers an order by the last 8 characters of its id', () => {
     expect(orderNumber('3f2a9c1e-7b4d-4e21-9a0b-1c2d3e4f5a6b')).toBe('3e4f5a6b');
   });

@@ -105,9 +105,9 @@ export function paymentStatusAfterRefunds(totalCents: number, refundedCents: num
 }
 
 /**
- * The one money formatter: an amount in a currency (ISO 4217 code), as readers of the language write it: "$1,234.50"
- * for USD in English, "12,00 €" for EUR in Spanish. The amount goes through whole cents first, so a decimal
- * string is shown exactly.
+ * The one money formatter: an amount in a currency (ISO 4217 code), as readers of the language write it:
+ * "$1,234.50" for USD and "€12.00" for EUR in English, "12,00 €" in Spanish. The amount goes through whole cents
+ * first, so a decimal string is shown exactly.
  */
 export function formatMoney(amount: string | number, currency: string, locale: Locale = 'en'): string {
   return new Intl.NumberFormat(INTL_TAGS[locale], { style: 'currency', currency }).format(toCents(amount) / 100);

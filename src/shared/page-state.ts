@@ -1,13 +1,16 @@
+import type { Catalogue } from './i18n/catalogue';
 import type { BusinessSettings } from './settings';
 import type { Session } from './user';
 
 /**
  * The answers a page's first render needs, given by the server inside the page's HTML (a JSON data block with
- * this id): the sign-in check's and the business settings. Either may be missing; the client then asks.
+ * this id): the sign-in check's and the business settings (either may be missing; the client then asks), and
+ * the catalogue of the page's language: its messages and sentences, of that language only.
  */
 export interface PageState {
   session?: Session;
   settings?: BusinessSettings;
+  catalogue?: Catalogue;
 }
 
 export const PAGE_STATE_ID = 'page-state';

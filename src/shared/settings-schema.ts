@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { businessTypes } from './settings';
+import { LOCALES } from './i18n/locales';
 
 const ZBusinessType = z.enum(businessTypes, {
   error: 'Business type must be one of: products, services, both',
 });
+
+const ZDefaultLocale = z.enum(LOCALES, { error: 'Default language must be one of: en, es' });
 
 export const settingsMessages = {
   currencyFixed: 'The currency cannot be changed once orders have been placed: their amounts were paid in it.',
@@ -19,6 +22,7 @@ export const ZBusinessSettings = z.object({
   cancellationNoticeHours: z.number().int(),
   reminderOffsetsMinutes: z.array(z.number().int()),
   currency: z.string(),
+  defaultLocale: ZDefaultLocale,
 });
 
 function isTimeZone(value: string) {
@@ -82,6 +86,7 @@ export const ZUpdateBusinessSettingsInput = z.object({
       'Currency must be a three-letter ISO 4217 code of a currency with cents, such as USD or EUR',
     )
     .optional(),
+  defaultLocale: ZDefaultLocale.optional(),
 });
 export type UpdateBusinessSettingsInput = z.infer<typeof ZUpdateBusinessSettingsInput>;
 

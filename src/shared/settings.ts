@@ -1,4 +1,6 @@
 /** Business settings: plain constants and types, free of zod so the storefront bundle stays small. */
+import type { Locale } from './i18n/locales';
+
 export const businessTypes = ['products', 'services', 'both'] as const;
 export type BusinessType = (typeof businessTypes)[number];
 
@@ -17,6 +19,8 @@ export interface BusinessSettings {
   reminderOffsetsMinutes: number[];
   /** ISO 4217 code of the currency every price is in. Fixed once the first order is placed. */
   currency: string;
+  /** The language of a visitor who chose none and whose browser asks for none the product speaks. */
+  defaultLocale: Locale;
 }
 
 /**
@@ -34,6 +38,7 @@ export const defaultSettings: BusinessSettings = {
   cancellationNoticeHours: 24,
   reminderOffsetsMinutes: [1440, 120],
   currency: 'USD',
+  defaultLocale: 'en',
 };
 
 /** Which parts of the storefront a business type shows. */

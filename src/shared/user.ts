@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './i18n/locales';
 
 /** A role name (roles.ts): a system role or a custom one. */
 export const ZRole = z.string();
@@ -12,9 +13,16 @@ export const ZUser = z.object({
   profileImageUrl: z.string().nullable(),
   isActive: z.boolean(),
   permissions: z.array(z.string()),
+  /** The language the person chose; null follows their browser, then the business's default. */
+  locale: z.enum(LOCALES).nullable(),
 });
 export type User = z.infer<typeof ZUser>;
 
 /** The client's sign-in check: the signed-in user, or null for a visitor. */
 export const ZSession = z.object({ user: ZUser.nullable() });
 export type Session = z.infer<typeof ZSession>;
+
+/** PUT /api/auth/user/locale: the person's language, or null to follow their browser again. */
+export const ZUserLocaleInput = z.object({
+  locale: z.enum(LOCALES, { error: 'Language must be one of: en, es, or null' }).nullable(),
+});

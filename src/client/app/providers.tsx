@@ -3,8 +3,11 @@ import { httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { useState, type ReactNode } from 'react';
 import { ToastProvider } from '../components/ui/toast';
 import { trpc } from '../lib/trpc';
+import { I18nProvider } from '../lib/i18n';
+import { languageHeader } from '../lib/rest';
+import type { Catalogue } from '../../shared/i18n/catalogue';
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers({ catalogue, children }: { catalogue: Catalogue; children: ReactNode }) {
   // docs/product.md: no retry, no refetch on focus, no polling, data never stale (writes invalidate what they change).
   const [queryClient] = useState(
     () =>
@@ -26,16 +29,19 @@ export function Providers({ children }: { children: ReactNode }) {
           false: httpBatchLink({
             url: '/api/trpc',
             fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }),
+            headers: languageHeader,
           }),
         }),
       ],
     }),
   );
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>{children}</ToastProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <I18nProvider catalogue={catalogue}>
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <ToastProvider>{children}</ToastProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </I18nProvider>
   );
 }

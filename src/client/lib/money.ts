@@ -1,9 +1,10 @@
 import { useCallback } from 'react';
 import { formatMoney } from '../../shared/orders';
+import { pageLocale } from './page-state';
 import { useCurrency } from './session';
 
-/** Money as the business shows it: `formatMoney` bound to the business's currency. */
+/** Money as the business shows it: `formatMoney` bound to the business's currency and the page's language. */
 export function useFormatMoney(): (amount: string | number) => string {
   const currency = useCurrency();
-  return useCallback((amount) => formatMoney(amount, currency), [currency]);
+  return useCallback((amount) => formatMoney(amount, currency, pageLocale()), [currency]);
 }

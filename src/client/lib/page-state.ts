@@ -1,4 +1,5 @@
 import { PAGE_STATE_ID, type PageState } from '../../shared/page-state';
+import type { Locale } from '../../shared/i18n/locales';
 
 /** The answers the server gave inside this page's HTML (src/server/http/client.ts), read once at start. */
 const state: PageState = readPageState();
@@ -21,3 +22,12 @@ export function takePageState<K extends keyof PageState>(key: K): PageState[K] {
   delete state[key];
   return value;
 }
+
+/**
+ * The page's language, for the whole life of the page (choosing another reloads it). English when the page
+ * came without a catalogue (the development server's HTML: see loadCatalogue in i18n.tsx).
+ */
+export const pageLocale = (): Locale => pageCatalogue?.locale ?? 'en';
+
+/** Kept apart from the other answers: the catalogue is read for the page's whole life, not taken once. */
+const pageCatalogue = state.catalogue;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clockLabelOf, dateKeyOf, dateOf, dateTimeOf, longDayLabelOf, stampOf, timeOf } from './zoned-time';
+import { clockLabelOf, dateKeyOf, dateOf, dateTimeOf, dayLabelOf, longDayLabelOf, stampOf, timeOf } from './zoned-time';
 
 // The screens run in whatever zone the browser is in; the business's zone must win every time.
 // The hour 18:00Z reads on each browser's own clock, proving the zone took effect.
@@ -33,6 +33,18 @@ describe('times shown in the business time zone, whatever the browser zone', () 
       it('reads wall-clock times and calendar dates as they are', () => {
         expect(clockLabelOf('09:30')).toBe('9:30 AM');
         expect(longDayLabelOf('2026-03-08')).toBe('Sunday, March 8, 2026');
+      });
+
+      it('writes dates and times in the language of the page, in the business zone', () => {
+        const ny = 'America/New_York';
+        expect(timeOf('2026-11-25T18:00:00Z', ny, 'es')).toBe('13:00');
+        expect(dateTimeOf('2026-11-25T18:00:00Z', ny, 'es')).toBe('mié, 25 nov 2026, 13:00');
+        expect(dateOf('2026-11-26T03:30:00Z', ny, 'es')).toBe('25 nov 2026');
+        expect(stampOf('2026-11-26T03:30:00Z', ny, 'es')).toBe('25 nov 2026, 22:30');
+        expect(longDayLabelOf('2026-03-08', 'es')).toBe('domingo, 8 de marzo de 2026');
+        expect(dayLabelOf('2026-03-08', 'monthDay', 'es')).toBe('8 mar');
+        expect(dayLabelOf('2026-03-08', 'monthDay')).toBe('Mar 8');
+        expect(clockLabelOf('21:05', 'es')).toBe('21:05');
       });
     });
   }

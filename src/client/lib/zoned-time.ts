@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO, startOfWeek } from 'date-fns';
+import { INTL_TAGS, type Locale } from '../../shared/i18n/locales';
+import { pageLocale } from './page-state';
 
 /*
  * The one place that turns instants into text. Appointments, orders and schedules are instants; the business
@@ -15,18 +17,64 @@ export const dateKeyOf = (iso: string | Date, timeZone: string) => format(inZone
 
 export const todayIn = (timeZone: string) => dateKeyOf(new Date(), timeZone);
 
-/** "9:30 AM". */
-export const timeOf = (iso: string, timeZone: string) => format(inZone(iso, timeZone), 'h:mm a');
+/**
+ * How a date or time reads. English keeps the exact texts the product has always shown (date-fns patterns: Intl's
+ * own en-US reads "Nov 25, 2026, 1:00 PM" where the product says "at"); other languages use Intl's format for the
+ * same parts, in their own order and words ("mié, 25 nov 2026, 13:00").
+ */
+interface Style {
+  en: string;
+  intl: Intl.DateTimeFormatOptions;
+}
+
+const TIME = { hour: 'numeric', minute: '2-digit' } as const;
+const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+
+const styles = {
+  time: { en: 'h:mm a', intl: TIME },
+  date: { en: 'MMM dd, yyyy', intl: DAY },
+  stamp: { en: 'MMM dd, yyyy, h:mm a', intl: { ...DAY, ...TIME } },
+  dateTime: { en: "EEE, MMM d, yyyy 'at' h:mm a", intl: { weekday: 'short', ...DAY, ...TIME } },
+  weekdayMonthDay: { en: 'EEE, MMM d', intl: { weekday: 'short', day: 'numeric', month: 'short' } },
+  weekdayMonthDayYear: { en: 'EEE, MMM d, yyyy', intl: { weekday: 'short', ...DAY } },
+  monthDay: { en: 'MMM d', intl: { day: 'numeric', month: 'short' } },
+  monthDayYear: { en: 'MMM d, yyyy', intl: DAY },
+  weekday: { en: 'EEEE', intl: { weekday: 'long' } },
+  long: { en: 'EEEE, MMMM d, yyyy', intl: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } },
+} satisfies Record<string, Style>;
+export type DayStyle = Exclude<keyof typeof styles, 'time' | 'date' | 'stamp' | 'dateTime'>;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant as it reads in the zone; a calendar day or a wall-clock time is given as that moment in UTC. */
+function render(instant: Date, timeZone: string, style: keyof typeof styles, locale: Locale): string {
+  if (locale === 'en') return format(new TZDate(instant.getTime(), timeZone), styles[style].en);
+  const key = `${locale} ${timeZone} ${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(INTL_TAGS[locale], { ...styles[style].intl, timeZone });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(instant);
+}
+
+const instantOf = (iso: string) => parseISO(iso);
+
+/** "9:30 AM" (English), "9:30" (Spanish). */
+export const timeOf = (iso: string, timeZone: string, locale = pageLocale()) =>
+  render(instantOf(iso), timeZone, 'time', locale);
 
 /** "Nov 23, 2026": the day of a record (an order placed, a customer's last visit). */
-export const dateOf = (iso: string, timeZone: string) => format(inZone(iso, timeZone), 'MMM dd, yyyy');
+export const dateOf = (iso: string, timeZone: string, locale = pageLocale()) =>
+  render(instantOf(iso), timeZone, 'date', locale);
 
 /** "Nov 23, 2026, 9:30 AM": when a record was made or changed, in a list or a detail line. */
-export const stampOf = (iso: string, timeZone: string) => format(inZone(iso, timeZone), 'MMM dd, yyyy, h:mm a');
+export const stampOf = (iso: string, timeZone: string, locale = pageLocale()) =>
+  render(instantOf(iso), timeZone, 'stamp', locale);
 
 /** "Mon, Nov 23, 2026 at 9:30 AM": an appointment's start. */
-export const dateTimeOf = (iso: string, timeZone: string) =>
-  format(inZone(iso, timeZone), "EEE, MMM d, yyyy 'at' h:mm a");
+export const dateTimeOf = (iso: string, timeZone: string, locale = pageLocale()) =>
+  render(instantOf(iso), timeZone, 'dateTime', locale);
 
 /** Calendar arithmetic on "YYYY-MM-DD" (no clock involved, so DST never shifts a day). */
 export function addDaysToKey(key: string, days: number): string {
@@ -46,17 +94,21 @@ export function weekOf(key: string): string[] {
   return Array.from({ length: 7 }, (_, i) => format(addDays(monday, i), 'yyyy-MM-dd'));
 }
 
-/** "Mon, Nov 23" of a "YYYY-MM-DD". */
-export function dayLabelOf(key: string, pattern = 'EEE, MMM d'): string {
+/** A calendar day's midnight in UTC, read back in UTC: the day itself, whatever the browser's zone. */
+function utcDayOf(key: string): Date {
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return format(new Date(y, m - 1, d), pattern);
+  return new Date(Date.UTC(y, m - 1, d));
 }
 
-/** "Wednesday, June 10, 2026" of a "YYYY-MM-DD". */
-export const longDayLabelOf = (key: string) => dayLabelOf(key, 'EEEE, MMMM d, yyyy');
+/** "Mon, Nov 23" of a "YYYY-MM-DD", or another style of the day ("Nov 23", "Monday", …). */
+export const dayLabelOf = (key: string, style: DayStyle = 'weekdayMonthDay', locale = pageLocale()) =>
+  render(utcDayOf(key), 'UTC', style, locale);
 
-/** "9:30 AM" of a wall-clock "HH:MM" (weekly hours, a slot's local time). */
-export function clockLabelOf(hhmm: string): string {
+/** "Wednesday, June 10, 2026" of a "YYYY-MM-DD". */
+export const longDayLabelOf = (key: string, locale = pageLocale()) => dayLabelOf(key, 'long', locale);
+
+/** "9:30 AM" (English), "9:30" (Spanish) of a wall-clock "HH:MM" (weekly hours, a slot's local time). */
+export function clockLabelOf(hhmm: string, locale = pageLocale()): string {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return format(new Date(2000, 0, 1, h, m), 'h:mm a');
+  return render(new Date(Date.UTC(2000, 0, 1, h, m)), 'UTC', 'time', locale);
 }

@@ -5,6 +5,7 @@
  */
 export const accessTable: Record<string, string> = {
   'auth.user': 'signedIn',
+  'auth.setLocale': 'signedIn',
   'auth.session': 'public',
   'employee.login': 'public',
   'employee.logout': 'public',

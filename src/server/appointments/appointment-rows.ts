@@ -24,6 +24,9 @@ const columns = {
   status: appointments.status,
   sequence: appointments.sequence,
   seriesId: appointments.seriesId,
+  sessionId: appointments.sessionId,
+  // What a seat's class allows now (a reopened or moved seat is counted against it).
+  serviceCapacity: services.capacity,
   createdAt: appointments.createdAt,
   // The reminders that went for the appointment's current start (a reschedule starts afresh).
   remindersSent: sql<{ offsetMinutes: number; sentAt: string }[]>`coalesce((
@@ -62,6 +65,7 @@ export function toAppointment(row: Row): Appointment {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     seriesId: row.seriesId,
+    sessionId: row.sessionId,
     remindersSent: (typeof row.remindersSent === 'string' ? JSON.parse(row.remindersSent) : row.remindersSent).map(
       (r: { offsetMinutes: number; sentAt: string }) => ({
         offsetMinutes: r.offsetMinutes,

@@ -28,7 +28,8 @@ import { emitAppointmentEvent, selectAppointments, toAppointment, type Row } fro
 import { sendInvitations, type InvitationKind } from './invitations';
 import { dropReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
-import { findServiceWithProviders, loadSlotData, slotRules, type TimeNeeded } from './slot-data';
+import { findServiceWithProviders, loadSlotData, slotRules, type ClassOf, type TimeNeeded } from './slot-data';
+import { classRefusal, takeSeat, type Seat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
 
 /** What a booking operation needs besides the database and the caller: settings, the clock, the public address. */
@@ -105,11 +106,12 @@ async function freeEmployeesAt(
   start: Date,
   needed: TimeNeeded,
   employeeIds: string[],
+  classOf: ClassOf | undefined,
   excludeAppointmentId?: string,
 ) {
   const date = toZoned(start, env.settings.timezone).date;
   const data = await loadSlotData(db, date, employeeIds, env.settings.timezone, excludeAppointmentId);
-  const slot = computeSlots(date, slotRules(env.settings, env.now, needed), data).find(
+  const slot = computeSlots(date, slotRules(env.settings, env.now, needed, classOf), data).find(
     (s) => s.dateTime === start.toISOString(),
   );
   return { date, free: slot?.employeeIds ?? [] };
@@ -138,8 +140,11 @@ async function unavailableDates(
   starts: Date[],
   needed: TimeNeeded,
   employeeIds: string[],
+  classOf: ClassOf | undefined,
 ): Promise<Map<string, string[]>> {
-  const occurrences = await Promise.all(starts.map((start) => freeEmployeesAt(db, env, start, needed, employeeIds)));
+  const occurrences = await Promise.all(
+    starts.map((start) => freeEmployeesAt(db, env, start, needed, employeeIds, classOf)),
+  );
   return new Map(
     employeeIds.map((id) => [id, occurrences.filter((o) => !o.free.includes(id)).map((o) => o.date)] as const),
   );
@@ -204,18 +209,33 @@ export async function bookAppointment(
   const { service, providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: staff });
   const starts = occurrenceStarts(requestedStart(input.dateTime, env.now), input.repeat, env.settings.timezone);
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
-  const unavailable = await unavailableDates(db, env, starts, service, chosen ? [chosen] : providers);
+  const employeeIds = chosen ? [chosen] : providers;
+  const classOf = service.capacity > 1 ? { serviceId: service.id, capacity: service.capacity } : undefined;
+  const customerId = await bookingCustomer(db, actor, input.customerId);
+  // A class says why it cannot be booked (a seat already held, or full) before the general "not available".
+  const refused = async () =>
+    classOf && (await classRefusal(db, service.id, starts, employeeIds, service.capacity, customerId));
+  const unavailable = await unavailableDates(db, env, starts, service, employeeIds, classOf);
   const free = [...unavailable].flatMap(([id, dates]) => (dates.length ? [] : [id]));
+  if (!free.length || classOf) {
+    const refusal = await refused();
+    if (refusal) throw refusal;
+  }
   if (!free.length) throw notAvailable(starts, unavailable);
 
   let candidates = free;
   if (!chosen && free.length > 1) {
-    const date = toZoned(starts[0]!, env.settings.timezone).date;
-    const counts = await bookingsOn(db, date, free, env.settings.timezone);
-    // A stable sort keeps the provider order among equally booked employees.
-    candidates = [...free].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
+    if (classOf) {
+      // A class fills the session already running before another employee opens one (the slot's order).
+      const first = await freeEmployeesAt(db, env, starts[0]!, service, free, classOf);
+      candidates = first.free;
+    } else {
+      const date = toZoned(starts[0]!, env.settings.timezone).date;
+      const counts = await bookingsOn(db, date, free, env.settings.timezone);
+      // A stable sort keeps the provider order among equally booked employees.
+      candidates = [...free].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
+    }
   }
-  const customerId = await bookingCustomer(db, actor, input.customerId);
   const status: AppointmentStatus =
     staff && input.status && (input.status === 'pending' || input.status === 'confirmed') ? input.status : 'pending';
   const notes = (input.notes ?? input.customerNotes ?? '').trim();
@@ -226,6 +246,20 @@ export async function bookAppointment(
       const ids = starts.map(() => randomUUID());
       await db.transaction(async (tx) => {
         await lockEmployeeBookings(tx, employeeId);
+        const seats: (Seat | undefined)[] = [];
+        for (const start of starts) {
+          seats.push(
+            classOf
+              ? await takeSeat(tx, {
+                  employeeId,
+                  serviceId: service.id,
+                  startsAt: start,
+                  capacity: service.capacity,
+                  customerId,
+                })
+              : undefined,
+          );
+        }
         await tx.insert(appointments).values(
           starts.map((start, i) => ({
             id: ids[i],
@@ -240,6 +274,7 @@ export async function bookAppointment(
             notes,
             status,
             seriesId,
+            ...seats[i],
           })),
         );
         // Each occurrence is an appointment of its own: its invitation (own UID), reminders and webhook event.
@@ -253,14 +288,16 @@ export async function bookAppointment(
       });
       return toAppointment((await findRow(db, ids[0]!))!);
     } catch (error) {
-      // Someone took this employee's time a moment ago: the next free provider, if any, may still have it.
-      if (!isConflict(error)) throw error;
+      // Someone took this employee's time (or the class's last seat) a moment ago: the next provider may have it.
+      if (!isConflict(error) && !(error instanceof AppError && error.code === 'CONFLICT')) throw error;
     }
   }
   // Every candidate lost a race; a series says which dates went meanwhile.
+  const refusal = await refused();
+  if (refusal) throw refusal;
   throw notAvailable(
     starts,
-    starts.length > 1 ? await unavailableDates(db, env, starts, service, candidates) : unavailable,
+    starts.length > 1 ? await unavailableDates(db, env, starts, service, candidates, classOf) : unavailable,
   );
 }
 
@@ -335,14 +372,22 @@ export async function setAppointmentStatus(
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.status === status) return toAppointment(row);
   if (status === 'no_show') requireNoShowAllowed(row, env.now);
+  const isLive = (s: AppointmentStatus) => (liveStatuses as readonly AppointmentStatus[]).includes(s);
+  const classOf = classOfRow(row);
   try {
     await db.transaction(async (tx) => {
       const cancelling = status === 'cancelled';
       const reviving = row.status === 'cancelled';
       const sequence = cancelling || reviving ? row.sequence + 1 : row.sequence;
+      let seat = {};
+      if (row.sessionId && !isLive(row.status) && isLive(status)) {
+        // A seat that holds time again needs a free one in its session: its number may have gone to someone else.
+        await lockEmployeeBookings(tx, row.employeeId);
+        seat = classOf ? await takeSeat(tx, seatRequestOf(row, classOf), row.id) : { sessionId: null, seat: null };
+      }
       await tx
         .update(appointments)
-        .set({ status, sequence, updatedAt: sql`now()` })
+        .set({ status, sequence, ...seat, updatedAt: sql`now()` })
         .where(eq(appointments.id, id));
       if (cancelling) await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
       else if (reviving) await notify(tx, 'booked', row, sequence, row.startsAt, env);
@@ -359,6 +404,17 @@ export async function setAppointmentStatus(
     throw error;
   }
   return toAppointment((await findRow(db, id))!);
+}
+
+/** The class a booked appointment belongs to as its service is now (a service lowered to capacity 1 has none). */
+function classOfRow(row: Row): ClassOf | undefined {
+  return row.serviceId && row.serviceCapacity && row.serviceCapacity > 1
+    ? { serviceId: row.serviceId, capacity: row.serviceCapacity }
+    : undefined;
+}
+
+function seatRequestOf(row: Row, classOf: ClassOf) {
+  return { ...classOf, employeeId: row.employeeId, startsAt: row.startsAt, customerId: row.customerId };
 }
 
 /** Staff may change any appointment at any time; the customer only theirs, up to the cancellation notice. */
@@ -439,17 +495,28 @@ export async function rescheduleAppointment(
   const start = requestedStart(input.dateTime, env.now);
   if (start.getTime() === row.startsAt.getTime()) return toAppointment(row);
   // The appointment's own time does not block its move (e.g. half an hour later).
-  const { free } = await freeEmployeesAt(db, env, start, row, [row.employeeId], row.id);
-  if (!free.length) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+  const classOf = classOfRow(row);
+  const { free } = await freeEmployeesAt(db, env, start, row, [row.employeeId], classOf, row.id);
+  if (!free.length) {
+    const refusal =
+      classOf &&
+      (await classRefusal(db, classOf.serviceId, [start], [row.employeeId], classOf.capacity, row.customerId));
+    throw refusal || new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
+  }
   try {
     await db.transaction(async (tx) => {
       await lockEmployeeBookings(tx, row.employeeId);
+      // A seat moves into the session at its new start (or opens one there).
+      const seat = classOf
+        ? await takeSeat(tx, { ...seatRequestOf(row, classOf), startsAt: start }, row.id)
+        : { sessionId: null, seat: null };
       const sequence = row.sequence + 1;
       await tx
         .update(appointments)
         .set({
           startsAt: start,
           endsAt: new Date(start.getTime() + row.duration * 60_000),
+          ...seat,
           sequence,
           updatedAt: sql`now()`,
         })

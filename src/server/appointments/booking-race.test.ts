@@ -3,7 +3,7 @@ import { sqlState } from '../../../db/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../../db/client';
 import { appointments, serviceProviders, services } from '../../../db/schema/index';
-import { SLOT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
+import { CLASS_FULL_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
 import { buildApp } from '../app';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
 import { bookableService, signInAs, startTestServer, testEnv, type TestServer } from '../testing';
@@ -83,6 +83,74 @@ describe(`${PARALLEL} parallel bookings of one slot`, () => {
       expect(rows).toHaveLength(1);
     }
   }, 120_000);
+});
+
+describe(`${PARALLEL} parallel bookings of one class of 5`, () => {
+  let yoga: string;
+  beforeAll(async () => {
+    const [service] = await server.db
+      .insert(services)
+      .values({ name: 'Group yoga', price: '15.00', duration: 60, capacity: 5 })
+      .returning({ id: services.id });
+    yoga = service!.id;
+    await server.db.insert(serviceProviders).values({ serviceId: yoga, employeeId });
+  });
+
+  it(`exactly 5 seats are taken and ${PARALLEL - 5} hear the class is full, in each of ${ROUNDS} rounds`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      // Hourly sessions from 8:00 on days after the other tests' (12 a day within the 8:00–20:00 hours).
+      const date = addCalendarDays(day, 20 + Math.floor(round / 12));
+      const dateTime = zonedToInstant(date, 8 * 60 + (round % 12) * 60, TZ).toISOString();
+      const results = await Promise.all(
+        cookies.map((cookie) =>
+          server.request('POST', '/api/appointments', { cookie, body: { serviceId: yoga, dateTime, employeeId } }),
+        ),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(
+        statuses.filter((s) => s === 200),
+        `round ${round}: ${statuses.join(',')}`,
+      ).toHaveLength(5);
+      for (const r of results.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        expect(r.body.message).toBe(CLASS_FULL_MESSAGE);
+      }
+      const rows = await server.db
+        .select({ sessionId: appointments.sessionId, seat: appointments.seat })
+        .from(appointments)
+        .where(and(eq(appointments.employeeId, employeeId), eq(appointments.startsAt, new Date(dateTime))));
+      expect(rows.map((r) => r.seat).sort()).toEqual([1, 2, 3, 4, 5]);
+      expect(new Set(rows.map((r) => r.sessionId)).size).toBe(1);
+    }
+  }, 120_000);
+
+  it('written directly, the database refuses a seat beyond the capacity and a second seat for one customer', async () => {
+    const startsAt = zonedToInstant(addCalendarDays(day, 30), 9 * 60, TZ);
+    const customerId = (await signInAs(server.database, 'customer')).user.id;
+    const seat = (seat: number, customer = customerId) => ({
+      serviceId: yoga,
+      employeeId,
+      customerId: customer,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 60 * 60_000),
+      duration: 60,
+      sessionId: '00000000-0000-4000-8000-000000000015',
+      seat,
+      capacity: 5,
+    });
+    await server.db.insert(appointments).values(seat(1));
+    const refusal = (values: typeof appointments.$inferInsert) =>
+      server.db
+        .insert(appointments)
+        .values(values)
+        .then(() => 'inserted')
+        .catch((error: unknown) => sqlState(error));
+    const other = (await signInAs(server.database, 'customer')).user.id;
+    expect(await refusal(seat(6, other))).toBe('23514'); // seat number beyond the capacity
+    expect(await refusal(seat(1, other))).toBe('23505'); // a seat number taken
+    expect(await refusal(seat(2))).toBe('23505'); // the same customer again
+    expect(await refusal({ ...seat(2, other), sessionId: null, seat: null })).toBe('23P01'); // not of the session
+  });
 });
 
 describe('two app instances booking the same slot', () => {

@@ -7,6 +7,7 @@ import { liveStatuses } from '../../shared/appointment-schema';
 import { AppError } from '../app-error';
 import { hashToken as sha256 } from '../auth/sessions';
 import { mailLanguage } from '../mail/mail-language';
+import type { Locale } from '../../shared/i18n/locales';
 import { selectAppointments } from './appointment-rows';
 import { invitationUid } from './invitations';
 
@@ -71,18 +72,18 @@ export function rotateCalendarFeed(db: Tx, userId: string, env: FeedEnv): Promis
 export async function calendarFeedBody(
   db: Tx,
   file: string,
-  env: { publicUrl: string; businessName: string; now: Date },
+  env: { publicUrl: string; businessName: string; defaultLocale: Locale; now: Date },
 ): Promise<string> {
   const token = file.endsWith('.ics') ? file.slice(0, -4) : file;
   if (!/^[\w-]{20,100}$/.test(token)) throw new AppError('NOT_FOUND', NOT_FOUND);
   // The owner is who reads the feed: its texts are in their language.
   const [feed] = await db
-    .select({ userId: calendarFeeds.userId, email: users.email })
+    .select({ userId: calendarFeeds.userId, email: users.email, locale: users.locale })
     .from(calendarFeeds)
     .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.tokenHash, sha256(token)));
   if (!feed) throw new AppError('NOT_FOUND', NOT_FOUND);
-  const { say } = mailLanguage(feed);
+  const { say } = mailLanguage(feed, env);
   const rows = await selectAppointments(db)
     .where(
       and(

@@ -33,7 +33,7 @@ export interface InvitationAppointment {
 }
 
 export interface InvitationContext {
-  settings: Pick<BusinessSettings, 'businessName' | 'timezone'>;
+  settings: Pick<BusinessSettings, 'businessName' | 'timezone' | 'defaultLocale'>;
   publicUrl: string;
 }
 
@@ -137,7 +137,7 @@ export async function sendInvitations(
 ) {
   const { customer, employee } = appointment;
   for (const to of [customer, employee]) {
-    const language = mailLanguage(to);
+    const language = mailLanguage(to, ctx.settings);
     const subject = language.say(subjects[kind], {
       service: serviceOf(appointment, language),
       when: language.when(appointment.startsAt, ctx.settings.timezone),

@@ -80,7 +80,7 @@ function reminderMail(row: Row, settings: BusinessSettings, publicUrl: string): 
     customer: row.customer,
     employee: row.employee,
   };
-  const language = mailLanguage(row.customer);
+  const language = mailLanguage(row.customer, settings);
   const profile = `${publicUrl.replace(/\/$/, '')}/profile`;
   return {
     to: row.customer.email,

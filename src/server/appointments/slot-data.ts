@@ -18,6 +18,7 @@ export interface BookableService {
   duration: number;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+  capacity: number;
   price: string;
   isActive: boolean;
 }
@@ -63,6 +64,7 @@ export async function findServiceWithProviders(
       duration: services.duration,
       bufferBeforeMinutes: services.bufferBeforeMinutes,
       bufferAfterMinutes: services.bufferAfterMinutes,
+      capacity: services.capacity,
       price: services.price,
       isActive: services.isActive,
       providerId: users.id,
@@ -136,6 +138,9 @@ export async function loadSlotData(
         employeeId: appointments.employeeId,
         heldStartsAt: appointments.heldStartsAt,
         heldEndsAt: appointments.heldEndsAt,
+        sessionId: appointments.sessionId,
+        serviceId: appointments.serviceId,
+        startsAt: appointments.startsAt,
       })
       .from(appointments)
       .where(
@@ -162,8 +167,15 @@ export interface TimeNeeded {
   bufferAfterMinutes: number;
 }
 
-export function slotRules(settings: BusinessSettings, now: Date, needed: TimeNeeded): SlotRules {
+/** The class a booking would join seats of: its service and how many customers share one start. */
+export interface ClassOf {
+  serviceId: string;
+  capacity: number;
+}
+
+export function slotRules(settings: BusinessSettings, now: Date, needed: TimeNeeded, classOf?: ClassOf): SlotRules {
   return {
+    ...classOf,
     timeZone: settings.timezone,
     now,
     durationMinutes: needed.duration,
@@ -186,5 +198,9 @@ export async function slotsFor(
   });
   const employeeIds = query.employeeId ? providers.filter((id) => id === query.employeeId) : providers;
   const data = await loadSlotData(db, query.date, employeeIds, settings.timezone);
-  return computeSlots(query.date, slotRules(settings, now, service), data);
+  return computeSlots(
+    query.date,
+    slotRules(settings, now, service, { serviceId: service.id, capacity: service.capacity }),
+    data,
+  );
 }

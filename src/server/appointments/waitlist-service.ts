@@ -155,6 +155,7 @@ export function waitlistJob(opts: { database: Database; publicUrl: string }): Jo
           serviceName: services.name,
           email: users.email,
           firstName: users.firstName,
+          locale: users.locale,
         })
         .from(waitlistEntries)
         .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
@@ -182,7 +183,7 @@ export function waitlistJob(opts: { database: Database; publicUrl: string }): Jo
             .where(eq(waitlistEntries.id, entry.id))
             .returning({ id: waitlistEntries.id });
           if (!taken.length) return;
-          const { say, day } = mailLanguage(entry);
+          const { say, day } = mailLanguage(entry, settings);
           const service = entry.serviceName;
           await enqueueMail(tx, {
             to: entry.email,

@@ -9,6 +9,7 @@ import { mailLanguage } from '../mail/mail-language';
 import { getSettings } from '../settings/settings-service';
 import { createSetPasswordToken, SET_PASSWORD_TOKEN_TTL_MS } from './password-tokens';
 import { revokeUserSessions } from './sessions';
+import type { Locale } from '../../shared/i18n/locales';
 import { sentence } from '../../shared/i18n/sentence';
 
 const ZInviteEmail = z.string().trim().toLowerCase().max(320).pipe(z.email());
@@ -39,17 +40,19 @@ export async function inviteAdmin(
 
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: users.id, role: users.role, firstName: users.firstName })
+      .select({ id: users.id, role: users.role, firstName: users.firstName, locale: users.locale })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email))
       .for('update');
     const admin = { role: 'admin' as const, isActive: true, permissions: allPermissions };
     let userId: string;
     let firstName = '';
+    let locale: Locale | null = null;
     let outcome: AdminInvite['outcome'];
     if (existing) {
       userId = existing.id;
       firstName = existing.firstName;
+      locale = existing.locale;
       outcome = existing.role === 'admin' ? 'renewed' : 'promoted';
       await tx
         .update(users)
@@ -69,8 +72,9 @@ export async function inviteAdmin(
     const { token, expiresAt } = await createSetPasswordToken(tx, userId);
     const link = `${opts.publicUrl}/employee/set-password?token=${encodeURIComponent(token)}`;
     if (opts.sendMail) {
-      const { businessName } = await getSettings(tx);
-      const { say } = mailLanguage({ email });
+      const settings = await getSettings(tx);
+      const { businessName } = settings;
+      const { say } = mailLanguage({ email, locale }, settings);
       await enqueueMail(tx, {
         to: email,
         subject: say('mail.adminInvite.subject', { business: businessName }),

@@ -46,6 +46,7 @@ export const userColumns = {
   profileImageUrl: users.profileImageUrl,
   isActive: users.isActive,
   permissions: users.permissions,
+  locale: users.locale,
   // Read with the user on every lookup, so a change to a role applies to its holders on their next request.
   rolePermissions: sql<
     string[] | null
@@ -61,12 +62,13 @@ type UserRow = { [K in keyof typeof userColumns]: unknown } & {
   profileImageUrl: string | null;
   isActive: boolean;
   permissions: string[];
+  locale: 'en' | 'es' | null;
   rolePermissions: string[] | null;
 };
 
 /** A row selected with userColumns, as the signed-in user: effective permissions instead of the two lists. */
 export function toSessionUser<R extends UserRow>(row: R): SessionUser {
-  const { rolePermissions, permissions, id, firstName, lastName, email, role, profileImageUrl, isActive } = row;
+  const { rolePermissions, permissions, id, firstName, lastName, email, role, profileImageUrl, isActive, locale } = row;
   return {
     id,
     firstName,
@@ -76,6 +78,7 @@ export function toSessionUser<R extends UserRow>(row: R): SessionUser {
     profileImageUrl,
     isActive,
     permissions: effectivePermissions(role, rolePermissions, permissions),
+    locale,
   };
 }
 

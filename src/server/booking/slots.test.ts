@@ -40,7 +40,7 @@ describe('slots on ordinary days', () => {
       busy: [],
     });
     expect(times(slots)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00']);
-    expect(slots[0]).toEqual({ time: '09:00', dateTime: '2026-06-10T13:00:00.000Z', employeeIds: [A] });
+    expect(slots[0]).toEqual({ time: '09:00', dateTime: '2026-06-10T13:00:00.000Z', employeeIds: [A], seatsLeft: 1 });
   });
 
   it('starts on the grid when a window starts off it, and uses seconds-bearing database times', () => {
@@ -213,7 +213,7 @@ describe('daylight saving days', () => {
       '09:00',
     ]);
     // A 60-minute service from 01:30 EST ends at 03:30 EDT: one real hour.
-    expect(slots[3]).toEqual({ time: '01:30', dateTime: '2026-03-08T06:30:00.000Z', employeeIds: [A] });
+    expect(slots[3]).toEqual({ time: '01:30', dateTime: '2026-03-08T06:30:00.000Z', employeeIds: [A], seatsLeft: 1 });
   });
 
   it('New York, 8 March 2026: business hours shift to the new offset', () => {
@@ -460,3 +460,57 @@ describe('slots property: exactly the free grid starts that fit are offered', ()
 function fmt(minutes: number) {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
+
+describe('slots of a class', () => {
+  const YOGA = 'service-yoga';
+  const klass = rules({ serviceId: YOGA, capacity: 3, bufferAfterMinutes: 15 });
+  /** A seat of a session: 10:00 local (14:00Z) for an hour, held 15 minutes after. */
+  function seat(employeeId: string, sessionId: string, serviceId = YOGA): BusyInterval {
+    return {
+      ...busy(employeeId, '2026-06-10T14:00:00Z', '2026-06-10T15:15:00Z'),
+      sessionId,
+      serviceId,
+      startsAt: new Date('2026-06-10T14:00:00Z'),
+    };
+  }
+  const data = (busyRows: BusyInterval[], employeeIds = [A]) => ({
+    employeeIds,
+    weekly: employeeIds.flatMap((id) => everyDay(id, '09:00', '13:00')),
+    overrides: [],
+    busy: busyRows,
+  });
+  const seats = (slots: { time: string; seatsLeft: number }[]) => slots.map((s) => [s.time, s.seatsLeft]);
+
+  it('offers its whole capacity where nothing is booked, and 1 for an ordinary service', () => {
+    expect(seats(computeSlots('2026-06-10', klass, data([])))[0]).toEqual(['09:00', 3]);
+    expect(seats(computeSlots('2026-06-10', rules(), data([])))[0]).toEqual(['09:00', 1]);
+  });
+
+  it("adds seats to its own session's start only; the session's held span blocks every other start", () => {
+    const two = [seat(A, 's1'), seat(A, 's1')];
+    expect(seats(computeSlots('2026-06-10', klass, data(two)))).toEqual([
+      ['10:00', 1],
+      ['11:30', 3],
+      ['12:00', 3],
+    ]);
+    // Full: not offered.
+    expect(times(computeSlots('2026-06-10', klass, data([...two, seat(A, 's1')])))).toEqual(['11:30', '12:00']);
+    // A session of another service, or an ordinary appointment at the same time, holds the time outright.
+    expect(times(computeSlots('2026-06-10', klass, data([seat(A, 's2', 'service-pilates')])))).toEqual([
+      '11:30',
+      '12:00',
+    ]);
+    expect(
+      times(computeSlots('2026-06-10', klass, data([busy(A, '2026-06-10T14:00:00Z', '2026-06-10T15:00:00Z')]))),
+    ).toEqual(['11:00', '11:30', '12:00']);
+    // An ordinary service sees the session's time as taken.
+    expect(times(computeSlots('2026-06-10', rules({ serviceId: YOGA }), data(two)))).not.toContain('10:00');
+  });
+
+  it('sums the seats of every employee at a start and lists the fullest session first', () => {
+    const slots = computeSlots('2026-06-10', klass, data([seat(B, 's1')], [A, B]));
+    const ten = slots.find((s) => s.time === '10:00')!;
+    expect(ten.employeeIds).toEqual([B, A]);
+    expect(ten.seatsLeft).toBe(5);
+  });
+});

@@ -43,11 +43,14 @@ export interface DateOverride {
   endTime: string | null;
 }
 
-/** A held span of a live appointment. */
+/** A held span of a live appointment; a class seat also says its session, service and start. */
 export interface BusyInterval {
   employeeId: string;
   heldStartsAt: Date;
   heldEndsAt: Date;
+  sessionId?: string | null;
+  serviceId?: string | null;
+  startsAt?: Date;
 }
 
 export interface SlotRules {
@@ -59,6 +62,9 @@ export interface SlotRules {
   bufferAfterMinutes: number;
   noticeMinutes: number;
   bookingWindowDays: number;
+  /** A class (capacity above 1) may add seats to its own session at a start; absent means an ordinary service. */
+  serviceId?: string;
+  capacity?: number;
 }
 
 export interface SlotData {
@@ -73,14 +79,21 @@ export interface Slot {
   time: string;
   /** the instant, ISO 8601 UTC */
   dateTime: string;
-  /** who is free for the whole duration from this start, in the order given */
+  /**
+   * who is free for the whole duration from this start: in the order given, and for a class the fullest session
+   * first (a class fills before another employee opens one)
+   */
   employeeIds: string[];
+  /** customers who can still book this start (summed over the employees; 1 for an ordinary service) */
+  seatsLeft: number;
 }
 
-/** A time window as instants [start, end). */
+/** A time window as instants [start, end); a seat of a session of the service asked about also says which. */
 interface Span {
   start: number;
   end: number;
+  sessionId?: string;
+  sessionStart?: number;
 }
 
 const MINUTE = 60_000;
@@ -141,6 +154,7 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
   // Busy intervals that can touch a held span starting this date, per employee.
   const dayStart = instantOf(0);
   const dayEnd = instantOf(24 * 60);
+  const capacity = rules.capacity ?? 1;
   const busyByEmployee = new Map<string, Span[]>();
   for (const b of data.busy) {
     const start = b.heldStartsAt.getTime();
@@ -148,10 +162,16 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
     if (end <= dayStart - before || start >= dayEnd + duration + after) continue;
     let list = busyByEmployee.get(b.employeeId);
     if (!list) busyByEmployee.set(b.employeeId, (list = []));
-    list.push({ start, end });
+    const joinable = capacity > 1 && b.sessionId && b.serviceId === rules.serviceId && b.startsAt;
+    list.push(joinable ? { start, end, sessionId: b.sessionId!, sessionStart: b.startsAt!.getTime() } : { start, end });
   }
 
-  const byInstant = new Map<number, string[]>();
+  const seatsAt = (busy: Span[], start: number, end: number) => {
+    if (capacity > 1) return seatsLeftInSession(busy, start, start - before, end + after, capacity);
+    return overlapsAny(busy, start - before, end + after) ? 0 : 1;
+  };
+
+  const byInstant = new Map<number, { employeeId: string; seats: number }[]>();
   for (const employeeId of data.employeeIds) {
     const busy = busyByEmployee.get(employeeId) ?? [];
     const offered = new Set<number>();
@@ -163,11 +183,12 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
         const start = instantOf(minutes);
         const end = start + duration;
         if (start < opens || end > closes || start < earliest || offered.has(start)) continue;
-        if (overlapsAny(busy, start - before, end + after)) continue;
+        const seats = seatsAt(busy, start, end);
+        if (seats <= 0) continue;
         offered.add(start);
-        let ids = byInstant.get(start);
-        if (!ids) byInstant.set(start, (ids = []));
-        ids.push(employeeId);
+        let free = byInstant.get(start);
+        if (!free) byInstant.set(start, (free = []));
+        free.push({ employeeId, seats });
       }
     }
   }
@@ -178,13 +199,38 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
       const at = new Date(start);
       // On a day without a clock change the wall clock is the elapsed time since midnight.
       const minutes = plain ? Math.round((start - dayStart) / MINUTE) : toZoned(at, tz).minutes;
-      return { time: formatMinutes(minutes), dateTime: at.toISOString(), employeeIds: byInstant.get(start)! };
+      const free = byInstant.get(start)!;
+      // A stable sort: the fullest session first, the given order among equals (all equal for ordinary services).
+      if (capacity > 1) free.sort((a, b) => a.seats - b.seats);
+      return {
+        time: formatMinutes(minutes),
+        dateTime: at.toISOString(),
+        employeeIds: free.map((f) => f.employeeId),
+        seatsLeft: free.reduce((sum, f) => sum + f.seats, 0),
+      };
     });
 }
 
 /** Whether [start, end) overlaps any interval (the list holds only the date's neighbourhood: a few rows). */
 function overlapsAny(intervals: Span[], start: number, end: number): boolean {
   return intervals.some((b) => b.start < end && b.end > start);
+}
+
+/**
+ * Seats a class still has at `start` for one employee: all of them when nothing overlaps the held span; when only
+ * seats of one session of this service at this very start do, what they leave; otherwise none (the employee's
+ * time is held by something else).
+ */
+function seatsLeftInSession(intervals: Span[], start: number, heldStart: number, heldEnd: number, capacity: number) {
+  let session: string | undefined;
+  let taken = 0;
+  for (const b of intervals) {
+    if (!(b.start < heldEnd && b.end > heldStart)) continue;
+    if (!b.sessionId || b.sessionStart !== start || (session && b.sessionId !== session)) return 0;
+    session = b.sessionId;
+    taken++;
+  }
+  return capacity - taken;
 }
 
 /** Slots for every date from `from` to `to` inclusive (calendar stepping in the zone). */

@@ -26,6 +26,7 @@ export const serviceColumns = {
   duration: services.duration,
   bufferBeforeMinutes: services.bufferBeforeMinutes,
   bufferAfterMinutes: services.bufferAfterMinutes,
+  capacity: services.capacity,
   isFeatured: services.isFeatured,
   isActive: services.isActive,
 };

@@ -49,6 +49,7 @@ export async function createService(db: Tx, actor: SessionUser, input: CreateSer
         duration: input.duration,
         bufferBeforeMinutes: input.bufferBeforeMinutes ?? 0,
         bufferAfterMinutes: input.bufferAfterMinutes ?? 0,
+        capacity: input.capacity ?? 1,
         description: input.description ?? '',
         category: input.category ?? '',
         imageUrl: input.imageUrl ?? null,

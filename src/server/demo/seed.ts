@@ -176,8 +176,22 @@ async function seedCatalogue(tx: Tx, publicUrl: string, staff: { id: string }[])
     )
     .returning({ id: s.services.id, price: s.services.price, duration: s.services.duration });
 
-  // Maya does massages and facials, Liam hair and nails; Sofia everything that has no explicit providers.
+  // A class: up to eight customers book the same start with Sofia (kept out of the ordinary demo bookings below).
+  const [yoga] = await tx
+    .insert(s.services)
+    .values({
+      name: 'Group Yoga',
+      description: 'A gentle one-hour flow for all levels, up to eight people. Mats provided.',
+      category: 'Classes',
+      price: '18.00',
+      duration: 60,
+      capacity: 8,
+    })
+    .returning({ id: s.services.id });
+
+  // Maya does massages and facials, Liam hair and nails, Sofia yoga; Sofia everything that has no explicit providers.
   await tx.insert(s.serviceProviders).values([
+    { serviceId: yoga!.id, employeeId: staff[2]!.id },
     { serviceId: services[0]!.id, employeeId: staff[0]!.id },
     { serviceId: services[1]!.id, employeeId: staff[0]!.id },
     { serviceId: services[2]!.id, employeeId: staff[0]!.id },

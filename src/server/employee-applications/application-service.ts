@@ -139,8 +139,9 @@ export async function approveApplication(
 
     const { token } = await createSetPasswordToken(tx, userId);
     const link = `${opts.publicUrl}/employee/set-password?token=${encodeURIComponent(token)}`;
-    const { businessName } = await getSettings(tx);
-    const { say } = mailLanguage(application);
+    const settings = await getSettings(tx);
+    const { businessName } = settings;
+    const { say } = mailLanguage(application, settings);
     await enqueueMail(tx, {
       to: application.email,
       subject: say('mail.application.approvedSubject'),
@@ -181,8 +182,9 @@ export async function rejectApplication(
 ): Promise<EmployeeApplication> {
   return db.transaction(async (tx) => {
     const application = await lockPending(tx, input.id);
-    const { businessName } = await getSettings(tx);
-    const { say } = mailLanguage(application);
+    const settings = await getSettings(tx);
+    const { businessName } = settings;
+    const { say } = mailLanguage(application, settings);
     await enqueueMail(tx, {
       to: application.email,
       subject: say('mail.application.rejectedSubject'),

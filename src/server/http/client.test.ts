@@ -7,16 +7,18 @@ import fp from 'fastify-plugin';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
-import { businessSettings, products } from '../../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { businessSettings, products, users } from '../../../db/schema/index';
 import { createCatalogCache } from '../catalog/catalog-cache';
 import { createSettingsCache } from '../settings/settings-service';
 import { createTestDatabase } from '../testing';
 import { signInAs } from '../testing';
 import { clientPlugin } from './client';
+import { catalogueFor } from '../../shared/i18n/catalogues';
 import { errorHandlingPlugin } from '../api/error-reply';
 
 const html =
-  '<!doctype html><html><head><title>Storefront</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><title>Storefront</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let dir: string;
 let database: Database;
@@ -62,6 +64,7 @@ const defaultSettings = {
   cancellationNoticeHours: expect.any(Number),
   reminderOffsetsMinutes: expect.any(Array),
   currency: 'USD',
+  defaultLocale: 'en',
 };
 
 const page = (url: string, headers: Record<string, string> = {}) =>
@@ -74,7 +77,7 @@ describe('serving the client', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(br.headers['cache-control']).toBe('private, no-cache');
-    expect(br.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(br.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
     const body = brotliDecompressSync(br.rawPayload).toString();
     expect(body.replace(/<script type="application\/json".*?<\/script>/, '')).toBe(html);
 
@@ -88,7 +91,7 @@ describe('serving the client', () => {
     expect(again.body).toBe('');
   });
 
-  it('answers in the page what the client asks first: the sign-in check and the business settings', async () => {
+  it('answers in the page what the client asks first: the sign-in check, the settings, the catalogue', async () => {
     // A visitor, with no cookie or with one that names no session: signed out, said so.
     for (const headers of [{}, { cookie: 'sid=expired-or-made-up' }, { cookie: 'theme=dark' }] as Record<
       string,
@@ -97,6 +100,7 @@ describe('serving the client', () => {
       expect(stateOf((await page('/products', headers)).body)).toEqual({
         session: { user: null },
         settings: defaultSettings,
+        catalogue: catalogueFor('en'),
       });
     }
     // A signed-in customer: the same answer auth.session gives, and only to them.
@@ -113,9 +117,42 @@ describe('serving the client', () => {
         profileImageUrl: null,
         isActive: true,
         permissions: [],
+        locale: null,
       },
     });
     expect(res.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it("speaks the person's choice, else the visitor's cookie, else the browser's language, else the default", async () => {
+    const languageOf = async (headers: Record<string, string>) => {
+      const body = (await page('/', headers)).body;
+      const state = stateOf(body);
+      // The page's lang and its catalogue always agree, and the catalogue is of that language only.
+      expect(body).toContain(`<html lang="${state.catalogue.locale}">`);
+      expect(state.catalogue).toEqual(catalogueFor(state.catalogue.locale));
+      return state.catalogue.locale;
+    };
+    expect(await languageOf({})).toBe('en');
+    expect(await languageOf({ 'accept-language': 'es-ES,es;q=0.9' })).toBe('es');
+    expect(await languageOf({ 'accept-language': 'fr-FR' })).toBe('en');
+    expect(await languageOf({ 'accept-language': 'es-ES', cookie: 'locale=en' })).toBe('en');
+    expect(await languageOf({ cookie: 'locale=es' })).toBe('es');
+    expect(await languageOf({ 'accept-language': 'es', cookie: 'locale=klingon' })).toBe('es');
+
+    const { cookie, user } = await signInAs(database, 'customer');
+    expect(await languageOf({ cookie, 'accept-language': 'es' })).toBe('es');
+    await database.db.update(users).set({ locale: 'en' }).where(eq(users.id, user.id));
+    expect(await languageOf({ cookie: `${cookie}; locale=es`, 'accept-language': 'es' })).toBe('en');
+
+    await database.db
+      .insert(businessSettings)
+      .values({ id: 1, businessName: 'Madrid', defaultLocale: 'es' })
+      .onConflictDoUpdate({ target: businessSettings.id, set: { defaultLocale: 'es' } });
+    settings.invalidate();
+    expect(await languageOf({ 'accept-language': 'fr-FR' })).toBe('es');
+    expect(await languageOf({ 'accept-language': 'en-GB' })).toBe('en');
+    await database.db.delete(businessSettings);
+    settings.invalidate();
   });
 
   it('announces the first data a signed-in page needs, for its business type', async () => {

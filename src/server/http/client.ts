@@ -6,8 +6,11 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 import { PAGE_STATE_ID, type PageState } from '../../shared/page-state';
+import type { Catalogue } from '../../shared/i18n/catalogue';
 import { ZBusinessSettings } from '../../shared/settings-schema';
 import { ZSession } from '../../shared/user';
+import { catalogueFor } from '../../shared/i18n/catalogues';
+import { isLocale, resolveLocale, type Locale } from '../../shared/i18n/locales';
 import { findSession, SESSION_COOKIE } from '../auth/sessions';
 import {
   etagMatches,
@@ -73,17 +76,34 @@ async function firstPicture(
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/** A visitor's language, chosen in the language menu (a signed-in person's is saved on their account). */
+const LOCALE_COOKIE = 'locale';
+
+/**
+ * The page's language: the signed-in person's choice, else a visitor's (the cookie), else the browser's
+ * (Accept-Language), else the business default (English when the settings could not be read).
+ */
+function pageLocale(req: FastifyRequest, state: PageState): Locale {
+  const cookie = req.cookies?.[LOCALE_COOKIE];
+  return resolveLocale({
+    user: state.session?.user?.locale ?? (isLocale(cookie) ? cookie : null),
+    acceptLanguage: req.headers['accept-language'],
+    businessDefault: state.settings?.defaultLocale ?? 'en',
+  });
+}
+
 /**
  * The answers the client asks for first, given in the page itself: the sign-in check's (from the session
- * cookie, exactly as `auth.session` answers it) and the business settings. The client takes them as its first
- * answers (src/client/lib/page-state.ts), so a signed-in page renders without a round trip first and a
- * visitor sees the landing page or the guard's notice at once. Either is left out when the database cannot
- * give it; the client then asks as before.
+ * cookie, exactly as `auth.session` answers it), the business settings and the catalogue of the page's
+ * language. The client takes them as its first answers (src/client/lib/page-state.ts), so a signed-in page
+ * renders without a round trip first, a visitor sees the landing page or the guard's notice at once, and the
+ * first paint is in the page's language. The session or the settings are left out when the database cannot
+ * give them; the client then asks as before.
  */
 async function pageState(
   req: FastifyRequest,
   services: Pick<AppServices, 'database' | 'settings'>,
-): Promise<PageState> {
+): Promise<PageState & { catalogue: Catalogue }> {
   const state: PageState = {};
   const token = req.cookies?.[SESSION_COOKIE];
   try {
@@ -97,7 +117,7 @@ async function pageState(
   } catch {
     // As above.
   }
-  return state;
+  return { ...state, catalogue: catalogueFor(pageLocale(req, state)) };
 }
 
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
@@ -149,13 +169,18 @@ export const clientPlugin = fp(
         const preloads = state.session?.user
           ? await pagePreloads(pathname, state.settings?.businessType ?? 'both', opts.catalog)
           : [];
-        const html = Buffer.from(template.replace('</title>', `</title>${preloads.join('')}${dataBlock(state)}`));
+        const html = Buffer.from(
+          template
+            .replace('<html lang="en">', `<html lang="${state.catalogue.locale}">`)
+            .replace('</title>', `</title>${preloads.join('')}${dataBlock(state)}`),
+        );
         const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
         reply
           .type('text/html; charset=utf-8')
-          // The page carries the visitor's own sign-in state: never kept by a shared cache.
+          // The page carries the visitor's own sign-in state: never kept by a shared cache. Its language follows
+          // the browser's when no choice was made.
           .header('cache-control', 'private, no-cache')
-          .header('vary', 'Accept-Encoding, Cookie')
+          .header('vary', 'Accept-Encoding, Cookie, Accept-Language')
           .header('etag', etag);
         if (etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send();
         const encoding = negotiateEncoding(req.headers['accept-encoding']);

@@ -36,9 +36,10 @@ export async function paymentWebhookPlugin(app: FastifyInstance, deps: AppServic
         throw error;
       }
       try {
+        const { currency, defaultLocale } = await deps.settings.get();
         const result = await applyPaymentEvent(
           deps.database.db,
-          { payments, publicUrl: deps.env.publicUrl, currency: (await deps.settings.get()).currency },
+          { payments, publicUrl: deps.env.publicUrl, currency, defaultLocale },
           provider.id,
           event,
         );

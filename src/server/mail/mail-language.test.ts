@@ -27,7 +27,7 @@ const appointment = (customerLocale: 'es' | null): InvitationAppointment => ({
   employee: { firstName: 'Maya', lastName: 'Stone', email: `maya-${customerLocale}@example.com` },
 });
 const ctx = {
-  settings: { businessName: 'Salón Sol', timezone: 'Europe/Madrid' },
+  settings: { businessName: 'Salón Sol', timezone: 'Europe/Madrid', defaultLocale: 'en' as const },
   publicUrl: 'https://sol.example.com',
 };
 
@@ -87,7 +87,11 @@ describe('mails in the recipient’s language', () => {
       items: [{ name: 'Champú', price: '12.50', quantity: 2 }],
     };
     await database.db.transaction((tx) =>
-      enqueueOrderConfirmation(tx, to, order, { publicUrl: 'https://sol.example.com', currency: 'EUR' }),
+      enqueueOrderConfirmation(tx, to, order, {
+        publicUrl: 'https://sol.example.com',
+        currency: 'EUR',
+        defaultLocale: 'en',
+      }),
     );
     const [mail] = await queuedMail(database.db, 'pedido@example.com');
     // Intl puts a no-break space between the amount and the sign.

@@ -1,5 +1,6 @@
 import { createIntl, type IntlShape } from '@formatjs/intl';
 import type { MessageId } from '../../shared/i18n/en';
+import type { BusinessSettings } from '../../shared/settings';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import { INTL_TAGS, LOCALES, type Locale } from '../../shared/i18n/locales';
 import { formatMinutes, toZoned } from '../booking/zoned-time';
@@ -30,12 +31,12 @@ export interface MailLanguage {
   when(instant: Date, timeZone: string): string;
 }
 
-/** The language the business writes to people who chose none. */
-const businessDefaultLocale = (): Locale => 'en';
-
 /** How to write to a recipient: in their own language, else the business default (a mail has no browser to ask). */
-export function mailLanguage(recipient: { email: string; locale?: Locale | null }): MailLanguage {
-  const locale = recipient.locale ?? businessDefaultLocale();
+export function mailLanguage(
+  recipient: { email: string; locale?: Locale | null },
+  business: Pick<BusinessSettings, 'defaultLocale'>,
+): MailLanguage {
+  const locale = recipient.locale ?? business.defaultLocale;
   const intl = intls[locale];
   const say = (id: MailId, values?: Values) => intl.formatMessage({ id }, values);
   const day = dayFormats[locale];

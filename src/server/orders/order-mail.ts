@@ -19,6 +19,8 @@ interface MailOrder {
 interface Business {
   publicUrl: string;
   currency: string;
+  /** The language of mail to a customer who chose none. */
+  defaultLocale: Locale;
 }
 
 interface Recipient {
@@ -33,10 +35,10 @@ function greeting(to: Recipient, language: MailLanguage) {
 }
 
 /** The confirmation a customer gets when the order is placed, in the checkout's transaction. */
-export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder, { publicUrl, currency }: Business) {
-  const language = mailLanguage(to);
+export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder, business: Business) {
+  const language = mailLanguage(to, business);
   const { say } = language;
-  const money = (amount: string) => formatMoney(amount, currency, language.locale);
+  const money = (amount: string) => formatMoney(amount, business.currency, language.locale);
   const number = orderNumber(order.id);
   return enqueueMail(tx, {
     to: to.email,
@@ -59,14 +61,20 @@ export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder
       say('mail.order.total', { amount: money(order.total) }),
       '',
       say(order.paymentProvider === 'manual' ? 'mail.order.payOnPickup' : 'mail.order.payByCard'),
-      say('mail.order.yourOrders', { url: `${publicUrl}/profile` }),
+      say('mail.order.yourOrders', { url: `${business.publicUrl}/profile` }),
     ].join('\n'),
   });
 }
 
 /** Tells the customer that their order moved to a new status. */
-export function enqueueOrderStatusMail(tx: Tx, to: Recipient, orderId: string, status: OrderStatus, publicUrl: string) {
-  const language = mailLanguage(to);
+export function enqueueOrderStatusMail(
+  tx: Tx,
+  to: Recipient,
+  orderId: string,
+  status: OrderStatus,
+  business: Business,
+) {
+  const language = mailLanguage(to, business);
   const number = orderNumber(orderId);
   return enqueueMail(tx, {
     to: to.email,
@@ -76,7 +84,7 @@ export function enqueueOrderStatusMail(tx: Tx, to: Recipient, orderId: string, s
       '',
       language.say('mail.order.status', { number, status }),
       '',
-      language.say('mail.order.yourOrders', { url: `${publicUrl}/profile` }),
+      language.say('mail.order.yourOrders', { url: `${business.publicUrl}/profile` }),
     ].join('\n'),
   });
 }
@@ -86,11 +94,11 @@ export function enqueueRefundMail(
   tx: Tx,
   to: Recipient,
   refund: { orderId: string; amount: string; refundedAmount: string; total: string; reason: string | null },
-  { publicUrl, currency }: Business,
+  business: Business,
 ) {
-  const language = mailLanguage(to);
+  const language = mailLanguage(to, business);
   const { say } = language;
-  const money = (amount: string) => formatMoney(amount, currency, language.locale);
+  const money = (amount: string) => formatMoney(amount, business.currency, language.locale);
   const number = orderNumber(refund.orderId);
   return enqueueMail(tx, {
     to: to.email,
@@ -103,7 +111,7 @@ export function enqueueRefundMail(
       say('mail.order.refundedSoFar', { refunded: money(refund.refundedAmount), total: money(refund.total) }),
       '',
       say('mail.order.refundArrives'),
-      say('mail.order.yourOrder', { url: `${publicUrl}/orders/${refund.orderId}` }),
+      say('mail.order.yourOrder', { url: `${business.publicUrl}/orders/${refund.orderId}` }),
     ].join('\n'),
   });
 }

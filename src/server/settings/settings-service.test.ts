@@ -52,6 +52,7 @@ describe('settings service', () => {
       cancellationNoticeHours: 24,
       reminderOffsetsMinutes: [1440, 120],
       currency: 'USD',
+      defaultLocale: 'en',
     });
     expect(await getSettings(database.db)).toEqual(saved);
     expect(await cache.get()).toEqual(saved);
@@ -69,6 +70,7 @@ describe('settings service', () => {
       cancellationNoticeHours: 24,
       reminderOffsetsMinutes: [1440, 120],
       currency: 'USD',
+      defaultLocale: 'en',
     });
   });
 

@@ -17,6 +17,7 @@ const columns = {
   cancellationNoticeHours: businessSettings.cancellationNoticeHours,
   reminderOffsetsMinutes: businessSettings.reminderOffsetsMinutes,
   currency: businessSettings.currency,
+  defaultLocale: businessSettings.defaultLocale,
 };
 
 /** The business settings; defaults until an admin saves them for the first time. */
@@ -60,6 +61,7 @@ async function writeSettings(db: Tx, input: UpdateBusinessSettingsInput): Promis
     ...(input.cancellationNoticeHours !== undefined && { cancellationNoticeHours: input.cancellationNoticeHours }),
     ...(input.reminderOffsetsMinutes !== undefined && { reminderOffsetsMinutes: input.reminderOffsetsMinutes }),
     ...(input.currency !== undefined && { currency: input.currency }),
+    ...(input.defaultLocale !== undefined && { defaultLocale: input.defaultLocale }),
   };
   const [row] = await db
     .insert(businessSettings)

@@ -178,8 +178,9 @@ export async function createStaff(
 
     const { token } = await createSetPasswordToken(tx, created.id);
     const link = `${opts.publicUrl}/employee/set-password?token=${encodeURIComponent(token)}`;
-    const { businessName } = await getSettings(tx);
-    const { say } = mailLanguage({ email: input.email });
+    const settings = await getSettings(tx);
+    const { businessName } = settings;
+    const { say } = mailLanguage({ email: input.email }, settings);
     await enqueueMail(tx, {
       to: input.email,
       subject: say('mail.staffInvite.subject', { business: businessName }),

@@ -8,6 +8,7 @@ import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../..
 import { ADMIN_ROLE } from '../../shared/roles';
 import type { JobDefinition } from '../jobs/runner';
 import { enqueueMail } from '../mail/outbox';
+import { getSettings } from '../settings/settings-service';
 import { mailLanguage } from '../mail/mail-language';
 import { isPublicAddress, publicLookup, type DestinationPolicy } from './destination';
 
@@ -98,11 +99,12 @@ async function disableEndpoint(tx: Tx, endpoint: { id: string; url: string }, pu
     .set({ isActive: false, updatedAt: sql`now()` })
     .where(eq(webhookEndpoints.id, endpoint.id));
   const admins = await tx
-    .select({ email: users.email })
+    .select({ email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.role, ADMIN_ROLE), eq(users.isActive, true)));
+  const settings = admins.length ? await getSettings(tx) : undefined;
   for (const admin of admins) {
-    const { say } = mailLanguage(admin);
+    const { say } = mailLanguage(admin, settings!);
     await enqueueMail(tx, {
       to: admin.email,
       subject: say('mail.webhook.disabledSubject'),

@@ -1,6 +1,7 @@
 import { createIntl, type IntlShape } from '@formatjs/intl';
 import type { Catalogue } from './catalogue';
 import { INTL_TAGS } from './locales';
+import type { MessageId } from './en';
 
 /**
  * A sentence the code writes in English where it is made (an error message, a schema's validation message):
@@ -86,7 +87,9 @@ function formatterOf(speaker: Speaker): IntlShape {
  */
 export function saySentence(catalogue: Speaker, said: Sentence | string): string {
   if (typeof said === 'string') return catalogue.sentences[said] ?? sayByPattern(catalogue, said) ?? said;
-  return formatterOf(catalogue).formatMessage({ id: said.template, defaultMessage: said.template }, said.values);
+  // Sentences are keyed by their English, not by the screens' message ids the id type lists.
+  const id = said.template as MessageId;
+  return formatterOf(catalogue).formatMessage({ id, defaultMessage: said.template }, said.values);
 }
 
 const ENGLISH: Speaker = { locale: 'en', sentences: {} };

@@ -8,6 +8,7 @@ import { useBusinessSettings, useCurrentUser } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
 import { NavIcon } from '../../components/nav-icon';
 import { UserIdentity } from '../../components/user-avatar';
+import { LanguageMenu } from '../../components/language-menu';
 
 /** The admin area shell: sidebar on desktop, bottom bar on phones, links by role (docs/product.md). */
 export function AdminLayout() {
@@ -59,6 +60,7 @@ export function AdminLayout() {
         </nav>
         <div className="border-t border-stone-200 p-4">
           <UserIdentity user={user} />
+          <LanguageMenu className="my-2 w-full" />
           <a
             href="/api/logout"
             className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
@@ -74,10 +76,13 @@ export function AdminLayout() {
           <span className="font-semibold text-brand-900" data-testid="business-name-mobile">
             {settings.businessName}
           </span>
-          <a href="/api/logout" className="flex items-center gap-1 text-sm font-medium text-stone-700">
-            <LogOutIcon width={16} height={16} />
-            Sign Out
-          </a>
+          <div className="flex items-center gap-3">
+            <LanguageMenu />
+            <a href="/api/logout" className="flex items-center gap-1 text-sm font-medium text-stone-700">
+              <LogOutIcon width={16} height={16} />
+              Sign Out
+            </a>
+          </div>
         </header>
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-24 md:px-8 md:pb-10">
           <Outlet />

@@ -8,6 +8,7 @@ import { customerBottomNav, customerTopNav } from '../navigation';
 import { useBusinessSettings, useCurrentUser } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
 import { UserAvatar } from '../../components/user-avatar';
+import { LanguageMenu } from '../../components/language-menu';
 
 /** The signed-in customer shell: top bar on desktop, bottom bar on phones (docs/product.md). */
 export function CustomerLayout() {
@@ -42,6 +43,7 @@ export function CustomerLayout() {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-3">
+            <LanguageMenu />
             <Link
               to="/cart"
               className="relative hidden rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:inline-flex"

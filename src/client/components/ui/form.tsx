@@ -13,6 +13,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
+import { useSentence } from '../../lib/i18n';
 import { Checkbox } from './checkbox';
 import { Input, Textarea } from './input';
 import { Select, type SelectOption } from './select';
@@ -113,6 +114,7 @@ function FieldFrame({
   children: (ids: FieldIds) => ReactNode;
 }) {
   const messageId = `${id}-message`;
+  const say = useSentence();
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
@@ -125,7 +127,8 @@ function FieldFrame({
       })}
       {error ? (
         <p id={messageId} className="text-sm text-red-600" role="alert">
-          {error}
+          {/* The schema's English sentence, or the server's message (already in the page's language). */}
+          {say(error)}
         </p>
       ) : hint ? (
         <p id={messageId} className="text-xs text-stone-600">

@@ -5,6 +5,8 @@ export interface SlotOption {
   value: string;
   /** what is shown (e.g. "09:30") */
   label: string;
+  /** a second, smaller line (e.g. a class's "3 seats left") */
+  note?: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export function SlotGrid({
             <label
               key={option.value}
               className={cn(
-                'flex h-10 cursor-pointer items-center justify-center rounded-lg border text-sm font-medium transition-colors',
+                'flex min-h-10 cursor-pointer flex-col items-center justify-center rounded-lg border py-1 text-sm font-medium transition-colors',
                 'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 has-[:focus-visible]:ring-offset-1',
                 checked
                   ? 'border-brand-600 bg-brand-600 text-white'
@@ -62,6 +64,11 @@ export function SlotGrid({
                 onChange={() => onChange(option.value)}
               />
               {option.label}
+              {option.note && (
+                <span className={cn('text-xs font-normal', checked ? 'text-white' : 'text-stone-600')}>
+                  {option.note}
+                </span>
+              )}
             </label>
           );
         })}

@@ -1,6 +1,7 @@
 import { dayLabels, minutesOf } from '../../../shared/availability-schema';
 import type { WeekDay } from './week-schedule';
 import { dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf, weekdayOfKey } from '../../lib/zoned-time';
+import { classLabel, groupSessions, heldSeats } from '../appointments/class-sessions';
 
 interface WeeklyHours {
   dayOfWeek: number;
@@ -20,7 +21,14 @@ interface Appointment {
   status: string;
   service: { name: string } | null;
   customer: { firstName: string; lastName: string };
+  sessionId: string | null;
 }
+
+const itemOf = (a: Appointment, timeZone: string) => ({
+  id: a.id,
+  time: timeOf(a.dateTime, timeZone),
+  title: a.service?.name ?? 'Service',
+});
 
 const byStart = (a: { startTime: string }, b: { startTime: string }) => minutesOf(a.startTime) - minutesOf(b.startTime);
 
@@ -42,20 +50,29 @@ export function buildWeek(
           .filter((o) => o.isAvailable && o.startTime && o.endTime)
           .map((o) => ({ startTime: o.startTime!, endTime: o.endTime! }))
       : data.weekly.filter((w) => w.isAvailable && w.dayOfWeek === weekdayOfKey(date));
-    const items = data.appointments
-      .filter((a) => dateKeyOf(a.dateTime, timeZone) === date)
-      .sort((a, b) => a.dateTime.localeCompare(b.dateTime))
-      .map((a) => ({
-        id: a.id,
-        time: timeOf(a.dateTime, timeZone),
-        title: a.service?.name ?? 'Service',
-        detail: `${a.customer.firstName} ${a.customer.lastName}`.trim(),
-        status: a.status,
-      }));
+    const items = groupSessions(
+      data.appointments
+        .filter((a) => dateKeyOf(a.dateTime, timeZone) === date)
+        .sort((a, b) => a.dateTime.localeCompare(b.dateTime)),
+    ).map((entry) => {
+      const a = entry.kind === 'one' ? entry.appointment : entry.seats[0]!;
+      if (entry.kind === 'one')
+        return {
+          ...itemOf(a, timeZone),
+          detail: `${a.customer.firstName} ${a.customer.lastName}`.trim(),
+          status: a.status,
+        };
+      // A class is one item: how many hold a seat, and it counts as live while anyone does.
+      return {
+        ...itemOf(a, timeZone),
+        detail: classLabel(entry.seats),
+        status: heldSeats(entry.seats)[0]?.status ?? a.status,
+      };
+    });
     return {
       date,
       label: dayLabels[weekdayOfKey(date)]!,
-      shortDate: dayLabelOf(date, 'MMM d'),
+      shortDate: dayLabelOf(date, 'monthDay'),
       isToday: date === today,
       hours: dayOff ? [] : [...hours].sort(byStart).map((w) => `${w.startTime} - ${w.endTime}`),
       note: dayOff ? 'Day off' : own.length ? 'Special hours' : undefined,

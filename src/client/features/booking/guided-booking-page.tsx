@@ -138,6 +138,7 @@ export function GuidedBookingPage() {
           min={today}
           max={lastDay}
           timeZone={timeZone}
+          service={service}
           slots={slots.data}
           loading={slots.isFetching && !slots.data}
           value={dateTime}

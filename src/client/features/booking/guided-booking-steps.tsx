@@ -7,7 +7,8 @@ import { Input, Textarea } from '../../components/ui/input';
 import { SlotGrid } from '../../entities/booking/slot-grid';
 import { Spinner } from '../../components/ui/spinner';
 import type { BookableService, Provider, Slot } from './booking-api';
-import { clockLabelOf, longDayLabelOf } from '../../lib/zoned-time';
+import { slotOptions } from './slot-options';
+import { longDayLabelOf } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
 import { ChoiceList } from './choice-list';
 
@@ -109,6 +110,7 @@ export function DateTimeStep({
   min,
   max,
   timeZone,
+  service,
   slots,
   loading,
   value,
@@ -121,6 +123,8 @@ export function DateTimeStep({
   min: string;
   max: string;
   timeZone: string;
+  /** A class's times also say their seats left. */
+  service: BookableService | undefined;
   slots: Slot[] | undefined;
   loading: boolean;
   value: string;
@@ -159,7 +163,7 @@ export function DateTimeStep({
             <SlotGrid
               name="time"
               legend={`Available times on ${longDayLabelOf(date)}`}
-              options={slots.map((s) => ({ value: s.dateTime, label: clockLabelOf(s.time) }))}
+              options={slotOptions(slots, service)}
               value={value}
               onChange={onChange}
             />

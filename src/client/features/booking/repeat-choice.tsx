@@ -32,7 +32,7 @@ const counts = Array.from({ length: SERIES_MAX - SERIES_MIN + 1 }, (_, i) => {
 /** What the summary says of a series starting on `date`: "Weekly, 3 appointments: Dec 1, Dec 8, Dec 15". */
 export function repeatSummary(date: string, { frequency, count }: Repeat & { frequency: RepeatFrequency }): string {
   const dates = Array.from({ length: count }, (_, i) => addDaysToKey(date, i * repeatStepDays[frequency]));
-  return `${names[frequency].summary}, ${count} appointments: ${dates.map((d) => dayLabelOf(d, 'MMM d')).join(', ')}`;
+  return `${names[frequency].summary}, ${count} appointments: ${dates.map((d) => dayLabelOf(d, 'monthDay')).join(', ')}`;
 }
 
 /** The guided page's "Repeat weekly / every 2 weeks" with how many appointments, under the chosen time. */
@@ -46,7 +46,7 @@ export function RepeatChoice({
   onChange: (repeat: Repeat) => void;
 }) {
   const countId = useId();
-  const weekday = dayLabelOf(date, 'EEEE');
+  const weekday = dayLabelOf(date, 'weekday');
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm font-medium text-stone-800" aria-hidden="true">

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { FormField, SelectField, TextareaField, TextField, useZodForm } from '../../components/ui/form';
 import { SlotGrid } from '../../entities/booking/slot-grid';
+import { slotOptions } from './slot-options';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
@@ -19,7 +20,7 @@ import {
   type BookableService,
 } from './booking-api';
 import { JoinWaitlist } from './join-waitlist';
-import { addDaysToKey, clockLabelOf, longDayLabelOf, todayIn } from '../../lib/zoned-time';
+import { addDaysToKey, longDayLabelOf, todayIn } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
 
 /** Which toast a missing choice shows, in the order the form is filled in. */
@@ -157,7 +158,7 @@ export function SimpleBookingPage() {
                     windowDays={windowDays}
                     loading={slots.isFetching && !slots.data}
                     failed={slots.isError}
-                    options={(slots.data ?? []).map((s) => ({ value: s.dateTime, label: clockLabelOf(s.time) }))}
+                    options={slotOptions(slots.data, service)}
                   />
                 )}
               </FormField>

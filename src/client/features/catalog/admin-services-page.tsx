@@ -7,8 +7,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { AdminCatalogPage } from './admin-catalog-page';
 import { useProviderCandidates, useServiceProviders, useServiceWrites, type Service } from './catalog-api';
 import { CatalogItemDialog } from './catalog-item-dialog';
+import { CapacityField, capacityNote } from './capacity-field';
 
-/** /admin/services: like products, plus duration, buffers and who may perform each service. */
+/** /admin/services: like products, plus duration, buffers, capacity and who may perform each service. */
 export function AdminServicesPage() {
   const providers = useServiceProviders();
   const providerNames = (serviceId: string) =>
@@ -31,8 +32,9 @@ export function AdminServicesPage() {
             {service.duration} min
             {service.bufferBeforeMinutes || service.bufferAfterMinutes
               ? ` (+${service.bufferBeforeMinutes} before, +${service.bufferAfterMinutes} after)`
-              : ''}{' '}
-            · {names.length ? `${names.length} ${names.length === 1 ? 'employee' : 'employees'}` : 'All employees'}
+              : ''}
+            {capacityNote(service.capacity)} ·{' '}
+            {names.length ? `${names.length} ${names.length === 1 ? 'employee' : 'employees'}` : 'All employees'}
           </span>
         );
       }}
@@ -68,6 +70,7 @@ function ServiceDialog({
           duration: String(service.duration),
           bufferBeforeMinutes: String(service.bufferBeforeMinutes),
           bufferAfterMinutes: String(service.bufferAfterMinutes),
+          capacity: String(service.capacity),
           imageUrl: service.imageUrl ?? '',
           employeeIds: linked,
         }
@@ -78,6 +81,7 @@ function ServiceDialog({
           duration: String(catalogLimits.durationDefault),
           bufferBeforeMinutes: '0',
           bufferAfterMinutes: '0',
+          capacity: '1',
           category: '',
           imageUrl: '',
           isFeatured: false,
@@ -121,6 +125,7 @@ function ServiceDialog({
           <BufferField name="bufferAfterMinutes" label="After (minutes)" />
         </div>
       </fieldset>
+      <CapacityField />
       <ProviderChoice />
     </CatalogItemDialog>
   );

@@ -35,13 +35,13 @@ export function DateOverrides({ employeeId }: { employeeId: string }) {
                 className="flex items-center justify-between gap-2 rounded-lg bg-stone-100 px-3 py-1.5 text-sm"
               >
                 <span>
-                  <span className="font-medium">{dayLabelOf(o.date, 'EEE, MMM d, yyyy')}</span>{' '}
+                  <span className="font-medium">{dayLabelOf(o.date, 'weekdayMonthDayYear')}</span>{' '}
                   {o.isAvailable ? `${o.startTime} - ${o.endTime}` : 'Day off'}
                 </span>
                 <button
                   type="button"
                   className="rounded p-1 text-stone-600 hover:bg-white hover:text-red-700"
-                  aria-label={`Remove ${o.isAvailable ? `special hours ${o.startTime} - ${o.endTime}` : 'day off'} on ${dayLabelOf(o.date, 'MMM d, yyyy')}`}
+                  aria-label={`Remove ${o.isAvailable ? `special hours ${o.startTime} - ${o.endTime}` : 'day off'} on ${dayLabelOf(o.date, 'monthDayYear')}`}
                   disabled={remove.isPending}
                   onClick={() => remove.mutate({ id: o.id })}
                 >

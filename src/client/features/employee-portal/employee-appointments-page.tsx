@@ -3,7 +3,7 @@ import { can } from '../../../shared/roles';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../../lib/session';
-import { AppointmentCard } from './appointment-card';
+import { PortalAppointmentList } from './portal-appointment-list';
 import { useMyAppointments, useSetAppointmentStatus, type PortalAppointment } from './employee-portal-api';
 import { useTimeZone } from '../../lib/session';
 
@@ -82,13 +82,11 @@ export function EmployeeAppointmentsPage() {
                 No upcoming appointments scheduled
               </p>
             ) : (
-              <ul className="flex flex-col gap-3">
-                {upcoming.map((a) => (
-                  <li key={a.id}>
-                    <AppointmentCard appointment={a} timeZone={timeZone} actions={<Actions appointment={a} />} />
-                  </li>
-                ))}
-              </ul>
+              <PortalAppointmentList
+                appointments={upcoming}
+                timeZone={timeZone}
+                actions={(a) => <Actions appointment={a} />}
+              />
             )}
           </section>
           <section className="flex flex-col gap-3" aria-labelledby="past-heading">
@@ -100,17 +98,13 @@ export function EmployeeAppointmentsPage() {
                 No past appointments
               </p>
             ) : (
-              <ul
+              <PortalAppointmentList
+                appointments={past}
+                timeZone={timeZone}
+                actions={(a) => <Actions appointment={a} />}
                 className="flex max-h-[32rem] flex-col gap-3 overflow-y-auto rounded-xl pr-1"
-                tabIndex={0}
-                aria-label="Past appointments"
-              >
-                {past.map((a) => (
-                  <li key={a.id}>
-                    <AppointmentCard appointment={a} timeZone={timeZone} actions={<Actions appointment={a} />} />
-                  </li>
-                ))}
-              </ul>
+                label="Past appointments"
+              />
             )}
           </section>
         </>

@@ -2,7 +2,8 @@ import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { dateKeyOf, dayLabelOf, timeOf, todayIn } from '../../lib/zoned-time';
-import { AppointmentCard } from './appointment-card';
+import { PortalAppointmentList } from './portal-appointment-list';
+import { classLabel, groupSessions } from '../../entities/appointments/class-sessions';
 import { useMyAppointments, useMyWeeklyHours } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
 import { useTimeZone } from '../../lib/session';
@@ -94,13 +95,7 @@ export function EmployeeDashboardPage() {
                 No appointments today
               </p>
             ) : (
-              <ul className="flex flex-col gap-2">
-                {todays.map((a) => (
-                  <li key={a.id}>
-                    <AppointmentCard appointment={a} timeZone={timeZone} />
-                  </li>
-                ))}
-              </ul>
+              <PortalAppointmentList appointments={todays} timeZone={timeZone} className="flex flex-col gap-2" />
             )}
           </section>
           <section className="flex flex-col gap-3">
@@ -111,26 +106,31 @@ export function EmployeeDashboardPage() {
               </p>
             ) : (
               <ul className="flex flex-col gap-2">
-                {upcoming.map((a) => (
-                  <li
-                    key={a.id}
-                    className="flex items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white p-3 text-sm shadow-sm"
-                  >
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-stone-900">{a.service?.name ?? 'Service'}</p>
-                      <p className="truncate text-stone-600">
-                        {a.customer.firstName} {a.customer.lastName}
+                {groupSessions(upcoming).map((entry) => {
+                  const a = entry.kind === 'one' ? entry.appointment : entry.seats[0]!;
+                  return (
+                    <li
+                      key={a.id}
+                      className="flex items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white p-3 text-sm shadow-sm"
+                    >
+                      <div className="min-w-0">
+                        <p className="truncate font-medium text-stone-900">{a.service?.name ?? 'Service'}</p>
+                        <p className="truncate text-stone-600">
+                          {entry.kind === 'one'
+                            ? `${a.customer.firstName} ${a.customer.lastName}`
+                            : classLabel(entry.seats)}
+                        </p>
+                      </div>
+                      <p className="shrink-0 text-right text-stone-700">
+                        {dateKeyOf(a.dateTime, timeZone) === today
+                          ? 'Today'
+                          : dayLabelOf(dateKeyOf(a.dateTime, timeZone))}
+                        <br />
+                        {timeOf(a.dateTime, timeZone)}
                       </p>
-                    </div>
-                    <p className="shrink-0 text-right text-stone-700">
-                      {dateKeyOf(a.dateTime, timeZone) === today
-                        ? 'Today'
-                        : dayLabelOf(dateKeyOf(a.dateTime, timeZone))}
-                      <br />
-                      {timeOf(a.dateTime, timeZone)}
-                    </p>
-                  </li>
-                ))}
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>

@@ -8,6 +8,7 @@ import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
 import { isPortalLinkActive, portalNav } from './portal-nav';
+import { LanguageMenu } from '../../components/language-menu';
 import { useEmployee } from './employee-portal-api';
 
 /** docs/sign-in.md: the portal posts its logout, then sends the browser to /api/logout as well. */
@@ -54,6 +55,7 @@ function AccountPanel() {
   return (
     <div className="border-t border-stone-200 p-4">
       <UserIdentity user={user} size={36} />
+      <LanguageMenu className="my-2 w-full" />
       <div className="flex flex-col gap-1">
         <Link
           to="/"

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BagIcon, CalendarIcon, ChatIcon, StoreIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
+import { LanguageMenu } from '../../components/language-menu';
 import { useBusinessSettings } from '../../lib/session';
 
 const features = [
@@ -25,6 +26,7 @@ export function LandingPage() {
       <header className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-5 font-semibold text-brand-900">
         <StoreIcon className="text-brand-600" />
         <span data-testid="business-name">{businessName}</span>
+        <LanguageMenu className="ml-auto" />
       </header>
       <main className="mx-auto max-w-6xl px-4 pb-16">
         <section className="mx-auto max-w-2xl py-12 text-center sm:py-20">

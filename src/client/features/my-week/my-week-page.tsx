@@ -26,7 +26,7 @@ export function MyWeekPage() {
         <div>
           <h1 className="text-2xl font-bold text-stone-900">My Schedule</h1>
           <p className="text-stone-600">
-            Week of {dayLabelOf(week[0]!, 'MMM d')} - {dayLabelOf(week[6]!, 'MMM d, yyyy')}
+            Week of {dayLabelOf(week[0]!, 'monthDay')} - {dayLabelOf(week[6]!, 'monthDayYear')}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -2,100 +2,18 @@ import { useId, useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { AppointmentList } from './appointment-list';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
-import { RemindersSent } from '../../entities/appointments/reminders-sent';
 import { WeekSchedule } from '../../entities/schedule/week-schedule';
 import { buildWeek } from '../../entities/schedule/week-days';
-import { addDaysToKey, dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf } from '../../lib/zoned-time';
-import { appointmentStatusLabel, appointmentStatuses } from '../../../shared/appointment-schema';
-import {
-  useCalendarAppointments,
-  useCalendarStatus,
-  useEmployeeWeeklyHours,
-  useOverrides,
-  useStaff,
-  type CalendarAppointment,
-} from './scheduling-api';
+import { addDaysToKey, dayLabelOf, todayIn, weekOf } from '../../lib/zoned-time';
+import { useCalendarAppointments, useEmployeeWeeklyHours, useOverrides, useStaff } from './scheduling-api';
 import { useTimeZone } from '../../lib/session';
 
 // The upcoming list covers the next seven days.
 const UPCOMING_DAYS = 7;
 const ALL = 'all';
-
-const statusOptions = appointmentStatuses.map((s) => ({ value: s, label: appointmentStatusLabel(s) }));
-
-function AppointmentRow({
-  appointment: a,
-  timeZone,
-  showDate,
-}: {
-  appointment: CalendarAppointment;
-  timeZone: string;
-  showDate?: boolean;
-}) {
-  const setStatus = useCalendarStatus();
-  const service = a.service?.name ?? 'Service';
-  const time = timeOf(a.dateTime, timeZone);
-  return (
-    <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="font-semibold text-stone-900">
-          {showDate && `${dayLabelOf(dateKeyOf(a.dateTime, timeZone))} · `}
-          {time} · {service}
-        </p>
-        <p className="text-sm text-stone-700">
-          {a.customer.firstName} {a.customer.lastName}
-          {a.customer.email && <span className="text-stone-600"> · {a.customer.email}</span>}
-        </p>
-        <p className="text-sm text-stone-600">
-          with {a.employee.firstName} {a.employee.lastName} · {a.duration} min
-        </p>
-        {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
-        <RemindersSent appointment={a} timeZone={timeZone} />
-      </div>
-      <div className="flex items-center gap-2">
-        <AppointmentStatusBadge status={a.status} />
-        <Select
-          className="w-36"
-          aria-label={`Status of ${service} at ${time}${showDate ? ` on ${dayLabelOf(dateKeyOf(a.dateTime, timeZone))}` : ''} with ${a.customer.firstName} ${a.customer.lastName}`}
-          value={a.status}
-          disabled={setStatus.isPending}
-          onValueChange={(status) => setStatus.mutate({ id: a.id, status: status as CalendarAppointment['status'] })}
-          options={statusOptions}
-        />
-      </div>
-    </li>
-  );
-}
-
-function AppointmentList({
-  items,
-  timeZone,
-  empty,
-  showDate,
-  label,
-}: {
-  items: CalendarAppointment[];
-  timeZone: string;
-  empty: string;
-  showDate?: boolean;
-  label: string;
-}) {
-  if (items.length === 0)
-    return (
-      <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">{empty}</p>
-    );
-  return (
-    // A long day scrolls inside its card; the list is focusable so keyboards can scroll it too.
-    <ul className="flex max-h-[40rem] flex-col gap-2 overflow-y-auto" tabIndex={0} aria-label={label}>
-      {items.map((a) => (
-        <AppointmentRow key={a.id} appointment={a} timeZone={timeZone} showDate={showDate} />
-      ))}
-    </ul>
-  );
-}
 
 function WeekView({ date, employeeId, timeZone }: { date: string; employeeId?: string; timeZone: string }) {
   const week = weekOf(date);
@@ -175,7 +93,7 @@ export function AdminCalendarPage() {
           <div className="grid gap-6 xl:grid-cols-2">
             <Card>
               <CardHeader>
-                <CardTitle>Appointments on {dayLabelOf(date, 'EEEE, MMMM d, yyyy')}</CardTitle>
+                <CardTitle>Appointments on {dayLabelOf(date, 'long')}</CardTitle>
               </CardHeader>
               <CardContent>
                 {day.isLoading ? (

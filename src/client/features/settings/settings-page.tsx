@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { businessTypes, type BusinessSettings, type BusinessType } from '../../../shared/settings';
 import { isCurrencyWithCents, ZUpdateBusinessSettingsInput } from '../../../shared/settings-schema';
 import { useCurrentUser } from '../../lib/session';
+import { LOCALE_NAMES, LOCALES } from '../../../shared/i18n/locales';
 import { BookingRulesCard } from './booking-rules-card';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -54,6 +55,8 @@ export function SettingsPage() {
   );
 }
 
+const languages = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
+
 function BusinessForm({ initial }: { initial: BusinessSettings }) {
   const form = useZodForm(ZUpdateBusinessSettingsInput, { defaultValues: initial });
   const { reset } = form;
@@ -102,6 +105,12 @@ function BusinessForm({ initial }: { initial: BusinessSettings }) {
               label="Currency"
               hint="Prices are shown and charged in it. It cannot change once orders have been placed."
               options={currencies}
+            />
+            <SelectField
+              name="defaultLocale"
+              label="Default language"
+              hint="For visitors whose browser asks for none of these languages, and people who chose none."
+              options={languages}
             />
           </div>
           <div className="flex justify-end">

@@ -75,7 +75,7 @@ function BarChart({
                     top={innerHeight}
                     scale={x}
                     tickValues={data.filter((_, i) => (data.length - 1 - i) % 7 === 0).map((d) => d.date)}
-                    tickFormat={(d) => dayLabelOf(String(d), 'MMM d')}
+                    tickFormat={(d) => dayLabelOf(String(d), 'monthDay')}
                     stroke="#a8a29e"
                     tickStroke="#a8a29e"
                     tickLabelProps={{ fill: '#57534e', fontSize: 10 }}

@@ -1,5 +1,9 @@
 import type { MessageId } from '../en';
+import { app } from './app';
 import { mail } from './mail';
 
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
-export const messages: Record<MessageId, string> = { ...mail };
+export const messages: Record<MessageId, string> = {
+  ...app,
+  ...mail,
+};

@@ -21,6 +21,7 @@ const waitFor =
 /** Labels and units the schema patterns put into their sentences. */
 const labels: Record<string, string> = {
   Price: 'el precio',
+  Capacity: 'la capacidad',
   Value: 'el valor',
   Amount: 'el importe',
   'Minimum subtotal': 'el subtotal mínimo',
@@ -79,6 +80,7 @@ const patterns: Record<string, string> = {
   'Duration must be at most {max} minutes': 'La duración debe ser como máximo de {max} minutos',
   'Events must be chosen from: {events}.': 'Los eventos deben elegirse entre: {events}.',
   'Image URL must be at most {max} characters': 'La URL de la imagen debe tener como máximo {max} caracteres',
+  'Capacity must be at most {max}': 'La capacidad debe ser como máximo {max}',
   'Inventory must be at most {max}': 'El inventario debe ser como máximo {max}',
   'Message must be at most {max} characters': 'El mensaje debe tener como máximo {max} caracteres',
   'Name must be at most {max} characters': 'El nombre debe tener como máximo {max} caracteres',
@@ -172,6 +174,9 @@ const validation: Record<string, string> = {
   'Reason must be text': 'El motivo debe ser texto',
   'restock can list at most 100 lines': 'restock puede tener como máximo 100 líneas',
   'restock must be a list of {productId, quantity}': 'restock debe ser una lista de {productId, quantity}',
+  'Default language must be one of: en, es': 'El idioma predeterminado debe ser uno de estos: en, es',
+  'This class is full.': 'Esta clase está completa.',
+  'You already have a seat in this class.': 'Ya tienes una plaza en esta clase.',
   'Business type must be one of: products, services, both':
     'El tipo de negocio debe ser uno de estos: products, services, both',
   'Reminders must be a list of minutes before the start, such as [1440, 120]':

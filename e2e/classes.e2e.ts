@@ -1,0 +1,93 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { services, users } from '../db/schema/index';
+import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
+import { addCalendarDays, toZoned, weekdayOf, zonedToInstant } from '../src/server/booking/zoned-time';
+import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+
+/** Booking a seat in the demo's Group Yoga class (capacity 8, with Sofia) and the class in the admin calendar. */
+
+const e2e = useE2eApp();
+const TZ = 'America/New_York';
+const cookies = {} as Record<ViewportName, string>;
+let classmate: string;
+let yogaId: string;
+let sofiaId: string;
+
+beforeAll(async () => {
+  const db = e2e.server.database.db;
+  await db.insert(users).values([
+    { email: 'yoga-desktop@example.com', firstName: 'Robin', lastName: 'Desk' },
+    { email: 'yoga-phone@example.com', firstName: 'Robin', lastName: 'Phone' },
+    { email: 'classmate@example.com', firstName: 'Casey', lastName: 'Classmate' },
+  ]);
+  cookies.desktop = await sessionCookieFor(e2e.server.database, 'yoga-desktop@example.com');
+  cookies.phone = await sessionCookieFor(e2e.server.database, 'yoga-phone@example.com');
+  classmate = await sessionCookieFor(e2e.server.database, 'classmate@example.com');
+  yogaId = (await db.select().from(services)).find((s) => s.name === 'Group Yoga')!.id;
+  sofiaId = (await db.select().from(users)).find((u) => u.email === 'sofia@example.com')!.id;
+});
+
+/** A weekday two or more days ahead per viewport: Sofia works weekdays, and the demo books her from 10:00 on. */
+function weekdays(): Record<ViewportName, string> {
+  const today = toZoned(new Date(), TZ).date;
+  const days: string[] = [];
+  for (let i = 2; days.length < 2; i++) {
+    const date = addCalendarDays(today, i);
+    if (weekdayOf(date) >= 1 && weekdayOf(date) <= 5) days.push(date);
+  }
+  return { desktop: days[0]!, phone: days[1]! };
+}
+const dates = weekdays();
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
+const nineOClock = (page: Page) => page.locator('label').filter({ hasText: /^9:00 AM/ });
+
+describe.each<ViewportName>(['desktop', 'phone'])('a class seat on %s', (viewport) => {
+  const date = dates[viewport];
+
+  it('shows the seats left on both booking pages, books one, and the calendar shows the class once', async () => {
+    // A classmate already has a seat at 9:00: 7 of 8 are left.
+    const seat = await fetch(`${e2e.server.baseUrl}/api/appointments`, {
+      method: 'POST',
+      headers: { cookie: classmate, 'content-type': 'application/json' },
+      body: JSON.stringify({ serviceId: yogaId, employeeId: sofiaId, dateTime: zonedToInstant(date, 9 * 60, TZ) }),
+    });
+    expect(seat.status).toBe(200);
+
+    const { context, page } = await e2e.open({ viewport, cookie: cookies[viewport] });
+    await page.goto(`/booking?service=${yogaId}`);
+    await page.getByRole('heading', { name: 'Book an Appointment' }).waitFor();
+    await page.getByLabel('Date', { exact: true }).fill(date);
+    await nineOClock(page).getByText('7 seats left').waitFor();
+    await nineOClock(page).click();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `class-booking-${viewport}`);
+    await page.getByRole('button', { name: 'Book Appointment' }).click();
+    await toast(page, 'Appointment Booked').waitFor();
+    await page.waitForURL(/\/profile$/);
+
+    // The guided page counts the new seat too, and a second seat for the same person is refused with a sentence.
+    await page.goto(`/employee-booking?service=${yogaId}&employee=${sofiaId}&date=${date}`);
+    await nineOClock(page).getByText('6 seats left').waitFor();
+    await nineOClock(page).click();
+    await page.getByRole('heading', { name: 'Booking Summary' }).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `class-guided-${viewport}`);
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await toast(page, 'Booking Failed').waitFor();
+    await page.getByText('You already have a seat in this class.').first().waitFor();
+    await context.close();
+
+    const admin = await e2e.open({ viewport, cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL) });
+    await admin.page.goto('/admin/calendar');
+    await admin.page.getByLabel('Date', { exact: true }).fill(date);
+    const session = admin.page.getByRole('list', { name: /^Attendees of Group Yoga at 9:00 AM$/ });
+    await session.getByText('Casey Classmate').waitFor();
+    await session.getByText(`Robin ${viewport === 'desktop' ? 'Desk' : 'Phone'}`).waitFor();
+    await admin.page.getByText('Class · 2 attendees').first().waitFor();
+    await expectNoSeriousAxeViolations(admin.page);
+    await screenshot(admin.page, `class-calendar-${viewport}`);
+    await admin.context.close();
+  });
+});

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent } from '../../components/ui/card';
+import { classLabel } from '../../entities/appointments/class-sessions';
+import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { dateTimeOf } from '../../lib/zoned-time';
+import type { PortalAppointment } from './employee-portal-api';
+
+/** A class session as the portal shows it: once, with each attendee's status and actions (cancelling frees a seat). */
+export function ClassSessionCard({
+  seats,
+  timeZone,
+  actions,
+}: {
+  seats: PortalAppointment[];
+  timeZone: string;
+  actions?: (seat: PortalAppointment) => ReactNode;
+}) {
+  const first = seats[0]!;
+  const service = first.service?.name ?? 'Service';
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-5">
+        <div className="flex flex-col gap-1">
+          <h3 className="font-semibold text-stone-900">{service}</h3>
+          <p className="text-sm text-stone-700">{dateTimeOf(first.dateTime, timeZone)}</p>
+          <p className="text-sm text-stone-600">{classLabel(seats)}</p>
+        </div>
+        <ul className="flex flex-col divide-y divide-stone-100" aria-label={`Attendees of ${service}`}>
+          {seats.map((a) => (
+            <li key={a.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
+              <div className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
+                <span className="text-stone-800">
+                  {a.customer.firstName} {a.customer.lastName}
+                </span>
+                <AppointmentStatusBadge status={a.status} />
+                {a.notes && <span className="w-full italic text-stone-600">{a.notes}</span>}
+              </div>
+              {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions(a)}</div>}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

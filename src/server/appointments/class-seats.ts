@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../../db/client';
+import { appointments } from '../../../db/schema/index';
+import { CLASS_FULL_MESSAGE, liveStatuses, SEAT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
+import { AppError } from '../app-error';
+
+/**
+ * Seats of classes (services with capacity above 1): the customers who book one start with one employee share a
+ * session. The caller holds the employee's booking lock, so the seats read here are all there are; the database's
+ * unique seat numbers and the no-overlap constraint hold even without it (docs/decisions/0015-class-seats.md).
+ */
+
+export interface SeatRequest {
+  employeeId: string;
+  serviceId: string;
+  startsAt: Date;
+  capacity: number;
+  customerId: string;
+}
+
+/** What an appointment row of a seat carries. */
+export interface Seat {
+  sessionId: string;
+  seat: number;
+  capacity: number;
+}
+
+const live = inArray(appointments.status, [...liveStatuses]);
+
+function liveSeatsWhere(...where: SQL[]) {
+  return and(isNotNull(appointments.sessionId), live, ...where);
+}
+
+/**
+ * A seat in the session of that employee, service and start (a new session when it has none): the lowest free
+ * seat number. 409 when the customer already has one there or the class is full.
+ */
+export async function takeSeat(tx: Tx, request: SeatRequest, excludeAppointmentId?: string): Promise<Seat> {
+  const seats = (
+    await tx
+      .select({
+        id: appointments.id,
+        sessionId: appointments.sessionId,
+        seat: appointments.seat,
+        customerId: appointments.customerId,
+      })
+      .from(appointments)
+      .where(
+        liveSeatsWhere(
+          eq(appointments.employeeId, request.employeeId),
+          eq(appointments.serviceId, request.serviceId),
+          eq(appointments.startsAt, request.startsAt),
+        ),
+      )
+  ).filter((s) => s.id !== excludeAppointmentId);
+  if (seats.some((s) => s.customerId === request.customerId)) throw new AppError('CONFLICT', SEAT_TAKEN_MESSAGE);
+  if (seats.length >= request.capacity) throw new AppError('CONFLICT', CLASS_FULL_MESSAGE);
+  const taken = new Set(seats.map((s) => s.seat));
+  let seat = 1;
+  while (taken.has(seat)) seat++;
+  // Seat numbers above a lowered capacity may still be held: then every number within it is taken, and full.
+  if (seat > request.capacity) throw new AppError('CONFLICT', CLASS_FULL_MESSAGE);
+  return { sessionId: seats[0]?.sessionId ?? randomUUID(), seat, capacity: request.capacity };
+}
+
+/**
+ * Why a class cannot be booked at these starts, when the reason is the class itself: the customer already has a
+ * seat at one of them (with any employee), or every session there is full.
+ */
+export async function classRefusal(
+  db: Tx,
+  serviceId: string,
+  starts: Date[],
+  employeeIds: string[],
+  capacity: number,
+  customerId: string,
+): Promise<AppError | undefined> {
+  const seats = await db
+    .select({ employeeId: appointments.employeeId, customerId: appointments.customerId })
+    .from(appointments)
+    .where(liveSeatsWhere(eq(appointments.serviceId, serviceId), inArray(appointments.startsAt, starts)));
+  if (seats.some((s) => s.customerId === customerId)) return new AppError('CONFLICT', SEAT_TAKEN_MESSAGE);
+  if (starts.length > 1 || !employeeIds.length) return undefined;
+  const full = employeeIds.every((id) => seats.filter((s) => s.employeeId === id).length >= capacity);
+  return full ? new AppError('CONFLICT', CLASS_FULL_MESSAGE) : undefined;
+}

@@ -1,0 +1,4 @@
+/** The app's shell: layouts, navigation, guards and the language menu. */
+export const app = {
+  'app.language': 'Language',
+} as const;
