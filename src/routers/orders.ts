@@ -28,11 +28,10 @@ import {
 
 const tags = ['orders'];
 
-const deps = async (ctx: Context): Promise<OrderDeps> => ({
-  payments: ctx.payments,
-  publicUrl: ctx.env.publicUrl,
-  currency: (await ctx.settings.get()).currency,
-});
+const deps = async (ctx: Context): Promise<OrderDeps> => {
+  const { currency, defaultLocale } = await ctx.settings.get();
+  return { payments: ctx.payments, publicUrl: ctx.env.publicUrl, currency, defaultLocale };
+};
 
 export const ordersRouter = router({
   paymentMethods: signedInProcedure

@@ -62,6 +62,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   // chat fan-out (one LISTEN per instance) is stopped by the live-streams plugin before the server closes.
   const services = createAppServices({ ...deps, chatHub: deps.chatHub ?? new ChatHub(deps.database, app.log) });
   app.addHook('onClose', () => services.stop());
+  app.decorate('settingsCache', services.settings);
 
   // Jobs (mail, webhook deliveries, …) run beside the server; closing the app waits for the ones running.
   const mail = mailJob({ env: deps.env });

@@ -1,12 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import { localeFromAcceptLanguage, type Locale } from '../../shared/i18n/locales';
+import type { SettingsCache } from '../settings/settings-cache';
 
-/** The business's default language, for requests that ask for none the product speaks. */
-const businessDefaultLocale = (): Locale => 'en';
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The business settings of this app, for what must answer without waiting for a read (requestLocale). */
+    settingsCache: SettingsCache;
+  }
+}
 
 /**
  * The language of a request's error messages: its `Accept-Language` when the product speaks it, else the business
  * default (CONTRACT: messages follow the header, not a signed-in person's saved choice).
  */
 export const requestLocale = (req: FastifyRequest | undefined): Locale =>
-  localeFromAcceptLanguage(req?.headers['accept-language']) ?? businessDefaultLocale();
+  localeFromAcceptLanguage(req?.headers['accept-language']) ??
+  req?.server.settingsCache.lastKnown()?.defaultLocale ??
+  'en';

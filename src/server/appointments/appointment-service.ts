@@ -86,7 +86,7 @@ function invitationOf(row: Row, sequence: number, startsAt: Date) {
     startsAt,
     duration: row.duration,
     notes: row.notes,
-    serviceName: row.service?.name ?? 'Service',
+    serviceName: row.service?.name ?? null,
     customer: row.customer,
     employee: row.employee,
   };
@@ -94,8 +94,7 @@ function invitationOf(row: Row, sequence: number, startsAt: Date) {
 
 async function notify(tx: Tx, kind: InvitationKind, row: Row, sequence: number, startsAt: Date, env: BookingEnv) {
   await sendInvitations(tx, kind, invitationOf(row, sequence, startsAt), {
-    businessName: env.settings.businessName,
-    timeZone: env.settings.timezone,
+    settings: env.settings,
     publicUrl: env.publicUrl,
   });
 }

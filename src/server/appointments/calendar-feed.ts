@@ -2,10 +2,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { createEvents, type EventAttributes } from 'ics';
 import type { Tx } from '../../../db/client';
-import { appointments, calendarFeeds } from '../../../db/schema/index';
+import { appointments, calendarFeeds, users } from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
 import { AppError } from '../app-error';
 import { hashToken as sha256 } from '../auth/sessions';
+import { mailLanguage } from '../mail/mail-language';
+import type { Locale } from '../../shared/i18n/locales';
 import { selectAppointments } from './appointment-rows';
 import { invitationUid } from './invitations';
 
@@ -70,15 +72,18 @@ export function rotateCalendarFeed(db: Tx, userId: string, env: FeedEnv): Promis
 export async function calendarFeedBody(
   db: Tx,
   file: string,
-  env: { publicUrl: string; businessName: string; now: Date },
+  env: { publicUrl: string; businessName: string; defaultLocale: Locale; now: Date },
 ): Promise<string> {
   const token = file.endsWith('.ics') ? file.slice(0, -4) : file;
   if (!/^[\w-]{20,100}$/.test(token)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  // The owner is who reads the feed: its texts are in their language.
   const [feed] = await db
-    .select({ userId: calendarFeeds.userId })
+    .select({ userId: calendarFeeds.userId, email: users.email, locale: users.locale })
     .from(calendarFeeds)
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.tokenHash, sha256(token)));
   if (!feed) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const { say } = mailLanguage(feed, env);
   const rows = await selectAppointments(db)
     .where(
       and(
@@ -98,13 +103,16 @@ export async function calendarFeedBody(
     end: row.startsAt.getTime() + row.duration * 60_000,
     endInputType: 'utc',
     endOutputType: 'utc',
-    title: `${row.service?.name ?? 'Service'}: ${row.customer.firstName}`.trim(),
+    title: say('mail.calendar.eventTitle', {
+      service: row.service?.name ?? say('mail.appointment.someService'),
+      customer: row.customer.firstName,
+    }).trim(),
     description: row.notes || undefined,
     status: row.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
   }));
   const { value, error } = createEvents(events, {
     productId: 'booking/ics',
-    calName: `${env.businessName} appointments`,
+    calName: say('mail.calendar.name', { business: env.businessName }),
   });
   if (error || !value) throw error ?? new Error('Could not build the calendar feed');
   return value;

@@ -1,7 +1,9 @@
 import { createEvent } from 'ics';
 import type { Tx } from '../../../db/client';
 import { enqueueMail } from '../mail/outbox';
-import { toZoned, formatMinutes } from '../booking/zoned-time';
+import type { Locale } from '../../shared/i18n/locales';
+import type { BusinessSettings } from '../../shared/settings';
+import { mailLanguage, type MailLanguage } from '../mail/mail-language';
 
 /**
  * Calendar invitations for an appointment: one UID per appointment and a SEQUENCE raised by every change, so a
@@ -10,20 +12,28 @@ import { toZoned, formatMinutes } from '../booking/zoned-time';
 
 export type InvitationKind = 'booked' | 'rescheduled' | 'cancelled';
 
+interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** Their chosen language; null or left out: the business default. */
+  locale?: Locale | null;
+}
+
 export interface InvitationAppointment {
   id: string;
   sequence: number;
   startsAt: Date;
   duration: number;
   notes: string;
-  serviceName: string;
-  customer: { firstName: string; lastName: string; email: string };
-  employee: { firstName: string; lastName: string; email: string };
+  /** Null when the service is gone: the mail says "Service" in its language. */
+  serviceName: string | null;
+  customer: Person;
+  employee: Person;
 }
 
 export interface InvitationContext {
-  businessName: string;
-  timeZone: string;
+  settings: Pick<BusinessSettings, 'businessName' | 'timezone' | 'defaultLocale'>;
   publicUrl: string;
 }
 
@@ -31,13 +41,19 @@ export function invitationUid(appointmentId: string, publicUrl: string): string 
   return `appointment-${appointmentId}@${new URL(publicUrl).hostname}`;
 }
 
+const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+const serviceOf = (appointment: InvitationAppointment, language: MailLanguage) =>
+  appointment.serviceName ?? language.say('mail.appointment.someService');
+
+/** The calendar event of an appointment, its summary and description in the language of the mail it goes with. */
 export function buildInvitation(
   kind: InvitationKind,
   appointment: InvitationAppointment,
   ctx: InvitationContext,
+  language: MailLanguage,
 ): string {
   const cancelled = kind === 'cancelled';
-  const name = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+  const service = serviceOf(appointment, language);
   const { value, error } = createEvent({
     productId: 'booking/ics',
     method: cancelled ? 'CANCEL' : 'REQUEST',
@@ -47,26 +63,26 @@ export function buildInvitation(
     startInputType: 'utc',
     startOutputType: 'utc',
     duration: { minutes: appointment.duration },
-    title: `${appointment.serviceName} at ${ctx.businessName}`,
+    title: language.say('mail.appointment.eventTitle', { service, business: ctx.settings.businessName }),
     description: [
-      `${appointment.serviceName} with ${name(appointment.employee)}`,
-      appointment.notes && `Notes: ${appointment.notes}`,
+      language.say('mail.appointment.with', { service, employee: fullName(appointment.employee) }),
+      appointment.notes && language.say('mail.appointment.notes', { notes: appointment.notes }),
     ]
       .filter(Boolean)
       .join('\n'),
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     url: `${ctx.publicUrl.replace(/\/$/, '')}/profile`,
-    organizer: { name: ctx.businessName, email: appointment.employee.email },
+    organizer: { name: ctx.settings.businessName, email: appointment.employee.email },
     attendees: [
       {
-        name: name(appointment.customer),
+        name: fullName(appointment.customer),
         email: appointment.customer.email,
         rsvp: false,
         partstat: 'ACCEPTED',
         role: 'REQ-PARTICIPANT',
       },
       {
-        name: name(appointment.employee),
+        name: fullName(appointment.employee),
         email: appointment.employee.email,
         rsvp: false,
         partstat: 'ACCEPTED',
@@ -78,52 +94,82 @@ export function buildInvitation(
   return value;
 }
 
-/** The wall-clock date and time of the appointment in the business time zone, for the mail text. */
-export function whenText(startsAt: Date, timeZone: string): string {
-  const zoned = toZoned(startsAt, timeZone);
-  return `${zoned.date} at ${formatMinutes(zoned.minutes)} (${timeZone})`;
+/** The lines of an appointment every mail about it lists: what, with whom, when, how long, the notes. */
+export function appointmentDetails(
+  appointment: InvitationAppointment,
+  language: MailLanguage,
+  timeZone: string,
+): string[] {
+  return [
+    language.say('mail.appointment.with', {
+      service: serviceOf(appointment, language),
+      employee: fullName(appointment.employee),
+    }),
+    language.say('mail.appointment.when', { when: language.when(appointment.startsAt, timeZone) }),
+    language.say('mail.appointment.duration', { minutes: appointment.duration }),
+    ...(appointment.notes ? [language.say('mail.appointment.notes', { notes: appointment.notes })] : []),
+  ];
 }
 
-/** Queues the invitation mail to the customer and to the employee, in the caller's transaction. */
+const subjects = {
+  booked: 'mail.appointment.bookedSubject',
+  rescheduled: 'mail.appointment.rescheduledSubject',
+  cancelled: 'mail.appointment.cancelledSubject',
+} as const;
+const customerLines = {
+  booked: 'mail.appointment.booked',
+  rescheduled: 'mail.appointment.rescheduled',
+  cancelled: 'mail.appointment.cancelled',
+} as const;
+// To the employee the appointment is the customer's; a cancellation reads the same to both.
+const employeeLines = {
+  booked: 'mail.appointment.bookedFor',
+  rescheduled: 'mail.appointment.rescheduledFor',
+  cancelled: 'mail.appointment.cancelled',
+} as const;
+
+/** Queues the invitation mail to the customer and to the employee, each in their language, in the caller's transaction. */
 export async function sendInvitations(
   tx: Tx,
   kind: InvitationKind,
   appointment: InvitationAppointment,
   ctx: InvitationContext,
 ) {
-  const ics = buildInvitation(kind, appointment, ctx);
-  const when = whenText(appointment.startsAt, ctx.timeZone);
-  const service = appointment.serviceName;
-  const subjects: Record<InvitationKind, string> = {
-    booked: `Appointment booked: ${service} on ${when}`,
-    rescheduled: `Appointment moved: ${service} now on ${when}`,
-    cancelled: `Appointment cancelled: ${service} on ${when}`,
-  };
-  const lines: Record<InvitationKind, string> = {
-    booked: 'Your appointment has been successfully scheduled.',
-    rescheduled: 'Your appointment has been moved to a new time.',
-    cancelled: 'This appointment has been cancelled.',
-  };
-  const customerName = `${appointment.customer.firstName} ${appointment.customer.lastName}`.trim();
-  const employeeName = `${appointment.employee.firstName} ${appointment.employee.lastName}`.trim();
-  const details = [
-    `${service} with ${employeeName}`,
-    `When: ${when}`,
-    `Duration: ${appointment.duration} minutes`,
-    appointment.notes && `Notes: ${appointment.notes}`,
-  ]
-    .filter(Boolean)
-    .join('\n');
-  await enqueueMail(tx, {
-    to: appointment.customer.email,
-    subject: subjects[kind],
-    text: `Hello ${appointment.customer.firstName},\n\n${lines[kind]}\n\n${details}\n\nSee your appointments: ${ctx.publicUrl.replace(/\/$/, '')}/profile\n\n${ctx.businessName}`,
-    icalEvent: ics,
-  });
-  await enqueueMail(tx, {
-    to: appointment.employee.email,
-    subject: subjects[kind],
-    text: `Hello ${appointment.employee.firstName},\n\n${lines[kind].replace('Your appointment', `${customerName}'s appointment`)}\n\n${details}\nCustomer: ${customerName} <${appointment.customer.email}>\n\n${ctx.businessName}`,
-    icalEvent: ics,
-  });
+  const { customer, employee } = appointment;
+  for (const to of [customer, employee]) {
+    const language = mailLanguage(to, ctx.settings);
+    const subject = language.say(subjects[kind], {
+      service: serviceOf(appointment, language),
+      when: language.when(appointment.startsAt, ctx.settings.timezone),
+    });
+    const text =
+      to === customer
+        ? [
+            language.say('mail.hello', { name: customer.firstName }),
+            '',
+            language.say(customerLines[kind]),
+            '',
+            ...appointmentDetails(appointment, language, ctx.settings.timezone),
+            '',
+            language.say('mail.appointment.yourAppointments', { url: `${ctx.publicUrl.replace(/\/$/, '')}/profile` }),
+            '',
+            ctx.settings.businessName,
+          ]
+        : [
+            language.say('mail.hello', { name: employee.firstName }),
+            '',
+            language.say(employeeLines[kind], { customer: fullName(customer) }),
+            '',
+            ...appointmentDetails(appointment, language, ctx.settings.timezone),
+            language.say('mail.appointment.customer', { name: fullName(customer), email: customer.email }),
+            '',
+            ctx.settings.businessName,
+          ];
+    await enqueueMail(tx, {
+      to: to.email,
+      subject,
+      text: text.join('\n'),
+      icalEvent: buildInvitation(kind, appointment, ctx, language),
+    });
+  }
 }

@@ -5,10 +5,12 @@ import { liveStatuses, type AppointmentStatus } from '../../shared/appointment-s
 import type { BusinessSettings } from '../../shared/settings';
 import { cancelJobs, enqueue } from '../jobs/enqueue';
 import type { JobDefinition } from '../jobs/runner';
+import { mailLanguage } from '../mail/mail-language';
 import { enqueueMail } from '../mail/outbox';
+import type { OutgoingMail } from '../mail/outgoing-mail';
 import { getSettings } from '../settings/settings-service';
 import { selectAppointments, type Row } from './appointment-rows';
-import { buildInvitation, whenText } from './invitations';
+import { appointmentDetails, buildInvitation, type InvitationAppointment } from './invitations';
 
 /*
  * Reminder e-mails: one `reminder` job per appointment and offset, due at start − offset, keyed
@@ -67,42 +69,38 @@ async function rescheduleAllReminders(db: Database['db'], now: Date) {
   }
 }
 
-function reminderMail(row: Row, settings: BusinessSettings, publicUrl: string) {
-  const employee = `${row.employee.firstName} ${row.employee.lastName}`.trim();
-  const service = row.service?.name ?? 'Service';
-  const when = whenText(row.startsAt, settings.timezone);
+function reminderMail(row: Row, settings: BusinessSettings, publicUrl: string): OutgoingMail {
+  const appointment: InvitationAppointment = {
+    id: row.id,
+    sequence: row.sequence,
+    startsAt: row.startsAt,
+    duration: row.duration,
+    notes: row.notes,
+    serviceName: row.service?.name ?? null,
+    customer: row.customer,
+    employee: row.employee,
+  };
+  const language = mailLanguage(row.customer, settings);
   const profile = `${publicUrl.replace(/\/$/, '')}/profile`;
-  const ics = buildInvitation(
-    'booked',
-    {
-      id: row.id,
-      sequence: row.sequence,
-      startsAt: row.startsAt,
-      duration: row.duration,
-      notes: row.notes,
-      serviceName: service,
-      customer: row.customer,
-      employee: row.employee,
-    },
-    { businessName: settings.businessName, timeZone: settings.timezone, publicUrl },
-  );
   return {
     to: row.customer.email,
-    subject: `Reminder: ${service} on ${when}`,
+    subject: language.say('mail.reminder.subject', {
+      service: row.service?.name ?? language.say('mail.appointment.someService'),
+      when: language.when(row.startsAt, settings.timezone),
+    }),
     text: [
-      `Hello ${row.customer.firstName},`,
+      language.say('mail.hello', { name: row.customer.firstName }),
       '',
-      'This is a reminder of your appointment.',
+      language.say('mail.reminder.intro'),
       '',
-      `${service} with ${employee}`,
-      `When: ${when}`,
-      `Duration: ${row.duration} minutes`,
+      // A reminder names no notes: the customer wrote them.
+      ...appointmentDetails({ ...appointment, notes: '' }, language, settings.timezone),
       '',
-      `To cancel or move it (up to ${settings.cancellationNoticeHours} hours before), see your appointments: ${profile}`,
+      language.say('mail.reminder.change', { hours: settings.cancellationNoticeHours, url: profile }),
       '',
       settings.businessName,
     ].join('\n'),
-    icalEvent: ics,
+    icalEvent: buildInvitation('booked', appointment, { settings, publicUrl }, language),
   };
 }
 

@@ -17,6 +17,7 @@ import { addCalendarDays, calendarDaysBetween, parseDate, toZoned } from '../boo
 import { enqueue } from '../jobs/enqueue';
 import type { JobDefinition } from '../jobs/runner';
 import { enqueueMail } from '../mail/outbox';
+import { mailLanguage } from '../mail/mail-language';
 import { getSettings } from '../settings/settings-service';
 import { findServiceWithProviders, slotsFor } from './slot-data';
 import { sentence } from '../../shared/i18n/sentence';
@@ -154,6 +155,7 @@ export function waitlistJob(opts: { database: Database; publicUrl: string }): Jo
           serviceName: services.name,
           email: users.email,
           firstName: users.firstName,
+          locale: users.locale,
         })
         .from(waitlistEntries)
         .innerJoin(services, eq(services.id, waitlistEntries.serviceId))
@@ -181,16 +183,18 @@ export function waitlistJob(opts: { database: Database; publicUrl: string }): Jo
             .where(eq(waitlistEntries.id, entry.id))
             .returning({ id: waitlistEntries.id });
           if (!taken.length) return;
+          const { say, day } = mailLanguage(entry, settings);
+          const service = entry.serviceName;
           await enqueueMail(tx, {
             to: entry.email,
-            subject: `A time opened up: ${entry.serviceName} on ${date}`,
+            subject: say('mail.waitlist.subject', { service, date: day(date) }),
             text: [
-              `Hello ${entry.firstName},`,
+              say('mail.hello', { name: entry.firstName }),
               '',
-              `A time opened up for ${entry.serviceName} on ${date}, the day you were waiting for.`,
-              `Book it before someone else does: ${link}`,
+              say('mail.waitlist.opened', { service, date: day(date) }),
+              say('mail.waitlist.book', { link }),
               '',
-              'If it is gone when you look, you can join the waitlist again.',
+              say('mail.waitlist.again'),
               '',
               settings.businessName,
             ].join('\n'),

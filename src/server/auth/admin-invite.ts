@@ -5,9 +5,11 @@ import { users } from '../../../db/schema/index';
 import { allPermissions } from '../../shared/roles';
 import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
+import { mailLanguage } from '../mail/mail-language';
 import { getSettings } from '../settings/settings-service';
 import { createSetPasswordToken, SET_PASSWORD_TOKEN_TTL_MS } from './password-tokens';
 import { revokeUserSessions } from './sessions';
+import type { Locale } from '../../shared/i18n/locales';
 import { sentence } from '../../shared/i18n/sentence';
 
 const ZInviteEmail = z.string().trim().toLowerCase().max(320).pipe(z.email());
@@ -38,17 +40,19 @@ export async function inviteAdmin(
 
   return db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ id: users.id, role: users.role, firstName: users.firstName })
+      .select({ id: users.id, role: users.role, firstName: users.firstName, locale: users.locale })
       .from(users)
       .where(eq(sql`lower(${users.email})`, email))
       .for('update');
     const admin = { role: 'admin' as const, isActive: true, permissions: allPermissions };
     let userId: string;
     let firstName = '';
+    let locale: Locale | null = null;
     let outcome: AdminInvite['outcome'];
     if (existing) {
       userId = existing.id;
       firstName = existing.firstName;
+      locale = existing.locale;
       outcome = existing.role === 'admin' ? 'renewed' : 'promoted';
       await tx
         .update(users)
@@ -68,16 +72,26 @@ export async function inviteAdmin(
     const { token, expiresAt } = await createSetPasswordToken(tx, userId);
     const link = `${opts.publicUrl}/employee/set-password?token=${encodeURIComponent(token)}`;
     if (opts.sendMail) {
-      const { businessName } = await getSettings(tx);
+      const settings = await getSettings(tx);
+      const { businessName } = settings;
+      const { say } = mailLanguage({ email, locale }, settings);
       await enqueueMail(tx, {
         to: email,
-        subject: `Your administrator account at ${businessName}`,
-        text:
-          `Hello${firstName ? ` ${firstName}` : ''},\n\n` +
-          `You have been made an administrator of ${businessName}.\n\n` +
-          `Set your password to activate your account:\n${link}\n\n` +
-          `The link works once and expires in ${Math.round(SET_PASSWORD_TOKEN_TTL_MS / 3_600_000)} hours. ` +
-          `Afterwards, sign in at ${opts.publicUrl}/employee/login.\n`,
+        subject: say('mail.adminInvite.subject', { business: businessName }),
+        text: [
+          firstName ? say('mail.hello', { name: firstName }) : say('mail.helloNoName'),
+          '',
+          say('mail.adminInvite.made', { business: businessName }),
+          '',
+          say('mail.setPassword'),
+          link,
+          '',
+          say('mail.linkExpires', {
+            hours: Math.round(SET_PASSWORD_TOKEN_TTL_MS / 3_600_000),
+            url: `${opts.publicUrl}/employee/login`,
+          }),
+          '',
+        ].join('\n'),
       });
     }
     return { email, outcome, link, expiresAt, mailed: opts.sendMail };

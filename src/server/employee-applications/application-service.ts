@@ -8,6 +8,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
+import { mailLanguage } from '../mail/mail-language';
 import { emitEvent } from '../webhooks/events';
 import { getSettings } from '../settings/settings-service';
 import { sentence } from '../../shared/i18n/sentence';
@@ -138,17 +139,24 @@ export async function approveApplication(
 
     const { token } = await createSetPasswordToken(tx, userId);
     const link = `${opts.publicUrl}/employee/set-password?token=${encodeURIComponent(token)}`;
-    const { businessName } = await getSettings(tx);
+    const settings = await getSettings(tx);
+    const { businessName } = settings;
+    const { say } = mailLanguage(application, settings);
     await enqueueMail(tx, {
       to: application.email,
-      subject: 'Your application has been approved',
-      text:
-        `Hello ${application.firstName},\n\n` +
-        `Good news: your application to join the ${businessName} team has been approved.\n\n` +
-        `Set your password to activate your employee account:\n${link}\n\n` +
-        `The link works once and expires in ${hours(SET_PASSWORD_TOKEN_TTL_MS)} hours. ` +
-        `Afterwards, sign in at ${opts.publicUrl}/employee/login.\n` +
-        (input.notes ? `\nNotes from the reviewer:\n${input.notes}\n` : ''),
+      subject: say('mail.application.approvedSubject'),
+      text: [
+        say('mail.hello', { name: application.firstName }),
+        '',
+        say('mail.application.approved', { business: businessName }),
+        '',
+        say('mail.application.setPassword'),
+        link,
+        '',
+        say('mail.linkExpires', { hours: hours(SET_PASSWORD_TOKEN_TTL_MS), url: `${opts.publicUrl}/employee/login` }),
+        ...(input.notes ? ['', say('mail.application.reviewerNotes'), input.notes] : []),
+        '',
+      ].join('\n'),
     });
 
     const [updated] = await tx
@@ -174,14 +182,21 @@ export async function rejectApplication(
 ): Promise<EmployeeApplication> {
   return db.transaction(async (tx) => {
     const application = await lockPending(tx, input.id);
-    const { businessName } = await getSettings(tx);
+    const settings = await getSettings(tx);
+    const { businessName } = settings;
+    const { say } = mailLanguage(application, settings);
     await enqueueMail(tx, {
       to: application.email,
-      subject: 'About your application',
-      text:
-        `Hello ${application.firstName},\n\n` +
-        `Thank you for applying to join the ${businessName} team. After reviewing your application we are unable to offer you a position at this time.\n\n` +
-        `Reason:\n${input.notes}\n`,
+      subject: say('mail.application.rejectedSubject'),
+      text: [
+        say('mail.hello', { name: application.firstName }),
+        '',
+        say('mail.application.rejected', { business: businessName }),
+        '',
+        say('mail.application.reason'),
+        input.notes,
+        '',
+      ].join('\n'),
     });
     const [updated] = await tx
       .update(employeeApplications)

@@ -13,6 +13,7 @@ export const calendarFeedPlugin = fp(
       const body = await calendarFeedBody(deps.database.db, req.params.file, {
         publicUrl: deps.env.publicUrl,
         businessName: settings.businessName,
+        defaultLocale: settings.defaultLocale,
         now: new Date(),
       });
       return reply

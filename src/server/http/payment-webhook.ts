@@ -39,13 +39,14 @@ export async function paymentWebhookPlugin(app: FastifyInstance, deps: AppServic
         throw error;
       }
       try {
+        const { currency, defaultLocale } = await deps.settings.get();
         const result = await deps.database.db.transaction(async (tx) => {
           if (!(await recordPaymentEvent(tx, provider.id, event))) return 'duplicate';
           if (event.outcome === 'ignored') return 'ignored';
           const paid = { ...event, outcome: event.outcome };
           const order = await applyOrderPayment(
             tx,
-            { payments, publicUrl: deps.env.publicUrl, currency: (await deps.settings.get()).currency },
+            { payments, publicUrl: deps.env.publicUrl, currency, defaultLocale },
             provider.id,
             paid,
           );

@@ -1,5 +1,7 @@
 import type { Tx } from '../../../db/client';
+import type { Locale } from '../../shared/i18n/locales';
 import { formatMoney, orderNumber, type OrderStatus } from '../../shared/orders';
+import { mailLanguage, type MailLanguage } from '../mail/mail-language';
 import { enqueueMail } from '../mail/outbox';
 
 interface MailOrder {
@@ -17,65 +19,72 @@ interface MailOrder {
 interface Business {
   publicUrl: string;
   currency: string;
+  /** The language of mail to a customer who chose none. */
+  defaultLocale: Locale;
 }
 
 interface Recipient {
   email: string;
   firstName: string;
+  /** Their chosen language; null or left out: the business default. */
+  locale?: Locale | null;
 }
 
-function greeting(to: Recipient) {
-  return to.firstName ? `Hello ${to.firstName},` : 'Hello,';
+function greeting(to: Recipient, language: MailLanguage) {
+  return to.firstName ? language.say('mail.hello', { name: to.firstName }) : language.say('mail.helloNoName');
 }
 
 /** The confirmation a customer gets when the order is placed, in the checkout's transaction. */
-export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder, { publicUrl, currency }: Business) {
-  const money = (amount: string) => formatMoney(amount, currency);
-  const lines = order.items.map((i) => `  ${i.quantity} x ${i.name} at ${money(i.price)}`).join('\n');
-  const payment =
-    order.paymentProvider === 'manual'
-      ? 'You pay when you pick your order up.'
-      : 'We will start on your order as soon as your card payment is confirmed.';
+export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder, business: Business) {
+  const language = mailLanguage(to, business);
+  const { say } = language;
+  const money = (amount: string) => formatMoney(amount, business.currency, language.locale);
+  const number = orderNumber(order.id);
   return enqueueMail(tx, {
     to: to.email,
-    subject: `Order #${orderNumber(order.id)} received`,
+    subject: say('mail.order.receivedSubject', { number }),
     text: [
-      greeting(to),
+      greeting(to, language),
       '',
-      `thank you for your order #${orderNumber(order.id)}.`,
+      say('mail.order.thanks', { number }),
       '',
-      lines,
+      ...order.items.map(
+        (i) => `  ${say('mail.order.line', { quantity: i.quantity, name: i.name, price: money(i.price) })}`,
+      ),
       '',
-      `Subtotal: ${money(order.subtotal)}`,
-      ...(order.discountCode ? [`Discount (${order.discountCode}): -${money(order.discount)}`] : []),
-      'Shipping: Free',
-      `Tax: ${money(order.tax)}`,
-      `Total: ${money(order.total)}`,
+      say('mail.order.subtotal', { amount: money(order.subtotal) }),
+      ...(order.discountCode
+        ? [say('mail.order.discount', { code: order.discountCode, amount: money(order.discount) })]
+        : []),
+      say('mail.order.shipping'),
+      say('mail.order.tax', { amount: money(order.tax) }),
+      say('mail.order.total', { amount: money(order.total) }),
       '',
-      payment,
-      `Your orders: ${publicUrl}/profile`,
+      say(order.paymentProvider === 'manual' ? 'mail.order.payOnPickup' : 'mail.order.payByCard'),
+      say('mail.order.yourOrders', { url: `${business.publicUrl}/profile` }),
     ].join('\n'),
   });
 }
 
-const statusSentences: Record<OrderStatus, string> = {
-  pending: 'is waiting for payment.',
-  processing: 'is being prepared.',
-  completed: 'is complete. Thank you for shopping with us!',
-  cancelled: 'has been cancelled. Any payment made for it is refunded.',
-};
-
 /** Tells the customer that their order moved to a new status. */
-export function enqueueOrderStatusMail(tx: Tx, to: Recipient, orderId: string, status: OrderStatus, publicUrl: string) {
+export function enqueueOrderStatusMail(
+  tx: Tx,
+  to: Recipient,
+  orderId: string,
+  status: OrderStatus,
+  business: Business,
+) {
+  const language = mailLanguage(to, business);
+  const number = orderNumber(orderId);
   return enqueueMail(tx, {
     to: to.email,
-    subject: `Order #${orderNumber(orderId)} is ${status}`,
+    subject: language.say('mail.order.statusSubject', { number, status }),
     text: [
-      greeting(to),
+      greeting(to, language),
       '',
-      `your order #${orderNumber(orderId)} ${statusSentences[status]}`,
+      language.say('mail.order.status', { number, status }),
       '',
-      `Your orders: ${publicUrl}/profile`,
+      language.say('mail.order.yourOrders', { url: `${business.publicUrl}/profile` }),
     ].join('\n'),
   });
 }
@@ -85,22 +94,24 @@ export function enqueueRefundMail(
   tx: Tx,
   to: Recipient,
   refund: { orderId: string; amount: string; refundedAmount: string; total: string; reason: string | null },
-  { publicUrl, currency }: Business,
+  business: Business,
 ) {
-  const money = (amount: string) => formatMoney(amount, currency);
+  const language = mailLanguage(to, business);
+  const { say } = language;
+  const money = (amount: string) => formatMoney(amount, business.currency, language.locale);
   const number = orderNumber(refund.orderId);
   return enqueueMail(tx, {
     to: to.email,
-    subject: `Refund of ${money(refund.amount)} for order #${number}`,
+    subject: say('mail.order.refundSubject', { amount: money(refund.amount), number }),
     text: [
-      greeting(to),
+      greeting(to, language),
       '',
-      `we have refunded ${money(refund.amount)} for your order #${number}.`,
-      ...(refund.reason ? [`Reason: ${refund.reason}`] : []),
-      `Refunded so far: ${money(refund.refundedAmount)} of ${money(refund.total)}.`,
+      say('mail.order.refunded', { amount: money(refund.amount), number }),
+      ...(refund.reason ? [say('mail.order.refundReason', { reason: refund.reason })] : []),
+      say('mail.order.refundedSoFar', { refunded: money(refund.refundedAmount), total: money(refund.total) }),
       '',
-      'A card refund usually reaches your account within 5 to 10 business days; money paid in the shop is handed back there.',
-      `Your order: ${publicUrl}/orders/${refund.orderId}`,
+      say('mail.order.refundArrives'),
+      say('mail.order.yourOrder', { url: `${business.publicUrl}/orders/${refund.orderId}` }),
     ].join('\n'),
   });
 }

@@ -39,6 +39,7 @@ import { recordAudit } from '../staff/audit';
 import { emitEvent } from '../webhooks/events';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
 import { giveBack, type RestockLine } from './refunds';
+import type { Locale } from '../../shared/i18n/locales';
 import { sentence } from '../../shared/i18n/sentence';
 
 /** What order services need besides the database. */
@@ -47,6 +48,8 @@ export interface OrderDeps {
   publicUrl: string;
   /** The business currency (ISO 4217), from its settings: what carts are charged in and mails are written in. */
   currency: string;
+  /** The business's language, for mail to a customer who chose none. */
+  defaultLocale: Locale;
 }
 
 type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions'>;
@@ -445,10 +448,11 @@ async function placeOrder(
         inventory: number;
         email: string;
         first_name: string;
+        locale: Locale | null;
         last_name: string;
       }>(
         await tx.execute(sql`
-          select c.product_id, c.quantity, p.name, p.price::text as price, p.inventory, u.email, u.first_name, u.last_name
+          select c.product_id, c.quantity, p.name, p.price::text as price, p.inventory, u.email, u.first_name, u.last_name, u.locale
             from ${cartItems} c join ${products} p on p.id = c.product_id join ${users} u on u.id = c.user_id
            where c.user_id = ${actor.id}::uuid and p.is_active
            order by c.product_id
@@ -469,6 +473,7 @@ async function placeOrder(
         email: cart[0]!.email,
         firstName: cart[0]!.first_name,
         lastName: cart[0]!.last_name,
+        locale: cart[0]!.locale,
       };
       const lines: PricedLine[] = cart.map((l) => ({
         productId: l.product_id,
@@ -667,10 +672,10 @@ async function releaseOrder(tx: Tx, orderId: string) {
 
 async function notifyCustomer(tx: Tx, deps: OrderDeps, order: LockedOrder, status: OrderStatus) {
   const [customer] = await tx
-    .select({ email: users.email, firstName: users.firstName })
+    .select({ email: users.email, firstName: users.firstName, locale: users.locale })
     .from(users)
     .where(eq(users.id, order.userId));
-  if (customer) await enqueueOrderStatusMail(tx, customer, order.id, status, deps.publicUrl);
+  if (customer) await enqueueOrderStatusMail(tx, customer, order.id, status, deps);
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { orderRefunds, orders, products, users } from '../../../db/schema/index';
+import type { Locale } from '../../shared/i18n/locales';
 import { fromCents, paymentStatusAfterRefunds, toCents } from '../../shared/orders';
 import { AppError } from '../app-error';
 import type { Payments } from '../payments/payments';
@@ -40,7 +41,7 @@ interface GiveBack {
  */
 export async function giveBack(
   tx: Tx,
-  deps: { payments: Payments; publicUrl: string; currency: string },
+  deps: { payments: Payments; publicUrl: string; currency: string; defaultLocale: Locale },
   order: RefundableOrder,
   refund: GiveBack,
 ): Promise<void> {
@@ -87,7 +88,7 @@ export async function giveBack(
   }
   if (!refund.mail) return;
   const [customer] = await tx
-    .select({ email: users.email, firstName: users.firstName })
+    .select({ email: users.email, firstName: users.firstName, locale: users.locale })
     .from(users)
     .where(eq(users.id, order.userId));
   if (customer) {

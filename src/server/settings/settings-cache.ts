@@ -14,6 +14,7 @@ const SETTINGS_MAX_AGE_MS = 60_000;
 export class SettingsCache {
   private current: { value: Promise<BusinessSettings>; loadedAt: number; generation: number } | undefined;
   private generation = 0;
+  private latest: BusinessSettings | undefined;
   private listening: Promise<() => Promise<void>> | undefined;
 
   constructor(
@@ -32,10 +33,23 @@ export class SettingsCache {
     const generation = this.generation;
     const value = this.load(this.database.db);
     this.current = { value, loadedAt: this.now(), generation };
-    value.catch(() => {
-      if (this.current?.value === value) this.current = undefined;
-    });
+    value.then(
+      (loaded) => {
+        this.latest = loaded;
+      },
+      () => {
+        if (this.current?.value === value) this.current = undefined;
+      },
+    );
     return value;
+  }
+
+  /**
+   * The settings as last read, without waiting (undefined before the first read): for the few answers that
+   * cannot wait for a read, such as the language of an error message. Pages read the settings, so it is current.
+   */
+  lastKnown(): BusinessSettings | undefined {
+    return this.latest;
   }
 
   invalidate() {

@@ -22,6 +22,7 @@ import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
+import { mailLanguage } from '../mail/mail-language';
 import { getSettings } from '../settings/settings-service';
 import { fullName, recordAudit } from './audit';
 
@@ -177,16 +178,23 @@ export async function createStaff(
 
     const { token } = await createSetPasswordToken(tx, created.id);
     const link = `${opts.publicUrl}/employee/set-password?token=${encodeURIComponent(token)}`;
-    const { businessName } = await getSettings(tx);
+    const settings = await getSettings(tx);
+    const { businessName } = settings;
+    const { say } = mailLanguage({ email: input.email }, settings);
     await enqueueMail(tx, {
       to: input.email,
-      subject: `Your ${businessName} staff account`,
-      text:
-        `Hello ${input.firstName || input.email},\n\n` +
-        `${fullName(actor)} added you to the ${businessName} team.\n\n` +
-        `Set your password to activate your account:\n${link}\n\n` +
-        `The link works once and expires in ${hours(SET_PASSWORD_TOKEN_TTL_MS)} hours. ` +
-        `Afterwards, sign in at ${opts.publicUrl}/employee/login.\n`,
+      subject: say('mail.staffInvite.subject', { business: businessName }),
+      text: [
+        say('mail.hello', { name: input.firstName || input.email }),
+        '',
+        say('mail.staffInvite.added', { actor: fullName(actor), business: businessName }),
+        '',
+        say('mail.setPassword'),
+        link,
+        '',
+        say('mail.linkExpires', { hours: hours(SET_PASSWORD_TOKEN_TTL_MS), url: `${opts.publicUrl}/employee/login` }),
+        '',
+      ].join('\n'),
     });
     await recordAudit(tx, actor, {
       action: 'user.created',

@@ -8,6 +8,8 @@ import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../..
 import { ADMIN_ROLE } from '../../shared/roles';
 import type { JobDefinition } from '../jobs/runner';
 import { enqueueMail } from '../mail/outbox';
+import { getSettings } from '../settings/settings-service';
+import { mailLanguage } from '../mail/mail-language';
 import { isPublicAddress, publicLookup, type DestinationPolicy } from './destination';
 
 /** Waits before each retry after the first attempt: about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h. */
@@ -97,16 +99,20 @@ async function disableEndpoint(tx: Tx, endpoint: { id: string; url: string }, pu
     .set({ isActive: false, updatedAt: sql`now()` })
     .where(eq(webhookEndpoints.id, endpoint.id));
   const admins = await tx
-    .select({ email: users.email })
+    .select({ email: users.email, locale: users.locale })
     .from(users)
     .where(and(eq(users.role, ADMIN_ROLE), eq(users.isActive, true)));
+  const settings = admins.length ? await getSettings(tx) : undefined;
   for (const admin of admins) {
+    const { say } = mailLanguage(admin, settings!);
     await enqueueMail(tx, {
       to: admin.email,
-      subject: 'A webhook endpoint was disabled',
-      text:
-        `The webhook endpoint ${endpoint.url} failed ${DISABLE_AFTER_FAILURES} deliveries in a row, so it no longer ` +
-        `receives events.\n\nCheck the receiver, then enable it again at ${publicUrl}/admin/integrations.`,
+      subject: say('mail.webhook.disabledSubject'),
+      text: [
+        say('mail.webhook.disabled', { url: endpoint.url, count: DISABLE_AFTER_FAILURES }),
+        '',
+        say('mail.webhook.enableAgain', { url: `${publicUrl}/admin/integrations` }),
+      ].join('\n'),
     });
   }
 }

@@ -176,7 +176,7 @@ describe('orders', () => {
           run: async () => {
             await markOrderPaid(
               server.db,
-              { payments: createPayments([]), publicUrl: server.env.publicUrl, currency: 'USD' },
+              { payments: createPayments([]), publicUrl: server.env.publicUrl, currency: 'USD', defaultLocale: 'en' },
               admin0(),
               order.id,
             );

@@ -5,6 +5,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { tooManySentence } from '../../server/http/rate-limit-middleware';
 import { catalogueFor } from './catalogues';
+import { messages as enMessages } from './en';
+import { messages as esMessages } from './es';
 import { sentences } from './es/sentences';
 import { englishOf, saySentence, sentence } from './sentence';
 
@@ -163,5 +165,14 @@ describe('the sentences the code writes, in Spanish', () => {
     expect(saySentence(es, sentence('This order is already {status}.', { status: 'partially_refunded' }))).toBe(
       'Este pedido ya está reembolsado en parte.',
     );
+  });
+});
+
+describe('the messages in Spanish', () => {
+  it('has the arguments of every English message', () => {
+    for (const [id, english] of Object.entries(enMessages)) {
+      const spanish = esMessages[id as keyof typeof enMessages];
+      expect([...argumentsOf(parse(spanish))].sort(), id).toEqual([...argumentsOf(parse(english))].sort());
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { app } from './app';
 import { home } from './home';
 import { landing } from './landing';
+import { mail } from './mail';
 
 /**
  * The English messages, by id (`area.name`), as ICU messages. One file per area of the product beside this one,
@@ -10,6 +11,7 @@ export const messages = {
   ...app,
   ...landing,
   ...home,
+  ...mail,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;

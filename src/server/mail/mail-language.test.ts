@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client';
+import { sendInvitations, type InvitationAppointment } from '../appointments/invitations';
+import { enqueueOrderConfirmation } from '../orders/order-mail';
+import { createTestDatabase, queuedMail } from '../testing';
+
+/** Each mail is written in its recipient's language: their own choice, else the business default (English). */
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const appointment = (customerLocale: 'es' | null): InvitationAppointment => ({
+  id: '6f1c1f4e-0000-4000-8000-000000000001',
+  sequence: 0,
+  startsAt: new Date('2026-05-01T12:00:00Z'),
+  duration: 45,
+  notes: 'Ventana, por favor',
+  serviceName: 'Corte',
+  customer: {
+    firstName: 'Lucía',
+    lastName: 'García',
+    email: `lucia-${customerLocale}@example.com`,
+    locale: customerLocale,
+  },
+  employee: { firstName: 'Maya', lastName: 'Stone', email: `maya-${customerLocale}@example.com` },
+});
+const ctx = {
+  settings: { businessName: 'Salón Sol', timezone: 'Europe/Madrid', defaultLocale: 'en' as const },
+  publicUrl: 'https://sol.example.com',
+};
+
+/** An .ics text with its folded lines joined (RFC 5545 folds lines at 75 octets). */
+const unfolded = (ics: string | undefined) => (ics ?? '').replace(/\r\n[ \t]/g, '');
+
+describe('mails in the recipient’s language', () => {
+  it('writes an appointment invitation in Spanish to a customer who chose Spanish, with a Spanish event', async () => {
+    await database.db.transaction((tx) => sendInvitations(tx, 'booked', appointment('es'), ctx));
+    const [mail] = await queuedMail(database.db, 'lucia-es@example.com');
+    expect(mail!.subject).toBe('Cita reservada: Corte el 1 de mayo de 2026 a las 14:00 (Europe/Madrid)');
+    expect(mail!.text).toBe(
+      [
+        'Hola, Lucía:',
+        '',
+        'Tu cita se ha reservado correctamente.',
+        '',
+        'Corte con Maya Stone',
+        'Cuándo: 1 de mayo de 2026 a las 14:00 (Europe/Madrid)',
+        'Duración: 45 minutos',
+        'Notas: Ventana, por favor',
+        '',
+        'Consulta tus citas: https://sol.example.com/profile',
+        '',
+        'Salón Sol',
+      ].join('\n'),
+    );
+    expect(unfolded(mail!.icalEvent)).toContain('SUMMARY:Corte en Salón Sol');
+    expect(unfolded(mail!.icalEvent)).toContain('DESCRIPTION:Corte con Maya Stone\\nNotas: Ventana\\, por favor');
+  });
+
+  it('writes to the employee of the same appointment in English, the business default', async () => {
+    const [mail] = await queuedMail(database.db, 'maya-es@example.com');
+    expect(mail!.subject).toBe('Appointment booked: Corte on 2026-05-01 at 14:00 (Europe/Madrid)');
+    expect(mail!.text).toContain("Hello Maya,\n\nLucía García's appointment has been successfully scheduled.");
+    expect(mail!.text).toContain('Duration: 45 minutes');
+    expect(unfolded(mail!.icalEvent)).toContain('SUMMARY:Corte at Salón Sol');
+  });
+
+  it('writes in English to a customer who chose no language', async () => {
+    await database.db.transaction((tx) => sendInvitations(tx, 'cancelled', appointment(null), ctx));
+    const [mail] = await queuedMail(database.db, 'lucia-null@example.com');
+    expect(mail!.subject).toBe('Appointment cancelled: Corte on 2026-05-01 at 14:00 (Europe/Madrid)');
+    expect(mail!.text).toContain('Hello Lucía,\n\nThis appointment has been cancelled.');
+  });
+
+  it('writes amounts as the language does: 12,50 € in Spanish', async () => {
+    const to = { email: 'pedido@example.com', firstName: 'Lucía', locale: 'es' as const };
+    const order = {
+      id: '6f1c1f4e-0000-4000-8000-0000000000aa',
+      subtotal: '25.00',
+      discount: '0.00',
+      discountCode: null,
+      tax: '0.00',
+      total: '25.00',
+      paymentProvider: 'manual',
+      items: [{ name: 'Champú', price: '12.50', quantity: 2 }],
+    };
+    await database.db.transaction((tx) =>
+      enqueueOrderConfirmation(tx, to, order, {
+        publicUrl: 'https://sol.example.com',
+        currency: 'EUR',
+        defaultLocale: 'en',
+      }),
+    );
+    const [mail] = await queuedMail(database.db, 'pedido@example.com');
+    // Intl puts a no-break space between the amount and the sign.
+    expect(mail!.text).toContain('  2 x Champú a 12,50\u00a0€\n');
+    expect(mail!.text).toContain('Total: 25,00\u00a0€\n\nPagas al recoger tu pedido.');
+  });
+});
