@@ -1,4 +1,5 @@
 import { app } from './app';
+import { discounts } from './discounts';
 import { orders } from './orders';
 
 /**
@@ -8,6 +9,7 @@ import { orders } from './orders';
 export const messages = {
   ...app,
   ...orders,
+  ...discounts,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;
