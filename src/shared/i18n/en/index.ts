@@ -1,4 +1,5 @@
 import { app } from './app';
+import { chat } from './chat';
 import { discounts } from './discounts';
 import { orders } from './orders';
 
@@ -10,6 +11,7 @@ export const messages = {
   ...app,
   ...orders,
   ...discounts,
+  ...chat,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;

@@ -2,6 +2,7 @@ import type { MessageId } from '../en';
 
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
 import { app } from './app';
+import { chat } from './chat';
 import { discounts } from './discounts';
 import { orders } from './orders';
 
@@ -9,4 +10,5 @@ export const messages: Record<MessageId, string> = {
   ...app,
   ...orders,
   ...discounts,
+  ...chat,
 };
