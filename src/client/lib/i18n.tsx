@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Catalogue } from '../../shared/i18n/catalogue';
 import { INTL_TAGS } from '../../shared/i18n/locales';
+import { saySentence } from '../../shared/i18n/sentence';
 import { takePageState } from './page-state';
 
 /**
@@ -16,23 +17,27 @@ export async function loadCatalogue(): Promise<Catalogue> {
   return { locale: 'en', messages, sentences: {} };
 }
 
-const SentencesContext = createContext<Record<string, string>>({});
+const CatalogueContext = createContext<Catalogue>({
+  locale: 'en',
+  messages: {} as Catalogue['messages'],
+  sentences: {},
+});
 
 /** react-intl's provider for the catalogue, and the catalogue's sentences for useSentence. */
 export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; children: ReactNode }) {
   return (
     <IntlProvider locale={INTL_TAGS[catalogue.locale]} defaultLocale={INTL_TAGS.en} messages={catalogue.messages}>
-      <SentencesContext.Provider value={catalogue.sentences}>{children}</SentencesContext.Provider>
+      <CatalogueContext.Provider value={catalogue}>{children}</CatalogueContext.Provider>
     </IntlProvider>
   );
 }
 
 /**
  * An English sentence the code wrote (a shared schema's validation message) in the page's language; one without
- * a translation stays English. Server error messages need none: the server already answers in the page's
+ * a translation stays English; a label-built one (`Price must be a number`) is said by its pattern. Server error messages need none: the server already answers in the page's
  * language (the client sends it as Accept-Language).
  */
 export function useSentence(): (sentence: string) => string {
-  const sentences = useContext(SentencesContext);
-  return useCallback((sentence) => sentences[sentence] ?? sentence, [sentences]);
+  const catalogue = useContext(CatalogueContext);
+  return useCallback((sentence) => saySentence(catalogue, sentence), [catalogue]);
 }

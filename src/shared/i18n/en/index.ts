@@ -1,4 +1,5 @@
 import { app } from './app';
+import { landing } from './landing';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { orders } from './orders';
@@ -12,6 +13,7 @@ export const messages = {
   ...orders,
   ...discounts,
   ...chat,
+  ...landing,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;

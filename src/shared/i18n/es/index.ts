@@ -4,10 +4,12 @@ import type { MessageId } from '../en';
 import { app } from './app';
 import { chat } from './chat';
 import { discounts } from './discounts';
+import { landing } from './landing';
 import { orders } from './orders';
 
 export const messages: Record<MessageId, string> = {
   ...app,
+  ...landing,
   ...orders,
   ...discounts,
   ...chat,
