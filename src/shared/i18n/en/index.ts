@@ -3,6 +3,7 @@ import { landing } from './landing';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { orders } from './orders';
+import { settings } from './settings';
 
 /**
  * The English messages, by id (`area.name`), as ICU messages. One file per area of the product beside this one,
@@ -13,6 +14,7 @@ export const messages = {
   ...orders,
   ...discounts,
   ...chat,
+  ...settings,
   ...landing,
 } as const satisfies Record<string, string>;
 

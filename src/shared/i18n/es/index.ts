@@ -6,6 +6,7 @@ import { chat } from './chat';
 import { discounts } from './discounts';
 import { landing } from './landing';
 import { orders } from './orders';
+import { settings } from './settings';
 
 export const messages: Record<MessageId, string> = {
   ...app,
@@ -13,4 +14,5 @@ export const messages: Record<MessageId, string> = {
   ...orders,
   ...discounts,
   ...chat,
+  ...settings,
 };
