@@ -2,6 +2,7 @@ import { app } from './app';
 import { landing } from './landing';
 import { chat } from './chat';
 import { discounts } from './discounts';
+import { employeeApplications } from './employeeApplications';
 import { orders } from './orders';
 import { settings } from './settings';
 
@@ -15,6 +16,7 @@ export const messages = {
   ...discounts,
   ...chat,
   ...settings,
+  ...employeeApplications,
   ...landing,
 } as const satisfies Record<string, string>;
 

@@ -4,6 +4,7 @@ import type { MessageId } from '../en';
 import { app } from './app';
 import { chat } from './chat';
 import { discounts } from './discounts';
+import { employeeApplications } from './employeeApplications';
 import { landing } from './landing';
 import { orders } from './orders';
 import { settings } from './settings';
@@ -15,4 +16,5 @@ export const messages: Record<MessageId, string> = {
   ...discounts,
   ...chat,
   ...settings,
+  ...employeeApplications,
 };
