@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { isStaff, type Role } from '../../../shared/roles';
 import { ChatIcon } from '../../components/icons';
@@ -20,6 +21,7 @@ interface Viewer {
  * arrive live, and while the window is closed a dot on the button says there is something new.
  */
 export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const windowId = useId();
   const staff = isStaff(user);
@@ -44,13 +46,13 @@ export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
         >
           <header className="flex items-center justify-between bg-brand-700 px-4 py-3 text-white">
             <h2 id={`${windowId}-title`} className="font-semibold">
-              Chat Support
+              <FormattedMessage id="chat.title" />
             </h2>
             <button
               type="button"
               onClick={() => setOpen(false)}
               className="rounded p-1 hover:bg-white/15"
-              aria-label="Close chat"
+              aria-label={intl.formatMessage({ id: 'chat.close' })}
             >
               <svg
                 width="18"
@@ -69,7 +71,9 @@ export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
           {staff ? (
             <StaffNote />
           ) : (
-            <Suspense fallback={<Spinner className="flex-1" label="Loading messages" />}>
+            <Suspense
+              fallback={<Spinner className="flex-1" label={intl.formatMessage({ id: 'chat.loadingMessages' })} />}
+            >
               <CustomerConversation userId={user.id} />
             </Suspense>
           )}
@@ -80,7 +84,7 @@ export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-controls={open ? windowId : undefined}
-        aria-label={open ? 'Close chat' : 'Open chat'}
+        aria-label={intl.formatMessage({ id: open ? 'chat.close' : 'chat.open' })}
         className="fixed bottom-20 right-4 z-40 inline-flex h-14 w-14 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 md:bottom-6"
       >
         <ChatIcon width={26} height={26} />
@@ -89,7 +93,9 @@ export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
             data-testid="chat-unread-dot"
             className="absolute right-1 top-1 h-3.5 w-3.5 rounded-full border-2 border-white bg-red-600"
           >
-            <span className="sr-only">New messages</span>
+            <span className="sr-only">
+              <FormattedMessage id="chat.newMessages" />
+            </span>
           </span>
         )}
       </button>
@@ -101,9 +107,11 @@ export function ChatWidget({ user }: { user: Viewer | null | undefined }) {
 function StaffNote() {
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-sm text-stone-700">
-      <p>Customer conversations are answered from the Messages inbox.</p>
+      <p>
+        <FormattedMessage id="chat.staffNote" />
+      </p>
       <Link to="/admin/messages" className={cn('font-medium text-brand-700 underline underline-offset-2')}>
-        Open Messages
+        <FormattedMessage id="chat.openMessages" />
       </Link>
     </div>
   );

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Spinner } from '../../components/ui/spinner';
 import { SUPPORT_TEAM, useConversation, useSendMessage } from './chat-api';
 import { messageTime } from './chat-time';
@@ -6,26 +7,27 @@ import { MessageList } from './message-list';
 
 /** The widget window's conversation and text box. */
 export default function CustomerConversation({ userId }: { userId: string }) {
+  const intl = useIntl();
   // The conversation is read only while the window is open (this component lives inside it).
   const conversation = useConversation({}, true);
   const sendMessage = useSendMessage();
   return (
     <>
       {conversation.isLoading ? (
-        <Spinner className="flex-1" label="Loading messages" />
+        <Spinner className="flex-1" label={intl.formatMessage({ id: 'chat.loadingMessages' })} />
       ) : (
         <MessageList
           messages={conversation.data ?? []}
           viewerId={userId}
           time={messageTime}
-          label="Messages"
+          label={intl.formatMessage({ id: 'chat.messages' })}
           className="flex-1"
-          empty="Start a conversation with our support team"
+          empty={<FormattedMessage id="chat.startConversation" />}
         />
       )}
       <MessageComposer
-        placeholder="Type your message..."
-        label="Message"
+        placeholder={intl.formatMessage({ id: 'chat.messagePlaceholder' })}
+        label={intl.formatMessage({ id: 'chat.message' })}
         send={(message) => sendMessage.mutateAsync({ receiverId: SUPPORT_TEAM, message })}
       />
     </>

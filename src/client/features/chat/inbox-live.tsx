@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import type { Role } from '../../../shared/roles';
 import { readsInbox, useChatLiveUpdates, useUnreadCount } from './chat-api';
 
@@ -26,7 +27,9 @@ export function InboxUnreadBadge({ user, className }: { user: Viewer | null | un
       }
     >
       {count > 99 ? '99+' : count}
-      <span className="sr-only"> unread {count === 1 ? 'message' : 'messages'}</span>
+      <span className="sr-only">
+        <FormattedMessage id="chat.unreadMessages" values={{ count }} />
+      </span>
     </span>
   );
 }

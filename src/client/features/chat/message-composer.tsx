@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { chatLimits } from '../../../shared/chat-schema';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -20,6 +21,7 @@ export function MessageComposer({
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const toast = useToast();
+  const intl = useIntl();
   const trimmed = text.trim();
 
   async function submit(event: FormEvent) {
@@ -30,7 +32,11 @@ export function MessageComposer({
       await send(trimmed);
       setText('');
     } catch (error) {
-      toast({ title: 'Failed to send message', description: errorMessage(error), variant: 'destructive' });
+      toast({
+        title: intl.formatMessage({ id: 'chat.sendFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
     } finally {
       setSending(false);
     }
@@ -52,7 +58,7 @@ export function MessageComposer({
         size="icon"
         className="shrink-0"
         disabled={disabled || !trimmed || sending}
-        aria-label="Send message"
+        aria-label={intl.formatMessage({ id: 'chat.send' })}
       >
         <SendIcon />
       </Button>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import type { ChatMessage } from '../../../shared/chat-schema';
 import { cn } from '../../lib/cn';
 
@@ -59,7 +60,11 @@ export function MessageList({
                 own ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-stone-100 text-stone-900',
               )}
             >
-              {mine && <span className="sr-only">You: </span>}
+              {mine && (
+                <span className="sr-only">
+                  <FormattedMessage id="chat.you" />
+                </span>
+              )}
               {m.message}
             </p>
             <time dateTime={m.createdAt} className="mt-0.5 text-xs text-stone-600">

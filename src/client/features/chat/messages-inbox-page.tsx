@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router-dom';
 import type { Conversation } from '../../../shared/chat-schema';
 import type { Role } from '../../../shared/roles';
@@ -23,6 +24,7 @@ const fullName = (c: Conversation['customer']) => `${c.firstName} ${c.lastName}`
  * thread and a reply box. Live: the admin layout keeps the stream open, so new messages appear as they come.
  */
 export function MessagesInboxPage({ user }: { user: Viewer }) {
+  const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('customer') ?? undefined;
   const conversations = useConversations(readsInbox(user));
@@ -37,23 +39,35 @@ export function MessagesInboxPage({ user }: { user: Viewer }) {
   }, [selectedId, unreadHere, markRead]);
 
   if (!readsInbox(user)) {
-    return <p className="p-6 text-center text-sm text-stone-700">You don't have permission to access this page.</p>;
+    return (
+      <p className="p-6 text-center text-sm text-stone-700">
+        <FormattedMessage id="chat.noPermission" />
+      </p>
+    );
   }
   const choose = (id: string | undefined) => setParams(id ? { customer: id } : {}, { replace: false });
 
   return (
     <div className="flex flex-col gap-4">
       <div>
-        <h1 className="text-2xl font-semibold text-stone-900">Messages</h1>
-        <p className="text-sm text-stone-600">Customer conversations with the support team, newest first.</p>
+        <h1 className="text-2xl font-semibold text-stone-900">
+          <FormattedMessage id="chat.messages" />
+        </h1>
+        <p className="text-sm text-stone-600">
+          <FormattedMessage id="chat.inboxIntro" />
+        </p>
       </div>
       <div className="grid gap-4 md:h-[calc(100dvh-12rem)] md:min-h-[30rem] md:grid-cols-[20rem_1fr]">
         <Card className={cn('flex min-h-0 flex-col overflow-hidden', selectedId && 'hidden md:flex')}>
-          <h2 className="border-b border-stone-200 px-4 py-3 text-sm font-semibold text-stone-800">Conversations</h2>
+          <h2 className="border-b border-stone-200 px-4 py-3 text-sm font-semibold text-stone-800">
+            <FormattedMessage id="chat.conversations" />
+          </h2>
           {conversations.isLoading ? (
-            <Spinner label="Loading conversations" />
+            <Spinner label={intl.formatMessage({ id: 'chat.loadingConversations' })} />
           ) : list.length === 0 ? (
-            <p className="p-6 text-center text-sm text-stone-600">No conversations yet</p>
+            <p className="p-6 text-center text-sm text-stone-600">
+              <FormattedMessage id="chat.noConversations" />
+            </p>
           ) : (
             <ul className="min-h-0 flex-1 divide-y divide-stone-100 overflow-y-auto">
               {list.map((c) => (
@@ -84,9 +98,9 @@ export function MessagesInboxPage({ user }: { user: Viewer }) {
                     <span className="flex items-center gap-2">
                       <span className="flex-1 truncate text-sm text-stone-600">
                         {c.lastMessage.senderId === user.id
-                          ? 'You: '
+                          ? intl.formatMessage({ id: 'chat.you' })
                           : c.lastMessage.senderId !== c.customer.id
-                            ? 'Team: '
+                            ? intl.formatMessage({ id: 'chat.team' })
                             : ''}
                         {c.lastMessage.message}
                       </span>
@@ -96,7 +110,9 @@ export function MessagesInboxPage({ user }: { user: Viewer }) {
                           className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-red-600 px-1.5 text-[11px] font-bold text-white"
                         >
                           {c.unreadCount}
-                          <span className="sr-only"> unread</span>
+                          <span className="sr-only">
+                            <FormattedMessage id="chat.unread" />
+                          </span>
                         </span>
                       )}
                     </span>
@@ -111,7 +127,9 @@ export function MessagesInboxPage({ user }: { user: Viewer }) {
           {selectedId ? (
             <Thread user={user} customerId={selectedId} conversation={selected} onBack={() => choose(undefined)} />
           ) : (
-            <p className="m-auto p-6 text-center text-sm text-stone-600">Choose a conversation to read it and reply.</p>
+            <p className="m-auto p-6 text-center text-sm text-stone-600">
+              <FormattedMessage id="chat.choose" />
+            </p>
           )}
         </Card>
       </div>
@@ -130,6 +148,7 @@ function Thread({
   conversation: Conversation | undefined;
   onBack: () => void;
 }) {
+  const intl = useIntl();
   const messages = useConversation({ with: customerId }, true);
   const sendMessage = useSendMessage();
   const canAnswer = answersInbox(user);
@@ -141,7 +160,7 @@ function Thread({
           onClick={onBack}
           className="rounded-lg px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 md:hidden"
         >
-          ← Conversations
+          <FormattedMessage id="chat.backToConversations" />
         </button>
         {conversation && (
           <div className="min-w-0">
@@ -151,29 +170,35 @@ function Thread({
         )}
       </div>
       {messages.isLoading ? (
-        <Spinner className="flex-1" label="Loading messages" />
+        <Spinner className="flex-1" label={intl.formatMessage({ id: 'chat.loadingMessages' })} />
       ) : messages.isError ? (
-        <p className="m-auto p-6 text-center text-sm text-stone-600">This conversation could not be found.</p>
+        <p className="m-auto p-6 text-center text-sm text-stone-600">
+          <FormattedMessage id="chat.notFound" />
+        </p>
       ) : (
         <MessageList
           messages={messages.data ?? []}
           viewerId={user.id}
           isOwnSide={(m) => m.senderId !== customerId}
           time={inboxTime}
-          label={`Conversation with ${conversation ? fullName(conversation.customer) : 'customer'}`}
+          label={
+            conversation
+              ? intl.formatMessage({ id: 'chat.conversationWith' }, { name: fullName(conversation.customer) })
+              : intl.formatMessage({ id: 'chat.conversationWithCustomer' })
+          }
           className="min-h-0 flex-1"
-          empty="No messages yet"
+          empty={<FormattedMessage id="chat.noMessages" />}
         />
       )}
       {canAnswer ? (
         <MessageComposer
-          placeholder="Type your reply..."
-          label="Reply"
+          placeholder={intl.formatMessage({ id: 'chat.replyPlaceholder' })}
+          label={intl.formatMessage({ id: 'chat.reply' })}
           send={(message) => sendMessage.mutateAsync({ receiverId: customerId, message })}
         />
       ) : (
         <p className="border-t border-stone-200 p-3 text-sm text-stone-600">
-          You can read conversations; answering needs the chat respond permission.
+          <FormattedMessage id="chat.readOnly" />
         </p>
       )}
     </>

@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../../shared/i18n/en';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 
@@ -9,25 +11,37 @@ export function useApplications() {
  * The options of a review: after an approval or a rejection a toast, then `onDone` (the dialog clears and closes),
  * then the list is read again; a failure keeps the dialog open with the server's message in a toast.
  */
-function useReviewOptions(reviewed: { title: string; description: string }, failedTitle: string, onDone: () => void) {
+function useReviewOptions(
+  reviewed: { title: MessageId; description: MessageId },
+  failedTitle: MessageId,
+  onDone: () => void,
+) {
+  const intl = useIntl();
   const toast = useToast();
   const utils = trpc.useUtils();
   return {
     onSuccess: async () => {
-      toast(reviewed);
+      toast({
+        title: intl.formatMessage({ id: reviewed.title }),
+        description: intl.formatMessage({ id: reviewed.description }),
+      });
       onDone();
       await utils.employeeApplications.list.invalidate();
     },
     onError: (error: unknown) =>
-      toast({ title: failedTitle, description: errorMessage(error), variant: 'destructive' }),
+      toast({
+        title: intl.formatMessage({ id: failedTitle }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   };
 }
 
 export function useApproveApplication(onDone: () => void) {
   return trpc.employeeApplications.approve.useMutation(
     useReviewOptions(
-      { title: 'Application Approved', description: 'Employee account has been created successfully.' },
-      'Approval Failed',
+      { title: 'employeeApplications.approved', description: 'employeeApplications.approvedText' },
+      'employeeApplications.approveFailed',
       onDone,
     ),
   );
@@ -36,8 +50,8 @@ export function useApproveApplication(onDone: () => void) {
 export function useRejectApplication(onDone: () => void) {
   return trpc.employeeApplications.reject.useMutation(
     useReviewOptions(
-      { title: 'Application Rejected', description: 'Application has been rejected.' },
-      'Rejection Failed',
+      { title: 'employeeApplications.rejected', description: 'employeeApplications.rejectedText' },
+      'employeeApplications.rejectFailed',
       onDone,
     ),
   );

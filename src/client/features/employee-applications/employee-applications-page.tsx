@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import {
   ZApproveApplicationForm,
@@ -12,17 +13,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Dialog } from '../../components/ui/dialog';
 import { Form, TextareaField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
+import { useTimeZone } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
 import { useApplications, useApproveApplication, useRejectApplication } from './employee-applications-api';
 import { formatApplicationDate } from './format-date';
 
 /** /admin/employee-applications (admin only): pending applications to approve or reject, then the processed ones. */
 export function EmployeeApplicationsPage() {
+  const intl = useIntl();
   const list = useApplications();
   const [approving, setApproving] = useState<EmployeeApplication | null>(null);
   const [rejecting, setRejecting] = useState<EmployeeApplication | null>(null);
 
-  if (list.isLoading) return <Spinner label="Loading applications" />;
+  if (list.isLoading) return <Spinner label={intl.formatMessage({ id: 'employeeApplications.loading' })} />;
   if (list.isError) return <p className="text-red-700">{errorMessage(list.error)}</p>;
   const applications = list.data ?? [];
   const pending = applications.filter((a) => a.status === 'pending');
@@ -32,15 +35,19 @@ export function EmployeeApplicationsPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-stone-900">Employee Applications</h1>
-          <p className="mt-1 text-sm text-stone-600">Review people who applied to join the team.</p>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <FormattedMessage id="employeeApplications.title" />
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            <FormattedMessage id="employeeApplications.intro" />
+          </p>
         </div>
         <div className="flex gap-2">
           <Badge tone="accent" data-testid="pending-count">
-            {pending.length} Pending
+            <FormattedMessage id="employeeApplications.pendingCount" values={{ count: pending.length }} />
           </Badge>
           <Badge tone="neutral" data-testid="total-count">
-            {applications.length} Total
+            <FormattedMessage id="employeeApplications.totalCount" values={{ count: applications.length }} />
           </Badge>
         </div>
       </div>
@@ -49,14 +56,18 @@ export function EmployeeApplicationsPage() {
         <Card>
           <CardContent className="flex flex-col items-center gap-2 py-12 text-center">
             <ClipboardIcon width={32} height={32} className="text-stone-400" />
-            <h2 className="text-lg font-semibold text-stone-900">No Applications Yet</h2>
-            <p className="text-sm text-stone-600">Applications sent from the Join Our Team page appear here.</p>
+            <h2 className="text-lg font-semibold text-stone-900">
+              <FormattedMessage id="employeeApplications.none" />
+            </h2>
+            <p className="text-sm text-stone-600">
+              <FormattedMessage id="employeeApplications.noneHint" />
+            </p>
           </CardContent>
         </Card>
       ) : (
         <>
           {pending.length > 0 && (
-            <ApplicationSection id="pending" title="Pending Applications">
+            <ApplicationSection id="pending" title={intl.formatMessage({ id: 'employeeApplications.pending' })}>
               {pending.map((application) => (
                 <PendingCard
                   key={application.id}
@@ -68,7 +79,7 @@ export function EmployeeApplicationsPage() {
             </ApplicationSection>
           )}
           {processed.length > 0 && (
-            <ApplicationSection id="processed" title="Processed Applications">
+            <ApplicationSection id="processed" title={intl.formatMessage({ id: 'employeeApplications.processed' })}>
               {processed.map((application) => (
                 <ProcessedCard key={application.id} application={application} />
               ))}
@@ -127,22 +138,31 @@ function PendingCard({
   onApprove: (a: EmployeeApplication) => void;
   onReject: (a: EmployeeApplication) => void;
 }) {
+  const intl = useIntl();
+  const timeZone = useTimeZone();
   return (
     <Card data-testid="pending-application">
       <ApplicantHeader application={a}>
-        <p className="text-sm text-stone-600">Applied {formatApplicationDate(a.createdAt)}</p>
+        <p className="text-sm text-stone-600">
+          <FormattedMessage
+            id="employeeApplications.appliedOn"
+            values={{ date: formatApplicationDate(a.createdAt, timeZone) }}
+          />
+        </p>
       </ApplicantHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid gap-3 sm:grid-cols-2">
-          <Detail label="Phone">{a.phone}</Detail>
-          <Detail label="Specialties">{a.specialties}</Detail>
-          <Detail label="Bio">{a.bio}</Detail>
-          <Detail label="Experience">{a.experience}</Detail>
+          <Detail label={intl.formatMessage({ id: 'employeeApplications.phone' })}>{a.phone}</Detail>
+          <Detail label={intl.formatMessage({ id: 'employeeApplications.specialties' })}>{a.specialties}</Detail>
+          <Detail label={intl.formatMessage({ id: 'employeeApplications.bio' })}>{a.bio}</Detail>
+          <Detail label={intl.formatMessage({ id: 'employeeApplications.experience' })}>{a.experience}</Detail>
         </dl>
         <div className="flex gap-3">
-          <Button onClick={() => onApprove(a)}>Approve</Button>
+          <Button onClick={() => onApprove(a)}>
+            <FormattedMessage id="employeeApplications.approve" />
+          </Button>
           <Button variant="destructive-outline" onClick={() => onReject(a)}>
-            Reject
+            <FormattedMessage id="employeeApplications.reject" />
           </Button>
         </div>
       </CardContent>
@@ -151,18 +171,26 @@ function PendingCard({
 }
 
 function ProcessedCard({ application: a }: { application: EmployeeApplication }) {
+  const intl = useIntl();
+  const timeZone = useTimeZone();
   return (
     <Card data-testid="processed-application">
       <ApplicantHeader application={a}>
         <Badge tone={a.status === 'approved' ? 'success' : 'danger'} className="self-start capitalize">
-          {a.status}
+          <FormattedMessage id="employeeApplications.status" values={{ status: a.status }} />
         </Badge>
       </ApplicantHeader>
       <CardContent>
         <dl className="grid gap-3 sm:grid-cols-3">
-          <Detail label="Applied">{formatApplicationDate(a.createdAt)}</Detail>
-          <Detail label="Reviewed">{formatApplicationDate(a.reviewedAt)}</Detail>
-          {a.reviewNotes ? <Detail label="Review notes">{a.reviewNotes}</Detail> : null}
+          <Detail label={intl.formatMessage({ id: 'employeeApplications.applied' })}>
+            {formatApplicationDate(a.createdAt, timeZone)}
+          </Detail>
+          <Detail label={intl.formatMessage({ id: 'employeeApplications.reviewed' })}>
+            {formatApplicationDate(a.reviewedAt, timeZone)}
+          </Detail>
+          {a.reviewNotes ? (
+            <Detail label={intl.formatMessage({ id: 'employeeApplications.reviewNotes' })}>{a.reviewNotes}</Detail>
+          ) : null}
         </dl>
       </CardContent>
     </Card>
@@ -195,7 +223,7 @@ function ReviewDialog<TIn extends FieldValues, TOut extends FieldValues>({
         <TextareaField name="notes" label={label} />
         <div className="flex justify-end gap-3">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="employeeApplications.cancel" />
           </Button>
           {submitButton}
         </div>
@@ -205,6 +233,7 @@ function ReviewDialog<TIn extends FieldValues, TOut extends FieldValues>({
 }
 
 function ApproveDialog({ application, onClose }: { application: EmployeeApplication | null; onClose: () => void }) {
+  const intl = useIntl();
   const form = useZodForm(ZApproveApplicationForm, { defaultValues: { notes: '' } });
   // Closing, by Cancel, Escape or after the approval, forgets what was typed.
   const close = () => {
@@ -216,21 +245,22 @@ function ApproveDialog({ application, onClose }: { application: EmployeeApplicat
     <ReviewDialog
       open={application !== null}
       onClose={close}
-      title="Approve Application"
+      title={intl.formatMessage({ id: 'employeeApplications.approveTitle' })}
       description={
-        application && (
-          <>
-            Approve {application.firstName} {application.lastName}? An employee account is created and a link to set a
-            password is e-mailed to {application.email}.
-          </>
+        application &&
+        intl.formatMessage(
+          { id: 'employeeApplications.approveText' },
+          { name: `${application.firstName} ${application.lastName}`, email: application.email },
         )
       }
-      label="Notes (optional)"
+      label={intl.formatMessage({ id: 'employeeApplications.notes' })}
       form={form}
       onSubmit={(values) => application && approve.mutate({ id: application.id, notes: values.notes || null })}
       submitButton={
         <Button type="submit" disabled={approve.isPending}>
-          {approve.isPending ? 'Approving...' : 'Approve'}
+          <FormattedMessage
+            id={approve.isPending ? 'employeeApplications.approving' : 'employeeApplications.approve'}
+          />
         </Button>
       }
     />
@@ -238,6 +268,7 @@ function ApproveDialog({ application, onClose }: { application: EmployeeApplicat
 }
 
 function RejectDialog({ application, onClose }: { application: EmployeeApplication | null; onClose: () => void }) {
+  const intl = useIntl();
   const form = useZodForm(ZRejectApplicationForm, { defaultValues: { notes: '' } });
   const notes = useWatch({ control: form.control, name: 'notes' });
   const close = () => {
@@ -249,21 +280,20 @@ function RejectDialog({ application, onClose }: { application: EmployeeApplicati
     <ReviewDialog
       open={application !== null}
       onClose={close}
-      title="Reject Application"
+      title={intl.formatMessage({ id: 'employeeApplications.rejectTitle' })}
       description={
-        application && (
-          <>
-            Reject {application.firstName} {application.lastName}? This cannot be undone; the reason is e-mailed to the
-            applicant.
-          </>
+        application &&
+        intl.formatMessage(
+          { id: 'employeeApplications.rejectText' },
+          { name: `${application.firstName} ${application.lastName}` },
         )
       }
-      label="Reason for rejection"
+      label={intl.formatMessage({ id: 'employeeApplications.reason' })}
       form={form}
       onSubmit={(values) => application && reject.mutate({ id: application.id, notes: values.notes })}
       submitButton={
         <Button type="submit" variant="destructive" disabled={reject.isPending || !notes?.trim()}>
-          {reject.isPending ? 'Rejecting...' : 'Reject'}
+          <FormattedMessage id={reject.isPending ? 'employeeApplications.rejecting' : 'employeeApplications.reject'} />
         </Button>
       }
     />

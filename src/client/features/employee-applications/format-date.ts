@@ -1,8 +1,14 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, parseISO } from 'date-fns';
+import { dateOf } from '../../lib/zoned-time';
 
-/** Application dates read "MMM dd, yyyy" (e.g. "Mar 05, 2026"), in the viewer's time zone. */
-export function formatApplicationDate(iso: string | null | undefined): string {
+/**
+ * Application dates read "MMM dd, yyyy" in English (e.g. "Mar 05, 2026"), the page's language's own way otherwise;
+ * in the business's time zone (the viewer's when none is given).
+ */
+export function formatApplicationDate(
+  iso: string | null | undefined,
+  timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): string {
   if (!iso) return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'MMM dd, yyyy') : '';
+  return isValid(parseISO(iso)) ? dateOf(iso, timeZone) : '';
 }

@@ -1,10 +1,11 @@
 import { fromCents, toCents } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderTotals } from '../../entities/orders/order-totals';
+import { FormattedMessage } from 'react-intl';
 import { useFormatMoney } from '../../lib/money';
 import { useTimeZone } from '../../lib/session';
 import { stampOf } from '../../lib/zoned-time';
-import { paymentStatusTexts, type Order } from './orders-api';
+import type { Order } from './orders-api';
 import { RefundList } from './refund-list';
 
 /** What staff read about an order: its lines and totals with any refunds, who ordered it, and how it is paid. */
@@ -15,14 +16,19 @@ export function AdminOrderDetails({ order }: { order: Order }) {
     <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
       <Card>
         <CardHeader>
-          <CardTitle>Items</CardTitle>
+          <CardTitle>
+            <FormattedMessage id="orders.items" />
+          </CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
           <ul className="divide-y divide-stone-100 text-sm">
             {order.items.map((item, i) => (
               <li key={i} className="flex justify-between gap-3 py-2">
                 <span>
-                  {item.quantity} × {item.name} <span className="text-stone-600">at {money(item.price)}</span>
+                  <FormattedMessage id="orders.line" values={{ quantity: item.quantity, name: item.name }} />{' '}
+                  <span className="text-stone-600">
+                    <FormattedMessage id="orders.lineAt" values={{ price: money(item.price) }} />
+                  </span>
                 </span>
                 <span className="font-medium">{money(fromCents(toCents(item.price) * item.quantity))}</span>
               </li>
@@ -41,7 +47,9 @@ export function AdminOrderDetails({ order }: { order: Order }) {
       <div className="flex flex-col gap-6">
         <Card>
           <CardHeader>
-            <CardTitle>Customer</CardTitle>
+            <CardTitle>
+              <FormattedMessage id="orders.customer" />
+            </CardTitle>
           </CardHeader>
           <CardContent className="text-sm text-stone-800">
             <p className="font-medium" data-testid="order-customer">
@@ -54,13 +62,23 @@ export function AdminOrderDetails({ order }: { order: Order }) {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Payment</CardTitle>
+            <CardTitle>
+              <FormattedMessage id="orders.payment" />
+            </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-1 text-sm text-stone-800">
-            <p>{order.paymentProvider === 'manual' ? 'Pay on pickup' : 'Card'}</p>
-            <p data-testid="payment-status">{paymentStatusTexts[order.paymentStatus]}</p>
-            <p className="text-stone-600">Placed {stampOf(order.createdAt, timeZone)}</p>
-            <p className="text-stone-600">Updated {stampOf(order.updatedAt, timeZone)}</p>
+            <p>
+              <FormattedMessage id={order.paymentProvider === 'manual' ? 'orders.payOnPickup' : 'orders.card'} />
+            </p>
+            <p data-testid="payment-status">
+              <FormattedMessage id="orders.paymentStatus" values={{ status: order.paymentStatus }} />
+            </p>
+            <p className="text-stone-600">
+              <FormattedMessage id="orders.placedAt" values={{ when: stampOf(order.createdAt, timeZone) }} />
+            </p>
+            <p className="text-stone-600">
+              <FormattedMessage id="orders.updatedAt" values={{ when: stampOf(order.updatedAt, timeZone) }} />
+            </p>
           </CardContent>
         </Card>
       </div>

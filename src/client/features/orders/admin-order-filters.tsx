@@ -1,14 +1,10 @@
 import { useDeferredValue, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { orderStatuses } from '../../../shared/orders';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import type { OrderFilters } from './orders-api';
-
-const statusOptions = [
-  { value: 'all', label: 'All statuses' },
-  ...orderStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
-];
 
 /** What the staff typed and picked above the order list; empty texts and "all" mean no filter. */
 export interface OrderFilterFields {
@@ -72,19 +68,24 @@ export function AdminOrderFilters({
   onChange: (fields: OrderFilterFields) => void;
 }) {
   const { status, from, to, search } = fields;
+  const intl = useIntl();
+  const statusOptions = [
+    { value: 'all', label: intl.formatMessage({ id: 'orders.allStatuses' }) },
+    ...orderStatuses.map((s) => ({ value: s, label: intl.formatMessage({ id: 'orders.status' }, { status: s }) })),
+  ];
   return (
     <Card>
       <CardContent className="grid gap-3 pt-5 sm:grid-cols-2 lg:grid-cols-4">
-        <FilterField id="order-search" label="Search">
+        <FilterField id="order-search" label={intl.formatMessage({ id: 'orders.search' })}>
           <Input
             id="order-search"
             type="search"
-            placeholder="Customer or order number"
+            placeholder={intl.formatMessage({ id: 'orders.searchPlaceholder' })}
             value={search}
             onChange={(e) => onChange({ ...fields, search: e.target.value })}
           />
         </FilterField>
-        <FilterField id="order-status" label="Status">
+        <FilterField id="order-status" label={intl.formatMessage({ id: 'orders.statusFilter' })}>
           <Select
             id="order-status"
             value={status}
@@ -94,14 +95,14 @@ export function AdminOrderFilters({
         </FilterField>
         <DateFilter
           id="order-from"
-          label="From"
+          label={intl.formatMessage({ id: 'orders.from' })}
           value={from}
           max={to || undefined}
           onChange={(value) => onChange({ ...fields, from: value })}
         />
         <DateFilter
           id="order-to"
-          label="To"
+          label={intl.formatMessage({ id: 'orders.to' })}
           value={to}
           min={from || undefined}
           onChange={(value) => onChange({ ...fields, to: value })}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router-dom';
 import { orderNumber, orderTransitions } from '../../../shared/orders';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
@@ -12,10 +13,11 @@ import { AdminOrderDetails } from './admin-order-details';
 import { useCurrentUser } from '../../lib/session';
 import { can } from '../../../shared/roles';
 
-const moveLabels = { processing: 'Mark Processing', completed: 'Mark Completed' } as const;
+const moveLabels = { processing: 'orders.markProcessing', completed: 'orders.markCompleted' } as const;
 
 /** /admin/orders/{id}: lines, customer, payment, and the actions the order's status allows. */
 export function AdminOrderPage() {
+  const intl = useIntl();
   const { id = '' } = useParams();
   const order = useOrder(id);
   const { user } = useCurrentUser();
@@ -24,13 +26,13 @@ export function AdminOrderPage() {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [refunding, setRefunding] = useState(false);
 
-  if (order.isLoading) return <Spinner label="Loading order" />;
+  if (order.isLoading) return <Spinner label={intl.formatMessage({ id: 'orders.loadingOrder' })} />;
   if (order.isError || !order.data) {
     return (
       <div className="flex flex-col items-start gap-3">
-        <p className="text-red-700">{errorMessage(order.error, 'Order not found')}</p>
+        <p className="text-red-700">{errorMessage(order.error, intl.formatMessage({ id: 'orders.notFound' }))}</p>
         <ButtonLink to="/admin/orders" variant="outline">
-          Back to Orders
+          <FormattedMessage id="orders.backToOrders" />
         </ButtonLink>
       </div>
     );
@@ -52,35 +54,37 @@ export function AdminOrderPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
-          <h1 className="text-2xl font-bold text-stone-900">Order #{orderNumber(o.id)}</h1>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <FormattedMessage id="orders.number" values={{ number: orderNumber(o.id) }} />
+          </h1>
           <OrderStatusBadge status={o.status} />
         </div>
         <ButtonLink to="/admin/orders" variant="outline" size="sm">
-          Back to Orders
+          <FormattedMessage id="orders.backToOrders" />
         </ButtonLink>
       </div>
 
       {(canRefund || ((canEdit || canTakePayment) && (moves.length > 0 || cancellable || canTakePayment))) && (
-        <div className="flex flex-wrap gap-2" aria-label="Order actions" role="group">
+        <div className="flex flex-wrap gap-2" aria-label={intl.formatMessage({ id: 'orders.actions' })} role="group">
           {canEdit &&
             moves.map((status) => (
               <Button key={status} disabled={busy} onClick={() => setStatus.mutate({ id: o.id, status })}>
-                {moveLabels[status]}
+                <FormattedMessage id={moveLabels[status]} />
               </Button>
             ))}
           {canTakePayment && (
             <Button variant="secondary" disabled={busy} onClick={() => markPaid.mutate({ id: o.id })}>
-              Mark Paid
+              <FormattedMessage id="orders.markPaid" />
             </Button>
           )}
           {canRefund && (
             <Button variant="outline" disabled={busy} onClick={() => setRefunding(true)}>
-              Refund
+              <FormattedMessage id="orders.refund" />
             </Button>
           )}
           {canEdit && cancellable && (
             <Button variant="destructive-outline" disabled={busy} onClick={() => setConfirmCancel(true)}>
-              Cancel Order
+              <FormattedMessage id="orders.cancelOrder" />
             </Button>
           )}
         </div>
@@ -92,13 +96,14 @@ export function AdminOrderPage() {
       <ConfirmDialog
         open={confirmCancel}
         onClose={() => setConfirmCancel(false)}
-        title="Cancel this order?"
-        description={
-          o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded'
-            ? 'The items go back into stock and what is left of the payment is refunded. This cannot be undone.'
-            : 'The items go back into stock. This cannot be undone.'
-        }
-        confirmLabel="Cancel Order"
+        title={intl.formatMessage({ id: 'orders.cancelTitle' })}
+        description={intl.formatMessage({
+          id:
+            o.paymentStatus === 'paid' || o.paymentStatus === 'partially_refunded'
+              ? 'orders.cancelPaid'
+              : 'orders.cancelUnpaid',
+        })}
+        confirmLabel={intl.formatMessage({ id: 'orders.cancelOrder' })}
         destructive
         pending={setStatus.isPending}
         onConfirm={() =>

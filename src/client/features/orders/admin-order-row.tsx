@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { orderNumber } from '../../../shared/orders';
 import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
@@ -31,7 +32,9 @@ export function AdminOrderRow({ order }: { order: ListedOrder }) {
       <td className="hidden text-stone-700 md:table-cell md:px-4 md:py-3">
         {order.items.reduce((n, i) => n + i.quantity, 0)}
       </td>
-      <td className="hidden capitalize text-stone-700 md:table-cell md:px-4 md:py-3">{order.paymentStatus}</td>
+      <td className="hidden capitalize text-stone-700 md:table-cell md:px-4 md:py-3">
+        <FormattedMessage id="orders.paymentStatusWord" values={{ status: order.paymentStatus }} />
+      </td>
       <td className="col-start-2 row-start-1 text-right font-semibold text-stone-900 md:px-4 md:py-3">
         {money(order.total)}
       </td>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
@@ -11,6 +12,7 @@ import { useOrderPages } from './orders-api';
  * time, older ones on request.
  */
 export function AdminOrdersPage() {
+  const intl = useIntl();
   const [fields, setFields] = useState(noOrderFilters);
   const orders = useOrderPages(useOrderFilters(fields));
   const found = orders.data?.pages.some((page) => page.length > 0) ?? false;
@@ -18,20 +20,28 @@ export function AdminOrdersPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold text-stone-900">Orders</h1>
-        <p className="mt-1 text-sm text-stone-600">Follow orders from checkout to pickup.</p>
+        <h1 className="text-2xl font-bold text-stone-900">
+          <FormattedMessage id="orders.title" />
+        </h1>
+        <p className="mt-1 text-sm text-stone-600">
+          <FormattedMessage id="orders.intro" />
+        </p>
       </div>
       <AdminOrderFilters fields={fields} onChange={setFields} />
 
       {orders.isLoading ? (
-        <Spinner label="Loading orders" />
+        <Spinner label={intl.formatMessage({ id: 'orders.loadingOrders' })} />
       ) : orders.isError && !orders.data ? (
         <p className="text-red-700">{errorMessage(orders.error)}</p>
       ) : !found ? (
         <Card>
           <CardContent className="py-12 text-center">
-            <h2 className="text-lg font-semibold text-stone-900">No orders found</h2>
-            <p className="text-sm text-stone-600">Try another status, date range or search.</p>
+            <h2 className="text-lg font-semibold text-stone-900">
+              <FormattedMessage id="orders.noneFound" />
+            </h2>
+            <p className="text-sm text-stone-600">
+              <FormattedMessage id="orders.noneFoundHint" />
+            </p>
           </CardContent>
         </Card>
       ) : (

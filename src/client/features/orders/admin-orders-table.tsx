@@ -1,10 +1,11 @@
+import { FormattedMessage } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { errorMessage } from '../../lib/trpc';
 import { AdminOrderRow } from './admin-order-row';
 import type { useOrderPages } from './orders-api';
 
-const columns = ['Order', 'Customer', 'Date', 'Items', 'Payment', 'Total', 'Status'];
+const columns = ['order', 'customer', 'date', 'items', 'payment', 'total', 'status'] as const;
 
 /** The loaded pages of orders as one table (headers hidden on phones), with "Show older orders" while more remain. */
 export function AdminOrdersTable({ orders }: { orders: ReturnType<typeof useOrderPages> }) {
@@ -12,7 +13,7 @@ export function AdminOrdersTable({ orders }: { orders: ReturnType<typeof useOrde
   return (
     <Card className="overflow-hidden">
       <p className="sr-only" aria-live="polite">
-        {list.length} orders
+        <FormattedMessage id="orders.count" values={{ count: list.length }} />
       </p>
       <table className="w-full text-left text-sm">
         <thead className="hidden bg-stone-50 text-xs uppercase tracking-wide text-stone-600 md:table-header-group">
@@ -21,9 +22,9 @@ export function AdminOrdersTable({ orders }: { orders: ReturnType<typeof useOrde
               <th
                 key={column}
                 scope="col"
-                className={`px-4 py-3 font-medium${column === 'Total' ? ' text-right' : ''}`}
+                className={`px-4 py-3 font-medium${column === 'total' ? ' text-right' : ''}`}
               >
-                {column}
+                <FormattedMessage id="orders.column" values={{ column }} />
               </th>
             ))}
           </tr>
@@ -43,7 +44,7 @@ export function AdminOrdersTable({ orders }: { orders: ReturnType<typeof useOrde
             disabled={orders.isFetchingNextPage}
             onClick={() => void orders.fetchNextPage()}
           >
-            {orders.isFetchingNextPage ? 'Loading…' : 'Show older orders'}
+            <FormattedMessage id={orders.isFetchingNextPage ? 'orders.loadingMore' : 'orders.showOlder'} />
           </Button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { fromCents, toCents } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { useFormatMoney } from '../../lib/money';
@@ -6,13 +7,16 @@ import type { RouterOutputs } from '../../lib/trpc';
 /** The cart lines under review at checkout, each flagged when the shop no longer holds as many as ordered. */
 export function CheckoutItems({ lines }: { lines: RouterOutputs['cart']['list'] }) {
   const money = useFormatMoney();
+  const intl = useIntl();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Review Your Order</CardTitle>
+        <CardTitle>
+          <FormattedMessage id="orders.review" />
+        </CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="divide-y divide-stone-100" aria-label="Order items">
+        <ul className="divide-y divide-stone-100" aria-label={intl.formatMessage({ id: 'orders.itemsLabel' })}>
           {lines.map((line) => (
             <li
               key={line.id}
@@ -22,11 +26,15 @@ export function CheckoutItems({ lines }: { lines: RouterOutputs['cart']['list'] 
               <div>
                 <p className="font-medium text-stone-900">{line.product.name}</p>
                 <p className="text-stone-600">
-                  {line.quantity} × {money(line.price)}
+                  <FormattedMessage id="orders.line" values={{ quantity: line.quantity, name: money(line.price) }} />
                 </p>
                 {line.quantity > line.product.inventory && (
                   <p className="font-medium text-red-700">
-                    {line.product.inventory === 0 ? 'Out of stock' : `Only ${line.product.inventory} left in stock`}
+                    {line.product.inventory === 0 ? (
+                      <FormattedMessage id="orders.outOfStock" />
+                    ) : (
+                      <FormattedMessage id="orders.onlyLeft" values={{ count: line.product.inventory }} />
+                    )}
                   </p>
                 )}
               </div>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router-dom';
 import { cartTotals } from '../../../shared/orders';
 import type { PaymentProviderId } from '../../../shared/orders-schema';
@@ -11,8 +12,16 @@ import { usePaymentMethods, usePlaceOrder } from './orders-api';
 import { CheckoutItems } from './checkout-items';
 import { PaymentMethodChoice } from './payment-method-choice';
 
+/** The cart link inside a checkout hint. */
+const toCart = (chunks: ReactNode[]) => (
+  <Link to="/cart" className="font-medium underline">
+    {chunks}
+  </Link>
+);
+
 /** /checkout: review the cart, choose how to pay, place the order. */
 export function CheckoutPage() {
+  const intl = useIntl();
   const cart = trpc.cart.list.useQuery();
   const summary = trpc.cart.summary.useQuery();
   const methods = usePaymentMethods();
@@ -22,7 +31,8 @@ export function CheckoutPage() {
     navigate(`/orders/${order.id}`, { state: { placed: true } }),
   );
 
-  if (cart.isLoading) return <Spinner label="Loading your cart" className="min-h-[40vh]" />;
+  if (cart.isLoading)
+    return <Spinner label={intl.formatMessage({ id: 'orders.loadingCart' })} className="min-h-[40vh]" />;
   if (cart.isError) return <p className="text-red-700">{errorMessage(cart.error)}</p>;
   const lines = cart.data ?? [];
   // The server's prices once they arrive (they carry the discount); the lines' own totals until then.
@@ -35,9 +45,15 @@ export function CheckoutPage() {
     return (
       <Card>
         <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
-          <h1 className="text-lg font-semibold text-stone-900">Your cart is empty</h1>
-          <p className="text-sm text-stone-600">Add some products before checking out.</p>
-          <ButtonLink to="/products">Browse Products</ButtonLink>
+          <h1 className="text-lg font-semibold text-stone-900">
+            <FormattedMessage id="orders.cartEmpty" />
+          </h1>
+          <p className="text-sm text-stone-600">
+            <FormattedMessage id="orders.cartEmptyHint" />
+          </p>
+          <ButtonLink to="/products">
+            <FormattedMessage id="orders.browseProducts" />
+          </ButtonLink>
         </CardContent>
       </Card>
     );
@@ -46,9 +62,11 @@ export function CheckoutPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-stone-900">Checkout</h1>
+        <h1 className="text-2xl font-bold text-stone-900">
+          <FormattedMessage id="orders.checkout" />
+        </h1>
         <ButtonLink to="/cart" variant="outline" size="sm">
-          Back to Cart
+          <FormattedMessage id="orders.backToCart" />
         </ButtonLink>
       </div>
       <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
@@ -58,7 +76,9 @@ export function CheckoutPage() {
         </div>
         <Card className="h-fit" data-testid="order-summary">
           <CardHeader>
-            <CardTitle>Order Summary</CardTitle>
+            <CardTitle>
+              <FormattedMessage id="orders.summary" />
+            </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <OrderTotals subtotal={totals.subtotal} discount={totals.discount} tax={totals.tax} total={totals.total} />
@@ -68,24 +88,18 @@ export function CheckoutPage() {
               disabled={isPending || isRedirecting || short || !!discountProblem}
               onClick={() => void place(method)}
             >
-              {isRedirecting ? 'Going to payment...' : isPending ? 'Placing Order...' : 'Place Order'}
+              <FormattedMessage
+                id={isRedirecting ? 'orders.goingToPayment' : isPending ? 'orders.placing' : 'orders.place'}
+              />
             </Button>
             {discountProblem && (
               <p className="text-sm text-red-700">
-                {discountProblem}{' '}
-                <Link to="/cart" className="font-medium underline">
-                  Remove the code in your cart
-                </Link>{' '}
-                to continue.
+                <FormattedMessage id="orders.discountProblem" values={{ problem: discountProblem, link: toCart }} />
               </p>
             )}
             {short && (
               <p className="text-sm text-red-700">
-                Some items are no longer in stock as ordered.{' '}
-                <Link to="/cart" className="font-medium underline">
-                  Update your cart
-                </Link>{' '}
-                to continue.
+                <FormattedMessage id="orders.shortStock" values={{ link: toCart }} />
               </p>
             )}
           </CardContent>

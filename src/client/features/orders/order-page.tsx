@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { fromCents, orderNumber, toCents } from '../../../shared/orders';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -6,34 +8,28 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
-import {
-  awaitsCardPayment,
-  paymentStatusTexts,
-  useConfirmationWait,
-  useOrder,
-  usePayOrder,
-  type Order,
-} from './orders-api';
+import { awaitsCardPayment, useConfirmationWait, useOrder, usePayOrder, type Order } from './orders-api';
+import type { MessageId } from '../../../shared/i18n/en';
 import { RefundList } from './refund-list';
 import { useTimeZone } from '../../lib/session';
 import { stampOf } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
 
 /** What the confirmation says about paying, once the order is placed or the customer is back from the card payment page. */
-function paymentNote(o: Order, backFromPayment: boolean, waiting: boolean) {
-  if (o.paymentProvider === 'manual') return 'You pay when you pick your order up.';
-  if (o.paymentStatus === 'paid') return 'Payment received. We are preparing your order.';
-  if (o.status === 'cancelled') return 'This order was cancelled because its payment was not completed.';
-  if (!backFromPayment) return 'We start on your order as soon as your card payment is confirmed.';
-  if (waiting) return 'Payment received, confirming…';
-  return 'Your payment has not been confirmed yet. This can take a few minutes: check again shortly.';
+function paymentNote(o: Order, backFromPayment: boolean, waiting: boolean): MessageId {
+  if (o.paymentProvider === 'manual') return 'orders.noteManual';
+  if (o.paymentStatus === 'paid') return 'orders.notePaid';
+  if (o.status === 'cancelled') return 'orders.noteCancelled';
+  if (!backFromPayment) return 'orders.noteAwaiting';
+  if (waiting) return 'orders.noteConfirming';
+  return 'orders.noteNotYet';
 }
 
 function PayNow({ order }: { order: Order }) {
   const { pay, isPending } = usePayOrder();
   return (
     <Button onClick={() => pay(order.id)} disabled={isPending} className="shrink-0 whitespace-nowrap">
-      {isPending ? 'Opening payment...' : 'Pay Now'}
+      <FormattedMessage id={isPending ? 'orders.openingPayment' : 'orders.payNow'} />
     </Button>
   );
 }
@@ -44,6 +40,7 @@ function PayNow({ order }: { order: Order }) {
  * says so when the customer came back without paying (?payment=cancelled).
  */
 export function OrderPage() {
+  const intl = useIntl();
   const money = useFormatMoney();
   const timeZone = useTimeZone();
   const { id = '' } = useParams();
@@ -53,9 +50,10 @@ export function OrderPage() {
   const placed = (useLocation().state as { placed?: boolean } | null)?.placed === true || backFromPayment;
   const waiting = useConfirmationWait(backFromPayment);
   const order = useOrder(id, { poll: waiting });
-  if (order.isLoading) return <Spinner label="Loading your order" className="min-h-[40vh]" />;
+  if (order.isLoading)
+    return <Spinner label={intl.formatMessage({ id: 'orders.loadingYourOrder' })} className="min-h-[40vh]" />;
   if (order.isError || !order.data)
-    return <p className="text-red-700">{errorMessage(order.error, 'Order not found')}</p>;
+    return <p className="text-red-700">{errorMessage(order.error, intl.formatMessage({ id: 'orders.notFound' }))}</p>;
   const o = order.data;
   const unpaidCard = awaitsCardPayment(o);
   const confirming = backFromPayment && unpaidCard;
@@ -78,10 +76,18 @@ export function OrderPage() {
               <circle cx="12" cy="12" r="10" />
               <path d="m8 12 3 3 5-6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
-            <h1 className="text-2xl font-bold text-stone-900">Thank you for your order!</h1>
+            <h1 className="text-2xl font-bold text-stone-900">
+              <FormattedMessage id="orders.thanks" />
+            </h1>
             <p className="text-stone-700">
-              Your order number is <strong data-testid="order-number">#{orderNumber(o.id)}</strong>. A confirmation is
-              on its way to {o.customer.email}.
+              <FormattedMessage
+                id="orders.confirmation"
+                values={{
+                  number: orderNumber(o.id),
+                  email: o.customer.email,
+                  strong: (chunks: ReactNode[]) => <strong data-testid="order-number">{chunks}</strong>,
+                }}
+              />
             </p>
             <p role="status" className="flex items-center gap-2 text-sm text-stone-700" data-testid="payment-note">
               {confirming && waiting && (
@@ -90,11 +96,11 @@ export function OrderPage() {
                   aria-hidden="true"
                 />
               )}
-              {paymentNote(o, backFromPayment, waiting)}
+              <FormattedMessage id={paymentNote(o, backFromPayment, waiting)} />
             </p>
             {confirming && !waiting && (
               <Button variant="outline" size="sm" onClick={() => void order.refetch()} disabled={order.isFetching}>
-                Check Again
+                <FormattedMessage id="orders.checkAgain" />
               </Button>
             )}
           </CardContent>
@@ -103,9 +109,13 @@ export function OrderPage() {
       <Card>
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
           {placed ? (
-            <CardTitle>Order #{orderNumber(o.id)}</CardTitle>
+            <CardTitle>
+              <FormattedMessage id="orders.number" values={{ number: orderNumber(o.id) }} />
+            </CardTitle>
           ) : (
-            <h1 className="text-lg font-semibold text-stone-900">Order #{orderNumber(o.id)}</h1>
+            <h1 className="text-lg font-semibold text-stone-900">
+              <FormattedMessage id="orders.number" values={{ number: orderNumber(o.id) }} />
+            </h1>
           )}
           <OrderStatusBadge status={o.status} />
         </CardHeader>
@@ -117,11 +127,15 @@ export function OrderPage() {
             >
               <div>
                 <h2 className="font-semibold text-stone-900">
-                  {returned === 'cancelled' ? 'Payment not completed' : 'Waiting for your card payment'}
+                  <FormattedMessage
+                    id={returned === 'cancelled' ? 'orders.paymentNotCompleted' : 'orders.waitingForCard'}
+                  />
                 </h2>
                 <p className="text-sm text-stone-700">
-                  {returned === 'cancelled' ? 'Your card was not charged. ' : ''}
-                  Your items are kept for you for a while: pay {money(o.total)} now to complete your order.
+                  <FormattedMessage
+                    id={returned === 'cancelled' ? 'orders.notChargedKept' : 'orders.keptForYou'}
+                    values={{ total: money(o.total) }}
+                  />
                 </p>
               </div>
               <PayNow order={o} />
@@ -132,20 +146,27 @@ export function OrderPage() {
               className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800"
               data-testid="payment-failed-note"
             >
-              This order was cancelled because its card payment was not completed. Nothing was charged.
+              <FormattedMessage id="orders.failedNote" />
             </p>
           )}
           <p className="text-sm text-stone-600">
-            Placed {stampOf(o.createdAt, timeZone)} ·{' '}
+            <FormattedMessage id="orders.placedAt" values={{ when: stampOf(o.createdAt, timeZone) }} /> ·{' '}
             <span data-testid="order-payment-status">
-              {confirming ? 'Confirming payment' : paymentStatusTexts[o.paymentStatus]}
+              {confirming ? (
+                <FormattedMessage id="orders.confirmingPayment" />
+              ) : (
+                <FormattedMessage id="orders.paymentStatus" values={{ status: o.paymentStatus }} />
+              )}
             </span>
           </p>
-          <ul className="divide-y divide-stone-100 text-sm" aria-label="Order items">
+          <ul
+            className="divide-y divide-stone-100 text-sm"
+            aria-label={intl.formatMessage({ id: 'orders.itemsLabel' })}
+          >
             {o.items.map((item, i) => (
               <li key={i} className="flex justify-between gap-3 py-2">
                 <span>
-                  {item.quantity} × {item.name}
+                  <FormattedMessage id="orders.line" values={{ quantity: item.quantity, name: item.name }} />
                 </span>
                 <span className="font-medium">{money(fromCents(toCents(item.price) * item.quantity))}</span>
               </li>
@@ -163,9 +184,11 @@ export function OrderPage() {
       </Card>
       <div className="flex flex-wrap gap-3">
         <ButtonLink to="/profile" variant="outline">
-          View Order History
+          <FormattedMessage id="orders.viewHistory" />
         </ButtonLink>
-        <ButtonLink to="/products">Continue Shopping</ButtonLink>
+        <ButtonLink to="/products">
+          <FormattedMessage id="orders.continueShopping" />
+        </ButtonLink>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { orderNumber } from '../../../shared/orders';
 import { useFormatMoney } from '../../lib/money';
 import { useToast } from '../../components/ui/toast';
@@ -9,15 +10,6 @@ export type Order = RouterOutputs['orders']['get'];
 export type OrderFilters = RouterInputs['orders']['list'];
 /** One order as the staff list shows it. */
 export type ListedOrder = RouterOutputs['orders']['list'][number];
-
-/** How an order's payment stands, in words. */
-export const paymentStatusTexts: Record<Order['paymentStatus'], string> = {
-  unpaid: 'Not paid yet',
-  paid: 'Paid',
-  failed: 'Payment failed',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-};
 
 /** How many orders the staff list shows at a time; "Show older orders" reads the next as many. */
 const ORDERS_PAGE_SIZE = 50;
@@ -76,6 +68,7 @@ export function usePaymentMethods() {
  * Failed' with the server's reason, and the cart is read again so that it shows what is left.
  */
 export function usePlaceOrder(onPlaced: (order: Order) => void) {
+  const intl = useIntl();
   const toast = useToast();
   const utils = trpc.useUtils();
   const checkout = trpc.orders.checkout.useMutation();
@@ -91,7 +84,11 @@ export function usePlaceOrder(onPlaced: (order: Order) => void) {
       if (paymentUrl) goToPaymentPage(paymentUrl);
       else onPlaced(order);
     } catch (error) {
-      toast({ title: 'Checkout Failed', description: errorMessage(error), variant: 'destructive' });
+      toast({
+        title: intl.formatMessage({ id: 'orders.checkoutFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
       void utils.cart.invalidate();
     }
   };
@@ -101,10 +98,16 @@ export function usePlaceOrder(onPlaced: (order: Order) => void) {
 
 /** Pay Now on a pending card order: opens (or reopens) its payment page and goes there. */
 export function usePayOrder() {
+  const intl = useIntl();
   const toast = useToast();
   const pay = trpc.orders.pay.useMutation({
     onSuccess: ({ url }) => goToPaymentPage(url),
-    onError: (error) => toast({ title: 'Payment Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'orders.paymentFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   });
   return { pay: (id: string) => pay.mutate({ id }), isPending: pay.isPending || pay.isSuccess };
 }
@@ -118,31 +121,53 @@ function useOrderChange() {
 }
 
 export function useSetOrderStatus() {
+  const intl = useIntl();
   const toast = useToast();
   const changed = useOrderChange();
   return trpc.orders.setStatus.useMutation({
     onSuccess: (order) => {
       changed(order);
-      toast({ title: 'Order Updated', description: `Order #${order.id.slice(-8)} is now ${order.status}.` });
+      toast({
+        title: intl.formatMessage({ id: 'orders.updated' }),
+        description: intl.formatMessage(
+          { id: 'orders.nowStatus' },
+          { number: order.id.slice(-8), status: order.status },
+        ),
+      });
     },
-    onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'orders.updateFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   });
 }
 
 export function useMarkOrderPaid() {
+  const intl = useIntl();
   const toast = useToast();
   const changed = useOrderChange();
   return trpc.orders.markPaid.useMutation({
     onSuccess: (order) => {
       changed(order);
-      toast({ title: 'Order Updated', description: `Order #${orderNumber(order.id)} is marked as paid.` });
+      toast({
+        title: intl.formatMessage({ id: 'orders.updated' }),
+        description: intl.formatMessage({ id: 'orders.markedPaid' }, { number: orderNumber(order.id) }),
+      });
     },
-    onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'orders.updateFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   });
 }
 
 /** A refund of part or all of a paid order; the caller closes its dialog on success. */
 export function useRefundOrder() {
+  const intl = useIntl();
   const toast = useToast();
   const money = useFormatMoney();
   const changed = useOrderChange();
@@ -150,11 +175,19 @@ export function useRefundOrder() {
     onSuccess: (order) => {
       changed(order);
       const last = order.refunds.at(-1);
+      const number = orderNumber(order.id);
       toast({
-        title: 'Refund Issued',
-        description: `${last ? money(last.amount) : 'The refund'} for order #${orderNumber(order.id)}.`,
+        title: intl.formatMessage({ id: 'orders.refundIssued' }),
+        description: last
+          ? intl.formatMessage({ id: 'orders.refundIssuedText' }, { amount: money(last.amount), number })
+          : intl.formatMessage({ id: 'orders.refundIssuedTextNoAmount' }, { number }),
       });
     },
-    onError: (error) => toast({ title: 'Refund Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'orders.refundFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   });
 }

@@ -1,10 +1,12 @@
+import { FormattedMessage } from 'react-intl';
 import type { PaymentProviderId } from '../../../shared/orders-schema';
+import type { MessageId } from '../../../shared/i18n/en';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 
 const methodLabels = {
-  manual: { title: 'Pay on pickup', text: 'Pay in the shop when you collect your order.' },
-  stripe: { title: 'Card', text: 'Pay now by credit or debit card on Stripe’s secure payment page.' },
-} as const satisfies Record<PaymentProviderId, { title: string; text: string }>;
+  manual: { title: 'orders.payOnPickup', text: 'orders.payOnPickupText' },
+  stripe: { title: 'orders.card', text: 'orders.cardText' },
+} as const satisfies Record<PaymentProviderId, { title: MessageId; text: MessageId }>;
 
 /** The ways to pay the business offers, as radio cards; the chosen one is marked. */
 export function PaymentMethodChoice({
@@ -19,11 +21,15 @@ export function PaymentMethodChoice({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Payment Method</CardTitle>
+        <CardTitle>
+          <FormattedMessage id="orders.paymentMethod" />
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <fieldset className="flex flex-col gap-3">
-          <legend className="sr-only">Payment method</legend>
+          <legend className="sr-only">
+            <FormattedMessage id="orders.paymentMethodLegend" />
+          </legend>
           {available.map((id) => (
             <label
               key={id}
@@ -38,8 +44,12 @@ export function PaymentMethodChoice({
                 className="mt-1 accent-brand-600"
               />
               <span>
-                <span className="block font-medium text-stone-900">{methodLabels[id].title}</span>
-                <span className="block text-sm text-stone-600">{methodLabels[id].text}</span>
+                <span className="block font-medium text-stone-900">
+                  <FormattedMessage id={methodLabels[id].title} />
+                </span>
+                <span className="block text-sm text-stone-600">
+                  <FormattedMessage id={methodLabels[id].text} />
+                </span>
               </span>
             </label>
           ))}

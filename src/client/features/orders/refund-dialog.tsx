@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { fromCents, orderNumber, toCents } from '../../../shared/orders';
 import { useFormatMoney } from '../../lib/money';
 import { ZRefundInput } from '../../../shared/orders-schema';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Textarea } from '../../components/ui/input';
+import { useSentence } from '../../lib/i18n';
 import { errorMessage } from '../../lib/trpc';
 import { useRefundOrder, type Order } from './orders-api';
 
@@ -30,6 +32,8 @@ function restockable(order: Order) {
  * line go back into stock. Checked with the request's own schema first; the server has the last word.
  */
 export function RefundDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const intl = useIntl();
+  const say = useSentence();
   const id = useId();
   const refund = useRefundOrder();
   const money = useFormatMoney();
@@ -50,8 +54,13 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
         .map((l) => ({ productId: l.productId, quantity: Number(restock[l.productId] || 0) }))
         .filter((l) => l.quantity !== 0),
     });
-    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? 'Please check the refund.');
-    if (toCents(parsed.data.amount) > left) return setProblem(`A refund can be at most ${money(fromCents(left))}.`);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]?.message;
+      return setProblem(issue ? say(issue) : intl.formatMessage({ id: 'orders.refundCheck' }));
+    }
+    if (toCents(parsed.data.amount) > left) {
+      return setProblem(intl.formatMessage({ id: 'orders.refundAtMost' }, { amount: money(fromCents(left)) }));
+    }
     setProblem(null);
     refund.mutate(parsed.data, { onSuccess: onClose, onError: (error) => setProblem(errorMessage(error)) });
   };
@@ -60,13 +69,16 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
     <Dialog
       open
       onClose={onClose}
-      title={`Refund order #${orderNumber(order.id)}`}
-      description={`${money(fromCents(left))} of ${money(order.total)} can still be refunded. The customer is e-mailed.`}
+      title={intl.formatMessage({ id: 'orders.refundTitle' }, { number: orderNumber(order.id) })}
+      description={intl.formatMessage(
+        { id: 'orders.refundDescription' },
+        { left: money(fromCents(left)), total: money(order.total) },
+      )}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-amount`} className="text-sm font-medium text-stone-800">
-            Amount ($)
+            <FormattedMessage id="orders.refundAmount" />
           </label>
           <Input
             id={`${id}-amount`}
@@ -79,7 +91,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-reason`} className="text-sm font-medium text-stone-800">
-            Reason
+            <FormattedMessage id="orders.refundReason" />
           </label>
           <Textarea
             id={`${id}-reason`}
@@ -91,11 +103,16 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
         </div>
         {lines.length > 0 && (
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 text-sm font-medium text-stone-800">Put back into stock</legend>
+            <legend className="mb-1 text-sm font-medium text-stone-800">
+              <FormattedMessage id="orders.restock" />
+            </legend>
             {lines.map((line) => (
               <div key={line.productId} className="flex items-center justify-between gap-3">
                 <label htmlFor={`${id}-${line.productId}`} className="min-w-0 text-sm text-stone-700">
-                  {line.name} <span className="text-stone-600">(up to {line.quantity})</span>
+                  {line.name}{' '}
+                  <span className="text-stone-600">
+                    <FormattedMessage id="orders.upTo" values={{ count: line.quantity }} />
+                  </span>
                 </label>
                 <div className="w-20 shrink-0">
                   <Input
@@ -119,10 +136,10 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="orders.cancel" />
           </Button>
           <Button type="submit" variant="destructive" disabled={refund.isPending}>
-            {refund.isPending ? 'Refunding...' : 'Issue Refund'}
+            <FormattedMessage id={refund.isPending ? 'orders.refunding' : 'orders.issueRefund'} />
           </Button>
         </div>
       </form>

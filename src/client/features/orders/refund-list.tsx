@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useFormatMoney } from '../../lib/money';
 import { dateOf } from '../../lib/zoned-time';
 import type { Order } from './orders-api';
@@ -9,7 +10,7 @@ export function RefundList({ order, timeZone }: { order: Order; timeZone: string
   return (
     <section className="flex flex-col gap-2" aria-labelledby={`refunds-${order.id}`} data-testid="refunds">
       <h2 id={`refunds-${order.id}`} className="text-sm font-semibold text-stone-900">
-        Refunds
+        <FormattedMessage id="orders.refunds" />
       </h2>
       <ul className="divide-y divide-stone-100 text-sm">
         {order.refunds.map((refund) => (
@@ -23,9 +24,14 @@ export function RefundList({ order, timeZone }: { order: Order; timeZone: string
         ))}
       </ul>
       <p className="flex justify-between border-t border-stone-200 pt-2 text-sm font-medium text-stone-900">
-        <span>Refunded</span>
+        <span>
+          <FormattedMessage id="orders.refunded" />
+        </span>
         <span data-testid="refunded-amount">
-          {money(order.refundedAmount)} of {money(order.total)}
+          <FormattedMessage
+            id="orders.refundedOf"
+            values={{ refunded: money(order.refundedAmount), total: money(order.total) }}
+          />
         </span>
       </p>
     </section>

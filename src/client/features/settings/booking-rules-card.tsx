@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { BusinessSettings } from '../../../shared/settings';
 import { ZBookingRulesForm } from '../../../shared/settings-schema';
 import { Button } from '../../components/ui/button';
@@ -10,6 +11,7 @@ import { useUpdateSettings } from './settings-api';
  * reminder e-mails go out.
  */
 export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
+  const intl = useIntl();
   const save = useUpdateSettings();
   const form = useZodForm(ZBookingRulesForm, {
     defaultValues: {
@@ -23,13 +25,17 @@ export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Booking Rules</CardTitle>
-        <CardDescription>How customers may book, cancel and reschedule appointments.</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="settings.bookingRules" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage id="settings.bookingRulesText" />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Form
           form={form}
-          aria-label="Booking rules"
+          aria-label={intl.formatMessage({ id: 'settings.bookingRulesLabel' })}
           className="flex flex-col gap-4"
           onSubmit={(values) =>
             // The update needs the business name; the other business fields keep their saved values.
@@ -45,8 +51,8 @@ export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField
               name="bookingNoticeMinutes"
-              label="Booking notice (minutes)"
-              hint="The earliest start is this long from now."
+              label={intl.formatMessage({ id: 'settings.notice' })}
+              hint={intl.formatMessage({ id: 'settings.noticeHint' })}
               type="number"
               min={0}
               step={15}
@@ -54,16 +60,16 @@ export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
             />
             <TextField
               name="bookingWindowDays"
-              label="Booking window (days)"
-              hint="How many days ahead can be booked."
+              label={intl.formatMessage({ id: 'settings.window' })}
+              hint={intl.formatMessage({ id: 'settings.windowHint' })}
               type="number"
               min={1}
               inputMode="numeric"
             />
             <TextField
               name="cancellationNoticeHours"
-              label="Cancellation notice (hours)"
-              hint="Customers may cancel or move until then."
+              label={intl.formatMessage({ id: 'settings.cancellation' })}
+              hint={intl.formatMessage({ id: 'settings.cancellationHint' })}
               type="number"
               min={0}
               inputMode="numeric"
@@ -71,12 +77,12 @@ export function BookingRulesCard({ initial }: { initial: BusinessSettings }) {
           </div>
           <TextField
             name="reminderOffsetsMinutes"
-            label="Reminders (minutes before the start)"
-            hint="Up to three, separated by commas, e.g. 1440, 120 for a day and two hours before. Empty: no reminders."
+            label={intl.formatMessage({ id: 'settings.reminders' })}
+            hint={intl.formatMessage({ id: 'settings.remindersHint' })}
             inputMode="numeric"
           />
           <Button type="submit" className="self-end" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Booking Rules'}
+            <FormattedMessage id={save.isPending ? 'settings.saving' : 'settings.saveBookingRules'} />
           </Button>
         </Form>
       </CardContent>

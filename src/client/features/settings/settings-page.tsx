@@ -1,9 +1,13 @@
 import { useEffect, useMemo } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { businessTypes, type BusinessSettings, type BusinessType } from '../../../shared/settings';
 import { isCurrencyWithCents, ZUpdateBusinessSettingsInput } from '../../../shared/settings-schema';
 import { useCurrentUser } from '../../lib/session';
-import { LOCALE_NAMES, LOCALES } from '../../../shared/i18n/locales';
+import type { MessageId } from '../../../shared/i18n/en';
+import { INTL_TAGS, LOCALE_NAMES, LOCALES } from '../../../shared/i18n/locales';
+import { pageLocale } from '../../lib/page-state';
 import { BookingRulesCard } from './booking-rules-card';
+import { SystemInformation } from './system-information';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -11,34 +15,26 @@ import { Form, SelectField, TextareaField, TextField, useZodForm } from '../../c
 import { Spinner } from '../../components/ui/spinner';
 import { useSettings, useUpdateSettings } from './settings-api';
 
-const APP_VERSION = 'v1.0.0';
-
-const typeLabels: Record<BusinessType, string> = {
-  products: 'Products only',
-  services: 'Services only',
-  both: 'Products and services',
+const typeLabels: Record<BusinessType, MessageId> = {
+  products: 'settings.typeProducts',
+  services: 'settings.typeServices',
+  both: 'settings.typeBoth',
 };
-
-const typeOptions = businessTypes.map((type) => ({ value: type, label: typeLabels[type] }));
-
-const systemBadges = [
-  ['Database', 'PostgreSQL'],
-  ['Sign-in provider', 'OpenID Connect'],
-  ['Card payments', 'In development'],
-  ['Rate limiting', 'Enabled'],
-  ['Sessions', 'Secure cookies'],
-  ['API', 'REST + OpenAPI'],
-] as const;
 
 /** /admin/settings (admin only). */
 export function SettingsPage() {
+  const intl = useIntl();
   const settings = useSettings();
-  if (!settings.data) return <Spinner label="Loading settings" />;
+  if (!settings.data) return <Spinner label={intl.formatMessage({ id: 'settings.loading' })} />;
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold text-stone-900">Settings</h1>
-        <p className="mt-1 text-sm text-stone-600">Manage your business information and review the system.</p>
+        <h1 className="text-2xl font-bold text-stone-900">
+          <FormattedMessage id="settings.title" />
+        </h1>
+        <p className="mt-1 text-sm text-stone-600">
+          <FormattedMessage id="settings.intro" />
+        </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
@@ -58,6 +54,11 @@ export function SettingsPage() {
 const languages = LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 
 function BusinessForm({ initial }: { initial: BusinessSettings }) {
+  const intl = useIntl();
+  const typeOptions = businessTypes.map((type) => ({
+    value: type,
+    label: intl.formatMessage({ id: typeLabels[type] }),
+  }));
   const form = useZodForm(ZUpdateBusinessSettingsInput, { defaultValues: initial });
   const { reset } = form;
   // The settings are read again in the background (after a save, on focus): what the admin is typing stays.
@@ -70,7 +71,7 @@ function BusinessForm({ initial }: { initial: BusinessSettings }) {
     }));
   }, [initial.timezone]);
   const currencies = useMemo(() => {
-    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
+    const names = new Intl.DisplayNames([INTL_TAGS[pageLocale()]], { type: 'currency' });
     return Intl.supportedValuesOf('currency')
       .filter(isCurrencyWithCents)
       .map((code) => ({ value: code, label: `${code} (${names.of(code)})` }));
@@ -80,30 +81,34 @@ function BusinessForm({ initial }: { initial: BusinessSettings }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Business Information</CardTitle>
-        <CardDescription>Shown to customers across the storefront.</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="settings.business" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage id="settings.businessText" />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Form form={form} onSubmit={(values) => save.mutate(values)} className="flex flex-col gap-4">
-          <TextField name="businessName" label="Business name" required />
-          <TextareaField name="businessDescription" label="Description" />
+          <TextField name="businessName" label={intl.formatMessage({ id: 'settings.businessName' })} required />
+          <TextareaField name="businessDescription" label={intl.formatMessage({ id: 'settings.description' })} />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
               name="businessType"
-              label="Business type"
-              hint="Decides which sections customers see."
+              label={intl.formatMessage({ id: 'settings.businessType' })}
+              hint={intl.formatMessage({ id: 'settings.businessTypeHint' })}
               options={typeOptions}
             />
             <SelectField
               name="timezone"
-              label="Time zone"
-              hint="Opening hours and appointments use this time zone."
+              label={intl.formatMessage({ id: 'settings.timeZone' })}
+              hint={intl.formatMessage({ id: 'settings.timeZoneHint' })}
               options={timeZones}
             />
             <SelectField
               name="currency"
-              label="Currency"
-              hint="Prices are shown and charged in it. It cannot change once orders have been placed."
+              label={intl.formatMessage({ id: 'settings.currency' })}
+              hint={intl.formatMessage({ id: 'settings.currencyHint' })}
               options={currencies}
             />
             <SelectField
@@ -115,41 +120,10 @@ function BusinessForm({ initial }: { initial: BusinessSettings }) {
           </div>
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Changes'}
+              <FormattedMessage id={save.isPending ? 'settings.saving' : 'settings.save'} />
             </Button>
           </div>
         </Form>
-      </CardContent>
-    </Card>
-  );
-}
-
-function SystemInformation() {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>System Information</CardTitle>
-        <CardDescription>Read-only details about this installation.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        <dl className="grid grid-cols-2 gap-3 text-sm">
-          <dt className="text-stone-600">Version</dt>
-          <dd className="font-medium" data-testid="app-version">
-            {APP_VERSION}
-          </dd>
-        </dl>
-        <div>
-          <h3 className="mb-2 text-sm font-medium text-stone-800">Advanced settings</h3>
-          <ul className="flex flex-wrap gap-2">
-            {systemBadges.map(([name, value]) => (
-              <li key={name}>
-                <Badge tone={value === 'In development' ? 'accent' : 'brand'}>
-                  {name}: {value}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        </div>
       </CardContent>
     </Card>
   );
@@ -161,8 +135,12 @@ function CurrentUserPanel() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>User Management</CardTitle>
-        <CardDescription>You are signed in as</CardDescription>
+        <CardTitle>
+          <FormattedMessage id="settings.users" />
+        </CardTitle>
+        <CardDescription>
+          <FormattedMessage id="settings.signedInAs" />
+        </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-1 text-sm">
         <p className="font-medium">
@@ -171,7 +149,7 @@ function CurrentUserPanel() {
         <p className="text-stone-600">{user.email}</p>
         <p className="mt-2">
           <Badge tone="brand" className="capitalize">
-            {user.role}
+            <FormattedMessage id="settings.role" values={{ role: user.role }} />
           </Badge>
         </p>
       </CardContent>
@@ -184,13 +162,17 @@ function DangerZone() {
     <Card className="border-red-200">
       <CardHeader>
         <CardTitle>
-          <span className="text-red-700">Danger Zone</span>
+          <span className="text-red-700">
+            <FormattedMessage id="settings.danger" />
+          </span>
         </CardTitle>
-        <CardDescription>Resetting restores every setting to its default. Not available yet.</CardDescription>
+        <CardDescription>
+          <FormattedMessage id="settings.dangerText" />
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Button variant="destructive" disabled>
-          Reset All Settings
+          <FormattedMessage id="settings.reset" />
         </Button>
       </CardContent>
     </Card>

@@ -1,7 +1,12 @@
 import { app } from './app';
+import { chat } from './chat';
+import { discounts } from './discounts';
+import { employeeApplications } from './employeeApplications';
 import { home } from './home';
 import { landing } from './landing';
 import { mail } from './mail';
+import { orders } from './orders';
+import { settings } from './settings';
 
 /**
  * The English messages, by id (`area.name`), as ICU messages. One file per area of the product beside this one,
@@ -9,9 +14,14 @@ import { mail } from './mail';
  */
 export const messages = {
   ...app,
-  ...landing,
+  ...chat,
+  ...discounts,
+  ...employeeApplications,
   ...home,
+  ...landing,
   ...mail,
+  ...orders,
+  ...settings,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;

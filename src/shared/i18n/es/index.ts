@@ -1,13 +1,23 @@
 import type { MessageId } from '../en';
 import { app } from './app';
+import { chat } from './chat';
+import { discounts } from './discounts';
+import { employeeApplications } from './employeeApplications';
 import { home } from './home';
 import { landing } from './landing';
 import { mail } from './mail';
+import { orders } from './orders';
+import { settings } from './settings';
 
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
 export const messages: Record<MessageId, string> = {
   ...app,
-  ...landing,
+  ...chat,
+  ...discounts,
+  ...employeeApplications,
   ...home,
+  ...landing,
   ...mail,
+  ...orders,
+  ...settings,
 };
