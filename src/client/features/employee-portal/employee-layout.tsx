@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { NavIcon } from '../../components/nav-icon';
 import { UserIdentity } from '../../components/user-avatar';
@@ -13,15 +14,21 @@ import { useEmployee } from './employee-portal-api';
 
 /** docs/sign-in.md: the portal posts its logout, then sends the browser to /api/logout as well. */
 function useLogout() {
+  const intl = useIntl();
   const toast = useToast();
   return trpc.employee.logout.useMutation({
     onSuccess: () => window.location.assign('/api/logout'),
     onError: () =>
-      toast({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' }),
+      toast({
+        title: intl.formatMessage({ id: 'employeePortal.error' }),
+        description: intl.formatMessage({ id: 'employeePortal.logoutFailed' }),
+        variant: 'destructive',
+      }),
   });
 }
 
 function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const intl = useIntl();
   const { pathname } = useLocation();
   return (
     <ul className="flex flex-col gap-0.5">
@@ -39,7 +46,7 @@ function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
               )}
             >
               <NavIcon name={item.icon} />
-              {item.label}
+              {intl.formatMessage({ id: item.label })}
             </Link>
           </li>
         );
@@ -49,6 +56,7 @@ function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function AccountPanel() {
+  const intl = useIntl();
   const { data: user } = useEmployee();
   const logout = useLogout();
   if (!user) return null;
@@ -62,7 +70,7 @@ function AccountPanel() {
           className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
         >
           <HomeIcon width={16} height={16} />
-          Customer View
+          {intl.formatMessage({ id: 'employeePortal.customerView' })}
         </Link>
         <button
           type="button"
@@ -71,7 +79,7 @@ function AccountPanel() {
           className="flex items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-stone-700 hover:bg-stone-100 disabled:opacity-50"
         >
           <LogOutIcon width={16} height={16} />
-          Logout
+          {intl.formatMessage({ id: 'employeePortal.logout' })}
         </button>
       </div>
     </div>
@@ -80,6 +88,7 @@ function AccountPanel() {
 
 /** The employee portal shell: sidebar on desktop, a collapsible menu on phones (docs/sign-in.md). */
 export function EmployeeLayout() {
+  const intl = useIntl();
   const settings = useBusinessSettings();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
@@ -89,8 +98,10 @@ export function EmployeeLayout() {
           <StoreIcon className="text-brand-600" />
           <span className="truncate">{settings.businessName}</span>
         </div>
-        <p className="px-5 pt-4 text-xs font-semibold uppercase tracking-wide text-stone-500">Employee Portal</p>
-        <nav aria-label="Employee portal" className="flex-1 overflow-y-auto p-3">
+        <p className="px-5 pt-4 text-xs font-semibold uppercase tracking-wide text-stone-500">
+          {intl.formatMessage({ id: 'employeePortal.title' })}
+        </p>
+        <nav aria-label={intl.formatMessage({ id: 'employeePortal.navLabel' })} className="flex-1 overflow-y-auto p-3">
           <PortalLinks />
         </nav>
         <AccountPanel />
@@ -109,7 +120,9 @@ export function EmployeeLayout() {
             aria-controls="employee-menu"
             className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
           >
-            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            <span className="sr-only">
+              {intl.formatMessage({ id: menuOpen ? 'employeePortal.closeMenu' : 'employeePortal.openMenu' })}
+            </span>
             <svg
               viewBox="0 0 24 24"
               width="22"
@@ -126,7 +139,7 @@ export function EmployeeLayout() {
         </div>
         {menuOpen && (
           <div id="employee-menu" className="border-t border-stone-200">
-            <nav aria-label="Employee portal" className="p-3">
+            <nav aria-label={intl.formatMessage({ id: 'employeePortal.navLabel' })} className="p-3">
               <PortalLinks onNavigate={() => setMenuOpen(false)} />
             </nav>
             <AccountPanel />
