@@ -31,7 +31,7 @@ function Actions({ appointment }: { appointment: PortalAppointment }) {
           {intl.formatMessage({ id: 'employeePortal.confirm' })}
         </Button>
         <Button size="sm" variant="destructive-outline" onClick={() => change('cancelled')} disabled={pending}>
-          {intl.formatMessage({ id: 'employeePortal.cancel' })}
+          {intl.formatMessage({ id: 'app.cancel' })}
         </Button>
         {noShow}
       </>
@@ -70,7 +70,7 @@ export function EmployeeAppointmentsPage() {
           {intl.formatMessage({ id: 'employeePortal.backToDashboard' })}
         </ButtonLink>
         <h1 className="text-2xl font-bold text-stone-900">
-          {intl.formatMessage({ id: 'employeePortal.navAppointments' })}
+          {intl.formatMessage({ id: 'employeePortal.appointmentsTitle' })}
         </h1>
       </div>
       {appointments.isLoading ? (

@@ -1,5 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { NavIcon } from '../../components/nav-icon';
 import { UserIdentity } from '../../components/user-avatar';
@@ -28,7 +28,6 @@ function useLogout() {
 }
 
 function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
-  const intl = useIntl();
   const { pathname } = useLocation();
   return (
     <ul className="flex flex-col gap-0.5">
@@ -46,7 +45,7 @@ function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
               )}
             >
               <NavIcon name={item.icon} />
-              {intl.formatMessage({ id: item.label })}
+              <FormattedMessage id={item.label} />
             </Link>
           </li>
         );
@@ -56,7 +55,6 @@ function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function AccountPanel() {
-  const intl = useIntl();
   const { data: user } = useEmployee();
   const logout = useLogout();
   if (!user) return null;
@@ -70,7 +68,7 @@ function AccountPanel() {
           className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
         >
           <HomeIcon width={16} height={16} />
-          {intl.formatMessage({ id: 'employeePortal.customerView' })}
+          <FormattedMessage id="app.customerView" />
         </Link>
         <button
           type="button"
@@ -79,7 +77,7 @@ function AccountPanel() {
           className="flex items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-stone-700 hover:bg-stone-100 disabled:opacity-50"
         >
           <LogOutIcon width={16} height={16} />
-          {intl.formatMessage({ id: 'employeePortal.logout' })}
+          <FormattedMessage id="app.logout" />
         </button>
       </div>
     </div>
@@ -99,7 +97,7 @@ export function EmployeeLayout() {
           <span className="truncate">{settings.businessName}</span>
         </div>
         <p className="px-5 pt-4 text-xs font-semibold uppercase tracking-wide text-stone-500">
-          {intl.formatMessage({ id: 'employeePortal.title' })}
+          <FormattedMessage id="app.employeePortal" />
         </p>
         <nav aria-label={intl.formatMessage({ id: 'employeePortal.navLabel' })} className="flex-1 overflow-y-auto p-3">
           <PortalLinks />
@@ -121,7 +119,7 @@ export function EmployeeLayout() {
             className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
           >
             <span className="sr-only">
-              {intl.formatMessage({ id: menuOpen ? 'employeePortal.closeMenu' : 'employeePortal.openMenu' })}
+              <FormattedMessage id={menuOpen ? 'app.closeMenu' : 'app.openMenu'} />
             </span>
             <svg
               viewBox="0 0 24 24"

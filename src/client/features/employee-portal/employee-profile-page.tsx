@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { UserAvatar } from '../../components/user-avatar';
@@ -12,19 +13,19 @@ import { CalendarSubscription } from './calendar-subscription';
 import { useChangePassword } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
 
-const ZPasswordForm = ZChangePasswordInput.extend({ confirmPassword: z.string() }).refine(
-  (v) => v.confirmPassword === v.newPassword,
-  {
+/** The form's schema: the new password twice; the mismatch is said in the page's language. */
+const passwordForm = (mismatch: string) =>
+  ZChangePasswordInput.extend({ confirmPassword: z.string() }).refine((v) => v.confirmPassword === v.newPassword, {
     path: ['confirmPassword'],
-    message: 'The passwords do not match.',
-  },
-);
+    message: mismatch,
+  });
 
 function ChangePassword() {
   const intl = useIntl();
   const change = useChangePassword();
   const toast = useToast();
-  const form = useZodForm(ZPasswordForm, {
+  const schema = useMemo(() => passwordForm(intl.formatMessage({ id: 'employeePortal.passwordMismatch' })), [intl]);
+  const form = useZodForm(schema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   return (

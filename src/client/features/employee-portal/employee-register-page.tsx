@@ -114,7 +114,7 @@ export function EmployeeRegisterPage() {
             </fieldset>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Link to="/" className={buttonClass('outline', 'md')}>
-                {intl.formatMessage({ id: 'employeePortal.cancel' })}
+                {intl.formatMessage({ id: 'app.cancel' })}
               </Link>
               <Button type="submit" disabled={register.isPending}>
                 {intl.formatMessage({

@@ -23,15 +23,15 @@ export function RequireEmployee({ message, children }: { message: string; childr
     if (verdict === 'loading' || verdict === 'allowed') return;
     if (verdict === 'denied') {
       toast({
-        title: intl.formatMessage({ id: 'employeePortal.accessDenied' }),
-        description: intl.formatMessage({ id: 'employeePortal.noPermission' }),
+        title: intl.formatMessage({ id: 'app.accessDenied' }),
+        description: intl.formatMessage({ id: 'app.noPermission' }),
         variant: 'destructive',
       });
       const timer = setTimeout(() => navigate('/', { replace: true }), GUARD_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
     toast({
-      title: intl.formatMessage({ id: 'employeePortal.unauthorized' }),
+      title: intl.formatMessage({ id: 'app.unauthorized' }),
       description: message,
       variant: 'destructive',
     });

@@ -40,7 +40,7 @@ function AddHoursPanel({ day, onDone }: { day: DayName; onDone: () => void }) {
           {intl.formatMessage({ id: 'employeePortal.addSlot' })}
         </Button>
         <Button size="sm" variant="outline" onClick={onDone}>
-          {intl.formatMessage({ id: 'employeePortal.cancel' })}
+          {intl.formatMessage({ id: 'app.cancel' })}
         </Button>
       </div>
     </Form>

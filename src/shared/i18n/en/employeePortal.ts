@@ -1,21 +1,10 @@
 /** The employee portal: sign-in, joining, setting a password, the dashboard, appointments, availability, profile. */
 export const employeePortal = {
-  // Shell and navigation
-  'employeePortal.title': 'Employee Portal',
+  // Shell
   'employeePortal.navLabel': 'Employee portal',
-  'employeePortal.navDashboard': 'Dashboard',
-  'employeePortal.navAppointments': 'My Appointments',
-  'employeePortal.navSchedule': 'My Schedule',
-  'employeePortal.navProfile': 'Profile',
-  'employeePortal.customerView': 'Customer View',
-  'employeePortal.logout': 'Logout',
+  'employeePortal.appointmentsTitle': 'My Appointments',
   'employeePortal.logoutFailed': 'Failed to log out. Please try again.',
-  'employeePortal.openMenu': 'Open menu',
-  'employeePortal.closeMenu': 'Close menu',
   'employeePortal.error': 'Error',
-  'employeePortal.accessDenied': 'Access Denied',
-  'employeePortal.noPermission': "You don't have permission to access this page.",
-  'employeePortal.unauthorized': 'Unauthorized',
 
   // Sign-in
   'employeePortal.loginTitle': 'Employee Login',
@@ -43,7 +32,6 @@ export const employeePortal = {
   'employeePortal.experiencePlaceholder': 'Where have you worked, what are you certified in?',
   'employeePortal.specialties': 'Skills & Specialties',
   'employeePortal.specialtiesPlaceholder': 'e.g. Swedish massage, facials',
-  'employeePortal.cancel': 'Cancel',
   'employeePortal.submitApplication': 'Submit Application',
   'employeePortal.submitting': 'Submitting...',
   'employeePortal.registrationSubmittedTitle': 'Registration Submitted!',
@@ -150,6 +138,7 @@ export const employeePortal = {
   'employeePortal.changePasswordIntro': 'Your other signed-in devices are signed out when the password changes.',
   'employeePortal.changePasswordLabel': 'Change password',
   'employeePortal.currentPassword': 'Current Password',
+  'employeePortal.passwordMismatch': 'The passwords do not match.',
   'employeePortal.newPasswordHint': 'At least 12 characters.',
   'employeePortal.confirmNewPassword': 'Confirm New Password',
   'employeePortal.changePasswordSubmit': 'Change Password',

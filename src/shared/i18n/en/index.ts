@@ -1,5 +1,6 @@
 import { app } from './app';
 import { employeePortal } from './employeePortal';
+import { landing } from './landing';
 
 /**
  * The English messages, by id (`area.name`), as ICU messages. One file per area of the product beside this one,
@@ -8,6 +9,7 @@ import { employeePortal } from './employeePortal';
 export const messages = {
   ...app,
   ...employeePortal,
+  ...landing,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;

@@ -1,21 +1,10 @@
 import type { employeePortal as enEmployeePortal } from '../en/employeePortal';
 
 export const employeePortal: Record<keyof typeof enEmployeePortal, string> = {
-  'employeePortal.title': 'Portal del empleado',
   'employeePortal.navLabel': 'Portal del empleado',
-  'employeePortal.navDashboard': 'Panel',
-  'employeePortal.navAppointments': 'Mis citas',
-  'employeePortal.navSchedule': 'Mi horario',
-  'employeePortal.navProfile': 'Perfil',
-  'employeePortal.customerView': 'Vista de cliente',
-  'employeePortal.logout': 'Cerrar sesión',
+  'employeePortal.appointmentsTitle': 'Mis citas',
   'employeePortal.logoutFailed': 'No se pudo cerrar la sesión. Inténtalo de nuevo.',
-  'employeePortal.openMenu': 'Abrir menú',
-  'employeePortal.closeMenu': 'Cerrar menú',
   'employeePortal.error': 'Error',
-  'employeePortal.accessDenied': 'Acceso denegado',
-  'employeePortal.noPermission': 'No tienes permiso para acceder a esta página.',
-  'employeePortal.unauthorized': 'No autorizado',
 
   'employeePortal.loginTitle': 'Acceso de empleados',
   'employeePortal.loginIntro': 'Inicia sesión para gestionar tus citas y tu disponibilidad.',
@@ -41,7 +30,6 @@ export const employeePortal: Record<keyof typeof enEmployeePortal, string> = {
   'employeePortal.experiencePlaceholder': '¿Dónde has trabajado? ¿Qué certificaciones tienes?',
   'employeePortal.specialties': 'Habilidades y especialidades',
   'employeePortal.specialtiesPlaceholder': 'p. ej., masaje sueco, tratamientos faciales',
-  'employeePortal.cancel': 'Cancelar',
   'employeePortal.submitApplication': 'Enviar solicitud',
   'employeePortal.submitting': 'Enviando...',
   'employeePortal.registrationSubmittedTitle': '¡Solicitud enviada!',
@@ -143,6 +131,7 @@ export const employeePortal: Record<keyof typeof enEmployeePortal, string> = {
   'employeePortal.changePasswordIntro': 'Al cambiar la contraseña se cierra la sesión en tus otros dispositivos.',
   'employeePortal.changePasswordLabel': 'Cambiar contraseña',
   'employeePortal.currentPassword': 'Contraseña actual',
+  'employeePortal.passwordMismatch': 'Las contraseñas no coinciden.',
   'employeePortal.newPasswordHint': 'Al menos 12 caracteres.',
   'employeePortal.confirmNewPassword': 'Confirmar nueva contraseña',
   'employeePortal.changePasswordSubmit': 'Cambiar contraseña',

@@ -3,8 +3,10 @@ import type { MessageId } from '../en';
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
 import { app } from './app';
 import { employeePortal } from './employeePortal';
+import { landing } from './landing';
 
 export const messages: Record<MessageId, string> = {
   ...app,
   ...employeePortal,
+  ...landing,
 };

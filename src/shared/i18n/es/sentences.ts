@@ -102,7 +102,6 @@ const validation: Record<string, string> = {
   'Password is required': 'Escribe la contraseña',
   'Current password is required': 'Escribe tu contraseña actual',
   'Passwords do not match': 'Las contraseñas no coinciden',
-  'The passwords do not match.': 'Las contraseñas no coinciden.',
   'This link is not valid.': 'Este enlace no es válido.',
   'This link has already been used. Please sign in with your password.':
     'Este enlace ya se ha usado. Inicia sesión con tu contraseña.',
