@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Card, CardContent } from '../../components/ui/card';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { RemindersSent } from '../../entities/appointments/reminders-sent';
@@ -15,13 +16,16 @@ export function AppointmentCard({
   timeZone: string;
   actions?: ReactNode;
 }) {
+  const intl = useIntl();
   const customerName = `${a.customer.firstName} ${a.customer.lastName}`.trim();
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold text-stone-900">{a.service?.name ?? 'Service'}</h3>
+            <h3 className="font-semibold text-stone-900">
+              {a.service?.name ?? intl.formatMessage({ id: 'employeePortal.service' })}
+            </h3>
             <AppointmentStatusBadge status={a.status} />
           </div>
           <p className="text-sm text-stone-700">{dateTimeOf(a.dateTime, timeZone)}</p>

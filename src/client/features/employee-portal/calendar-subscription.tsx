@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -10,6 +11,7 @@ import { useCalendarFeed, useRotateCalendarFeed } from './employee-portal-api';
 
 /** The profile's "Calendar subscription": the private feed URL, Copy link, and Reset link (the old URL stops). */
 export function CalendarSubscription() {
+  const intl = useIntl();
   const feed = useCalendarFeed();
   const rotate = useRotateCalendarFeed();
   const toast = useToast();
@@ -19,11 +21,14 @@ export function CalendarSubscription() {
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: 'Link Copied', description: 'Paste it into your calendar app to subscribe.' });
+      toast({
+        title: intl.formatMessage({ id: 'employeePortal.linkCopied' }),
+        description: intl.formatMessage({ id: 'employeePortal.pasteLink' }),
+      });
     } catch {
       toast({
-        title: 'Copy Failed',
-        description: 'Select the link and copy it yourself.',
+        title: intl.formatMessage({ id: 'employeePortal.copyFailed' }),
+        description: intl.formatMessage({ id: 'employeePortal.copyYourself' }),
         variant: 'destructive',
       });
     }
@@ -32,19 +37,16 @@ export function CalendarSubscription() {
   return (
     <Card className="max-w-lg">
       <CardHeader>
-        <CardTitle>Calendar subscription</CardTitle>
-        <p className="text-sm text-stone-600">
-          Subscribe to your appointments from Google Calendar, Apple Calendar or Outlook with this private link. Anyone
-          with the link can see your appointments: reset it if it was shared by mistake.
-        </p>
+        <CardTitle>{intl.formatMessage({ id: 'employeePortal.calendarTitle' })}</CardTitle>
+        <p className="text-sm text-stone-600">{intl.formatMessage({ id: 'employeePortal.calendarIntro' })}</p>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         {feed.isLoading ? (
-          <Spinner label="Loading your calendar link" />
+          <Spinner label={intl.formatMessage({ id: 'employeePortal.calendarLoading' })} />
         ) : feed.data ? (
           <>
             <label htmlFor={inputId} className="text-sm font-medium text-stone-800">
-              Calendar link
+              {intl.formatMessage({ id: 'employeePortal.calendarLink' })}
             </label>
             <Input
               id={inputId}
@@ -54,33 +56,43 @@ export function CalendarSubscription() {
               className="font-mono text-xs"
             />
             <div className="flex flex-wrap gap-2">
-              <Button onClick={() => void copy(feed.data.url)}>Copy link</Button>
+              <Button onClick={() => void copy(feed.data.url)}>
+                {intl.formatMessage({ id: 'employeePortal.copyLink' })}
+              </Button>
               <Button variant="outline" onClick={() => setConfirming(true)} disabled={rotate.isPending}>
-                Reset link
+                {intl.formatMessage({ id: 'employeePortal.resetLink' })}
               </Button>
             </div>
           </>
         ) : (
           <p className="text-sm text-red-700" role="alert">
-            {errorMessage(feed.error, 'Your calendar link could not be loaded.')}
+            {errorMessage(feed.error, intl.formatMessage({ id: 'employeePortal.calendarLoadFailed' }))}
           </p>
         )}
       </CardContent>
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        title="Reset your calendar link?"
-        description="Calendars subscribed with the current link stop updating at once. You will need to subscribe again with the new link."
-        confirmLabel="Reset link"
+        title={intl.formatMessage({ id: 'employeePortal.resetQuestion' })}
+        description={intl.formatMessage({ id: 'employeePortal.resetWarning' })}
+        confirmLabel={intl.formatMessage({ id: 'employeePortal.resetLink' })}
         destructive
         pending={rotate.isPending}
         onConfirm={() =>
           rotate.mutate(undefined, {
             onSuccess: () => {
               setConfirming(false);
-              toast({ title: 'Link Reset', description: 'Your old calendar link no longer works.' });
+              toast({
+                title: intl.formatMessage({ id: 'employeePortal.linkReset' }),
+                description: intl.formatMessage({ id: 'employeePortal.oldLinkStopped' }),
+              });
             },
-            onError: (error) => toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' }),
+            onError: (error) =>
+              toast({
+                title: intl.formatMessage({ id: 'employeePortal.error' }),
+                description: errorMessage(error),
+                variant: 'destructive',
+              }),
           })
         }
       />

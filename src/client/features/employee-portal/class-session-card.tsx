@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Card, CardContent } from '../../components/ui/card';
-import { classLabel } from '../../entities/appointments/class-sessions';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { dateTimeOf } from '../../lib/zoned-time';
 import type { PortalAppointment } from './employee-portal-api';
+import { useClassLabel } from './class-label';
 
 /** A class session as the portal shows it: once, with each attendee's status and actions (cancelling frees a seat). */
 export function ClassSessionCard({
@@ -15,8 +16,10 @@ export function ClassSessionCard({
   timeZone: string;
   actions?: (seat: PortalAppointment) => ReactNode;
 }) {
+  const intl = useIntl();
+  const classLabel = useClassLabel();
   const first = seats[0]!;
-  const service = first.service?.name ?? 'Service';
+  const service = first.service?.name ?? intl.formatMessage({ id: 'employeePortal.service' });
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 pt-5">
@@ -25,7 +28,10 @@ export function ClassSessionCard({
           <p className="text-sm text-stone-700">{dateTimeOf(first.dateTime, timeZone)}</p>
           <p className="text-sm text-stone-600">{classLabel(seats)}</p>
         </div>
-        <ul className="flex flex-col divide-y divide-stone-100" aria-label={`Attendees of ${service}`}>
+        <ul
+          className="flex flex-col divide-y divide-stone-100"
+          aria-label={intl.formatMessage({ id: 'employeePortal.attendeesOf' }, { service })}
+        >
           {seats.map((a) => (
             <li key={a.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
               <div className="flex min-w-0 flex-wrap items-center gap-2 text-sm">

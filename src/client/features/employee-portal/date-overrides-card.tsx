@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form, FormField, SelectField, TextField, useZodForm } from '../../components/ui/form';
@@ -9,6 +10,7 @@ import { useAddOverride, useDeleteOverride, useMyOverrides } from './employee-po
 import { TrashIcon, timeOptions } from './hours-kit';
 
 export function DateOverrides({ employeeId }: { employeeId: string }) {
+  const intl = useIntl();
   const timeZone = useTimeZone();
   const today = todayIn(timeZone);
   const overrides = useMyOverrides(employeeId, today);
@@ -21,12 +23,12 @@ export function DateOverrides({ employeeId }: { employeeId: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">Days Off &amp; Special Hours</CardTitle>
-        <p className="text-sm text-stone-600">A date here replaces that weekday's usual hours.</p>
+        <CardTitle className="text-base">{intl.formatMessage({ id: 'employeePortal.overridesTitle' })}</CardTitle>
+        <p className="text-sm text-stone-600">{intl.formatMessage({ id: 'employeePortal.overridesIntro' })}</p>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         {(overrides.data ?? []).length === 0 ? (
-          <p className="text-sm text-stone-600">No days off or special hours ahead.</p>
+          <p className="text-sm text-stone-600">{intl.formatMessage({ id: 'employeePortal.noOverrides' })}</p>
         ) : (
           <ul className="flex flex-col gap-1.5">
             {overrides.data!.map((o) => (
@@ -36,12 +38,24 @@ export function DateOverrides({ employeeId }: { employeeId: string }) {
               >
                 <span>
                   <span className="font-medium">{dayLabelOf(o.date, 'weekdayMonthDayYear')}</span>{' '}
-                  {o.isAvailable ? `${o.startTime} - ${o.endTime}` : 'Day off'}
+                  {o.isAvailable
+                    ? intl.formatMessage({ id: 'employeePortal.timeWindow' }, { start: o.startTime, end: o.endTime })
+                    : intl.formatMessage({ id: 'employeePortal.dayOff' })}
                 </span>
                 <button
                   type="button"
                   className="rounded p-1 text-stone-600 hover:bg-white hover:text-red-700"
-                  aria-label={`Remove ${o.isAvailable ? `special hours ${o.startTime} - ${o.endTime}` : 'day off'} on ${dayLabelOf(o.date, 'monthDayYear')}`}
+                  aria-label={
+                    o.isAvailable
+                      ? intl.formatMessage(
+                          { id: 'employeePortal.removeSpecialHours' },
+                          { start: o.startTime, end: o.endTime, date: dayLabelOf(o.date, 'monthDayYear') },
+                        )
+                      : intl.formatMessage(
+                          { id: 'employeePortal.removeDayOff' },
+                          { date: dayLabelOf(o.date, 'monthDayYear') },
+                        )
+                  }
                   disabled={remove.isPending}
                   onClick={() => remove.mutate({ id: o.id })}
                 >
@@ -53,7 +67,7 @@ export function DateOverrides({ employeeId }: { employeeId: string }) {
         )}
         <Form
           form={form}
-          aria-label="Add a day off or special hours"
+          aria-label={intl.formatMessage({ id: 'employeePortal.addOverride' })}
           className="flex flex-col gap-3 border-t border-stone-200 pt-4"
           onSubmit={(values) =>
             add.mutate(values.isAvailable ? values : { date: values.date, isAvailable: false }, {
@@ -68,16 +82,16 @@ export function DateOverrides({ employeeId }: { employeeId: string }) {
           }
         >
           <div className="grid grid-cols-2 gap-2">
-            <TextField name="date" label="Date" type="date" min={today} />
-            <FormField name="isAvailable" label="Type">
+            <TextField name="date" label={intl.formatMessage({ id: 'employeePortal.date' })} type="date" min={today} />
+            <FormField name="isAvailable" label={intl.formatMessage({ id: 'employeePortal.type' })}>
               {({ field, ids }) => (
                 <Select
                   {...ids}
                   value={field.value ? 'special' : 'off'}
                   onValueChange={(v) => field.onChange(v === 'special')}
                   options={[
-                    { value: 'off', label: 'Day off' },
-                    { value: 'special', label: 'Special hours' },
+                    { value: 'off', label: intl.formatMessage({ id: 'employeePortal.dayOff' }) },
+                    { value: 'special', label: intl.formatMessage({ id: 'employeePortal.specialHours' }) },
                   ]}
                 />
               )}
@@ -85,12 +99,20 @@ export function DateOverrides({ employeeId }: { employeeId: string }) {
           </div>
           {special && (
             <div className="grid grid-cols-2 gap-2">
-              <SelectField name="startTime" label="Start" options={timeOptions} />
-              <SelectField name="endTime" label="End" options={timeOptions} />
+              <SelectField
+                name="startTime"
+                label={intl.formatMessage({ id: 'employeePortal.start' })}
+                options={timeOptions}
+              />
+              <SelectField
+                name="endTime"
+                label={intl.formatMessage({ id: 'employeePortal.end' })}
+                options={timeOptions}
+              />
             </div>
           )}
           <Button type="submit" size="sm" variant="secondary" className="self-start" disabled={add.isPending}>
-            {special ? 'Add Special Hours' : 'Add Day Off'}
+            {intl.formatMessage({ id: special ? 'employeePortal.addSpecialHours' : 'employeePortal.addDayOff' })}
           </Button>
         </Form>
       </CardContent>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { canMarkNoShow } from '../../../shared/appointment-schema';
 import { can } from '../../../shared/roles';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -11,6 +12,7 @@ import { useTimeZone } from '../../lib/session';
 const PAST_COUNT = 10;
 
 function Actions({ appointment }: { appointment: PortalAppointment }) {
+  const intl = useIntl();
   const setStatus = useSetAppointmentStatus();
   const me = useCurrentUser().user;
   const change = (status: 'confirmed' | 'cancelled' | 'completed' | 'no_show') =>
@@ -19,17 +21,17 @@ function Actions({ appointment }: { appointment: PortalAppointment }) {
   // Offered once the start has passed, as the server allows it.
   const noShow = canMarkNoShow(appointment, new Date()) && can(me, 'appointments.edit') && (
     <Button size="sm" variant="destructive-outline" onClick={() => change('no_show')} disabled={pending}>
-      Mark No-show
+      {intl.formatMessage({ id: 'employeePortal.markNoShow' })}
     </Button>
   );
   if (appointment.status === 'pending') {
     return (
       <>
         <Button size="sm" onClick={() => change('confirmed')} disabled={pending}>
-          Confirm
+          {intl.formatMessage({ id: 'employeePortal.confirm' })}
         </Button>
         <Button size="sm" variant="destructive-outline" onClick={() => change('cancelled')} disabled={pending}>
-          Cancel
+          {intl.formatMessage({ id: 'app.cancel' })}
         </Button>
         {noShow}
       </>
@@ -39,7 +41,7 @@ function Actions({ appointment }: { appointment: PortalAppointment }) {
     return (
       <>
         <Button size="sm" variant="secondary" onClick={() => change('completed')} disabled={pending}>
-          Mark Complete
+          {intl.formatMessage({ id: 'employeePortal.markComplete' })}
         </Button>
         {noShow}
       </>
@@ -50,6 +52,7 @@ function Actions({ appointment }: { appointment: PortalAppointment }) {
 
 /** /employee/appointments: upcoming soonest first, the ten latest past ones newest first. */
 export function EmployeeAppointmentsPage() {
+  const intl = useIntl();
   const appointments = useMyAppointments();
   const timeZone = useTimeZone();
   const now = new Date().toISOString();
@@ -64,9 +67,11 @@ export function EmployeeAppointmentsPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
         <ButtonLink to="/employee/dashboard" variant="ghost" size="sm" className="self-start">
-          ← Back to Dashboard
+          {intl.formatMessage({ id: 'employeePortal.backToDashboard' })}
         </ButtonLink>
-        <h1 className="text-2xl font-bold text-stone-900">My Appointments</h1>
+        <h1 className="text-2xl font-bold text-stone-900">
+          {intl.formatMessage({ id: 'employeePortal.appointmentsTitle' })}
+        </h1>
       </div>
       {appointments.isLoading ? (
         <Spinner />
@@ -74,12 +79,12 @@ export function EmployeeAppointmentsPage() {
         <>
           <section className="flex flex-col gap-3" aria-labelledby="upcoming-heading">
             <h2 id="upcoming-heading" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
-              Upcoming Appointments
+              {intl.formatMessage({ id: 'employeePortal.upcomingAppointments' })}
               <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-sm text-brand-900">{upcoming.length}</span>
             </h2>
             {upcoming.length === 0 ? (
               <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
-                No upcoming appointments scheduled
+                {intl.formatMessage({ id: 'employeePortal.noUpcoming' })}
               </p>
             ) : (
               <PortalAppointmentList
@@ -91,11 +96,11 @@ export function EmployeeAppointmentsPage() {
           </section>
           <section className="flex flex-col gap-3" aria-labelledby="past-heading">
             <h2 id="past-heading" className="text-lg font-semibold text-stone-900">
-              Past Appointments
+              {intl.formatMessage({ id: 'employeePortal.pastAppointments' })}
             </h2>
             {past.length === 0 ? (
               <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
-                No past appointments
+                {intl.formatMessage({ id: 'employeePortal.noPast' })}
               </p>
             ) : (
               <PortalAppointmentList
@@ -103,7 +108,7 @@ export function EmployeeAppointmentsPage() {
                 timeZone={timeZone}
                 actions={(a) => <Actions appointment={a} />}
                 className="flex max-h-[32rem] flex-col gap-3 overflow-y-auto rounded-xl pr-1"
-                label="Past appointments"
+                label={intl.formatMessage({ id: 'employeePortal.pastAppointmentsLabel' })}
               />
             )}
           </section>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Spinner } from '../../components/ui/spinner';
 import { dayNames, minutesOf, weekOrder } from '../../../shared/availability-schema';
 import { useEmployee, useMyWeeklyHours } from './employee-portal-api';
@@ -7,14 +8,17 @@ import { DayCard } from './weekly-hours-day-card';
 
 /** /employee/availability: the person's own week, day by day, plus dates that differ from it. */
 export function EmployeeAvailabilityPage() {
+  const intl = useIntl();
   const { data: user } = useEmployee();
   const week = useMyWeeklyHours();
   const list = [...(week.data ?? [])].sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold text-stone-900">My Availability</h1>
-        <p className="text-stone-600">Set the hours you can take appointments each week.</p>
+        <h1 className="text-2xl font-bold text-stone-900">
+          {intl.formatMessage({ id: 'employeePortal.availabilityTitle' })}
+        </h1>
+        <p className="text-stone-600">{intl.formatMessage({ id: 'employeePortal.availabilityIntro' })}</p>
       </div>
       {week.isLoading || !user ? (
         <Spinner />

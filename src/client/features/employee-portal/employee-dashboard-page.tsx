@@ -1,9 +1,11 @@
+import { useIntl } from 'react-intl';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { dateKeyOf, dayLabelOf, timeOf, todayIn } from '../../lib/zoned-time';
 import { PortalAppointmentList } from './portal-appointment-list';
-import { classLabel, groupSessions } from '../../entities/appointments/class-sessions';
+import { groupSessions } from '../../entities/appointments/class-sessions';
+import { useClassLabel } from './class-label';
 import { useMyAppointments, useMyWeeklyHours } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
 import { useTimeZone } from '../../lib/session';
@@ -34,6 +36,8 @@ function StatCard({ label, value, tone }: { label: string; value: string | numbe
 
 /** /employee and /employee/dashboard. */
 export function EmployeeDashboardPage() {
+  const intl = useIntl();
+  const classLabel = useClassLabel();
   const { data: user } = useEmployee();
   const appointments = useMyAppointments();
   const week = useMyWeeklyHours();
@@ -49,37 +53,56 @@ export function EmployeeDashboardPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold text-stone-900">Employee Dashboard</h1>
-        <p className="text-stone-600">Welcome back, {user.firstName}.</p>
+        <h1 className="text-2xl font-bold text-stone-900">
+          {intl.formatMessage({ id: 'employeePortal.dashboardTitle' })}
+        </h1>
+        <p className="text-stone-600">
+          {intl.formatMessage({ id: 'employeePortal.welcomeBack' }, { firstName: user.firstName })}
+        </p>
       </div>
 
-      <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Today's Appointments" value={appointments.isLoading ? '…' : todays.length} />
-        <StatCard label="Total Appointments" value={appointments.isLoading ? '…' : list.length} />
+      <section
+        aria-label={intl.formatMessage({ id: 'employeePortal.summary' })}
+        className="grid grid-cols-2 gap-3 lg:grid-cols-4"
+      >
         <StatCard
-          label="Availability Status"
-          value={week.isLoading ? '…' : weeklyHoursSet ? 'Set' : 'Not Set'}
+          label={intl.formatMessage({ id: 'employeePortal.todaysAppointments' })}
+          value={appointments.isLoading ? '…' : todays.length}
+        />
+        <StatCard
+          label={intl.formatMessage({ id: 'employeePortal.totalAppointments' })}
+          value={appointments.isLoading ? '…' : list.length}
+        />
+        <StatCard
+          label={intl.formatMessage({ id: 'employeePortal.availabilityStatus' })}
+          value={
+            week.isLoading
+              ? '…'
+              : intl.formatMessage({ id: weeklyHoursSet ? 'employeePortal.set' : 'employeePortal.notSet' })
+          }
           tone={week.isLoading ? undefined : weeklyHoursSet ? 'good' : 'bad'}
         />
         <StatCard
-          label="Account Status"
-          value={user.isActive ? 'Active' : 'Inactive'}
+          label={intl.formatMessage({ id: 'employeePortal.accountStatus' })}
+          value={intl.formatMessage({ id: user.isActive ? 'employeePortal.active' : 'employeePortal.inactive' })}
           tone={user.isActive ? 'good' : 'bad'}
         />
       </section>
 
       <Card>
         <CardHeader>
-          <CardTitle>Quick Actions</CardTitle>
+          <CardTitle>{intl.formatMessage({ id: 'employeePortal.quickActions' })}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-2 sm:flex-row">
-          <ButtonLink to="/employee/appointments">View My Appointments</ButtonLink>
+          <ButtonLink to="/employee/appointments">
+            {intl.formatMessage({ id: 'employeePortal.viewAppointments' })}
+          </ButtonLink>
           <ButtonLink to="/employee/availability" variant="secondary">
-            Manage Availability
+            {intl.formatMessage({ id: 'employeePortal.manageAvailability' })}
           </ButtonLink>
           {/* The customer view, as the sidebar's Customer View link; named apart from it. */}
           <ButtonLink to="/" variant="outline">
-            Visit the Storefront
+            {intl.formatMessage({ id: 'employeePortal.visitStorefront' })}
           </ButtonLink>
         </CardContent>
       </Card>
@@ -89,20 +112,24 @@ export function EmployeeDashboardPage() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           <section className="flex flex-col gap-3">
-            <h2 className="text-lg font-semibold text-stone-900">Today's Appointments</h2>
+            <h2 className="text-lg font-semibold text-stone-900">
+              {intl.formatMessage({ id: 'employeePortal.todaysAppointments' })}
+            </h2>
             {todays.length === 0 ? (
               <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
-                No appointments today
+                {intl.formatMessage({ id: 'employeePortal.noAppointmentsToday' })}
               </p>
             ) : (
               <PortalAppointmentList appointments={todays} timeZone={timeZone} className="flex flex-col gap-2" />
             )}
           </section>
           <section className="flex flex-col gap-3">
-            <h2 className="text-lg font-semibold text-stone-900">Upcoming Appointments</h2>
+            <h2 className="text-lg font-semibold text-stone-900">
+              {intl.formatMessage({ id: 'employeePortal.upcomingAppointments' })}
+            </h2>
             {upcoming.length === 0 ? (
               <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
-                No upcoming appointments scheduled
+                {intl.formatMessage({ id: 'employeePortal.noUpcoming' })}
               </p>
             ) : (
               <ul className="flex flex-col gap-2">
@@ -114,7 +141,9 @@ export function EmployeeDashboardPage() {
                       className="flex items-center justify-between gap-3 rounded-xl border border-stone-200 bg-white p-3 text-sm shadow-sm"
                     >
                       <div className="min-w-0">
-                        <p className="truncate font-medium text-stone-900">{a.service?.name ?? 'Service'}</p>
+                        <p className="truncate font-medium text-stone-900">
+                          {a.service?.name ?? intl.formatMessage({ id: 'employeePortal.service' })}
+                        </p>
                         <p className="truncate text-stone-600">
                           {entry.kind === 'one'
                             ? `${a.customer.firstName} ${a.customer.lastName}`
@@ -123,7 +152,7 @@ export function EmployeeDashboardPage() {
                       </div>
                       <p className="shrink-0 text-right text-stone-700">
                         {dateKeyOf(a.dateTime, timeZone) === today
-                          ? 'Today'
+                          ? intl.formatMessage({ id: 'employeePortal.today' })
                           : dayLabelOf(dateKeyOf(a.dateTime, timeZone))}
                         <br />
                         {timeOf(a.dateTime, timeZone)}

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { NavIcon } from '../../components/nav-icon';
@@ -14,11 +14,16 @@ import { useEmployee } from './employee-portal-api';
 
 /** docs/sign-in.md: the portal posts its logout, then sends the browser to /api/logout as well. */
 function useLogout() {
+  const intl = useIntl();
   const toast = useToast();
   return trpc.employee.logout.useMutation({
     onSuccess: () => window.location.assign('/api/logout'),
     onError: () =>
-      toast({ title: 'Error', description: 'Failed to log out. Please try again.', variant: 'destructive' }),
+      toast({
+        title: intl.formatMessage({ id: 'employeePortal.error' }),
+        description: intl.formatMessage({ id: 'employeePortal.logoutFailed' }),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -81,6 +86,7 @@ function AccountPanel() {
 
 /** The employee portal shell: sidebar on desktop, a collapsible menu on phones (docs/sign-in.md). */
 export function EmployeeLayout() {
+  const intl = useIntl();
   const settings = useBusinessSettings();
   const [menuOpen, setMenuOpen] = useState(false);
   return (
@@ -93,7 +99,7 @@ export function EmployeeLayout() {
         <p className="px-5 pt-4 text-xs font-semibold uppercase tracking-wide text-stone-500">
           <FormattedMessage id="app.employeePortal" />
         </p>
-        <nav aria-label="Employee portal" className="flex-1 overflow-y-auto p-3">
+        <nav aria-label={intl.formatMessage({ id: 'employeePortal.navLabel' })} className="flex-1 overflow-y-auto p-3">
           <PortalLinks />
         </nav>
         <AccountPanel />
@@ -131,7 +137,7 @@ export function EmployeeLayout() {
         </div>
         {menuOpen && (
           <div id="employee-menu" className="border-t border-stone-200">
-            <nav aria-label="Employee portal" className="p-3">
+            <nav aria-label={intl.formatMessage({ id: 'employeePortal.navLabel' })} className="p-3">
               <PortalLinks onNavigate={() => setMenuOpen(false)} />
             </nav>
             <AccountPanel />

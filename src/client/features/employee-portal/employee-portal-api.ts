@@ -1,4 +1,4 @@
-import { appointmentStatusLabel } from '../../../shared/appointment-schema';
+import { useIntl } from 'react-intl';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
@@ -12,21 +12,22 @@ export function useMyAppointments() {
 
 /** Confirm, Cancel, Mark Complete, Mark No-show; the list refreshes afterwards. */
 export function useSetAppointmentStatus() {
+  const intl = useIntl();
   const utils = trpc.useUtils();
   const toast = useToast();
   return trpc.employeePortal.setStatus.useMutation({
     onSuccess: (appointment) => {
       toast({
-        title: 'Appointment Updated',
-        description: `The appointment is now ${appointmentStatusLabel(appointment.status).toLowerCase()}.`,
+        title: intl.formatMessage({ id: 'employeePortal.appointmentUpdated' }),
+        description: intl.formatMessage({ id: 'employeePortal.appointmentNow' }, { status: appointment.status }),
       });
       void utils.employeePortal.appointments.invalidate();
     },
     // The server's sentence when it says why (e.g. a no-show before the start), the generic one otherwise.
     onError: (error) =>
       toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to update appointment status.'),
+        title: intl.formatMessage({ id: 'employeePortal.error' }),
+        description: errorMessage(error, intl.formatMessage({ id: 'employeePortal.statusFailed' })),
         variant: 'destructive',
       }),
   });
@@ -37,17 +38,23 @@ export function useMyWeeklyHours() {
 }
 
 function useAvailabilityToasts() {
+  const intl = useIntl();
   const utils = trpc.useUtils();
   const toast = useToast();
   return {
     onSuccess: () => {
-      toast({ title: 'Success', description: 'Availability updated successfully.' });
+      toast({
+        title: intl.formatMessage({ id: 'employeePortal.success' }),
+        description: intl.formatMessage({ id: 'employeePortal.availabilityUpdated' }),
+      });
       void utils.availability.invalidate();
     },
     onError: (error: unknown) =>
       toast({
-        title: 'Error',
-        description: `Failed to update availability. ${errorMessage(error, '')}`.trim(),
+        title: intl.formatMessage({ id: 'employeePortal.error' }),
+        description: intl
+          .formatMessage({ id: 'employeePortal.availabilityFailed' }, { reason: errorMessage(error, '') })
+          .trim(),
         variant: 'destructive',
       }),
   };
@@ -85,15 +92,20 @@ export function useEmployee() {
 }
 
 export function useRegisterApplication() {
+  const intl = useIntl();
   const toast = useToast();
   return trpc.employeeApplications.register.useMutation({
     onSuccess: () =>
       toast({
-        title: 'Registration Submitted',
-        description: "Your employee registration has been submitted for review. You'll receive an email when approved.",
+        title: intl.formatMessage({ id: 'employeePortal.registrationSubmitted' }),
+        description: intl.formatMessage({ id: 'employeePortal.registrationReview' }),
       }),
     onError: (error) =>
-      toast({ title: 'Registration Failed', description: errorMessage(error), variant: 'destructive' }),
+      toast({
+        title: intl.formatMessage({ id: 'employeePortal.registrationFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   });
 }
 

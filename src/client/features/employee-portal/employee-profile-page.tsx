@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { UserAvatar } from '../../components/user-avatar';
 import { Badge } from '../../components/ui/badge';
@@ -11,30 +13,31 @@ import { CalendarSubscription } from './calendar-subscription';
 import { useChangePassword } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
 
-const ZPasswordForm = ZChangePasswordInput.extend({ confirmPassword: z.string() }).refine(
-  (v) => v.confirmPassword === v.newPassword,
-  {
+/** The form's schema: the new password twice; the mismatch is said in the page's language. */
+const passwordForm = (mismatch: string) =>
+  ZChangePasswordInput.extend({ confirmPassword: z.string() }).refine((v) => v.confirmPassword === v.newPassword, {
     path: ['confirmPassword'],
-    message: 'The passwords do not match.',
-  },
-);
+    message: mismatch,
+  });
 
 function ChangePassword() {
+  const intl = useIntl();
   const change = useChangePassword();
   const toast = useToast();
-  const form = useZodForm(ZPasswordForm, {
+  const schema = useMemo(() => passwordForm(intl.formatMessage({ id: 'employeePortal.passwordMismatch' })), [intl]);
+  const form = useZodForm(schema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   return (
     <Card className="max-w-lg">
       <CardHeader>
-        <CardTitle>Change Password</CardTitle>
-        <p className="text-sm text-stone-600">Your other signed-in devices are signed out when the password changes.</p>
+        <CardTitle>{intl.formatMessage({ id: 'employeePortal.changePasswordTitle' })}</CardTitle>
+        <p className="text-sm text-stone-600">{intl.formatMessage({ id: 'employeePortal.changePasswordIntro' })}</p>
       </CardHeader>
       <CardContent>
         <Form
           form={form}
-          aria-label="Change password"
+          aria-label={intl.formatMessage({ id: 'employeePortal.changePasswordLabel' })}
           className="flex flex-col gap-4"
           onSubmit={({ currentPassword, newPassword }) =>
             change.mutate(
@@ -43,31 +46,43 @@ function ChangePassword() {
                 onSuccess: () => {
                   form.reset();
                   toast({
-                    title: 'Password Changed',
-                    description: 'Your password has been changed. Your other sessions have been signed out.',
+                    title: intl.formatMessage({ id: 'employeePortal.passwordChanged' }),
+                    description: intl.formatMessage({ id: 'employeePortal.passwordChangedSignedOut' }),
                   });
                 },
                 onError: (error) =>
                   toast({
-                    title: 'Error',
-                    description: errorMessage(error, 'Failed to change password.'),
+                    title: intl.formatMessage({ id: 'employeePortal.error' }),
+                    description: errorMessage(error, intl.formatMessage({ id: 'employeePortal.changePasswordFailed' })),
                     variant: 'destructive',
                   }),
               },
             )
           }
         >
-          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" />
+          <TextField
+            name="currentPassword"
+            label={intl.formatMessage({ id: 'employeePortal.currentPassword' })}
+            type="password"
+            autoComplete="current-password"
+          />
           <TextField
             name="newPassword"
-            label="New Password"
-            hint="At least 12 characters."
+            label={intl.formatMessage({ id: 'employeePortal.newPassword' })}
+            hint={intl.formatMessage({ id: 'employeePortal.newPasswordHint' })}
             type="password"
             autoComplete="new-password"
           />
-          <TextField name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" />
+          <TextField
+            name="confirmPassword"
+            label={intl.formatMessage({ id: 'employeePortal.confirmNewPassword' })}
+            type="password"
+            autoComplete="new-password"
+          />
           <Button type="submit" className="self-start" disabled={change.isPending}>
-            {change.isPending ? 'Changing...' : 'Change Password'}
+            {intl.formatMessage({
+              id: change.isPending ? 'employeePortal.changing' : 'employeePortal.changePasswordSubmit',
+            })}
           </Button>
         </Form>
       </CardContent>
@@ -77,11 +92,12 @@ function ChangePassword() {
 
 /** /employee/profile: who is signed in to the portal, their calendar subscription, and their password. */
 export function EmployeeProfilePage() {
+  const intl = useIntl();
   const { data: user } = useEmployee();
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-stone-900">Profile</h1>
+      <h1 className="text-2xl font-bold text-stone-900">{intl.formatMessage({ id: 'employeePortal.profileTitle' })}</h1>
       <Card className="max-w-lg">
         <CardContent className="flex items-center gap-4 pt-5">
           <UserAvatar user={user} size={56} />
@@ -92,9 +108,11 @@ export function EmployeeProfilePage() {
             <p className="truncate text-sm text-stone-600">{user.email}</p>
             <div className="flex gap-2">
               <Badge tone="brand" className="capitalize">
-                {user.role}
+                {intl.formatMessage({ id: 'employeePortal.role' }, { role: user.role })}
               </Badge>
-              <Badge tone={user.isActive ? 'success' : 'danger'}>{user.isActive ? 'Active' : 'Inactive'}</Badge>
+              <Badge tone={user.isActive ? 'success' : 'danger'}>
+                {intl.formatMessage({ id: user.isActive ? 'employeePortal.active' : 'employeePortal.inactive' })}
+              </Badge>
             </div>
           </div>
         </CardContent>

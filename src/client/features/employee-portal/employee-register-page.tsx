@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { ZEmployeeApplicationInput } from '../../../shared/employee-application-schema';
 import { Button, ButtonLink, buttonClass } from '../../components/ui/button';
@@ -10,6 +11,7 @@ const empty = { firstName: '', lastName: '', email: '', phone: '', bio: '', expe
 
 /** /employee/register, "Join Our Team": the application form; staff review it. */
 export function EmployeeRegisterPage() {
+  const intl = useIntl();
   const form = useZodForm(ZEmployeeApplicationInput, { defaultValues: empty });
   const register = useRegisterApplication();
 
@@ -35,14 +37,14 @@ export function EmployeeRegisterPage() {
                 <path d="M5 12l5 5L20 7" />
               </svg>
             </span>
-            <CardTitle className="text-2xl">Registration Submitted!</CardTitle>
-            <CardDescription>
-              Thank you for applying. You will receive an email once your application has been reviewed.
-            </CardDescription>
+            <CardTitle className="text-2xl">
+              {intl.formatMessage({ id: 'employeePortal.registrationSubmittedTitle' })}
+            </CardTitle>
+            <CardDescription>{intl.formatMessage({ id: 'employeePortal.registrationThanks' })}</CardDescription>
           </CardHeader>
           <CardContent>
             <ButtonLink to="/" variant="primary">
-              Return to Home
+              {intl.formatMessage({ id: 'employeePortal.returnHome' })}
             </ButtonLink>
           </CardContent>
         </Card>
@@ -54,38 +56,70 @@ export function EmployeeRegisterPage() {
     <PortalCardPage wide>
       <Card>
         <CardHeader>
-          <CardTitle className="text-2xl">Join Our Team</CardTitle>
-          <CardDescription>Tell us about yourself. We review every application and reply by e-mail.</CardDescription>
+          <CardTitle className="text-2xl">{intl.formatMessage({ id: 'employeePortal.joinTitle' })}</CardTitle>
+          <CardDescription>{intl.formatMessage({ id: 'employeePortal.joinIntro' })}</CardDescription>
         </CardHeader>
         <CardContent>
           <Form form={form} onSubmit={(values) => register.mutate(values)} className="flex flex-col gap-6">
             <fieldset className="flex flex-col gap-4">
-              <legend className="mb-3 text-base font-semibold text-stone-900">Personal Information</legend>
+              <legend className="mb-3 text-base font-semibold text-stone-900">
+                {intl.formatMessage({ id: 'employeePortal.personalInformation' })}
+              </legend>
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField name="firstName" label="First Name" autoComplete="given-name" />
-                <TextField name="lastName" label="Last Name" autoComplete="family-name" />
+                <TextField
+                  name="firstName"
+                  label={intl.formatMessage({ id: 'employeePortal.firstName' })}
+                  autoComplete="given-name"
+                />
+                <TextField
+                  name="lastName"
+                  label={intl.formatMessage({ id: 'employeePortal.lastName' })}
+                  autoComplete="family-name"
+                />
               </div>
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField name="email" label="Email" type="email" autoComplete="email" />
-                <TextField name="phone" label="Phone" type="tel" autoComplete="tel" />
+                <TextField
+                  name="email"
+                  label={intl.formatMessage({ id: 'employeePortal.email' })}
+                  type="email"
+                  autoComplete="email"
+                />
+                <TextField
+                  name="phone"
+                  label={intl.formatMessage({ id: 'employeePortal.phone' })}
+                  type="tel"
+                  autoComplete="tel"
+                />
               </div>
             </fieldset>
             <fieldset className="flex flex-col gap-4">
-              <legend className="mb-3 text-base font-semibold text-stone-900">Professional Information</legend>
-              <TextareaField name="bio" label="About You" placeholder="Tell us a little about yourself" />
+              <legend className="mb-3 text-base font-semibold text-stone-900">
+                {intl.formatMessage({ id: 'employeePortal.professionalInformation' })}
+              </legend>
+              <TextareaField
+                name="bio"
+                label={intl.formatMessage({ id: 'employeePortal.aboutYou' })}
+                placeholder={intl.formatMessage({ id: 'employeePortal.aboutYouPlaceholder' })}
+              />
               <TextareaField
                 name="experience"
-                label="Experience & Qualifications"
-                placeholder="Where have you worked, what are you certified in?"
+                label={intl.formatMessage({ id: 'employeePortal.experience' })}
+                placeholder={intl.formatMessage({ id: 'employeePortal.experiencePlaceholder' })}
               />
-              <TextField name="specialties" label="Skills & Specialties" placeholder="e.g. Swedish massage, facials" />
+              <TextField
+                name="specialties"
+                label={intl.formatMessage({ id: 'employeePortal.specialties' })}
+                placeholder={intl.formatMessage({ id: 'employeePortal.specialtiesPlaceholder' })}
+              />
             </fieldset>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Link to="/" className={buttonClass('outline', 'md')}>
-                Cancel
+                {intl.formatMessage({ id: 'app.cancel' })}
               </Link>
               <Button type="submit" disabled={register.isPending}>
-                {register.isPending ? 'Submitting...' : 'Submit Application'}
+                {intl.formatMessage({
+                  id: register.isPending ? 'employeePortal.submitting' : 'employeePortal.submitApplication',
+                })}
               </Button>
             </div>
           </Form>

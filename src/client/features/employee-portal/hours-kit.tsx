@@ -1,8 +1,15 @@
 // Pieces the weekly hours and date override cards share.
 import { halfHourOptions } from '../../../shared/availability-schema';
+import { addDaysToKey, dayLabelOf } from '../../lib/zoned-time';
 
 /** The half-hour choices of the time selects. */
 export const timeOptions = halfHourOptions.map((t) => ({ value: t, label: t }));
+
+// A Sunday: day number n of the week is this date plus n days.
+const A_SUNDAY = '2023-01-01';
+
+/** "Monday" (English), "lunes" (Spanish) of a day number, 0 being Sunday. */
+export const weekdayName = (dayNumber: number) => dayLabelOf(addDaysToKey(A_SUNDAY, dayNumber), 'weekday');
 
 export function TrashIcon() {
   return (

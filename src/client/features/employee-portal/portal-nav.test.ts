@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../../../shared/i18n/en';
 import { isPortalLinkActive, portalNav } from './portal-nav';
 
 const active = (pathname: string) =>
-  portalNav.filter((item) => isPortalLinkActive(item, pathname)).map((item) => item.label);
+  portalNav.filter((item) => isPortalLinkActive(item, pathname)).map((item) => messages[item.label]);
 
 describe('employee portal navigation', () => {
   it('has the labels and paths of docs/product.md', () => {
-    expect(portalNav.map((i) => [i.label, i.to])).toEqual([
+    expect(portalNav.map((i) => [messages[i.label], i.to])).toEqual([
       ['Dashboard', '/employee'],
       ['My Appointments', '/employee/appointments'],
       ['My Schedule', '/employee/schedule'],

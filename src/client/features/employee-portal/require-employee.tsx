@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import { GUARD_REDIRECT_MS } from '../../lib/session';
 import { Spinner } from '../../components/ui/spinner';
@@ -11,6 +12,7 @@ import { useEmployee } from './employee-portal-api';
  * words) and go to /employee/login after 500 ms; a signed-in customer is denied and sent home.
  */
 export function RequireEmployee({ message, children }: { message: string; children: ReactNode }) {
+  const intl = useIntl();
   const me = useEmployee();
   const toast = useToast();
   const navigate = useNavigate();
@@ -21,17 +23,21 @@ export function RequireEmployee({ message, children }: { message: string; childr
     if (verdict === 'loading' || verdict === 'allowed') return;
     if (verdict === 'denied') {
       toast({
-        title: 'Access Denied',
-        description: "You don't have permission to access this page.",
+        title: intl.formatMessage({ id: 'app.accessDenied' }),
+        description: intl.formatMessage({ id: 'app.noPermission' }),
         variant: 'destructive',
       });
       const timer = setTimeout(() => navigate('/', { replace: true }), GUARD_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
-    toast({ title: 'Unauthorized', description: message, variant: 'destructive' });
+    toast({
+      title: intl.formatMessage({ id: 'app.unauthorized' }),
+      description: message,
+      variant: 'destructive',
+    });
     const timer = setTimeout(() => navigate('/employee/login', { replace: true }), GUARD_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [verdict, message, toast, navigate]);
+  }, [verdict, message, toast, navigate, intl]);
 
   if (verdict !== 'allowed') return <Spinner className="min-h-[50vh]" />;
   return <>{children}</>;

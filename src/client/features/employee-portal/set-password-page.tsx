@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MIN_NEW_PASSWORD_LENGTH, passwordTokenMessages, ZSetPasswordForm } from '../../../shared/auth-schema';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -5,13 +6,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
+import { useSentence } from '../../lib/i18n';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { PortalCardPage } from './portal-card-page';
 
-const unusableTitles = { used: 'Link already used', expired: 'Link expired', invalid: 'Link not valid' } as const;
+const unusableTitles = {
+  used: 'employeePortal.linkUsed',
+  expired: 'employeePortal.linkExpired',
+  invalid: 'employeePortal.linkInvalid',
+} as const;
 
 /** /employee/set-password?token=…: the link an approved employee receives; afterwards they are signed in. */
 export function SetPasswordPage() {
+  const intl = useIntl();
+  const say = useSentence();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const check = trpc.employee.passwordToken.useQuery({ token }, { retry: false, enabled: token.length > 0 });
@@ -24,16 +32,24 @@ export function SetPasswordPage() {
     onSuccess: ({ user }) => {
       utils.employee.me.setData(undefined, user);
       utils.auth.session.setData(undefined, { user });
-      toast({ title: 'Password Set', description: 'Welcome to your employee dashboard!' });
+      toast({
+        title: intl.formatMessage({ id: 'employeePortal.passwordSet' }),
+        description: intl.formatMessage({ id: 'employeePortal.welcomeDashboard' }),
+      });
       navigate('/employee/dashboard', { replace: true });
     },
     onError: (error) => {
-      toast({ title: 'Error', description: errorMessage(error), variant: 'destructive' });
+      toast({
+        title: intl.formatMessage({ id: 'employeePortal.error' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
       void check.refetch();
     },
   });
 
-  if (token && check.isLoading) return <Spinner className="min-h-dvh" label="Checking your link" />;
+  if (token && check.isLoading)
+    return <Spinner className="min-h-dvh" label={intl.formatMessage({ id: 'employeePortal.checkingLink' })} />;
   const status = !token ? 'invalid' : check.isError ? 'invalid' : (check.data?.status ?? 'invalid');
 
   if (status !== 'valid') {
@@ -41,15 +57,15 @@ export function SetPasswordPage() {
       <PortalCardPage>
         <Card className="text-center">
           <CardHeader>
-            <CardTitle className="text-2xl">{unusableTitles[status]}</CardTitle>
-            <CardDescription>{passwordTokenMessages[status]}</CardDescription>
+            <CardTitle className="text-2xl">{intl.formatMessage({ id: unusableTitles[status] })}</CardTitle>
+            <CardDescription>{say(passwordTokenMessages[status])}</CardDescription>
           </CardHeader>
           <CardContent className="flex flex-col gap-3 sm:flex-row sm:justify-center">
             <Link to="/employee/login" className={buttonClass('primary', 'md')}>
-              Employee Login
+              {intl.formatMessage({ id: 'employeePortal.loginTitle' })}
             </Link>
             <Link to="/" className={buttonClass('outline', 'md')}>
-              Back to Home
+              {intl.formatMessage({ id: 'employeePortal.backHome' })}
             </Link>
           </CardContent>
         </Card>
@@ -61,10 +77,17 @@ export function SetPasswordPage() {
     <PortalCardPage>
       <Card>
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">Set Your Password</CardTitle>
+          <CardTitle className="text-2xl">{intl.formatMessage({ id: 'employeePortal.setPasswordTitle' })}</CardTitle>
           <CardDescription>
-            Welcome{check.data?.firstName ? `, ${check.data.firstName}` : ''}! Choose a password for {check.data?.email}
-            . It needs at least {MIN_NEW_PASSWORD_LENGTH} characters.
+            {intl.formatMessage(
+              { id: 'employeePortal.setPasswordIntro' },
+              {
+                named: check.data?.firstName ? 'yes' : 'no',
+                firstName: check.data?.firstName,
+                email: check.data?.email,
+                min: MIN_NEW_PASSWORD_LENGTH,
+              },
+            )}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -81,10 +104,22 @@ export function SetPasswordPage() {
               readOnly
               hidden
             />
-            <TextField name="password" label="New Password" type="password" autoComplete="new-password" />
-            <TextField name="confirm" label="Confirm Password" type="password" autoComplete="new-password" />
+            <TextField
+              name="password"
+              label={intl.formatMessage({ id: 'employeePortal.newPassword' })}
+              type="password"
+              autoComplete="new-password"
+            />
+            <TextField
+              name="confirm"
+              label={intl.formatMessage({ id: 'employeePortal.confirmPassword' })}
+              type="password"
+              autoComplete="new-password"
+            />
             <Button type="submit" disabled={setPassword.isPending} className="w-full">
-              {setPassword.isPending ? 'Saving...' : 'Set Password and Sign In'}
+              {intl.formatMessage({
+                id: setPassword.isPending ? 'employeePortal.saving' : 'employeePortal.setPasswordSubmit',
+              })}
             </Button>
           </Form>
         </CardContent>

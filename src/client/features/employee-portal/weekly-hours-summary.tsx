@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -6,6 +7,7 @@ import { DEFAULT_HOURS, dayNames, standardBusinessDays, totalHours } from '../..
 import { useReplaceWeek, type PortalWeeklyHours } from './employee-portal-api';
 
 export function QuickActions({ hours }: { hours: PortalWeeklyHours[] }) {
+  const intl = useIntl();
   const replace = useReplaceWeek();
   const [confirming, setConfirming] = useState(false);
   const weekend = hours.filter(
@@ -14,7 +16,7 @@ export function QuickActions({ hours }: { hours: PortalWeeklyHours[] }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">Quick Actions</CardTitle>
+        <CardTitle className="text-base">{intl.formatMessage({ id: 'employeePortal.quickActions' })}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
         <Button
@@ -35,21 +37,21 @@ export function QuickActions({ hours }: { hours: PortalWeeklyHours[] }) {
             })
           }
         >
-          Set Standard Business Hours
+          {intl.formatMessage({ id: 'employeePortal.standardHours' })}
         </Button>
         <Button
           variant="destructive-outline"
           disabled={replace.isPending || hours.length === 0}
           onClick={() => setConfirming(true)}
         >
-          Clear All Availability
+          {intl.formatMessage({ id: 'employeePortal.clearAll' })}
         </Button>
         <ConfirmDialog
           open={confirming}
           onClose={() => setConfirming(false)}
-          title="Clear All Availability"
-          description="Are you sure you want to clear all availability?"
-          confirmLabel="Clear All"
+          title={intl.formatMessage({ id: 'employeePortal.clearAll' })}
+          description={intl.formatMessage({ id: 'employeePortal.clearAllQuestion' })}
+          confirmLabel={intl.formatMessage({ id: 'employeePortal.clearAllConfirm' })}
           destructive
           pending={replace.isPending}
           onConfirm={() => replace.mutate({ availability: [] }, { onSuccess: () => setConfirming(false) })}
@@ -60,21 +62,24 @@ export function QuickActions({ hours }: { hours: PortalWeeklyHours[] }) {
 }
 
 export function Statistics({ hours }: { hours: PortalWeeklyHours[] }) {
+  const intl = useIntl();
   const days = new Set(hours.map((s) => s.dayOfWeek)).size;
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">Statistics</CardTitle>
+        <CardTitle className="text-base">{intl.formatMessage({ id: 'employeePortal.statistics' })}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-2 gap-3">
           <div>
-            <dt className="text-sm text-stone-600">Available Days</dt>
+            <dt className="text-sm text-stone-600">{intl.formatMessage({ id: 'employeePortal.availableDays' })}</dt>
             <dd className="text-xl font-bold text-stone-900">{days} / 7</dd>
           </div>
           <div>
-            <dt className="text-sm text-stone-600">Total Hours/Week</dt>
-            <dd className="text-xl font-bold text-stone-900">{totalHours(hours)}</dd>
+            <dt className="text-sm text-stone-600">{intl.formatMessage({ id: 'employeePortal.totalHours' })}</dt>
+            <dd className="text-xl font-bold text-stone-900">
+              {intl.formatNumber(Number(totalHours(hours)), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}
+            </dd>
           </div>
         </dl>
       </CardContent>

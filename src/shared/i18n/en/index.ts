@@ -2,6 +2,7 @@ import { app } from './app';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
+import { employeePortal } from './employeePortal';
 import { home } from './home';
 import { landing } from './landing';
 import { mail } from './mail';
@@ -17,6 +18,7 @@ export const messages = {
   ...chat,
   ...discounts,
   ...employeeApplications,
+  ...employeePortal,
   ...home,
   ...landing,
   ...mail,

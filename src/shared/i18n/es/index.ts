@@ -3,6 +3,7 @@ import { app } from './app';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
+import { employeePortal } from './employeePortal';
 import { home } from './home';
 import { landing } from './landing';
 import { mail } from './mail';
@@ -15,6 +16,7 @@ export const messages: Record<MessageId, string> = {
   ...chat,
   ...discounts,
   ...employeeApplications,
+  ...employeePortal,
   ...home,
   ...landing,
   ...mail,
