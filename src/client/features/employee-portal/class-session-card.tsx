@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Card, CardContent } from '../../components/ui/card';
 import { classLabel } from '../../entities/appointments/class-sessions';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
@@ -15,6 +16,7 @@ export function ClassSessionCard({
   timeZone: string;
   actions?: (seat: PortalAppointment) => ReactNode;
 }) {
+  const intl = useIntl();
   const first = seats[0]!;
   const service = first.service?.name ?? 'Service';
   return (
@@ -23,7 +25,7 @@ export function ClassSessionCard({
         <div className="flex flex-col gap-1">
           <h3 className="font-semibold text-stone-900">{service}</h3>
           <p className="text-sm text-stone-700">{dateTimeOf(first.dateTime, timeZone)}</p>
-          <p className="text-sm text-stone-600">{classLabel(seats)}</p>
+          <p className="text-sm text-stone-600">{classLabel(intl, seats)}</p>
         </div>
         <ul className="flex flex-col divide-y divide-stone-100" aria-label={`Attendees of ${service}`}>
           {seats.map((a) => (

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -34,6 +35,7 @@ function StatCard({ label, value, tone }: { label: string; value: string | numbe
 
 /** /employee and /employee/dashboard. */
 export function EmployeeDashboardPage() {
+  const intl = useIntl();
   const { data: user } = useEmployee();
   const appointments = useMyAppointments();
   const week = useMyWeeklyHours();
@@ -118,7 +120,7 @@ export function EmployeeDashboardPage() {
                         <p className="truncate text-stone-600">
                           {entry.kind === 'one'
                             ? `${a.customer.firstName} ${a.customer.lastName}`
-                            : classLabel(entry.seats)}
+                            : classLabel(intl, entry.seats)}
                         </p>
                       </div>
                       <p className="shrink-0 text-right text-stone-700">

@@ -1,4 +1,8 @@
 import { app } from './app';
+import { entities } from './entities';
+import { myWeek } from './myWeek';
+import { profile } from './profile';
+import { scheduling } from './scheduling';
 
 /**
  * The English messages, by id (`area.name`), as ICU messages. One file per area of the product beside this one,
@@ -6,6 +10,10 @@ import { app } from './app';
  */
 export const messages = {
   ...app,
+  ...entities,
+  ...myWeek,
+  ...profile,
+  ...scheduling,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;
