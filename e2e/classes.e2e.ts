@@ -88,6 +88,47 @@ describe.each<ViewportName>(['desktop', 'phone'])('a class seat on %s', (viewpor
     await admin.page.getByText('Class · 2 attendees').first().waitFor();
     await expectNoSeriousAxeViolations(admin.page);
     await screenshot(admin.page, `class-calendar-${viewport}`);
+
+    // The employee portal shows the class once too, with each attendee's own actions.
+    const sofia = await e2e.open({
+      viewport,
+      cookie: await sessionCookieFor(e2e.server.database, 'sofia@example.com'),
+    });
+    await sofia.page.goto('/employee/appointments');
+    const robin = `Robin ${viewport === 'desktop' ? 'Desk' : 'Phone'}`;
+    // Casey has a seat on both viewports' days: this day's session is the one with this viewport's Robin.
+    const attendees = sofia.page.getByRole('list', { name: 'Attendees of Group Yoga' }).filter({ hasText: robin });
+    await attendees.getByText('Casey Classmate').waitFor();
+    expect(await attendees.getByRole('button', { name: 'Confirm' }).count()).toBe(2);
+    await expectNoSeriousAxeViolations(sofia.page);
+    await screenshot(sofia.page, `class-portal-${viewport}`);
+    await sofia.context.close();
     await admin.context.close();
+  });
+
+  it('an admin creates a class with the Capacity field (1 to 100)', async () => {
+    const name = `Pilates Mat (${viewport})`;
+    const { context, page } = await e2e.open({
+      viewport,
+      cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL),
+    });
+    await page.goto('/admin/services');
+    await page.getByRole('button', { name: 'Add Service' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByLabel('Price ($)').fill('20');
+    expect(await dialog.getByLabel('Capacity').inputValue()).toBe('1');
+    await dialog.getByLabel('Capacity').fill('101');
+    await dialog.getByRole('button', { name: 'Create Service' }).click();
+    await dialog.getByText('Capacity must be at most 100').waitFor();
+    await dialog.getByLabel('Capacity').fill('6');
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `class-service-dialog-${viewport}`);
+    await dialog.getByRole('button', { name: 'Create Service' }).click();
+    await page.getByRole('status').getByText('Service Created').waitFor();
+    await page.getByText('class of 6').first().waitFor();
+    const created = (await e2e.server.database.db.select().from(services)).find((s) => s.name === name);
+    expect(created?.capacity).toBe(6);
+    await context.close();
   });
 });

@@ -68,13 +68,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser context (own cookies) at a viewport, optionally signed in with a session cookie value "sid=…". */
+/**
+ * A fresh browser context (own cookies) at a viewport, optionally signed in with a session cookie value "sid=…",
+ * and with the browser's language (Accept-Language; en-US unless given).
+ */
 export async function openPage(
   browser: Browser,
   baseUrl: string,
-  opts: { viewport: ViewportName; cookie?: string },
+  opts: { viewport: ViewportName; cookie?: string; locale?: string },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    locale: opts.locale ?? 'en-US',
     viewport: viewports[opts.viewport],
     isMobile: opts.viewport === 'phone',
     hasTouch: opts.viewport === 'phone',
@@ -150,7 +154,11 @@ export interface E2eSession {
   server: E2eApp;
   browser: Browser;
   /** A fresh browser context on this file's app (see openPage). */
-  open(opts: { viewport: ViewportName; cookie?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  open(opts: {
+    viewport: ViewportName;
+    cookie?: string;
+    locale?: string;
+  }): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**

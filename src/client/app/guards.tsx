@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
@@ -13,6 +14,7 @@ export function RequireAccess({ rule, children }: { rule: 'signedIn' | PageAcces
   const { user, isLoading } = useCurrentUser();
   const toast = useToast();
   const navigate = useNavigate();
+  const intl = useIntl();
   const verdict = isLoading
     ? 'loading'
     : !user
@@ -24,20 +26,24 @@ export function RequireAccess({ rule, children }: { rule: 'signedIn' | PageAcces
   useEffect(() => {
     if (verdict === 'loading' || verdict === 'allowed') return;
     if (verdict === 'signed-out') {
-      toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+      toast({
+        title: intl.formatMessage({ id: 'app.unauthorized' }),
+        description: intl.formatMessage({ id: 'app.loggedOut' }),
+        variant: 'destructive',
+      });
       // Back to this page once signed in.
       const returnTo = encodeURIComponent(window.location.pathname + window.location.search);
       const timer = setTimeout(() => window.location.assign(`/api/login?returnTo=${returnTo}`), GUARD_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
     toast({
-      title: 'Access Denied',
-      description: "You don't have permission to access this page.",
+      title: intl.formatMessage({ id: 'app.accessDenied' }),
+      description: intl.formatMessage({ id: 'app.noPermission' }),
       variant: 'destructive',
     });
     const timer = setTimeout(() => navigate('/', { replace: true }), GUARD_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [verdict, toast, navigate]);
+  }, [verdict, toast, navigate, intl]);
 
   if (verdict !== 'allowed') return <Spinner className="min-h-[50vh]" />;
   return <>{children}</>;

@@ -1,3 +1,5 @@
+import { messages } from '../../shared/i18n/en';
+import type { NavItem } from '../components/nav-icon';
 import { describe, expect, it } from 'vitest';
 import { allPermissions, defaultEmployeePermissions } from '../../shared/roles';
 import { adminNav, customerBottomNav, customerTopNav } from './navigation';
@@ -5,7 +7,8 @@ import { adminNav, customerBottomNav, customerTopNav } from './navigation';
 const admin = { role: 'admin', permissions: [] };
 const employee = { role: 'employee', permissions: defaultEmployeePermissions };
 
-const labels = (items: { label: string }[]) => items.map((i) => i.label);
+// The English labels, as docs/product.md names the links.
+const labels = (items: NavItem[]) => items.map((i) => messages[i.label]);
 
 describe('customer navigation', () => {
   it('shows products and services for both', () => {

@@ -1,16 +1,17 @@
 import type { NavItem } from '../components/nav-icon';
+import type { MessageId } from '../../shared/i18n/en';
 import { can, isAdmin, isStaff, type Permission, type Role } from '../../shared/roles';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 
 /** Customer top bar (desktop), docs/product.md. */
 export function customerTopNav(type: BusinessType): NavItem[] {
   return [
-    { to: '/', label: 'Home', icon: 'home' },
-    ...(showsProducts(type) ? [{ to: '/products', label: 'Products', icon: 'bag' } as const] : []),
+    { to: '/', label: 'nav.home', icon: 'home' },
+    ...(showsProducts(type) ? [{ to: '/products', label: 'nav.products', icon: 'bag' } as const] : []),
     ...(showsServices(type)
       ? [
-          { to: '/services', label: 'Services', icon: 'sparkle' } as const,
-          { to: '/booking', label: 'Book Now', icon: 'calendar' } as const,
+          { to: '/services', label: 'nav.services', icon: 'sparkle' } as const,
+          { to: '/booking', label: 'nav.bookNow', icon: 'calendar' } as const,
         ]
       : []),
   ];
@@ -19,15 +20,15 @@ export function customerTopNav(type: BusinessType): NavItem[] {
 /** Customer bottom bar (phone), docs/product.md. */
 export function customerBottomNav(type: BusinessType): NavItem[] {
   return [
-    { to: '/', label: 'Home', icon: 'home' },
+    { to: '/', label: 'nav.home', icon: 'home' },
     ...(showsProducts(type)
       ? [
-          { to: '/products', label: 'Products', icon: 'bag' } as const,
-          { to: '/cart', label: 'Cart', icon: 'cart' } as const,
+          { to: '/products', label: 'nav.products', icon: 'bag' } as const,
+          { to: '/cart', label: 'nav.cart', icon: 'cart' } as const,
         ]
       : []),
-    ...(showsServices(type) ? [{ to: '/booking', label: 'Book', icon: 'calendar' } as const] : []),
-    { to: '/profile', label: 'Profile', icon: 'user' },
+    ...(showsServices(type) ? [{ to: '/booking', label: 'nav.book', icon: 'calendar' } as const] : []),
+    { to: '/profile', label: 'nav.profile', icon: 'user' },
   ];
 }
 
@@ -46,27 +47,39 @@ export function mayOpen(
 interface AdminNavItem extends NavItem {
   access: PageAccess;
   desktopOnly?: boolean;
-  mobileLabel?: string;
+  mobileLabel?: MessageId;
   /** Shown only to staff holding it (admins hold every permission). */
   permission?: Permission;
 }
 
 const adminItems: AdminNavItem[] = [
-  { to: '/admin', label: 'Dashboard', icon: 'grid', access: 'dashboard.view' },
-  { to: '/admin/products', label: 'Products', icon: 'bag', access: 'products.view' },
-  { to: '/admin/services', label: 'Services', icon: 'sparkle', access: 'services.view' },
-  { to: '/admin/calendar', label: 'Calendar', icon: 'calendar', access: 'appointments.view' },
-  { to: '/admin/customers', label: 'Customers', icon: 'users', access: 'customers.view' },
-  { to: '/my-schedule', label: 'My Schedule', icon: 'clock', desktopOnly: true, access: 'staff' },
-  { to: '/admin/employee-schedules', label: 'All Schedules', mobileLabel: 'Schedules', icon: 'clock', access: 'admin' },
-  { to: '/admin/employee-applications', label: 'Applications', icon: 'clipboard', access: 'admin' },
-  { to: '/admin/users', label: 'Staff', icon: 'users', access: 'users.view' },
-  { to: '/admin/roles', label: 'Roles', icon: 'shield', access: 'roles.view' },
-  { to: '/admin/settings', label: 'Settings', icon: 'settings', access: 'admin' },
-  { to: '/admin/integrations', label: 'Integrations', icon: 'key', access: 'admin' },
-  { to: '/admin/orders', label: 'Orders', icon: 'cart', access: 'orders.view' },
-  { to: '/admin/discounts', label: 'Discount Codes', mobileLabel: 'Discounts', icon: 'tag', access: 'orders.edit' },
-  { to: '/admin/messages', label: 'Messages', icon: 'chat', access: 'chat.view' },
+  { to: '/admin', label: 'nav.dashboard', icon: 'grid', access: 'dashboard.view' },
+  { to: '/admin/products', label: 'nav.products', icon: 'bag', access: 'products.view' },
+  { to: '/admin/services', label: 'nav.services', icon: 'sparkle', access: 'services.view' },
+  { to: '/admin/calendar', label: 'nav.calendar', icon: 'calendar', access: 'appointments.view' },
+  { to: '/admin/customers', label: 'nav.customers', icon: 'users', access: 'customers.view' },
+  { to: '/my-schedule', label: 'nav.mySchedule', icon: 'clock', desktopOnly: true, access: 'staff' },
+  {
+    to: '/admin/employee-schedules',
+    label: 'nav.allSchedules',
+    mobileLabel: 'nav.schedules',
+    icon: 'clock',
+    access: 'admin',
+  },
+  { to: '/admin/employee-applications', label: 'nav.applications', icon: 'clipboard', access: 'admin' },
+  { to: '/admin/users', label: 'nav.staff', icon: 'users', access: 'users.view' },
+  { to: '/admin/roles', label: 'nav.roles', icon: 'shield', access: 'roles.view' },
+  { to: '/admin/settings', label: 'nav.settings', icon: 'settings', access: 'admin' },
+  { to: '/admin/integrations', label: 'nav.integrations', icon: 'key', access: 'admin' },
+  { to: '/admin/orders', label: 'nav.orders', icon: 'cart', access: 'orders.view' },
+  {
+    to: '/admin/discounts',
+    label: 'nav.discountCodes',
+    mobileLabel: 'nav.discounts',
+    icon: 'tag',
+    access: 'orders.edit',
+  },
+  { to: '/admin/messages', label: 'nav.messages', icon: 'chat', access: 'chat.view' },
 ];
 
 /** Admin area navigation for a person and screen size: only the pages their role and permissions open. */

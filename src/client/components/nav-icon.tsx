@@ -1,3 +1,4 @@
+import type { MessageId } from '../../shared/i18n/en';
 import {
   BagIcon,
   CalendarIcon,
@@ -39,7 +40,8 @@ export type NavIconName = keyof typeof icons;
 /** One link of a navigation bar. */
 export interface NavItem {
   to: string;
-  label: string;
+  /** The id of its label in the catalogue. */
+  label: MessageId;
   icon: NavIconName;
 }
 

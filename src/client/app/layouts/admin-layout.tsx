@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { LogOutIcon, StoreIcon } from '../../components/icons';
@@ -13,6 +14,7 @@ import { LanguageMenu } from '../../components/language-menu';
 /** The admin area shell: sidebar on desktop, bottom bar on phones, links by role (docs/product.md). */
 export function AdminLayout() {
   const { user } = useCurrentUser();
+  const intl = useIntl();
   const settings = useBusinessSettings();
   if (!user) return null;
   const desktop = adminNav(user, settings.businessType, 'desktop');
@@ -36,7 +38,7 @@ export function AdminLayout() {
           <StoreIcon className="text-brand-600" />
           <span data-testid="business-name">{settings.businessName}</span>
         </Link>
-        <nav aria-label="Admin" className="flex-1 overflow-y-auto p-3">
+        <nav aria-label={intl.formatMessage({ id: 'app.adminNav' })} className="flex-1 overflow-y-auto p-3">
           <ul className="flex flex-col gap-0.5">
             {desktop.map((item) => (
               <li key={item.to}>
@@ -51,7 +53,7 @@ export function AdminLayout() {
                   }
                 >
                   <NavIcon name={item.icon} />
-                  {item.label}
+                  <FormattedMessage id={item.label} />
                   {sidebarBadges[item.to]}
                 </NavLink>
               </li>
@@ -66,7 +68,7 @@ export function AdminLayout() {
             className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
           >
             <LogOutIcon width={16} height={16} />
-            Sign Out
+            <FormattedMessage id="app.signOut" />
           </a>
         </div>
       </aside>
@@ -80,7 +82,7 @@ export function AdminLayout() {
             <LanguageMenu />
             <a href="/api/logout" className="flex items-center gap-1 text-sm font-medium text-stone-700">
               <LogOutIcon width={16} height={16} />
-              Sign Out
+              <FormattedMessage id="app.signOut" />
             </a>
           </div>
         </header>
@@ -90,7 +92,7 @@ export function AdminLayout() {
       </div>
 
       <BottomNav
-        label="Admin"
+        label={intl.formatMessage({ id: 'app.adminNav' })}
         items={mobile}
         homePath="/admin"
         scrollable

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { cn } from '../../lib/cn';
@@ -45,7 +46,7 @@ export function BottomNav({
                 <NavIcon name={item.icon} />
                 {badges?.[item.to]}
               </span>
-              {item.label}
+              <FormattedMessage id={item.label} />
             </NavLink>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { CartIcon, LogOutIcon, StoreIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
@@ -13,6 +14,7 @@ import { LanguageMenu } from '../../components/language-menu';
 /** The signed-in customer shell: top bar on desktop, bottom bar on phones (docs/product.md). */
 export function CustomerLayout() {
   const { user } = useCurrentUser();
+  const intl = useIntl();
   const settings = useBusinessSettings();
   const top = customerTopNav(settings.businessType);
   const bottom = customerBottomNav(settings.businessType);
@@ -25,7 +27,10 @@ export function CustomerLayout() {
             <StoreIcon className="text-brand-600" />
             <span data-testid="business-name">{settings.businessName}</span>
           </Link>
-          <nav aria-label="Main" className="hidden flex-1 items-center gap-1 md:flex">
+          <nav
+            aria-label={intl.formatMessage({ id: 'app.mainNav' })}
+            className="hidden flex-1 items-center gap-1 md:flex"
+          >
             {top.map((item) => (
               <NavLink
                 key={item.to}
@@ -38,7 +43,7 @@ export function CustomerLayout() {
                   )
                 }
               >
-                {item.label}
+                <FormattedMessage id={item.label} />
               </NavLink>
             ))}
           </nav>
@@ -49,7 +54,9 @@ export function CustomerLayout() {
               className="relative hidden rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:inline-flex"
             >
               <CartIcon />
-              <span className="sr-only">Cart</span>
+              <span className="sr-only">
+                <FormattedMessage id="app.cart" />
+              </span>
               <CartBadge />
             </Link>
             {user && (
@@ -62,7 +69,7 @@ export function CustomerLayout() {
             )}
             <a href="/api/logout" className={buttonClass('outline', 'sm', 'hidden md:inline-flex')}>
               <LogOutIcon width={16} height={16} />
-              Sign Out
+              <FormattedMessage id="app.signOut" />
             </a>
           </div>
         </div>
@@ -72,7 +79,12 @@ export function CustomerLayout() {
         <Outlet />
       </main>
 
-      <BottomNav label="Main" items={bottom} homePath="/" badges={{ '/cart': <CartBadge /> }} />
+      <BottomNav
+        label={intl.formatMessage({ id: 'app.mainNav' })}
+        items={bottom}
+        homePath="/"
+        badges={{ '/cart': <CartBadge /> }}
+      />
       <ChatWidget user={user} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button';
@@ -38,7 +39,9 @@ export function ConfirmDialog({
           <AlertDialog.Description className="mt-1 text-sm text-stone-600">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">
+                <FormattedMessage id="app.cancel" />
+              </Button>
             </AlertDialog.Cancel>
             {alternative && (
               <Button

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
@@ -28,6 +29,7 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  const intl = useIntl();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogPrimitive.Portal>
@@ -48,7 +50,7 @@ export function Dialog({
             </div>
             <DialogPrimitive.Close
               className="rounded-md p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-800"
-              aria-label="Close"
+              aria-label={intl.formatMessage({ id: 'app.close' })}
             >
               <svg
                 viewBox="0 0 24 24"

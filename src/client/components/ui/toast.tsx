@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { Toaster, toast as sonner } from 'sonner';
 // sonner injects its stylesheet at run time as an inline <style>, which the Content-Security-Policy (style-src
@@ -33,6 +34,7 @@ function useWideScreen() {
 /** Mounts the one toast region of the app. Phones get toasts at the top, clear of the thumb; wide screens bottom right. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const wide = useWideScreen();
+  const intl = useIntl();
   return (
     <>
       {children}
@@ -40,7 +42,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         visibleToasts={1}
         duration={TOAST_DURATION_MS}
         position={wide ? 'bottom-right' : 'top-center'}
-        containerAriaLabel="Notifications"
+        containerAriaLabel={intl.formatMessage({ id: 'app.notifications' })}
         style={{ '--width': '420px' } as CSSProperties}
         toastOptions={{ unstyled: true }}
       />
@@ -50,6 +52,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 function ToastCard({ id, title, description, variant }: ToastInput & { id: string | number }) {
   const destructive = variant === 'destructive';
+  const intl = useIntl();
   return (
     <div
       role={destructive ? 'alert' : 'status'}
@@ -68,7 +71,7 @@ function ToastCard({ id, title, description, variant }: ToastInput & { id: strin
         type="button"
         onClick={() => sonner.dismiss(id)}
         className="rounded px-1 text-sm hover:bg-black/10"
-        aria-label="Dismiss notification"
+        aria-label={intl.formatMessage({ id: 'app.dismissNotification' })}
       >
         ✕
       </button>

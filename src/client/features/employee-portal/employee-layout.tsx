@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { NavIcon } from '../../components/nav-icon';
@@ -39,7 +40,7 @@ function PortalLinks({ onNavigate }: { onNavigate?: () => void }) {
               )}
             >
               <NavIcon name={item.icon} />
-              {item.label}
+              <FormattedMessage id={item.label} />
             </Link>
           </li>
         );
@@ -62,7 +63,7 @@ function AccountPanel() {
           className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100"
         >
           <HomeIcon width={16} height={16} />
-          Customer View
+          <FormattedMessage id="app.customerView" />
         </Link>
         <button
           type="button"
@@ -71,7 +72,7 @@ function AccountPanel() {
           className="flex items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium text-stone-700 hover:bg-stone-100 disabled:opacity-50"
         >
           <LogOutIcon width={16} height={16} />
-          Logout
+          <FormattedMessage id="app.logout" />
         </button>
       </div>
     </div>
@@ -89,7 +90,9 @@ export function EmployeeLayout() {
           <StoreIcon className="text-brand-600" />
           <span className="truncate">{settings.businessName}</span>
         </div>
-        <p className="px-5 pt-4 text-xs font-semibold uppercase tracking-wide text-stone-500">Employee Portal</p>
+        <p className="px-5 pt-4 text-xs font-semibold uppercase tracking-wide text-stone-500">
+          <FormattedMessage id="app.employeePortal" />
+        </p>
         <nav aria-label="Employee portal" className="flex-1 overflow-y-auto p-3">
           <PortalLinks />
         </nav>
@@ -109,7 +112,9 @@ export function EmployeeLayout() {
             aria-controls="employee-menu"
             className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
           >
-            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            <span className="sr-only">
+              <FormattedMessage id={menuOpen ? 'app.closeMenu' : 'app.openMenu'} />
+            </span>
             <svg
               viewBox="0 0 24 24"
               width="22"

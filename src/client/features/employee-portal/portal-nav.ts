@@ -7,10 +7,10 @@ export interface PortalNavItem extends NavItem {
 
 /** Employee portal navigation, docs/product.md. */
 export const portalNav: PortalNavItem[] = [
-  { to: '/employee', label: 'Dashboard', icon: 'grid', exact: true },
-  { to: '/employee/appointments', label: 'My Appointments', icon: 'calendar' },
-  { to: '/employee/schedule', label: 'My Schedule', icon: 'clock' },
-  { to: '/employee/profile', label: 'Profile', icon: 'user' },
+  { to: '/employee', label: 'nav.dashboard', icon: 'grid', exact: true },
+  { to: '/employee/appointments', label: 'nav.myAppointments', icon: 'calendar' },
+  { to: '/employee/schedule', label: 'nav.mySchedule', icon: 'clock' },
+  { to: '/employee/profile', label: 'nav.profile', icon: 'user' },
 ];
 
 // /employee/dashboard is the same page as /employee.

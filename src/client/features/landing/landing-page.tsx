@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { BagIcon, CalendarIcon, ChatIcon, StoreIcon } from '../../components/icons';
 import { buttonClass } from '../../components/ui/button';
@@ -5,22 +6,15 @@ import { LanguageMenu } from '../../components/language-menu';
 import { useBusinessSettings } from '../../lib/session';
 
 const features = [
-  {
-    title: 'Browse Products',
-    text: 'Explore our catalogue and order what you love, delivered to your door.',
-    Icon: BagIcon,
-  },
-  {
-    title: 'Book Services',
-    text: 'Pick a service, choose who you want and a time that suits you.',
-    Icon: CalendarIcon,
-  },
-  { title: 'Get Support', text: 'Chat with our team whenever you have a question.', Icon: ChatIcon },
-];
+  { title: 'landing.productsTitle', text: 'landing.productsText', Icon: BagIcon },
+  { title: 'landing.servicesTitle', text: 'landing.servicesText', Icon: CalendarIcon },
+  { title: 'landing.supportTitle', text: 'landing.supportText', Icon: ChatIcon },
+] as const;
 
 /** The signed-out home page (docs/product.md). */
 export function LandingPage() {
   const { businessName, businessDescription } = useBusinessSettings();
+  const intl = useIntl();
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-50 to-sand">
       <header className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-5 font-semibold text-brand-900">
@@ -30,10 +24,11 @@ export function LandingPage() {
       </header>
       <main className="mx-auto max-w-6xl px-4 pb-16">
         <section className="mx-auto max-w-2xl py-12 text-center sm:py-20">
-          <h1 className="text-4xl font-bold tracking-tight text-brand-900 sm:text-5xl">Welcome to {businessName}</h1>
+          <h1 className="text-4xl font-bold tracking-tight text-brand-900 sm:text-5xl">
+            <FormattedMessage id="landing.welcome" values={{ businessName }} />
+          </h1>
           <p className="mt-4 text-lg text-stone-700">
-            {businessDescription ||
-              'Shop our products, book an appointment with our team, and get help whenever you need it.'}
+            {businessDescription || intl.formatMessage({ id: 'landing.defaultDescription' })}
           </p>
           <div className="mt-8 flex flex-col items-center gap-3">
             <a href="/api/login" className={buttonClass('primary', 'lg', 'w-full max-w-xs')}>
@@ -54,32 +49,36 @@ export function LandingPage() {
                   d="M12 6c1.5 0 2.8.5 3.8 1.5l2.9-2.9A10 10 0 0 0 3.1 7.4L6.4 10C7.2 7.7 9.4 6 12 6z"
                 />
               </svg>
-              Sign In with Google
+              <FormattedMessage id="landing.signInWithGoogle" />
             </a>
             <div className="flex w-full max-w-xs gap-3">
               <Link to="/employee/login" className={buttonClass('outline', 'md', 'flex-1')}>
-                Employee Login
+                <FormattedMessage id="landing.employeeLogin" />
               </Link>
               <Link to="/admin" className={buttonClass('outline', 'md', 'flex-1')}>
-                Admin Access
+                <FormattedMessage id="landing.adminAccess" />
               </Link>
             </div>
             <Link
               to="/employee/register"
               className="mt-2 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
             >
-              New employee? Apply to join our team
+              <FormattedMessage id="landing.applyToJoin" />
             </Link>
           </div>
         </section>
-        <section aria-label="What you can do" className="grid gap-4 sm:grid-cols-3">
+        <section aria-label={intl.formatMessage({ id: 'landing.whatYouCanDo' })} className="grid gap-4 sm:grid-cols-3">
           {features.map(({ title, text, Icon }) => (
             <div key={title} className="rounded-xl border border-stone-200 bg-white p-6 shadow-sm">
               <span className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
                 <Icon />
               </span>
-              <h2 className="mt-4 font-semibold text-stone-900">{title}</h2>
-              <p className="mt-1 text-sm text-stone-600">{text}</p>
+              <h2 className="mt-4 font-semibold text-stone-900">
+                <FormattedMessage id={title} />
+              </h2>
+              <p className="mt-1 text-sm text-stone-600">
+                <FormattedMessage id={text} />
+              </p>
             </div>
           ))}
         </section>

@@ -1,5 +1,6 @@
 import { app } from './app';
 import { entities } from './entities';
+import { landing } from './landing';
 import { myWeek } from './myWeek';
 import { profile } from './profile';
 import { scheduling } from './scheduling';
@@ -11,6 +12,7 @@ import { scheduling } from './scheduling';
 export const messages = {
   ...app,
   ...entities,
+  ...landing,
   ...myWeek,
   ...profile,
   ...scheduling,

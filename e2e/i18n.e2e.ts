@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index';
+import { checkScreenAtBothViewports, sessionCookieFor, useE2eApp } from './harness';
+
+const e2e = useE2eApp();
+// A customer of the demo data.
+const CUSTOMER = 'sam.taylor@example.com';
+
+describe('languages', () => {
+  it('greets a Spanish-speaking visitor in Spanish, and the menu takes a visitor back to English for good', async () => {
+    const { context, page } = await e2e.open({ viewport: 'phone', locale: 'es-ES' });
+    await page.goto('/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await page.getByRole('heading', { level: 1, name: 'Te damos la bienvenida a Harbor & Pine Wellness' }).waitFor();
+    await page.getByRole('link', { name: 'Iniciar sesión con Google' }).waitFor();
+    await checkScreenAtBothViewports(page, 'i18n-landing-es');
+
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Harbor & Pine Wellness' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    // Remembered for the visitor (a cookie), though the browser still asks for Spanish.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome to Harbor & Pine Wellness' }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === 'locale')?.value).toBe('en');
+    await context.close();
+  });
+
+  it("saves a signed-in customer's choice on their account, whatever the browser asks for", async () => {
+    const cookie = await sessionCookieFor(e2e.server.database, CUSTOMER);
+    const { context, page } = await e2e.open({ viewport: 'desktop', cookie });
+    await page.goto('/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('es');
+    const [saved] = await e2e.server.database.db
+      .select({ locale: users.locale })
+      .from(users)
+      .where(eq(users.email, CUSTOMER));
+    expect(saved?.locale).toBe('es');
+    await checkScreenAtBothViewports(page, 'i18n-home-es');
+    await context.close();
+
+    // Another browser of theirs, asking for English, gets their choice.
+    const other = await e2e.open({ viewport: 'phone', cookie, locale: 'en-US' });
+    await other.page.goto('/');
+    expect(await other.page.locator('html').getAttribute('lang')).toBe('es');
+    await other.context.close();
+  });
+});
