@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
 import { checkScreenAtBothViewports, sessionCookieFor, useE2eApp } from './harness';
@@ -46,5 +46,36 @@ describe('languages', () => {
     await other.page.goto('/');
     expect(await other.page.locator('html').getAttribute('lang')).toBe('es');
     await other.context.close();
+  });
+
+  it('shows the schedules, the calendar and the profile in Spanish to staff and customers who chose it', async () => {
+    await e2e.server.database.db
+      .update(users)
+      .set({ locale: 'es' })
+      .where(inArray(users.email, ['admin@example.com', CUSTOMER]));
+    const admin = await e2e.open({
+      viewport: 'desktop',
+      cookie: await sessionCookieFor(e2e.server.database, 'admin@example.com'),
+    });
+    for (const [path, heading, name] of [
+      ['/admin/calendar', 'Calendario', 'i18n-calendar-es'],
+      ['/admin/employee-schedules', 'Horarios de empleados', 'i18n-employee-schedules-es'],
+      ['/my-schedule', 'Mi horario', 'i18n-my-schedule-es'],
+    ] as const) {
+      await admin.page.goto(path);
+      await admin.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await checkScreenAtBothViewports(admin.page, name);
+    }
+    await admin.context.close();
+
+    const customer = await e2e.open({
+      viewport: 'phone',
+      cookie: await sessionCookieFor(e2e.server.database, CUSTOMER),
+    });
+    await customer.page.goto('/profile');
+    await customer.page.getByRole('heading', { level: 1, name: 'Mi perfil' }).waitFor();
+    await customer.page.getByRole('heading', { name: 'Citas recientes' }).waitFor();
+    await checkScreenAtBothViewports(customer.page, 'i18n-profile-es');
+    await customer.context.close();
   });
 });

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Catalogue } from '../../shared/i18n/catalogue';
 import { INTL_TAGS } from '../../shared/i18n/locales';
-import { saySentence } from '../../shared/i18n/sentence';
+import { saySentence, type Sentence } from '../../shared/i18n/sentence';
 import { takePageState } from './page-state';
 
 /**
@@ -37,7 +37,7 @@ export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; ch
  * a translation stays English; a label-built one (`Price must be a number`) is said by its pattern. Server error messages need none: the server already answers in the page's
  * language (the client sends it as Accept-Language).
  */
-export function useSentence(): (sentence: string) => string {
+export function useSentence(): (sentence: Sentence | string) => string {
   const catalogue = useContext(CatalogueContext);
   return useCallback((sentence) => saySentence(catalogue, sentence), [catalogue]);
 }

@@ -1,4 +1,4 @@
-import { appointmentStatusLabel } from '../../../shared/appointment-schema';
+import { FormattedMessage } from 'react-intl';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 
 /**
@@ -16,7 +16,7 @@ export function AppointmentStatusBadge({ status }: { status: string }) {
   // The text stays lower case as the status is ("pending"), shown capitalised.
   return (
     <Badge tone={toneOf(status)} className="capitalize">
-      {appointmentStatusLabel(status).toLowerCase()}
+      <FormattedMessage id="entities.appointmentStatusBadge" values={{ status }} />
     </Badge>
   );
 }

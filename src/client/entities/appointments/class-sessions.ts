@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl';
 import { liveStatuses } from '../../../shared/appointment-schema';
 
 /**
@@ -30,7 +31,5 @@ export const heldSeats = <A extends { status: string }>(seats: readonly A[]) =>
   seats.filter((s) => (liveStatuses as readonly string[]).includes(s.status));
 
 /** "Class · 3 attendees": a session as staff lists name it, counting the seats still held. */
-export function classLabel(seats: readonly { status: string }[]): string {
-  const count = heldSeats(seats).length;
-  return `Class · ${count} ${count === 1 ? 'attendee' : 'attendees'}`;
-}
+export const classLabel = (intl: IntlShape, seats: readonly { status: string }[]): string =>
+  intl.formatMessage({ id: 'entities.classAttendees' }, { count: heldSeats(seats).length });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { cn } from '../../lib/cn';
 
 /**
@@ -16,6 +17,7 @@ export function CatalogImage({
   className?: string;
   eager?: boolean;
 }) {
+  const intl = useIntl();
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
   return (
@@ -26,7 +28,11 @@ export function CatalogImage({
         <div
           className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-brand-500"
           role="img"
-          aria-label={alt ? `${alt} (no picture)` : 'No picture'}
+          aria-label={
+            alt
+              ? intl.formatMessage({ id: 'entities.noPictureOf' }, { name: alt })
+              : intl.formatMessage({ id: 'entities.noPicture' })
+          }
         >
           <svg
             viewBox="0 0 24 24"
@@ -43,7 +49,9 @@ export function CatalogImage({
             <circle cx="9" cy="10" r="2" />
             <path d="m21 16-5-5-9 9" />
           </svg>
-          <span className="text-xs font-medium text-brand-700/80">No picture</span>
+          <span className="text-xs font-medium text-brand-700/80">
+            <FormattedMessage id="entities.noPicture" />
+          </span>
         </div>
       ) : (
         <img

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 
 // Order status colours: pending accent, processing secondary (blue), completed green, cancelled red, others grey.
@@ -11,7 +12,7 @@ const tones: Record<string, BadgeTone> = {
 export function OrderStatusBadge({ status, className }: { status: string; className?: string }) {
   return (
     <Badge tone={tones[status] ?? 'neutral'} className={className} data-testid="order-status">
-      {status}
+      <FormattedMessage id="entities.orderStatus" values={{ status }} />
     </Badge>
   );
 }

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { cn } from '../../lib/cn';
 import { useFormatMoney } from '../../lib/money';
 
@@ -19,22 +20,31 @@ export function OrderTotals({
   total: string;
   className?: string;
 }) {
+  const intl = useIntl();
   const money = useFormatMoney();
   const showDiscount = !!discount && (!!discount.code || Number(discount.amount) > 0);
   return (
     <dl className={cn('flex flex-col gap-2 text-sm', className)}>
-      <Row label="Subtotal" value={money(subtotal)} testId="summary-subtotal" />
+      <Row label={intl.formatMessage({ id: 'entities.subtotal' })} value={money(subtotal)} testId="summary-subtotal" />
       {showDiscount && (
         <Row
-          label={discount.code ? `Discount (${discount.code})` : 'Discount'}
+          label={
+            discount.code
+              ? intl.formatMessage({ id: 'entities.discountCode' }, { code: discount.code })
+              : intl.formatMessage({ id: 'entities.discount' })
+          }
           value={`−${money(discount.amount)}`}
           testId="summary-discount"
         />
       )}
-      <Row label="Shipping" value="Free" testId="summary-shipping" />
-      <Row label="Tax" value={money(tax)} testId="summary-tax" />
+      <Row
+        label={intl.formatMessage({ id: 'entities.shipping' })}
+        value={intl.formatMessage({ id: 'entities.free' })}
+        testId="summary-shipping"
+      />
+      <Row label={intl.formatMessage({ id: 'entities.tax' })} value={money(tax)} testId="summary-tax" />
       <div className="my-1 border-t border-stone-200" />
-      <Row label="Total" value={money(total)} testId="summary-total" strong />
+      <Row label={intl.formatMessage({ id: 'entities.total' })} value={money(total)} testId="summary-total" strong />
     </dl>
   );
 }

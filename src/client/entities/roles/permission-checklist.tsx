@@ -1,3 +1,5 @@
+import { FormattedMessage } from 'react-intl';
+
 /** One group of the permission catalogue as the API lists it (GET /api/admin/permissions). */
 interface PermissionGroupItem {
   group: string;
@@ -43,7 +45,11 @@ export function PermissionChecklist({
                       data-permission={permission.id}
                     />
                     {permission.label}
-                    {fromRole ? <span className="text-xs text-stone-600">(from role)</span> : null}
+                    {fromRole ? (
+                      <span className="text-xs text-stone-600">
+                        <FormattedMessage id="entities.fromRole" />
+                      </span>
+                    ) : null}
                   </label>
                 </li>
               );

@@ -1,4 +1,5 @@
-import { dayLabels, minutesOf } from '../../../shared/availability-schema';
+import type { IntlShape } from 'react-intl';
+import { minutesOf } from '../../../shared/availability-schema';
 import type { WeekDay } from './week-schedule';
 import { dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf, weekdayOfKey } from '../../lib/zoned-time';
 import { classLabel, groupSessions, heldSeats } from '../appointments/class-sessions';
@@ -24,10 +25,10 @@ interface Appointment {
   sessionId: string | null;
 }
 
-const itemOf = (a: Appointment, timeZone: string) => ({
+const itemOf = (a: Appointment, timeZone: string, intl: IntlShape) => ({
   id: a.id,
   time: timeOf(a.dateTime, timeZone),
-  title: a.service?.name ?? 'Service',
+  title: a.service?.name ?? intl.formatMessage({ id: 'entities.service' }),
 });
 
 const byStart = (a: { startTime: string }, b: { startTime: string }) => minutesOf(a.startTime) - minutesOf(b.startTime);
@@ -40,6 +41,7 @@ export function buildWeek(
   anchor: string,
   timeZone: string,
   data: { weekly: WeeklyHours[]; overrides: DateOverride[]; appointments: Appointment[] },
+  intl: IntlShape,
 ): WeekDay[] {
   const today = todayIn(timeZone);
   return weekOf(anchor).map((date) => {
@@ -58,24 +60,28 @@ export function buildWeek(
       const a = entry.kind === 'one' ? entry.appointment : entry.seats[0]!;
       if (entry.kind === 'one')
         return {
-          ...itemOf(a, timeZone),
+          ...itemOf(a, timeZone, intl),
           detail: `${a.customer.firstName} ${a.customer.lastName}`.trim(),
           status: a.status,
         };
       // A class is one item: how many hold a seat, and it counts as live while anyone does.
       return {
-        ...itemOf(a, timeZone),
-        detail: classLabel(entry.seats),
+        ...itemOf(a, timeZone, intl),
+        detail: classLabel(intl, entry.seats),
         status: heldSeats(entry.seats)[0]?.status ?? a.status,
       };
     });
     return {
       date,
-      label: dayLabels[weekdayOfKey(date)]!,
+      label: dayLabelOf(date, 'weekday'),
       shortDate: dayLabelOf(date, 'monthDay'),
       isToday: date === today,
       hours: dayOff ? [] : [...hours].sort(byStart).map((w) => `${w.startTime} - ${w.endTime}`),
-      note: dayOff ? 'Day off' : own.length ? 'Special hours' : undefined,
+      note: dayOff
+        ? intl.formatMessage({ id: 'entities.dayOff' })
+        : own.length
+          ? intl.formatMessage({ id: 'entities.specialHours' })
+          : undefined,
       items,
     };
   });

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { cn } from '../../lib/cn';
 import { AppointmentStatusBadge } from '../appointments/appointment-status-badge';
 
@@ -20,9 +21,10 @@ export interface WeekDay {
  * A week at a glance: one column per day on wide screens, one row per day on phones. Each day shows the
  * working hours and the appointments on it.
  */
-export function WeekSchedule({ days, emptyText = 'No appointments' }: { days: WeekDay[]; emptyText?: string }) {
+export function WeekSchedule({ days }: { days: WeekDay[] }) {
+  const intl = useIntl();
   return (
-    <ol className="grid gap-3 lg:grid-cols-7" aria-label="Week">
+    <ol className="grid gap-3 lg:grid-cols-7" aria-label={intl.formatMessage({ id: 'entities.week' })}>
       {days.map((day) => (
         <li
           key={day.date}
@@ -33,13 +35,16 @@ export function WeekSchedule({ days, emptyText = 'No appointments' }: { days: We
           )}
         >
           <div className="flex items-baseline justify-between gap-2 lg:flex-col lg:items-start lg:gap-0">
-            <h3 className="font-semibold text-stone-900">{day.label}</h3>
+            {/* Capitalised: a weekday in Spanish is written lower case ("lunes"), but heads its day here. */}
+            <h3 className="font-semibold capitalize text-stone-900">{day.label}</h3>
             <p className="text-xs text-stone-600">{day.shortDate}</p>
           </div>
           {day.hours && (
             <div className="flex flex-wrap gap-1">
               {day.hours.length === 0 ? (
-                <span className="text-xs text-stone-600">{day.note ?? 'Not available'}</span>
+                <span className="text-xs text-stone-600">
+                  {day.note ?? intl.formatMessage({ id: 'entities.notAvailable' })}
+                </span>
               ) : (
                 day.hours.map((h) => (
                   <span key={h} className="rounded-md bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-900">
@@ -51,7 +56,9 @@ export function WeekSchedule({ days, emptyText = 'No appointments' }: { days: We
             </div>
           )}
           {day.items.length === 0 ? (
-            <p className="text-xs text-stone-600">{emptyText}</p>
+            <p className="text-xs text-stone-600">
+              <FormattedMessage id="entities.noAppointments" />
+            </p>
           ) : (
             <ul className="flex flex-col gap-2">
               {day.items.map((item) => (

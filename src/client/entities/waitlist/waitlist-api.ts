@@ -1,3 +1,4 @@
+import type { IntlShape } from 'react-intl';
 import { trpc } from '../../lib/trpc';
 import { longDayLabelOf } from '../../lib/zoned-time';
 
@@ -18,6 +19,12 @@ export function useLeaveWaitlist() {
 }
 
 /** "Swedish Massage with Ana Díaz on Monday, November 30, 2026": what an entry waits for, as a person reads it. */
-export function waitedFor(entry: { serviceName: string; employeeName: string | null; date: string }) {
-  return `${entry.serviceName}${entry.employeeName ? ` with ${entry.employeeName}` : ''} on ${longDayLabelOf(entry.date)}`;
+export function waitedFor(
+  intl: IntlShape,
+  entry: { serviceName: string; employeeName: string | null; date: string },
+): string {
+  const values = { service: entry.serviceName, date: longDayLabelOf(entry.date) };
+  return entry.employeeName
+    ? intl.formatMessage({ id: 'entities.waitedForWith' }, { ...values, employee: entry.employeeName })
+    : intl.formatMessage({ id: 'entities.waitedFor' }, values);
 }

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/trpc';
 import { useJoinWaitlist, useMyWaitlist, waitedFor } from '../../entities/waitlist/waitlist-api';
@@ -21,9 +22,10 @@ interface JoinWaitlistProps {
 }
 
 function JoinWaitlistFor({ id, reason, wait }: JoinWaitlistProps) {
+  const intl = useIntl();
   const waitlist = useMyWaitlist();
   const join = useJoinWaitlist();
-  const what = waitedFor({ ...wait, employeeName: wait.employeeName ?? null });
+  const what = waitedFor(intl, { ...wait, employeeName: wait.employeeName ?? null });
   const waiting = waitlist.data?.some(
     (e) => e.serviceId === wait.serviceId && e.date === wait.date && (e.employeeId ?? '') === (wait.employeeId ?? ''),
   );

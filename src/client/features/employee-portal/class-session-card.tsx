@@ -17,7 +17,10 @@ export function ClassSessionCard({
   actions?: (seat: PortalAppointment) => ReactNode;
 }) {
   const intl = useIntl();
+<<<<<<< HEAD
   const classLabel = useClassLabel();
+=======
+>>>>>>> h-tr-booking
   const first = seats[0]!;
   const service = first.service?.name ?? intl.formatMessage({ id: 'employeePortal.service' });
   return (
@@ -26,7 +29,7 @@ export function ClassSessionCard({
         <div className="flex flex-col gap-1">
           <h3 className="font-semibold text-stone-900">{service}</h3>
           <p className="text-sm text-stone-700">{dateTimeOf(first.dateTime, timeZone)}</p>
-          <p className="text-sm text-stone-600">{classLabel(seats)}</p>
+          <p className="text-sm text-stone-600">{classLabel(intl, seats)}</p>
         </div>
         <ul
           className="flex flex-col divide-y divide-stone-100"

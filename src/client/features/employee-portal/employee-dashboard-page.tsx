@@ -37,7 +37,10 @@ function StatCard({ label, value, tone }: { label: string; value: string | numbe
 /** /employee and /employee/dashboard. */
 export function EmployeeDashboardPage() {
   const intl = useIntl();
+<<<<<<< HEAD
   const classLabel = useClassLabel();
+=======
+>>>>>>> h-tr-booking
   const { data: user } = useEmployee();
   const appointments = useMyAppointments();
   const week = useMyWeeklyHours();
@@ -147,7 +150,7 @@ export function EmployeeDashboardPage() {
                         <p className="truncate text-stone-600">
                           {entry.kind === 'one'
                             ? `${a.customer.firstName} ${a.customer.lastName}`
-                            : classLabel(entry.seats)}
+                            : classLabel(intl, entry.seats)}
                         </p>
                       </div>
                       <p className="shrink-0 text-right text-stone-700">

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { orderNumber } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -13,6 +14,7 @@ const ORDER_HISTORY_SIZE = 5;
 
 /** The profile's Order History: the five most recent orders with number, date, total and status. */
 export default function OrderHistory() {
+  const intl = useIntl();
   const money = useFormatMoney();
   const orders = trpc.orders.list.useQuery({ scope: 'mine', limit: ORDER_HISTORY_SIZE });
   const timeZone = useTimeZone();
@@ -21,15 +23,19 @@ export default function OrderHistory() {
   return (
     <Card data-testid="order-history">
       <CardHeader>
-        <CardTitle>Order History</CardTitle>
+        <CardTitle>
+          <FormattedMessage id="profile.orderHistory" />
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {orders.isLoading ? (
-          <Spinner label="Loading orders" />
+          <Spinner label={intl.formatMessage({ id: 'profile.loadingOrders' })} />
         ) : orders.isError ? (
           <p className="text-sm text-red-700">{errorMessage(orders.error)}</p>
         ) : recent.length === 0 ? (
-          <p className="py-6 text-center text-sm text-stone-600">No orders yet</p>
+          <p className="py-6 text-center text-sm text-stone-600">
+            <FormattedMessage id="profile.noOrders" />
+          </p>
         ) : (
           <ul className="divide-y divide-stone-100">
             {recent.map((order) => (
@@ -40,7 +46,9 @@ export default function OrderHistory() {
                   data-testid="order-history-item"
                 >
                   <div>
-                    <p className="font-medium text-stone-900">Order #{orderNumber(order.id)}</p>
+                    <p className="font-medium text-stone-900">
+                      <FormattedMessage id="profile.orderNumber" values={{ number: orderNumber(order.id) }} />
+                    </p>
                     <p className="text-sm text-stone-600">{dateOf(order.createdAt, timeZone)}</p>
                   </div>
                   <div className="flex flex-col items-end gap-1">

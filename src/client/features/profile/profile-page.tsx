@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { Appointment } from '../../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../../shared/booking';
-import { englishOf } from '../../../shared/i18n/sentence';
 import { CalendarIcon } from '../../components/icons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -14,6 +14,7 @@ import { Input } from '../../components/ui/input';
 import { SlotGrid } from '../../entities/booking/slot-grid';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
+import { useSentence } from '../../lib/i18n';
 import { useCurrentUser, useSettingsQuery } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
 import { addDaysToKey, dateKeyOf, dateTimeOf, timeOf, todayIn } from '../../lib/zoned-time';
@@ -59,12 +60,16 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * orders, and the days you wait for.
  */
 export function ProfilePage() {
+  const intl = useIntl();
   const { user: me, isLoading } = useCurrentUser();
-  if (isLoading) return <Spinner className="min-h-[40vh]" label="Loading profile" />;
+  if (isLoading) return <Spinner className="min-h-[40vh]" label={intl.formatMessage({ id: 'profile.loading' })} />;
+  const role = me?.role ?? 'customer';
   const name = me ? `${me.firstName} ${me.lastName}`.trim() : '';
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">My Profile</h1>
+      <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
+        <FormattedMessage id="profile.title" />
+      </h1>
       <Card>
         <CardContent className="flex flex-col items-center gap-4 pt-5 text-center sm:flex-row sm:text-left">
           {me?.profileImageUrl ? (
@@ -78,10 +83,12 @@ export function ProfilePage() {
             </span>
           )}
           <div className="flex min-w-0 flex-col gap-1">
-            <h2 className="text-xl font-semibold text-stone-900">{name || 'Your profile'}</h2>
+            <h2 className="text-xl font-semibold text-stone-900">
+              {name || intl.formatMessage({ id: 'profile.yourProfile' })}
+            </h2>
             {me?.email && <p className="break-all text-sm text-stone-600">{me.email}</p>}
             <Badge tone="brand" className="self-center sm:self-start">
-              {capitalize(me?.role ?? 'customer')}
+              <FormattedMessage id="profile.role" values={{ role, name: capitalize(role) }} />
             </Badge>
           </div>
         </CardContent>
@@ -96,6 +103,7 @@ export function ProfilePage() {
 }
 
 function RecentAppointments() {
+  const intl = useIntl();
   const appointments = useMyAppointments();
   const settings = useSettingsQuery();
   const [cancelling, setCancelling] = useState<Appointment | null>(null);
@@ -122,15 +130,22 @@ function RecentAppointments() {
           toast(
             scope === 'series'
               ? {
-                  title: 'Appointments Cancelled',
-                  description: 'This appointment and the later ones of its series have been cancelled.',
+                  title: intl.formatMessage({ id: 'profile.appointmentsCancelled' }),
+                  description: intl.formatMessage({ id: 'profile.seriesCancelled' }),
                 }
-              : { title: 'Appointment Cancelled', description: 'Your appointment has been cancelled.' },
+              : {
+                  title: intl.formatMessage({ id: 'profile.appointmentCancelled' }),
+                  description: intl.formatMessage({ id: 'profile.yourAppointmentCancelled' }),
+                },
           );
         },
         onError: (error) => {
           setCancelling(null);
-          toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' });
+          toast({
+            title: intl.formatMessage({ id: 'profile.updateFailed' }),
+            description: errorMessage(error),
+            variant: 'destructive',
+          });
         },
       },
     );
@@ -139,21 +154,29 @@ function RecentAppointments() {
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
-        <CardTitle>Recent Appointments</CardTitle>
+        <CardTitle>
+          <FormattedMessage id="profile.recentAppointments" />
+        </CardTitle>
         <ButtonLink to="/booking" variant="outline" size="sm" className="shrink-0 whitespace-nowrap">
-          Book Now
+          <FormattedMessage id="profile.bookNow" />
         </ButtonLink>
       </CardHeader>
       <CardContent>
         {appointments.isLoading || settings.isLoading ? (
-          <Spinner label="Loading appointments" />
+          <Spinner label={intl.formatMessage({ id: 'profile.loadingAppointments' })} />
         ) : appointments.isError ? (
-          <p className="text-sm text-red-700">Your appointments could not be loaded. Please try again.</p>
+          <p className="text-sm text-red-700">
+            <FormattedMessage id="profile.appointmentsFailed" />
+          </p>
         ) : recent.length === 0 ? (
           <div className="flex flex-col items-center gap-2 py-6 text-center">
             <CalendarIcon width={32} height={32} className="text-stone-400" aria-hidden="true" />
-            <p className="font-medium text-stone-900">No appointments yet</p>
-            <p className="text-sm text-stone-600">Book a service and it will show up here.</p>
+            <p className="font-medium text-stone-900">
+              <FormattedMessage id="profile.noAppointments" />
+            </p>
+            <p className="text-sm text-stone-600">
+              <FormattedMessage id="profile.noAppointmentsHint" />
+            </p>
           </div>
         ) : (
           <ul className="flex flex-col divide-y divide-stone-100">
@@ -189,21 +212,34 @@ function RecentAppointments() {
       <ConfirmDialog
         open={!!cancelling}
         onClose={() => setCancelling(null)}
-        title="Cancel this appointment?"
+        title={intl.formatMessage({ id: 'profile.cancelTitle' })}
         description={
           cancelling
-            ? `${cancelling.service?.name ?? 'Service'} on ${dateTimeOf(cancelling.dateTime, timeZone)} will be cancelled and the time given to someone else.` +
-              (laterInSeries
-                ? ` It is part of a series with ${laterInSeries} later ${laterInSeries === 1 ? 'appointment' : 'appointments'}, which you can cancel with it.`
-                : '')
+            ? intl.formatMessage(
+                { id: laterInSeries ? 'profile.cancelSeriesDescription' : 'profile.cancelDescription' },
+                {
+                  service: cancelling.service?.name ?? intl.formatMessage({ id: 'entities.service' }),
+                  when: dateTimeOf(cancelling.dateTime, timeZone),
+                  later: laterInSeries,
+                },
+              )
             : ''
         }
-        confirmLabel={
-          cancel.isPending ? 'Cancelling...' : laterInSeries ? 'Cancel Only This One' : 'Cancel Appointment'
-        }
+        confirmLabel={intl.formatMessage({
+          id: cancel.isPending
+            ? 'profile.cancelling'
+            : laterInSeries
+              ? 'profile.cancelOnlyThis'
+              : 'profile.cancelAppointment',
+        })}
         onConfirm={() => confirmCancel('one')}
         alternative={
-          laterInSeries ? { label: 'Cancel This and Later', onConfirm: () => confirmCancel('series') } : undefined
+          laterInSeries
+            ? {
+                label: intl.formatMessage({ id: 'profile.cancelThisAndLater' }),
+                onConfirm: () => confirmCancel('series'),
+              }
+            : undefined
         }
         pending={cancel.isPending}
         destructive
@@ -228,18 +264,33 @@ function SeriesEntry({
   appointments: [Appointment, ...Appointment[]];
   children: (appointment: Appointment) => ReactNode;
 }) {
+  const intl = useIntl();
   const [first] = appointments;
   return (
     <li className="flex flex-col gap-1 py-3" data-testid="profile-series">
       <div className="flex items-center gap-2">
-        <h3 className="font-medium text-stone-900">{first.service?.name ?? 'Service'}</h3>
-        <Badge tone="brand">Series</Badge>
+        <h3 className="font-medium text-stone-900">
+          {first.service?.name ?? intl.formatMessage({ id: 'entities.service' })}
+        </h3>
+        <Badge tone="brand">
+          <FormattedMessage id="profile.series" />
+        </Badge>
       </div>
       <p className="text-sm text-stone-600">
-        {appointments.length} appointments with {first.employee.firstName} {first.employee.lastName} · {first.duration}{' '}
-        minutes each
+        <FormattedMessage
+          id="profile.seriesSummary"
+          values={{
+            count: appointments.length,
+            employee: `${first.employee.firstName} ${first.employee.lastName}`,
+            minutes: first.duration,
+          }}
+        />
       </p>
-      {first.notes && <p className="text-sm text-stone-600">Notes: {first.notes}</p>}
+      {first.notes && (
+        <p className="text-sm text-stone-600">
+          <FormattedMessage id="profile.notes" values={{ notes: first.notes }} />
+        </p>
+      )}
       <ul className="mt-1 flex flex-col divide-y divide-stone-100 border-l-2 border-brand-200 pl-3">
         {appointments.map(children)}
       </ul>
@@ -263,6 +314,8 @@ function AppointmentRow({
   onCancel: () => void;
   onReschedule: () => void;
 }) {
+  const intl = useIntl();
+  const say = useSentence();
   const now = new Date();
   const start = new Date(appointment.dateTime);
   const live = isLive(appointment) && start > now;
@@ -274,12 +327,24 @@ function AppointmentRow({
           <p className="text-sm text-stone-700">{dateTimeOf(appointment.dateTime, timeZone)}</p>
         ) : (
           <div className="min-w-0">
-            <p className="font-medium text-stone-900">{appointment.service?.name ?? 'Service'}</p>
+            <p className="font-medium text-stone-900">
+              {appointment.service?.name ?? intl.formatMessage({ id: 'entities.service' })}
+            </p>
             <p className="text-sm text-stone-700">{dateTimeOf(appointment.dateTime, timeZone)}</p>
             <p className="text-sm text-stone-600">
-              with {appointment.employee.firstName} {appointment.employee.lastName} · {appointment.duration} minutes
+              <FormattedMessage
+                id="profile.withDuration"
+                values={{
+                  employee: `${appointment.employee.firstName} ${appointment.employee.lastName}`,
+                  minutes: appointment.duration,
+                }}
+              />
             </p>
-            {appointment.notes && <p className="mt-1 text-sm text-stone-600">Notes: {appointment.notes}</p>}
+            {appointment.notes && (
+              <p className="mt-1 text-sm text-stone-600">
+                <FormattedMessage id="profile.notes" values={{ notes: appointment.notes }} />
+              </p>
+            )}
           </div>
         )}
         <AppointmentStatusBadge status={appointment.status} />
@@ -288,14 +353,14 @@ function AppointmentRow({
       {changeable ? (
         <div className="flex gap-2">
           <Button size="sm" variant="outline" onClick={onReschedule}>
-            Reschedule
+            <FormattedMessage id="profile.reschedule" />
           </Button>
           <Button size="sm" variant="destructive-outline" onClick={onCancel}>
-            Cancel
+            <FormattedMessage id="profile.cancel" />
           </Button>
         </div>
       ) : live ? (
-        <p className="text-sm text-stone-600">{englishOf(cancellationNoticeMessage(noticeHours))}</p>
+        <p className="text-sm text-stone-600">{say(cancellationNoticeMessage(noticeHours))}</p>
       ) : null}
     </li>
   );
@@ -312,8 +377,10 @@ function RescheduleDialog({
   windowDays: number;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const dateId = useId();
   const toast = useToast();
+  const service = appointment.service?.name ?? intl.formatMessage({ id: 'entities.service' });
   const today = todayIn(timeZone);
   const lastDay = addDaysToKey(todayIn(timeZone), windowDays);
   const [date, setDate] = useState(dateKeyOf(appointment.dateTime, timeZone));
@@ -329,7 +396,11 @@ function RescheduleDialog({
 
   function save() {
     if (!dateTime) {
-      toast({ title: 'Time Required', description: 'Please select an appointment time.', variant: 'destructive' });
+      toast({
+        title: intl.formatMessage({ id: 'profile.timeRequired' }),
+        description: intl.formatMessage({ id: 'profile.selectTime' }),
+        variant: 'destructive',
+      });
       return;
     }
     reschedule.mutate(
@@ -337,13 +408,17 @@ function RescheduleDialog({
       {
         onSuccess: () => {
           toast({
-            title: 'Appointment Updated',
-            description: `Your appointment is now on ${dateTimeOf(dateTime, timeZone)}.`,
+            title: intl.formatMessage({ id: 'profile.appointmentUpdated' }),
+            description: intl.formatMessage({ id: 'profile.nowOn' }, { when: dateTimeOf(dateTime, timeZone) }),
           });
           onClose();
         },
         onError: (error) => {
-          toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' });
+          toast({
+            title: intl.formatMessage({ id: 'profile.updateFailed' }),
+            description: errorMessage(error),
+            variant: 'destructive',
+          });
           setDateTime('');
           void slots.refetch();
         },
@@ -355,13 +430,20 @@ function RescheduleDialog({
     <Dialog
       open
       onClose={onClose}
-      title="Reschedule Appointment"
-      description={`${appointment.service?.name ?? 'Service'} with ${appointment.employee.firstName}, now on ${dateTimeOf(appointment.dateTime, timeZone)}.`}
+      title={intl.formatMessage({ id: 'profile.rescheduleTitle' })}
+      description={intl.formatMessage(
+        { id: 'profile.rescheduleDescription' },
+        {
+          service,
+          employee: appointment.employee.firstName,
+          when: dateTimeOf(appointment.dateTime, timeZone),
+        },
+      )}
     >
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={dateId} className="text-sm font-medium text-stone-800">
-            New date
+            <FormattedMessage id="profile.newDate" />
           </label>
           <Input
             id={dateId}
@@ -377,23 +459,29 @@ function RescheduleDialog({
         </div>
         {!appointment.serviceId ? (
           <p className="text-sm text-stone-700">
-            This service is no longer offered, so the appointment can't be moved online. Please contact us.
+            <FormattedMessage id="profile.serviceGone" />
           </p>
         ) : slots.isFetching && !slots.data ? (
-          <Spinner label="Loading available times" className="p-3" />
+          <Spinner label={intl.formatMessage({ id: 'profile.loadingTimes' })} className="p-3" />
         ) : options.length ? (
-          <SlotGrid name="new-time" legend="New time" options={options} value={dateTime} onChange={setDateTime} />
+          <SlotGrid
+            name="new-time"
+            legend={intl.formatMessage({ id: 'profile.newTime' })}
+            options={options}
+            value={dateTime}
+            onChange={setDateTime}
+          />
         ) : (
           <p className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">
-            No available times for this date. Please choose another date.
+            <FormattedMessage id="profile.noTimes" />
           </p>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose}>
-            Keep Current Time
+            <FormattedMessage id="profile.keepTime" />
           </Button>
           <Button onClick={save} disabled={reschedule.isPending}>
-            {reschedule.isPending ? 'Saving...' : 'Save New Time'}
+            <FormattedMessage id={reschedule.isPending ? 'profile.saving' : 'profile.saveTime'} />
           </Button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { waitlistBookingPath, type WaitlistEntry } from '../../../shared/waitlist-schema';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
@@ -8,6 +9,7 @@ import { useLeaveWaitlist, useMyWaitlist, waitedFor } from '../../entities/waitl
 
 /** The profile's Waitlist: the full days the customer waits for (an e-mail comes when a time opens), with Leave. */
 export function WaitlistEntries() {
+  const intl = useIntl();
   const waitlist = useMyWaitlist();
   const leave = useLeaveWaitlist();
   const toast = useToast();
@@ -18,8 +20,16 @@ export function WaitlistEntries() {
       { id: entry.id },
       {
         onSuccess: () =>
-          toast({ title: 'Left the Waitlist', description: `You no longer wait for ${waitedFor(entry)}.` }),
-        onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
+          toast({
+            title: intl.formatMessage({ id: 'profile.leftWaitlist' }),
+            description: intl.formatMessage({ id: 'profile.noLongerWaiting' }, { what: waitedFor(intl, entry) }),
+          }),
+        onError: (error) =>
+          toast({
+            title: intl.formatMessage({ id: 'profile.updateFailed' }),
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
       },
     );
   }
@@ -27,16 +37,18 @@ export function WaitlistEntries() {
   return (
     <Card data-testid="waitlist">
       <CardHeader>
-        <CardTitle>Waitlist</CardTitle>
+        <CardTitle>
+          <FormattedMessage id="profile.waitlist" />
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {waitlist.isLoading ? (
-          <Spinner label="Loading waitlist" />
+          <Spinner label={intl.formatMessage({ id: 'profile.loadingWaitlist' })} />
         ) : waitlist.isError ? (
           <p className="text-sm text-red-700">{errorMessage(waitlist.error)}</p>
         ) : entries.length === 0 ? (
           <p className="text-sm text-stone-600">
-            You are not waiting for any day. When a day is fully booked, the booking page lets you join its waitlist.
+            <FormattedMessage id="profile.notWaiting" />
           </p>
         ) : (
           <ul className="flex flex-col divide-y divide-stone-100">
@@ -47,21 +59,23 @@ export function WaitlistEntries() {
                 data-testid="waitlist-entry"
               >
                 <div className="min-w-0">
-                  <p className="font-medium text-stone-900">{waitedFor(entry)}</p>
-                  <p className="text-sm text-stone-600">We will e-mail you if a time opens up.</p>
+                  <p className="font-medium text-stone-900">{waitedFor(intl, entry)}</p>
+                  <p className="text-sm text-stone-600">
+                    <FormattedMessage id="profile.willEmail" />
+                  </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
                   <ButtonLink to={waitlistBookingPath(entry)} variant="outline" size="sm">
-                    Look for a time
+                    <FormattedMessage id="profile.lookForTime" />
                   </ButtonLink>
                   <Button
                     variant="destructive-outline"
                     size="sm"
                     disabled={leave.isPending}
                     onClick={() => leaveEntry(entry)}
-                    aria-label={`Leave the waitlist for ${waitedFor(entry)}`}
+                    aria-label={intl.formatMessage({ id: 'profile.leaveFor' }, { what: waitedFor(intl, entry) })}
                   >
-                    Leave
+                    <FormattedMessage id="profile.leave" />
                   </Button>
                 </div>
               </li>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -16,16 +17,22 @@ const UPCOMING_DAYS = 7;
 const ALL = 'all';
 
 function WeekView({ date, employeeId, timeZone }: { date: string; employeeId?: string; timeZone: string }) {
+  const intl = useIntl();
   const week = weekOf(date);
   const appointments = useCalendarAppointments({ from: week[0], to: week[6], employeeId });
   const weekly = useEmployeeWeeklyHours(employeeId);
   const overrides = useOverrides(employeeId, week[0]!, week[6]);
   if (appointments.isLoading) return <Spinner />;
-  const days = buildWeek(date, timeZone, {
-    weekly: weekly.data ?? [],
-    overrides: overrides.data ?? [],
-    appointments: appointments.data ?? [],
-  }).map((day) => ({
+  const days = buildWeek(
+    date,
+    timeZone,
+    {
+      weekly: weekly.data ?? [],
+      overrides: overrides.data ?? [],
+      appointments: appointments.data ?? [],
+    },
+    intl,
+  ).map((day) => ({
     ...day,
     // Everyone's week has no single working hours; one employee's shows theirs.
     hours: employeeId ? day.hours : undefined,
@@ -39,6 +46,7 @@ function WeekView({ date, employeeId, timeZone }: { date: string; employeeId?: s
 
 /** /admin/calendar: one date's appointments, the next seven days, and a week at a glance; status set from here. */
 export function AdminCalendarPage() {
+  const intl = useIntl();
   const id = useId();
   const timeZone = useTimeZone();
   const today = todayIn(timeZone);
@@ -54,13 +62,17 @@ export function AdminCalendarPage() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold text-stone-900">Calendar</h1>
-        <p className="text-stone-600">Appointments by date; change a status from its selector.</p>
+        <h1 className="text-2xl font-bold text-stone-900">
+          <FormattedMessage id="scheduling.calendar" />
+        </h1>
+        <p className="text-stone-600">
+          <FormattedMessage id="scheduling.calendarIntro" />
+        </p>
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-date`} className="text-sm font-medium text-stone-800">
-            Date
+            <FormattedMessage id="scheduling.date" />
           </label>
           <Input
             id={`${id}-date`}
@@ -71,29 +83,35 @@ export function AdminCalendarPage() {
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-employee`} className="text-sm font-medium text-stone-800">
-            Employee
+            <FormattedMessage id="scheduling.employee" />
           </label>
           <Select
             id={`${id}-employee`}
             value={employee}
             onValueChange={setEmployee}
             options={[
-              { value: ALL, label: 'All employees' },
+              { value: ALL, label: intl.formatMessage({ id: 'scheduling.allEmployees' }) },
               ...(staff.data ?? []).map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName}` })),
             ]}
           />
         </div>
       </div>
       <Tabs defaultValue="day">
-        <TabsList aria-label="Calendar view">
-          <TabsTrigger value="day">Day</TabsTrigger>
-          <TabsTrigger value="week">Week</TabsTrigger>
+        <TabsList aria-label={intl.formatMessage({ id: 'scheduling.calendarView' })}>
+          <TabsTrigger value="day">
+            <FormattedMessage id="scheduling.day" />
+          </TabsTrigger>
+          <TabsTrigger value="week">
+            <FormattedMessage id="scheduling.week" />
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="day">
           <div className="grid gap-6 xl:grid-cols-2">
             <Card>
               <CardHeader>
-                <CardTitle>Appointments on {dayLabelOf(date, 'long')}</CardTitle>
+                <CardTitle>
+                  <FormattedMessage id="scheduling.appointmentsOn" values={{ day: dayLabelOf(date, 'long') }} />
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 {day.isLoading ? (
@@ -102,15 +120,17 @@ export function AdminCalendarPage() {
                   <AppointmentList
                     items={day.data ?? []}
                     timeZone={timeZone}
-                    empty="No appointments on this date"
-                    label="Appointments on the selected date"
+                    empty={intl.formatMessage({ id: 'scheduling.noAppointmentsOnDate' })}
+                    label={intl.formatMessage({ id: 'scheduling.appointmentsOnSelected' })}
                   />
                 )}
               </CardContent>
             </Card>
             <Card>
               <CardHeader>
-                <CardTitle>Upcoming (Next 7 Days)</CardTitle>
+                <CardTitle>
+                  <FormattedMessage id="scheduling.upcoming" />
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 {upcoming.isLoading ? (
@@ -119,9 +139,9 @@ export function AdminCalendarPage() {
                   <AppointmentList
                     items={upcomingItems}
                     timeZone={timeZone}
-                    empty="No upcoming appointments in the next 7 days"
+                    empty={intl.formatMessage({ id: 'scheduling.noUpcoming' })}
                     showDate
-                    label="Upcoming appointments"
+                    label={intl.formatMessage({ id: 'scheduling.upcomingAppointments' })}
                   />
                 )}
               </CardContent>

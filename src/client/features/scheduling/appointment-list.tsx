@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { groupSessions } from '../../entities/appointments/class-sessions';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { RemindersSent } from '../../entities/appointments/reminders-sent';
@@ -16,13 +17,16 @@ function AppointmentRow({
   timeZone: string;
   showDate?: boolean;
 }) {
-  const service = a.service?.name ?? 'Service';
+  const intl = useIntl();
+  const service = a.service?.name ?? intl.formatMessage({ id: 'entities.service' });
   const time = timeOf(a.dateTime, timeZone);
+  const day = showDate ? dayLabelOf(dateKeyOf(a.dateTime, timeZone)) : undefined;
+  const customer = `${a.customer.firstName} ${a.customer.lastName}`;
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="font-semibold text-stone-900">
-          {showDate && `${dayLabelOf(dateKeyOf(a.dateTime, timeZone))} · `}
+          {day && `${day} · `}
           {time} · {service}
         </p>
         <p className="text-sm text-stone-700">
@@ -30,7 +34,10 @@ function AppointmentRow({
           {a.customer.email && <span className="text-stone-600"> · {a.customer.email}</span>}
         </p>
         <p className="text-sm text-stone-600">
-          with {a.employee.firstName} {a.employee.lastName} · {a.duration} min
+          {intl.formatMessage(
+            { id: 'scheduling.withDuration' },
+            { employee: `${a.employee.firstName} ${a.employee.lastName}`, minutes: a.duration },
+          )}
         </p>
         {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
         <RemindersSent appointment={a} timeZone={timeZone} />
@@ -40,7 +47,11 @@ function AppointmentRow({
         <AppointmentStatusBadge status={a.status} />
         <AppointmentStatusSelect
           appointment={a}
-          label={`Status of ${service} at ${time}${showDate ? ` on ${dayLabelOf(dateKeyOf(a.dateTime, timeZone))}` : ''} with ${a.customer.firstName} ${a.customer.lastName}`}
+          label={
+            day
+              ? intl.formatMessage({ id: 'scheduling.statusOfOnDay' }, { service, time, day, customer })
+              : intl.formatMessage({ id: 'scheduling.statusOf' }, { service, time, customer })
+          }
         />
       </div>
     </li>

@@ -1,12 +1,16 @@
+import { useIntl } from 'react-intl';
 import { Select } from '../../components/ui/select';
-import { appointmentStatusLabel, appointmentStatuses } from '../../../shared/appointment-schema';
+import { appointmentStatuses } from '../../../shared/appointment-schema';
 import { useCalendarStatus, type CalendarAppointment } from './scheduling-api';
-
-const statusOptions = appointmentStatuses.map((s) => ({ value: s, label: appointmentStatusLabel(s) }));
 
 /** The calendar's status selector of one appointment (or one seat of a class); `label` names it for screen readers. */
 export function AppointmentStatusSelect({ appointment, label }: { appointment: CalendarAppointment; label: string }) {
+  const intl = useIntl();
   const setStatus = useCalendarStatus();
+  const statusOptions = appointmentStatuses.map((status) => ({
+    value: status,
+    label: intl.formatMessage({ id: 'entities.appointmentStatus' }, { status }),
+  }));
   return (
     <Select
       className="w-36"

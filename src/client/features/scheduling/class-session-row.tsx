@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { classLabel } from '../../entities/appointments/class-sessions';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { dateKeyOf, dayLabelOf, timeOf } from '../../lib/zoned-time';
@@ -14,8 +15,9 @@ export function ClassSessionRow({
   timeZone: string;
   showDate?: boolean;
 }) {
+  const intl = useIntl();
   const first = seats[0]!;
-  const service = first.service?.name ?? 'Service';
+  const service = first.service?.name ?? intl.formatMessage({ id: 'entities.service' });
   const when = `${showDate ? `${dayLabelOf(dateKeyOf(first.dateTime, timeZone))} · ` : ''}${timeOf(first.dateTime, timeZone)}`;
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm">
@@ -24,10 +26,20 @@ export function ClassSessionRow({
           {when} · {service}
         </p>
         <p className="text-sm text-stone-600">
-          {classLabel(seats)} · with {first.employee.firstName} {first.employee.lastName} · {first.duration} min
+          {intl.formatMessage(
+            { id: 'scheduling.classWithDuration' },
+            {
+              attendees: classLabel(intl, seats),
+              employee: `${first.employee.firstName} ${first.employee.lastName}`,
+              minutes: first.duration,
+            },
+          )}
         </p>
       </div>
-      <ul className="flex flex-col divide-y divide-stone-100" aria-label={`Attendees of ${service} at ${when}`}>
+      <ul
+        className="flex flex-col divide-y divide-stone-100"
+        aria-label={intl.formatMessage({ id: 'scheduling.attendeesOf' }, { service, when })}
+      >
         {seats.map((a) => (
           <li key={a.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
             <div className="min-w-0 text-sm">
@@ -41,7 +53,10 @@ export function ClassSessionRow({
               <AppointmentStatusBadge status={a.status} />
               <AppointmentStatusSelect
                 appointment={a}
-                label={`Status of ${a.customer.firstName} ${a.customer.lastName} in ${service} at ${when}`}
+                label={intl.formatMessage(
+                  { id: 'scheduling.seatStatusOf' },
+                  { customer: `${a.customer.firstName} ${a.customer.lastName}`, service, when },
+                )}
               />
             </div>
           </li>

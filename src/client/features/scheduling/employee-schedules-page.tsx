@@ -1,17 +1,12 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Form, SelectField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
-import {
-  dayLabels,
-  halfHourOptions,
-  minutesOf,
-  weekOrder,
-  ZWeeklyHoursForm,
-} from '../../../shared/availability-schema';
+import { halfHourOptions, minutesOf, weekOrder, ZWeeklyHoursForm } from '../../../shared/availability-schema';
 import {
   useAddWeeklyHours,
   useAllWeeklyHours,
@@ -22,25 +17,34 @@ import {
 } from './scheduling-api';
 
 const timeOptions = halfHourOptions.map((t) => ({ value: t, label: t }));
-const dayOptions = weekOrder.map((d) => ({ value: String(d), label: dayLabels[d]! }));
 
 function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: () => void; staff: StaffMember[] }) {
+  const intl = useIntl();
   const add = useAddWeeklyHours();
   const toast = useToast();
+  const dayOptions = weekOrder.map((day) => ({
+    value: String(day),
+    label: intl.formatMessage({ id: 'scheduling.weekday' }, { day }),
+  }));
   const form = useZodForm(ZWeeklyHoursForm, {
     defaultValues: { employeeId: '', dayOfWeek: '1', startTime: '09:00', endTime: '17:00' },
   });
   return (
-    <Dialog open={open} onClose={onClose} title="Add Schedule" description="A weekly time slot for an employee.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={intl.formatMessage({ id: 'scheduling.addScheduleTitle' })}
+      description={intl.formatMessage({ id: 'scheduling.addScheduleDescription' })}
+    >
       <Form
         form={form}
-        aria-label="Add schedule"
+        aria-label={intl.formatMessage({ id: 'scheduling.addScheduleForm' })}
         className="flex flex-col gap-4"
         onSubmit={(values) => {
           if (!values.employeeId) {
             toast({
-              title: 'Employee Required',
-              description: 'Please select an employee first.',
+              title: intl.formatMessage({ id: 'scheduling.employeeRequired' }),
+              description: intl.formatMessage({ id: 'scheduling.selectEmployeeFirst' }),
               variant: 'destructive',
             });
             return;
@@ -64,21 +68,31 @@ function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: (
       >
         <SelectField
           name="employeeId"
-          label="Employee"
-          placeholder="Select an employee"
-          options={staff.map((s) => ({ value: s.id, label: `${s.firstName} ${s.lastName} (${s.email})` }))}
+          label={intl.formatMessage({ id: 'scheduling.employee' })}
+          placeholder={intl.formatMessage({ id: 'scheduling.selectEmployee' })}
+          options={staff.map((s) => ({
+            value: s.id,
+            label: intl.formatMessage(
+              { id: 'scheduling.employeeOption' },
+              { name: `${s.firstName} ${s.lastName}`, email: s.email },
+            ),
+          }))}
         />
-        <SelectField name="dayOfWeek" label="Day" options={dayOptions} />
+        <SelectField name="dayOfWeek" label={intl.formatMessage({ id: 'scheduling.day' })} options={dayOptions} />
         <div className="grid grid-cols-2 gap-3">
-          <SelectField name="startTime" label="Start Time" options={timeOptions} />
-          <SelectField name="endTime" label="End Time" options={timeOptions} />
+          <SelectField
+            name="startTime"
+            label={intl.formatMessage({ id: 'scheduling.startTime' })}
+            options={timeOptions}
+          />
+          <SelectField name="endTime" label={intl.formatMessage({ id: 'scheduling.endTime' })} options={timeOptions} />
         </div>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="scheduling.cancel" />
           </Button>
           <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? 'Adding...' : 'Add Schedule'}
+            <FormattedMessage id={add.isPending ? 'scheduling.adding' : 'scheduling.addSchedule'} />
           </Button>
         </div>
       </Form>
@@ -87,6 +101,7 @@ function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: (
 }
 
 function EmployeeCard({ person, week }: { person: StaffMember; week: WeeklyHours[] }) {
+  const intl = useIntl();
   const remove = useDeleteWeeklyHours();
   const name = `${person.firstName} ${person.lastName}`;
   const perWeek = week.reduce((sum, h) => sum + (minutesOf(h.endTime) - minutesOf(h.startTime)), 0) / 60;
@@ -97,19 +112,30 @@ function EmployeeCard({ person, week }: { person: StaffMember; week: WeeklyHours
           <CardTitle>{name}</CardTitle>
           <p className="text-sm text-stone-600">{person.email}</p>
         </div>
-        <p className="text-sm text-stone-700">{perWeek.toFixed(1)} hours/week</p>
+        <p className="text-sm text-stone-700">
+          <FormattedMessage
+            id="scheduling.hoursPerWeek"
+            values={{ hours: intl.formatNumber(perWeek, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }}
+          />
+        </p>
       </CardHeader>
       <CardContent>
-        <ol className="grid gap-2 md:grid-cols-7" aria-label={`Weekly schedule of ${name}`}>
+        <ol
+          className="grid gap-2 md:grid-cols-7"
+          aria-label={intl.formatMessage({ id: 'scheduling.weeklyScheduleOf' }, { name })}
+        >
           {weekOrder.map((day) => {
+            const dayName = intl.formatMessage({ id: 'scheduling.weekday' }, { day });
             const hours = week
               .filter((h) => h.dayOfWeek === day)
               .sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
             return (
               <li key={day} className="flex items-start gap-2 rounded-lg border border-stone-200 p-2 md:flex-col">
-                <h3 className="w-24 shrink-0 text-sm font-semibold text-stone-900 md:w-auto">{dayLabels[day]}</h3>
+                <h3 className="w-24 shrink-0 text-sm font-semibold text-stone-900 md:w-auto">{dayName}</h3>
                 {hours.length === 0 ? (
-                  <p className="text-xs text-stone-600">Off</p>
+                  <p className="text-xs text-stone-600">
+                    <FormattedMessage id="scheduling.off" />
+                  </p>
                 ) : (
                   <ul className="flex flex-1 flex-wrap gap-1 md:flex-col">
                     {hours.map((h) => (
@@ -121,7 +147,10 @@ function EmployeeCard({ person, week }: { person: StaffMember; week: WeeklyHours
                         <button
                           type="button"
                           className="rounded p-0.5 text-stone-600 hover:bg-white hover:text-red-700"
-                          aria-label={`Delete ${dayLabels[day]} ${h.startTime} - ${h.endTime} for ${name}`}
+                          aria-label={intl.formatMessage(
+                            { id: 'scheduling.deleteSlot' },
+                            { day: dayName, start: h.startTime, end: h.endTime, name },
+                          )}
                           disabled={remove.isPending}
                           onClick={() => remove.mutate({ id: h.id })}
                         >
@@ -160,16 +189,22 @@ export function EmployeeSchedulesPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-stone-900">Employee Schedules</h1>
-          <p className="text-stone-600">Weekly working hours of every employee, Monday to Sunday.</p>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <FormattedMessage id="scheduling.employeeSchedules" />
+          </h1>
+          <p className="text-stone-600">
+            <FormattedMessage id="scheduling.employeeSchedulesIntro" />
+          </p>
         </div>
-        <Button onClick={() => setAdding(true)}>+ Add Schedule</Button>
+        <Button onClick={() => setAdding(true)}>
+          <FormattedMessage id="scheduling.addScheduleButton" />
+        </Button>
       </div>
       {staff.isLoading || weeklyHours.isLoading ? (
         <Spinner />
       ) : (staff.data ?? []).length === 0 ? (
         <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">
-          No employees yet
+          <FormattedMessage id="scheduling.noEmployees" />
         </p>
       ) : (
         <div className="flex flex-col gap-4">

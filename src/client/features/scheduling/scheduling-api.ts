@@ -1,5 +1,5 @@
+import { useIntl } from 'react-intl';
 import { useToast } from '../../components/ui/toast';
-import { appointmentStatusLabel } from '../../../shared/appointment-schema';
 import { errorMessage, trpc, type RouterInputs, type RouterOutputs } from '../../lib/trpc';
 
 export type CalendarAppointment = RouterOutputs['appointments']['list'][number];
@@ -18,17 +18,23 @@ export function useCalendarAppointments(query: RouterInputs['appointments']['lis
 
 /** The calendar's status selector: any status (a no-show only once the start has passed). */
 export function useCalendarStatus() {
+  const intl = useIntl();
   const utils = trpc.useUtils();
   const toast = useToast();
   return trpc.appointments.setStatus.useMutation({
     onSuccess: (a) => {
       toast({
-        title: 'Appointment Updated',
-        description: `The appointment is now ${appointmentStatusLabel(a.status).toLowerCase()}.`,
+        title: intl.formatMessage({ id: 'scheduling.appointmentUpdated' }),
+        description: intl.formatMessage({ id: 'scheduling.statusNow' }, { status: a.status }),
       });
       void utils.appointments.list.invalidate();
     },
-    onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'scheduling.updateFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   });
 }
 
@@ -58,25 +64,43 @@ export function useOverrides(employeeId: string | undefined, from: string, to?: 
 }
 
 export function useAddWeeklyHours() {
+  const intl = useIntl();
   const utils = trpc.useUtils();
   const toast = useToast();
   return trpc.availability.create.useMutation({
     onSuccess: () => {
-      toast({ title: 'Schedule Updated', description: 'The time slot has been added.' });
+      toast({
+        title: intl.formatMessage({ id: 'scheduling.scheduleUpdated' }),
+        description: intl.formatMessage({ id: 'scheduling.slotAdded' }),
+      });
       void utils.availability.invalidate();
     },
-    onError: (error) => toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'scheduling.updateFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   });
 }
 
 export function useDeleteWeeklyHours() {
+  const intl = useIntl();
   const utils = trpc.useUtils();
   const toast = useToast();
   return trpc.availability.delete.useMutation({
     onSuccess: () => {
-      toast({ title: 'Schedule Deleted', description: 'The time slot has been removed.' });
+      toast({
+        title: intl.formatMessage({ id: 'scheduling.scheduleDeleted' }),
+        description: intl.formatMessage({ id: 'scheduling.slotRemoved' }),
+      });
       void utils.availability.invalidate();
     },
-    onError: (error) => toast({ title: 'Delete Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'scheduling.deleteFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   });
 }

@@ -3,10 +3,14 @@ import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
 import { employeePortal } from './employeePortal';
+import { entities } from './entities';
 import { home } from './home';
 import { landing } from './landing';
 import { mail } from './mail';
+import { myWeek } from './myWeek';
 import { orders } from './orders';
+import { profile } from './profile';
+import { scheduling } from './scheduling';
 import { settings } from './settings';
 
 /**
@@ -19,10 +23,14 @@ export const messages = {
   ...discounts,
   ...employeeApplications,
   ...employeePortal,
+  ...entities,
   ...home,
   ...landing,
   ...mail,
+  ...myWeek,
   ...orders,
+  ...profile,
+  ...scheduling,
   ...settings,
 } as const satisfies Record<string, string>;
 

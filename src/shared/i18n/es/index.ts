@@ -4,10 +4,14 @@ import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
 import { employeePortal } from './employeePortal';
+import { entities } from './entities';
 import { home } from './home';
 import { landing } from './landing';
 import { mail } from './mail';
+import { myWeek } from './myWeek';
 import { orders } from './orders';
+import { profile } from './profile';
+import { scheduling } from './scheduling';
 import { settings } from './settings';
 
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
@@ -17,9 +21,13 @@ export const messages: Record<MessageId, string> = {
   ...discounts,
   ...employeeApplications,
   ...employeePortal,
+  ...entities,
   ...home,
   ...landing,
   ...mail,
+  ...myWeek,
   ...orders,
+  ...profile,
+  ...scheduling,
   ...settings,
 };
