@@ -4,7 +4,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { dateTimeOf } from '../../lib/zoned-time';
 import type { PortalAppointment } from './employee-portal-api';
-import { useClassLabel } from './class-label';
+import { classLabel } from '../../entities/appointments/class-sessions';
 
 /** A class session as the portal shows it: once, with each attendee's status and actions (cancelling frees a seat). */
 export function ClassSessionCard({
@@ -17,10 +17,6 @@ export function ClassSessionCard({
   actions?: (seat: PortalAppointment) => ReactNode;
 }) {
   const intl = useIntl();
-<<<<<<< HEAD
-  const classLabel = useClassLabel();
-=======
->>>>>>> h-tr-booking
   const first = seats[0]!;
   const service = first.service?.name ?? intl.formatMessage({ id: 'employeePortal.service' });
   return (

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { dateKeyOf, dayLabelOf, timeOf, todayIn } from '../../lib/zoned-time';
 import { PortalAppointmentList } from './portal-appointment-list';
 import { groupSessions } from '../../entities/appointments/class-sessions';
-import { useClassLabel } from './class-label';
+import { classLabel } from '../../entities/appointments/class-sessions';
 import { useMyAppointments, useMyWeeklyHours } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
 import { useTimeZone } from '../../lib/session';
@@ -37,10 +37,6 @@ function StatCard({ label, value, tone }: { label: string; value: string | numbe
 /** /employee and /employee/dashboard. */
 export function EmployeeDashboardPage() {
   const intl = useIntl();
-<<<<<<< HEAD
-  const classLabel = useClassLabel();
-=======
->>>>>>> h-tr-booking
   const { data: user } = useEmployee();
   const appointments = useMyAppointments();
   const week = useMyWeeklyHours();

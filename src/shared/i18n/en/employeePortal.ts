@@ -88,7 +88,6 @@ export const employeePortal = {
   'employeePortal.markComplete': 'Mark Complete',
   'employeePortal.markNoShow': 'Mark No-show',
   'employeePortal.service': 'Service',
-  'employeePortal.classAttendees': 'Class · {count, plural, one {# attendee} other {# attendees}}',
   'employeePortal.attendeesOf': 'Attendees of {service}',
   'employeePortal.appointmentUpdated': 'Appointment Updated',
   'employeePortal.appointmentNow':

@@ -83,7 +83,6 @@ export const employeePortal: Record<keyof typeof enEmployeePortal, string> = {
   'employeePortal.markComplete': 'Marcar como completada',
   'employeePortal.markNoShow': 'Marcar como no presentada',
   'employeePortal.service': 'Servicio',
-  'employeePortal.classAttendees': 'Clase · {count, plural, one {# asistente} other {# asistentes}}',
   'employeePortal.attendeesOf': 'Asistentes de {service}',
   'employeePortal.appointmentUpdated': 'Cita actualizada',
   'employeePortal.appointmentNow':
