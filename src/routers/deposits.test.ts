@@ -4,6 +4,7 @@ import { appointments, jobs, services } from '../../db/schema/index';
 import { depositHoldJob } from '../server/appointments/deposit-settlement';
 import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
 import { bookableService, signInAs, useTestServer, type TestServer } from '../server/testing';
+import { CLASS_FULL_MESSAGE } from '../shared/appointment-schema';
 import { deliverWebhook } from './orders-testing';
 
 /*
@@ -311,6 +312,81 @@ describe('cancellations, no-shows and refunds of a paid deposit', () => {
     const { booking } = await heldBooking();
     const res = await server.request('POST', `/api/appointments/${booking.id}/deposit-refund`, { cookie: admin });
     expect([res.status, res.body.message]).toEqual([409, 'Only a deposit paid by card can be refunded.']);
+  });
+});
+
+describe('the last seat of a class with a deposit', () => {
+  /** A class of 2 with a $20.00 deposit, one seat held by a customer who paid, at `time` three days ahead. */
+  async function oneSeatLeft(time: string) {
+    const { serviceId, employeeId } = await depositService(server);
+    await server.db.update(services).set({ capacity: 2 }).where(eq(services.id, serviceId));
+    const dateTime = ahead(time);
+    const first = await book(server, { serviceId, employeeId, dateTime });
+    const firstSession = (await rowOf(first.booking.id)).paymentReference!;
+    await deliverWebhook(server, fake.event('checkout.session.completed', fake.pay(firstSession)));
+    return { serviceId, employeeId, dateTime, first, firstSession };
+  }
+  const seatsLeft = async (serviceId: string, employeeId: string, dateTime: string) =>
+    (
+      (
+        await server.request(
+          'GET',
+          `/api/appointments/slots?serviceId=${serviceId}&employeeId=${employeeId}&date=${dateTime.slice(0, 10)}`,
+        )
+      ).body as { dateTime: string; seatsLeft: number }[]
+    ).find((slot) => slot.dateTime === dateTime)?.seatsLeft ?? 0;
+
+  // On PostgreSQL the two requests run at once (either may open its Checkout page before losing the seat); PGlite
+  // serialises them, and the loser is refused before any page is opened. Several rounds give the race its chances.
+  it('two customers paying for it at once: one books it, the other is never charged', async () => {
+    for (const time of ['09:00', '11:00', '13:00', '15:00']) {
+      const { serviceId, employeeId, dateTime, firstSession } = await oneSeatLeft(time);
+      const before = new Set(fake.sessions.keys());
+      const customers = await Promise.all([
+        signInAs(server.database, 'customer'),
+        signInAs(server.database, 'customer'),
+      ]);
+      const results = await Promise.all(
+        customers.map((c) =>
+          server.request('POST', '/api/appointments', { cookie: c.cookie, body: { serviceId, employeeId, dateTime } }),
+        ),
+      );
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses, `${time}: ${results.map((r) => r.text).join(' | ')}`).toEqual([200, 409]);
+      const winner = results.find((r) => r.status === 200)!.body as { id: string; paymentUrl: string };
+      expect(results.find((r) => r.status === 409)!.body.message).toBe(CLASS_FULL_MESSAGE);
+
+      const seats = await server.db
+        .select({ id: appointments.id, customerId: appointments.customerId, ref: appointments.paymentReference })
+        .from(appointments)
+        .where(and(eq(appointments.serviceId, serviceId), eq(appointments.startsAt, new Date(dateTime))));
+      expect(seats.map((s) => s.ref).sort()).toEqual([firstSession, (await rowOf(winner.id)).paymentReference].sort());
+      expect(await seatsLeft(serviceId, employeeId, dateTime)).toBe(0);
+
+      // The winner's page is the one open; any page the loser opened is expired, nothing charged on it.
+      const opened = [...fake.sessions.values()].filter((session) => !before.has(session.id as string));
+      const winnerSession = (await rowOf(winner.id)).paymentReference!;
+      expect(winner.paymentUrl).toBe(`https://checkout.stripe.com/c/pay/${winnerSession}`);
+      for (const session of opened) {
+        const mine = session.id === winnerSession;
+        expect(session.status, `${time}: ${String(session.id)}`).toBe(mine ? 'open' : 'expired');
+        expect(session.payment_status).toBe('unpaid');
+        expect(session.payment_intent).toBeNull();
+      }
+      expect(opened.filter((session) => session.status === 'open')).toHaveLength(1);
+    }
+  }, 60_000);
+
+  it('a seat cancelled within the notice gives its deposit back and frees the seat', async () => {
+    const { serviceId, employeeId, dateTime, first, firstSession } = await oneSeatLeft('17:00');
+    expect(await seatsLeft(serviceId, employeeId, dateTime)).toBe(1);
+    const res = await server.request('POST', `/api/appointments/${first.booking.id}/cancel`, {
+      cookie: first.customer.cookie,
+    });
+    expect(res.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    const intent = fake.sessions.get(firstSession)!.payment_intent as string;
+    expect(fake.intents.get(intent)).toMatchObject({ amount_refunded: 2000 });
+    expect(await seatsLeft(serviceId, employeeId, dateTime)).toBe(2);
   });
 });
 
