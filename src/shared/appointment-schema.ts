@@ -12,17 +12,6 @@ export const ZAppointmentStatus = z.enum(appointmentStatuses, {
   error: `Status must be one of: ${appointmentStatuses.join(', ')}`,
 });
 
-/** How screens name each status. */
-const appointmentStatusLabels: Record<AppointmentStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  no_show: 'No-show',
-};
-export const appointmentStatusLabel = (status: string): string =>
-  appointmentStatusLabels[status as AppointmentStatus] ?? status;
-
 /** Statuses that hold the employee's time (and get reminders). */
 export const liveStatuses = ['pending', 'confirmed'] as const satisfies readonly AppointmentStatus[];
 
