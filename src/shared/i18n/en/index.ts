@@ -1,4 +1,5 @@
 import { app } from './app';
+import { staff } from './staff';
 
 /**
  * The English messages, by id (`area.name`), as ICU messages. One file per area of the product beside this one,
@@ -6,6 +7,7 @@ import { app } from './app';
  */
 export const messages = {
   ...app,
+  ...staff,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;
