@@ -1,4 +1,5 @@
 import { app } from './app';
+import { integrations } from './integrations';
 import { staff } from './staff';
 
 /**
@@ -8,6 +9,7 @@ import { staff } from './staff';
 export const messages = {
   ...app,
   ...staff,
+  ...integrations,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;
