@@ -1,4 +1,6 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { MessageId } from '../../../shared/i18n/en';
+import { permissionGroupLabelId, permissionLabelId } from './permission-labels';
 
 /** One group of the permission catalogue as the API lists it (GET /api/admin/permissions). */
 interface PermissionGroupItem {
@@ -24,12 +26,17 @@ export function PermissionChecklist({
   locked?: readonly string[];
   disabled?: boolean;
 }) {
+  const intl = useIntl();
+  // Words of the catalogue in the page's language; one the screens do not know keeps the label it came with.
+  const say = (id: MessageId | undefined, given: string) => (id ? intl.formatMessage({ id }) : given);
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((p) => p !== id));
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {groups.map((group) => (
         <fieldset key={group.group} className="rounded-lg border border-stone-200 p-3">
-          <legend className="px-1 text-sm font-semibold text-stone-900">{group.label}</legend>
+          <legend className="px-1 text-sm font-semibold text-stone-900">
+            {say(permissionGroupLabelId(group.group), group.label)}
+          </legend>
           <ul className="mt-1 flex flex-col gap-1.5">
             {group.permissions.map((permission) => {
               const fromRole = locked.includes(permission.id);
@@ -44,10 +51,10 @@ export function PermissionChecklist({
                       onChange={(e) => toggle(permission.id, e.target.checked)}
                       data-permission={permission.id}
                     />
-                    {permission.label}
+                    {say(permissionLabelId(permission.id), permission.label)}
                     {fromRole ? (
                       <span className="text-xs text-stone-600">
-                        <FormattedMessage id="entities.fromRole" />
+                        <FormattedMessage id="staff.fromRole" />
                       </span>
                     ) : null}
                   </label>

@@ -1,4 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
@@ -7,6 +8,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
 import { errorMessage } from '../../lib/trpc';
+
+/** The secrets shown once: an API key, a webhook endpoint's signing secret. */
+export type SecretKind = 'apiKey' | 'signingSecret';
 
 /** What a create dialog answers once the server made the thing: whose secret, and the secret itself. */
 export interface Revealed {
@@ -36,7 +40,7 @@ export function IntegrationSection<T>({
   intro: ReactNode;
   createLabel: string;
   createDialog: (props: { onClose: () => void; onCreated: (revealed: Revealed) => void }) => ReactNode;
-  secret: { title: string; label: string };
+  secret: { title: string; kind: SecretKind };
   list: { isLoading: boolean; error: unknown; data: T[] | undefined };
   loadingLabel: string;
   empty: { title: string; text: string };
@@ -90,29 +94,36 @@ export function IntegrationSection<T>({
  */
 function SecretOnceDialog({
   title,
-  label,
+  kind,
   owner,
   secret,
   onClose,
 }: {
   title: string;
-  /** What the secret is, e.g. "API key": the field's label and the words of the toasts. */
-  label: string;
+  /** What the secret is: the field's label and the words of the toasts name it. */
+  kind: SecretKind;
   /** Whose secret it is, named in the warning. */
   owner: string;
   secret: string;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const toast = useToast();
   const field = useRef<HTMLInputElement>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
-      toast({ title: 'Copied', description: `The ${label} is on your clipboard.` });
+      toast({
+        title: intl.formatMessage({ id: 'integrations.copied' }),
+        description: intl.formatMessage({ id: 'integrations.secretCopied' }, { kind }),
+      });
     } catch {
       // Without clipboard access (an insecure origin, a refused permission) the secret is selected to copy by hand.
       field.current?.select();
-      toast({ title: 'Copy it by hand', description: `Press Ctrl+C (or Cmd+C) to copy the selected ${label}.` });
+      toast({
+        title: intl.formatMessage({ id: 'integrations.copyByHand' }),
+        description: intl.formatMessage({ id: 'integrations.copyByHandHint' }, { kind }),
+      });
     }
   };
   return (
@@ -120,11 +131,11 @@ function SecretOnceDialog({
       open
       onClose={onClose}
       title={title}
-      description={`Copy the ${label} for ${owner} now. You won't be able to see it again.`}
+      description={intl.formatMessage({ id: 'integrations.secretWarning' }, { kind, owner })}
     >
       <div className="flex flex-col gap-4">
         <label className="flex flex-col gap-1.5 text-sm font-medium text-stone-800">
-          {label.charAt(0).toUpperCase() + label.slice(1)}
+          <FormattedMessage id="integrations.secret" values={{ kind }} />
           <input
             ref={field}
             readOnly
@@ -135,9 +146,11 @@ function SecretOnceDialog({
         </label>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => void copy()}>
-            Copy
+            <FormattedMessage id="integrations.copy" />
           </Button>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>
+            <FormattedMessage id="integrations.done" />
+          </Button>
         </div>
       </div>
     </Dialog>

@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../../shared/i18n/en';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
@@ -5,28 +7,42 @@ export type ApiKeyItem = RouterOutputs['integrations']['apiKeys']['list'][number
 
 export const useApiKeys = () => trpc.integrations.apiKeys.list.useQuery();
 
-export function useCreateApiKey() {
+/**
+ * What an integrations change does after: the lists read again, a toast: a sentence on success (if given), the
+ * server's sentence on failure (the screen's own when the server gave none).
+ */
+function useOutcome(refresh: () => void, failure: MessageId, success?: MessageId) {
+  const intl = useIntl();
   const toast = useToast();
-  const utils = trpc.useUtils();
-  return trpc.integrations.apiKeys.create.useMutation({
-    onSuccess: () => void utils.integrations.apiKeys.invalidate(),
-    onError: (error) =>
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to create API key'), variant: 'destructive' }),
-  });
+  return {
+    onSuccess: () => {
+      if (success)
+        toast({
+          title: intl.formatMessage({ id: 'integrations.success' }),
+          description: intl.formatMessage({ id: success }),
+        });
+      refresh();
+    },
+    onError: (error: unknown) =>
+      toast({
+        title: intl.formatMessage({ id: 'integrations.error' }),
+        description: errorMessage(error, intl.formatMessage({ id: failure })),
+        variant: 'destructive',
+      }),
+  };
 }
 
-export function useRevokeApiKey() {
-  const toast = useToast();
+function useApiKeyOutcome(failure: MessageId, success?: MessageId) {
   const utils = trpc.useUtils();
-  return trpc.integrations.apiKeys.revoke.useMutation({
-    onSuccess: () => {
-      toast({ title: 'Success', description: 'API key revoked' });
-      void utils.integrations.apiKeys.invalidate();
-    },
-    onError: (error) =>
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to revoke API key'), variant: 'destructive' }),
-  });
+  return useOutcome(() => void utils.integrations.apiKeys.invalidate(), failure, success);
 }
+
+export const useCreateApiKey = () =>
+  trpc.integrations.apiKeys.create.useMutation(useApiKeyOutcome('integrations.createKeyFailed'));
+export const useRevokeApiKey = () =>
+  trpc.integrations.apiKeys.revoke.useMutation(
+    useApiKeyOutcome('integrations.revokeFailed', 'integrations.keyRevoked'),
+  );
 
 export type WebhookEndpointItem = RouterOutputs['webhooks']['list'][number];
 export type WebhookDeliveryItem = RouterOutputs['webhooks']['deliveries'][number];
@@ -43,26 +59,20 @@ export const useWebhookDeliveries = (endpointId: string) =>
     { refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? PENDING_POLL_MS : false) },
   );
 
-/** What a webhook mutation does after: the lists read again, a toast: a sentence on success (if given), the server's sentence on failure. */
-function useWebhookOutcome(failure: string, success?: string) {
-  const toast = useToast();
+function useWebhookOutcome(failure: MessageId, success?: MessageId) {
   const utils = trpc.useUtils();
-  return {
-    onSuccess: () => {
-      if (success) toast({ title: 'Success', description: success });
-      void utils.webhooks.invalidate();
-    },
-    onError: (error: unknown) =>
-      toast({ title: 'Error', description: errorMessage(error, failure), variant: 'destructive' }),
-  };
+  return useOutcome(() => void utils.webhooks.invalidate(), failure, success);
 }
 
-export const useCreateWebhook = () => trpc.webhooks.create.useMutation(useWebhookOutcome('Failed to add the endpoint'));
+export const useCreateWebhook = () =>
+  trpc.webhooks.create.useMutation(useWebhookOutcome('integrations.addEndpointFailed'));
 export const useUpdateWebhook = () =>
-  trpc.webhooks.update.useMutation(useWebhookOutcome('Failed to change the endpoint'));
+  trpc.webhooks.update.useMutation(useWebhookOutcome('integrations.changeEndpointFailed'));
 export const useDeleteWebhook = () =>
-  trpc.webhooks.delete.useMutation(useWebhookOutcome('Failed to delete the endpoint', 'Webhook endpoint deleted'));
+  trpc.webhooks.delete.useMutation(
+    useWebhookOutcome('integrations.deleteEndpointFailed', 'integrations.endpointDeleted'),
+  );
 export const useSendTestEvent = () =>
-  trpc.webhooks.test.useMutation(useWebhookOutcome('Failed to send the test event', 'Test event sent'));
+  trpc.webhooks.test.useMutation(useWebhookOutcome('integrations.testEventFailed', 'integrations.testEventSent'));
 export const useRedeliver = () =>
-  trpc.webhooks.retry.useMutation(useWebhookOutcome('Failed to redeliver', 'Redelivery queued'));
+  trpc.webhooks.retry.useMutation(useWebhookOutcome('integrations.redeliverFailed', 'integrations.redeliveryQueued'));

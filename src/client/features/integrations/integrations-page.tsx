@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { ApiKeysSection } from './api-keys-section';
 import { WebhooksSection } from './webhooks-section';
 
@@ -6,9 +7,11 @@ export function IntegrationsPage() {
   return (
     <div className="flex flex-col gap-8">
       <div>
-        <h1 className="text-2xl font-bold text-stone-900">Integrations</h1>
+        <h1 className="text-2xl font-bold text-stone-900">
+          <FormattedMessage id="integrations.title" />
+        </h1>
         <p className="mt-1 text-sm text-stone-600">
-          Let other programs, such as accounting or a front-desk tablet, work with your shop through the API.
+          <FormattedMessage id="integrations.intro" />
         </p>
       </div>
       <ApiKeysSection />

@@ -1,30 +1,40 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '../../components/ui/badge';
 import { can, isAdmin } from '../../../shared/roles';
 import { useCurrentUser, useTimeZone } from '../../lib/session';
 import { stampOf } from '../../lib/zoned-time';
 import { Empty, Panel } from './dashboard-panels';
 import type { DashboardData } from './staff-api';
+import type { MessageId } from '../../../shared/i18n/en';
 
 /** The dashboard's alerts tab: low stock, applications waiting, unconfirmed appointments and the week's no-shows. */
 export function DashboardAlerts({ data: d }: { data: DashboardData }) {
+  const intl = useIntl();
+  const link = (to: string, label: MessageId) => ({ to, label: intl.formatMessage({ id: label }) });
   const timeZone = useTimeZone();
   const { user: me } = useCurrentUser();
   const admin = isAdmin(me);
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
       <Panel
-        title="Low Stock"
-        link={can(me, 'products.view') ? { to: '/admin/products', label: 'Manage products' } : undefined}
+        title={intl.formatMessage({ id: 'staff.lowStock' })}
+        link={can(me, 'products.view') ? link('/admin/products', 'staff.manageProducts') : undefined}
       >
         {d.lowStockProducts.length === 0 ? (
-          <Empty>Every product has 10 or more in stock</Empty>
+          <Empty>
+            <FormattedMessage id="staff.allInStock" />
+          </Empty>
         ) : (
           <ul className="flex flex-col gap-1.5">
             {d.lowStockProducts.map((p) => (
               <li key={p.id} className="flex justify-between gap-2 text-sm">
                 <span className="text-stone-800">{p.name}</span>
                 <Badge tone={p.inventory === 0 ? 'danger' : 'accent'}>
-                  {p.inventory === 0 ? 'Out of stock' : `${p.inventory} left`}
+                  {p.inventory === 0 ? (
+                    <FormattedMessage id="staff.outOfStock" />
+                  ) : (
+                    <FormattedMessage id="staff.itemsLeft" values={{ count: p.inventory }} />
+                  )}
                 </Badge>
               </li>
             ))}
@@ -32,40 +42,45 @@ export function DashboardAlerts({ data: d }: { data: DashboardData }) {
         )}
       </Panel>
       <Panel
-        title="Pending Applications"
-        link={admin ? { to: '/admin/employee-applications', label: 'Review applications' } : undefined}
+        title={intl.formatMessage({ id: 'staff.pendingApplications' })}
+        link={admin ? link('/admin/employee-applications', 'staff.reviewApplications') : undefined}
       >
         <p className="text-sm text-stone-800">
-          {d.pendingApplications === 0
-            ? 'No applications waiting'
-            : `${d.pendingApplications} application${d.pendingApplications === 1 ? '' : 's'} waiting for review`}
+          <FormattedMessage id="staff.applicationsWaiting" values={{ count: d.pendingApplications }} />
         </p>
       </Panel>
       <Panel
-        title="Unconfirmed Today"
-        link={can(me, 'appointments.view') ? { to: '/admin/calendar', label: 'Open calendar' } : undefined}
+        title={intl.formatMessage({ id: 'staff.unconfirmedToday' })}
+        link={can(me, 'appointments.view') ? link('/admin/calendar', 'staff.openCalendar') : undefined}
       >
         <p className="text-sm text-stone-800">
-          {d.unconfirmedToday === 0
-            ? "All of today's appointments are confirmed"
-            : `${d.unconfirmedToday} of today's appointments still pending`}
+          <FormattedMessage id="staff.unconfirmedCount" values={{ count: d.unconfirmedToday }} />
         </p>
       </Panel>
       <Panel
-        title="No-shows This Week"
-        link={can(me, 'customers.view') ? { to: '/admin/customers', label: 'View customers' } : undefined}
+        title={intl.formatMessage({ id: 'staff.noShowsThisWeek' })}
+        link={can(me, 'customers.view') ? link('/admin/customers', 'staff.viewCustomers') : undefined}
       >
         {d.weekNoShows.length === 0 ? (
-          <Empty>No no-shows this week</Empty>
+          <Empty>
+            <FormattedMessage id="staff.noNoShows" />
+          </Empty>
         ) : (
-          <ul className="flex flex-col gap-1.5" aria-label="No-shows this week">
+          <ul className="flex flex-col gap-1.5" aria-label={intl.formatMessage({ id: 'staff.noShowsThisWeekList' })}>
             {d.weekNoShows.map((a) => (
               <li key={a.id} className="flex flex-col text-sm">
                 <span className="font-medium text-stone-800">
                   {a.customer.firstName} {a.customer.lastName}
                 </span>
                 <span className="text-stone-600">
-                  {a.service.name} · {stampOf(a.dateTime, timeZone)} · with {a.employee.firstName}
+                  <FormattedMessage
+                    id="staff.noShowDetail"
+                    values={{
+                      service: a.service.name,
+                      when: stampOf(a.dateTime, timeZone),
+                      employee: a.employee.firstName,
+                    }}
+                  />
                 </span>
               </li>
             ))}

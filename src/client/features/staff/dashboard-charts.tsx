@@ -3,6 +3,8 @@ import { Group } from '@visx/group';
 import { ParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar } from '@visx/shape';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useCurrency } from '../../lib/session';
 import { dayLabelOf } from '../../lib/zoned-time';
 import type { DashboardData } from './staff-api';
 
@@ -22,18 +24,21 @@ function BarChart({
   formatValue: (n: number) => string;
   color: string;
 }) {
-  const total = data.reduce((sum, d) => sum + value(d), 0);
+  const intl = useIntl();
+  const total = formatValue(data.reduce((sum, d) => sum + value(d), 0));
   return (
     <figure className="flex flex-col gap-2">
       <figcaption className="flex items-baseline justify-between gap-2">
         <span className="font-semibold text-stone-900">{title}</span>
-        <span className="text-sm text-stone-600">{formatValue(total)} in 30 days</span>
+        <span className="text-sm text-stone-600">
+          <FormattedMessage id="staff.chartTotal" values={{ total }} />
+        </span>
       </figcaption>
       <div
         className="w-full"
         style={{ height: HEIGHT }}
         role="img"
-        aria-label={`${title}: ${formatValue(total)} over the last 30 days`}
+        aria-label={intl.formatMessage({ id: 'staff.chartLabel' }, { title, total })}
       >
         <ParentSize>
           {({ width }) => {
@@ -92,20 +97,30 @@ function BarChart({
 
 /** The Analytics tab: 30 days of revenue and bookings (loaded only when the tab opens). */
 export default function DashboardCharts({ series }: { series: DashboardData['series'] }) {
+  const intl = useIntl();
+  const currency = useCurrency();
+  // Whole amounts on an axis: "$1,234" (English, USD), "1234 €" (Spanish, EUR).
+  const wholeMoney = (n: number) =>
+    intl.formatNumber(Math.round(n), {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <BarChart
-        title="Revenue"
+        title={intl.formatMessage({ id: 'staff.revenue' })}
         data={series}
         value={(d) => Number(d.revenue)}
-        formatValue={(n) => `$${Math.round(n).toLocaleString('en-US')}`}
+        formatValue={wholeMoney}
         color="#0f766e"
       />
       <BarChart
-        title="Bookings"
+        title={intl.formatMessage({ id: 'staff.bookings' })}
         data={series}
         value={(d) => d.bookings}
-        formatValue={(n) => String(Math.round(n))}
+        formatValue={(n) => intl.formatNumber(Math.round(n))}
         color="#b45309"
       />
     </div>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { can } from '../../../shared/roles';
 import { orderNumber } from '../../../shared/orders';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
@@ -10,23 +11,32 @@ import type { DashboardData } from './staff-api';
 
 /** The dashboard's first tab: the latest orders and today's appointments. */
 export function DashboardOverview({ data: d }: { data: DashboardData }) {
+  const intl = useIntl();
   const timeZone = useTimeZone();
   const money = useFormatMoney();
   const { user: me } = useCurrentUser();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Panel
-        title="Recent Orders"
-        link={can(me, 'orders.view') ? { to: '/admin/orders', label: 'View all orders' } : undefined}
+        title={intl.formatMessage({ id: 'staff.recentOrders' })}
+        link={
+          can(me, 'orders.view')
+            ? { to: '/admin/orders', label: intl.formatMessage({ id: 'staff.viewAllOrders' }) }
+            : undefined
+        }
       >
         {d.recentOrders.length === 0 ? (
-          <Empty>No orders yet</Empty>
+          <Empty>
+            <FormattedMessage id="staff.noOrdersYet" />
+          </Empty>
         ) : (
           <ul className="flex flex-col divide-y divide-stone-100">
             {d.recentOrders.map((o) => (
               <li key={o.id} className="flex items-center justify-between gap-2 py-2 text-sm">
                 <span className="min-w-0">
-                  <span className="block font-medium text-stone-900">Order #{orderNumber(o.id)}</span>
+                  <span className="block font-medium text-stone-900">
+                    <FormattedMessage id="staff.orderNumber" values={{ number: orderNumber(o.id) }} />
+                  </span>
                   <span className="block truncate text-stone-600">
                     {o.customer.firstName} {o.customer.lastName} · {stampOf(o.createdAt, timeZone)}
                   </span>
@@ -41,11 +51,17 @@ export function DashboardOverview({ data: d }: { data: DashboardData }) {
         )}
       </Panel>
       <Panel
-        title="Today's Appointments"
-        link={can(me, 'appointments.view') ? { to: '/admin/calendar', label: 'Open calendar' } : undefined}
+        title={intl.formatMessage({ id: 'staff.todaysAppointments' })}
+        link={
+          can(me, 'appointments.view')
+            ? { to: '/admin/calendar', label: intl.formatMessage({ id: 'staff.openCalendar' }) }
+            : undefined
+        }
       >
         {d.todaysAppointments.length === 0 ? (
-          <Empty>No appointments today</Empty>
+          <Empty>
+            <FormattedMessage id="staff.noAppointmentsToday" />
+          </Empty>
         ) : (
           <ul className="flex flex-col divide-y divide-stone-100">
             {d.todaysAppointments.map((a) => (
@@ -55,7 +71,13 @@ export function DashboardOverview({ data: d }: { data: DashboardData }) {
                     {timeOf(a.dateTime, timeZone)} · {a.service.name}
                   </span>
                   <span className="block truncate text-stone-600">
-                    {a.customer.firstName} {a.customer.lastName} with {a.employee.firstName}
+                    <FormattedMessage
+                      id="staff.customerWithEmployee"
+                      values={{
+                        customer: `${a.customer.firstName} ${a.customer.lastName}`,
+                        employee: a.employee.firstName,
+                      }}
+                    />
                   </span>
                 </span>
                 <AppointmentStatusBadge status={a.status} />

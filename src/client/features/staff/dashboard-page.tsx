@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router-dom';
 import { can, isAdmin } from '../../../shared/roles';
 import { ButtonLink } from '../../components/ui/button';
@@ -6,88 +7,79 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/trpc';
-import { useFormatMoney } from '../../lib/money';
 import { useCurrentUser } from '../../lib/session';
 import { ActivityLog } from './dashboard-activity';
 import { DashboardAlerts } from './dashboard-alerts';
 import { DashboardOverview } from './dashboard-overview';
-import { Empty, StatCard } from './dashboard-panels';
+import { DashboardFigures } from './dashboard-figures';
+import { Empty } from './dashboard-panels';
 import { useDashboard } from './staff-api';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
 
 /** /admin: how the month is going, today at a glance, what needs attention and who changed what. */
 export function DashboardPage() {
-  const money = useFormatMoney();
+  const intl = useIntl();
   const { user: me } = useCurrentUser();
   const dashboard = useDashboard();
   const [tab, setTab] = useState('overview');
   const admin = isAdmin(me);
 
-  if (dashboard.isLoading) return <Spinner label="Loading dashboard" />;
+  if (dashboard.isLoading) return <Spinner label={intl.formatMessage({ id: 'staff.loadingDashboard' })} />;
   if (dashboard.isError) return <p className="text-red-700">{errorMessage(dashboard.error)}</p>;
   const d = dashboard.data!;
-  const revenueShare = Math.min(100, (Number(d.monthRevenue) / Number(d.revenueGoal)) * 100);
-  const ordersShare = Math.min(100, (d.monthOrders / d.ordersGoal) * 100);
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-stone-900">Dashboard</h1>
-          <p className="mt-1 text-sm text-stone-600">How the month is going.</p>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <FormattedMessage id="staff.dashboard" />
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            <FormattedMessage id="staff.dashboardIntro" />
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           {can(me, 'products.create') && (
             <ButtonLink to="/admin/products" variant="outline" size="sm">
-              Add Product
+              <FormattedMessage id="staff.addProduct" />
             </ButtonLink>
           )}
           {can(me, 'services.create') && (
             <ButtonLink to="/admin/services" variant="outline" size="sm">
-              Add Service
+              <FormattedMessage id="staff.addService" />
             </ButtonLink>
           )}
           {can(me, 'appointments.view') && (
             <ButtonLink to="/admin/calendar" variant="outline" size="sm">
-              View Calendar
+              <FormattedMessage id="staff.viewCalendar" />
             </ButtonLink>
           )}
           {can(me, 'customers.view') && (
             <ButtonLink to="/admin/customers" variant="outline" size="sm">
-              Customers
+              <FormattedMessage id="staff.customers" />
             </ButtonLink>
           )}
         </div>
       </div>
 
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          label="Monthly Revenue"
-          value={money(d.monthRevenue)}
-          note={`${Math.round(revenueShare)}% of ${money(d.revenueGoal)} goal`}
-          progress={revenueShare}
-        />
-        <StatCard
-          label="Monthly Orders"
-          value={String(d.monthOrders)}
-          note={`${Math.round(ordersShare)}% of ${d.ordersGoal} goal`}
-          progress={ordersShare}
-        />
-        <StatCard
-          label="Today's Appointments"
-          value={String(d.todayAppointments)}
-          note={`${d.unconfirmedToday} awaiting confirmation`}
-        />
-        <StatCard label="Low Stock Items" value={String(d.lowStockCount)} note="Fewer than 10 in stock" />
-      </div>
+      <DashboardFigures data={d} />
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Dashboard sections">
-          <TabsTrigger value="overview">Overview</TabsTrigger>
-          <TabsTrigger value="analytics">Analytics</TabsTrigger>
-          <TabsTrigger value="activity">Activity</TabsTrigger>
-          <TabsTrigger value="alerts">Alerts</TabsTrigger>
+        <TabsList aria-label={intl.formatMessage({ id: 'staff.dashboardSections' })}>
+          <TabsTrigger value="overview">
+            <FormattedMessage id="staff.overview" />
+          </TabsTrigger>
+          <TabsTrigger value="analytics">
+            <FormattedMessage id="staff.analytics" />
+          </TabsTrigger>
+          <TabsTrigger value="activity">
+            <FormattedMessage id="staff.activity" />
+          </TabsTrigger>
+          <TabsTrigger value="alerts">
+            <FormattedMessage id="staff.alerts" />
+          </TabsTrigger>
         </TabsList>
 
         <TabsContent value="overview" className="pt-4">
@@ -98,7 +90,7 @@ export function DashboardPage() {
           <Card>
             <CardContent className="p-5">
               {tab === 'analytics' && (
-                <Suspense fallback={<Spinner label="Loading charts" />}>
+                <Suspense fallback={<Spinner label={intl.formatMessage({ id: 'staff.loadingCharts' })} />}>
                   <DashboardCharts series={d.series} />
                 </Suspense>
               )}
@@ -107,7 +99,13 @@ export function DashboardPage() {
         </TabsContent>
 
         <TabsContent value="activity" className="pt-4">
-          {admin ? <ActivityLog enabled={tab === 'activity'} /> : <Empty>Only admins can see the activity log.</Empty>}
+          {admin ? (
+            <ActivityLog enabled={tab === 'activity'} />
+          ) : (
+            <Empty>
+              <FormattedMessage id="staff.activityAdminsOnly" />
+            </Empty>
+          )}
         </TabsContent>
 
         <TabsContent value="alerts" className="pt-4">
@@ -117,11 +115,16 @@ export function DashboardPage() {
 
       {admin && (
         <p className="text-sm text-stone-600">
-          Business details and hours live in{' '}
-          <Link className="font-medium text-brand-700 underline" to="/admin/settings">
-            Settings
-          </Link>
-          .
+          <FormattedMessage
+            id="staff.settingsPointer"
+            values={{
+              link: (chunks: ReactNode[]) => (
+                <Link className="font-medium text-brand-700 underline" to="/admin/settings">
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         </p>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../../shared/i18n/en';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
@@ -24,20 +26,25 @@ export const useAuditLog = (page: number, enabled: boolean) => trpc.staff.auditL
  * A staff or role write with the screen's toasts: "Success" and what happened, or "Error" with the screen's
  * own failure sentence and the server's reason. Lists refresh afterwards.
  */
-function useStaffMutationOptions(success: string, failure: string) {
+function useStaffMutationOptions(success: MessageId, failure: MessageId) {
+  const intl = useIntl();
   const toast = useToast();
   const utils = trpc.useUtils();
   return {
     onSuccess: () => {
-      toast({ title: 'Success', description: success });
+      toast({ title: intl.formatMessage({ id: 'staff.success' }), description: intl.formatMessage({ id: success }) });
       void utils.staff.invalidate();
       void utils.auth.user.invalidate();
     },
     onError: (error: unknown) => {
+      const said = intl.formatMessage({ id: failure });
       const reason = errorMessage(error, '');
       toast({
-        title: 'Error',
-        description: reason && reason !== failure ? `${failure}: ${reason}` : failure,
+        title: intl.formatMessage({ id: 'staff.error' }),
+        description:
+          reason && reason !== said
+            ? intl.formatMessage({ id: 'staff.failureWithReason' }, { failure: said, reason })
+            : said,
         variant: 'destructive',
       });
     },
@@ -45,28 +52,20 @@ function useStaffMutationOptions(success: string, failure: string) {
 }
 
 export const useCreateStaff = () =>
-  trpc.staff.users.create.useMutation(
-    useStaffMutationOptions('Staff member created successfully', 'Failed to create staff member'),
-  );
+  trpc.staff.users.create.useMutation(useStaffMutationOptions('staff.staffCreated', 'staff.staffCreateFailed'));
 export const useUpdateStaff = () =>
-  trpc.staff.users.update.useMutation(
-    useStaffMutationOptions('User information updated successfully', 'Failed to update user information'),
-  );
+  trpc.staff.users.update.useMutation(useStaffMutationOptions('staff.userUpdated', 'staff.userUpdateFailed'));
 export const useSetRole = () =>
-  trpc.staff.users.setRole.useMutation(
-    useStaffMutationOptions('User role updated successfully', 'Failed to update user role'),
-  );
+  trpc.staff.users.setRole.useMutation(useStaffMutationOptions('staff.roleChanged', 'staff.roleChangeFailed'));
 export const useSetPermissions = () =>
   trpc.staff.users.setPermissions.useMutation(
-    useStaffMutationOptions('User permissions updated successfully', 'Failed to update user permissions'),
+    useStaffMutationOptions('staff.permissionsChanged', 'staff.permissionsChangeFailed'),
   );
 export const useSetStatus = () =>
-  trpc.staff.users.setStatus.useMutation(
-    useStaffMutationOptions('User status updated successfully', 'Failed to update user status'),
-  );
+  trpc.staff.users.setStatus.useMutation(useStaffMutationOptions('staff.statusChanged', 'staff.statusChangeFailed'));
 export const useCreateRole = () =>
-  trpc.staff.roles.create.useMutation(useStaffMutationOptions('Role created successfully', 'Failed to create role'));
+  trpc.staff.roles.create.useMutation(useStaffMutationOptions('staff.roleCreated', 'staff.roleCreateFailed'));
 export const useUpdateRole = () =>
-  trpc.staff.roles.update.useMutation(useStaffMutationOptions('Role updated successfully', 'Failed to update role'));
+  trpc.staff.roles.update.useMutation(useStaffMutationOptions('staff.roleUpdated', 'staff.roleUpdateFailed'));
 export const useDeleteRole = () =>
-  trpc.staff.roles.delete.useMutation(useStaffMutationOptions('Role deleted successfully', 'Failed to delete role'));
+  trpc.staff.roles.delete.useMutation(useStaffMutationOptions('staff.roleDeleted', 'staff.roleDeleteFailed'));

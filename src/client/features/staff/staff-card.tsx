@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -32,6 +33,7 @@ export function StaffCard({
   onPermissions: () => void;
   onSchedule: () => void;
 }) {
+  const intl = useIntl();
   const setRole = useSetRole();
   const setStatus = useSetStatus();
   return (
@@ -55,17 +57,20 @@ export function StaffCard({
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
             <Badge tone={person.role === 'admin' ? 'brand' : 'secondary'}>{roleLabel}</Badge>
-            <Badge tone={person.isActive ? 'success' : 'danger'}>{person.isActive ? 'Active' : 'Inactive'}</Badge>
+            <Badge tone={person.isActive ? 'success' : 'danger'}>
+              <FormattedMessage id={person.isActive ? 'staff.active' : 'staff.inactive'} />
+            </Badge>
           </div>
         </div>
         <p className="text-xs text-stone-600">
-          {person.effectivePermissions.length} permission
-          {person.effectivePermissions.length === 1 ? '' : 's'}
+          <FormattedMessage id="staff.permissionCount" values={{ count: person.effectivePermissions.length }} />
         </p>
         <div className="flex flex-wrap items-center gap-2">
           {may.roles && !self && (
             <Select
-              aria-label={`Role of ${person.firstName} ${person.lastName}`.trim()}
+              aria-label={intl
+                .formatMessage({ id: 'staff.roleOf' }, { name: `${person.firstName} ${person.lastName}` })
+                .trim()}
               className="w-44"
               value={person.role}
               options={staffRoles.map((r) => ({ value: r.name, label: r.displayName }))}
@@ -75,16 +80,16 @@ export function StaffCard({
           )}
           {may.edit && (
             <Button variant="outline" size="sm" onClick={onEdit}>
-              Edit
+              <FormattedMessage id="staff.edit" />
             </Button>
           )}
           {may.permissions && !self && person.role !== 'admin' && (
             <Button variant="outline" size="sm" onClick={onPermissions}>
-              Permissions
+              <FormattedMessage id="staff.permissions" />
             </Button>
           )}
           <Button variant="outline" size="sm" onClick={onSchedule}>
-            Schedule
+            <FormattedMessage id="staff.schedule" />
           </Button>
           {may.edit && !self && (
             <Button
@@ -93,7 +98,7 @@ export function StaffCard({
               disabled={setStatus.isPending}
               onClick={() => setStatus.mutate({ userId: person.id, isActive: !person.isActive })}
             >
-              {person.isActive ? 'Deactivate' : 'Activate'}
+              <FormattedMessage id={person.isActive ? 'staff.deactivate' : 'staff.activate'} />
             </Button>
           )}
         </div>

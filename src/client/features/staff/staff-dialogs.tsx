@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { staffPermissionGroups } from '../../../shared/roles';
 import { ZCreateStaffInput, ZUpdateStaffInput } from '../../../shared/staff-schema';
 import { Button } from '../../components/ui/button';
@@ -10,6 +11,7 @@ import { useCreateStaff, useSetPermissions, useUpdateStaff, type RoleItem, type 
 const ZEditStaffForm = ZUpdateStaffInput.omit({ userId: true });
 
 export function AddStaffDialog({ roles, onClose }: { roles: RoleItem[]; onClose: () => void }) {
+  const intl = useIntl();
   const create = useCreateStaff();
   const form = useZodForm(ZCreateStaffInput, {
     defaultValues: { firstName: '', lastName: '', email: '', role: 'employee' },
@@ -18,8 +20,8 @@ export function AddStaffDialog({ roles, onClose }: { roles: RoleItem[]; onClose:
     <Dialog
       open
       onClose={onClose}
-      title="Add Staff Member"
-      description="They receive an e-mail with a link to set their password."
+      title={intl.formatMessage({ id: 'staff.addStaffMember' })}
+      description={intl.formatMessage({ id: 'staff.addStaffDescription' })}
     >
       <Form
         form={form}
@@ -27,17 +29,21 @@ export function AddStaffDialog({ roles, onClose }: { roles: RoleItem[]; onClose:
         className="flex flex-col gap-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="firstName" label="First Name" autoComplete="off" />
-          <TextField name="lastName" label="Last Name" autoComplete="off" />
+          <TextField name="firstName" label={intl.formatMessage({ id: 'staff.firstName' })} autoComplete="off" />
+          <TextField name="lastName" label={intl.formatMessage({ id: 'staff.lastName' })} autoComplete="off" />
         </div>
-        <TextField name="email" label="Email" type="email" autoComplete="off" />
-        <SelectField name="role" label="Role" options={roles.map((r) => ({ value: r.name, label: r.displayName }))} />
+        <TextField name="email" label={intl.formatMessage({ id: 'staff.email' })} type="email" autoComplete="off" />
+        <SelectField
+          name="role"
+          label={intl.formatMessage({ id: 'staff.role' })}
+          options={roles.map((r) => ({ value: r.name, label: r.displayName }))}
+        />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="staff.cancel" />
           </Button>
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Staff Member'}
+            <FormattedMessage id={create.isPending ? 'staff.creating' : 'staff.createStaffMember'} />
           </Button>
         </div>
       </Form>
@@ -46,28 +52,29 @@ export function AddStaffDialog({ roles, onClose }: { roles: RoleItem[]; onClose:
 }
 
 export function EditStaffDialog({ person, onClose }: { person: StaffMember; onClose: () => void }) {
+  const intl = useIntl();
   const update = useUpdateStaff();
   const form = useZodForm(ZEditStaffForm, {
     defaultValues: { firstName: person.firstName, lastName: person.lastName, email: person.email },
   });
   return (
-    <Dialog open onClose={onClose} title="Edit Staff Member">
+    <Dialog open onClose={onClose} title={intl.formatMessage({ id: 'staff.editStaffMember' })}>
       <Form
         form={form}
         onSubmit={(values) => update.mutate({ userId: person.id, ...values }, { onSuccess: onClose })}
         className="flex flex-col gap-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="firstName" label="First Name" />
-          <TextField name="lastName" label="Last Name" />
+          <TextField name="firstName" label={intl.formatMessage({ id: 'staff.firstName' })} />
+          <TextField name="lastName" label={intl.formatMessage({ id: 'staff.lastName' })} />
         </div>
-        <TextField name="email" label="Email" type="email" />
+        <TextField name="email" label={intl.formatMessage({ id: 'staff.email' })} type="email" />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="staff.cancel" />
           </Button>
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+            <FormattedMessage id={update.isPending ? 'staff.saving' : 'staff.saveChanges'} />
           </Button>
         </div>
       </Form>
@@ -84,6 +91,7 @@ export function PermissionsDialog({
   role: RoleItem | undefined;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const save = useSetPermissions();
   const [selected, setSelected] = useState<string[]>(person.permissions);
   const name = `${person.firstName} ${person.lastName}`.trim() || person.email;
@@ -91,8 +99,8 @@ export function PermissionsDialog({
     <Dialog
       open
       onClose={onClose}
-      title={`Permissions for ${name}`}
-      description="Tick what this person may do. Permissions that come with their role stay ticked."
+      title={intl.formatMessage({ id: 'staff.permissionsFor' }, { name })}
+      description={intl.formatMessage({ id: 'staff.permissionsDescription' })}
       className="max-w-2xl"
     >
       <div className="flex flex-col gap-4">
@@ -104,13 +112,13 @@ export function PermissionsDialog({
         />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="staff.cancel" />
           </Button>
           <Button
             disabled={save.isPending}
             onClick={() => save.mutate({ userId: person.id, permissions: selected as never }, { onSuccess: onClose })}
           >
-            {save.isPending ? 'Saving...' : 'Save Permissions'}
+            <FormattedMessage id={save.isPending ? 'staff.saving' : 'staff.savePermissions'} />
           </Button>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { can, isStaffRole } from '../../../shared/roles';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -13,6 +14,7 @@ import { useRoles, useStaffList, type StaffMember } from './staff-api';
 
 /** /admin/users: who works here, their role, their own permissions, their status and their week. */
 export function UsersPage() {
+  const intl = useIntl();
   const { user: me } = useCurrentUser();
   const [search, setSearch] = useState('');
   const list = useStaffList(search);
@@ -34,36 +36,46 @@ export function UsersPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-stone-900">Staff Management</h1>
-          <p className="mt-1 text-sm text-stone-600">Manage staff members, their roles and what each may do.</p>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <FormattedMessage id="staff.staffManagement" />
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            <FormattedMessage id="staff.staffIntro" />
+          </p>
         </div>
-        {may.edit && <Button onClick={() => setAdding(true)}>Add Staff</Button>}
+        {may.edit && (
+          <Button onClick={() => setAdding(true)}>
+            <FormattedMessage id="staff.addStaff" />
+          </Button>
+        )}
       </div>
 
       <Input
         type="search"
-        placeholder="Search staff..."
-        aria-label="Search staff"
+        placeholder={intl.formatMessage({ id: 'staff.searchStaffPlaceholder' })}
+        aria-label={intl.formatMessage({ id: 'staff.searchStaff' })}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         className="max-w-md"
       />
 
       {list.isLoading ? (
-        <Spinner label="Loading staff" />
+        <Spinner label={intl.formatMessage({ id: 'staff.loadingStaff' })} />
       ) : list.isError ? (
         <p className="text-red-700">{errorMessage(list.error)}</p>
       ) : (list.data ?? []).length === 0 ? (
         <Card>
           <CardContent className="py-10 text-center">
-            <h2 className="text-lg font-semibold text-stone-900">No staff members found</h2>
+            <h2 className="text-lg font-semibold text-stone-900">
+              <FormattedMessage id="staff.noStaffFound" />
+            </h2>
             <p className="text-sm text-stone-600">
-              {search ? 'Try adjusting your search terms' : 'Add your first staff member to get started.'}
+              <FormattedMessage id={search ? 'staff.tryAdjustingSearch' : 'staff.addFirstStaff'} />
             </p>
           </CardContent>
         </Card>
       ) : (
-        <ul className="grid gap-4 lg:grid-cols-2" aria-label="Staff members">
+        <ul className="grid gap-4 lg:grid-cols-2" aria-label={intl.formatMessage({ id: 'staff.staffMembers' })}>
           {list.data!.map((person) => (
             <li key={person.id}>
               <StaffCard

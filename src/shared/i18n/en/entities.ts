@@ -26,7 +26,6 @@ export const entities = {
   'entities.free': 'Free',
   'entities.tax': 'Tax',
   'entities.total': 'Total',
-  'entities.fromRole': '(from role)',
   'entities.waitedFor': '{service} on {date}',
   'entities.waitedForWith': '{service} with {employee} on {date}',
 } as const;

@@ -5,6 +5,7 @@ import { employeeApplications } from './employeeApplications';
 import { employeePortal } from './employeePortal';
 import { entities } from './entities';
 import { home } from './home';
+import { integrations } from './integrations';
 import { landing } from './landing';
 import { mail } from './mail';
 import { myWeek } from './myWeek';
@@ -12,6 +13,7 @@ import { orders } from './orders';
 import { profile } from './profile';
 import { scheduling } from './scheduling';
 import { settings } from './settings';
+import { staff } from './staff';
 
 /**
  * The English messages, by id (`area.name`), as ICU messages. One file per area of the product beside this one,
@@ -25,6 +27,7 @@ export const messages = {
   ...employeePortal,
   ...entities,
   ...home,
+  ...integrations,
   ...landing,
   ...mail,
   ...myWeek,
@@ -32,6 +35,7 @@ export const messages = {
   ...profile,
   ...scheduling,
   ...settings,
+  ...staff,
 } as const satisfies Record<string, string>;
 
 export type MessageId = keyof typeof messages;

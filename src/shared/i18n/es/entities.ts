@@ -29,7 +29,6 @@ export const entities: Record<keyof typeof enEntities, string> = {
   'entities.free': 'Gratis',
   'entities.tax': 'Impuestos',
   'entities.total': 'Total',
-  'entities.fromRole': '(del rol)',
   'entities.waitedFor': '{service} el {date}',
   'entities.waitedForWith': '{service} con {employee} el {date}',
 };

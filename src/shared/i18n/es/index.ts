@@ -6,6 +6,7 @@ import { employeeApplications } from './employeeApplications';
 import { employeePortal } from './employeePortal';
 import { entities } from './entities';
 import { home } from './home';
+import { integrations } from './integrations';
 import { landing } from './landing';
 import { mail } from './mail';
 import { myWeek } from './myWeek';
@@ -13,6 +14,7 @@ import { orders } from './orders';
 import { profile } from './profile';
 import { scheduling } from './scheduling';
 import { settings } from './settings';
+import { staff } from './staff';
 
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
 export const messages: Record<MessageId, string> = {
@@ -23,6 +25,7 @@ export const messages: Record<MessageId, string> = {
   ...employeePortal,
   ...entities,
   ...home,
+  ...integrations,
   ...landing,
   ...mail,
   ...myWeek,
@@ -30,4 +33,5 @@ export const messages: Record<MessageId, string> = {
   ...profile,
   ...scheduling,
   ...settings,
+  ...staff,
 };

@@ -1,0 +1,73 @@
+import type { MessageId } from '../../../shared/i18n/en';
+import type { Permission, PermissionGroupEntry } from '../../../shared/roles';
+
+/**
+ * The permission catalogue's words on screen, by group and by permission. src/shared/roles.ts keeps the English
+ * the API lists (GET /api/admin/permissions); the screens say them in the page's language.
+ */
+const groupLabels: Record<PermissionGroupEntry['group'], MessageId> = {
+  dashboard: 'staff.groupDashboard',
+  products: 'staff.groupProducts',
+  services: 'staff.groupServices',
+  orders: 'staff.groupOrders',
+  appointments: 'staff.groupAppointments',
+  customers: 'staff.groupCustomers',
+  users: 'staff.groupUsers',
+  roles: 'staff.groupRoles',
+  settings: 'staff.groupSettings',
+  chat: 'staff.groupChat',
+  payments: 'staff.groupPayments',
+};
+
+const itemLabels: Record<Permission, MessageId> = {
+  'dashboard.view': 'staff.permDashboardView',
+  'dashboard.analytics': 'staff.permDashboardAnalytics',
+  'products.view': 'staff.permProductsView',
+  'products.create': 'staff.permProductsCreate',
+  'products.edit': 'staff.permProductsEdit',
+  'products.delete': 'staff.permProductsDelete',
+  'products.featured': 'staff.permProductsFeatured',
+  'services.view': 'staff.permServicesView',
+  'services.create': 'staff.permServicesCreate',
+  'services.edit': 'staff.permServicesEdit',
+  'services.delete': 'staff.permServicesDelete',
+  'services.featured': 'staff.permServicesFeatured',
+  'orders.view': 'staff.permOrdersView',
+  'orders.edit': 'staff.permOrdersEdit',
+  'orders.manage': 'staff.permOrdersManage',
+  'orders.refund': 'staff.permOrdersRefund',
+  'appointments.view': 'staff.permAppointmentsView',
+  'appointments.edit': 'staff.permAppointmentsEdit',
+  'appointments.manage': 'staff.permAppointmentsManage',
+  'appointments.cancel': 'staff.permAppointmentsCancel',
+  'appointments.calendar': 'staff.permAppointmentsCalendar',
+  'customers.view': 'staff.permCustomersView',
+  'customers.edit': 'staff.permCustomersEdit',
+  'customers.communication': 'staff.permCustomersCommunication',
+  'users.view': 'staff.permUsersView',
+  'users.edit': 'staff.permUsersEdit',
+  'users.roles': 'staff.permUsersRoles',
+  'users.permissions': 'staff.permUsersPermissions',
+  'roles.view': 'staff.permRolesView',
+  'roles.create': 'staff.permRolesCreate',
+  'roles.edit': 'staff.permRolesEdit',
+  'roles.delete': 'staff.permRolesDelete',
+  'roles.permissions': 'staff.permRolesPermissions',
+  'settings.view': 'staff.permSettingsView',
+  'settings.edit': 'staff.permSettingsEdit',
+  'settings.business': 'staff.permSettingsBusiness',
+  'settings.system': 'staff.permSettingsSystem',
+  'chat.view': 'staff.permChatView',
+  'chat.respond': 'staff.permChatRespond',
+  'chat.customer': 'staff.permChatCustomer',
+  'chat.admin': 'staff.permChatAdmin',
+  'payments.view': 'staff.permPaymentsView',
+  'payments.process': 'staff.permPaymentsProcess',
+  'payments.refunds': 'staff.permPaymentsRefunds',
+};
+
+/** A group's or a permission's message, by the id the catalogue gives it; none for one it does not know. */
+export const permissionGroupLabelId = (group: string): MessageId | undefined =>
+  (groupLabels as Record<string, MessageId | undefined>)[group];
+export const permissionLabelId = (permission: string): MessageId | undefined =>
+  (itemLabels as Record<string, MessageId | undefined>)[permission];
