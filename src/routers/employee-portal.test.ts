@@ -78,6 +78,10 @@ describe('GET /api/employee/appointments', () => {
       status: 'pending',
       createdAt: expect.any(String),
       seriesId: null,
+      sessionId: null,
+      // The service asks for no deposit.
+      amountDue: '0.00',
+      paymentStatus: 'not_required',
       service: { id: serviceId, name: 'Swedish Massage', duration: 60, price: '85.00' },
       customer: { id: customer.user.id, firstName: 'Alex', lastName: 'Morgan', email: 'alex.portal@example.com' },
       employee: { id: maya.user.id, firstName: 'Maya', lastName: 'Okafor' },

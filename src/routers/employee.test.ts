@@ -54,6 +54,8 @@ describe('POST /api/employee/login', () => {
         role: 'employee',
         profileImageUrl: null,
         isActive: true,
+        // No language chosen: pages follow the browser, then the business.
+        locale: null,
         permissions: ['dashboard.view'],
       },
     });

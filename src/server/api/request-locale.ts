@@ -15,5 +15,6 @@ declare module 'fastify' {
  */
 export const requestLocale = (req: FastifyRequest | undefined): Locale =>
   localeFromAcceptLanguage(req?.headers['accept-language']) ??
-  req?.server.settingsCache.lastKnown()?.defaultLocale ??
+  // An error answer must never fail itself: a server put together without the settings (a plugin alone) says English.
+  (req?.server.hasDecorator('settingsCache') ? req.server.settingsCache.lastKnown()?.defaultLocale : undefined) ??
   'en';
