@@ -5,6 +5,9 @@ const databases = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) :
 
 export default defineConfig({
   test: {
+    // Most of a test's time is spent waiting on a database or a browser, so on a 2-core machine two files at
+    // once finish the suite well before one (vitest's default there) would.
+    maxWorkers: 2,
     projects: [
       ...databases.map((db) => ({
         extends: true as const,
@@ -15,8 +18,10 @@ export default defineConfig({
           exclude: db === 'pglite' ? [...configDefaults.exclude, '**/*.postgres.test.ts'] : configDefaults.exclude,
           environment: 'node',
           env: { TEST_DB: db },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Time limits only catch a hang: on a machine shared with other work, creating and migrating a test
+          // database or a property test's runs can take minutes.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       })),
       // Journeys in real Chromium against the built client (npm test builds it first).
@@ -26,8 +31,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -47,13 +47,15 @@ export async function startServer(script: string, env: Record<string, string>, r
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  // Up to two minutes: on a busy machine, compiling the TypeScript at start-up alone can take most of one.
+  for (let i = 0; ; i++) {
     try {
       if ((await fetch(url + readyPath)).ok) break;
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    if (i === 1200) throw new Error(`${script} did not answer ${readyPath} within two minutes`);
   }
   return {
     url,

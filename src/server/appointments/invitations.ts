@@ -136,6 +136,8 @@ export async function sendInvitations(
   ctx: InvitationContext,
 ) {
   const { customer, employee } = appointment;
+  // Both invitations are the same event: built once per language (building one is most of a booking's CPU).
+  const events = new Map<string, string>();
   for (const to of [customer, employee]) {
     const language = mailLanguage(to, ctx.settings);
     const subject = language.say(subjects[kind], {
@@ -165,11 +167,8 @@ export async function sendInvitations(
             '',
             ctx.settings.businessName,
           ];
-    await enqueueMail(tx, {
-      to: to.email,
-      subject,
-      text: text.join('\n'),
-      icalEvent: buildInvitation(kind, appointment, ctx, language),
-    });
+    const icalEvent = events.get(language.locale) ?? buildInvitation(kind, appointment, ctx, language);
+    events.set(language.locale, icalEvent);
+    await enqueueMail(tx, { to: to.email, subject, text: text.join('\n'), icalEvent });
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { appointments, weeklyHours, dateOverrides, serviceProviders, services, users } from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
@@ -138,15 +138,17 @@ export async function loadSlotData(
       })
       .from(dateOverrides)
       .where(and(inArray(dateOverrides.employeeId, employeeIds), eq(dateOverrides.date, date))),
+    // A class's seats share their session's span: one row per session with its seat count, so a full day of
+    // classes is a few rows, not one per customer (a booking and a slots call read this every time).
     db
       .select({
-        id: appointments.id,
         employeeId: appointments.employeeId,
         heldStartsAt: appointments.heldStartsAt,
         heldEndsAt: appointments.heldEndsAt,
         sessionId: appointments.sessionId,
         serviceId: appointments.serviceId,
         startsAt: appointments.startsAt,
+        seats: sql<number>`count(*)::int`,
       })
       .from(appointments)
       .where(
@@ -155,15 +157,19 @@ export async function loadSlotData(
           inArray(appointments.status, [...liveStatuses]),
           lt(appointments.heldStartsAt, to),
           gt(appointments.heldEndsAt, from),
+          excludeAppointmentId ? ne(appointments.id, excludeAppointmentId) : undefined,
         ),
+      )
+      .groupBy(
+        appointments.employeeId,
+        appointments.heldStartsAt,
+        appointments.heldEndsAt,
+        appointments.sessionId,
+        appointments.serviceId,
+        appointments.startsAt,
       ),
   ]);
-  return {
-    employeeIds,
-    weekly,
-    overrides,
-    busy: excludeAppointmentId ? busy.filter((b) => b.id !== excludeAppointmentId) : busy,
-  };
+  return { employeeIds, weekly, overrides, busy };
 }
 
 /** What one appointment takes: its duration and the buffers that make up its held span. */

@@ -507,6 +507,15 @@ describe('slots of a class', () => {
     expect(times(computeSlots('2026-06-10', rules({ serviceId: YOGA }), data(two)))).not.toContain('10:00');
   });
 
+  it('counts a row standing for several seats of a session (the database reads one row per session)', () => {
+    expect(seats(computeSlots('2026-06-10', klass, data([{ ...seat(A, 's1'), seats: 2 }])))[0]).toEqual(['10:00', 1]);
+    // Split across rows (seats booked while the buffers differed), the seats still add up.
+    expect(times(computeSlots('2026-06-10', klass, data([{ ...seat(A, 's1'), seats: 2 }, seat(A, 's1')])))).toEqual([
+      '11:30',
+      '12:00',
+    ]);
+  });
+
   it('sums the seats of every employee at a start and lists the fullest session first', () => {
     const slots = computeSlots('2026-06-10', klass, data([seat(B, 's1')], [A, B]));
     const ten = slots.find((s) => s.time === '10:00')!;

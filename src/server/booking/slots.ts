@@ -43,7 +43,10 @@ export interface DateOverride {
   endTime: string | null;
 }
 
-/** A held span of a live appointment; a class seat also says its session, service and start. */
+/**
+ * A held span of a live appointment; a class session's seats also say their session, service and start, and how
+ * many seats share the span (1 when absent).
+ */
 export interface BusyInterval {
   employeeId: string;
   heldStartsAt: Date;
@@ -51,6 +54,7 @@ export interface BusyInterval {
   sessionId?: string | null;
   serviceId?: string | null;
   startsAt?: Date;
+  seats?: number;
 }
 
 export interface SlotRules {
@@ -94,6 +98,7 @@ interface Span {
   end: number;
   sessionId?: string;
   sessionStart?: number;
+  seats?: number;
 }
 
 const MINUTE = 60_000;
@@ -163,7 +168,11 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
     let list = busyByEmployee.get(b.employeeId);
     if (!list) busyByEmployee.set(b.employeeId, (list = []));
     const joinable = capacity > 1 && b.sessionId && b.serviceId === rules.serviceId && b.startsAt;
-    list.push(joinable ? { start, end, sessionId: b.sessionId!, sessionStart: b.startsAt!.getTime() } : { start, end });
+    list.push(
+      joinable
+        ? { start, end, sessionId: b.sessionId!, sessionStart: b.startsAt!.getTime(), seats: b.seats ?? 1 }
+        : { start, end },
+    );
   }
 
   const seatsAt = (busy: Span[], start: number, end: number) => {
@@ -228,7 +237,7 @@ function seatsLeftInSession(intervals: Span[], start: number, heldStart: number,
     if (!(b.start < heldEnd && b.end > heldStart)) continue;
     if (!b.sessionId || b.sessionStart !== start || (session && b.sessionId !== session)) return 0;
     session = b.sessionId;
-    taken++;
+    taken += b.seats ?? 1;
   }
   return capacity - taken;
 }
