@@ -31,9 +31,6 @@ export const SLOT_TAKEN_MESSAGE = 'That time is no longer available. Please choo
 export const CLASS_FULL_MESSAGE = 'This class is full.';
 export const SEAT_TAKEN_MESSAGE = 'You already have a seat in this class.';
 
-/** How the booking pages say what a class start has left: "1 seat left", "5 seats left". */
-export const seatsLeftLabel = (seats: number) => `${seats} ${seats === 1 ? 'seat' : 'seats'} left`;
-
 /** A series repeats a booking at the same wall-clock time of the business zone, every week or every two weeks. */
 export const repeatFrequencies = ['weekly', 'biweekly'] as const;
 export type RepeatFrequency = (typeof repeatFrequencies)[number];

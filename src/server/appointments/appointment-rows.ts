@@ -38,8 +38,21 @@ const columns = {
     from appointment_reminders r
     where r.appointment_id = ${appointments.id} and r.starts_at = ${appointments.startsAt}), '[]'::json)`,
   service: { id: services.id, name: services.name, duration: services.duration, price: services.price },
-  customer: { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email },
-  employee: { id: employee.id, firstName: employee.firstName, lastName: employee.lastName, email: employee.email },
+  // The language each is written to in (their mails); not part of the answer.
+  customer: {
+    id: customer.id,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    locale: customer.locale,
+  },
+  employee: {
+    id: employee.id,
+    firstName: employee.firstName,
+    lastName: employee.lastName,
+    email: employee.email,
+    locale: employee.locale,
+  },
 };
 
 export function selectAppointments(db: Tx) {
@@ -79,7 +92,12 @@ export function toAppointment(row: Row): Appointment {
       }),
     ),
     service: row.service,
-    customer: row.customer,
+    customer: {
+      id: row.customer.id,
+      firstName: row.customer.firstName,
+      lastName: row.customer.lastName,
+      email: row.customer.email,
+    },
     employee: { id: row.employee.id, firstName: row.employee.firstName, lastName: row.employee.lastName },
   };
 }

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { DEPOSIT_HOLD_MINUTES } from '../../../shared/booking';
 import { depositAmount, type Deposit } from '../../../shared/catalog';
 import { fromCents, toCents } from '../../../shared/orders';
@@ -21,17 +22,27 @@ export function DepositNote({
   const methods = trpc.orders.paymentMethods.useQuery(undefined, { enabled: service.deposit.type !== 'none' });
   if (service.deposit.type === 'none' || !methods.data) return null;
   const amount = depositAmount(service.deposit, service.price);
-  const total =
-    occurrences > 1
-      ? `${money(amount)} each, ${money(fromCents(toCents(amount) * occurrences))} in all`
-      : money(amount);
   const byCard = methods.data.methods.includes('stripe');
   return (
     <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-stone-800" data-testid="deposit-note">
-      <span className="font-medium">Deposit: {total}.</span>{' '}
-      {byCard
-        ? `Paid by card when you book; we hold your time for ${DEPOSIT_HOLD_MINUTES} minutes while you pay. Refundable if you cancel at least ${cancellationNoticeHours} hours before the appointment.`
-        : 'Pay at your appointment.'}
+      <span className="font-medium">
+        {occurrences > 1 ? (
+          <FormattedMessage
+            id="booking.depositSeries"
+            values={{ each: money(amount), total: money(fromCents(toCents(amount) * occurrences)) }}
+          />
+        ) : (
+          <FormattedMessage id="booking.deposit" values={{ amount: money(amount) }} />
+        )}
+      </span>{' '}
+      {byCard ? (
+        <FormattedMessage
+          id="booking.depositByCard"
+          values={{ minutes: DEPOSIT_HOLD_MINUTES, hours: cancellationNoticeHours }}
+        />
+      ) : (
+        <FormattedMessage id="booking.depositAtAppointment" />
+      )}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { DepositNote } from '../../entities/booking/deposit-note';
@@ -25,44 +26,65 @@ export function BookingSummary({
   pending: boolean;
   onConfirm: () => void;
 }) {
+  const intl = useIntl();
   const money = useFormatMoney();
   return (
     <Card className="border-brand-200 bg-brand-50">
       <CardHeader>
-        <CardTitle>Booking Summary</CardTitle>
+        <CardTitle>
+          <FormattedMessage id="booking.summary" />
+        </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-stone-600">Service</dt>
+          <dt className="text-stone-600">
+            <FormattedMessage id="booking.service" />
+          </dt>
           <dd className="font-medium text-stone-900">{service.name}</dd>
-          <dt className="text-stone-600">Employee</dt>
+          <dt className="text-stone-600">
+            <FormattedMessage id="booking.employee" />
+          </dt>
           <dd className="font-medium text-stone-900">
             {employee.firstName} {employee.lastName}
           </dd>
-          <dt className="text-stone-600">Date</dt>
+          <dt className="text-stone-600">
+            <FormattedMessage id="booking.date" />
+          </dt>
           <dd className="font-medium text-stone-900">{longDayLabelOf(date)}</dd>
-          <dt className="text-stone-600">Time</dt>
+          <dt className="text-stone-600">
+            <FormattedMessage id="booking.time" />
+          </dt>
           <dd className="font-medium text-stone-900">
-            {clockLabelOf(slot.time)} ({service.duration} minutes)
+            <FormattedMessage
+              id="booking.timeAndDuration"
+              values={{ time: clockLabelOf(slot.time), minutes: service.duration }}
+            />
           </dd>
           {repeat.frequency && (
             <>
-              <dt className="text-stone-600">Repeats</dt>
+              <dt className="text-stone-600">
+                <FormattedMessage id="booking.repeats" />
+              </dt>
               <dd className="font-medium text-stone-900">
-                {repeatSummary(date, { ...repeat, frequency: repeat.frequency })}
+                {repeatSummary(intl, date, { ...repeat, frequency: repeat.frequency })}
               </dd>
             </>
           )}
-          <dt className="text-stone-600">Price</dt>
+          <dt className="text-stone-600">
+            <FormattedMessage id="booking.price" />
+          </dt>
           <dd className="font-medium text-stone-900">
             {repeat.frequency
-              ? `${money(service.price)} each, ${money(fromCents(toCents(service.price) * repeat.count))} in all`
+              ? intl.formatMessage(
+                  { id: 'booking.priceSeries' },
+                  { each: money(service.price), total: money(fromCents(toCents(service.price) * repeat.count)) },
+                )
               : money(service.price)}
           </dd>
         </dl>
         <DepositNote service={service} occurrences={repeat.frequency ? repeat.count : 1} />
         <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full sm:w-auto sm:self-end">
-          {pending ? 'Booking...' : 'Confirm Booking'}
+          <FormattedMessage id={pending ? 'booking.booking' : 'booking.confirm'} />
         </Button>
       </CardContent>
     </Card>

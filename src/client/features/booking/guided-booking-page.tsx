@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { ButtonLink } from '../../components/ui/button';
@@ -27,6 +28,7 @@ const GUIDED_WINDOW_DAYS = 30;
  * employee is; the summary and Confirm Booking once everything is chosen.
  */
 export function GuidedBookingPage() {
+  const intl = useIntl();
   const navigate = useNavigate();
   const toast = useToast();
   const services = useBookableServices();
@@ -68,8 +70,8 @@ export function GuidedBookingPage() {
   function confirm() {
     if (!complete) {
       toast({
-        title: 'Incomplete Information',
-        description: 'Please select a service, employee, date, and time.',
+        title: intl.formatMessage({ id: 'booking.incomplete' }),
+        description: intl.formatMessage({ id: 'booking.incompleteText' }),
         variant: 'destructive',
       });
       return;
@@ -92,17 +94,20 @@ export function GuidedBookingPage() {
           toast(
             repeat.frequency
               ? {
-                  title: 'Appointments Booked',
-                  description: `Your ${repeat.count} appointments have been successfully scheduled.`,
+                  title: intl.formatMessage({ id: 'booking.seriesBooked' }),
+                  description: intl.formatMessage({ id: 'booking.seriesBookedText' }, { count: repeat.count }),
                 }
-              : { title: 'Appointment Booked', description: 'Your appointment has been successfully scheduled.' },
+              : {
+                  title: intl.formatMessage({ id: 'booking.booked' }),
+                  description: intl.formatMessage({ id: 'booking.bookedText' }),
+                },
           );
           navigate('/');
         },
         onError: (error) => {
           toast({
-            title: 'Booking Failed',
-            description: errorMessage(error, 'Failed to book appointment'),
+            title: intl.formatMessage({ id: 'booking.failed' }),
+            description: errorMessage(error, intl.formatMessage({ id: 'booking.failedFallback' })),
             variant: 'destructive',
           });
           setDateTime('');
@@ -112,7 +117,8 @@ export function GuidedBookingPage() {
     );
   }
 
-  if (services.isLoading || settings.isLoading) return <Spinner className="min-h-[40vh]" label="Loading booking" />;
+  if (services.isLoading || settings.isLoading)
+    return <Spinner className="min-h-[40vh]" label={intl.formatMessage({ id: 'booking.loading' })} />;
   const today = todayIn(timeZone);
   const lastDay = addDaysToKey(todayIn(timeZone), windowDays);
 
@@ -120,12 +126,14 @@ export function GuidedBookingPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <div className="flex flex-col gap-3">
         <ButtonLink to="/services" variant="ghost" size="sm" className="self-start">
-          <span aria-hidden="true">←</span> Back to Services
+          <span aria-hidden="true">←</span> <FormattedMessage id="booking.backToServices" />
         </ButtonLink>
         <div>
-          <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Book with an Employee</h1>
+          <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
+            <FormattedMessage id="booking.guidedTitle" />
+          </h1>
           <p className="mt-1 text-sm text-stone-600">
-            Choose a service, the person you'd like, then a day and a free time.
+            <FormattedMessage id="booking.guidedIntro" />
           </p>
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { ClockIcon } from '../../components/icons';
 import { UserAvatar } from '../../components/user-avatar';
@@ -28,7 +29,9 @@ function Step({ number, title, children }: { number: number; title: string; chil
               {number}
             </span>
             <span>
-              <span className="sr-only">Step {number}: </span>
+              <span className="sr-only">
+                <FormattedMessage id="booking.step" values={{ number }} />{' '}
+              </span>
               {title}
             </span>
           </h2>
@@ -48,11 +51,12 @@ export function ServiceStep({
   value: string;
   onChange: (id: string) => void;
 }) {
+  const intl = useIntl();
   const money = useFormatMoney();
   return (
-    <Step number={1} title="Choose a Service">
+    <Step number={1} title={intl.formatMessage({ id: 'booking.chooseService' })}>
       <ChoiceList
-        legend="Service"
+        legend={intl.formatMessage({ id: 'booking.service' })}
         name="service"
         value={value}
         onChange={onChange}
@@ -61,11 +65,12 @@ export function ServiceStep({
           title: s.name,
           detail: (
             <span className="inline-flex items-center gap-1">
-              <ClockIcon width={14} height={14} aria-hidden="true" /> {s.duration} minutes · {money(s.price)}
+              <ClockIcon width={14} height={14} aria-hidden="true" />{' '}
+              <FormattedMessage id="booking.minutesAndPrice" values={{ minutes: s.duration, price: money(s.price) }} />
             </span>
           ),
         }))}
-        empty="No services available"
+        empty={intl.formatMessage({ id: 'booking.noServices' })}
       />
     </Step>
   );
@@ -82,13 +87,14 @@ export function EmployeeStep({
   value: string;
   onChange: (id: string) => void;
 }) {
+  const intl = useIntl();
   return (
-    <Step number={2} title="Choose an Employee">
+    <Step number={2} title={intl.formatMessage({ id: 'booking.chooseEmployee' })}>
       {loading ? (
-        <Spinner label="Loading employees" className="p-4" />
+        <Spinner label={intl.formatMessage({ id: 'booking.loadingEmployees' })} className="p-4" />
       ) : (
         <ChoiceList
-          legend="Employee"
+          legend={intl.formatMessage({ id: 'booking.employee' })}
           name="employee"
           value={value}
           onChange={onChange}
@@ -97,7 +103,7 @@ export function EmployeeStep({
             title: `${p.firstName} ${p.lastName}`,
             leading: <UserAvatar user={p} size={36} />,
           }))}
-          empty="Nobody offers this service at the moment."
+          empty={intl.formatMessage({ id: 'booking.noEmployees' })}
         />
       )}
     </Step>
@@ -134,13 +140,14 @@ export function DateTimeStep({
   /** Shown under the times (the repeat choice). */
   children?: ReactNode;
 }) {
+  const intl = useIntl();
   const id = useId();
   return (
-    <Step number={3} title="Pick a Date and Time">
+    <Step number={3} title={intl.formatMessage({ id: 'booking.pickDateTime' })}>
       <div className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={id} className="text-sm font-medium text-stone-800">
-            Date
+            <FormattedMessage id="booking.date" />
           </label>
           <Input
             id={id}
@@ -153,22 +160,22 @@ export function DateTimeStep({
             aria-describedby={`${id}-hint`}
           />
           <p id={`${id}-hint`} className="text-xs text-stone-600">
-            Times are shown in {timeZone.replace(/_/g, ' ')} time.
+            <FormattedMessage id="booking.timeZoneHint" values={{ timeZone: timeZone.replace(/_/g, ' ') }} />
           </p>
         </div>
         {date &&
           (loading ? (
-            <Spinner label="Loading available times" className="p-3" />
+            <Spinner label={intl.formatMessage({ id: 'booking.loadingTimes' })} className="p-3" />
           ) : slots && slots.length > 0 ? (
             <SlotGrid
               name="time"
-              legend={`Available times on ${longDayLabelOf(date)}`}
-              options={slotOptions(slots, service)}
+              legend={intl.formatMessage({ id: 'booking.availableTimesOn' }, { date: longDayLabelOf(date) })}
+              options={slotOptions(intl, slots, service)}
               value={value}
               onChange={onChange}
             />
           ) : (
-            whenFull('No available times for this date. Please choose another date.')
+            whenFull(intl.formatMessage({ id: 'booking.noAvailableTimes' }))
           ))}
         {children}
       </div>
@@ -177,12 +184,13 @@ export function DateTimeStep({
 }
 
 export function NotesStep({ value, onChange }: { value: string; onChange: (notes: string) => void }) {
+  const intl = useIntl();
   const id = useId();
   return (
-    <Step number={4} title="Add Notes">
+    <Step number={4} title={intl.formatMessage({ id: 'booking.addNotes' })}>
       <div className="flex flex-col gap-1.5">
         <label htmlFor={id} className="text-sm font-medium text-stone-800">
-          Notes (optional)
+          <FormattedMessage id="booking.notes" />
         </label>
         <Textarea
           id={id}
@@ -190,7 +198,7 @@ export function NotesStep({ value, onChange }: { value: string; onChange: (notes
           onChange={(e) => onChange(e.target.value)}
           rows={3}
           maxLength={2000}
-          placeholder="Anything we should know before your visit?"
+          placeholder={intl.formatMessage({ id: 'booking.notesPlaceholder' })}
         />
       </div>
     </Step>

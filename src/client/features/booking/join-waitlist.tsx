@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/trpc';
 import { useJoinWaitlist, useMyWaitlist, waitedFor } from '../../entities/waitlist/waitlist-api';
@@ -36,12 +36,14 @@ function JoinWaitlistFor({ id, reason, wait }: JoinWaitlistProps) {
       <div aria-live="polite" className="flex flex-col gap-2">
         {waiting ? (
           <p className="font-medium text-stone-900" data-testid="waitlist-joined">
-            You are on the waitlist for {what}. We will e-mail you if a time opens up.
+            <FormattedMessage id="booking.onWaitlist" values={{ what }} />
           </p>
         ) : (
           !waitlist.isLoading && (
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-              <p>Want this day anyway? Join the waitlist and we will e-mail you if a time opens up.</p>
+              <p>
+                <FormattedMessage id="booking.joinWaitlistText" />
+              </p>
               <Button
                 variant="outline"
                 size="sm"
@@ -51,7 +53,7 @@ function JoinWaitlistFor({ id, reason, wait }: JoinWaitlistProps) {
                   join.mutate({ serviceId: wait.serviceId, date: wait.date, employeeId: wait.employeeId || null })
                 }
               >
-                {join.isPending ? 'Joining...' : 'Join the waitlist'}
+                <FormattedMessage id={join.isPending ? 'booking.joining' : 'booking.joinWaitlist'} />
               </Button>
             </div>
           )

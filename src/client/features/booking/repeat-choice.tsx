@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 
 import {
   repeatFrequencies,
@@ -20,19 +21,19 @@ export interface Repeat {
 export const NO_REPEAT: Repeat = { frequency: null, count: 4 };
 
 const ONCE = 'once';
-const names: Record<RepeatFrequency, { title: string; summary: string; every: string }> = {
-  weekly: { title: 'Repeat weekly', summary: 'Weekly', every: 'Every' },
-  biweekly: { title: 'Repeat every 2 weeks', summary: 'Every 2 weeks', every: 'Every other' },
-};
-const counts = Array.from({ length: SERIES_MAX - SERIES_MIN + 1 }, (_, i) => {
-  const n = SERIES_MIN + i;
-  return { value: String(n), label: `${n} appointments` };
-});
+const counts = Array.from({ length: SERIES_MAX - SERIES_MIN + 1 }, (_, i) => SERIES_MIN + i);
 
 /** What the summary says of a series starting on `date`: "Weekly, 3 appointments: Dec 1, Dec 8, Dec 15". */
-export function repeatSummary(date: string, { frequency, count }: Repeat & { frequency: RepeatFrequency }): string {
+export function repeatSummary(
+  intl: IntlShape,
+  date: string,
+  { frequency, count }: Repeat & { frequency: RepeatFrequency },
+): string {
   const dates = Array.from({ length: count }, (_, i) => addDaysToKey(date, i * repeatStepDays[frequency]));
-  return `${names[frequency].summary}, ${count} appointments: ${dates.map((d) => dayLabelOf(d, 'monthDay')).join(', ')}`;
+  return intl.formatMessage(
+    { id: 'booking.repeatSummary' },
+    { frequency, count, dates: dates.map((d) => dayLabelOf(d, 'monthDay')).join(', ') },
+  );
 }
 
 /** The guided page's "Repeat weekly / every 2 weeks" with how many appointments, under the chosen time. */
@@ -45,24 +46,29 @@ export function RepeatChoice({
   value: Repeat;
   onChange: (repeat: Repeat) => void;
 }) {
+  const intl = useIntl();
   const countId = useId();
   const weekday = dayLabelOf(date, 'weekday');
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm font-medium text-stone-800" aria-hidden="true">
-        Repeat
+        <FormattedMessage id="booking.repeat" />
       </p>
       <ChoiceList
-        legend="Repeat"
+        legend={intl.formatMessage({ id: 'booking.repeat' })}
         name="repeat"
         value={value.frequency ?? ONCE}
         onChange={(choice) => onChange({ ...value, frequency: repeatFrequencies.find((f) => f === choice) ?? null })}
         options={[
-          { value: ONCE, title: 'Does not repeat', detail: 'One appointment' },
+          {
+            value: ONCE,
+            title: intl.formatMessage({ id: 'booking.doesNotRepeat' }),
+            detail: intl.formatMessage({ id: 'booking.oneAppointment' }),
+          },
           ...repeatFrequencies.map((frequency) => ({
             value: frequency,
-            title: names[frequency].title,
-            detail: `${names[frequency].every} ${weekday}, same time`,
+            title: intl.formatMessage({ id: 'booking.repeatTitle' }, { frequency }),
+            detail: intl.formatMessage({ id: 'booking.repeatDetail' }, { frequency, weekday }),
           })),
         ]}
         empty=""
@@ -70,13 +76,16 @@ export function RepeatChoice({
       {value.frequency && (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={countId} className="text-sm font-medium text-stone-800">
-            Number of appointments
+            <FormattedMessage id="booking.appointmentCountLabel" />
           </label>
           <Select
             id={countId}
             value={String(value.count)}
             onValueChange={(count) => onChange({ ...value, count: Number(count) })}
-            options={counts}
+            options={counts.map((count) => ({
+              value: String(count),
+              label: intl.formatMessage({ id: 'booking.appointmentCount' }, { count }),
+            }))}
             className="sm:max-w-xs"
           />
         </div>

@@ -1,4 +1,5 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { FormProvider, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ZSimpleBookingForm, type SimpleBookingForm } from '../../../shared/appointment-schema';
@@ -24,16 +25,27 @@ import { DepositNote } from '../../entities/booking/deposit-note';
 import { JoinWaitlist } from './join-waitlist';
 import { addDaysToKey, longDayLabelOf, todayIn } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
+import { useSentence } from '../../lib/i18n';
+import type { MessageId } from '../../../shared/i18n/en';
 
 /** Which toast a missing choice shows, in the order the form is filled in. */
-const requiredToasts: { field: keyof SimpleBookingForm; title: string }[] = [
-  { field: 'serviceId', title: 'Service Required' },
-  { field: 'date', title: 'Date Required' },
-  { field: 'dateTime', title: 'Time Required' },
+const requiredToasts: { field: keyof SimpleBookingForm; title: MessageId }[] = [
+  { field: 'serviceId', title: 'booking.serviceRequired' },
+  { field: 'date', title: 'booking.dateRequired' },
+  { field: 'dateTime', title: 'booking.timeRequired' },
 ];
+
+/** The guided page's link inside the simple page's introduction. */
+const toGuided = (chunks: ReactNode[]) => (
+  <Link to="/employee-booking" className="font-medium text-brand-700 underline underline-offset-2">
+    {chunks}
+  </Link>
+);
 
 /** /booking: service (locked by ?service=), a date, one of that day's free times, notes. */
 export function SimpleBookingPage() {
+  const intl = useIntl();
+  const say = useSentence();
   const money = useFormatMoney();
   const [params] = useSearchParams();
   const lockedServiceId = params.get('service') ?? '';
@@ -64,16 +76,25 @@ export function SimpleBookingPage() {
     () =>
       (services.data ?? []).map((s) => ({
         value: s.id,
-        label: `${s.name} (${s.duration} min, ${money(s.price)})`,
+        label: intl.formatMessage(
+          { id: 'booking.serviceOption' },
+          { name: s.name, minutes: s.duration, price: money(s.price) },
+        ),
       })),
-    [services.data, money],
+    [services.data, money, intl],
   );
   const today = settings.data ? todayIn(timeZone) : '';
   const lastDay = settings.data ? addDaysToKey(todayIn(timeZone), windowDays) : '';
 
   function onInvalid(errors: FieldErrors<SimpleBookingForm>) {
     const first = requiredToasts.find((r) => errors[r.field]);
-    if (first) toast({ title: first.title, description: errors[first.field]!.message, variant: 'destructive' });
+    const message = first && errors[first.field]?.message;
+    if (first)
+      toast({
+        title: intl.formatMessage({ id: first.title }),
+        description: message ? say(message) : undefined,
+        variant: 'destructive',
+      });
   }
 
   function onValid(values: SimpleBookingForm) {
@@ -89,11 +110,18 @@ export function SimpleBookingPage() {
       {
         onSuccess: (booked) => {
           if (payDepositIfDue(booked)) return;
-          toast({ title: 'Appointment Booked', description: 'Your appointment has been successfully scheduled.' });
+          toast({
+            title: intl.formatMessage({ id: 'booking.booked' }),
+            description: intl.formatMessage({ id: 'booking.bookedText' }),
+          });
           navigate('/profile');
         },
         onError: (error) => {
-          toast({ title: 'Booking Failed', description: errorMessage(error), variant: 'destructive' });
+          toast({
+            title: intl.formatMessage({ id: 'booking.failed' }),
+            description: errorMessage(error),
+            variant: 'destructive',
+          });
           form.setValue('dateTime', '');
           void slots.refetch();
         },
@@ -101,18 +129,17 @@ export function SimpleBookingPage() {
     );
   }
 
-  if (services.isLoading || settings.isLoading) return <Spinner className="min-h-[40vh]" label="Loading booking" />;
+  if (services.isLoading || settings.isLoading)
+    return <Spinner className="min-h-[40vh]" label={intl.formatMessage({ id: 'booking.loading' })} />;
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Book an Appointment</h1>
+        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
+          <FormattedMessage id="booking.simpleTitle" />
+        </h1>
         <p className="mt-1 text-sm text-stone-600">
-          Choose a treatment, a day and a free time. Want someone in particular?{' '}
-          <Link to="/employee-booking" className="font-medium text-brand-700 underline underline-offset-2">
-            Choose your employee
-          </Link>
-          .
+          <FormattedMessage id="booking.simpleIntro" values={{ link: toGuided }} />
         </p>
       </div>
       <Card>
@@ -122,20 +149,21 @@ export function SimpleBookingPage() {
               noValidate
               onSubmit={form.handleSubmit(onValid, onInvalid)}
               className="flex flex-col gap-5"
-              aria-label="Book an appointment"
+              aria-label={intl.formatMessage({ id: 'booking.formLabel' })}
             >
               <SelectField
                 name="serviceId"
-                label="Service"
-                hint={locked ? 'Chosen from the services page.' : undefined}
+                label={intl.formatMessage({ id: 'booking.service' })}
+                hint={locked ? intl.formatMessage({ id: 'booking.serviceLocked' }) : undefined}
                 options={serviceOptions}
-                placeholder="Select a service"
+                placeholder={intl.formatMessage({ id: 'booking.selectService' })}
                 disabled={locked}
               />
               {service && (
                 <p className="-mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-600">
                   <span className="inline-flex items-center gap-1">
-                    <ClockIcon width={16} height={16} aria-hidden="true" /> {service.duration} minutes
+                    <ClockIcon width={16} height={16} aria-hidden="true" />{' '}
+                    <FormattedMessage id="booking.minutes" values={{ minutes: service.duration }} />
                   </span>
                   <span>{money(service.price)}</span>
                 </p>
@@ -143,14 +171,14 @@ export function SimpleBookingPage() {
               {service && <DepositNote service={service} />}
               <TextField
                 name="date"
-                label="Date"
-                hint={`Times are shown in ${timeZone.replace(/_/g, ' ')} time.`}
+                label={intl.formatMessage({ id: 'booking.date' })}
+                hint={intl.formatMessage({ id: 'booking.timeZoneHint' }, { timeZone: timeZone.replace(/_/g, ' ') })}
                 type="date"
                 min={today}
                 max={lastDay}
                 inputClassName="sm:max-w-xs"
               />
-              <FormField name="dateTime" label="Time">
+              <FormField name="dateTime" label={intl.formatMessage({ id: 'booking.time' })}>
                 {({ field, ids }) => (
                   <TimeChoice
                     ids={ids}
@@ -162,19 +190,19 @@ export function SimpleBookingPage() {
                     windowDays={windowDays}
                     loading={slots.isFetching && !slots.data}
                     failed={slots.isError}
-                    options={slotOptions(slots.data, service)}
+                    options={slotOptions(intl, slots.data, service)}
                   />
                 )}
               </FormField>
               <TextareaField
                 name="notes"
-                label="Notes (optional)"
-                placeholder="Anything we should know before your visit?"
+                label={intl.formatMessage({ id: 'booking.notes' })}
+                placeholder={intl.formatMessage({ id: 'booking.notesPlaceholder' })}
                 rows={3}
               />
               <Button type="submit" size="lg" disabled={book.isPending} className="w-full sm:w-auto sm:self-end">
                 <CalendarIcon width={18} height={18} aria-hidden="true" />
-                {book.isPending ? 'Booking...' : 'Book Appointment'}
+                <FormattedMessage id={book.isPending ? 'booking.booking' : 'booking.bookAppointment'} />
               </Button>
             </form>
           </FormProvider>
@@ -208,22 +236,23 @@ function TimeChoice({
   failed: boolean;
   options: { value: string; label: string }[];
 }) {
+  const intl = useIntl();
   const note = (text: string) => (
     <p id={ids.id} className="rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-700">
       {text}
     </p>
   );
-  if (!service) return note('Choose a service to see the free times.');
-  if (!date) return note('Choose a date to see the free times.');
-  if (loading) return <Spinner label="Loading available times" className="p-3" />;
-  if (failed) return note('The free times could not be loaded. Please try again.');
+  if (!service) return note(intl.formatMessage({ id: 'booking.chooseServiceFirst' }));
+  if (!date) return note(intl.formatMessage({ id: 'booking.chooseDateFirst' }));
+  if (loading) return <Spinner label={intl.formatMessage({ id: 'booking.loadingTimes' })} className="p-3" />;
+  if (failed) return note(intl.formatMessage({ id: 'booking.timesFailed' }));
   if (!options.length) {
     if (lastDay && date > lastDay)
-      return note(`Appointments can be booked up to ${windowDays} days ahead. Please choose an earlier date.`);
+      return note(intl.formatMessage({ id: 'booking.beyondWindow' }, { days: windowDays }));
     return (
       <JoinWaitlist
         id={ids.id}
-        reason={`No free times on ${longDayLabelOf(date)}: our team is fully booked or not working that day. Please choose another date.`}
+        reason={intl.formatMessage({ id: 'booking.noFreeTimes' }, { date: longDayLabelOf(date) })}
         wait={{ serviceId: service.id, serviceName: service.name, date }}
       />
     );
@@ -232,7 +261,7 @@ function TimeChoice({
     <div id={ids.id} tabIndex={-1}>
       <SlotGrid
         name="time"
-        legend={`Free times on ${longDayLabelOf(date)}`}
+        legend={intl.formatMessage({ id: 'booking.freeTimesOn' }, { date: longDayLabelOf(date) })}
         hideLegend
         options={options}
         value={value}
