@@ -1,4 +1,6 @@
 import { app } from './app';
+import { auth } from './auth';
+import { cart } from './cart';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
@@ -21,6 +23,8 @@ import { staff } from './staff';
  */
 export const messages = {
   ...app,
+  ...auth,
+  ...cart,
   ...chat,
   ...discounts,
   ...employeeApplications,

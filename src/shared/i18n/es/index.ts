@@ -1,5 +1,7 @@
 import type { MessageId } from '../en';
 import { app } from './app';
+import { auth } from './auth';
+import { cart } from './cart';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
@@ -19,6 +21,8 @@ import { staff } from './staff';
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
 export const messages: Record<MessageId, string> = {
   ...app,
+  ...auth,
+  ...cart,
   ...chat,
   ...discounts,
   ...employeeApplications,
