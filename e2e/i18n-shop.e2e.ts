@@ -79,7 +79,7 @@ describe('the shop in Spanish', () => {
     expect(mail?.text).toMatch(/2 x Aceite de lavanda a 12,50\s(US\$|\$)/);
     expect(mail?.text).toContain('Pagas al recoger tu pedido.');
     await context.close();
-  });
+  }, 120_000);
 
   it('the same customer writes to support in Spanish and reads the answer', async () => {
     const cookie = await sessionCookieFor(e2e.server.database, SPANISH);
@@ -132,6 +132,16 @@ describe('the shop in Spanish', () => {
     await page.getByLabel('Discount code').waitFor();
     await page.getByRole('link', { name: 'Proceed to Checkout' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Language' }).inputValue()).toBe('en');
+    await context.close();
+  });
+
+  it("a sign-in that did not happen ends on a page in the browser's language", async () => {
+    const { context, page } = await e2e.open({ viewport: 'phone', locale: 'es-ES' });
+    await page.goto('/sign-in-error?reason=expired');
+    await page.getByRole('heading', { name: 'Inicio de sesión caducado' }).waitFor();
+    await page.getByText('El inicio de sesión tardó demasiado').waitFor();
+    await page.getByRole('link', { name: 'Volver a intentarlo' }).waitFor();
+    await checkScreenAtBothViewports(page, 'i18n-shop-sign-in-error-es');
     await context.close();
   });
 
