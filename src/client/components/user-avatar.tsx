@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import type { User } from '../../shared/user';
 
 export function UserAvatar({
@@ -47,7 +48,9 @@ export function UserIdentity({
         <p className="truncate text-sm font-medium">
           {user.firstName} {user.lastName}
         </p>
-        <p className="text-xs capitalize text-stone-600">{user.role}</p>
+        <p className="text-xs capitalize text-stone-600">
+          <FormattedMessage id="app.role" values={{ role: user.role }} />
+        </p>
       </div>
     </div>
   );

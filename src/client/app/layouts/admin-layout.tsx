@@ -74,13 +74,16 @@ export function AdminLayout() {
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center justify-between border-b border-stone-200 bg-white px-4 md:hidden">
-          <span className="font-semibold text-brand-900" data-testid="business-name-mobile">
+        <header className="flex h-14 items-center justify-between gap-3 border-b border-stone-200 bg-white px-4 md:hidden">
+          <span className="min-w-0 font-semibold leading-tight text-brand-900" data-testid="business-name-mobile">
             {settings.businessName}
           </span>
-          <div className="flex items-center gap-3">
-            <LanguageMenu />
-            <a href="/api/logout" className="flex items-center gap-1 text-sm font-medium text-stone-700">
+          <div className="flex shrink-0 items-center gap-3">
+            <LanguageMenu compact />
+            <a
+              href="/api/logout"
+              className="flex items-center gap-1 whitespace-nowrap text-sm font-medium text-stone-700"
+            >
               <LogOutIcon width={16} height={16} />
               <FormattedMessage id="app.signOut" />
             </a>

@@ -22,9 +22,9 @@ export function CustomerLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-4">
-          <Link to="/" className="flex items-center gap-2 font-semibold text-brand-900">
-            <StoreIcon className="text-brand-600" />
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 md:gap-6">
+          <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold leading-tight text-brand-900">
+            <StoreIcon className="shrink-0 text-brand-600" />
             <span data-testid="business-name">{settings.businessName}</span>
           </Link>
           <nav
@@ -47,8 +47,8 @@ export function CustomerLayout() {
               </NavLink>
             ))}
           </nav>
-          <div className="ml-auto flex items-center gap-3">
-            <LanguageMenu />
+          <div className="ml-auto flex shrink-0 items-center gap-3">
+            <LanguageMenu compact />
             <Link
               to="/cart"
               className="relative hidden rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:inline-flex"
@@ -67,9 +67,12 @@ export function CustomerLayout() {
                 </span>
               </div>
             )}
-            <a href="/api/logout" className={buttonClass('outline', 'sm', 'hidden md:inline-flex')}>
+            {/* On a phone the icon alone, its words kept for screen readers. */}
+            <a href="/api/logout" className={buttonClass('outline', 'sm', 'max-md:px-2')}>
               <LogOutIcon width={16} height={16} />
-              <FormattedMessage id="app.signOut" />
+              <span className="max-md:sr-only">
+                <FormattedMessage id="app.signOut" />
+              </span>
             </a>
           </div>
         </div>

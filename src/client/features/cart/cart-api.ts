@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc } from '../../lib/trpc';
 
@@ -14,26 +15,36 @@ export function useCart() {
 
 /** Quantity changes: the list and badge follow; a refusal ('Update Failed') puts the server's line back. */
 export function useUpdateCartItem() {
+  const intl = useIntl();
   const toast = useToast();
   const utils = trpc.useUtils();
   return trpc.cart.update.useMutation({
     onSuccess: () => utils.cart.invalidate(),
     onError: (error) => {
-      toast({ title: 'Update Failed', description: errorMessage(error), variant: 'destructive' });
+      toast({
+        title: intl.formatMessage({ id: 'cart.updateFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
       void utils.cart.invalidate();
     },
   });
 }
 
 export function useRemoveCartItem() {
+  const intl = useIntl();
   const toast = useToast();
+  const removeFailed = useRemoveFailed();
   const utils = trpc.useUtils();
   return trpc.cart.remove.useMutation({
     onSuccess: () => {
       void utils.cart.invalidate();
-      toast({ title: 'Item Removed', description: 'Item has been removed from your cart.' });
+      toast({
+        title: intl.formatMessage({ id: 'cart.itemRemoved' }),
+        description: intl.formatMessage({ id: 'cart.itemRemovedText' }),
+      });
     },
-    onError: (error) => toast({ title: 'Remove Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => removeFailed(error),
   });
 }
 
@@ -51,10 +62,22 @@ export function useApplyDiscount() {
 }
 
 export function useRemoveDiscount() {
-  const toast = useToast();
+  const removeFailed = useRemoveFailed();
   const utils = trpc.useUtils();
   return trpc.cart.removeDiscount.useMutation({
     onSuccess: (priced) => utils.cart.summary.setData(undefined, priced),
-    onError: (error) => toast({ title: 'Remove Failed', description: errorMessage(error), variant: 'destructive' }),
+    onError: (error) => removeFailed(error),
   });
+}
+
+/** The toast of a removal the server refused: the line or the code stays. */
+function useRemoveFailed() {
+  const intl = useIntl();
+  const toast = useToast();
+  return (error: unknown) =>
+    toast({
+      title: intl.formatMessage({ id: 'cart.removeFailed' }),
+      description: errorMessage(error),
+      variant: 'destructive',
+    });
 }

@@ -1,5 +1,10 @@
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { cn } from '../../lib/cn';
 import { useCartCount } from './cart-api';
+
+/** The words after the count, for screen readers. */
+const srOnly = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 /** The count on the cart icon, shown only when the cart holds something (docs/catalogue.md). */
 export function CartBadge({ className }: { className?: string }) {
@@ -13,8 +18,7 @@ export function CartBadge({ className }: { className?: string }) {
         className,
       )}
     >
-      {count > 99 ? '99+' : count}
-      <span className="sr-only"> {count === 1 ? 'item' : 'items'} in cart</span>
+      <FormattedMessage id="cart.badge" values={{ shown: count > 99 ? '99+' : count, count, hidden: srOnly }} />
     </span>
   );
 }

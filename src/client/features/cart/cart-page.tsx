@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { toCents, fromCents } from '../../../shared/orders';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -13,14 +14,17 @@ type CartLine = RouterOutputs['cart']['list'][number];
 
 /** /cart: lines with a quantity stepper and a remove button, an order summary and the way to checkout. */
 export function CartPage() {
+  const intl = useIntl();
   const cart = useCart();
-  if (cart.isLoading) return <Spinner label="Loading your cart" className="min-h-[40vh]" />;
+  if (cart.isLoading) return <Spinner label={intl.formatMessage({ id: 'cart.loading' })} className="min-h-[40vh]" />;
   if (cart.isError) return <p className="text-red-700">{errorMessage(cart.error)}</p>;
   const lines = cart.data ?? [];
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-stone-900">Shopping Cart</h1>
+      <h1 className="text-2xl font-bold text-stone-900">
+        <FormattedMessage id="cart.title" />
+      </h1>
       {lines.length === 0 ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
@@ -42,21 +46,27 @@ export function CartPage() {
                 strokeLinejoin="round"
               />
             </svg>
-            <h2 className="text-lg font-semibold text-stone-900">Your cart is empty</h2>
-            <p className="text-sm text-stone-600">Add some products to get started.</p>
-            <ButtonLink to="/products">Browse Products</ButtonLink>
+            <h2 className="text-lg font-semibold text-stone-900">
+              <FormattedMessage id="cart.empty" />
+            </h2>
+            <p className="text-sm text-stone-600">
+              <FormattedMessage id="cart.emptyHint" />
+            </p>
+            <ButtonLink to="/products">
+              <FormattedMessage id="cart.browseProducts" />
+            </ButtonLink>
           </CardContent>
         </Card>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
-          <ul className="flex flex-col gap-3" aria-label="Cart items">
+          <ul className="flex flex-col gap-3" aria-label={intl.formatMessage({ id: 'cart.itemsLabel' })}>
             {lines.map((line) => (
               <CartLineCard key={line.id} line={line} />
             ))}
           </ul>
           <CartSummary lines={lines}>
             <ButtonLink to="/checkout" size="lg" className="w-full">
-              Proceed to Checkout
+              <FormattedMessage id="cart.proceedToCheckout" />
             </ButtonLink>
           </CartSummary>
         </div>
@@ -66,7 +76,9 @@ export function CartPage() {
 }
 
 function CartLineCard({ line }: { line: CartLine }) {
+  const intl = useIntl();
   const money = useFormatMoney();
+  const name = line.product.name;
   const update = useUpdateCartItem();
   const remove = useRemoveCartItem();
   const [draft, setDraft] = useState<string | null>(null);
@@ -94,11 +106,17 @@ function CartLineCard({ line }: { line: CartLine }) {
             <div className="h-18 w-18 shrink-0 rounded-lg bg-brand-50" aria-hidden="true" />
           )}
           <div className="min-w-0">
-            <h2 className="truncate font-semibold text-stone-900">{line.product.name}</h2>
-            <p className="text-sm text-stone-600">{money(line.price)} each</p>
+            <h2 className="truncate font-semibold text-stone-900">{name}</h2>
+            <p className="text-sm text-stone-600">
+              <FormattedMessage id="cart.each" values={{ price: money(line.price) }} />
+            </p>
             {short && (
               <p className="text-sm font-medium text-red-700" role="status">
-                {stock === 0 ? 'Out of stock' : `Only ${stock} left in stock`}
+                {stock === 0 ? (
+                  <FormattedMessage id="cart.outOfStock" />
+                ) : (
+                  <FormattedMessage id="cart.onlyLeft" values={{ count: stock }} />
+                )}
               </p>
             )}
           </div>
@@ -108,14 +126,14 @@ function CartLineCard({ line }: { line: CartLine }) {
             <Button
               variant="outline"
               size="icon"
-              aria-label={`Decrease quantity of ${line.product.name}`}
+              aria-label={intl.formatMessage({ id: 'cart.decrease' }, { name })}
               disabled={line.quantity <= 1}
               onClick={() => setQuantity(line.quantity - 1)}
             >
               −
             </Button>
             <label htmlFor={inputId} className="sr-only">
-              Quantity of {line.product.name}
+              <FormattedMessage id="cart.quantityOf" values={{ name }} />
             </label>
             <input
               id={inputId}
@@ -137,7 +155,7 @@ function CartLineCard({ line }: { line: CartLine }) {
             <Button
               variant="outline"
               size="icon"
-              aria-label={`Increase quantity of ${line.product.name}`}
+              aria-label={intl.formatMessage({ id: 'cart.increase' }, { name })}
               disabled={line.quantity >= stock}
               onClick={() => setQuantity(line.quantity + 1)}
             >
@@ -150,7 +168,7 @@ function CartLineCard({ line }: { line: CartLine }) {
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Remove ${line.product.name}`}
+            aria-label={intl.formatMessage({ id: 'cart.remove' }, { name })}
             disabled={remove.isPending}
             onClick={() => remove.mutate({ id: line.id })}
           >

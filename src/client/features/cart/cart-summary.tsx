@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { cartTotals } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderTotals } from '../../entities/orders/order-totals';
@@ -21,7 +22,9 @@ export function CartSummary({
   return (
     <Card className="h-fit" data-testid="order-summary">
       <CardHeader>
-        <CardTitle>Order Summary</CardTitle>
+        <CardTitle>
+          <FormattedMessage id="cart.summary" />
+        </CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <DiscountCodeField applied={summary.data?.discount ?? null} />

@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { useSentence } from '../../lib/i18n';
 import { errorMessage } from '../../lib/trpc';
 import { useApplyDiscount, useRemoveDiscount } from './cart-api';
 
@@ -9,6 +11,8 @@ import { useApplyDiscount, useRemoveDiscount } from './cart-api';
  * the field; an applied code shows with Remove, and with the reason when it no longer applies to the cart.
  */
 export function DiscountCodeField({ applied }: { applied: { code: string; problem: string | null } | null }) {
+  const intl = useIntl();
+  const say = useSentence();
   const id = useId();
   const [code, setCode] = useState('');
   const apply = useApplyDiscount();
@@ -22,7 +26,9 @@ export function DiscountCodeField({ applied }: { applied: { code: string; proble
   if (applied) {
     return (
       <div className="flex flex-col gap-1.5" data-testid="applied-discount">
-        <p className="text-sm font-medium text-stone-800">Discount code</p>
+        <p className="text-sm font-medium text-stone-800">
+          <FormattedMessage id="cart.discountCode" />
+        </p>
         <div className="flex items-center justify-between gap-3 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2">
           <span className="font-mono text-sm font-semibold text-brand-800">{applied.code}</span>
           <Button
@@ -30,14 +36,15 @@ export function DiscountCodeField({ applied }: { applied: { code: string; proble
             size="sm"
             disabled={remove.isPending}
             onClick={() => remove.mutate()}
-            aria-label={`Remove discount code ${applied.code}`}
+            aria-label={intl.formatMessage({ id: 'cart.removeCodeLabel' }, { code: applied.code })}
           >
-            Remove
+            <FormattedMessage id="cart.removeCode" />
           </Button>
         </div>
         {applied.problem && (
           <p className="text-sm text-red-700" role="alert">
-            {applied.problem} Remove it to check out.
+            {/* The server's English sentence (the cart carries it as text), said in the page's language. */}
+            <FormattedMessage id="cart.discountProblem" values={{ problem: say(applied.problem) }} />
           </p>
         )}
       </div>
@@ -48,7 +55,7 @@ export function DiscountCodeField({ applied }: { applied: { code: string; proble
   return (
     <form className="flex flex-col gap-1.5" onSubmit={submit} noValidate>
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        Discount code
+        <FormattedMessage id="cart.discountCode" />
       </label>
       <div className="flex gap-2">
         <Input
@@ -65,10 +72,10 @@ export function DiscountCodeField({ applied }: { applied: { code: string; proble
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-message` : undefined}
           className="uppercase placeholder:normal-case"
-          placeholder="Enter a code"
+          placeholder={intl.formatMessage({ id: 'cart.enterCode' })}
         />
         <Button type="submit" variant="outline" disabled={apply.isPending || !code.trim()}>
-          Apply
+          <FormattedMessage id="cart.apply" />
         </Button>
       </div>
       {error && (

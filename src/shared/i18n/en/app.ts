@@ -22,6 +22,8 @@ export const app = {
   'app.logout': 'Logout',
   'app.openMenu': 'Open menu',
   'app.closeMenu': 'Close menu',
+  // A role under a name, by its stored name (capitalised by the style).
+  'app.role': '{role, select, customer {customer} employee {employee} admin {admin} other {{role}}}',
   'nav.home': 'Home',
   'nav.products': 'Products',
   'nav.services': 'Services',

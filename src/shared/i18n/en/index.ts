@@ -1,5 +1,7 @@
 import { app } from './app';
+import { auth } from './auth';
 import { booking } from './booking';
+import { cart } from './cart';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
@@ -15,14 +17,15 @@ import { profile } from './profile';
 import { scheduling } from './scheduling';
 import { settings } from './settings';
 import { staff } from './staff';
-
 /**
  * The English messages, by id (`area.name`), as ICU messages. One file per area of the product beside this one,
  * spread in here; an id is written once, in its area's file. The Spanish catalogue (../es) must have the same ids.
  */
 export const messages = {
   ...app,
+  ...auth,
   ...booking,
+  ...cart,
   ...chat,
   ...discounts,
   ...employeeApplications,

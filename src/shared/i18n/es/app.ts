@@ -23,6 +23,7 @@ export const app: Record<keyof typeof enApp, string> = {
   'app.logout': 'Cerrar sesión',
   'app.openMenu': 'Abrir menú',
   'app.closeMenu': 'Cerrar menú',
+  'app.role': '{role, select, customer {cliente} employee {empleado} admin {administrador} other {{role}}}',
   'nav.home': 'Inicio',
   'nav.products': 'Productos',
   'nav.services': 'Servicios',

@@ -1,6 +1,8 @@
 import type { MessageId } from '../en';
 import { app } from './app';
+import { auth } from './auth';
 import { booking } from './booking';
+import { cart } from './cart';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
@@ -20,7 +22,9 @@ import { staff } from './staff';
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
 export const messages: Record<MessageId, string> = {
   ...app,
+  ...auth,
   ...booking,
+  ...cart,
   ...chat,
   ...discounts,
   ...employeeApplications,
