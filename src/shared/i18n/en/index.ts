@@ -1,4 +1,5 @@
 import { app } from './app';
+import { catalog } from './catalog';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
@@ -21,6 +22,7 @@ import { staff } from './staff';
  */
 export const messages = {
   ...app,
+  ...catalog,
   ...chat,
   ...discounts,
   ...employeeApplications,

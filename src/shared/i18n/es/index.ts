@@ -1,5 +1,6 @@
 import type { MessageId } from '../en';
 import { app } from './app';
+import { catalog } from './catalog';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
@@ -19,6 +20,7 @@ import { staff } from './staff';
 /** The Spanish messages: every English id, translated (the type makes a missing one fail the build). */
 export const messages: Record<MessageId, string> = {
   ...app,
+  ...catalog,
   ...chat,
   ...discounts,
   ...employeeApplications,
