@@ -28,12 +28,17 @@ function ServiceCard({ service, eager }: { service: Service; eager: boolean }) {
         </span>
       }
     >
+      {/* Cards four to a row leave the labels little room: one wider than its button takes two lines inside it. */}
       <div className="mt-2 grid grid-cols-2 gap-2">
-        <ButtonLink to={`/booking?service=${encodeURIComponent(service.id)}`} className="whitespace-nowrap px-2">
-          <FormattedMessage id="catalog.quickBook" />
+        <ButtonLink to={`/booking?service=${encodeURIComponent(service.id)}`}>
+          <span className="text-center leading-tight">
+            <FormattedMessage id="catalog.quickBook" />
+          </span>
         </ButtonLink>
-        <ButtonLink to="/employee-booking" variant="outline" className="whitespace-nowrap px-2">
-          <FormattedMessage id="catalog.chooseEmployee" />
+        <ButtonLink to="/employee-booking" variant="outline">
+          <span className="text-center leading-tight">
+            <FormattedMessage id="catalog.chooseEmployee" />
+          </span>
         </ButtonLink>
       </div>
     </StorefrontCard>

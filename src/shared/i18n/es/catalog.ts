@@ -48,7 +48,7 @@ export const catalog: Record<keyof typeof enCatalog, string> = {
   'catalog.serviceCreatedText': 'Ya se puede reservar {name}.',
   'catalog.productDeletedText': 'El producto se ha quitado del catálogo.',
   'catalog.serviceDeletedText': 'El servicio se ha eliminado.',
-  'catalog.inStock': '{count, plural, one {# disponible} other {# disponibles}}',
+  'catalog.inStock': '{count, plural, =0 {Sin existencias} one {# disponible} other {# disponibles}}',
   'catalog.outOfStock': 'Agotado',
   'catalog.adding': 'Añadiendo...',
   'catalog.addToCart': 'Añadir al carrito',
