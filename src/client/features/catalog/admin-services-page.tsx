@@ -5,11 +5,11 @@ import { ZServiceForm } from '../../../shared/catalog-schema';
 import { Checkbox } from '../../components/ui/checkbox';
 import { TextField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
+import { useSentence } from '../../lib/i18n';
 import { AdminCatalogPage } from './admin-catalog-page';
 import { useProviderCandidates, useServiceProviders, useServiceWrites, type Service } from './catalog-api';
 import { CatalogItemDialog } from './catalog-item-dialog';
 import { CapacityField } from './capacity-field';
-import { useSentence } from '../../lib/i18n';
 import { ServiceDepositFields } from './service-deposit-fields';
 
 /** /admin/services: like products, plus duration, buffers, capacity and who may perform each service. */
