@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -32,8 +33,14 @@ export function AdminCatalogCard({
       <CatalogImage src={item.imageUrl} alt={item.name} className="aspect-[16/9]" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap gap-1.5">
-          <Badge tone={item.isActive ? 'success' : 'neutral'}>{item.isActive ? 'Active' : 'Inactive'}</Badge>
-          {item.isFeatured && <Badge tone="accent">Featured</Badge>}
+          <Badge tone={item.isActive ? 'success' : 'neutral'}>
+            <FormattedMessage id={item.isActive ? 'catalog.active' : 'catalog.inactive'} />
+          </Badge>
+          {item.isFeatured && (
+            <Badge tone="accent">
+              <FormattedMessage id="catalog.featured" />
+            </Badge>
+          )}
           {item.category && <Badge tone="brand">{item.category}</Badge>}
         </div>
         <h2 className="font-semibold text-stone-900">{item.name}</h2>
@@ -46,12 +53,12 @@ export function AdminCatalogCard({
           <div className="mt-2 flex gap-2">
             {onEdit && (
               <Button variant="outline" size="sm" className="flex-1" onClick={onEdit}>
-                Edit
+                <FormattedMessage id="catalog.edit" />
               </Button>
             )}
             {onDelete && (
               <Button variant="ghost" size="sm" className="flex-1 text-red-700 hover:bg-red-50" onClick={onDelete}>
-                Delete
+                <FormattedMessage id="catalog.delete" />
               </Button>
             )}
           </div>

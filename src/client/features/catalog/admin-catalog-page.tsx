@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useCurrentUser } from '../../lib/session';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
@@ -6,6 +7,7 @@ import { AdminCatalogCard } from './admin-catalog-card';
 import { useCatalogList, useDeleteCatalogItem, type CatalogKind, type ItemOf } from './catalog-api';
 import { can } from '../../../shared/roles';
 import { CatalogResults } from './catalog-results';
+import { kindTexts } from './catalog-texts';
 import { PagedGrid } from './paged-grid';
 import { SearchBox } from '../../components/ui/search-box';
 import { useCatalogSearch } from './use-catalog-search';
@@ -13,38 +15,27 @@ import { useCatalogSearch } from './use-catalog-search';
 /**
  * /admin/products and /admin/services: search, card grid, the create and edit dialog, delete
  * with confirmation, each offered as the user's permissions allow. The page gives what differs: the card's
- * details line and the dialog. `singular` and `plural` ("Product", "Products") make the other texts.
+ * details line and the dialog. The texts are the kind's (catalog-texts.ts).
  */
 export function AdminCatalogPage<K extends CatalogKind>({
   kind,
-  singular,
-  plural,
-  intro,
-  firstItemHint,
-  deletedText,
   details,
   dialog,
 }: {
   kind: K;
-  singular: string;
-  plural: string;
-  intro: string;
-  /** The empty grid's text for someone who may add the first item. */
-  firstItemHint: string;
-  /** The toast's text after a delete. */
-  deletedText: string;
   details: (item: ItemOf<K>) => ReactNode;
   /** The create (item null) or edit dialog. */
   dialog: (item: ItemOf<K> | null, canFeature: boolean, onClose: () => void) => ReactNode;
 }) {
-  const noun = plural.toLowerCase();
+  const intl = useIntl();
+  const texts = kindTexts[kind];
   const { user } = useCurrentUser();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<ItemOf<K> | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ItemOf<K> | null>(null);
   const list = useCatalogList(kind);
   const { results, searching } = useCatalogSearch(list.data, query);
-  const remove = useDeleteCatalogItem(kind, singular, deletedText, () => setDeleting(null));
+  const remove = useDeleteCatalogItem(kind, () => setDeleting(null));
   const allowed = {
     create: can(user, `${kind}.create`),
     edit: can(user, `${kind}.edit`),
@@ -56,21 +47,34 @@ export function AdminCatalogPage<K extends CatalogKind>({
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-stone-900">{plural}</h1>
-          <p className="mt-1 text-sm text-stone-600">{intro}</p>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <FormattedMessage id={texts.plural} />
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            <FormattedMessage id={texts.adminIntro} />
+          </p>
         </div>
-        {allowed.create && <Button onClick={() => setEditing('new')}>{`Add ${singular}`}</Button>}
+        {allowed.create && (
+          <Button onClick={() => setEditing('new')}>
+            <FormattedMessage id={texts.add} />
+          </Button>
+        )}
       </div>
-      <SearchBox value={query} onChange={setQuery} placeholder={`Search ${noun}...`} label={`Search ${noun}`} />
+      <SearchBox
+        value={query}
+        onChange={setQuery}
+        placeholder={intl.formatMessage({ id: texts.searchPlaceholder })}
+        label={intl.formatMessage({ id: texts.search })}
+      />
 
       <CatalogResults
-        plural={plural}
+        kind={kind}
         list={list}
         count={results.length}
         searching={searching}
         empty={{
-          title: `No ${noun} yet`,
-          text: allowed.create ? firstItemHint : `${plural} appear here once they are added.`,
+          title: intl.formatMessage({ id: texts.noneYet }),
+          text: intl.formatMessage({ id: allowed.create ? texts.firstItemHint : texts.appearHere }),
         }}
       >
         <PagedGrid
@@ -92,9 +96,9 @@ export function AdminCatalogPage<K extends CatalogKind>({
       <ConfirmDialog
         open={!!deleting}
         onClose={() => setDeleting(null)}
-        title={`Delete ${singular}`}
-        description={`Are you sure you want to delete "${deleting?.name ?? ''}"? This action cannot be undone.`}
-        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
+        title={intl.formatMessage({ id: texts.delete })}
+        description={intl.formatMessage({ id: 'catalog.deleteConfirm' }, { name: deleting?.name ?? '' })}
+        confirmLabel={intl.formatMessage({ id: remove.isPending ? 'catalog.deleting' : 'catalog.delete' })}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
         pending={remove.isPending}
         destructive

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ZProductForm } from '../../../shared/catalog-schema';
 import { TextField, useZodForm } from '../../components/ui/form';
 import { AdminCatalogPage } from './admin-catalog-page';
@@ -11,14 +12,9 @@ export function AdminProductsPage() {
   return (
     <AdminCatalogPage
       kind="products"
-      singular="Product"
-      plural="Products"
-      intro="Manage the catalogue customers shop from."
-      firstItemHint="Add your first product to start selling."
-      deletedText="The product has been removed from the catalogue."
       details={(product) => (
         <span className={product.inventory < LOW_STOCK ? 'font-medium text-accent-700' : undefined}>
-          Stock: {product.inventory}
+          <FormattedMessage id="catalog.stock" values={{ count: product.inventory }} />
         </span>
       )}
       dialog={(product, canFeature, onClose) => (
@@ -37,6 +33,7 @@ function ProductDialog({
   canFeature: boolean;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const form = useZodForm(ZProductForm, {
     defaultValues: product
       ? { ...product, inventory: String(product.inventory), imageUrl: product.imageUrl ?? '' }
@@ -56,15 +53,22 @@ function ProductDialog({
   return (
     <CatalogItemDialog
       kind="products"
-      singular="Product"
       item={product}
-      addText="Add a product to the catalogue."
       form={form}
       onSubmit={(values) => (product ? update.mutate({ id: product.id, ...values }) : create.mutate(values))}
       pending={pending}
       canFeature={canFeature}
       onClose={onClose}
-      beside={<TextField name="inventory" label="Inventory" type="number" inputMode="numeric" step="1" min="0" />}
+      beside={
+        <TextField
+          name="inventory"
+          label={intl.formatMessage({ id: 'catalog.inventory' })}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min="0"
+        />
+      }
     />
   );
 }

@@ -1,17 +1,20 @@
 import { useFormContext, useWatch } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { catalogLimits } from '../../../shared/catalog';
 import { ZServiceForm } from '../../../shared/catalog-schema';
 import { Checkbox } from '../../components/ui/checkbox';
 import { TextField, useZodForm } from '../../components/ui/form';
 import { Spinner } from '../../components/ui/spinner';
+import { useSentence } from '../../lib/i18n';
 import { AdminCatalogPage } from './admin-catalog-page';
 import { useProviderCandidates, useServiceProviders, useServiceWrites, type Service } from './catalog-api';
 import { CatalogItemDialog } from './catalog-item-dialog';
-import { CapacityField, capacityNote } from './capacity-field';
+import { CapacityField } from './capacity-field';
 import { ServiceDepositFields } from './service-deposit-fields';
 
 /** /admin/services: like products, plus duration, buffers, capacity and who may perform each service. */
 export function AdminServicesPage() {
+  const intl = useIntl();
   const providers = useServiceProviders();
   const providerNames = (serviceId: string) =>
     (providers.data ?? [])
@@ -21,21 +24,21 @@ export function AdminServicesPage() {
   return (
     <AdminCatalogPage
       kind="services"
-      singular="Service"
-      plural="Services"
-      intro="Manage bookable services and who performs them."
-      firstItemHint="Add your first service to take bookings."
-      deletedText="The service has been removed."
       details={(service) => {
         const names = providerNames(service.id);
         return (
-          <span title={names.length ? names.join(', ') : 'Every employee may perform it'}>
-            {service.duration} min
-            {service.bufferBeforeMinutes || service.bufferAfterMinutes
-              ? ` (+${service.bufferBeforeMinutes} before, +${service.bufferAfterMinutes} after)`
-              : ''}
-            {capacityNote(service.capacity)} ·{' '}
-            {names.length ? `${names.length} ${names.length === 1 ? 'employee' : 'employees'}` : 'All employees'}
+          <span title={names.length ? names.join(', ') : intl.formatMessage({ id: 'catalog.everyEmployee' })}>
+            <FormattedMessage
+              id="catalog.serviceDetails"
+              values={{
+                duration: service.duration,
+                buffered: service.bufferBeforeMinutes || service.bufferAfterMinutes ? 'yes' : 'no',
+                before: service.bufferBeforeMinutes,
+                after: service.bufferAfterMinutes,
+                capacity: service.capacity,
+                employees: names.length,
+              }}
+            />
           </span>
         );
       }}
@@ -64,6 +67,7 @@ function ServiceDialog({
   canFeature: boolean;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const form = useZodForm(ZServiceForm, {
     defaultValues: service
       ? {
@@ -97,9 +101,7 @@ function ServiceDialog({
   return (
     <CatalogItemDialog
       kind="services"
-      singular="Service"
       item={service}
-      addText="Add a bookable service."
       form={form}
       onSubmit={(values) => (service ? update.mutate({ id: service.id, ...values }) : create.mutate(values))}
       pending={pending}
@@ -108,7 +110,7 @@ function ServiceDialog({
       beside={
         <TextField
           name="duration"
-          label="Duration (minutes)"
+          label={intl.formatMessage({ id: 'catalog.duration' })}
           type="number"
           inputMode="numeric"
           step={catalogLimits.durationStep}
@@ -118,14 +120,15 @@ function ServiceDialog({
       }
     >
       <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-stone-800">Buffer time</legend>
+        <legend className="text-sm font-medium text-stone-800">
+          <FormattedMessage id="catalog.bufferTime" />
+        </legend>
         <p className="text-xs text-stone-600">
-          Minutes the employee stays unavailable before and after each appointment, e.g. to prepare or clean up.
-          Customers still see the appointment's own time.
+          <FormattedMessage id="catalog.bufferText" />
         </p>
         <div className="grid grid-cols-2 gap-3">
-          <BufferField name="bufferBeforeMinutes" label="Before (minutes)" />
-          <BufferField name="bufferAfterMinutes" label="After (minutes)" />
+          <BufferField name="bufferBeforeMinutes" label={intl.formatMessage({ id: 'catalog.bufferBefore' })} />
+          <BufferField name="bufferAfterMinutes" label={intl.formatMessage({ id: 'catalog.bufferAfter' })} />
         </div>
       </fieldset>
       <CapacityField />
@@ -151,6 +154,8 @@ function BufferField({ name, label }: { name: 'bufferBeforeMinutes' | 'bufferAft
 
 /** The employees who perform the service: none ticked means every employee. */
 function ProviderChoice() {
+  const intl = useIntl();
+  const say = useSentence();
   const candidates = useProviderCandidates();
   const { control, setValue, getFieldState, formState } = useFormContext<{ employeeIds: string[] }>();
   const chosen = useWatch({ control, name: 'employeeIds' }) ?? [];
@@ -160,10 +165,14 @@ function ProviderChoice() {
 
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="text-sm font-medium text-stone-800">Employees who perform this service</legend>
-      <p className="text-xs text-stone-600">Leave all unticked to let every employee perform it.</p>
+      <legend className="text-sm font-medium text-stone-800">
+        <FormattedMessage id="catalog.providers" />
+      </legend>
+      <p className="text-xs text-stone-600">
+        <FormattedMessage id="catalog.providersText" />
+      </p>
       {candidates.isLoading ? (
-        <Spinner label="Loading employees" className="p-2" />
+        <Spinner label={intl.formatMessage({ id: 'catalog.loadingEmployees' })} className="p-2" />
       ) : (
         <ul className="flex max-h-48 flex-col gap-1.5 overflow-y-auto rounded-lg border border-stone-200 p-3">
           {(candidates.data ?? []).map((employee) => (
@@ -184,7 +193,7 @@ function ProviderChoice() {
       )}
       {error && (
         <p className="text-sm text-red-600" role="alert">
-          {error}
+          {say(error)}
         </p>
       )}
     </fieldset>

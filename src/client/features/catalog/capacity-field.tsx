@@ -1,13 +1,15 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { catalogLimits } from '../../../shared/catalog';
 import { TextField } from '../../components/ui/form';
 
 /** How many customers may book one start with one employee: above 1 the service is a class. */
 export function CapacityField() {
+  const intl = useIntl();
   return (
     <div className="flex flex-col gap-1">
       <TextField
         name="capacity"
-        label="Capacity"
+        label={intl.formatMessage({ id: 'catalog.capacity' })}
         type="number"
         inputMode="numeric"
         step={1}
@@ -16,11 +18,8 @@ export function CapacityField() {
         required
       />
       <p className="text-xs text-stone-600">
-        Customers who can book the same time with the same employee. More than 1 makes it a class.
+        <FormattedMessage id="catalog.capacityText" />
       </p>
     </div>
   );
 }
-
-/** The service list's mention of a class: "class of 8" (nothing for an ordinary service). */
-export const capacityNote = (capacity: number) => (capacity > 1 ? ` · class of ${capacity}` : '');

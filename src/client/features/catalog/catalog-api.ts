@@ -1,7 +1,10 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../../shared/i18n/en';
 import { useToast } from '../../components/ui/toast';
 import { catalogKeys, getJson } from '../../lib/rest';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
+import { kindTexts } from './catalog-texts';
 
 /*
  * The catalogue lists come from the REST paths (GET /api/products, /api/services and their /featured): the server
@@ -32,32 +35,41 @@ function invalidateCatalog(queryClient: QueryClient, kind?: CatalogKind) {
 /**
  * The options of the admin catalogue's create, update and delete mutations. On success the lists are read
  * again, a toast says what happened and `onDone` closes the dialog; on failure a toast gives the server's
- * message and the dialog stays open. `singular` is the capitalised noun ("Product") the toast titles use.
+ * message and the dialog stays open. The toasts say the kind's own texts (catalog-texts.ts).
  */
-function useCatalogMutationOptions(kind: CatalogKind, singular: string, onDone: () => void) {
+function useCatalogMutationOptions(kind: CatalogKind, onDone: () => void) {
+  const intl = useIntl();
   const toast = useToast();
   const queryClient = useQueryClient();
   const utils = trpc.useUtils();
-  const options = <T>(title: string, describe: (data: T) => string, failedTitle: string) => ({
+  const texts = kindTexts[kind];
+  const options = <T>(title: MessageId, describe: (data: T) => string, failedTitle: MessageId) => ({
     onSuccess: (data: T) => {
       void invalidateCatalog(queryClient, kind);
       // A service's providers are saved and deleted with it.
       if (kind === 'services') void utils.serviceProviders.invalidate();
-      toast({ title, description: describe(data) });
+      toast({ title: intl.formatMessage({ id: title }), description: describe(data) });
       onDone();
     },
     onError: (error: unknown) =>
-      toast({ title: failedTitle, description: errorMessage(error), variant: 'destructive' }),
+      toast({
+        title: intl.formatMessage({ id: failedTitle }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   });
   return {
-    created: (describe: (saved: { name: string }) => string) =>
-      options(`${singular} Created`, describe, 'Creation Failed'),
-    updated: options(
-      `${singular} Updated`,
-      (saved: { name: string }) => `${saved.name} has been saved.`,
-      'Update Failed',
+    created: options(
+      texts.created,
+      (saved: { name: string }) => intl.formatMessage({ id: texts.createdText }, { name: saved.name }),
+      'catalog.creationFailed',
     ),
-    deleted: (description: string) => options(`${singular} Deleted`, () => description, 'Delete Failed'),
+    updated: options(
+      texts.updated,
+      (saved: { name: string }) => intl.formatMessage({ id: 'catalog.updated' }, { name: saved.name }),
+      'catalog.updateFailed',
+    ),
+    deleted: options(texts.deleted, () => intl.formatMessage({ id: texts.deletedText }), 'catalog.deleteFailed'),
   };
 }
 
@@ -72,39 +84,45 @@ export function useProviderCandidates() {
 
 /** Add to Cart from the shop: a toast either way, and the cart badge follows. */
 export function useAddToCart() {
+  const intl = useIntl();
   const toast = useToast();
   const utils = trpc.useUtils();
   return trpc.cart.add.useMutation({
     onSuccess: (item) => {
       void utils.cart.invalidate();
-      toast({ title: 'Added to Cart', description: `${item.product.name} has been added to your cart.` });
+      toast({
+        title: intl.formatMessage({ id: 'catalog.addedToCart' }),
+        description: intl.formatMessage({ id: 'catalog.addedToCartText' }, { name: item.product.name }),
+      });
     },
     onError: (error) =>
-      toast({ title: 'Add to Cart Failed', description: errorMessage(error), variant: 'destructive' }),
+      toast({
+        title: intl.formatMessage({ id: 'catalog.addToCartFailed' }),
+        description: errorMessage(error),
+        variant: 'destructive',
+      }),
   });
 }
 
 /** Create and update of the product dialog; `onDone` closes it. */
 export function useProductWrites(onDone: () => void) {
-  const options = useCatalogMutationOptions('products', 'Product', onDone);
-  const create = trpc.products.create.useMutation(
-    options.created((saved) => `${saved.name} has been added to the catalogue.`),
-  );
+  const options = useCatalogMutationOptions('products', onDone);
+  const create = trpc.products.create.useMutation(options.created);
   const update = trpc.products.update.useMutation(options.updated);
   return { create, update, pending: create.isPending || update.isPending };
 }
 
 /** Create and update of the service dialog: the service and its providers are saved in one call, in one transaction. */
 export function useServiceWrites(onDone: () => void) {
-  const options = useCatalogMutationOptions('services', 'Service', onDone);
-  const create = trpc.services.create.useMutation(options.created((saved) => `${saved.name} can now be booked.`));
+  const options = useCatalogMutationOptions('services', onDone);
+  const create = trpc.services.create.useMutation(options.created);
   const update = trpc.services.update.useMutation(options.updated);
   return { create, update, pending: create.isPending || update.isPending };
 }
 
 /** Delete from the admin catalogue; `onDone` closes the confirmation. */
-export function useDeleteCatalogItem(kind: CatalogKind, singular: string, deletedText: string, onDone: () => void) {
-  const options = useCatalogMutationOptions(kind, singular, onDone).deleted(deletedText);
+export function useDeleteCatalogItem(kind: CatalogKind, onDone: () => void) {
+  const options = useCatalogMutationOptions(kind, onDone).deleted;
   const products = trpc.products.delete.useMutation(options);
   const services = trpc.services.delete.useMutation(options);
   return kind === 'products' ? products : services;

@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { catalogLimits } from '../../../shared/catalog';
+import type { MessageId } from '../../../shared/i18n/en';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { CheckboxField, Form, TextareaField, TextField } from '../../components/ui/form';
+import { useCurrency } from '../../lib/session';
 import type { CatalogKind } from './catalog-api';
+import { kindTexts } from './catalog-texts';
+
+/** The currency's sign as the page's language writes it ("$" for USD in English, "€" for EUR), else its code. */
+function currencySign(locale: string, currency: string): string {
+  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
+  return parts.find((part) => part.type === 'currency')?.value ?? currency;
+}
 
 /**
  * The create and edit dialog of the admin catalogue: the shared fields, with the page's own field beside the price
@@ -13,9 +23,7 @@ import type { CatalogKind } from './catalog-api';
  */
 export function CatalogItemDialog<TIn extends FieldValues, TOut extends FieldValues>({
   kind,
-  singular,
   item,
-  addText,
   form,
   onSubmit,
   pending,
@@ -25,11 +33,8 @@ export function CatalogItemDialog<TIn extends FieldValues, TOut extends FieldVal
   children,
 }: {
   kind: CatalogKind;
-  singular: string;
   /** The item being edited; null to create one. */
   item: { id: string; name: string } | null;
-  /** The description when creating. */
-  addText: string;
   form: UseFormReturn<TIn, unknown, TOut>;
   onSubmit: (values: TOut) => void;
   pending: boolean;
@@ -38,38 +43,54 @@ export function CatalogItemDialog<TIn extends FieldValues, TOut extends FieldVal
   beside: ReactNode;
   children?: ReactNode;
 }) {
+  const intl = useIntl();
+  const currency = useCurrency();
+  const texts = kindTexts[kind];
+  const say = (id: MessageId) => intl.formatMessage({ id });
   return (
     <Dialog
       open
       onClose={onClose}
-      title={item ? `Edit ${singular}` : `Add ${singular}`}
-      description={item ? `Change the details of ${item.name}.` : addText}
+      title={say(item ? texts.edit : texts.add)}
+      description={item ? intl.formatMessage({ id: 'catalog.changeDetails' }, { name: item.name }) : say(texts.addText)}
     >
       <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
-        <TextField name="name" label="Name" maxLength={catalogLimits.nameMax} required />
-        <TextareaField name="description" label="Description" maxLength={catalogLimits.descriptionMax} />
+        <TextField name="name" label={say('catalog.name')} maxLength={catalogLimits.nameMax} required />
+        <TextareaField name="description" label={say('catalog.description')} maxLength={catalogLimits.descriptionMax} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField name="price" label="Price ($)" type="number" inputMode="decimal" step="0.01" min="0" required />
+          <TextField
+            name="price"
+            label={intl.formatMessage({ id: 'catalog.price' }, { currency: currencySign(intl.locale, currency) })}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            required
+          />
           {beside}
         </div>
-        <TextField name="category" label="Category" maxLength={catalogLimits.categoryMax} />
-        <TextField name="imageUrl" label="Image URL" type="url" placeholder="https://" />
+        <TextField name="category" label={say('catalog.category')} maxLength={catalogLimits.categoryMax} />
+        <TextField name="imageUrl" label={say('catalog.imageUrl')} type="url" placeholder="https://" />
         <div className="flex flex-wrap gap-6">
           <CheckboxField
             name="isFeatured"
-            label="Featured"
+            label={say('catalog.featured')}
             disabled={!canFeature}
-            hint={canFeature ? undefined : `Needs the ${kind}.featured permission`}
+            hint={
+              canFeature
+                ? undefined
+                : intl.formatMessage({ id: 'catalog.needsPermission' }, { permission: `${kind}.featured` })
+            }
           />
-          <CheckboxField name="isActive" label="Active" />
+          <CheckboxField name="isActive" label={say('catalog.active')} />
         </div>
         {children}
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="outline" onClick={onClose}>
-            Cancel
+            <FormattedMessage id="catalog.cancel" />
           </Button>
           <Button type="submit" disabled={pending}>
-            {pending ? 'Saving...' : item ? 'Save Changes' : `Create ${singular}`}
+            <FormattedMessage id={pending ? 'catalog.saving' : item ? 'catalog.save' : texts.create} />
           </Button>
         </div>
       </Form>

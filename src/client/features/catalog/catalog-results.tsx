@@ -1,16 +1,18 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Spinner } from '../../components/ui/spinner';
 import { EmptyState } from '../../components/ui/search-box';
 import { errorMessage } from '../../lib/trpc';
+import type { CatalogKind } from './catalog-api';
+import { kindTexts } from './catalog-texts';
 
 /**
  * Where a catalogue page shows its list, in the shop and in the admin area alike: loading, failed,
- * nothing matching the search, nothing at all (`empty`), or the grid (`children`).
- * `plural` is the capitalised noun ("Products"); the other texts are built from it.
+ * nothing matching the search, nothing at all (`empty`), or the grid (`children`), in the kind's own words.
  */
 export function CatalogResults({
-  plural,
+  kind,
   list,
   count,
   searching,
@@ -18,7 +20,7 @@ export function CatalogResults({
   spinnerClassName,
   children,
 }: {
-  plural: string;
+  kind: CatalogKind;
   list: UseQueryResult<unknown>;
   count: number;
   searching: boolean;
@@ -26,12 +28,17 @@ export function CatalogResults({
   spinnerClassName?: string;
   children: ReactNode;
 }) {
-  const noun = plural.toLowerCase();
-  if (list.isLoading) return <Spinner label={`Loading ${noun}`} className={spinnerClassName} />;
-  if (list.isError) return <EmptyState title={`${plural} could not be loaded`} text={errorMessage(list.error)} />;
+  const intl = useIntl();
+  const texts = kindTexts[kind];
+  if (list.isLoading) return <Spinner label={intl.formatMessage({ id: texts.loading })} className={spinnerClassName} />;
+  if (list.isError)
+    return <EmptyState title={intl.formatMessage({ id: texts.loadFailed })} text={errorMessage(list.error)} />;
   if (count === 0)
     return searching ? (
-      <EmptyState title={`No ${noun} found`} text="Try adjusting your search terms" />
+      <EmptyState
+        title={intl.formatMessage({ id: texts.noneFound })}
+        text={intl.formatMessage({ id: 'catalog.tryOtherSearch' })}
+      />
     ) : (
       <EmptyState {...empty} />
     );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { cn } from '../../lib/cn';
 
 const PAGE_SIZE = 24;
@@ -57,14 +58,14 @@ export function PagedGrid<T>({
       {more && (
         <div ref={sentinel} className="mt-6 flex flex-col items-center gap-2 text-sm text-stone-600">
           <p>
-            Showing {shown} of {items.length}
+            <FormattedMessage id="catalog.showing" values={{ shown, total: items.length }} />
           </p>
           <button
             type="button"
             onClick={() => setShown((n) => n + pageSize)}
             className="rounded-lg px-3 py-1.5 font-medium text-brand-700 hover:bg-brand-50"
           >
-            Show more
+            <FormattedMessage id="catalog.showMore" />
           </button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { useAddToCart, type Product } from './catalog-api';
 import { StorefrontCard } from './storefront-card';
@@ -9,8 +10,6 @@ export function ProductsPage() {
   return (
     <StorefrontCatalogPage
       kind="products"
-      plural="Products"
-      intro="Everything we use in our treatments, to take home."
       renderItem={(product, index) => (
         <ProductCard
           product={product}
@@ -42,12 +41,12 @@ function ProductCard({
       testId="product-card"
       details={
         <span className={soldOut ? 'text-sm font-medium text-red-700' : 'text-sm text-stone-600'}>
-          {product.inventory} in stock
+          <FormattedMessage id="catalog.inStock" values={{ count: product.inventory }} />
         </span>
       }
     >
       <Button className="mt-2 w-full" onClick={onAdd} disabled={soldOut || adding}>
-        {soldOut ? 'Out of Stock' : adding ? 'Adding...' : 'Add to Cart'}
+        <FormattedMessage id={soldOut ? 'catalog.outOfStock' : adding ? 'catalog.adding' : 'catalog.addToCart'} />
       </Button>
     </StorefrontCard>
   );

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { ClockIcon } from '../../components/icons';
 import { ButtonLink } from '../../components/ui/button';
 import type { Service } from './catalog-api';
@@ -9,8 +10,6 @@ export function ServicesPage() {
   return (
     <StorefrontCatalogPage
       kind="services"
-      plural="Services"
-      intro="Book a treatment with our team."
       renderItem={(service, index) => <ServiceCard service={service} eager={index < 4} />}
     />
   );
@@ -25,16 +24,21 @@ function ServiceCard({ service, eager }: { service: Service; eager: boolean }) {
       details={
         <span className="inline-flex items-center gap-1 text-sm text-stone-600">
           <ClockIcon width={16} height={16} />
-          {service.duration} minutes
+          <FormattedMessage id="catalog.minutes" values={{ minutes: service.duration }} />
         </span>
       }
     >
+      {/* Cards four to a row leave the labels little room: one wider than its button takes two lines inside it. */}
       <div className="mt-2 grid grid-cols-2 gap-2">
-        <ButtonLink to={`/booking?service=${encodeURIComponent(service.id)}`} className="whitespace-nowrap px-2">
-          Quick Book
+        <ButtonLink to={`/booking?service=${encodeURIComponent(service.id)}`}>
+          <span className="text-center leading-tight">
+            <FormattedMessage id="catalog.quickBook" />
+          </span>
         </ButtonLink>
-        <ButtonLink to="/employee-booking" variant="outline" className="whitespace-nowrap px-2">
-          Choose Employee
+        <ButtonLink to="/employee-booking" variant="outline">
+          <span className="text-center leading-tight">
+            <FormattedMessage id="catalog.chooseEmployee" />
+          </span>
         </ButtonLink>
       </div>
     </StorefrontCard>

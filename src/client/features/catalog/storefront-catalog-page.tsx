@@ -1,26 +1,25 @@
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useCatalogList, type CatalogKind, type ItemOf } from './catalog-api';
 import { CatalogResults } from './catalog-results';
+import { kindTexts } from './catalog-texts';
 import { PagedGrid } from './paged-grid';
 import { SearchBox } from '../../components/ui/search-box';
 import { useCatalogSearch } from './use-catalog-search';
 
 /**
  * The shop's /products and /services (docs/catalogue.md): heading, search and a grid of the active items; the
- * page says how to draw one card. `plural` is the heading ("Products"); the other texts are built from it.
+ * page says how to draw one card. The texts are the kind's (catalog-texts.ts).
  */
 export function StorefrontCatalogPage<K extends CatalogKind>({
   kind,
-  plural,
-  intro,
   renderItem,
 }: {
   kind: K;
-  plural: string;
-  intro: string;
   renderItem: (item: ItemOf<K>, index: number) => ReactNode;
 }) {
-  const noun = plural.toLowerCase();
+  const intl = useIntl();
+  const texts = kindTexts[kind];
   const [query, setQuery] = useState('');
   const list = useCatalogList(kind);
   // Staff browsing the shop get the full list from the server; the shop shows what customers see.
@@ -31,18 +30,30 @@ export function StorefrontCatalogPage<K extends CatalogKind>({
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{plural}</h1>
-          <p className="mt-1 text-sm text-stone-600">{intro}</p>
+          <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">
+            <FormattedMessage id={texts.plural} />
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            <FormattedMessage id={texts.intro} />
+          </p>
         </div>
-        <SearchBox value={query} onChange={setQuery} placeholder={`Search ${noun}...`} label={`Search ${noun}`} />
+        <SearchBox
+          value={query}
+          onChange={setQuery}
+          placeholder={intl.formatMessage({ id: texts.searchPlaceholder })}
+          label={intl.formatMessage({ id: texts.search })}
+        />
       </div>
 
       <CatalogResults
-        plural={plural}
+        kind={kind}
         list={list}
         count={results.length}
         searching={searching}
-        empty={{ title: `No ${noun} available`, text: `Check back later for new ${noun}` }}
+        empty={{
+          title: intl.formatMessage({ id: texts.noneAvailable }),
+          text: intl.formatMessage({ id: texts.checkBack }),
+        }}
         spinnerClassName="min-h-[40vh]"
       >
         <div className={stale ? 'opacity-70 transition-opacity' : undefined}>

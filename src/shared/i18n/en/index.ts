@@ -2,6 +2,7 @@ import { app } from './app';
 import { auth } from './auth';
 import { booking } from './booking';
 import { cart } from './cart';
+import { catalog } from './catalog';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
@@ -26,6 +27,7 @@ export const messages = {
   ...auth,
   ...booking,
   ...cart,
+  ...catalog,
   ...chat,
   ...discounts,
   ...employeeApplications,

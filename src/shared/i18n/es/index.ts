@@ -3,6 +3,7 @@ import { app } from './app';
 import { auth } from './auth';
 import { booking } from './booking';
 import { cart } from './cart';
+import { catalog } from './catalog';
 import { chat } from './chat';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
@@ -25,6 +26,7 @@ export const messages: Record<MessageId, string> = {
   ...auth,
   ...booking,
   ...cart,
+  ...catalog,
   ...chat,
   ...discounts,
   ...employeeApplications,
