@@ -106,12 +106,13 @@ function without(text: string, texts: string[]): string {
  */
 function leftover(text: string, intlNames: string[]): string[] {
   const names = [...data, ...intlNames].sort((a, b) => b.length - a.length);
-  const rest = without(withoutPseudoText(text), names)
+  const unmarked = withoutPseudoText(text)
     // URLs are not words (a placeholder's `https://`), nor are keys (a shortcut, `alt+T`: the keyboard's names).
     .replace(/\bhttps?:\/\/\S*/g, ' ')
     .replace(/\b(alt|ctrl|shift|meta)\+\w\b/gi, ' ')
     // An appointment's start in English: "Mon, Nov 23, 2026 at 9:30 AM" (src/client/lib/zoned-time.ts).
     .replace(/(\d{4}) at (\d{1,2}:\d{2})/g, '$1 $2');
+  const rest = without(unmarked, names);
   return (rest.match(/\p{L}[\p{L}'’-]*/gu) ?? []).filter((word) => !DATE_WORDS.has(word));
 }
 
