@@ -190,7 +190,7 @@ const screens: Screen[] = [
   { path: '/employee/set-password' },
   { path: '/sign-in-error' },
   { path: '/no/such/page' },
-  { path: '/products', name: 'guard notice', then: notice },
+  { path: '/products', name: 'guard' },
   { path: '/employee/appointments', name: 'portal notice', then: notice },
   // A customer.
   ...['/', '/products', '/services', '/booking', '/employee-booking', '/profile', '/cart', '/checkout'].map((path) => ({
