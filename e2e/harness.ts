@@ -9,6 +9,7 @@ import { seedDemoData } from '../src/server/demo/seed';
 import { buildApp } from '../src/server/app';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
 import type { Payments } from '../src/server/payments/payments';
+import type { Catalogue } from '../src/shared/i18n/catalogue';
 import { testEnv } from '../src/server/testing';
 
 const viewports = {
@@ -22,9 +23,10 @@ export const SCREENSHOT_DIR = '.tmp/screenshots';
 /**
  * The whole app as a person meets it: built client, demo data, in-memory PGlite, on a real port.
  * The client must be built first (`npm test` does that). payments replaces the ones the environment
- * would give (cards through an offline Stripe).
+ * would give (cards through an offline Stripe); pageCatalogue, the catalogue every page carries whatever its
+ * language (the pseudo language).
  */
-export async function startE2eApp(opts: { payments?: Payments } = {}) {
+export async function startE2eApp(opts: { payments?: Payments; pageCatalogue?: Catalogue } = {}) {
   const database: Database = await createDb({});
   await database.migrate();
   // Port 0 picks a free port; PUBLIC_URL must then match, so a probe takes the port first and the env is built
@@ -37,7 +39,7 @@ export async function startE2eApp(opts: { payments?: Payments } = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = testEnv({ PUBLIC_URL: baseUrl });
   await seedDemoData(database.db, { publicUrl: baseUrl });
-  const app = await buildApp({ database, env, payments: opts.payments });
+  const app = await buildApp({ database, env, payments: opts.payments }, { pageCatalogue: opts.pageCatalogue });
   await app.ready();
   await new Promise((resolve) => probe.close(resolve));
   await app.listen({ port, host: '127.0.0.1' });
@@ -163,12 +165,15 @@ export interface E2eSession {
 
 /**
  * A journey file's app and browser: started before the beforeAll hooks registered after this call, closed
- * after its tests. payments is asked for when the app starts (see startE2eApp).
+ * after its tests. payments and pageCatalogue are asked for when the app starts (see startE2eApp).
  */
-export function useE2eApp(options: { payments?: () => Payments } = {}): E2eSession {
+export function useE2eApp(options: { payments?: () => Payments; pageCatalogue?: () => Catalogue } = {}): E2eSession {
   const session = { open: (opts) => openPage(session.browser, session.server.baseUrl, opts) } as E2eSession;
   beforeAll(async () => {
-    session.server = await startE2eApp({ payments: options.payments?.() });
+    session.server = await startE2eApp({
+      payments: options.payments?.(),
+      pageCatalogue: options.pageCatalogue?.(),
+    });
     session.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -17,6 +17,7 @@ import { paymentWebhookPlugin } from './http/payment-webhook';
 import { restPlugin } from './api/rest';
 import { securityHeadersFor, securityPlugin } from './http/security';
 import { AppError } from './app-error';
+import type { Catalogue } from '../shared/i18n/catalogue';
 import { answerClientError, sendError } from './api/error-reply';
 import { trpcPlugin } from './api/trpc-plugin';
 import { createJobRunner } from './jobs/runner';
@@ -30,6 +31,8 @@ import { webhookJob } from './webhooks/delivery';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Tests only (the pseudo-locale test): the catalogue every page carries, whatever its language. */
+  pageCatalogue?: Catalogue;
 }
 
 /**
@@ -109,7 +112,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   await app.register(calendarFeedPlugin, services);
   await app.register(docsPlugin);
   await app.register(restPlugin, { ...services, router: appRouter });
-  await app.register(clientPlugin, services);
+  await app.register(clientPlugin, { ...services, pageCatalogue: opts.pageCatalogue });
   return app;
 }
 

@@ -9,6 +9,7 @@ import { ServicesPage } from '../features/catalog/services-page';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
 import { useCurrentUser } from '../lib/session';
+import type { MessageId } from '../../shared/i18n/en';
 import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 
@@ -124,8 +125,8 @@ function MessagesRoute() {
 }
 
 /** A portal screen: the employee sign-in, each screen saying in its own words why it needs it. */
-const portal = (message: string, screen: ReactNode) => <RequireEmployee message={message}>{screen}</RequireEmployee>;
-const portalDashboard = portal('Please log in to access your dashboard.', <EmployeeDashboardPage />);
+const portal = (message: MessageId, screen: ReactNode) => <RequireEmployee message={message}>{screen}</RequireEmployee>;
+const portalDashboard = portal('employeePortal.loginForDashboard', <EmployeeDashboardPage />);
 
 export function AppRouter() {
   return (
@@ -190,17 +191,14 @@ export function AppRouter() {
               <Route path="dashboard" element={portalDashboard} />
               <Route
                 path="appointments"
-                element={portal('Please log in to access appointments.', <EmployeeAppointmentsPage />)}
+                element={portal('employeePortal.loginForAppointments', <EmployeeAppointmentsPage />)}
               />
               <Route
                 path="availability"
-                element={portal('Please log in to manage your availability.', <EmployeeAvailabilityPage />)}
+                element={portal('employeePortal.loginForAvailability', <EmployeeAvailabilityPage />)}
               />
-              <Route path="schedule" element={portal('Please log in to access your schedule.', <MyWeekPage />)} />
-              <Route
-                path="profile"
-                element={portal('Please log in to access your profile.', <EmployeeProfilePage />)}
-              />
+              <Route path="schedule" element={portal('employeePortal.loginForSchedule', <MyWeekPage />)} />
+              <Route path="profile" element={portal('employeePortal.loginForProfile', <EmployeeProfilePage />)} />
             </Route>
           </Route>
 

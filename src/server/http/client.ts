@@ -102,7 +102,7 @@ function pageLocale(req: FastifyRequest, state: PageState): Locale {
  */
 async function pageState(
   req: FastifyRequest,
-  services: Pick<AppServices, 'database' | 'settings'>,
+  services: Pick<AppServices, 'database' | 'settings'> & { pageCatalogue?: Catalogue },
 ): Promise<PageState & { catalogue: Catalogue }> {
   const state: PageState = {};
   const token = req.cookies?.[SESSION_COOKIE];
@@ -117,7 +117,7 @@ async function pageState(
   } catch {
     // As above.
   }
-  return { ...state, catalogue: catalogueFor(pageLocale(req, state)) };
+  return { ...state, catalogue: services.pageCatalogue ?? catalogueFor(pageLocale(req, state)) };
 }
 
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
@@ -136,7 +136,14 @@ function compress(html: Buffer, encoding: ContentEncoding): Buffer {
  * Its not-found handler answers whatever no other route does.
  */
 export const clientPlugin = fp(
-  async (app, opts: Pick<AppServices, 'database' | 'settings' | 'catalog'> & { root?: string }) => {
+  async (
+    app,
+    opts: Pick<AppServices, 'database' | 'settings' | 'catalog'> & {
+      root?: string;
+      /** Tests only (see BuildAppOptions): the catalogue every page carries instead of its language's. */
+      pageCatalogue?: Catalogue;
+    },
+  ) => {
     const root = opts.root ?? clientDist;
     const hasBuild = existsSync(`${root}/index.html`);
     const template = hasBuild ? readFileSync(`${root}/index.html`, 'utf8') : undefined;

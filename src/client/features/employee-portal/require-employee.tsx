@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
+import type { MessageId } from '../../../shared/i18n/en';
 import { GUARD_REDIRECT_MS } from '../../lib/session';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
@@ -11,7 +12,7 @@ import { useEmployee } from './employee-portal-api';
  * docs/sign-in.md: portal screens use the employee sign-in. Signed out, they say why (each screen its own
  * words) and go to /employee/login after 500 ms; a signed-in customer is denied and sent home.
  */
-export function RequireEmployee({ message, children }: { message: string; children: ReactNode }) {
+export function RequireEmployee({ message, children }: { message: MessageId; children: ReactNode }) {
   const intl = useIntl();
   const me = useEmployee();
   const toast = useToast();
@@ -32,7 +33,7 @@ export function RequireEmployee({ message, children }: { message: string; childr
     }
     toast({
       title: intl.formatMessage({ id: 'app.unauthorized' }),
-      description: message,
+      description: intl.formatMessage({ id: message }),
       variant: 'destructive',
     });
     const timer = setTimeout(() => navigate('/employee/login', { replace: true }), GUARD_REDIRECT_MS);

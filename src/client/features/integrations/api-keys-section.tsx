@@ -41,7 +41,12 @@ export function ApiKeysSection() {
             id="integrations.apiKeysIntro"
             values={{
               header: 'Authorization: Bearer <key>',
-              code: (chunks: ReactNode[]) => <code className="text-stone-800">{chunks}</code>,
+              // An HTTP header, written as a program sends it: not words to translate.
+              code: (chunks: ReactNode[]) => (
+                <code translate="no" className="text-stone-800">
+                  {chunks}
+                </code>
+              ),
             }}
           />
         }

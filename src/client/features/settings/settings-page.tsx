@@ -113,8 +113,8 @@ function BusinessForm({ initial }: { initial: BusinessSettings }) {
             />
             <SelectField
               name="defaultLocale"
-              label="Default language"
-              hint="For visitors whose browser asks for none of these languages, and people who chose none."
+              label={intl.formatMessage({ id: 'settings.defaultLanguage' })}
+              hint={intl.formatMessage({ id: 'settings.defaultLanguageHint' })}
               options={languages}
             />
           </div>

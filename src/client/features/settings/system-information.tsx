@@ -5,7 +5,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 
 const APP_VERSION = 'v1.0.0';
 
-/** The installation's parts: a value is a product's name, or words (a message id) when it says how a part stands. */
+/**
+ * The installation's parts: a value is a product's name (marked not to be translated), or words (a message id)
+ * when it says how a part stands.
+ */
 const systemBadges = [
   ['database', { name: 'PostgreSQL' }],
   ['signIn', { name: 'OpenID Connect' }],
@@ -33,7 +36,7 @@ export function SystemInformation() {
           <dt className="text-stone-600">
             <FormattedMessage id="settings.version" />
           </dt>
-          <dd className="font-medium" data-testid="app-version">
+          <dd className="font-medium" data-testid="app-version" translate="no">
             {APP_VERSION}
           </dd>
         </dl>
@@ -49,7 +52,8 @@ export function SystemInformation() {
                     id="settings.badge"
                     values={{
                       name: intl.formatMessage({ id: 'settings.systemName' }, { name }),
-                      value: 'id' in value ? intl.formatMessage({ id: value.id }) : value.name,
+                      value:
+                        'id' in value ? intl.formatMessage({ id: value.id }) : <span translate="no">{value.name}</span>,
                     }}
                   />
                 </Badge>

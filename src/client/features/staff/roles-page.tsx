@@ -8,12 +8,14 @@ import { ListCard } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
 import { RoleDialog } from './role-dialog';
+import { useRoleText } from './role-text';
 import { useDeleteRole, useRoles, type RoleItem } from './staff-api';
 import { useCurrentUser } from '../../lib/session';
 
 /** /admin/roles: the system roles (read only) and the business's own roles. */
 export function RolesPage() {
   const intl = useIntl();
+  const roleText = useRoleText();
   const { user: me } = useCurrentUser();
   const roles = useRoles();
   const [editing, setEditing] = useState<RoleItem | 'new' | null>(null);
@@ -50,8 +52,11 @@ export function RolesPage() {
                 data-testid="role-card"
                 heading={
                   <>
-                    <h2 className="font-semibold text-stone-900">{role.displayName}</h2>
-                    <p className="text-xs text-stone-600">{role.name}</p>
+                    <h2 className="font-semibold text-stone-900">{roleText.displayName(role)}</h2>
+                    {/* The role's identifier, as the API names it: not words to translate. */}
+                    <p className="text-xs text-stone-600" translate="no">
+                      {role.name}
+                    </p>
                   </>
                 }
                 badge={
@@ -77,7 +82,10 @@ export function RolesPage() {
                           variant="outline"
                           size="sm"
                           onClick={() => setEditing(role)}
-                          aria-label={intl.formatMessage({ id: 'staff.editNamed' }, { name: role.displayName })}
+                          aria-label={intl.formatMessage(
+                            { id: 'staff.editNamed' },
+                            { name: roleText.displayName(role) },
+                          )}
                         >
                           <FormattedMessage id="staff.edit" />
                         </Button>
@@ -87,7 +95,10 @@ export function RolesPage() {
                           variant="ghost"
                           size="sm"
                           onClick={() => setDeleting(role)}
-                          aria-label={intl.formatMessage({ id: 'staff.deleteNamed' }, { name: role.displayName })}
+                          aria-label={intl.formatMessage(
+                            { id: 'staff.deleteNamed' },
+                            { name: roleText.displayName(role) },
+                          )}
                         >
                           <FormattedMessage id="staff.delete" />
                         </Button>
@@ -96,7 +107,7 @@ export function RolesPage() {
                   )
                 }
               >
-                {role.description && <p className="text-sm text-stone-700">{role.description}</p>}
+                {role.description && <p className="text-sm text-stone-700">{roleText.description(role)}</p>}
                 <p className="text-sm text-stone-700">
                   <FormattedMessage
                     id="staff.roleSummary"

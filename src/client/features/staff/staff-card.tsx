@@ -3,6 +3,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Select } from '../../components/ui/select';
+import { useRoleText } from './role-text';
 import { useSetRole, useSetStatus, type RoleItem, type StaffMember } from './staff-api';
 
 /** What the signed-in person may do to the staff on /admin/users. */
@@ -34,6 +35,7 @@ export function StaffCard({
   onSchedule: () => void;
 }) {
   const intl = useIntl();
+  const roleText = useRoleText();
   const setRole = useSetRole();
   const setStatus = useSetStatus();
   return (
@@ -73,7 +75,7 @@ export function StaffCard({
                 .trim()}
               className="w-44"
               value={person.role}
-              options={staffRoles.map((r) => ({ value: r.name, label: r.displayName }))}
+              options={staffRoles.map((r) => ({ value: r.name, label: roleText.displayName(r) }))}
               disabled={setRole.isPending}
               onValueChange={(role) => role !== person.role && setRole.mutate({ userId: person.id, role })}
             />

@@ -5,6 +5,7 @@ import { ZCreateStaffInput, ZUpdateStaffInput } from '../../../shared/staff-sche
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Form, SelectField, TextField, useZodForm } from '../../components/ui/form';
+import { useRoleText } from './role-text';
 import { PermissionChecklist } from '../../entities/roles/permission-checklist';
 import { useCreateStaff, useSetPermissions, useUpdateStaff, type RoleItem, type StaffMember } from './staff-api';
 
@@ -12,6 +13,7 @@ const ZEditStaffForm = ZUpdateStaffInput.omit({ userId: true });
 
 export function AddStaffDialog({ roles, onClose }: { roles: RoleItem[]; onClose: () => void }) {
   const intl = useIntl();
+  const roleText = useRoleText();
   const create = useCreateStaff();
   const form = useZodForm(ZCreateStaffInput, {
     defaultValues: { firstName: '', lastName: '', email: '', role: 'employee' },
@@ -36,7 +38,7 @@ export function AddStaffDialog({ roles, onClose }: { roles: RoleItem[]; onClose:
         <SelectField
           name="role"
           label={intl.formatMessage({ id: 'staff.role' })}
-          options={roles.map((r) => ({ value: r.name, label: r.displayName }))}
+          options={roles.map((r) => ({ value: r.name, label: roleText.displayName(r) }))}
         />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>

@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/trpc';
 import { useCurrentUser } from '../../lib/session';
+import { useRoleText } from './role-text';
 import { StaffCard, type StaffActions } from './staff-card';
 import { AddStaffDialog, EditStaffDialog, PermissionsDialog } from './staff-dialogs';
 import { ScheduleDialog } from './staff-schedule-dialog';
@@ -30,7 +31,11 @@ export function UsersPage() {
     permissions: can(me, 'users.permissions'),
   };
   const staffRoles = (roles.data ?? []).filter((r) => isStaffRole(r.name));
-  const roleLabel = (name: string) => roles.data?.find((r) => r.name === name)?.displayName ?? name;
+  const roleText = useRoleText();
+  const roleLabel = (name: string) => {
+    const role = roles.data?.find((r) => r.name === name);
+    return role ? roleText.displayName(role) : name;
+  };
 
   return (
     <div className="flex flex-col gap-6">

@@ -5,6 +5,11 @@ export const employeePortal = {
   'employeePortal.appointmentsTitle': 'My Appointments',
   'employeePortal.logoutFailed': 'Failed to log out. Please try again.',
   'employeePortal.error': 'Error',
+  'employeePortal.loginForDashboard': 'Please log in to access your dashboard.',
+  'employeePortal.loginForAppointments': 'Please log in to access appointments.',
+  'employeePortal.loginForAvailability': 'Please log in to manage your availability.',
+  'employeePortal.loginForSchedule': 'Please log in to access your schedule.',
+  'employeePortal.loginForProfile': 'Please log in to access your profile.',
 
   // Sign-in
   'employeePortal.loginTitle': 'Employee Login',

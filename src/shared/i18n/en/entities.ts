@@ -5,7 +5,8 @@ export const entities = {
     '{status, select, pending {Pending} confirmed {Confirmed} completed {Completed} cancelled {Cancelled} no_show {No-show} other {{status}}}',
   'entities.appointmentStatusBadge':
     '{status, select, pending {pending} confirmed {confirmed} completed {completed} cancelled {cancelled} no_show {no-show} other {{status}}}',
-  'entities.orderStatus': '{status}',
+  'entities.orderStatus':
+    '{status, select, pending {pending} processing {processing} completed {completed} cancelled {cancelled} other {{status}}}',
   'entities.classAttendees': 'Class · {count, plural, one {# attendee} other {# attendees}}',
   'entities.noReminderYet': 'No reminder sent yet.',
   'entities.noReminder': 'No reminder sent.',

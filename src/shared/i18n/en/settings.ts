@@ -22,6 +22,9 @@ export const settings = {
   'settings.timeZoneHint': 'Opening hours and appointments use this time zone.',
   'settings.currency': 'Currency',
   'settings.currencyHint': 'Prices are shown and charged in it. It cannot change once orders have been placed.',
+  'settings.defaultLanguage': 'Default language',
+  'settings.defaultLanguageHint':
+    'For visitors whose browser asks for none of these languages, and people who chose none.',
   'settings.saving': 'Saving...',
   'settings.save': 'Save Changes',
   'settings.system': 'System Information',

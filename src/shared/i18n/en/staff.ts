@@ -128,6 +128,10 @@ export const staff = {
   'staff.loadingRoles': 'Loading roles',
   'staff.roles': 'Roles',
   'staff.systemRole': 'System',
+  'staff.systemRoleName':
+    '{name, select, customer {Customer} employee {Employee} admin {Administrator} other {{displayName}}}',
+  'staff.systemRoleDescription':
+    '{name, select, customer {Shops, books appointments and chats with support.} employee {Staff member; permissions are given to each person individually.} admin {Full access to everything.} other {{description}}}',
   'staff.customRole': 'Custom',
   'staff.systemRolesReadOnly': "System roles can't be edited.",
   'staff.editNamed': 'Edit {name}',

@@ -5,6 +5,11 @@ export const employeePortal: Record<keyof typeof enEmployeePortal, string> = {
   'employeePortal.appointmentsTitle': 'Mis citas',
   'employeePortal.logoutFailed': 'No se pudo cerrar la sesión. Inténtalo de nuevo.',
   'employeePortal.error': 'Error',
+  'employeePortal.loginForDashboard': 'Inicia sesión para acceder a tu panel.',
+  'employeePortal.loginForAppointments': 'Inicia sesión para acceder a las citas.',
+  'employeePortal.loginForAvailability': 'Inicia sesión para gestionar tu disponibilidad.',
+  'employeePortal.loginForSchedule': 'Inicia sesión para acceder a tu horario.',
+  'employeePortal.loginForProfile': 'Inicia sesión para acceder a tu perfil.',
 
   'employeePortal.loginTitle': 'Acceso de empleados',
   'employeePortal.loginIntro': 'Inicia sesión para gestionar tus citas y tu disponibilidad.',

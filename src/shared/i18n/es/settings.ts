@@ -24,6 +24,9 @@ export const settings: Record<keyof typeof enSettings, string> = {
   'settings.currency': 'Moneda',
   'settings.currencyHint':
     'Los precios se muestran y se cobran en ella. No se puede cambiar una vez que se han realizado pedidos.',
+  'settings.defaultLanguage': 'Idioma predeterminado',
+  'settings.defaultLanguageHint':
+    'Para los visitantes cuyo navegador no pide ninguno de estos idiomas y para quienes no han elegido ninguno.',
   'settings.saving': 'Guardando...',
   'settings.save': 'Guardar cambios',
   'settings.system': 'Información del sistema',

@@ -130,6 +130,10 @@ export const staff: Record<keyof typeof enStaff, string> = {
   'staff.loadingRoles': 'Cargando los roles',
   'staff.roles': 'Roles',
   'staff.systemRole': 'Del sistema',
+  'staff.systemRoleName':
+    '{name, select, customer {Cliente} employee {Empleado} admin {Administrador} other {{displayName}}}',
+  'staff.systemRoleDescription':
+    '{name, select, customer {Compra, reserva citas y chatea con soporte.} employee {Miembro del personal; los permisos se dan a cada persona por separado.} admin {Acceso completo a todo.} other {{description}}}',
   'staff.customRole': 'Propio',
   'staff.systemRolesReadOnly': 'Los roles del sistema no se pueden editar.',
   'staff.editNamed': 'Editar {name}',
