@@ -190,7 +190,7 @@ const screens: Screen[] = [
   { path: '/employee/set-password' },
   { path: '/sign-in-error' },
   { path: '/no/such/page' },
-  { path: '/products', name: 'guard' },
+  // (A visitor at a customer's page is sent to the identity provider's sign-in: not one of the product's screens.)
   { path: '/employee/appointments', name: 'portal notice', then: notice },
   // A customer.
   ...['/', '/products', '/services', '/booking', '/employee-booking', '/profile', '/cart', '/checkout'].map((path) => ({

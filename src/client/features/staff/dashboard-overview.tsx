@@ -16,7 +16,7 @@ export function DashboardOverview({ data: d }: { data: DashboardData }) {
   const money = useFormatMoney();
   const { user: me } = useCurrentUser();
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Panel
         title={intl.formatMessage({ id: 'staff.recentOrders' })}
         link={
