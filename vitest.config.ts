@@ -8,6 +8,8 @@ export default defineConfig({
     // Most of a test's time is spent waiting on a database or a browser, so on a 2-core machine two files at
     // once finish the suite well before one (vitest's default there) would.
     maxWorkers: 2,
+    // expect.poll waits for what a page or a job will show; its default second is too short on a busy machine.
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       ...databases.map((db) => ({
         extends: true as const,

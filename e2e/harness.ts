@@ -91,7 +91,8 @@ export async function openPage(
     await context.addCookies([{ name, value, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
   }
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  // How long to wait for what a step expects to see: seconds when the machine is idle, far more when it is not.
+  page.setDefaultTimeout(30_000);
   return { context, page };
 }
 
