@@ -18,6 +18,8 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // To look at one case: LIGHTHOUSE_PAGES=/products LIGHTHOUSE_STATES="signed out".
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? '/,/products,/services').split(',');
 const STATES = process.env.LIGHTHOUSE_STATES?.split(',');
+// LIGHTHOUSE_LANGUAGE=es: the browser asks for that language (Accept-Language), as a Spanish-speaking visitor's does.
+const LANGUAGE = process.env.LIGHTHOUSE_LANGUAGE;
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const scratch = '.tmp/lighthouse';
 const reports = '.tmp/lighthouse-reports';
@@ -57,7 +59,14 @@ function lighthouse(url: string, cookie: string | undefined, name: string): Resu
     '--only-categories=performance,accessibility,best-practices',
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
     '--quiet',
-    ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+    ...(cookie || LANGUAGE
+      ? [
+          `--extra-headers=${JSON.stringify({
+            ...(cookie && { Cookie: cookie }),
+            ...(LANGUAGE && { 'Accept-Language': LANGUAGE }),
+          })}`,
+        ]
+      : []),
   ];
   // Lighthouse now and then fails to record a trace ("NO_NAVSTART: Please run Lighthouse again"): one retry.
   for (let attempt = 1; ; attempt++) {
