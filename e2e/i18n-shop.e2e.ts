@@ -108,6 +108,8 @@ describe('the shop in Spanish', () => {
     const answer = 'Sí, en el mostrador y sin coste.';
     await staff.page.getByPlaceholder('Type your reply...').fill(answer);
     await staff.page.getByRole('button', { name: 'Send message' }).click();
+    // Sent once the thread shows it: closing the page sooner could cancel the request.
+    await staff.page.getByText(answer).waitFor();
     await staff.context.close();
 
     // A chat never goes quiet on the network: wait for the answer itself.

@@ -110,5 +110,17 @@ export function paymentStatusAfterRefunds(totalCents: number, refundedCents: num
  * first, so a decimal string is shown exactly.
  */
 export function formatMoney(amount: string | number, currency: string, locale: Locale = 'en'): string {
-  return new Intl.NumberFormat(INTL_TAGS[locale], { style: 'currency', currency }).format(toCents(amount) / 100);
+  return moneyFormat(locale, currency).format(toCents(amount) / 100);
+}
+
+// Building an Intl formatter costs far more than using one, and a page or a mail formats many amounts.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(locale: Locale, currency: string): Intl.NumberFormat {
+  const key = `${locale}:${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(INTL_TAGS[locale], { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format;
 }
