@@ -109,7 +109,7 @@ describe('the shop in Spanish', () => {
     await staff.page.getByPlaceholder('Type your reply...').fill(answer);
     await staff.page.getByRole('button', { name: 'Send message' }).click();
     // Sent once the thread shows it: closing the page sooner could cancel the request.
-    await staff.page.getByText(answer).waitFor();
+    await staff.page.getByRole('list', { name: 'Conversation with Olivia Martin' }).getByText(answer).waitFor();
     await staff.context.close();
 
     // A chat never goes quiet on the network: wait for the answer itself.
