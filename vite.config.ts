@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { FIRST_SCRIPT_TEXTS_FILE, firstScriptTexts } from './src/shared/i18n/first-script';
 
 /**
  * sonner adds its stylesheet as a <style> element when it loads, which the Content-Security-Policy
@@ -22,10 +23,40 @@ function sonnerWithoutInlineStyles(): Plugin {
   };
 }
 
+/**
+ * Writes which texts the first script says (src/shared/i18n/first-script.ts), so that a page's HTML carries
+ * only those. The first script is the entry chunk and every chunk it imports statically: the browser loads
+ * them all with the page.
+ */
+function firstScriptTextsFile(): Plugin {
+  return {
+    name: 'first-script-texts',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+      const seen = new Set<string>();
+      const pending = entry ? [entry.fileName] : [];
+      let code = '';
+      for (let fileName = pending.pop(); fileName !== undefined; fileName = pending.pop()) {
+        const chunk = bundle[fileName];
+        if (seen.has(fileName) || chunk?.type !== 'chunk') continue;
+        seen.add(fileName);
+        code += chunk.code;
+        pending.push(...chunk.imports);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: FIRST_SCRIPT_TEXTS_FILE,
+        source: JSON.stringify(firstScriptTexts(code)),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [sonnerWithoutInlineStyles(), react(), tailwindcss()],
+  plugins: [sonnerWithoutInlineStyles(), react(), tailwindcss(), firstScriptTextsFile()],
   resolve: {
     // The dialogs' scroll lock adds <style> elements through this package; ours adopts a stylesheet instead.
     alias: { 'react-style-singleton': fileURLToPath(new URL('./src/client/lib/style-singleton.ts', import.meta.url)) },

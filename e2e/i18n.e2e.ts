@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
+import { messages } from '../src/shared/i18n/en';
 import { checkScreenAtBothViewports, sessionCookieFor, useE2eApp } from './harness';
 
 const e2e = useE2eApp();
@@ -77,5 +78,48 @@ describe('languages', () => {
     await customer.page.getByRole('heading', { name: 'Citas recientes' }).waitFor();
     await checkScreenAtBothViewports(customer.page, 'i18n-profile-es');
     await customer.context.close();
+  });
+
+  it('sends the first script its texts in the page and every later screen the rest, with no text missing', async () => {
+    const { context, page } = await e2e.open({
+      viewport: 'phone',
+      cookie: await sessionCookieFor(e2e.server.database, CUSTOMER),
+      locale: 'es-ES',
+    });
+    // A message missing from the page's catalogue shows as its id.
+    const idsShown = async () => {
+      const text = await page.locator('body').innerText();
+      return Object.keys(messages).filter((id) => text.includes(id));
+    };
+    // The rest of the catalogue is held back until a later screen is asked for, so the first screens show
+    // what the page itself carries.
+    const catalogueFetches: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/i18n/**', async (route) => {
+      catalogueFetches.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    await e2e.server.database.db.update(users).set({ locale: 'es' }).where(eq(users.email, CUSTOMER));
+    const response = await page.goto('/');
+    const html = (await response?.text()) ?? '';
+    // The page carries the home page's texts, not the profile's; it names where the rest is.
+    expect(html).toContain('"home.featured"');
+    expect(html).not.toContain('"profile.');
+    expect(html).toMatch(/"wholeCatalogue":"\/i18n\/es\.[\w-]+\.json"/);
+    await page.getByRole('heading', { name: 'Destacados' }).waitFor();
+    expect(await idsShown()).toEqual([]);
+    await page.getByRole('navigation').getByRole('link', { name: 'Productos', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Productos' }).waitFor();
+    expect(await idsShown()).toEqual([]);
+    // A screen of a later script, reached inside the page: its texts come with it.
+    await page.getByRole('link', { name: 'Perfil', exact: true }).first().click();
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Mi perfil' }).waitFor();
+    await page.getByRole('heading', { name: 'Citas recientes' }).waitFor();
+    expect(await idsShown()).toEqual([]);
+    expect(catalogueFetches).toHaveLength(1);
+    await context.close();
   });
 });

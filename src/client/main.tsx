@@ -7,11 +7,11 @@ import './styles.css';
 
 // As a transition, React renders the first screen in slices, yielding to the browser between them, instead
 // of one long task that blocks input while the page appears (Lighthouse's total blocking time).
-void loadCatalogue().then((catalogue) =>
+void loadCatalogue().then(() =>
   startTransition(() => {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <Providers catalogue={catalogue}>
+        <Providers>
           <AppRouter />
         </Providers>
       </StrictMode>,

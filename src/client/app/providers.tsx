@@ -5,9 +5,8 @@ import { ToastProvider } from '../components/ui/toast';
 import { trpc } from '../lib/trpc';
 import { I18nProvider } from '../lib/i18n';
 import { languageHeader } from '../lib/rest';
-import type { Catalogue } from '../../shared/i18n/catalogue';
 
-export function Providers({ catalogue, children }: { catalogue: Catalogue; children: ReactNode }) {
+export function Providers({ children }: { children: ReactNode }) {
   // docs/product.md: no retry, no refetch on focus, no polling, data never stale (writes invalidate what they change).
   const [queryClient] = useState(
     () =>
@@ -36,7 +35,7 @@ export function Providers({ catalogue, children }: { catalogue: Catalogue; child
     }),
   );
   return (
-    <I18nProvider catalogue={catalogue}>
+    <I18nProvider>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <ToastProvider>{children}</ToastProvider>

@@ -8,6 +8,7 @@ import { ProductsPage } from '../features/catalog/products-page';
 import { ServicesPage } from '../features/catalog/services-page';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
+import { withCatalogue } from '../lib/i18n';
 import { useCurrentUser } from '../lib/session';
 import type { MessageId } from '../../shared/i18n/en';
 import { RequireAccess } from './guards';
@@ -20,14 +21,17 @@ import { CustomerLayout } from './layouts/customer-layout';
  */
 
 /**
- * A page loaded on first visit: `load` imports its module, `name` is the component it exports. While it loads,
- * a spinner takes its place inside the layout, which stays on screen.
+ * A page loaded on first visit: `load` imports its module, `name` is the component it exports; the rest of the
+ * page's catalogue comes with it. While it loads, a spinner takes its place inside the layout, which stays on
+ * screen.
  */
 function page<K extends string, P extends object>(
   load: () => Promise<{ [key in K]: (props: P) => ReactNode }>,
   name: K,
 ) {
-  const Lazy = lazy(() => load().then((module): { default: (props: P) => ReactNode } => ({ default: module[name] })));
+  const Lazy = lazy(() =>
+    withCatalogue(load)().then((module): { default: (props: P) => ReactNode } => ({ default: module[name] })),
+  );
   return function LazyPage(props: P) {
     return (
       <Suspense fallback={<Spinner className="min-h-[40vh]" />}>

@@ -1,33 +1,76 @@
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import type { Catalogue } from '../../shared/i18n/catalogue';
 import { INTL_TAGS } from '../../shared/i18n/locales';
 import { saySentence, type Sentence } from '../../shared/i18n/sentence';
 import { takePageState } from './page-state';
 
+/** The page's catalogue, as react-intl and useSentence read it. */
+let catalogue: Catalogue = { locale: 'en', messages: {} as Catalogue['messages'], sentences: {} };
+const listeners = new Set<() => void>();
+let wholeCatalogue = takePageState('wholeCatalogue');
+let completing: Promise<void> | undefined;
+
 /**
- * The page's catalogue: the one the server wrote into the page (its language only), so the first paint is
+ * Takes the page's catalogue: the one the server wrote into the page (its language only), so the first paint is
  * already in that language and the bundle carries no messages. Only the development server's HTML comes
  * without one; that page then loads the English messages as a chunk of their own.
  */
-export async function loadCatalogue(): Promise<Catalogue> {
+export async function loadCatalogue(): Promise<void> {
   const given = takePageState('catalogue');
-  if (given) return given;
-  const { messages } = await import('../../shared/i18n/en');
-  return { locale: 'en', messages, sentences: {} };
+  if (given) catalogue = given;
+  else catalogue = { locale: 'en', messages: (await import('../../shared/i18n/en')).messages, sentences: {} };
 }
 
-const CatalogueContext = createContext<Catalogue>({
-  locale: 'en',
-  messages: {} as Catalogue['messages'],
-  sentences: {},
-});
+/**
+ * A page's HTML carries only what its first script says (src/shared/i18n/first-script.ts); this fetches the
+ * rest of its language, once. Awaited before a screen of a later script shows (see `withCatalogue`), and started
+ * after the first paint for the first script's texts the build cannot see (a validation message built from a
+ * label). A failed fetch is tried again next time; a screen meanwhile shows the ids of the texts not here.
+ */
+function completeCatalogue(): Promise<void> {
+  if (!wholeCatalogue) return Promise.resolve();
+  completing ??= fetch(wholeCatalogue)
+    .then((response) => (response.ok ? (response.json() as Promise<Omit<Catalogue, 'locale'>>) : undefined))
+    .then((whole) => {
+      if (!whole) throw new Error('The catalogue did not load.');
+      catalogue = { locale: catalogue.locale, ...whole };
+      wholeCatalogue = undefined;
+      listeners.forEach((listener) => listener());
+    })
+    .catch(() => {
+      completing = undefined;
+    });
+  return completing;
+}
 
-/** react-intl's provider for the catalogue, and the catalogue's sentences for useSentence. */
-export function I18nProvider({ catalogue, children }: { catalogue: Catalogue; children: ReactNode }) {
+/** A later script's module, loaded together with the rest of the catalogue its screens speak. */
+export const withCatalogue =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), completeCatalogue()]).then(([module]) => module);
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const currentCatalogue = () => catalogue;
+
+const CatalogueContext = createContext<Catalogue>(catalogue);
+
+/** react-intl's provider for the page's catalogue, and the catalogue's sentences for useSentence. */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const current = useSyncExternalStore(subscribe, currentCatalogue);
+  useEffect(() => {
+    // After the page has loaded, so it never competes with the first paint's script and pictures.
+    const complete = () => setTimeout(() => void completeCatalogue(), 0);
+    if (document.readyState === 'complete') complete();
+    else window.addEventListener('load', complete, { once: true });
+    return () => window.removeEventListener('load', complete);
+  }, []);
   return (
-    <IntlProvider locale={INTL_TAGS[catalogue.locale]} defaultLocale={INTL_TAGS.en} messages={catalogue.messages}>
-      <CatalogueContext.Provider value={catalogue}>{children}</CatalogueContext.Provider>
+    <IntlProvider locale={INTL_TAGS[current.locale]} defaultLocale={INTL_TAGS.en} messages={current.messages}>
+      <CatalogueContext.Provider value={current}>{children}</CatalogueContext.Provider>
     </IntlProvider>
   );
 }

@@ -15,6 +15,7 @@ import { createTestDatabase } from '../testing';
 import { signInAs } from '../testing';
 import { clientPlugin } from './client';
 import { catalogueFor } from '../../shared/i18n/catalogues';
+import { FIRST_SCRIPT_TEXTS_FILE } from '../../shared/i18n/first-script';
 import { errorHandlingPlugin } from '../api/error-reply';
 
 const html =
@@ -209,5 +210,60 @@ describe('serving the client', () => {
     const missing = await app.inject({ method: 'GET', url: '/api/nothing', headers: { accept: 'text/html' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'No route for GET /api/nothing', code: 'NOT_FOUND' });
+  });
+
+  it('carries only what the first script says, with the address of the rest, when the build lists it', async () => {
+    const split = mkdtempSync(join(tmpdir(), 'client-'));
+    writeFileSync(join(split, 'index.html'), html);
+    const listed = { messages: ['app.signOut', 'home.featured'], sentences: ['Value', 'Not a sentence of ours'] };
+    writeFileSync(join(split, FIRST_SCRIPT_TEXTS_FILE), JSON.stringify(listed));
+    const splitApp = Fastify();
+    await splitApp.register(fastifyCookie);
+    await splitApp.register(errorHandlingPlugin);
+    await splitApp.register(fp(async () => {}, { name: 'storefront-compression' }));
+    await splitApp.register(clientPlugin, { database, settings, catalog: createCatalogCache(database), root: split });
+    try {
+      const res = await splitApp.inject({
+        method: 'GET',
+        url: '/products',
+        headers: { accept: 'text/html', 'accept-language': 'es' },
+      });
+      const state = stateOf(res.body);
+      const es = catalogueFor('es');
+      expect(state.catalogue).toEqual({
+        locale: 'es',
+        messages: { 'app.signOut': es.messages['app.signOut'], 'home.featured': es.messages['home.featured'] },
+        sentences: { Value: es.sentences.Value },
+      });
+      expect(state.wholeCatalogue).toMatch(/^\/i18n\/es\.[\w-]+\.json$/);
+
+      const whole = await splitApp.inject({
+        method: 'GET',
+        url: state.wholeCatalogue,
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers['content-encoding']).toBe('br');
+      expect(whole.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(JSON.parse(brotliDecompressSync(whole.rawPayload).toString())).toEqual({
+        messages: es.messages,
+        sentences: es.sentences,
+      });
+      const plain = await splitApp.inject({ method: 'GET', url: state.wholeCatalogue });
+      expect(plain.json()).toEqual({ messages: es.messages, sentences: es.sentences });
+      const gzip = await splitApp.inject({
+        method: 'GET',
+        url: state.wholeCatalogue,
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString()).messages).toEqual(es.messages);
+
+      const unknown = await splitApp.inject({ method: 'GET', url: '/i18n/es.made-up.json' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ message: 'No route for GET /i18n/es.made-up.json', code: 'NOT_FOUND' });
+    } finally {
+      await splitApp.close();
+      rmSync(split, { recursive: true, force: true });
+    }
   });
 });

@@ -10,7 +10,8 @@ import type { Catalogue } from '../../shared/i18n/catalogue';
 import { ZBusinessSettings } from '../../shared/settings-schema';
 import { ZSession } from '../../shared/user';
 import { catalogueFor } from '../../shared/i18n/catalogues';
-import { isLocale, resolveLocale, type Locale } from '../../shared/i18n/locales';
+import { FIRST_SCRIPT_TEXTS_FILE, type FirstScriptTexts } from '../../shared/i18n/first-script';
+import { isLocale, LOCALES, resolveLocale, type Locale } from '../../shared/i18n/locales';
 import { findSession, SESSION_COOKIE } from '../auth/sessions';
 import {
   etagMatches,
@@ -102,7 +103,8 @@ function pageLocale(req: FastifyRequest, state: PageState): Locale {
  */
 async function pageState(
   req: FastifyRequest,
-  services: Pick<AppServices, 'database' | 'settings'> & { pageCatalogue?: Catalogue },
+  services: Pick<AppServices, 'database' | 'settings'>,
+  catalogues: PageCatalogues,
 ): Promise<PageState & { catalogue: Catalogue }> {
   const state: PageState = {};
   const token = req.cookies?.[SESSION_COOKIE];
@@ -117,7 +119,63 @@ async function pageState(
   } catch {
     // As above.
   }
-  return { ...state, catalogue: services.pageCatalogue ?? catalogueFor(pageLocale(req, state)) };
+  const { page, whole } = catalogues.of(pageLocale(req, state));
+  return { ...state, catalogue: page, ...(whole && { wholeCatalogue: whole.url }) };
+}
+
+interface WholeCatalogue {
+  url: string;
+  file: string;
+  body: Buffer;
+  encoded: Record<ContentEncoding, Buffer>;
+}
+
+interface PageCatalogues {
+  /** What a page in this language carries, and where the rest is when it carries only part. */
+  of(locale: Locale): { page: Catalogue; whole?: WholeCatalogue };
+  /** A whole catalogue by its file name (`es.<hash>.json`). */
+  file(name: string): WholeCatalogue | undefined;
+}
+
+/**
+ * Each language's catalogue as pages carry it. With the build's list of what the first script says, a page
+ * carries only that (the rest would be a third of a Spanish page's bytes, on the way to its first paint) and
+ * names the whole catalogue's address, which is served compressed once and cached for good (the address
+ * changes with the content). Without the list, or with a catalogue given for tests, pages carry it whole.
+ */
+function pageCatalogues(root: string, given: Catalogue | undefined): PageCatalogues {
+  const listFile = `${root}/${FIRST_SCRIPT_TEXTS_FILE}`;
+  const firstScript =
+    !given && existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as FirstScriptTexts) : undefined;
+  if (!firstScript) return { of: (locale) => ({ page: given ?? catalogueFor(locale) }), file: () => undefined };
+  const byLocale = new Map(
+    LOCALES.map((locale) => {
+      const { messages, sentences } = catalogueFor(locale);
+      const body = Buffer.from(JSON.stringify({ messages, sentences }));
+      const file = `${locale}.${createHash('sha256').update(body).digest('base64url').slice(0, 16)}.json`;
+      const whole: WholeCatalogue = {
+        url: `/i18n/${file}`,
+        file,
+        body,
+        encoded: {
+          br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+          gzip: gzipSync(body, { level: 9 }),
+        },
+      };
+      const page: Catalogue = {
+        locale,
+        messages: Object.fromEntries(firstScript.messages.map((id) => [id, messages[id]])) as Catalogue['messages'],
+        sentences: Object.fromEntries(
+          firstScript.sentences.filter((key) => key in sentences).map((key) => [key, sentences[key]!]),
+        ),
+      };
+      return [locale, { page, whole }] as const;
+    }),
+  );
+  return {
+    of: (locale) => byLocale.get(locale)!,
+    file: (name) => [...byLocale.values()].find(({ whole }) => whole.file === name)?.whole,
+  };
 }
 
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
@@ -147,6 +205,18 @@ export const clientPlugin = fp(
     const root = opts.root ?? clientDist;
     const hasBuild = existsSync(`${root}/index.html`);
     const template = hasBuild ? readFileSync(`${root}/index.html`, 'utf8') : undefined;
+    const catalogues = pageCatalogues(root, opts.pageCatalogue);
+    app.get<{ Params: { file: string } }>('/i18n/:file', { compress: false }, async (req, reply) => {
+      const whole = catalogues.file(req.params.file);
+      if (!whole) return reply.callNotFound();
+      reply
+        .type('application/json; charset=utf-8')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('vary', 'Accept-Encoding');
+      const encoding = negotiateEncoding(req.headers['accept-encoding']);
+      if (!encoding) return reply.send(whole.body);
+      return reply.header('content-encoding', encoding).send(whole.encoded[encoding]);
+    });
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root,
@@ -171,7 +241,7 @@ export const clientPlugin = fp(
         req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
       if (wantsPage && template) {
         const pathname = req.url.split('?')[0]!;
-        const state = await pageState(req, opts);
+        const state = await pageState(req, opts, catalogues);
         // Without its settings (the database away) the page may show both lists, as the client then does.
         const preloads = state.session?.user
           ? await pagePreloads(pathname, state.settings?.businessType ?? 'both', opts.catalog)

@@ -5,10 +5,11 @@ import { isStaff, type Role } from '../../../shared/roles';
 import { ChatIcon } from '../../components/icons';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
+import { withCatalogue } from '../../lib/i18n';
 import { useChatLiveUpdates, useMarkRead, useUnreadCount } from './chat-api';
 
 // The window's insides load when it first opens: the shop's first paint does not wait for them.
-const CustomerConversation = lazy(() => import('./customer-conversation'));
+const CustomerConversation = lazy(withCatalogue(() => import('./customer-conversation')));
 
 interface Viewer {
   id: string;
