@@ -6009,7 +6009,7 @@ export interface operations {
             discount: {
               code: string;
               amount: string;
-              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does */
+              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it), in the request's language; null when it does */
               problem: string | null;
             } | null;
             shipping: string;
@@ -6111,7 +6111,7 @@ export interface operations {
             discount: {
               code: string;
               amount: string;
-              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does */
+              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it), in the request's language; null when it does */
               problem: string | null;
             } | null;
             shipping: string;
@@ -6258,7 +6258,7 @@ export interface operations {
             discount: {
               code: string;
               amount: string;
-              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does */
+              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it), in the request's language; null when it does */
               problem: string | null;
             } | null;
             shipping: string;

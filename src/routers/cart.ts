@@ -3,7 +3,8 @@ import { addToCart, listCart, removeCartItem, updateCartItem } from '../server/c
 import { rest, router, signedInProcedure } from '../server/api/trpc';
 import { ZAddToCartInput, ZCartItem, ZDeleted } from '../shared/catalog-schema';
 import { ZCartItemIdInput, ZUpdateCartItemInput } from '../shared/orders-schema';
-import { applyCartDiscount, priceCart, removeCartDiscount } from '../server/discounts/discount-service';
+import { applyCartDiscount, priceCart, removeCartDiscount, saidIn } from '../server/discounts/discount-service';
+import { requestLocale } from '../server/api/request-locale';
 import { ZApplyDiscountInput, ZPricedCart } from '../shared/discount-schema';
 
 const tags = ['cart'];
@@ -68,7 +69,7 @@ export const cartRouter = router({
     )
     .input(z.void())
     .output(ZPricedCart)
-    .query(({ ctx }) => priceCart(ctx.db, ctx.user)),
+    .query(async ({ ctx }) => saidIn(requestLocale(ctx.req), await priceCart(ctx.db, ctx.user))),
 
   applyDiscount: signedInProcedure
     .meta(
@@ -82,11 +83,13 @@ export const cartRouter = router({
     )
     .input(ZApplyDiscountInput)
     .output(ZPricedCart)
-    .mutation(({ ctx, input }) => applyCartDiscount(ctx.db, ctx.user, input)),
+    .mutation(async ({ ctx, input }) =>
+      saidIn(requestLocale(ctx.req), await applyCartDiscount(ctx.db, ctx.user, input)),
+    ),
 
   removeDiscount: signedInProcedure
     .meta(rest({ method: 'DELETE', path: '/cart/discount', tags, summary: 'Take the discount code off the cart' }))
     .input(z.void())
     .output(ZPricedCart)
-    .mutation(({ ctx }) => removeCartDiscount(ctx.db, ctx.user)),
+    .mutation(async ({ ctx }) => saidIn(requestLocale(ctx.req), await removeCartDiscount(ctx.db, ctx.user))),
 });

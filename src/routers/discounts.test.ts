@@ -281,6 +281,14 @@ describe('checkout with a discount code', () => {
       message: 'This discount code needs a subtotal of at least $30.00.',
       code: 'CONFLICT',
     });
+    // Said in the request's language, the amount written as that language writes money.
+    const spanish = { cookie, headers: { 'accept-language': 'es' } };
+    const said = 'Este código de descuento necesita un subtotal de al menos 30,00\u00a0US$.';
+    expect((await server.request('POST', '/api/orders', spanish)).body).toEqual({ message: said, code: 'CONFLICT' });
+    expect((await server.request('GET', '/api/cart/summary', spanish)).body.discount.problem).toBe(said);
+    expect((await server.request('GET', '/api/cart/summary', { cookie })).body.discount.problem).toBe(
+      'This discount code needs a subtotal of at least $30.00.',
+    );
   });
 
   it('charges the discounted total by card: the payment intent and the Stripe Checkout page', async () => {

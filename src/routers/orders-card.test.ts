@@ -112,7 +112,7 @@ describe('POST /api/orders {paymentMethod: stripe}', () => {
     expect([res.status, res.body]).toEqual([
       400,
       {
-        message: 'Card payments need an order total of at least 0.50 USD. Please choose pay on pickup.',
+        message: 'Card payments need an order total of at least $0.50. Please choose pay on pickup.',
         code: 'BAD_REQUEST',
       },
     ]);
@@ -123,7 +123,7 @@ describe('POST /api/orders {paymentMethod: stripe}', () => {
     const intent = await server.request('POST', '/api/create-payment-intent', { cookie: customer.cookie, body: {} });
     expect([intent.status, intent.body.message]).toEqual([
       400,
-      'Card payments need an order total of at least 0.50 USD. Please choose pay on pickup.',
+      'Card payments need an order total of at least $0.50. Please choose pay on pickup.',
     ]);
     // Paying on pickup is still possible.
     expect((await server.request('POST', '/api/orders', { cookie: customer.cookie })).status).toBe(200);

@@ -96,6 +96,14 @@ describe('POST /api/orders/{id}/refunds', () => {
       message: 'A refund can be at most $8.81, what is left of the $68.81 paid.',
       code: 'CONFLICT',
     });
+    const spanish = await server.request('POST', `/api/orders/${id}/refunds`, {
+      cookie: admin,
+      body: { amount: '8.82' },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(spanish.body.message).toBe(
+      'Un reembolso puede ser como máximo de 8,81\u00a0US$, lo que queda de los 68,81\u00a0US$ pagados.',
+    );
     expect(await stockOf(server, oil.id)).toBe(3);
     const [row] = await server.db.select().from(ordersTable).where(eq(ordersTable.id, id));
     expect([row!.refundedAmount, row!.paymentStatus]).toEqual(['60.00', 'partially_refunded']);

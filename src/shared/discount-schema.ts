@@ -126,7 +126,9 @@ export const ZPricedCart = z.object({
       problem: z
         .string()
         .nullable()
-        .describe('Why the code does not apply to the cart as it is now (the checkout refuses it); null when it does'),
+        .describe(
+          "Why the code does not apply to the cart as it is now (the checkout refuses it), in the request's language; null when it does",
+        ),
     })
     .nullable(),
   shipping: z.string(),

@@ -8,7 +8,7 @@ import type {
   DiscountUpdateInput,
   PricedCart,
 } from '../../shared/discount-schema';
-import { cartTotals, formatMoney, toCents, type DiscountRule } from '../../shared/orders';
+import { cartTotals, toCents, type DiscountRule } from '../../shared/orders';
 import type { SessionUser } from '../auth/sessions';
 import { listCart } from '../cart/cart-service';
 import { isUuid } from '../../shared/ids';
@@ -16,7 +16,9 @@ import { sqlState } from '../../../db/errors';
 import { AppError, type AppErrorCode } from '../app-error';
 import { recordAudit } from '../staff/audit';
 import { getSettings } from '../settings/settings-service';
-import { sentence } from '../../shared/i18n/sentence';
+import { catalogueFor } from '../../shared/i18n/catalogues';
+import type { Locale } from '../../shared/i18n/locales';
+import { money, saySentence, sentence, type Sentence } from '../../shared/i18n/sentence';
 
 type Actor = Pick<SessionUser, 'id'>;
 
@@ -151,7 +153,7 @@ export async function deleteDiscount(db: Tx, actor: Actor, id: string): Promise<
 
 interface Refusal {
   code: AppErrorCode;
-  message: string;
+  said: Sentence | string;
 }
 
 /**
@@ -163,18 +165,18 @@ async function refusalOf(
   code: DiscountRow,
   { subtotalCents, customerUses, now }: { subtotalCents: number; customerUses: number; now: Date },
 ): Promise<Refusal | null> {
-  if (!code.isActive) return { code: 'BAD_REQUEST', message: 'This discount code is not active.' };
+  if (!code.isActive) return { code: 'BAD_REQUEST', said: 'This discount code is not active.' };
   if (code.startsAt && now < code.startsAt)
-    return { code: 'BAD_REQUEST', message: 'This discount code is not valid yet.' };
-  if (code.endsAt && now >= code.endsAt) return { code: 'BAD_REQUEST', message: 'This discount code has expired.' };
-  if (code.usageLimit !== null && code.timesUsed >= code.usageLimit) return { code: 'CONFLICT', message: USED_UP };
+    return { code: 'BAD_REQUEST', said: 'This discount code is not valid yet.' };
+  if (code.endsAt && now >= code.endsAt) return { code: 'BAD_REQUEST', said: 'This discount code has expired.' };
+  if (code.usageLimit !== null && code.timesUsed >= code.usageLimit) return { code: 'CONFLICT', said: USED_UP };
   if (customerUses >= code.perCustomerLimit) {
     return {
       code: 'CONFLICT',
-      message:
+      said:
         code.perCustomerLimit === 1
           ? 'You have already used this discount code.'
-          : `You have already used this discount code ${code.perCustomerLimit} times.`,
+          : sentence('You have already used this discount code {count} times.', { count: code.perCustomerLimit }),
     };
   }
   if (code.minSubtotal !== null && subtotalCents < toCents(code.minSubtotal)) {
@@ -182,7 +184,9 @@ async function refusalOf(
     const { currency } = await getSettings(db);
     return {
       code: 'BAD_REQUEST',
-      message: `This discount code needs a subtotal of at least ${formatMoney(code.minSubtotal, currency)}.`,
+      said: sentence('This discount code needs a subtotal of at least {amount}.', {
+        amount: money(code.minSubtotal, currency),
+      }),
     };
   }
   return null;
@@ -209,8 +213,22 @@ async function appliedCode(db: Tx, userId: string): Promise<DiscountRow | undefi
 // ---------------------------------------------------------------------------------------------------------
 // The cart's code
 
+/** A priced cart as the services hold it: why its code no longer applies is said in a language when answered. */
+interface CartPrice extends Omit<PricedCart, 'discount'> {
+  discount: (Omit<NonNullable<PricedCart['discount']>, 'problem'> & { problem: Sentence | string | null }) | null;
+}
+
+/** The priced cart as an answer says it: its code's problem in the answer's language. */
+export const saidIn = (locale: Locale, cart: CartPrice): PricedCart => ({
+  ...cart,
+  discount: cart.discount && {
+    ...cart.discount,
+    problem: cart.discount.problem && saySentence(catalogueFor(locale), cart.discount.problem),
+  },
+});
+
 /** The caller's cart priced as it would be charged now, with the applied code and why it no longer applies. */
-export async function priceCart(db: Tx, user: Actor): Promise<PricedCart> {
+export async function priceCart(db: Tx, user: Actor): Promise<CartPrice> {
   const [items, code] = await Promise.all([listCart(db, user), appliedCode(db, user.id)]);
   const plain = cartTotals(items);
   const refusal = code
@@ -224,7 +242,7 @@ export async function priceCart(db: Tx, user: Actor): Promise<PricedCart> {
   return {
     items,
     subtotal: totals.subtotal,
-    discount: code ? { code: code.code, amount: totals.discount, problem: refusal?.message ?? null } : null,
+    discount: code ? { code: code.code, amount: totals.discount, problem: refusal?.said ?? null } : null,
     shipping: totals.shipping,
     tax: totals.tax,
     total: totals.total,
@@ -232,7 +250,7 @@ export async function priceCart(db: Tx, user: Actor): Promise<PricedCart> {
 }
 
 /** Applies a code to the caller's cart (replacing any other), when it applies now. */
-export async function applyCartDiscount(db: Tx, user: Actor, input: ApplyDiscountInput): Promise<PricedCart> {
+export async function applyCartDiscount(db: Tx, user: Actor, input: ApplyDiscountInput): Promise<CartPrice> {
   const [code] = await db.select(discountColumns).from(discountCodes).where(eq(discountCodes.code, input.code));
   if (!code) throw new AppError('BAD_REQUEST', 'This discount code does not exist.');
   const items = await listCart(db, user);
@@ -241,7 +259,7 @@ export async function applyCartDiscount(db: Tx, user: Actor, input: ApplyDiscoun
     customerUses: await usesBy(db, user.id, code.id),
     now: new Date(),
   });
-  if (refusal) throw new AppError(refusal.code, refusal.message);
+  if (refusal) throw new AppError(refusal.code, refusal.said);
   await db
     .insert(cartDiscounts)
     .values({ userId: user.id, discountId: code.id })
@@ -250,7 +268,7 @@ export async function applyCartDiscount(db: Tx, user: Actor, input: ApplyDiscoun
 }
 
 /** Takes the code off the caller's cart (nothing to take off is fine). */
-export async function removeCartDiscount(db: Tx, user: Actor): Promise<PricedCart> {
+export async function removeCartDiscount(db: Tx, user: Actor): Promise<CartPrice> {
   await db.delete(cartDiscounts).where(eq(cartDiscounts.userId, user.id));
   return priceCart(db, user);
 }
@@ -291,7 +309,7 @@ export async function claimCartDiscount(
     { ...code!, timesUsed: code!.timesUsed - 1 },
     { subtotalCents, customerUses: await usesBy(tx, userId, claimed.id), now: new Date() },
   );
-  if (refusal) throw new AppError('CONFLICT', refusal.message);
+  if (refusal) throw new AppError('CONFLICT', refusal.said);
   return { id: code!.id, code: code!.code, kind: code!.kind, value: code!.value };
 }
 

@@ -40,7 +40,7 @@ import { emitEvent } from '../webhooks/events';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
 import { giveBack, type RestockLine } from './refunds';
 import type { Locale } from '../../shared/i18n/locales';
-import { sentence } from '../../shared/i18n/sentence';
+import { money, sentence } from '../../shared/i18n/sentence';
 
 /** What order services need besides the database. */
 export interface OrderDeps {
@@ -259,9 +259,8 @@ function checkCardMinimum(provider: PaymentProvider, currency: string, amountCen
   if (minimum !== undefined && amountCents < minimum) {
     throw new AppError(
       'BAD_REQUEST',
-      sentence('Card payments need an order total of at least {amount} {currency}. Please choose pay on pickup.', {
-        amount: (minimum / 100).toFixed(2),
-        currency: currency.toUpperCase(),
+      sentence('Card payments need an order total of at least {amount}. Please choose pay on pickup.', {
+        amount: money(fromCents(minimum), currency),
       }),
     );
   }
@@ -831,8 +830,8 @@ export async function refundOrder(db: Tx, deps: OrderDeps, actor: Actor, input: 
       throw new AppError(
         'CONFLICT',
         sentence('A refund can be at most {left}, what is left of the {total} paid.', {
-          left: formatMoney(fromCents(left), deps.currency),
-          total: formatMoney(order.total, deps.currency),
+          left: money(fromCents(left), deps.currency),
+          total: money(order.total, deps.currency),
         }),
       );
     }

@@ -2,6 +2,7 @@ import { createIntl, type IntlShape } from '@formatjs/intl';
 import type { Catalogue } from './catalogue';
 import { INTL_TAGS } from './locales';
 import type { MessageId } from './en';
+import { formatMoney } from '../orders';
 
 /**
  * A sentence the code writes in English where it is made (an error message, a schema's validation message):
@@ -10,10 +11,18 @@ import type { MessageId } from './en';
  */
 export interface Sentence {
   readonly template: string;
-  readonly values: Readonly<Record<string, string | number>>;
+  readonly values: Readonly<Record<string, string | number | Money>>;
+}
+
+/** An amount a sentence names: written as the sentence's language writes money (`$12.00`, `12,00 €`). */
+interface Money {
+  readonly amount: string;
+  readonly currency: string;
 }
 
 export const sentence = (template: string, values: Sentence['values']): Sentence => ({ template, values });
+
+export const money = (amount: string, currency: string): Money => ({ amount, currency });
 
 type Speaker = Pick<Catalogue, 'locale' | 'sentences'>;
 
@@ -89,7 +98,13 @@ export function saySentence(catalogue: Speaker, said: Sentence | string): string
   if (typeof said === 'string') return catalogue.sentences[said] ?? sayByPattern(catalogue, said) ?? said;
   // Sentences are keyed by their English, not by the screens' message ids the id type lists.
   const id = said.template as MessageId;
-  return formatterOf(catalogue).formatMessage({ id, defaultMessage: said.template }, said.values);
+  const values = Object.fromEntries(
+    Object.entries(said.values).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? formatMoney(value.amount, value.currency, catalogue.locale) : value,
+    ]),
+  );
+  return formatterOf(catalogue).formatMessage({ id, defaultMessage: said.template }, values);
 }
 
 const ENGLISH: Speaker = { locale: 'en', sentences: {} };

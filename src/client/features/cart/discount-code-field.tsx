@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { useSentence } from '../../lib/i18n';
 import { errorMessage } from '../../lib/trpc';
 import { useApplyDiscount, useRemoveDiscount } from './cart-api';
 
@@ -12,7 +11,6 @@ import { useApplyDiscount, useRemoveDiscount } from './cart-api';
  */
 export function DiscountCodeField({ applied }: { applied: { code: string; problem: string | null } | null }) {
   const intl = useIntl();
-  const say = useSentence();
   const id = useId();
   const [code, setCode] = useState('');
   const apply = useApplyDiscount();
@@ -44,7 +42,7 @@ export function DiscountCodeField({ applied }: { applied: { code: string; proble
         {applied.problem && (
           <p className="text-sm text-red-700" role="alert">
             {/* The server's English sentence (the cart carries it as text), said in the page's language. */}
-            <FormattedMessage id="cart.discountProblem" values={{ problem: say(applied.problem) }} />
+            <FormattedMessage id="cart.discountProblem" values={{ problem: applied.problem }} />
           </p>
         )}
       </div>

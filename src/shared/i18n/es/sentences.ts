@@ -332,8 +332,8 @@ const errors: Record<string, string> = {
   'Not enough stock for {name}: only {count} left.': 'No hay existencias suficientes de {name}: solo quedan {count}.',
   'Your cart is empty.': 'Tu carrito está vacío.',
   'Your cart has changed. Please review it before paying.': 'Tu carrito ha cambiado. Revísalo antes de pagar.',
-  'Card payments need an order total of at least {amount} {currency}. Please choose pay on pickup.':
-    'El pago con tarjeta necesita un total de al menos {amount} {currency}. Elige pagar al recoger.',
+  'Card payments need an order total of at least {amount}. Please choose pay on pickup.':
+    'El pago con tarjeta necesita un total de al menos {amount}. Elige pagar al recoger.',
   'The card payment service could not be reached. Please try again in a moment.':
     'No se ha podido contactar con el servicio de pago con tarjeta. Vuelve a intentarlo en un momento.',
   'Card payments are not available.': 'El pago con tarjeta no está disponible.',
