@@ -1,4 +1,4 @@
-import type { Catalogue } from './i18n/catalogue';
+import type { PageCatalogue } from './i18n/catalogue';
 import type { BusinessSettings } from './settings';
 import type { Session } from './user';
 
@@ -11,7 +11,7 @@ import type { Session } from './user';
 export interface PageState {
   session?: Session;
   settings?: BusinessSettings;
-  catalogue?: Catalogue;
+  catalogue?: PageCatalogue;
   wholeCatalogue?: string;
 }
 

@@ -1,12 +1,17 @@
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlProvider } from 'react-intl';
-import type { Catalogue } from '../../shared/i18n/catalogue';
+import type { Catalogue, PageCatalogue } from '../../shared/i18n/catalogue';
+import type { MessageId } from '../../shared/i18n/en';
 import { INTL_TAGS } from '../../shared/i18n/locales';
-import { saySentence, type Sentence } from '../../shared/i18n/sentence';
+import { saySentence } from '../../shared/i18n/sentence';
 import { takePageState } from './page-state';
 
-/** The page's catalogue, as react-intl and useSentence read it. */
-let catalogue: Catalogue = { locale: 'en', messages: {} as Catalogue['messages'], sentences: {} };
+/**
+ * The page's catalogue, as react-intl and useSentence read it: parsed messages as the server gives them, or the
+ * English text messages of the development server's page (it keeps the ICU parser).
+ */
+let catalogue: PageCatalogue | Catalogue = { locale: 'en', messages: {}, sentences: {} };
 const listeners = new Set<() => void>();
 let wholeCatalogue = takePageState('wholeCatalogue');
 let completing: Promise<void> | undefined;
@@ -31,7 +36,7 @@ export async function loadCatalogue(): Promise<void> {
 function completeCatalogue(): Promise<void> {
   if (!wholeCatalogue) return Promise.resolve();
   completing ??= fetch(wholeCatalogue)
-    .then((response) => (response.ok ? (response.json() as Promise<Omit<Catalogue, 'locale'>>) : undefined))
+    .then((response) => (response.ok ? (response.json() as Promise<Omit<PageCatalogue, 'locale'>>) : undefined))
     .then((whole) => {
       if (!whole) throw new Error('The catalogue did not load.');
       catalogue = { locale: catalogue.locale, ...whole };
@@ -56,7 +61,7 @@ const subscribe = (listener: () => void) => {
 };
 const currentCatalogue = () => catalogue;
 
-const CatalogueContext = createContext<Catalogue>(catalogue);
+const CatalogueContext = createContext<PageCatalogue | Catalogue>(catalogue);
 
 /** react-intl's provider for the page's catalogue, and the catalogue's sentences for useSentence. */
 export function I18nProvider({ children }: { children: ReactNode }) {
@@ -68,8 +73,10 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     else window.addEventListener('load', complete, { once: true });
     return () => window.removeEventListener('load', complete);
   }, []);
+  // Parsed (or, on the development server, text) messages; until the rest arrives, only the first script's.
+  const messages = current.messages as Record<MessageId, MessageFormatElement[]>;
   return (
-    <IntlProvider locale={INTL_TAGS[current.locale]} defaultLocale={INTL_TAGS.en} messages={current.messages}>
+    <IntlProvider locale={INTL_TAGS[current.locale]} defaultLocale={INTL_TAGS.en} messages={messages}>
       <CatalogueContext.Provider value={current}>{children}</CatalogueContext.Provider>
     </IntlProvider>
   );
@@ -77,10 +84,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
 /**
  * An English sentence the code wrote (a shared schema's validation message) in the page's language; one without
- * a translation stays English; a label-built one (`Price must be a number`) is said by its pattern. Server error messages need none: the server already answers in the page's
- * language (the client sends it as Accept-Language).
+ * a translation stays English; a label-built one (`Price must be a number`) is said by its pattern. Plain
+ * sentences only: a page has no ICU parser, so a screen says a sentence with values as a message of its own.
+ * Server error messages need none of this: the server already answers in the page's language (the client sends
+ * it as Accept-Language).
  */
-export function useSentence(): (sentence: Sentence | string) => string {
+export function useSentence(): (sentence: string) => string {
   const catalogue = useContext(CatalogueContext);
   return useCallback((sentence) => saySentence(catalogue, sentence), [catalogue]);
 }

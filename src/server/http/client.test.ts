@@ -13,7 +13,7 @@ import { createCatalogCache } from '../catalog/catalog-cache';
 import { createSettingsCache } from '../settings/settings-service';
 import { createTestDatabase } from '../testing';
 import { signInAs } from '../testing';
-import { clientPlugin } from './client';
+import { clientPlugin, pageCatalogue } from './client';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import { FIRST_SCRIPT_TEXTS_FILE } from '../../shared/i18n/first-script';
 import { errorHandlingPlugin } from '../api/error-reply';
@@ -101,7 +101,7 @@ describe('serving the client', () => {
       expect(stateOf((await page('/products', headers)).body)).toEqual({
         session: { user: null },
         settings: defaultSettings,
-        catalogue: catalogueFor('en'),
+        catalogue: pageCatalogue(catalogueFor('en')),
       });
     }
     // A signed-in customer: the same answer auth.session gives, and only to them.
@@ -130,7 +130,7 @@ describe('serving the client', () => {
       const state = stateOf(body);
       // The page's lang and its catalogue always agree, and the catalogue is of that language only.
       expect(body).toContain(`<html lang="${state.catalogue.locale}">`);
-      expect(state.catalogue).toEqual(catalogueFor(state.catalogue.locale));
+      expect(state.catalogue).toEqual(pageCatalogue(catalogueFor(state.catalogue.locale)));
       return state.catalogue.locale;
     };
     expect(await languageOf({})).toBe('en');
@@ -230,11 +230,13 @@ describe('serving the client', () => {
       });
       const state = stateOf(res.body);
       const es = catalogueFor('es');
+      // Parsed: the page's script has no ICU parser.
       expect(state.catalogue).toEqual({
         locale: 'es',
-        messages: { 'app.signOut': es.messages['app.signOut'], 'home.featured': es.messages['home.featured'] },
+        messages: pageCatalogue(es, ['app.signOut', 'home.featured']).messages,
         sentences: { Value: es.sentences.Value },
       });
+      expect(state.catalogue.messages['app.signOut']).toEqual([{ type: 0, value: es.messages['app.signOut'] }]);
       expect(state.wholeCatalogue).toMatch(/^\/i18n\/es\.[\w-]+\.json$/);
 
       const whole = await splitApp.inject({
@@ -245,18 +247,16 @@ describe('serving the client', () => {
       expect(whole.statusCode).toBe(200);
       expect(whole.headers['content-encoding']).toBe('br');
       expect(whole.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(JSON.parse(brotliDecompressSync(whole.rawPayload).toString())).toEqual({
-        messages: es.messages,
-        sentences: es.sentences,
-      });
+      const wholeEs = { messages: pageCatalogue(es).messages, sentences: es.sentences };
+      expect(JSON.parse(brotliDecompressSync(whole.rawPayload).toString())).toEqual(wholeEs);
       const plain = await splitApp.inject({ method: 'GET', url: state.wholeCatalogue });
-      expect(plain.json()).toEqual({ messages: es.messages, sentences: es.sentences });
+      expect(plain.json()).toEqual(wholeEs);
       const gzip = await splitApp.inject({
         method: 'GET',
         url: state.wholeCatalogue,
         headers: { 'accept-encoding': 'gzip' },
       });
-      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString()).messages).toEqual(es.messages);
+      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(wholeEs);
 
       const unknown = await splitApp.inject({ method: 'GET', url: '/i18n/es.made-up.json' });
       expect(unknown.statusCode).toBe(404);

@@ -6,12 +6,14 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
 import { PAGE_STATE_ID, type PageState } from '../../shared/page-state';
-import type { Catalogue } from '../../shared/i18n/catalogue';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import type { Catalogue, PageCatalogue } from '../../shared/i18n/catalogue';
+import type { MessageId } from '../../shared/i18n/en';
 import { ZBusinessSettings } from '../../shared/settings-schema';
 import { ZSession } from '../../shared/user';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import { FIRST_SCRIPT_TEXTS_FILE, type FirstScriptTexts } from '../../shared/i18n/first-script';
-import { isLocale, LOCALES, resolveLocale, type Locale } from '../../shared/i18n/locales';
+import { isLocale, resolveLocale, type Locale } from '../../shared/i18n/locales';
 import { findSession, SESSION_COOKIE } from '../auth/sessions';
 import {
   etagMatches,
@@ -105,7 +107,7 @@ async function pageState(
   req: FastifyRequest,
   services: Pick<AppServices, 'database' | 'settings'>,
   catalogues: PageCatalogues,
-): Promise<PageState & { catalogue: Catalogue }> {
+): Promise<PageState & { catalogue: PageCatalogue }> {
   const state: PageState = {};
   const token = req.cookies?.[SESSION_COOKIE];
   try {
@@ -132,9 +134,20 @@ interface WholeCatalogue {
 
 interface PageCatalogues {
   /** What a page in this language carries, and where the rest is when it carries only part. */
-  of(locale: Locale): { page: Catalogue; whole?: WholeCatalogue };
+  of(locale: Locale): { page: PageCatalogue; whole?: WholeCatalogue };
   /** A whole catalogue by its file name (`es.<hash>.json`). */
   file(name: string): WholeCatalogue | undefined;
+}
+
+/** A catalogue's messages (those of `ids`, else all) as the page carries them: parsed, once, here. */
+export function pageCatalogue(catalogue: Catalogue, ids?: readonly MessageId[]): PageCatalogue {
+  return {
+    locale: catalogue.locale,
+    messages: Object.fromEntries(
+      (ids ?? (Object.keys(catalogue.messages) as MessageId[])).map((id) => [id, parse(catalogue.messages[id])]),
+    ),
+    sentences: catalogue.sentences,
+  };
 }
 
 /**
@@ -142,39 +155,53 @@ interface PageCatalogues {
  * carries only that (the rest would be a third of a Spanish page's bytes, on the way to its first paint) and
  * names the whole catalogue's address, which is served compressed once and cached for good (the address
  * changes with the content). Without the list, or with a catalogue given for tests, pages carry it whole.
+ * Each is made when first asked for.
  */
 function pageCatalogues(root: string, given: Catalogue | undefined): PageCatalogues {
   const listFile = `${root}/${FIRST_SCRIPT_TEXTS_FILE}`;
   const firstScript =
     !given && existsSync(listFile) ? (JSON.parse(readFileSync(listFile, 'utf8')) as FirstScriptTexts) : undefined;
-  if (!firstScript) return { of: (locale) => ({ page: given ?? catalogueFor(locale) }), file: () => undefined };
-  const byLocale = new Map(
-    LOCALES.map((locale) => {
-      const { messages, sentences } = catalogueFor(locale);
-      const body = Buffer.from(JSON.stringify({ messages, sentences }));
-      const file = `${locale}.${createHash('sha256').update(body).digest('base64url').slice(0, 16)}.json`;
-      const whole: WholeCatalogue = {
-        url: `/i18n/${file}`,
-        file,
-        body,
-        encoded: {
-          br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
-          gzip: gzipSync(body, { level: 9 }),
-        },
-      };
-      const page: Catalogue = {
-        locale,
-        messages: Object.fromEntries(firstScript.messages.map((id) => [id, messages[id]])) as Catalogue['messages'],
-        sentences: Object.fromEntries(
-          firstScript.sentences.filter((key) => key in sentences).map((key) => [key, sentences[key]!]),
-        ),
-      };
-      return [locale, { page, whole }] as const;
-    }),
-  );
+  const made = new Map<Locale, { page: PageCatalogue; whole?: WholeCatalogue }>();
+  const of = (locale: Locale) => {
+    let answer = made.get(locale);
+    if (!answer) {
+      answer = firstScript
+        ? split(catalogueFor(locale), firstScript)
+        : { page: pageCatalogue(given ?? catalogueFor(locale)) };
+      made.set(locale, answer);
+    }
+    return answer;
+  };
   return {
-    of: (locale) => byLocale.get(locale)!,
-    file: (name) => [...byLocale.values()].find(({ whole }) => whole.file === name)?.whole,
+    of,
+    file: (name) => {
+      const locale = name.split('.')[0];
+      return isLocale(locale) && of(locale).whole?.file === name ? of(locale).whole : undefined;
+    },
+  };
+}
+
+function split(catalogue: Catalogue, firstScript: FirstScriptTexts): { page: PageCatalogue; whole: WholeCatalogue } {
+  const { messages, sentences } = pageCatalogue(catalogue);
+  const body = Buffer.from(JSON.stringify({ messages, sentences }));
+  const file = `${catalogue.locale}.${createHash('sha256').update(body).digest('base64url').slice(0, 16)}.json`;
+  return {
+    page: {
+      locale: catalogue.locale,
+      messages: Object.fromEntries(firstScript.messages.map((id) => [id, messages[id]])),
+      sentences: Object.fromEntries(
+        firstScript.sentences.filter((key) => key in sentences).map((key) => [key, sentences[key]!]),
+      ),
+    },
+    whole: {
+      url: `/i18n/${file}`,
+      file,
+      body,
+      encoded: {
+        br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzip: gzipSync(body, { level: 9 }),
+      },
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { Locale } from './locales';
 import type { MessageId } from './en';
 
@@ -6,4 +7,13 @@ export interface Catalogue {
   locale: Locale;
   messages: Record<MessageId, string>;
   sentences: Record<string, string>;
+}
+
+/**
+ * A catalogue as a page carries it: its messages parsed into ICU syntax trees by the server, so the page's script
+ * formats them without an ICU parser (the build leaves the parser out: vite.config.ts). Sentences stay as written:
+ * the client looks them up as text.
+ */
+export interface PageCatalogue extends Omit<Catalogue, 'messages'> {
+  messages: Partial<Record<MessageId, MessageFormatElement[]>>;
 }

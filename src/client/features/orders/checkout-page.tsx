@@ -7,7 +7,6 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderTotals } from '../../entities/orders/order-totals';
 import { Spinner } from '../../components/ui/spinner';
-import { useSentence } from '../../lib/i18n';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { usePaymentMethods, usePlaceOrder } from './orders-api';
 import { CheckoutItems } from './checkout-items';
@@ -23,7 +22,6 @@ const toCart = (chunks: ReactNode[]) => (
 /** /checkout: review the cart, choose how to pay, place the order. */
 export function CheckoutPage() {
   const intl = useIntl();
-  const say = useSentence();
   const cart = trpc.cart.list.useQuery();
   const summary = trpc.cart.summary.useQuery();
   const methods = usePaymentMethods();
@@ -96,10 +94,7 @@ export function CheckoutPage() {
             </Button>
             {discountProblem && (
               <p className="text-sm text-red-700">
-                <FormattedMessage
-                  id="orders.discountProblem"
-                  values={{ problem: say(discountProblem), link: toCart }}
-                />
+                <FormattedMessage id="orders.discountProblem" values={{ problem: discountProblem, link: toCart }} />
               </p>
             )}
             {short && (

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Appointment } from '../../../shared/appointment-schema';
-import { cancellationNoticeMessage, withinCancellationNotice } from '../../../shared/booking';
+import { withinCancellationNotice } from '../../../shared/booking';
 import { CalendarIcon } from '../../components/icons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
@@ -14,7 +14,6 @@ import { Input } from '../../components/ui/input';
 import { SlotGrid } from '../../entities/booking/slot-grid';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
-import { useSentence } from '../../lib/i18n';
 import { useCurrentUser, useSettingsQuery } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
 import { addDaysToKey, dateKeyOf, dateTimeOf, timeOf, todayIn } from '../../lib/zoned-time';
@@ -315,7 +314,6 @@ function AppointmentRow({
   onReschedule: () => void;
 }) {
   const intl = useIntl();
-  const say = useSentence();
   const now = new Date();
   const start = new Date(appointment.dateTime);
   const live = isLive(appointment) && start > now;
@@ -360,7 +358,9 @@ function AppointmentRow({
           </Button>
         </div>
       ) : live ? (
-        <p className="text-sm text-stone-600">{say(cancellationNoticeMessage(noticeHours))}</p>
+        <p className="text-sm text-stone-600">
+          <FormattedMessage id="profile.tooLateToChange" values={{ hours: noticeHours }} />
+        </p>
       ) : null}
     </li>
   );

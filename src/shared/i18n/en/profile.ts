@@ -29,6 +29,9 @@ export const profile = {
   'profile.withDuration': 'with {employee} · {minutes} minutes',
   'profile.reschedule': 'Reschedule',
   'profile.cancel': 'Cancel',
+  // The same words as the server's refusal (cancellationNoticeMessage in src/shared/booking.ts).
+  'profile.tooLateToChange':
+    'Appointments can be cancelled or rescheduled up to {hours, plural, one {# hour} other {# hours}} before they start. Please contact us to change this one.',
   'profile.timeRequired': 'Time Required',
   'profile.selectTime': 'Please select an appointment time.',
   'profile.appointmentUpdated': 'Appointment Updated',

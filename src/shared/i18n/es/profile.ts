@@ -30,6 +30,8 @@ export const profile: Record<keyof typeof enProfile, string> = {
   'profile.withDuration': 'con {employee} · {minutes} minutos',
   'profile.reschedule': 'Cambiar hora',
   'profile.cancel': 'Cancelar',
+  'profile.tooLateToChange':
+    'Las citas se pueden cancelar o cambiar de hora hasta {hours, plural, one {# hora} other {# horas}} antes de empezar. Ponte en contacto con nosotros para cambiar esta.',
   'profile.timeRequired': 'Falta la hora',
   'profile.selectTime': 'Elige una hora para la cita.',
   'profile.appointmentUpdated': 'Cita actualizada',
