@@ -258,9 +258,13 @@ describe('serving the client', () => {
       });
       expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(wholeEs);
 
-      const unknown = await splitApp.inject({ method: 'GET', url: '/i18n/es.made-up.json' });
+      // A page of an earlier version asks for its own: it gets today's, not to be kept.
+      const earlier = await splitApp.inject({ method: 'GET', url: '/i18n/es.an-earlier-one.json' });
+      expect(earlier.json()).toEqual(wholeEs);
+      expect(earlier.headers['cache-control']).toBe('no-cache');
+      const unknown = await splitApp.inject({ method: 'GET', url: '/i18n/fr.made-up.json' });
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json()).toEqual({ message: 'No route for GET /i18n/es.made-up.json', code: 'NOT_FOUND' });
+      expect(unknown.json()).toEqual({ message: 'No route for GET /i18n/fr.made-up.json', code: 'NOT_FOUND' });
     } finally {
       await splitApp.close();
       rmSync(split, { recursive: true, force: true });

@@ -135,8 +135,11 @@ interface WholeCatalogue {
 interface PageCatalogues {
   /** What a page in this language carries, and where the rest is when it carries only part. */
   of(locale: Locale): { page: PageCatalogue; whole?: WholeCatalogue };
-  /** A whole catalogue by its file name (`es.<hash>.json`). */
-  file(name: string): WholeCatalogue | undefined;
+  /**
+   * The whole catalogue of a file name's language (`es.<hash>.json`), and whether the name is its current one: a
+   * page served before a new version was deployed asks for its old one, and gets the current one, not kept.
+   */
+  file(name: string): { whole: WholeCatalogue; current: boolean } | undefined;
 }
 
 /** A catalogue's messages (those of `ids`, else all) as the page carries them: parsed, once, here. */
@@ -176,7 +179,8 @@ function pageCatalogues(root: string, given: Catalogue | undefined): PageCatalog
     of,
     file: (name) => {
       const locale = name.split('.')[0];
-      return isLocale(locale) && of(locale).whole?.file === name ? of(locale).whole : undefined;
+      const whole = isLocale(locale) && /^\w+\.[\w-]+\.json$/.test(name) ? of(locale).whole : undefined;
+      return whole && { whole, current: whole.file === name };
     },
   };
 }
@@ -234,11 +238,12 @@ export const clientPlugin = fp(
     const template = hasBuild ? readFileSync(`${root}/index.html`, 'utf8') : undefined;
     const catalogues = pageCatalogues(root, opts.pageCatalogue);
     app.get<{ Params: { file: string } }>('/i18n/:file', { compress: false }, async (req, reply) => {
-      const whole = catalogues.file(req.params.file);
-      if (!whole) return reply.callNotFound();
+      const found = catalogues.file(req.params.file);
+      if (!found) return reply.callNotFound();
+      const { whole, current } = found;
       reply
         .type('application/json; charset=utf-8')
-        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
         .header('vary', 'Accept-Encoding');
       const encoding = negotiateEncoding(req.headers['accept-encoding']);
       if (!encoding) return reply.send(whole.body);
