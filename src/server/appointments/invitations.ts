@@ -1,9 +1,9 @@
-import { createEvent } from 'ics';
 import type { Tx } from '../../../db/client';
 import { enqueueMail } from '../mail/outbox';
 import type { Locale } from '../../shared/i18n/locales';
 import type { BusinessSettings } from '../../shared/settings';
 import { mailLanguage, type MailLanguage } from '../mail/mail-language';
+import { writeCalendar } from './icalendar';
 
 /**
  * Calendar invitations for an appointment: one UID per appointment and a SEQUENCE raised by every change, so a
@@ -54,44 +54,31 @@ export function buildInvitation(
 ): string {
   const cancelled = kind === 'cancelled';
   const service = serviceOf(appointment, language);
-  const { value, error } = createEvent({
-    productId: 'booking/ics',
+  const customer = { name: fullName(appointment.customer), email: appointment.customer.email };
+  const employee = { name: fullName(appointment.employee), email: appointment.employee.email };
+  return writeCalendar({
     method: cancelled ? 'CANCEL' : 'REQUEST',
-    uid: invitationUid(appointment.id, ctx.publicUrl),
-    sequence: appointment.sequence,
-    start: appointment.startsAt.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes: appointment.duration },
-    title: language.say('mail.appointment.eventTitle', { service, business: ctx.settings.businessName }),
-    description: [
-      language.say('mail.appointment.with', { service, employee: fullName(appointment.employee) }),
-      appointment.notes && language.say('mail.appointment.notes', { notes: appointment.notes }),
-    ]
-      .filter(Boolean)
-      .join('\n'),
-    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-    url: `${ctx.publicUrl.replace(/\/$/, '')}/profile`,
-    organizer: { name: ctx.settings.businessName, email: appointment.employee.email },
-    attendees: [
+    now: new Date(),
+    events: [
       {
-        name: fullName(appointment.customer),
-        email: appointment.customer.email,
-        rsvp: false,
-        partstat: 'ACCEPTED',
-        role: 'REQ-PARTICIPANT',
-      },
-      {
-        name: fullName(appointment.employee),
-        email: appointment.employee.email,
-        rsvp: false,
-        partstat: 'ACCEPTED',
-        role: 'REQ-PARTICIPANT',
+        uid: invitationUid(appointment.id, ctx.publicUrl),
+        sequence: appointment.sequence,
+        start: appointment.startsAt,
+        end: new Date(appointment.startsAt.getTime() + appointment.duration * 60_000),
+        summary: language.say('mail.appointment.eventTitle', { service, business: ctx.settings.businessName }),
+        description: [
+          language.say('mail.appointment.with', { service, employee: employee.name }),
+          appointment.notes && language.say('mail.appointment.notes', { notes: appointment.notes }),
+        ]
+          .filter(Boolean)
+          .join('\n'),
+        status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+        url: `${ctx.publicUrl.replace(/\/$/, '')}/profile`,
+        organizer: { name: ctx.settings.businessName, email: employee.email },
+        attendees: [customer, employee],
       },
     ],
   });
-  if (error || !value) throw error ?? new Error('Could not build the calendar invitation');
-  return value;
 }
 
 /** The lines of an appointment every mail about it lists: what, with whom, when, how long, the notes. */
