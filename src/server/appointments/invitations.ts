@@ -1,5 +1,6 @@
 import type { Tx } from '../../../db/client';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMails } from '../mail/outbox';
+import type { OutgoingMail } from '../mail/outgoing-mail';
 import type { Locale } from '../../shared/i18n/locales';
 import type { BusinessSettings } from '../../shared/settings';
 import { mailLanguage, type MailLanguage } from '../mail/mail-language';
@@ -115,17 +116,16 @@ const employeeLines = {
   cancelled: 'mail.appointment.cancelled',
 } as const;
 
-/** Queues the invitation mail to the customer and to the employee, each in their language, in the caller's transaction. */
-export async function sendInvitations(
-  tx: Tx,
+/** The invitation mails of a change: to the customer and to the employee, each in their language. */
+export function invitationMails(
   kind: InvitationKind,
   appointment: InvitationAppointment,
   ctx: InvitationContext,
-) {
+): OutgoingMail[] {
   const { customer, employee } = appointment;
-  // Both invitations are the same event: built once per language (building one is most of a booking's CPU).
+  // Both invitations are the same event: built once per language.
   const events = new Map<string, string>();
-  for (const to of [customer, employee]) {
+  return [customer, employee].map((to) => {
     const language = mailLanguage(to, ctx.settings);
     const subject = language.say(subjects[kind], {
       service: serviceOf(appointment, language),
@@ -156,6 +156,16 @@ export async function sendInvitations(
           ];
     const icalEvent = events.get(language.locale) ?? buildInvitation(kind, appointment, ctx, language);
     events.set(language.locale, icalEvent);
-    await enqueueMail(tx, { to: to.email, subject, text: text.join('\n'), icalEvent });
-  }
+    return { to: to.email, subject, text: text.join('\n'), icalEvent };
+  });
+}
+
+/** Queues the invitation mails of a change in the caller's transaction. */
+export async function sendInvitations(
+  tx: Tx,
+  kind: InvitationKind,
+  appointment: InvitationAppointment,
+  ctx: InvitationContext,
+) {
+  await enqueueMails(tx, invitationMails(kind, appointment, ctx));
 }
