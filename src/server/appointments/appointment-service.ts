@@ -39,7 +39,15 @@ import { invitationMails, sendInvitations, type InvitationKind } from './invitat
 import { enqueueMails } from '../mail/outbox';
 import { dropReminders, queueReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
-import { findServiceWithProviders, loadSlotData, slotRules, type ClassOf, type TimeNeeded } from './slot-data';
+import {
+  findServiceWithProviders,
+  loadSlotData,
+  slotRules,
+  type ClassOf,
+  personColumns,
+  type Person,
+  type TimeNeeded,
+} from './slot-data';
 import { classRefusal, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
 
@@ -198,32 +206,19 @@ async function bookingsOn(db: Tx, date: string, employeeIds: string[], timeZone:
   return counts;
 }
 
-type Person = Row['customer'];
-
 /**
- * Who the appointment is for (a customer books for themself; staff may book for a real customer), and the
- * employees who may take it, as their mails name them: one read.
+ * Who the appointment is for: a customer books for themself (as the session read them); staff may book for a
+ * real customer.
  */
-async function bookingPeople(
-  db: Tx,
-  actor: SessionUser,
-  customerId: string | null | undefined,
-  employeeIds: string[],
-): Promise<{ customer: Person; employees: Map<string, Person> }> {
+async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | null | undefined): Promise<Person> {
   const named = isStaffRole(actor.role) && customerId && isUuid(customerId) ? customerId : actor.id;
-  const rows = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      locale: users.locale,
-    })
-    .from(users)
-    .where(inArray(users.id, [...new Set([named, actor.id, ...employeeIds])]));
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  if (named !== actor.id) {
+    const [found] = await db.select(personColumns).from(users).where(eq(users.id, named));
+    if (found) return found;
+  }
   // The guided page sends a placeholder for "the current user": anything that names nobody means the caller.
-  return { customer: byId.get(named) ?? byId.get(actor.id)!, employees: byId };
+  const { id, firstName, lastName, email, locale } = actor;
+  return { id, firstName, lastName, email, locale };
 }
 
 /**
@@ -241,13 +236,15 @@ export async function bookAppointment(
   env: BookingEnv,
 ): Promise<BookingResult> {
   const staff = isStaffRole(actor.role);
-  const { service, providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: staff });
+  const { service, providers, people } = await findServiceWithProviders(db, input.serviceId, {
+    includeInactive: staff,
+  });
   const starts = occurrenceStarts(requestedStart(input.dateTime, env.now), input.repeat, env.settings.timezone);
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
   const employeeIds = chosen ? [chosen] : providers;
   const classOf = service.capacity > 1 ? { serviceId: service.id, capacity: service.capacity } : undefined;
-  const [{ customer, employees }, unavailable] = await Promise.all([
-    bookingPeople(db, actor, input.customerId, employeeIds),
+  const [customer, unavailable] = await Promise.all([
+    bookingCustomer(db, actor, input.customerId),
     unavailableDates(db, env, starts, service, employeeIds, classOf),
   ]);
   const customerId = customer.id;
@@ -304,9 +301,7 @@ export async function bookAppointment(
   const invitationContext = { settings: env.settings, publicUrl: env.publicUrl };
   try {
     for (const employeeId of candidates) {
-      const employee = employees.get(employeeId);
-      // Gone since the providers were read: the next provider may have the time.
-      if (!employee) continue;
+      const employee = people.get(employeeId)!;
       // Each occurrence is an appointment of its own: its invitation (own UID), reminders and webhook event. The
       // mails are written before the transaction, so the employee's lock is held only for the statements.
       const mails = starts.flatMap((start, i) =>
@@ -327,8 +322,9 @@ export async function bookAppointment(
       );
       try {
         const booked = await db.transaction(async (tx) => {
-          // Awaited before anything else is sent: postgres.js sends a statement new to its connection only after
-          // asking PostgreSQL to describe it, so statements sent together may run in another order.
+          // Awaited before anything else is sent: sent together with the writes, the lock made bookings of one
+          // slot fail with 500s on PostgreSQL (booking-race.test.ts; the lock itself reported an aborted
+          // transaction), the order of statements sent together through postgres.js not being one to rely on.
           await lockEmployeeBookings(tx, employeeId);
           const seats = classOf
             ? await Promise.all(
