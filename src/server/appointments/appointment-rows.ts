@@ -11,7 +11,8 @@ import { emitEvent } from '../webhooks/events';
 const customer = alias(users, 'customer');
 const employee = alias(users, 'employee');
 
-const columns = {
+/** An appointment's own columns, as its insert returns them. */
+export const appointmentColumns = {
   id: appointments.id,
   serviceId: appointments.serviceId,
   employeeId: appointments.employeeId,
@@ -25,13 +26,17 @@ const columns = {
   sequence: appointments.sequence,
   seriesId: appointments.seriesId,
   sessionId: appointments.sessionId,
-  // What a seat's class allows now (a reopened or moved seat is counted against it).
-  serviceCapacity: services.capacity,
   amountDue: appointments.amountDue,
   paymentStatus: appointments.paymentStatus,
   paymentProvider: appointments.paymentProvider,
   paymentReference: appointments.paymentReference,
   createdAt: appointments.createdAt,
+};
+
+const columns = {
+  ...appointmentColumns,
+  // What a seat's class allows now (a reopened or moved seat is counted against it).
+  serviceCapacity: services.capacity,
   // The reminders that went for the appointment's current start (a reschedule starts afresh).
   remindersSent: sql<{ offsetMinutes: number; sentAt: string }[]>`coalesce((
     select json_agg(json_build_object('offsetMinutes', r.offset_minutes, 'sentAt', r.sent_at) order by r.sent_at)
@@ -102,14 +107,23 @@ export function toAppointment(row: Row): Appointment {
   };
 }
 
-/** Tells webhook endpoints about an appointment, as GET /api/appointments/{id} answers it, in the writing transaction. */
+/**
+ * Tells webhook endpoints about an appointment, as GET /api/appointments/{id} answers it, in the writing
+ * transaction: read there by its id, or as the writer already has it.
+ */
 export function emitAppointmentEvent(
   tx: Tx,
   type: 'appointment.created' | 'appointment.updated' | 'appointment.cancelled',
-  id: string,
+  appointment: string | (() => Promise<Appointment>),
 ) {
-  return emitEvent(tx, type, async () => {
-    const [row] = await selectAppointments(tx).where(eq(appointments.id, id));
-    return toAppointment(row!);
-  });
+  return emitEvent(
+    tx,
+    type,
+    typeof appointment === 'function'
+      ? appointment
+      : async () => {
+          const [row] = await selectAppointments(tx).where(eq(appointments.id, appointment));
+          return toAppointment(row!);
+        },
+  );
 }

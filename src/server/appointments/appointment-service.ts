@@ -26,14 +26,29 @@ import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time'
 import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
-import { emitAppointmentEvent, selectAppointments, toAppointment, type Row } from './appointment-rows';
+import {
+  appointmentColumns,
+  emitAppointmentEvent,
+  selectAppointments,
+  toAppointment,
+  type Row,
+} from './appointment-rows';
 import type { Payments } from '../payments/payments';
 import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from './deposits';
-import { sendInvitations, type InvitationKind } from './invitations';
-import { dropReminders, scheduleReminders } from './reminders';
+import { invitationMails, sendInvitations, type InvitationKind } from './invitations';
+import { enqueueMails } from '../mail/outbox';
+import { dropReminders, queueReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
-import { findServiceWithProviders, loadSlotData, slotRules, type ClassOf, type TimeNeeded } from './slot-data';
-import { classRefusal, takeSeat, type Seat } from './class-seats';
+import {
+  findServiceWithProviders,
+  loadSlotData,
+  slotRules,
+  type ClassOf,
+  personColumns,
+  type Person,
+  type TimeNeeded,
+} from './slot-data';
+import { classRefusal, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
 
 /**
@@ -191,18 +206,19 @@ async function bookingsOn(db: Tx, date: string, employeeIds: string[], timeZone:
   return counts;
 }
 
-/** Who the appointment is for: a customer books for themself; staff may book for a real customer. */
-async function bookingCustomer(
-  db: Tx,
-  actor: SessionUser,
-  customerId: string | null | undefined,
-): Promise<{ id: string; email: string }> {
+/**
+ * Who the appointment is for: a customer books for themself (as the session read them); staff may book for a
+ * real customer.
+ */
+async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | null | undefined): Promise<Person> {
   const named = isStaffRole(actor.role) && customerId && isUuid(customerId) ? customerId : actor.id;
-  const [found] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, named));
-  if (found) return found;
+  if (named !== actor.id) {
+    const [found] = await db.select(personColumns).from(users).where(eq(users.id, named));
+    if (found) return found;
+  }
   // The guided page sends a placeholder for "the current user": anything that names nobody means the caller.
-  const [self] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, actor.id));
-  return self!;
+  const { id, firstName, lastName, email, locale } = actor;
+  return { id, firstName, lastName, email, locale };
 }
 
 /**
@@ -220,17 +236,21 @@ export async function bookAppointment(
   env: BookingEnv,
 ): Promise<BookingResult> {
   const staff = isStaffRole(actor.role);
-  const { service, providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: staff });
+  const { service, providers, people } = await findServiceWithProviders(db, input.serviceId, {
+    includeInactive: staff,
+  });
   const starts = occurrenceStarts(requestedStart(input.dateTime, env.now), input.repeat, env.settings.timezone);
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
   const employeeIds = chosen ? [chosen] : providers;
   const classOf = service.capacity > 1 ? { serviceId: service.id, capacity: service.capacity } : undefined;
-  const customer = await bookingCustomer(db, actor, input.customerId);
+  const [customer, unavailable] = await Promise.all([
+    bookingCustomer(db, actor, input.customerId),
+    unavailableDates(db, env, starts, service, employeeIds, classOf),
+  ]);
   const customerId = customer.id;
   // A class says why it cannot be booked (a seat already held, or full) before the general "not available".
   const refused = async () =>
     classOf && (await classRefusal(db, service.id, starts, employeeIds, service.capacity, customerId));
-  const unavailable = await unavailableDates(db, env, starts, service, employeeIds, classOf);
   const free = [...unavailable].flatMap(([id, dates]) => (dates.length ? [] : [id]));
   if (!free.length || classOf) {
     const refusal = await refused();
@@ -278,57 +298,105 @@ export async function bookAppointment(
     : null;
   const paymentStatus: AppointmentPaymentStatus = Number(deposit.amountDue) > 0 ? 'unpaid' : 'not_required';
 
+  const invitationContext = { settings: env.settings, publicUrl: env.publicUrl };
   try {
     for (const employeeId of candidates) {
+      const employee = people.get(employeeId)!;
+      // Each occurrence is an appointment of its own: its invitation (own UID), reminders and webhook event. The
+      // mails are written before the transaction, so the employee's lock is held only for the statements.
+      const mails = starts.flatMap((start, i) =>
+        invitationMails(
+          'booked',
+          {
+            id: ids[i]!,
+            sequence: 0,
+            startsAt: start,
+            duration: service.duration,
+            notes,
+            serviceName: service.name,
+            customer,
+            employee,
+          },
+          invitationContext,
+        ),
+      );
       try {
-        await db.transaction(async (tx) => {
+        const booked = await db.transaction(async (tx) => {
+          // Awaited before anything else is sent: sent together with the writes, the lock made bookings of one
+          // slot fail with 500s on PostgreSQL (booking-race.test.ts; the lock itself reported an aborted
+          // transaction), the order of statements sent together through postgres.js not being one to rely on.
           await lockEmployeeBookings(tx, employeeId);
-          const seats: (Seat | undefined)[] = [];
-          for (const start of starts) {
-            seats.push(
-              classOf
-                ? await takeSeat(tx, {
+          const seats = classOf
+            ? await Promise.all(
+                starts.map((start) =>
+                  takeSeat(tx, {
                     employeeId,
                     serviceId: service.id,
                     startsAt: start,
                     capacity: service.capacity,
                     customerId,
-                  })
-                : undefined,
+                  }),
+                ),
+              )
+            : [];
+          const inserting = tx
+            .insert(appointments)
+            .values(
+              starts.map((start, i) => ({
+                id: ids[i],
+                serviceId: service.id,
+                employeeId,
+                customerId,
+                startsAt: start,
+                endsAt: new Date(start.getTime() + service.duration * 60_000),
+                duration: service.duration,
+                bufferBeforeMinutes: service.bufferBeforeMinutes,
+                bufferAfterMinutes: service.bufferAfterMinutes,
+                notes,
+                status,
+                seriesId,
+                amountDue: deposit.amountDue,
+                paymentStatus,
+                paymentProvider: deposit.provider?.id ?? null,
+                paymentReference: payment?.reference ?? null,
+                ...seats[i],
+              })),
+            )
+            .returning(appointmentColumns)
+            .then((rows) =>
+              // The appointments as GET /api/appointments/{id} reads them; a new one has sent no reminders.
+              rows
+                .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+                .map((row) =>
+                  toAppointment({
+                    ...row,
+                    serviceCapacity: service.capacity,
+                    remindersSent: [],
+                    service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
+                    customer,
+                    employee,
+                  }),
+                ),
             );
-          }
-          await tx.insert(appointments).values(
-            starts.map((start, i) => ({
-              id: ids[i],
-              serviceId: service.id,
-              employeeId,
-              customerId,
-              startsAt: start,
-              endsAt: new Date(start.getTime() + service.duration * 60_000),
-              duration: service.duration,
-              bufferBeforeMinutes: service.bufferBeforeMinutes,
-              bufferAfterMinutes: service.bufferAfterMinutes,
-              notes,
-              status,
-              seriesId,
-              amountDue: deposit.amountDue,
-              paymentStatus,
-              paymentProvider: deposit.provider?.id ?? null,
-              paymentReference: payment?.reference ?? null,
-              ...seats[i],
-            })),
-          );
-          if (deposit.provider && payment) await holdForDeposit(tx, deposit.provider.id, payment.reference, env.now);
-          // Each occurrence is an appointment of its own: its invitation (own UID), reminders and webhook event.
-          for (const row of await selectAppointments(tx)
-            .where(inArray(appointments.id, ids))
-            .orderBy(asc(appointments.startsAt))) {
-            await notify(tx, 'booked', row, 0, row.startsAt, env);
-            await scheduleReminders(tx, row, env.settings.reminderOffsetsMinutes, env.now);
-            await emitAppointmentEvent(tx, 'appointment.created', row.id);
-          }
+          // None of these needs another's answer, so they are sent together (one round trip); when one fails, the
+          // first failure in this order is the one reported (a taken time is the insert's).
+          const results = await Promise.allSettled([
+            inserting,
+            enqueueMails(tx, mails),
+            ...(deposit.provider && payment
+              ? [holdForDeposit(tx, deposit.provider.id, payment.reference, env.now)]
+              : []),
+            ...starts.flatMap((start, i) => [
+              queueReminders(tx, { id: ids[i]!, startsAt: start }, env.settings.reminderOffsetsMinutes, env.now),
+              emitAppointmentEvent(tx, 'appointment.created', async () =>
+                (await inserting).find((a) => a.id === ids[i])!,
+              ),
+            ]),
+          ]);
+          const failed = results.find((result) => result.status === 'rejected');
+          if (failed) throw failed.reason;
+          return (await inserting)[0]!;
         });
-        const booked = toAppointment((await findRow(db, ids[0]!))!);
         return payment ? { ...booked, paymentUrl: payment.url } : booked;
       } catch (error) {
         // Someone took this employee's time (or the class's last seat) a moment ago: the next provider may have it.

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
-import { createEvents, type EventAttributes } from 'ics';
 import type { Tx } from '../../../db/client';
 import { appointments, calendarFeeds, users } from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
@@ -9,6 +8,7 @@ import { hashToken as sha256 } from '../auth/sessions';
 import { mailLanguage } from '../mail/mail-language';
 import type { Locale } from '../../shared/i18n/locales';
 import { selectAppointments } from './appointment-rows';
+import { writeCalendar } from './icalendar';
 import { invitationUid } from './invitations';
 
 /**
@@ -94,26 +94,21 @@ export async function calendarFeedBody(
       ),
     )
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
-  const events: EventAttributes[] = rows.map((row) => ({
-    uid: invitationUid(row.id, env.publicUrl),
-    sequence: row.sequence,
-    start: row.startsAt.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: row.startsAt.getTime() + row.duration * 60_000,
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    title: say('mail.calendar.eventTitle', {
-      service: row.service?.name ?? say('mail.appointment.someService'),
-      customer: row.customer.firstName,
-    }).trim(),
-    description: row.notes || undefined,
-    status: row.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
-  }));
-  const { value, error } = createEvents(events, {
-    productId: 'booking/ics',
-    calName: say('mail.calendar.name', { business: env.businessName }),
+  return writeCalendar({
+    method: 'PUBLISH',
+    name: say('mail.calendar.name', { business: env.businessName }),
+    now: env.now,
+    events: rows.map((row) => ({
+      uid: invitationUid(row.id, env.publicUrl),
+      sequence: row.sequence,
+      start: row.startsAt,
+      end: new Date(row.startsAt.getTime() + row.duration * 60_000),
+      summary: say('mail.calendar.eventTitle', {
+        service: row.service?.name ?? say('mail.appointment.someService'),
+        customer: row.customer.firstName,
+      }).trim(),
+      description: row.notes || undefined,
+      status: row.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
+    })),
   });
-  if (error || !value) throw error ?? new Error('Could not build the calendar feed');
-  return value;
 }

@@ -1,9 +1,10 @@
-import { createEvent } from 'ics';
 import type { Tx } from '../../../db/client';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMails } from '../mail/outbox';
+import type { OutgoingMail } from '../mail/outgoing-mail';
 import type { Locale } from '../../shared/i18n/locales';
 import type { BusinessSettings } from '../../shared/settings';
 import { mailLanguage, type MailLanguage } from '../mail/mail-language';
+import { writeCalendar } from './icalendar';
 
 /**
  * Calendar invitations for an appointment: one UID per appointment and a SEQUENCE raised by every change, so a
@@ -54,44 +55,31 @@ export function buildInvitation(
 ): string {
   const cancelled = kind === 'cancelled';
   const service = serviceOf(appointment, language);
-  const { value, error } = createEvent({
-    productId: 'booking/ics',
+  const customer = { name: fullName(appointment.customer), email: appointment.customer.email };
+  const employee = { name: fullName(appointment.employee), email: appointment.employee.email };
+  return writeCalendar({
     method: cancelled ? 'CANCEL' : 'REQUEST',
-    uid: invitationUid(appointment.id, ctx.publicUrl),
-    sequence: appointment.sequence,
-    start: appointment.startsAt.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes: appointment.duration },
-    title: language.say('mail.appointment.eventTitle', { service, business: ctx.settings.businessName }),
-    description: [
-      language.say('mail.appointment.with', { service, employee: fullName(appointment.employee) }),
-      appointment.notes && language.say('mail.appointment.notes', { notes: appointment.notes }),
-    ]
-      .filter(Boolean)
-      .join('\n'),
-    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-    url: `${ctx.publicUrl.replace(/\/$/, '')}/profile`,
-    organizer: { name: ctx.settings.businessName, email: appointment.employee.email },
-    attendees: [
+    now: new Date(),
+    events: [
       {
-        name: fullName(appointment.customer),
-        email: appointment.customer.email,
-        rsvp: false,
-        partstat: 'ACCEPTED',
-        role: 'REQ-PARTICIPANT',
-      },
-      {
-        name: fullName(appointment.employee),
-        email: appointment.employee.email,
-        rsvp: false,
-        partstat: 'ACCEPTED',
-        role: 'REQ-PARTICIPANT',
+        uid: invitationUid(appointment.id, ctx.publicUrl),
+        sequence: appointment.sequence,
+        start: appointment.startsAt,
+        end: new Date(appointment.startsAt.getTime() + appointment.duration * 60_000),
+        summary: language.say('mail.appointment.eventTitle', { service, business: ctx.settings.businessName }),
+        description: [
+          language.say('mail.appointment.with', { service, employee: employee.name }),
+          appointment.notes && language.say('mail.appointment.notes', { notes: appointment.notes }),
+        ]
+          .filter(Boolean)
+          .join('\n'),
+        status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+        url: `${ctx.publicUrl.replace(/\/$/, '')}/profile`,
+        organizer: { name: ctx.settings.businessName, email: employee.email },
+        attendees: [customer, employee],
       },
     ],
   });
-  if (error || !value) throw error ?? new Error('Could not build the calendar invitation');
-  return value;
 }
 
 /** The lines of an appointment every mail about it lists: what, with whom, when, how long, the notes. */
@@ -128,17 +116,16 @@ const employeeLines = {
   cancelled: 'mail.appointment.cancelled',
 } as const;
 
-/** Queues the invitation mail to the customer and to the employee, each in their language, in the caller's transaction. */
-export async function sendInvitations(
-  tx: Tx,
+/** The invitation mails of a change: to the customer and to the employee, each in their language. */
+export function invitationMails(
   kind: InvitationKind,
   appointment: InvitationAppointment,
   ctx: InvitationContext,
-) {
+): OutgoingMail[] {
   const { customer, employee } = appointment;
-  // Both invitations are the same event: built once per language (building one is most of a booking's CPU).
+  // Both invitations are the same event: built once per language.
   const events = new Map<string, string>();
-  for (const to of [customer, employee]) {
+  return [customer, employee].map((to) => {
     const language = mailLanguage(to, ctx.settings);
     const subject = language.say(subjects[kind], {
       service: serviceOf(appointment, language),
@@ -169,6 +156,16 @@ export async function sendInvitations(
           ];
     const icalEvent = events.get(language.locale) ?? buildInvitation(kind, appointment, ctx, language);
     events.set(language.locale, icalEvent);
-    await enqueueMail(tx, { to: to.email, subject, text: text.join('\n'), icalEvent });
-  }
+    return { to: to.email, subject, text: text.join('\n'), icalEvent };
+  });
+}
+
+/** Queues the invitation mails of a change in the caller's transaction. */
+export async function sendInvitations(
+  tx: Tx,
+  kind: InvitationKind,
+  appointment: InvitationAppointment,
+  ctx: InvitationContext,
+) {
+  await enqueueMails(tx, invitationMails(kind, appointment, ctx));
 }

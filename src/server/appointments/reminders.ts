@@ -35,17 +35,33 @@ export async function scheduleReminders(
   now: Date,
 ) {
   await cancelJobs(tx, keyPrefix(appointment.id));
-  if (!isLive(appointment.status)) return;
-  for (const offsetMinutes of offsets) {
-    const runAt = new Date(appointment.startsAt.getTime() - offsetMinutes * MINUTE);
-    if (runAt.getTime() <= now.getTime()) continue;
-    await enqueue(
-      tx,
-      'reminder',
-      { appointmentId: appointment.id, offsetMinutes },
-      { runAt, uniqueKey: `${keyPrefix(appointment.id)}${offsetMinutes}`, onConflict: 'replace' },
-    );
-  }
+  if (isLive(appointment.status)) await queueReminders(tx, appointment, offsets, now);
+}
+
+/**
+ * Queues the reminders of an appointment that has none pending (a new one), in the caller's transaction: one per
+ * offset still ahead of now, the statements sent together.
+ */
+export async function queueReminders(
+  tx: Tx,
+  appointment: { id: string; startsAt: Date },
+  offsets: readonly number[],
+  now: Date,
+) {
+  await Promise.all(
+    offsets.flatMap((offsetMinutes) => {
+      const runAt = new Date(appointment.startsAt.getTime() - offsetMinutes * MINUTE);
+      if (runAt.getTime() <= now.getTime()) return [];
+      return [
+        enqueue(
+          tx,
+          'reminder',
+          { appointmentId: appointment.id, offsetMinutes },
+          { runAt, uniqueKey: `${keyPrefix(appointment.id)}${offsetMinutes}`, onConflict: 'replace' },
+        ),
+      ];
+    }),
+  );
 }
 
 /** Drops an appointment's pending reminders (cancelled, completed, no-show). */

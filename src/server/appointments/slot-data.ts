@@ -8,6 +8,7 @@ import { depositOf } from '../catalog/catalog-rows';
 import { computeSlots, type Slot, type SlotData, type SlotRules } from '../booking/slots';
 import { addCalendarDays, zonedToInstant } from '../booking/zoned-time';
 import { isUuid } from '../../shared/ids';
+import type { Locale } from '../../shared/i18n/locales';
 import { AppError } from '../app-error';
 
 /** Reads what the pure slot computation needs for one date from the database. */
@@ -28,36 +29,52 @@ export interface BookableService {
 
 const SERVICE_NOT_FOUND = 'Service not found';
 
+/** A person as a booking's mails name them (its providers, its customer). */
+export interface Person {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  locale: Locale | null;
+}
+
+export const personColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  locale: users.locale,
+};
+
 /**
  * Who may perform a service, in a stable order: its linked active staff, or every active employee and admin
  * when it names none.
  */
-async function providersOf(db: Tx, serviceId: string): Promise<string[]> {
+async function providersOf(db: Tx, serviceId: string): Promise<Person[]> {
   const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
   const linked = await db
-    .select({ id: users.id })
+    .select(personColumns)
     .from(serviceProviders)
     .innerJoin(users, eq(users.id, serviceProviders.employeeId))
     .where(and(eq(serviceProviders.serviceId, serviceId), activeStaff))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  if (linked.length) return linked.map((r) => r.id);
-  const everyone = await db
-    .select({ id: users.id })
+  if (linked.length) return linked;
+  return db
+    .select(personColumns)
     .from(users)
     .where(activeStaff)
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  return everyone.map((r) => r.id);
 }
 
 /**
- * The service and its providers in one round trip (plus one more only for a service that names nobody): this
- * runs on every slots call and every booking.
+ * The service and its providers (their ids in order, and each as a booking's mails name them) in one round trip
+ * (plus one more only for a service that names nobody): this runs on every slots call and every booking.
  */
 export async function findServiceWithProviders(
   db: Tx,
   serviceId: string,
   opts: { includeInactive: boolean },
-): Promise<{ service: BookableService; providers: string[] }> {
+): Promise<{ service: BookableService; providers: string[]; people: Map<string, Person> }> {
   if (!isUuid(serviceId)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
   const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
   const rows = await db
@@ -72,7 +89,7 @@ export async function findServiceWithProviders(
       depositType: services.depositType,
       depositAmount: services.depositAmount,
       isActive: services.isActive,
-      providerId: users.id,
+      provider: personColumns,
     })
     .from(services)
     .leftJoin(serviceProviders, eq(serviceProviders.serviceId, services.id))
@@ -81,10 +98,11 @@ export async function findServiceWithProviders(
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
   const first = rows[0];
   if (!first || (!first.isActive && !opts.includeInactive)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
-  const { providerId: _ignored, depositType, depositAmount, ...columns } = first;
+  const { provider: _ignored, depositType, depositAmount, ...columns } = first;
   const service = { ...columns, deposit: depositOf({ depositType, depositAmount }) };
-  const linked = rows.flatMap((r) => (r.providerId ? [r.providerId] : []));
-  return { service, providers: linked.length ? linked : await providersOf(db, service.id) };
+  const linked = rows.flatMap((r) => (r.provider ? [r.provider] : []));
+  const providers = linked.length ? linked : await providersOf(db, service.id);
+  return { service, providers: providers.map((p) => p.id), people: new Map(providers.map((p) => [p.id, p])) };
 }
 
 /** The people who perform a service, in the order slots list them. */

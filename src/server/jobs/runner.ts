@@ -62,6 +62,7 @@ export function createJobRunner(options: JobRunnerOptions) {
   const pollMs = options.pollMs ?? 15_000;
   const concurrency = options.concurrency ?? 10;
   const kinds = Object.keys(handlers).filter((kind) => handlers[kind as JobKind]) as JobKind[];
+  const runs = new Set<string>(kinds);
   const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
   // Jobs this instance is running, with the attempt number that is its claim on the row.
   const running = new Map<string, number>();
@@ -223,9 +224,12 @@ export function createJobRunner(options: JobRunnerOptions) {
     async start() {
       if (kinds.length === 0) return;
       started = true;
+      // A job of a kind this instance does not run (`kind:id`) is left for one that does: no claim for it.
       unlisten = await database.listen(
         JOBS_CHANNEL,
-        () => void wake(),
+        (payload) => {
+          if (runs.has(payload.slice(0, payload.indexOf(':')))) void wake();
+        },
         () => void wake(),
       );
       leaseTimer = setInterval(() => void renewLeases(), leaseMs / 3);

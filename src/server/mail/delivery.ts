@@ -19,6 +19,7 @@ export interface MailTransport {
 
 interface Logger {
   info(obj: object, msg: string): void;
+  isLevelEnabled?(level: 'info'): boolean;
 }
 
 export const MAX_ATTEMPTS = 5;
@@ -73,6 +74,8 @@ export function createUnsentMailLog(opts: { database: Database; log: Logger }) {
 
   return {
     async start() {
+      // A log that keeps no info lines would read every mail for nothing.
+      if (log.isLevelEnabled?.('info') === false) return;
       unlisten = await database.listen(JOBS_CHANNEL, (payload) => {
         const [kind, id] = payload.split(':');
         if (kind === 'mail' && id) void logMail(id).catch(() => {});

@@ -1,5 +1,5 @@
 import type { Tx } from '../../../db/client';
-import { enqueue } from '../jobs/enqueue';
+import { enqueue, enqueueAll } from '../jobs/enqueue';
 import type { OutgoingMail } from './outgoing-mail';
 
 /**
@@ -8,4 +8,9 @@ import type { OutgoingMail } from './outgoing-mail';
  */
 export function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<string> {
   return enqueue(tx, 'mail', mail);
+}
+
+/** Queues several mails in the caller's transaction, in one statement. */
+export function enqueueMails(tx: Tx, mails: OutgoingMail[]): Promise<string[]> {
+  return enqueueAll(tx, 'mail', mails);
 }
