@@ -165,9 +165,20 @@ async function unavailableDates(
   employeeIds: string[],
   classOf: ClassOf | undefined,
 ): Promise<Map<string, string[]>> {
-  const occurrences = await Promise.all(
-    starts.map((start) => freeEmployeesAt(db, env, start, needed, employeeIds, classOf)),
-  );
+  const at = (tx: Tx, start: Date) => freeEmployeesAt(tx, env, start, needed, employeeIds, classOf);
+  // A series' dates are read in one snapshot: read at different moments, a series booked meanwhile would show
+  // some of its dates taken and others free, and the refusal would name only some of them.
+  const occurrences =
+    starts.length === 1
+      ? [await at(db, starts[0]!)]
+      : await db.transaction(
+          async (tx) => {
+            const each = [];
+            for (const start of starts) each.push(await at(tx, start));
+            return each;
+          },
+          { isolationLevel: 'repeatable read', accessMode: 'read only' },
+        );
   return new Map(
     employeeIds.map((id) => [id, occurrences.filter((o) => !o.free.includes(id)).map((o) => o.date)] as const),
   );
