@@ -8,7 +8,9 @@ const browserZones = { UTC: 18, 'Asia/Tokyo': 3, 'America/Los_Angeles': 10 };
 describe('times shown in the business time zone, whatever the browser zone', () => {
   const original = process.env.TZ;
   afterAll(() => {
-    process.env.TZ = original;
+    // Assigning undefined would set the text 'undefined'; the next test file in this process sees what is left.
+    if (original === undefined) delete process.env.TZ;
+    else process.env.TZ = original;
   });
 
   for (const [zone, localHour] of Object.entries(browserZones)) {
