@@ -1,10 +1,11 @@
 import { useIntl } from 'react-intl';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
 import { useToast } from '../components/ui/toast';
 import { GUARD_REDIRECT_MS, useCurrentUser } from '../lib/session';
 import { mayOpen, type PageAccess } from './navigation';
+import type { MessageId } from '../../shared/i18n/en';
 
 /**
  * Renders children for signed-in users the rule lets in (any signed-in user, staff, admins, or holders of a
@@ -23,27 +24,29 @@ export function RequireAccess({ rule, children }: { rule: 'signedIn' | PageAcces
         ? 'allowed'
         : 'denied';
 
+  // An effect event: the page's messages change once when the rest of its catalogue arrives, and that must not
+  // say it twice or restart the wait before leaving.
+  const tell = useEffectEvent((title: MessageId, description: MessageId) =>
+    toast({
+      title: intl.formatMessage({ id: title }),
+      description: intl.formatMessage({ id: description }),
+      variant: 'destructive',
+    }),
+  );
+
   useEffect(() => {
     if (verdict === 'loading' || verdict === 'allowed') return;
     if (verdict === 'signed-out') {
-      toast({
-        title: intl.formatMessage({ id: 'app.unauthorized' }),
-        description: intl.formatMessage({ id: 'app.loggedOut' }),
-        variant: 'destructive',
-      });
+      tell('app.unauthorized', 'app.loggedOut');
       // Back to this page once signed in.
       const returnTo = encodeURIComponent(window.location.pathname + window.location.search);
       const timer = setTimeout(() => window.location.assign(`/api/login?returnTo=${returnTo}`), GUARD_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
-    toast({
-      title: intl.formatMessage({ id: 'app.accessDenied' }),
-      description: intl.formatMessage({ id: 'app.noPermission' }),
-      variant: 'destructive',
-    });
+    tell('app.accessDenied', 'app.noPermission');
     const timer = setTimeout(() => navigate('/', { replace: true }), GUARD_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [verdict, toast, navigate, intl]);
+  }, [verdict, navigate]);
 
   if (verdict !== 'allowed') return <Spinner className="min-h-[50vh]" />;
   return <>{children}</>;

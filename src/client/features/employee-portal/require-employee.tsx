@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
 import type { MessageId } from '../../../shared/i18n/en';
@@ -20,25 +20,27 @@ export function RequireEmployee({ message, children }: { message: MessageId; chi
   const status = me.isError ? errorStatus(me.error) : undefined;
   const verdict = me.isLoading ? 'loading' : me.data ? 'allowed' : status === 403 ? 'denied' : 'signed-out';
 
+  // An effect event: the page's messages change once when the rest of its catalogue arrives, and that must not
+  // say it twice or restart the wait before leaving.
+  const tell = useEffectEvent((title: MessageId, description: MessageId) =>
+    toast({
+      title: intl.formatMessage({ id: title }),
+      description: intl.formatMessage({ id: description }),
+      variant: 'destructive',
+    }),
+  );
+
   useEffect(() => {
     if (verdict === 'loading' || verdict === 'allowed') return;
     if (verdict === 'denied') {
-      toast({
-        title: intl.formatMessage({ id: 'app.accessDenied' }),
-        description: intl.formatMessage({ id: 'app.noPermission' }),
-        variant: 'destructive',
-      });
+      tell('app.accessDenied', 'app.noPermission');
       const timer = setTimeout(() => navigate('/', { replace: true }), GUARD_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
-    toast({
-      title: intl.formatMessage({ id: 'app.unauthorized' }),
-      description: intl.formatMessage({ id: message }),
-      variant: 'destructive',
-    });
+    tell('app.unauthorized', message);
     const timer = setTimeout(() => navigate('/employee/login', { replace: true }), GUARD_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [verdict, message, toast, navigate, intl]);
+  }, [verdict, message, navigate]);
 
   if (verdict !== 'allowed') return <Spinner className="min-h-[50vh]" />;
   return <>{children}</>;
