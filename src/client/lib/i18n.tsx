@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlProvider } from 'react-intl';
 import type { Catalogue, PageCatalogue } from '../../shared/i18n/catalogue';
@@ -13,7 +13,7 @@ import { takePageState } from './page-state';
  */
 let catalogue: PageCatalogue | Catalogue = { locale: 'en', messages: {}, sentences: {} };
 const listeners = new Set<() => void>();
-let wholeCatalogue = takePageState('wholeCatalogue');
+const wholeCatalogue = takePageState('wholeCatalogue');
 let completing: Promise<void> | undefined;
 
 /**
@@ -27,26 +27,38 @@ export async function loadCatalogue(): Promise<void> {
   else catalogue = { locale: 'en', messages: (await import('../../shared/i18n/en')).messages, sentences: {} };
 }
 
+/** The rest of the page's language, once fetched (src/shared/i18n/first-script.ts). */
+let whole: Omit<PageCatalogue, 'locale'> | undefined;
+
 /**
- * A page's HTML carries only what its first script says (src/shared/i18n/first-script.ts); this fetches the
- * rest of its language, once. Awaited before a screen of a later script shows (see `withCatalogue`), and started
- * after the first paint for the first script's texts the build cannot see (a validation message built from a
- * label). A failed fetch is tried again next time; a screen meanwhile shows the ids of the texts not here.
+ * A page's HTML carries only what its first script says; this fetches the rest of its language, once. Started
+ * after the page has loaded, for the first script's texts the build cannot see (a validation message built from
+ * a label, said by useSentence), and awaited before a screen of a later script shows (`withCatalogue`). A failed
+ * fetch is tried again next time; a screen meanwhile shows the ids of the texts not here.
  */
-function completeCatalogue(): Promise<void> {
-  if (!wholeCatalogue) return Promise.resolve();
+function fetchRest(): Promise<void> {
+  if (!wholeCatalogue || whole) return Promise.resolve();
   completing ??= fetch(wholeCatalogue)
     .then((response) => (response.ok ? (response.json() as Promise<Omit<PageCatalogue, 'locale'>>) : undefined))
-    .then((whole) => {
-      if (!whole) throw new Error('The catalogue did not load.');
-      catalogue = { locale: catalogue.locale, ...whole };
-      wholeCatalogue = undefined;
-      listeners.forEach((listener) => listener());
+    .then((fetched) => {
+      if (!fetched) throw new Error('The catalogue did not load.');
+      whole = fetched;
     })
     .catch(() => {
       completing = undefined;
     });
   return completing;
+}
+
+/**
+ * The rest, given to react-intl. Only when a later screen is about to show: the new messages re-render every
+ * text on the page, work the first script's screens (which have all theirs) need not do while the page loads.
+ */
+async function completeCatalogue(): Promise<void> {
+  await fetchRest();
+  if (!whole || catalogue.messages === whole.messages) return;
+  catalogue = { locale: catalogue.locale, ...whole };
+  listeners.forEach((listener) => listener());
 }
 
 /** A later script's module, loaded together with the rest of the catalogue its screens speak. */
@@ -61,14 +73,12 @@ const subscribe = (listener: () => void) => {
 };
 const currentCatalogue = () => catalogue;
 
-const CatalogueContext = createContext<PageCatalogue | Catalogue>(catalogue);
-
-/** react-intl's provider for the page's catalogue, and the catalogue's sentences for useSentence. */
+/** react-intl's provider for the page's catalogue. */
 export function I18nProvider({ children }: { children: ReactNode }) {
   const current = useSyncExternalStore(subscribe, currentCatalogue);
   useEffect(() => {
     // After the page has loaded, so it never competes with the first paint's script and pictures.
-    const complete = () => setTimeout(() => void completeCatalogue(), 0);
+    const complete = () => setTimeout(() => void fetchRest(), 0);
     if (document.readyState === 'complete') complete();
     else window.addEventListener('load', complete, { once: true });
     return () => window.removeEventListener('load', complete);
@@ -77,7 +87,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const messages = current.messages as Record<MessageId, MessageFormatElement[]>;
   return (
     <IntlProvider locale={INTL_TAGS[current.locale]} defaultLocale={INTL_TAGS.en} messages={messages}>
-      <CatalogueContext.Provider value={current}>{children}</CatalogueContext.Provider>
+      {children}
     </IntlProvider>
   );
 }
@@ -86,10 +96,18 @@ export function I18nProvider({ children }: { children: ReactNode }) {
  * An English sentence the code wrote (a shared schema's validation message) in the page's language; one without
  * a translation stays English; a label-built one (`Price must be a number`) is said by its pattern. Plain
  * sentences only: a page has no ICU parser, so a screen says a sentence with values as a message of its own.
- * Server error messages need none of this: the server already answers in the page's language (the client sends
- * it as Accept-Language).
+ * Said with the whole catalogue's sentences once they are here, the page's own before. Server error messages
+ * need none of this: the server already answers in the page's language (the client sends it as
+ * Accept-Language).
  */
 export function useSentence(): (sentence: string) => string {
-  const catalogue = useContext(CatalogueContext);
-  return useCallback((sentence) => saySentence(catalogue, sentence), [catalogue]);
+  return sayPlain;
+}
+
+// One speaker per set of sentences: saySentence keeps its patterns by speaker.
+let speaker: Pick<Catalogue, 'locale' | 'sentences'> | undefined;
+function sayPlain(sentence: string): string {
+  const sentences = whole?.sentences ?? catalogue.sentences;
+  if (speaker?.sentences !== sentences) speaker = { locale: catalogue.locale, sentences };
+  return saySentence(speaker, sentence);
 }
