@@ -84,10 +84,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
       page.on('request', (request) => {
         if (request.url().includes('/api/trpc/') && request.url().includes('auth.session')) checks.push(request.url());
       });
+      // The page leaves for the sign-in half a second after it shows the toast, so the wait for it starts before
+      // the page is opened (it follows the navigation): one that starts after can find it gone on a busy machine.
+      const told = toast(page, 'Unauthorized').filter({ hasText: 'You are logged out. Logging in again...' }).waitFor();
       await page.goto('/products');
-      // One wait for title and sentence: the page leaves for the sign-in after half a second, taking the toast
-      // with it, and a second wait can start too late on a busy machine.
-      await toast(page, 'Unauthorized').filter({ hasText: 'You are logged out. Logging in again...' }).waitFor();
+      await told;
       if (!cookie) await screenshot(page, `auth-visitor-guard-${viewport}`);
       await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
       expect(checks).toEqual([]);
@@ -102,9 +103,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
 
   it('a visitor opening the employee dashboard is told to log in and sent to /employee/login', async () => {
     const { context, page } = await e2e.open({ viewport });
+    // As above: waiting for the toast starts before the page is opened, since it leaves half a second later.
+    const told = toast(page, 'Unauthorized').filter({ hasText: 'Please log in to access your dashboard.' }).waitFor();
     await page.goto('/employee/dashboard');
-    await toast(page, 'Unauthorized').waitFor();
-    await page.getByText('Please log in to access your dashboard.').waitFor();
+    await told;
     await page.waitForURL(`${e2e.server.baseUrl}/employee/login`);
     await context.close();
   });
