@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments } from '../../db/schema/index';
+import { appointments, serviceProviders } from '../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { bookableService, signInAs, useTestServer } from '../server/testing';
 import { CLASS_FULL_MESSAGE, SEAT_TAKEN_MESSAGE, SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
@@ -140,6 +140,30 @@ describe('a class session', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(SEAT_TAKEN_MESSAGE);
     expect(await seatsAt(yoga, day, '12:00')).toBe(2);
+  });
+
+  it('refuses a seat with another employee at a start where the customer already has one', async () => {
+    const teachers = [employeeId, (await signInAs(server.database, 'employee')).user.id];
+    const pilates = await bookableService(
+      server.db,
+      teachers[1]!,
+      { name: 'Pilates', price: '12.00', duration: 60, capacity: 4 },
+      { startTime: '09:00', endTime: '13:00' },
+    );
+    // The first employee has hours already (the trim's): they teach it too.
+    await server.db.insert(serviceProviders).values({ serviceId: pilates, employeeId });
+    const dateTime = at(addCalendarDays(day, 2), '10:00');
+    const customer = customers[4]!;
+    const one = await book(customer.cookie, pilates, dateTime, { employeeId: teachers[1] });
+    expect(one.status, one.text).toBe(200);
+    const other = await book(customer.cookie, pilates, dateTime, { employeeId: teachers[0] });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(SEAT_TAKEN_MESSAGE);
+    const rows = await server.db
+      .select({ employeeId: appointments.employeeId })
+      .from(appointments)
+      .where(eq(appointments.serviceId, pilates));
+    expect(rows).toEqual([{ employeeId: teachers[1] }]);
   });
 
   it('cancelling one seat frees one seat; reopening it when the class has filled again is refused', async () => {

@@ -86,12 +86,24 @@ function isConflict(error: unknown) {
 }
 
 /**
+ * Waits until every one of statements sent together has settled (a transaction must not go on while one is
+ * pending), then throws the first failure in their order.
+ */
+async function settleInOrder(statements: Promise<unknown>[]): Promise<void> {
+  const failed = (await Promise.allSettled(statements)).find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/**
  * Takes the employee's booking lock for the rest of the transaction. Inserts that collide on the no-overlap
  * constraint would otherwise each wait for the other's uncommitted row, a deadlock PostgreSQL breaks only after
  * its deadlock timeout; in turn, the second booking finds the first one's committed row at once (a conflict).
  */
-async function lockEmployeeBookings(tx: Tx, employeeId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`appointments:${employeeId}`}))`);
+function lockEmployeeBookings(tx: Tx, employeeId: string): Promise<unknown> {
+  // Started here and now (`then` at once, not behind an `await`): the statements a caller starts after this call are
+  // handed to the transaction's connection behind it, so they may be sent without waiting for the lock and still
+  // run under it. Behind an `await`, the lock reached the connection after an insert started in the same tick.
+  return tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`appointments:${employeeId}`}))`).then(() => undefined);
 }
 
 function invitationOf(row: Row, sequence: number, startsAt: Date) {
@@ -259,15 +271,12 @@ export async function bookAppointment(
     unavailableDates(db, env, starts, service, employeeIds, classOf),
   ]);
   const customerId = customer.id;
-  // A class says why it cannot be booked (a seat already held, or full) before the general "not available".
+  // A class that cannot be booked says why (a seat already held, or full) before the general "not available";
+  // a seat already held where a session has room is refused when the seat is taken.
   const refused = async () =>
     classOf && (await classRefusal(db, service.id, starts, employeeIds, service.capacity, customerId));
   const free = [...unavailable].flatMap(([id, dates]) => (dates.length ? [] : [id]));
-  if (!free.length || classOf) {
-    const refusal = await refused();
-    if (refusal) throw refusal;
-  }
-  if (!free.length) throw notAvailable(starts, unavailable);
+  if (!free.length) throw (await refused()) || notAvailable(starts, unavailable);
 
   let candidates = free;
   if (!chosen && free.length > 1) {
@@ -333,23 +342,22 @@ export async function bookAppointment(
       );
       try {
         const booked = await db.transaction(async (tx) => {
-          // Awaited before anything else is sent: sent together with the writes, the lock made bookings of one
-          // slot fail with 500s on PostgreSQL (booking-race.test.ts; the lock itself reported an aborted
-          // transaction), the order of statements sent together through postgres.js not being one to rely on.
-          await lockEmployeeBookings(tx, employeeId);
-          const seats = classOf
-            ? await Promise.all(
-                starts.map((start) =>
-                  takeSeat(tx, {
-                    employeeId,
-                    serviceId: service.id,
-                    startsAt: start,
-                    capacity: service.capacity,
-                    customerId,
-                  }),
-                ),
+          // The lock is sent with what follows it (one round trip less under it): a class's seat reads, or the
+          // writes. A failed lock fails them too, and is the failure reported.
+          const locking = lockEmployeeBookings(tx, employeeId);
+          const seatTakings = classOf
+            ? starts.map((start) =>
+                takeSeat(tx, {
+                  employeeId,
+                  serviceId: service.id,
+                  startsAt: start,
+                  capacity: service.capacity,
+                  customerId,
+                }),
               )
             : [];
+          await settleInOrder([locking, ...seatTakings]);
+          const seats = await Promise.all(seatTakings);
           const inserting = tx
             .insert(appointments)
             .values(
@@ -391,7 +399,8 @@ export async function bookAppointment(
             );
           // None of these needs another's answer, so they are sent together (one round trip); when one fails, the
           // first failure in this order is the one reported (a taken time is the insert's).
-          const results = await Promise.allSettled([
+          await settleInOrder([
+            locking,
             inserting,
             enqueueMails(tx, mails),
             ...(deposit.provider && payment
@@ -404,8 +413,6 @@ export async function bookAppointment(
               ),
             ]),
           ]);
-          const failed = results.find((result) => result.status === 'rejected');
-          if (failed) throw failed.reason;
           return (await inserting)[0]!;
         });
         return payment ? { ...booked, paymentUrl: payment.url } : booked;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { appointments } from '../../../db/schema/index';
 import { CLASS_FULL_MESSAGE, liveStatuses, SEAT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
@@ -28,40 +28,40 @@ export interface Seat {
 
 const live = inArray(appointments.status, [...liveStatuses]);
 
-function liveSeatsWhere(...where: SQL[]) {
+function liveSeatsWhere(...where: (SQL | undefined)[]) {
   return and(isNotNull(appointments.sessionId), live, ...where);
 }
 
 /**
  * A seat in the session of that employee, service and start (a new session when it has none): the lowest free
- * seat number. 409 when the customer already has one there or the class is full.
+ * seat number. 409 when the customer already has a seat at that start (with any employee) or the class is full.
  */
 export async function takeSeat(tx: Tx, request: SeatRequest, excludeAppointmentId?: string): Promise<Seat> {
-  const seats = (
-    await tx
-      .select({
-        id: appointments.id,
-        sessionId: appointments.sessionId,
-        seat: appointments.seat,
-        customerId: appointments.customerId,
-      })
-      .from(appointments)
-      .where(
-        liveSeatsWhere(
-          eq(appointments.employeeId, request.employeeId),
-          eq(appointments.serviceId, request.serviceId),
-          eq(appointments.startsAt, request.startsAt),
-        ),
-      )
-  ).filter((s) => s.id !== excludeAppointmentId);
-  if (seats.some((s) => s.customerId === request.customerId)) throw new AppError('CONFLICT', SEAT_TAKEN_MESSAGE);
-  if (seats.length >= request.capacity) throw new AppError('CONFLICT', CLASS_FULL_MESSAGE);
-  const taken = new Set(seats.map((s) => s.seat));
+  // One row, however many seats there are: this runs under the employee's lock, once per seat of a class
+  // filling up, so it is kept to what the choice needs.
+  const ofEmployee = sql`${appointments.employeeId} = ${request.employeeId}`;
+  const [session] = await tx
+    .select({
+      sessionId: sql<string | null>`(array_agg(${appointments.sessionId}) filter (where ${ofEmployee}))[1]`,
+      seats: sql<number[] | null>`array_agg(${appointments.seat}) filter (where ${ofEmployee})`,
+      mine: sql<boolean | null>`bool_or(${appointments.customerId} = ${request.customerId})`,
+    })
+    .from(appointments)
+    .where(
+      liveSeatsWhere(
+        eq(appointments.serviceId, request.serviceId),
+        eq(appointments.startsAt, request.startsAt),
+        excludeAppointmentId ? ne(appointments.id, excludeAppointmentId) : undefined,
+      ),
+    );
+  if (session?.mine) throw new AppError('CONFLICT', SEAT_TAKEN_MESSAGE);
+  const taken = new Set((session?.seats ?? []).map(Number));
+  if (taken.size >= request.capacity) throw new AppError('CONFLICT', CLASS_FULL_MESSAGE);
   let seat = 1;
   while (taken.has(seat)) seat++;
   // Seat numbers above a lowered capacity may still be held: then every number within it is taken, and full.
   if (seat > request.capacity) throw new AppError('CONFLICT', CLASS_FULL_MESSAGE);
-  return { sessionId: seats[0]?.sessionId ?? randomUUID(), seat, capacity: request.capacity };
+  return { sessionId: session?.sessionId ?? randomUUID(), seat, capacity: request.capacity };
 }
 
 /**
@@ -76,12 +76,18 @@ export async function classRefusal(
   capacity: number,
   customerId: string,
 ): Promise<AppError | undefined> {
-  const seats = await db
-    .select({ employeeId: appointments.employeeId, customerId: appointments.customerId })
+  // Per employee, a count and whether the customer is among them: a few rows, not one per seat.
+  const sessions = await db
+    .select({
+      employeeId: appointments.employeeId,
+      seats: sql<number>`count(*)::int`,
+      mine: sql<boolean>`bool_or(${appointments.customerId} = ${customerId})`,
+    })
     .from(appointments)
-    .where(liveSeatsWhere(eq(appointments.serviceId, serviceId), inArray(appointments.startsAt, starts)));
-  if (seats.some((s) => s.customerId === customerId)) return new AppError('CONFLICT', SEAT_TAKEN_MESSAGE);
+    .where(liveSeatsWhere(eq(appointments.serviceId, serviceId), inArray(appointments.startsAt, starts)))
+    .groupBy(appointments.employeeId);
+  if (sessions.some((s) => s.mine)) return new AppError('CONFLICT', SEAT_TAKEN_MESSAGE);
   if (starts.length > 1 || !employeeIds.length) return undefined;
-  const full = employeeIds.every((id) => seats.filter((s) => s.employeeId === id).length >= capacity);
+  const full = employeeIds.every((id) => Number(sessions.find((s) => s.employeeId === id)?.seats ?? 0) >= capacity);
   return full ? new AppError('CONFLICT', CLASS_FULL_MESSAGE) : undefined;
 }
