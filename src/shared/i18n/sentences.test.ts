@@ -4,6 +4,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { tooManySentence } from '../../server/http/rate-limit-middleware';
+import { cancellationNoticeMessage } from '../booking';
 import { catalogueFor } from './catalogues';
 import { messages as enMessages } from './en';
 import { messages as esMessages } from './es';
@@ -174,5 +175,12 @@ describe('the messages in Spanish', () => {
       const spanish = esMessages[id as keyof typeof enMessages];
       expect([...argumentsOf(parse(spanish))].sort(), id).toEqual([...argumentsOf(parse(english))].sort());
     }
+  });
+
+  it("says the profile's notice in the words of the server's refusal", () => {
+    // The profile shows it before the customer tries; the server says it when they try anyway.
+    const { template } = cancellationNoticeMessage(24);
+    expect(enMessages['profile.tooLateToChange']).toBe(template);
+    expect(esMessages['profile.tooLateToChange']).toBe(sentences[template]);
   });
 });
