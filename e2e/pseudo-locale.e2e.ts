@@ -24,7 +24,7 @@ let anyOrder = '';
 
 beforeAll(async () => {
   const db = e2e.server.database.db;
-  const [settings, people, roles, products, services, messages, orders, items, codes, applications, visits, keys] =
+  const [settings, people, roles, products, services, messages, orders, items, codes, applications, visits, keys, log] =
     await Promise.all([
       db.select().from(s.businessSettings),
       db.select().from(s.users),
@@ -38,6 +38,7 @@ beforeAll(async () => {
       db.select().from(s.employeeApplications),
       db.select().from(s.appointments),
       db.select().from(s.apiKeys),
+      db.select().from(s.auditLog),
     ]);
   // A person as the screens name them: in full, by first name, by initials (an avatar).
   const person = (p: { firstName: string; lastName: string; email: string; phone: string | null }) => [
@@ -62,6 +63,9 @@ beforeAll(async () => {
     ...codes.map((c) => c.code),
     ...visits.map((v) => v.notes),
     ...keys.flatMap((k) => [k.name, k.prefix]),
+    // The audit log's summaries are said by the server, in the language the page asks for: English, since the
+    // pseudo language is the page's alone (their Spanish is checked by src/shared/i18n/sentences.test.ts).
+    ...log.map((entry) => entry.summary),
     // Languages are named in themselves in the language menu.
     ...Object.values(LOCALE_NAMES),
   ]
@@ -177,6 +181,14 @@ interface Screen {
   name?: string;
 }
 
+/** The dashboard's Activity tab (the audit log), found by its name in the pseudo language. */
+const activity = async (page: Page) => {
+  const name = pseudoCatalogue().messages['staff.activity'];
+  await page.getByRole('tab', { name }).click();
+  await page.getByRole('list', { name }).waitFor();
+  await settled(page);
+};
+
 /** A guard's notice, shown as a toast before the guard sends the visitor on. */
 const notice = async (page: Page) => {
   await page.locator('[role=status], [role=alert]').filter({ hasText: /\S/ }).first().waitFor();
@@ -218,6 +230,7 @@ const screens: Screen[] = [
     '/admin/no-such-page',
   ].map((path) => ({ path, as: DEMO_ADMIN_EMAIL })),
   { path: '/admin/orders/:id', as: DEMO_ADMIN_EMAIL },
+  { path: '/admin', as: DEMO_ADMIN_EMAIL, name: 'activity', then: activity },
   { path: '/admin/products', as: DEMO_ADMIN_EMAIL, name: 'product dialog', then: openDialog },
   { path: '/admin/services', as: DEMO_ADMIN_EMAIL, name: 'service dialog', then: openDialog },
   { path: '/admin/discounts', as: DEMO_ADMIN_EMAIL, name: 'discount dialog', then: openDialog },

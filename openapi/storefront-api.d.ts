@@ -14001,6 +14001,7 @@ export interface operations {
               action: string;
               entity: string;
               entityId: string | null;
+              /** @description What changed, from what to what, in the request's language */
               summary: string;
               /**
                * Format: date-time

@@ -206,7 +206,14 @@ describe('calling the API with a key', () => {
     expect(res.status, res.text).toBe(200);
     const [entry] = await server.db.select().from(auditLog).where(eq(auditLog.entityId, res.body.id));
     expect(entry!.actorId).toBe(admin.user.id);
-    expect(entry!.summary).toContain('via API key HR sync');
+    expect(entry!.summary).toBe('Created role Night shift (night_shift) with permissions: none (via API key HR sync)');
+    const log = await server.request('GET', '/api/admin/audit-log', {
+      cookie: admin.cookie,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(log.body.items.find((item: { entityId: string }) => item.entityId === res.body.id).summary).toBe(
+      'Creó el rol Night shift (night_shift) con los permisos: ninguno (con la clave de API HR sync)',
+    );
     // Nor may a key give permissions it lacks.
     const wider = await server.request('POST', '/api/admin/roles', {
       headers: bearer(key),

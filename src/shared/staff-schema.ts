@@ -274,7 +274,7 @@ const ZAuditEntry = z.object({
   action: z.string(),
   entity: z.string(),
   entityId: z.string().nullable(),
-  summary: z.string(),
+  summary: z.string().meta({ description: "What changed, from what to what, in the request's language" }),
   createdAt: zInstant(),
 });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;

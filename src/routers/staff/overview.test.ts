@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, employeeApplications, orders, products, services } from '../../../db/schema/index';
+import { appointments, auditLog, employeeApplications, orders, products, services } from '../../../db/schema/index';
 import { signInAs, useTestServer } from '../../server/testing';
 
 // Customers, dashboard and audit log over REST, against rows written as the shop would write them.
@@ -190,5 +190,38 @@ describe('GET /api/admin/audit-log', () => {
     expect(res.body.items[1].summary).toContain('Greeter');
     expect(res.body.total).toBe(2);
     expect((await server.request('GET', '/api/admin/audit-log', { cookie: viewer.cookie })).status).toBe(403);
+  });
+
+  it("says each entry in the reader's language; an entry from before keeps its English", async () => {
+    const roles = await server.request('GET', '/api/admin/roles', { cookie: admin.cookie });
+    const greeter = roles.body.find((r: { name: string }) => r.name === 'greeter');
+    const updated = await server.request('PUT', `/api/admin/roles/${greeter.id}`, {
+      cookie: admin.cookie,
+      body: { name: 'greeter', displayName: 'Greeters', permissions: ['orders.view'] },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    // Written as every entry was before its sentence was kept: the English alone.
+    await server.db.insert(auditLog).values({
+      action: 'role.deleted',
+      entity: 'role',
+      summary: 'Deleted role Old Desk (old_desk)',
+      createdAt: new Date(Date.now() - DAY),
+    });
+    const summaries = async (headers: Record<string, string>) =>
+      (await server.request('GET', '/api/admin/audit-log', { cookie: admin.cookie, headers })).body.items.map(
+        (entry: { summary: string }) => entry.summary,
+      );
+    expect(await summaries({ 'accept-language': 'en-US' })).toEqual([
+      'Updated role Greeters: display name "Greeter" → "Greeters"; added View orders; removed View chats',
+      'Created role Host (host) with permissions: none',
+      'Created role Greeter (greeter) with permissions: View chats',
+      'Deleted role Old Desk (old_desk)',
+    ]);
+    expect(await summaries({ 'accept-language': 'es-ES,es;q=0.9' })).toEqual([
+      'Actualizó el rol Greeters: nombre visible "Greeter" → "Greeters"; añadió Ver pedidos; quitó Ver chats',
+      'Creó el rol Host (host) con los permisos: ninguno',
+      'Creó el rol Greeter (greeter) con los permisos: Ver chats',
+      'Deleted role Old Desk (old_desk)',
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { listAuditLog } from '../../server/staff/audit';
 import { listCustomers } from '../../server/staff/customers-service';
 import { getDashboard } from '../../server/staff/dashboard-service';
 import { checkedOncePerValue } from '../../server/api/checked-once';
+import { requestLocale } from '../../server/api/request-locale';
 import { adminProcedure, permissionProcedure, rest, router } from '../../server/api/trpc';
 import { ZAuditInput, ZAuditPage, ZCustomersInput, ZCustomersPage, ZDashboard } from '../../shared/staff-schema';
 
@@ -53,5 +54,5 @@ export const auditLogRouter = router({
     )
     .input(ZAuditInput)
     .output(ZAuditPage)
-    .query(({ ctx, input }) => listAuditLog(ctx.db, input ?? {})),
+    .query(({ ctx, input }) => listAuditLog(ctx.db, input ?? {}, requestLocale(ctx.req))),
 });

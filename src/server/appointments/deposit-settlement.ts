@@ -3,12 +3,12 @@ import type { Database, Tx } from '../../../db/client';
 import { appointments } from '../../../db/schema/index';
 import type { Appointment } from '../../shared/appointment-schema';
 import { isUuid } from '../../shared/ids';
-import { formatMoney } from '../../shared/orders';
 import { AppError } from '../app-error';
 import type { SessionUser } from '../auth/sessions';
 import type { JobDefinition } from '../jobs/runner';
 import type { Payments } from '../payments/payments';
 import { getSettings } from '../settings/settings-service';
+import { money, sentence } from '../../shared/i18n/sentence';
 import { recordAudit } from '../staff/audit';
 import { emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
 import { cancelInTransaction, type BookingEnv } from './appointment-service';
@@ -118,11 +118,14 @@ export async function refundDepositByHand(
     if (row.paymentStatus === 'refunded') throw new AppError('CONFLICT', 'This deposit has already been refunded.');
     if (row.paymentStatus !== 'paid') throw new AppError('CONFLICT', 'Only a deposit paid by card can be refunded.');
     await refundDeposit(tx, env.payments, row);
+    const deposit = money(row.amountDue, env.settings.currency);
     await recordAudit(tx, actor, {
       action: 'appointment.deposit_refunded',
       entity: 'appointment',
       entityId: row.id,
-      summary: `Refunded the ${formatMoney(row.amountDue, env.settings.currency)} deposit of ${row.service?.name ?? 'an appointment'}.`,
+      summary: row.service
+        ? sentence('Refunded the {amount} deposit of {service}.', { amount: deposit, service: row.service.name })
+        : sentence('Refunded the {amount} deposit of an appointment.', { amount: deposit }),
     });
     await emitAppointmentEvent(tx, 'appointment.updated', row.id);
   });

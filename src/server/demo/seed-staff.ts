@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import * as s from '../../../db/schema/index';
+import { auditRow } from '../staff/audit';
+import { roleCreated } from '../staff/roles-service';
+import { staffAdded } from '../staff/users-service';
 
 /**
  * The staff screens' demo: a custom role with one holder, and the audit entries those changes would have
@@ -24,7 +27,12 @@ export async function seedStaffDemo(tx: Tx, opts: { adminEmail: string; password
         'chat.respond',
       ],
     })
-    .returning({ id: s.roles.id });
+    .returning({
+      id: s.roles.id,
+      name: s.roles.name,
+      displayName: s.roles.displayName,
+      permissions: s.roles.permissions,
+    });
   const [noah] = await tx
     .insert(s.users)
     .values({
@@ -34,24 +42,22 @@ export async function seedStaffDemo(tx: Tx, opts: { adminEmail: string; password
       role: 'front_desk',
       passwordHash: opts.passwordHash,
     })
-    .returning({ id: s.users.id });
+    .returning({
+      id: s.users.id,
+      email: s.users.email,
+      firstName: s.users.firstName,
+      lastName: s.users.lastName,
+      role: s.users.role,
+    });
   const at = (hoursAgo: number) => new Date(opts.now.getTime() - hoursAgo * 3600000);
+  const actor = admin ?? null;
   await tx.insert(s.auditLog).values([
     {
-      actorId: admin?.id ?? null,
-      action: 'role.created',
-      entity: 'role',
-      entityId: role!.id,
-      summary:
-        'Created role Front Desk (front_desk) with permissions: View dashboard, View appointments, Edit appointments, Use the calendar, View customers, View chats, Respond to chats',
+      ...auditRow(actor, { action: 'role.created', entity: 'role', entityId: role!.id, summary: roleCreated(role!) }),
       createdAt: at(72),
     },
     {
-      actorId: admin?.id ?? null,
-      action: 'user.created',
-      entity: 'user',
-      entityId: noah!.id,
-      summary: 'Added Noah Bennett (noah.desk@example.com) as front_desk and sent a set-password link',
+      ...auditRow(actor, { action: 'user.created', entity: 'user', entityId: noah!.id, summary: staffAdded(noah!) }),
       createdAt: at(71),
     },
   ]);

@@ -100,7 +100,7 @@ export async function createDiscount(db: Tx, actor: Actor, input: DiscountInput)
         action: 'discount.created',
         entity: 'discount',
         entityId: row!.id,
-        summary: `Created discount code ${row!.code}.`,
+        summary: sentence('Created discount code {code}.', { code: row!.code }),
       });
       return answerDiscount(row!);
     })
@@ -122,7 +122,9 @@ export async function updateDiscount(db: Tx, actor: Actor, input: DiscountUpdate
         action: 'discount.updated',
         entity: 'discount',
         entityId: row.id,
-        summary: `Changed discount code ${row.code}${row.isActive ? '' : ' (inactive)'}.`,
+        summary: row.isActive
+          ? sentence('Changed discount code {code}.', { code: row.code })
+          : sentence('Changed discount code {code} (inactive).', { code: row.code }),
       });
       return answerDiscount(row);
     })
@@ -142,7 +144,7 @@ export async function deleteDiscount(db: Tx, actor: Actor, id: string): Promise<
       action: 'discount.deleted',
       entity: 'discount',
       entityId: row.id,
-      summary: `Deleted discount code ${row.code}.`,
+      summary: sentence('Deleted discount code {code}.', { code: row.code }),
     });
     return { success: true as const, id };
   });

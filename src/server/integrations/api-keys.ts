@@ -9,11 +9,12 @@ import {
   type CreateApiKeyInput,
   type CreatedApiKey,
 } from '../../shared/integrations-schema';
-import { can, permissionLabel } from '../../shared/roles';
+import { can } from '../../shared/roles';
 import { staffMessages } from '../../shared/staff-schema';
 import { AppError } from '../app-error';
 import { hashToken, toSessionUser, userColumns, type SessionUser } from '../auth/sessions';
-import { recordAudit } from '../staff/audit';
+import { sentence } from '../../shared/i18n/sentence';
+import { permissionList, recordAudit } from '../staff/audit';
 
 // lastUsedAt is refreshed at most this often, so keyed reads do not each turn into a write.
 const TOUCH_INTERVAL_MS = 60 * 1000;
@@ -90,12 +91,15 @@ export async function createApiKey(db: Db, actor: SessionUser, input: CreateApiK
         expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
       })
       .returning({ id: apiKeys.id });
-    const permissions = input.permissions.length ? input.permissions.map(permissionLabel).join(', ') : 'none';
     await recordAudit(tx, actor, {
       action: 'api_key.created',
       entity: 'api_key',
       entityId: created!.id,
-      summary: `Created API key ${input.name} (${prefix}) with permissions: ${permissions}`,
+      summary: sentence('Created API key {name} ({prefix}) with permissions: {permissions}', {
+        name: input.name,
+        prefix,
+        permissions: permissionList(input.permissions),
+      }),
     });
     const [row] = await tx
       .select(keyColumns)
@@ -121,7 +125,7 @@ export async function revokeApiKey(db: Db, actor: SessionUser, id: string): Prom
       action: 'api_key.revoked',
       entity: 'api_key',
       entityId: id,
-      summary: `Revoked API key ${revoked.name} (${revoked.prefix})`,
+      summary: sentence('Revoked API key {name} ({prefix})', { name: revoked.name, prefix: revoked.prefix }),
     });
     return { success: true as const, id };
   });

@@ -8,7 +8,6 @@ import {
   canMoveOrder,
   cartTotals,
   orderNumber,
-  formatMoney,
   fromCents,
   toCents,
   type OrderStatus,
@@ -847,7 +846,10 @@ export async function refundOrder(db: Tx, deps: OrderDeps, actor: Actor, input: 
       action: 'order.refunded',
       entity: 'order',
       entityId: order.id,
-      summary: `Refunded ${formatMoney(input.amount, deps.currency)} of order #${orderNumber(order.id)}.`,
+      summary: sentence('Refunded {amount} of order #{number}.', {
+        amount: money(input.amount, deps.currency),
+        number: orderNumber(order.id),
+      }),
     });
     await emitOrderEvent(tx, 'order.updated', order.id);
   });

@@ -1,6 +1,12 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { auditLog, users } from '../../../db/schema/index';
+import type { Catalogue } from '../../shared/i18n/catalogue';
+import { catalogueFor } from '../../shared/i18n/catalogues';
+import type { Locale } from '../../shared/i18n/locales';
+import { englishOf, listed, saySentence, sentence, type Sentence } from '../../shared/i18n/sentence';
+import { permissionLabelId } from '../../shared/permission-labels';
+import { allPermissions, permissionLabel } from '../../shared/roles';
 import { AUDIT_PAGE_SIZE, type AuditEntry } from '../../shared/staff-schema';
 
 export interface AuditRecord {
@@ -9,34 +15,76 @@ export interface AuditRecord {
   /** The kind of thing changed: `role`, `user`, `product`, … */
   entity: string;
   entityId?: string | null;
-  /** One sentence a person can read: what changed, from what to what. */
-  summary: string;
+  /**
+   * One sentence a person can read: what changed, from what to what. Names, codes and e-mails are its values, so
+   * that each reader gets it in their language.
+   */
+  summary: Sentence;
 }
+
+type AuditActor = { id: string; apiKey?: { name: string } } | null;
 
 /**
  * Writes one audit row. Call it with the transaction of the write it describes, so the row exists exactly
  * when the change commits (and never for a change that rolled back). Any domain may call it. A write made
  * with an API key names its creator as the actor and says which key did it.
  */
-export async function recordAudit(
-  tx: Tx,
-  actor: { id: string; apiKey?: { name: string } } | null,
-  record: AuditRecord,
-): Promise<void> {
-  const summary = actor?.apiKey ? `${record.summary} (via API key ${actor.apiKey.name})` : record.summary;
-  await tx.insert(auditLog).values({
+export async function recordAudit(tx: Tx, actor: AuditActor, record: AuditRecord): Promise<void> {
+  await tx.insert(auditLog).values(auditRow(actor, record));
+}
+
+/** An audit row's columns: the summary in English, and as its template and values for the other languages. */
+export function auditRow(actor: AuditActor, record: AuditRecord) {
+  const summary = actor?.apiKey
+    ? sentence('{summary} (via API key {key})', { summary: record.summary, key: actor.apiKey.name })
+    : record.summary;
+  return {
     actorId: actor?.id ?? null,
     action: record.action,
     entity: record.entity,
     entityId: record.entityId ?? null,
-    summary: summary.slice(0, 2000),
-  });
+    summary: englishOf(summary).slice(0, 2000),
+    summaryTemplate: summary.template,
+    summaryValues: summary.values,
+  };
 }
 
-/** The log, newest first, a page at a time. */
+/** The permissions a summary names, by their English labels, each said in the reader's language (readerOf). */
+export const permissionList = (permissions: readonly string[]) =>
+  permissions.length ? listed(permissions.map(permissionLabel), ', ') : sentence('none', {});
+
+/** What an update changed, one sentence per change. */
+export const changeList = (changes: readonly (Sentence | null)[]) => {
+  const made = changes.filter((change) => change !== null);
+  return made.length ? listed(made, '; ') : sentence('no changes', {});
+};
+
+const readers = new Map<Locale, Pick<Catalogue, 'locale' | 'sentences'>>();
+
+/**
+ * What says the log in a language: its sentences, and the permission labels an entry lists (keyed by their
+ * English, src/shared/roles.ts) as the screens of that language name them. The labels stay out of the
+ * catalogue's sentences, which pages carry: only the log says them as sentences.
+ */
+function readerOf(locale: Locale) {
+  let reader = readers.get(locale);
+  if (!reader) {
+    const { sentences, messages } = catalogueFor(locale);
+    const labels = allPermissions.map((p) => [permissionLabel(p), messages[permissionLabelId(p)!]]);
+    reader = { locale, sentences: { ...sentences, ...Object.fromEntries(labels) } };
+    readers.set(locale, reader);
+  }
+  return reader;
+}
+
+/**
+ * The log, newest first, a page at a time, its summaries in the reader's language; an entry written before
+ * summaries were kept as sentences says its English.
+ */
 export async function listAuditLog(
   db: Tx,
-  input: { page?: number } = {},
+  input: { page?: number },
+  locale: Locale,
 ): Promise<{ items: AuditEntry[]; total: number; page: number; pageSize: number }> {
   const page = input.page ?? 1;
   const rows = await db
@@ -49,6 +97,8 @@ export async function listAuditLog(
       entity: auditLog.entity,
       entityId: auditLog.entityId,
       summary: auditLog.summary,
+      summaryTemplate: auditLog.summaryTemplate,
+      summaryValues: auditLog.summaryValues,
       createdAt: auditLog.createdAt,
     })
     .from(auditLog)
@@ -57,6 +107,7 @@ export async function listAuditLog(
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
   const [total] = await db.select({ n: count() }).from(auditLog);
+  const reader = readerOf(locale);
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -64,7 +115,14 @@ export async function listAuditLog(
       action: r.action,
       entity: r.entity,
       entityId: r.entityId,
-      summary: r.summary,
+      summary:
+        r.summaryTemplate === null
+          ? r.summary
+          : // The values are what auditRow wrote: a sentence's.
+            saySentence(reader, {
+              template: r.summaryTemplate,
+              values: (r.summaryValues ?? {}) as Sentence['values'],
+            }),
       createdAt: r.createdAt.toISOString(),
     })),
     total: total!.n,

@@ -6,7 +6,6 @@ import {
   can,
   isAdminRole,
   permissionGroups,
-  permissionLabel,
   type Permission,
   type PermissionGroupEntry,
 } from '../../shared/roles';
@@ -22,7 +21,8 @@ import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
-import { recordAudit } from './audit';
+import { sentence } from '../../shared/i18n/sentence';
+import { changeList, permissionList, recordAudit } from './audit';
 
 /** The permission catalogue by group, as the role and permissions dialogs tick it. */
 export function listPermissionGroups(): PermissionGroupEntry[] {
@@ -86,7 +86,13 @@ function assertCanGrant(actor: SessionUser, permissions: readonly Permission[]) 
   if (!permissions.every((p) => can(actor, p))) throw new AppError('FORBIDDEN', staffMessages.cannotGrant);
 }
 
-const describePermissions = (list: readonly string[]) => (list.length ? list.map(permissionLabel).join(', ') : 'none');
+/** A new role's audit summary (the demo's seed writes one too). */
+export const roleCreated = (role: { displayName: string; name: string; permissions: readonly string[] }) =>
+  sentence('Created role {displayName} ({name}) with permissions: {permissions}', {
+    displayName: role.displayName,
+    name: role.name,
+    permissions: permissionList(role.permissions),
+  });
 
 export async function createRole(db: Db, actor: SessionUser, input: CreateRoleInput): Promise<RoleRecord> {
   const role = checked(input);
@@ -102,7 +108,7 @@ export async function createRole(db: Db, actor: SessionUser, input: CreateRoleIn
       action: 'role.created',
       entity: 'role',
       entityId: created.id,
-      summary: `Created role ${role.displayName} (${role.name}) with permissions: ${describePermissions(role.permissions)}`,
+      summary: roleCreated(role),
     });
     return getRole(tx, created.id);
   });
@@ -137,18 +143,20 @@ export async function updateRole(db: Db, actor: SessionUser, input: UpdateRoleIn
       throw error;
     }
     const removed = before.permissions.filter((p) => !(role.permissions as string[]).includes(p));
-    const changes = [
-      before.name !== role.name ? `name ${before.name} → ${role.name}` : null,
-      before.displayName !== role.displayName ? `display name "${before.displayName}" → "${role.displayName}"` : null,
-      before.description !== role.description ? 'description' : null,
-      added.length ? `added ${describePermissions(added)}` : null,
-      removed.length ? `removed ${describePermissions(removed)}` : null,
-    ].filter(Boolean);
+    const changes = changeList([
+      before.name !== role.name ? sentence('name {from} → {to}', { from: before.name, to: role.name }) : null,
+      before.displayName !== role.displayName
+        ? sentence('display name "{from}" → "{to}"', { from: before.displayName, to: role.displayName })
+        : null,
+      before.description !== role.description ? sentence('description', {}) : null,
+      added.length ? sentence('added {permissions}', { permissions: permissionList(added) }) : null,
+      removed.length ? sentence('removed {permissions}', { permissions: permissionList(removed) }) : null,
+    ]);
     await recordAudit(tx, actor, {
       action: 'role.updated',
       entity: 'role',
       entityId: before.id,
-      summary: `Updated role ${role.displayName}: ${changes.length ? changes.join('; ') : 'no changes'}`,
+      summary: sentence('Updated role {role}: {changes}', { role: role.displayName, changes }),
     });
     return getRole(tx, before.id);
   });
@@ -170,7 +178,7 @@ export async function deleteRole(db: Db, actor: SessionUser, id: string): Promis
       action: 'role.deleted',
       entity: 'role',
       entityId: role.id,
-      summary: `Deleted role ${role.displayName} (${role.name})`,
+      summary: sentence('Deleted role {displayName} ({name})', { displayName: role.displayName, name: role.name }),
     });
     return { success: true as const, id: role.id };
   });

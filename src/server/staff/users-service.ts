@@ -12,7 +12,6 @@ import {
   isAdmin,
   isAdminRole,
   isStaffRole,
-  permissionLabel,
   type Permission,
 } from '../../shared/roles';
 import { staffMessages, type CreateStaffInput, type StaffUser, type UpdateStaffInput } from '../../shared/staff-schema';
@@ -24,7 +23,8 @@ import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
 import { mailLanguage } from '../mail/mail-language';
 import { getSettings } from '../settings/settings-service';
-import { fullName, recordAudit } from './audit';
+import { sentence } from '../../shared/i18n/sentence';
+import { changeList, fullName, permissionList, recordAudit } from './audit';
 
 const staffColumns = {
   id: users.id,
@@ -153,6 +153,14 @@ async function assertNotLastAdmin(tx: Tx, target: { id: string; role: string; is
 
 const hours = (ms: number) => Math.round(ms / 3_600_000);
 
+/** A new staff member's audit summary (the demo's seed writes one too). */
+export const staffAdded = (person: { firstName: string; lastName: string; email: string; role: string }) =>
+  sentence('Added {name} ({email}) as {role} and sent a set-password link', {
+    name: fullName(person),
+    email: person.email,
+    role: person.role,
+  });
+
 /** Adds a staff member and mails them a single-use link to set their password. */
 export async function createStaff(
   db: Db,
@@ -200,7 +208,7 @@ export async function createStaff(
       action: 'user.created',
       entity: 'user',
       entityId: created.id,
-      summary: `Added ${fullName(input)} (${input.email}) as ${role.name} and sent a set-password link`,
+      summary: staffAdded({ ...input, role: role.name }),
     });
     return getStaffUser(tx, created.id);
   });
@@ -224,17 +232,17 @@ export async function updateStaff(db: Db, actor: SessionUser, input: UpdateStaff
       if (sqlState(error) === '23505') throw new AppError('CONFLICT', staffMessages.emailTaken);
       throw error;
     }
-    const changes = [
+    const changes = changeList([
       next.firstName !== before.firstName || next.lastName !== before.lastName
-        ? `name "${fullName(before)}" → "${fullName(next)}"`
+        ? sentence('name "{from}" → "{to}"', { from: fullName(before), to: fullName(next) })
         : null,
-      next.email !== before.email ? `e-mail ${before.email} → ${next.email}` : null,
-    ].filter(Boolean);
+      next.email !== before.email ? sentence('e-mail {from} → {to}', { from: before.email, to: next.email }) : null,
+    ]);
     await recordAudit(tx, actor, {
       action: 'user.updated',
       entity: 'user',
       entityId: before.id,
-      summary: `Updated ${fullName(next)}: ${changes.length ? changes.join('; ') : 'no changes'}`,
+      summary: sentence('Updated {name}: {changes}', { name: fullName(next), changes }),
     });
     return getStaffUser(tx, before.id);
   });
@@ -266,7 +274,11 @@ export async function setUserRole(
         action: 'user.role_changed',
         entity: 'user',
         entityId: before.id,
-        summary: `Changed ${fullName(before)}'s role from ${before.role} to ${role.name}`,
+        summary: sentence("Changed {name}'s role from {from} to {to}", {
+          name: fullName(before),
+          from: before.role,
+          to: role.name,
+        }),
       });
     }
     return getStaffUser(tx, before.id);
@@ -289,12 +301,17 @@ export async function setUserPermissions(
         .update(users)
         .set({ permissions: input.permissions, updatedAt: sql`now()` })
         .where(eq(users.id, before.id));
-      const list = (l: string[]) => l.map(permissionLabel).join(', ');
       await recordAudit(tx, actor, {
         action: 'user.permissions_changed',
         entity: 'user',
         entityId: before.id,
-        summary: `Changed ${fullName(before)}'s permissions: ${[added.length ? `granted ${list(added)}` : null, removed.length ? `removed ${list(removed)}` : null].filter(Boolean).join('; ')}`,
+        summary: sentence("Changed {name}'s permissions: {changes}", {
+          name: fullName(before),
+          changes: changeList([
+            added.length ? sentence('granted {permissions}', { permissions: permissionList(added) }) : null,
+            removed.length ? sentence('removed {permissions}', { permissions: permissionList(removed) }) : null,
+          ]),
+        }),
       });
     }
     return getStaffUser(tx, before.id);
@@ -322,8 +339,8 @@ export async function setUserStatus(
         entity: 'user',
         entityId: before.id,
         summary: input.isActive
-          ? `Activated ${fullName(before)}`
-          : `Deactivated ${fullName(before)} and ended their sessions`,
+          ? sentence('Activated {name}', { name: fullName(before) })
+          : sentence('Deactivated {name} and ended their sessions', { name: fullName(before) }),
       });
     }
     return getStaffUser(tx, before.id);

@@ -5,13 +5,14 @@ import type { MessageId } from './en';
 import { formatMoney } from '../orders';
 
 /**
- * A sentence the code writes in English where it is made (an error message, a schema's validation message):
- * an ICU template and its values, kept apart so that it can be said in another language. The template is the
- * key of its translations (es/sentences.ts); a sentence without values is a plain string.
+ * A sentence the code writes in English where it is made (an error message, a schema's validation message, an
+ * audit log entry): an ICU template and its values, kept apart so that it can be said in another language. The
+ * template is the key of its translations (es/sentences.ts); a sentence without values is a plain string. A value
+ * may itself be a sentence (a plain one as `sentence(text, {})`: a plain string value is data, said as it is).
  */
 export interface Sentence {
   readonly template: string;
-  readonly values: Readonly<Record<string, string | number | Money>>;
+  readonly values: Readonly<Record<string, string | number | Money | Sentence | Listed>>;
 }
 
 /** An amount a sentence names: written as the sentence's language writes money (`$12.00`, `12,00 €`). */
@@ -20,9 +21,20 @@ interface Money {
   readonly currency: string;
 }
 
+/**
+ * Sentences a sentence names one after another (the changes an update made, the permissions of a role), each said
+ * in the sentence's language before it is put in. A plain string here is a sentence too, looked up as written.
+ */
+interface Listed {
+  readonly list: readonly (Sentence | string)[];
+  readonly separator: string;
+}
+
 export const sentence = (template: string, values: Sentence['values']): Sentence => ({ template, values });
 
 export const money = (amount: string, currency: string): Money => ({ amount, currency });
+
+export const listed = (list: Listed['list'], separator: string): Listed => ({ list, separator });
 
 type Speaker = Pick<Catalogue, 'locale' | 'sentences'>;
 
@@ -89,6 +101,14 @@ function formatterOf(speaker: Speaker): IntlShape {
   return intl;
 }
 
+/** A value as the catalogue's language says it: money formatted, a sentence or a list said first, data as it is. */
+function sayValue(catalogue: Speaker, value: Sentence['values'][string]): string | number {
+  if (typeof value !== 'object') return value;
+  if ('amount' in value) return formatMoney(value.amount, value.currency, catalogue.locale);
+  if ('list' in value) return value.list.map((item) => saySentence(catalogue, item)).join(value.separator);
+  return saySentence(catalogue, value);
+}
+
 /**
  * A sentence in the catalogue's language; one it has no translation for stays English. A plain string is looked
  * up as written, then by the pattern keys; it is not ICU (a schema message may hold braces,
@@ -99,10 +119,7 @@ export function saySentence(catalogue: Speaker, said: Sentence | string): string
   // Sentences are keyed by their English, not by the screens' message ids the id type lists.
   const id = said.template as MessageId;
   const values = Object.fromEntries(
-    Object.entries(said.values).map(([name, value]) => [
-      name,
-      typeof value === 'object' ? formatMoney(value.amount, value.currency, catalogue.locale) : value,
-    ]),
+    Object.entries(said.values).map(([name, value]) => [name, sayValue(catalogue, value)]),
   );
   return formatterOf(catalogue).formatMessage({ id, defaultMessage: said.template }, values);
 }

@@ -9,7 +9,7 @@ import { catalogueFor } from './catalogues';
 import { messages as enMessages } from './en';
 import { messages as esMessages } from './es';
 import { sentences } from './es/sentences';
-import { englishOf, saySentence, sentence } from './sentence';
+import { englishOf, listed, saySentence, sentence } from './sentence';
 
 /*
  * Every sentence the code writes for people (error messages, the shared schemas' validation messages) comes out
@@ -153,6 +153,24 @@ describe('the sentences the code writes, in Spanish', () => {
     );
     expect(saySentence(es, 'isActive must be true or false')).toBe('isActive debe ser true o false');
     expect(saySentence(es, 'A sentence nobody translated.')).toBe('A sentence nobody translated.');
+  });
+
+  it('says the sentences and lists a sentence names first, in its language; a plain value stays as it is', () => {
+    const said = sentence('Updated role {role}: {changes}', {
+      role: 'Description',
+      changes: listed(
+        [
+          sentence('description', {}),
+          sentence('removed {permissions}', { permissions: listed(['Description', 'Price'], ', ') }),
+          sentence('added {permissions}', { permissions: sentence('none', {}) }),
+        ],
+        '; ',
+      ),
+    });
+    expect(englishOf(said)).toBe('Updated role Description: description; removed Description, Price; added none');
+    expect(saySentence(es, said)).toBe(
+      'Actualizó el rol Description: descripción; quitó la descripción, el precio; añadió ninguno',
+    );
   });
 
   it('says plurals and choices in each language', () => {

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../shared/i18n/en';
-import { permissionGroupLabelId, permissionLabelId } from './permission-labels';
+import { permissionGroupLabelId, permissionLabelId } from '../../../shared/permission-labels';
 
 /** One group of the permission catalogue as the API lists it (GET /api/admin/permissions). */
 interface PermissionGroupItem {

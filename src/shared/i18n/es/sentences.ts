@@ -430,4 +430,44 @@ const errors: Record<string, string> = {
     'Este endpoint está desactivado. Actívalo para enviarle eventos.',
 };
 
-export const sentences: Record<string, string> = { ...labels, ...patterns, ...validation, ...errors };
+/**
+ * The audit log's entries (src/server/staff/audit.ts), said to each reader: what someone did, from what to what.
+ * The changes an entry lists are sentences of their own, said first; the permissions it lists are said with the
+ * screens' names for them (es/staff.ts).
+ */
+const audit: Record<string, string> = {
+  '{summary} (via API key {key})': '{summary} (con la clave de API {key})',
+  none: 'ninguno',
+  'no changes': 'sin cambios',
+  'Created role {displayName} ({name}) with permissions: {permissions}':
+    'Creó el rol {displayName} ({name}) con los permisos: {permissions}',
+  'Updated role {role}: {changes}': 'Actualizó el rol {role}: {changes}',
+  'name {from} → {to}': 'nombre {from} → {to}',
+  'display name "{from}" → "{to}"': 'nombre visible "{from}" → "{to}"',
+  description: 'descripción',
+  'added {permissions}': 'añadió {permissions}',
+  'removed {permissions}': 'quitó {permissions}',
+  'Deleted role {displayName} ({name})': 'Eliminó el rol {displayName} ({name})',
+  'Added {name} ({email}) as {role} and sent a set-password link':
+    'Añadió a {name} ({email}) como {role} y le envió un enlace para crear su contraseña',
+  'Updated {name}: {changes}': 'Actualizó a {name}: {changes}',
+  'name "{from}" → "{to}"': 'nombre "{from}" → "{to}"',
+  'e-mail {from} → {to}': 'correo electrónico {from} → {to}',
+  "Changed {name}'s role from {from} to {to}": 'Cambió el rol de {name} de {from} a {to}',
+  "Changed {name}'s permissions: {changes}": 'Cambió los permisos de {name}: {changes}',
+  'granted {permissions}': 'concedió {permissions}',
+  'Activated {name}': 'Activó a {name}',
+  'Deactivated {name} and ended their sessions': 'Desactivó a {name} y cerró sus sesiones',
+  'Created API key {name} ({prefix}) with permissions: {permissions}':
+    'Creó la clave de API {name} ({prefix}) con los permisos: {permissions}',
+  'Revoked API key {name} ({prefix})': 'Revocó la clave de API {name} ({prefix})',
+  'Created discount code {code}.': 'Creó el código de descuento {code}.',
+  'Changed discount code {code}.': 'Cambió el código de descuento {code}.',
+  'Changed discount code {code} (inactive).': 'Cambió el código de descuento {code} (inactivo).',
+  'Deleted discount code {code}.': 'Eliminó el código de descuento {code}.',
+  'Refunded {amount} of order #{number}.': 'Reembolsó {amount} del pedido n.º {number}.',
+  'Refunded the {amount} deposit of {service}.': 'Reembolsó el depósito de {amount} de {service}.',
+  'Refunded the {amount} deposit of an appointment.': 'Reembolsó el depósito de {amount} de una cita.',
+};
+
+export const sentences: Record<string, string> = { ...labels, ...patterns, ...validation, ...errors, ...audit };

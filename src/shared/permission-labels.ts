@@ -1,9 +1,10 @@
-import type { MessageId } from '../../../shared/i18n/en';
-import type { Permission, PermissionGroupEntry } from '../../../shared/roles';
+import type { MessageId } from './i18n/en';
+import type { Permission, PermissionGroupEntry } from './roles';
 
 /**
- * The permission catalogue's words on screen, by group and by permission. src/shared/roles.ts keeps the English
- * the API lists (GET /api/admin/permissions); the screens say them in the page's language.
+ * The permission catalogue's words in each language, by group and by permission. src/shared/roles.ts keeps the
+ * English the API lists (GET /api/admin/permissions); the screens say them in the page's language, and the audit
+ * log's entries in the reader's (src/server/staff/audit.ts).
  */
 const groupLabels: Record<PermissionGroupEntry['group'], MessageId> = {
   dashboard: 'staff.groupDashboard',
