@@ -4,7 +4,7 @@ import { appointments, jobs, services } from '../../db/schema/index';
 import { depositHoldJob } from '../server/appointments/deposit-settlement';
 import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
 import { bookableService, signInAs, useTestServer, type TestServer } from '../server/testing';
-import { CLASS_FULL_MESSAGE } from '../shared/appointment-schema';
+import { CLASS_FULL_MESSAGE, SEAT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 import { deliverWebhook } from './orders-testing';
 
 /*
@@ -376,6 +376,19 @@ describe('the last seat of a class with a deposit', () => {
       expect(opened.filter((session) => session.status === 'open')).toHaveLength(1);
     }
   }, 60_000);
+
+  it('opens no payment page for a seat the customer already holds', async () => {
+    const { serviceId, employeeId, dateTime, first } = await oneSeatLeft('19:00');
+    const before = fake.sessions.size;
+    const again = await server.request('POST', '/api/appointments', {
+      cookie: first.customer.cookie,
+      body: { serviceId, employeeId, dateTime },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(SEAT_TAKEN_MESSAGE);
+    expect(fake.sessions.size).toBe(before);
+    expect(await seatsLeft(serviceId, employeeId, dateTime)).toBe(1);
+  });
 
   it('a seat cancelled within the notice gives its deposit back and frees the seat', async () => {
     const { serviceId, employeeId, dateTime, first, firstSession } = await oneSeatLeft('17:00');

@@ -302,6 +302,9 @@ export async function bookAppointment(
     occurrences: starts.length,
     forThemself: customer.id === actor.id,
   });
+  // A payment page is not opened for a seat the customer already holds: the refusal is read first.
+  const refusal = deposit.provider ? await refused() : undefined;
+  if (refusal) throw refusal;
   const payment = deposit.provider
     ? await openDepositPayment(
         deposit.provider,
@@ -422,8 +425,8 @@ export async function bookAppointment(
       }
     }
     // Every candidate lost a race; a series says which dates went meanwhile.
-    const refusal = await refused();
-    if (refusal) throw refusal;
+    const lost = await refused();
+    if (lost) throw lost;
     throw notAvailable(
       starts,
       starts.length > 1 ? await unavailableDates(db, env, starts, service, candidates, classOf) : unavailable,
