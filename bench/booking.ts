@@ -4,7 +4,7 @@ import { createDb } from '../db/client';
 import { businessSettings, serviceProviders, services, users, weeklyHours } from '../db/schema/index';
 import { createSession } from '../src/server/auth/sessions';
 import { addCalendarDays, toZoned, zonedToInstant } from '../src/server/booking/zoned-time';
-import { cpuMs, createBenchDatabase, loadAverage, percentile, startServer } from './lib';
+import { createBenchDatabase, databaseCpuMs, loadAverage, percentile, startServer, treeCpuMs } from './lib';
 
 // POST /api/appointments through the whole stack on PostgreSQL, 50 customers at once, 20 rounds each:
 // 1. different slots: ten employees, five customers on each, each customer on a start of their own;
@@ -122,7 +122,8 @@ try {
     const latencies: number[] = [];
     let wall = 0;
     let ok = 0;
-    const cpuBefore = cpuMs(server.pid);
+    const cpuBefore = treeCpuMs(server.pid);
+    const databaseBefore = databaseCpuMs();
     const other = new Map<number, number>();
     for (const round of rounds) {
       const { wallMs, answers } = await burst((i) => bodyFor(round, i));
@@ -134,11 +135,12 @@ try {
       }
     }
     if (!name) return;
-    const cpuPerBooking = (cpuMs(server.pid) - cpuBefore) / (rounds.length * CUSTOMERS);
+    const cpuPerBooking = (treeCpuMs(server.pid) - cpuBefore) / (rounds.length * CUSTOMERS);
+    const databasePerBooking = (databaseCpuMs() - databaseBefore) / (rounds.length * CUSTOMERS);
     console.log(
       `${name}: ${ok} bookings in ${(wall / 1000).toFixed(2)} s = ${Math.round((ok / wall) * 1000)} bookings/s; ` +
         `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; ` +
-        `server CPU ${cpuPerBooking.toFixed(2)} ms per booking; ` +
+        `CPU per booking: server ${cpuPerBooking.toFixed(2)} ms, database ${databasePerBooking.toFixed(2)} ms; ` +
         `non-200: ${other.size ? JSON.stringify(Object.fromEntries(other)) : 'none'}; load average ${loadAverage()}`,
     );
   }

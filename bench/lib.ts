@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -101,11 +101,47 @@ export function printComparison(title: string, full: LoadResult, bare: LoadResul
   return ratio;
 }
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+/** A process's name, parent and CPU time (user + system, ms) so far, from /proc (Linux); undefined once it is gone. */
+function processStat(pid: number): { name: string; parent: number; cpuMs: number } | undefined {
+  let line: string;
+  try {
+    line = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const name = line.slice(line.indexOf('(') + 1, line.lastIndexOf(')'));
+  const fields = line.slice(line.lastIndexOf(') ') + 2).split(' ');
+  // The parent is field 4 of the line; utime and stime are fields 14 and 15, in clock ticks (100 per second).
+  return { name, parent: Number(fields[1]), cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 };
+}
+
+/** CPU time (user + system, ms) a process has used so far. */
 export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 per second on Linux).
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  return processStat(pid)?.cpuMs ?? 0;
+}
+
+function allProcesses() {
+  return readdirSync('/proc').flatMap((entry) => {
+    const stat = /^\d+$/.test(entry) ? processStat(Number(entry)) : undefined;
+    return stat ? [{ pid: Number(entry), ...stat }] : [];
+  });
+}
+
+/** CPU time (ms) of a process and of its children that are still running (an app's worker processes). */
+export function treeCpuMs(pid: number): number {
+  return allProcesses()
+    .filter((p) => p.pid === pid || p.parent === pid)
+    .reduce((sum, p) => sum + p.cpuMs, 0);
+}
+
+/**
+ * CPU time (ms) of this machine's PostgreSQL processes still running (the server's connections stay open across a
+ * scenario); 0 when the database runs elsewhere.
+ */
+export function databaseCpuMs(): number {
+  return allProcesses()
+    .filter((p) => p.name === 'postgres')
+    .reduce((sum, p) => sum + p.cpuMs, 0);
 }
 
 export interface Interleaved {

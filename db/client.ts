@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is, Param, Placeholder, sql, type SQL, type SQLChunk, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -146,4 +146,39 @@ export async function queryRows<T>(db: Tx, query: SQL): Promise<T[]> {
 /** The rows of a `db.execute` result: postgres.js answers an array, PGlite `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement whose text drizzle builds once, with `sql.placeholder('name')` where each run's values go; it runs on
+ * the database or inside a transaction, on either driver, and answers raw rows (columns as the SQL names them).
+ * Building a query is drizzle's dearest step: 0.1-0.25 ms of CPU for a join or a wide insert, more than PostgreSQL
+ * spends running it, so the statements every booking runs are written so. An array goes in as one parameter
+ * (`= any(${sql.placeholder('ids')}::uuid[])`), so the text is the same for any number of values.
+ */
+export function statement<Values extends Record<string, unknown>, Row>(query: SQLWrapper) {
+  let built: { pieces: SQL[]; values: ((values: Values) => unknown)[] } | undefined;
+  return async (db: Tx, values: Values): Promise<Row[]> => {
+    built ??= buildOnce(query);
+    const chunks: SQLChunk[] = [built.pieces[0]];
+    built.values.forEach((valueOf, i) => chunks.push(sql.param(valueOf(values)), built!.pieces[i + 1]));
+    return rowsOf<Row>(await db.execute(sql.join(chunks)));
+  };
+}
+
+function buildOnce<Values extends Record<string, unknown>>(query: SQLWrapper) {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  // drizzle numbers the parameters $1, $2, ... in the order they appear, once each.
+  const pieces = text.split(/\$\d+\b/);
+  if (pieces.length !== params.length + 1) throw new Error(`Cannot split the statement at its parameters: ${text}`);
+  const values = params.map((param): ((values: Values) => unknown) => {
+    if (is(param, Placeholder)) return (values) => values[param.name];
+    if (is(param, Param) && is(param.value, Placeholder)) {
+      const { name } = param.value;
+      return (values) => (values[name] === null ? null : param.encoder.mapToDriverValue(values[name]));
+    }
+    return () => param;
+  });
+  return { pieces: pieces.map((piece) => sql.raw(piece)), values };
 }

@@ -11,7 +11,7 @@ import { emitEvent } from '../webhooks/events';
 const customer = alias(users, 'customer');
 const employee = alias(users, 'employee');
 
-/** An appointment's own columns, as its insert returns them. */
+/** An appointment's own columns. */
 export const appointmentColumns = {
   id: appointments.id,
   serviceId: appointments.serviceId,

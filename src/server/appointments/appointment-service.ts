@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { statement, type Tx } from '../../../db/client';
 import { appointments, users } from '../../../db/schema/index';
 import {
   liveStatuses,
@@ -244,6 +244,35 @@ async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | 
   return { id, firstName, lastName, email, locale };
 }
 
+// What a booking writes of each new appointment: its own columns but the creation time, and a class's seat.
+const { createdAt: _createdAt, ...ownColumns } = appointmentColumns;
+const bookedColumns = { ...ownColumns, seat: appointments.seat, capacity: appointments.capacity };
+type Booked = Required<Pick<typeof appointments.$inferInsert, keyof typeof bookedColumns>>;
+
+// The rows go as one JSON array of records, so the statement's text is the same for a series of any length.
+const insertBooked = statement<{ rows: string }, { id: string; amountDue: string; createdAt: number }>(
+  sql`insert into ${appointments} (${sql.join(
+    Object.values(bookedColumns).map((column) => sql.identifier(column.name)),
+    sql`, `,
+  )}, ends_at)
+    select *, starts_at + make_interval(mins => duration) from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
+      as r(${sql.join(
+        Object.values(bookedColumns).map(
+          (column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`,
+        ),
+        sql`, `,
+      )})
+    returning ${appointments.id} as id, ${appointments.amountDue}::text as "amountDue",
+      (extract(epoch from ${appointments.createdAt}) * 1000)::float8 as "createdAt"`,
+);
+
+function insertAppointments(tx: Tx, rows: Booked[]) {
+  const records = rows.map((row) =>
+    Object.fromEntries(Object.entries(bookedColumns).map(([key, column]) => [column.name, row[key as keyof Booked]])),
+  );
+  return insertBooked(tx, { rows: JSON.stringify(records) });
+}
+
 /**
  * Books an appointment, or with `repeat` a series of them with one employee. Every start must be an offered slot
  * of the service (for the chosen employee, or for a provider free at all of them when the body names none: the
@@ -361,45 +390,43 @@ export async function bookAppointment(
             : [];
           await settleInOrder([locking, ...seatTakings]);
           const seats = await Promise.all(seatTakings);
-          const inserting = tx
-            .insert(appointments)
-            .values(
-              starts.map((start, i) => ({
-                id: ids[i],
-                serviceId: service.id,
-                employeeId,
-                customerId,
-                startsAt: start,
-                endsAt: new Date(start.getTime() + service.duration * 60_000),
-                duration: service.duration,
-                bufferBeforeMinutes: service.bufferBeforeMinutes,
-                bufferAfterMinutes: service.bufferAfterMinutes,
-                notes,
-                status,
-                seriesId,
-                amountDue: deposit.amountDue,
-                paymentStatus,
-                paymentProvider: deposit.provider?.id ?? null,
-                paymentReference: payment?.reference ?? null,
-                ...seats[i],
-              })),
-            )
-            .returning(appointmentColumns)
-            .then((rows) =>
-              // The appointments as GET /api/appointments/{id} reads them; a new one has sent no reminders.
-              rows
-                .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
-                .map((row) =>
-                  toAppointment({
-                    ...row,
-                    serviceCapacity: service.capacity,
-                    remindersSent: [],
-                    service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
-                    customer,
-                    employee,
-                  }),
-                ),
-            );
+          const values = starts.map((start, i) => ({
+            id: ids[i]!,
+            serviceId: service.id,
+            employeeId,
+            customerId,
+            startsAt: start,
+            duration: service.duration,
+            bufferBeforeMinutes: service.bufferBeforeMinutes,
+            bufferAfterMinutes: service.bufferAfterMinutes,
+            notes,
+            status,
+            sequence: 0,
+            seriesId,
+            sessionId: seats[i]?.sessionId ?? null,
+            seat: seats[i]?.seat ?? null,
+            capacity: seats[i]?.capacity ?? 1,
+            amountDue: deposit.amountDue,
+            paymentStatus,
+            paymentProvider: deposit.provider?.id ?? null,
+            paymentReference: payment?.reference ?? null,
+          }));
+          const inserting = insertAppointments(tx, values).then((rows) =>
+            // The appointments as GET /api/appointments/{id} reads them; a new one has sent no reminders.
+            values.map((value) => {
+              const row = rows.find((r) => r.id === value.id)!;
+              return toAppointment({
+                ...value,
+                amountDue: row.amountDue,
+                createdAt: new Date(row.createdAt),
+                serviceCapacity: service.capacity,
+                remindersSent: [],
+                service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
+                customer,
+                employee,
+              });
+            }),
+          );
           // None of these needs another's answer, so they are sent together (one round trip); when one fails, the
           // first failure in this order is the one reported (a taken time is the insert's).
           await settleInOrder([

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { statement, type Tx } from '../../../db/client';
 import { appointments } from '../../../db/schema/index';
 import { CLASS_FULL_MESSAGE, liveStatuses, SEAT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
 import { AppError } from '../app-error';
@@ -37,23 +37,13 @@ function liveSeatsWhere(...where: (SQL | undefined)[]) {
  * seat number. 409 when the customer already has a seat at that start (with any employee) or the class is full.
  */
 export async function takeSeat(tx: Tx, request: SeatRequest, excludeAppointmentId?: string): Promise<Seat> {
-  // One row, however many seats there are: this runs under the employee's lock, once per seat of a class
-  // filling up, so it is kept to what the choice needs.
-  const ofEmployee = sql`${appointments.employeeId} = ${request.employeeId}`;
-  const [session] = await tx
-    .select({
-      sessionId: sql<string | null>`(array_agg(${appointments.sessionId}) filter (where ${ofEmployee}))[1]`,
-      seats: sql<number[] | null>`array_agg(${appointments.seat}) filter (where ${ofEmployee})`,
-      mine: sql<boolean | null>`bool_or(${appointments.customerId} = ${request.customerId})`,
-    })
-    .from(appointments)
-    .where(
-      liveSeatsWhere(
-        eq(appointments.serviceId, request.serviceId),
-        eq(appointments.startsAt, request.startsAt),
-        excludeAppointmentId ? ne(appointments.id, excludeAppointmentId) : undefined,
-      ),
-    );
+  const [session] = await readSession(tx, {
+    employeeId: request.employeeId,
+    customerId: request.customerId,
+    serviceId: request.serviceId,
+    startsAt: request.startsAt.toISOString(),
+    excludeAppointmentId: excludeAppointmentId ?? null,
+  });
   if (session?.mine) throw new AppError('CONFLICT', SEAT_TAKEN_MESSAGE);
   const taken = new Set((session?.seats ?? []).map(Number));
   if (taken.size >= request.capacity) throw new AppError('CONFLICT', CLASS_FULL_MESSAGE);
@@ -63,6 +53,25 @@ export async function takeSeat(tx: Tx, request: SeatRequest, excludeAppointmentI
   if (seat > request.capacity) throw new AppError('CONFLICT', CLASS_FULL_MESSAGE);
   return { sessionId: session?.sessionId ?? randomUUID(), seat, capacity: request.capacity };
 }
+
+// One row, however many seats there are: this runs under the employee's lock, once per seat of a class filling up,
+// so it is kept to what the choice needs.
+const ofEmployee = sql`${appointments.employeeId} = ${sql.placeholder('employeeId')}::uuid`;
+const readSession = statement<
+  { employeeId: string; customerId: string; serviceId: string; startsAt: string; excludeAppointmentId: string | null },
+  { sessionId: string | null; seats: number[] | null; mine: boolean | null }
+>(
+  sql`select (array_agg(${appointments.sessionId}) filter (where ${ofEmployee}))[1] as "sessionId",
+      array_agg(${appointments.seat}) filter (where ${ofEmployee}) as seats,
+      bool_or(${appointments.customerId} = ${sql.placeholder('customerId')}::uuid) as mine
+    from ${appointments}
+    where ${liveSeatsWhere(
+      sql`${appointments.serviceId} = ${sql.placeholder('serviceId')}::uuid`,
+      sql`${appointments.startsAt} = ${sql.placeholder('startsAt')}::timestamptz`,
+      sql`(${sql.placeholder('excludeAppointmentId')}::uuid is null
+        or ${appointments.id} <> ${sql.placeholder('excludeAppointmentId')}::uuid)`,
+    )}`,
+);
 
 /**
  * Why a class cannot be booked at these starts, when the reason is the class itself: the customer already has a

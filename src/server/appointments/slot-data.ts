@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, lt, ne, sql, type AnyColumn } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../../db/client';
+import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { statement, type Tx } from '../../../db/client';
 import { appointments, weeklyHours, dateOverrides, serviceProviders, services, users } from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
 import type { Deposit } from '../../shared/catalog';
@@ -22,6 +22,7 @@ import { AppError } from '../app-error';
 /** Reads what the pure slot computation needs for one date from the database. */
 
 const providerRoles = ['employee', 'admin'] as const;
+const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
 
 export interface BookableService {
   id: string;
@@ -59,7 +60,6 @@ export const personColumns = {
  * when it names none.
  */
 async function providersOf(db: Tx, serviceId: string): Promise<Person[]> {
-  const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
   const linked = await db
     .select(personColumns)
     .from(serviceProviders)
@@ -84,34 +84,29 @@ export async function findServiceWithProviders(
   opts: { includeInactive: boolean },
 ): Promise<{ service: BookableService; providers: string[]; people: Map<string, Person> }> {
   if (!isUuid(serviceId)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
-  const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
-  const rows = await db
-    .select({
-      id: services.id,
-      name: services.name,
-      duration: services.duration,
-      bufferBeforeMinutes: services.bufferBeforeMinutes,
-      bufferAfterMinutes: services.bufferAfterMinutes,
-      capacity: services.capacity,
-      price: services.price,
-      depositType: services.depositType,
-      depositAmount: services.depositAmount,
-      isActive: services.isActive,
-      provider: personColumns,
-    })
-    .from(services)
-    .leftJoin(serviceProviders, eq(serviceProviders.serviceId, services.id))
-    .leftJoin(users, and(eq(users.id, serviceProviders.employeeId), activeStaff))
-    .where(eq(services.id, serviceId))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  const first = rows[0];
-  if (!first || (!first.isActive && !opts.includeInactive)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
-  const { provider: _ignored, depositType, depositAmount, ...columns } = first;
+  const [row] = await readServiceWithProviders(db, { serviceId });
+  if (!row || (!row.isActive && !opts.includeInactive)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
+  const { linked, depositType, depositAmount, ...columns } = row;
   const service = { ...columns, deposit: depositOf({ depositType, depositAmount }) };
-  const linked = rows.flatMap((r) => (r.provider ? [r.provider] : []));
   const providers = linked.length ? linked : await providersOf(db, service.id);
   return { service, providers: providers.map((p) => p.id), people: new Map(providers.map((p) => [p.id, p])) };
 }
+
+const readServiceWithProviders = statement<
+  { serviceId: string },
+  Omit<BookableService, 'deposit'> & Parameters<typeof depositOf>[0] & { linked: Person[] }
+>(
+  sql`select ${services.id} as id, ${services.name} as name, ${services.duration} as duration,
+      ${services.bufferBeforeMinutes} as "bufferBeforeMinutes", ${services.bufferAfterMinutes} as "bufferAfterMinutes",
+      ${services.capacity} as capacity, ${services.price}::text as price, ${services.depositType} as "depositType",
+      ${services.depositAmount}::text as "depositAmount", ${services.isActive} as "isActive",
+      (select coalesce(json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName},
+          'lastName', ${users.lastName}, 'email', ${users.email}, 'locale', ${users.locale})
+          order by ${users.firstName}, ${users.lastName}, ${users.id}), '[]')
+        from ${serviceProviders} join ${users} on ${users.id} = ${serviceProviders.employeeId}
+        where ${serviceProviders.serviceId} = ${services.id} and ${activeStaff}) as linked
+    from ${services} where ${services.id} = ${sql.placeholder('serviceId')}::uuid`,
+);
 
 /** The people who perform a service, in the order slots list them. */
 export async function listBookingProviders(db: Tx, serviceId: string, opts: { includeInactive: boolean }) {
@@ -141,42 +136,13 @@ export async function loadSlotData(
   excludeAppointmentId?: string,
 ): Promise<SlotData> {
   if (employeeIds.length === 0) return { employeeIds, weekly: [], overrides: [], busy: [] };
-  const from = zonedToInstant(addCalendarDays(date, -1), 0, timeZone);
-  const to = zonedToInstant(addCalendarDays(date, 2), 0, timeZone);
-  const heldWithin = and(
-    inArray(appointments.employeeId, employeeIds),
-    inArray(appointments.status, [...liveStatuses]),
-    lt(appointments.heldStartsAt, to),
-    gt(appointments.heldEndsAt, from),
-    excludeAppointmentId ? ne(appointments.id, excludeAppointmentId) : undefined,
-  );
-  const ms = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
-  // The three reads in one statement (every booking and every slots call runs it): three statements cost three
-  // round trips on three connections and about three times the driver's work. A class's seats share their
-  // session's span: one row per session with its seat count, so a full day of classes is a few rows, not one per
-  // customer. Instants travel as milliseconds, which read the same on either driver in any session time zone.
-  const [row] = await queryRows<{ weekly: WeeklyHours[]; overrides: DateOverride[]; busy: BusyRow[] }>(
-    db,
-    sql`select
-      (select coalesce(json_agg(json_build_object(
-          'employeeId', ${weeklyHours.employeeId}, 'dayOfWeek', ${weeklyHours.dayOfWeek},
-          'startTime', ${weeklyHours.startTime}, 'endTime', ${weeklyHours.endTime},
-          'isAvailable', ${weeklyHours.isAvailable})), '[]')
-        from ${weeklyHours} where ${inArray(weeklyHours.employeeId, employeeIds)}) as weekly,
-      (select coalesce(json_agg(json_build_object(
-          'employeeId', ${dateOverrides.employeeId}, 'date', ${dateOverrides.date},
-          'isAvailable', ${dateOverrides.isAvailable},
-          'startTime', ${dateOverrides.startTime}, 'endTime', ${dateOverrides.endTime})), '[]')
-        from ${dateOverrides}
-        where ${and(inArray(dateOverrides.employeeId, employeeIds), eq(dateOverrides.date, date))}) as overrides,
-      (select coalesce(json_agg(held), '[]') from (
-        select ${appointments.employeeId} as "employeeId", ${ms(appointments.heldStartsAt)} as "heldStartsAt",
-          ${ms(appointments.heldEndsAt)} as "heldEndsAt", ${appointments.sessionId} as "sessionId",
-          ${appointments.serviceId} as "serviceId", ${ms(appointments.startsAt)} as "startsAt", count(*)::int as seats
-        from ${appointments} where ${heldWithin}
-        group by ${appointments.employeeId}, ${appointments.heldStartsAt}, ${appointments.heldEndsAt},
-          ${appointments.sessionId}, ${appointments.serviceId}, ${appointments.startsAt}) held) as busy`,
-  );
+  const [row] = await readSlotData(db, {
+    employeeIds,
+    date,
+    from: zonedToInstant(addCalendarDays(date, -1), 0, timeZone).toISOString(),
+    to: zonedToInstant(addCalendarDays(date, 2), 0, timeZone).toISOString(),
+    excludeAppointmentId: excludeAppointmentId ?? null,
+  });
   const { weekly, overrides } = row!;
   const busy = row!.busy.map((held) => ({
     ...held,
@@ -186,6 +152,48 @@ export async function loadSlotData(
   }));
   return { employeeIds, weekly, overrides, busy };
 }
+
+// The held spans are found through the no-overlap constraint's index: its expression, and its condition written out
+// (a condition sent as parameters cannot prove a partial index applies). Found by employee and start instead, a
+// calendar's older appointments were read too, and the read grew with the calendar.
+const liveStatusWritten = sql.raw(`${'"appointments"."status"'} in (${liveStatuses.map((s) => `'${s}'`).join(', ')})`);
+const ms = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
+const employeeIdsParam = sql`${sql.placeholder('employeeIds')}::uuid[]`;
+// The three reads in one statement (every booking and every slots call runs it): three statements cost three
+// round trips on three connections and about three times the driver's work. A class's seats share their
+// session's span: one row per session with its seat count, so a full day of classes is a few rows, not one per
+// customer. Instants travel as milliseconds, which read the same on either driver in any session time zone.
+const readSlotData = statement<
+  { employeeIds: string[]; date: string; from: string; to: string; excludeAppointmentId: string | null },
+  { weekly: WeeklyHours[]; overrides: DateOverride[]; busy: BusyRow[] }
+>(
+  sql`select
+    (select coalesce(json_agg(json_build_object(
+        'employeeId', ${weeklyHours.employeeId}, 'dayOfWeek', ${weeklyHours.dayOfWeek},
+        'startTime', ${weeklyHours.startTime}, 'endTime', ${weeklyHours.endTime},
+        'isAvailable', ${weeklyHours.isAvailable})), '[]')
+      from ${weeklyHours} where ${weeklyHours.employeeId} = any(${employeeIdsParam})) as weekly,
+    (select coalesce(json_agg(json_build_object(
+        'employeeId', ${dateOverrides.employeeId}, 'date', ${dateOverrides.date},
+        'isAvailable', ${dateOverrides.isAvailable},
+        'startTime', ${dateOverrides.startTime}, 'endTime', ${dateOverrides.endTime})), '[]')
+      from ${dateOverrides}
+      where ${dateOverrides.employeeId} = any(${employeeIdsParam})
+        and ${dateOverrides.date} = ${sql.placeholder('date')}::date) as overrides,
+    (select coalesce(json_agg(held), '[]') from (
+      select ${appointments.employeeId} as "employeeId", ${ms(appointments.heldStartsAt)} as "heldStartsAt",
+        ${ms(appointments.heldEndsAt)} as "heldEndsAt", ${appointments.sessionId} as "sessionId",
+        ${appointments.serviceId} as "serviceId", ${ms(appointments.startsAt)} as "startsAt", count(*)::int as seats
+      from ${appointments}
+      where ${appointments.employeeId} = any(${employeeIdsParam})
+        and ${liveStatusWritten}
+        and tstzrange(${appointments.heldStartsAt}, ${appointments.heldEndsAt})
+          && tstzrange(${sql.placeholder('from')}::timestamptz, ${sql.placeholder('to')}::timestamptz)
+        and (${sql.placeholder('excludeAppointmentId')}::uuid is null
+          or ${appointments.id} <> ${sql.placeholder('excludeAppointmentId')}::uuid)
+      group by ${appointments.employeeId}, ${appointments.heldStartsAt}, ${appointments.heldEndsAt},
+        ${appointments.sessionId}, ${appointments.serviceId}, ${appointments.startsAt}) held) as busy`,
+);
 
 /** A held span as the slot read sends it: its instants in milliseconds. */
 type BusyRow = Omit<BusyInterval, 'heldStartsAt' | 'heldEndsAt' | 'startsAt'> & {

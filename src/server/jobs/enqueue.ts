@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../../db/client';
+import { queryRows, statement, type Tx } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import { jobPayloads, type JobKind, type JobPayload } from './kinds';
 
@@ -52,21 +52,26 @@ export async function enqueue<K extends JobKind>(
 
 /**
  * Queues several jobs of one kind without unique keys, due now, in one statement (one round trip, like
- * `enqueue`, and a NOTIFY for each). Answers their ids.
+ * `enqueue`, and a NOTIFY for each). Answers their ids, in the order of the payloads.
  */
 export async function enqueueAll<K extends JobKind>(tx: Tx, kind: K, payloads: JobPayload<K>[]): Promise<string[]> {
   if (!payloads.length) return [];
-  const rows = sql.join(
-    payloads.map((payload) => sql`(${kind}, ${JSON.stringify(jobPayloads[kind].parse(payload))}::jsonb)`),
-    sql`, `,
-  );
-  const queued = await queryRows<{ id: string }>(
-    tx,
-    sql`with queued as (insert into ${jobs} (kind, payload) values ${rows} returning id)
-        select id, pg_notify(${JOBS_CHANNEL}, ${kind} || ':' || id::text) from queued`,
-  );
+  const queued = await queueAll(tx, {
+    kind,
+    payloads: JSON.stringify(payloads.map((payload) => jobPayloads[kind].parse(payload))),
+  });
   return queued.map((row) => row.id);
 }
+
+// The payloads go as one JSON array, so the statement's text is the same for any number of jobs.
+const queueAll = statement<{ kind: string; payloads: string }, { id: string }>(
+  sql`with queued as (
+        insert into ${jobs} (kind, payload)
+        select ${sql.placeholder('kind')}::text, payload
+        from jsonb_array_elements(${sql.placeholder('payloads')}::jsonb) with ordinality as p(payload, n) order by n
+        returning id)
+      select id, pg_notify(${JOBS_CHANNEL}, ${sql.placeholder('kind')}::text || ':' || id::text) from queued`,
+);
 
 /**
  * Cancels the pending jobs whose unique key starts with the prefix (e.g. `reminder:<appointmentId>:` when

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../../db/client';
+import { statement, type Tx } from '../../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
 import { ZAppointment } from '../../shared/appointment-schema';
 import { ZProduct } from '../../shared/catalog-schema';
@@ -60,10 +60,7 @@ export async function emitEvent<T extends Exclude<WebhookEventType, 'ping'>>(
   type: T,
   data: EventData<T> | (() => Promise<EventData<T>>),
 ): Promise<void> {
-  const subscribers = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.isActive, true), sql`${type} = any(${webhookEndpoints.events})`));
+  const subscribers = await readSubscribers(tx, { type });
   if (subscribers.length === 0) return;
   const resource = typeof data === 'function' ? await data() : data;
   await writeEvent(
@@ -73,3 +70,9 @@ export async function emitEvent<T extends Exclude<WebhookEventType, 'ping'>>(
     subscribers.map((s) => s.id),
   );
 }
+
+// Every write that emits an event runs this, most often to find nobody listening.
+const readSubscribers = statement<{ type: string }, { id: string }>(
+  sql`select ${webhookEndpoints.id} as id from ${webhookEndpoints}
+    where ${webhookEndpoints.isActive} and ${sql.placeholder('type')}::text = any(${webhookEndpoints.events})`,
+);
