@@ -7,6 +7,7 @@ import { queuedMail } from '../src/server/testing';
 import {
   checkScreenAtBothViewports,
   expectNoSeriousAxeViolations,
+  recordToasts,
   screenshot,
   sessionCookieFor,
   useE2eApp,
@@ -16,6 +17,7 @@ import {
 const e2e = useE2eApp();
 
 const path = (page: Page) => new URL(page.url()).pathname;
+const loggedOut = /Unauthorized.*You are logged out\. Logging in again\.\.\./;
 const toast = (page: Page, title: string) =>
   page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
 
@@ -84,11 +86,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
       page.on('request', (request) => {
         if (request.url().includes('/api/trpc/') && request.url().includes('auth.session')) checks.push(request.url());
       });
-      // The page leaves for the sign-in half a second after it shows the toast, so the wait for it starts before
-      // the page is opened (it follows the navigation): one that starts after can find it gone on a busy machine.
-      const told = toast(page, 'Unauthorized').filter({ hasText: 'You are logged out. Logging in again...' }).waitFor();
+      // The page leaves for the sign-in half a second after it shows the toast: it is recorded as it appears.
+      const toasts = await recordToasts(page);
       await page.goto('/products');
-      await told;
+      await expect.poll(() => toasts).toContainEqual(expect.stringMatching(loggedOut));
       if (!cookie) await screenshot(page, `auth-visitor-guard-${viewport}`);
       await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
       expect(checks).toEqual([]);
@@ -103,10 +104,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
 
   it('a visitor opening the employee dashboard is told to log in and sent to /employee/login', async () => {
     const { context, page } = await e2e.open({ viewport });
-    // As above: waiting for the toast starts before the page is opened, since it leaves half a second later.
-    const told = toast(page, 'Unauthorized').filter({ hasText: 'Please log in to access your dashboard.' }).waitFor();
+    // As above: the page leaves half a second after its toast.
+    const toasts = await recordToasts(page);
     await page.goto('/employee/dashboard');
-    await told;
+    await expect
+      .poll(() => toasts)
+      .toContainEqual(expect.stringMatching(/Unauthorized.*Please log in to access your dashboard\./));
     await page.waitForURL(`${e2e.server.baseUrl}/employee/login`);
     await context.close();
   });

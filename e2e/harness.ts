@@ -107,6 +107,29 @@ export async function sessionCookieFor(database: Database, email: string): Promi
   return `${SESSION_COOKIE}=${token}`;
 }
 
+/**
+ * The texts of the toasts (role status or alert) a page shows from now on, across its navigations: for a toast whose
+ * page leaves a moment later (a guard's lives half a second), which a wait for it can miss, since Playwright's
+ * checks of a locator space out to a second apart.
+ */
+export async function recordToasts(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeBinding('toastShown', (_source, text: string) => void seen.push(text));
+  await page.addInitScript(() => {
+    const reported = new Set<string>();
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('[role=status], [role=alert]')) {
+        const text = toast.textContent ?? '';
+        if (text && !reported.has(text)) {
+          reported.add(text);
+          (window as unknown as { toastShown(text: string): void }).toastShown(text);
+        }
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return seen;
+}
+
 /** Waits until nothing is moving in or out (a toast sliding in, a dialog fading), spinners aside. */
 async function animationsSettled(page: Page) {
   await page.waitForFunction(() =>
