@@ -52,7 +52,7 @@ export async function enqueue<K extends JobKind>(
 
 /**
  * Queues several jobs of one kind without unique keys, due now, in one statement (one round trip, like
- * `enqueue`, and a NOTIFY for each). Answers their ids, in the order of the payloads.
+ * `enqueue`, and a NOTIFY for each). Answers their ids.
  */
 export async function enqueueAll<K extends JobKind>(tx: Tx, kind: K, payloads: JobPayload<K>[]): Promise<string[]> {
   if (!payloads.length) return [];
