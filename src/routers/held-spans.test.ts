@@ -92,6 +92,11 @@ describe('held spans', () => {
     // A trim has no buffers of its own but may not touch the colour's held span either: 9:30–10:00 ends before
     // 10:15; 10:00 would run into it; 11:30 starts as the held span ends.
     expect(await slotTimes(trim, date)).toEqual(['09:00', '09:30', '11:30', '12:00', '12:30']);
+    // A booking checks its start by the same spans: a colour at 11:30 would hold from 11:15, inside the booked span
+    // by its own buffer before; at 9:00 it holds until 10:00, clear of the booked span.
+    const refused = await book(customer.cookie, colour, at(date, '11:30'));
+    expect(refused.status, refused.text).toBe(409);
+    expect((await book(customer.cookie, colour, at(date, '09:00'))).status).toBe(200);
   });
 
   it('refuses a booking into a held span with 409, for a customer and for staff booking for a customer', async () => {

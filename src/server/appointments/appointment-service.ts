@@ -41,6 +41,7 @@ import { dropReminders, queueReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
 import {
   findServiceWithProviders,
+  heldSpanOf,
   loadSlotData,
   slotRules,
   type ClassOf,
@@ -145,7 +146,10 @@ async function freeEmployeesAt(
   excludeAppointmentId?: string,
 ) {
   const date = toZoned(start, env.settings.timezone).date;
-  const data = await loadSlotData(db, date, employeeIds, env.settings.timezone, excludeAppointmentId);
+  const data = await loadSlotData(db, date, employeeIds, env.settings.timezone, {
+    excludeAppointmentId,
+    heldSpan: heldSpanOf(start, needed),
+  });
   const slot = computeSlots(date, slotRules(env.settings, env.now, needed, classOf), data).find(
     (s) => s.dateTime === start.toISOString(),
   );

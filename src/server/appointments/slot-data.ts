@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { statement, type Tx } from '../../../db/client';
 import { appointments, weeklyHours, dateOverrides, serviceProviders, services, users } from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
@@ -126,23 +126,30 @@ export async function listBookingProviders(db: Tx, serviceId: string, opts: { in
 
 /**
  * Availability and the held spans of live appointments of some employees around one date (the day either side
- * covers DST, long services and buffers of up to 240 minutes).
+ * covers DST, long services and buffers of up to 240 minutes). A booking's check of one start passes `heldSpan`,
+ * the span its appointment would hold: only the spans meeting it can decide that start, and reading just those
+ * keeps a booking's read small however full the days around it are.
  */
 export async function loadSlotData(
   db: Tx,
   date: string,
   employeeIds: string[],
   timeZone: string,
-  excludeAppointmentId?: string,
+  opts: { excludeAppointmentId?: string; heldSpan?: { from: Date; to: Date } } = {},
 ): Promise<SlotData> {
   if (employeeIds.length === 0) return { employeeIds, weekly: [], overrides: [], busy: [] };
-  const [row] = await readSlotData(db, {
-    employeeIds,
-    date,
-    from: zonedToInstant(addCalendarDays(date, -1), 0, timeZone).toISOString(),
-    to: zonedToInstant(addCalendarDays(date, 2), 0, timeZone).toISOString(),
-    excludeAppointmentId: excludeAppointmentId ?? null,
-  });
+  const values = { employeeIds, date, excludeAppointmentId: opts.excludeAppointmentId ?? null };
+  const [row] = opts.heldSpan
+    ? await readSlotDataMeeting(db, {
+        ...values,
+        from: opts.heldSpan.from.toISOString(),
+        to: opts.heldSpan.to.toISOString(),
+      })
+    : await readSlotData(db, {
+        ...values,
+        from: zonedToInstant(addCalendarDays(date, -1), 0, timeZone).toISOString(),
+        to: zonedToInstant(addCalendarDays(date, 2), 0, timeZone).toISOString(),
+      });
   const { weekly, overrides } = row!;
   const busy = row!.busy.map((held) => ({
     ...held,
@@ -155,15 +162,22 @@ export async function loadSlotData(
 
 const ms = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
 const employeeIdsParam = sql`${sql.placeholder('employeeIds')}::uuid[]`;
-// The three reads in one statement (every booking and every slots call runs it): three statements cost three
-// round trips on three connections and about three times the driver's work. A class's seats share their
-// session's span: one row per session with its seat count, so a full day of classes is a few rows, not one per
-// customer. Instants travel as milliseconds, which read the same on either driver in any session time zone.
-const readSlotData = statement<
-  { employeeIds: string[]; date: string; from: string; to: string; excludeAppointmentId: string | null },
-  { weekly: WeeklyHours[]; overrides: DateOverride[]; busy: BusyRow[] }
->(
-  sql`select
+const from = sql`${sql.placeholder('from')}::timestamptz`;
+const to = sql`${sql.placeholder('to')}::timestamptz`;
+
+/**
+ * The three reads in one statement (every booking and every slots call runs it): three statements cost three
+ * round trips on three connections and about three times the driver's work. A class's seats share their
+ * session's span: one row per session with its seat count, so a full day of classes is a few rows, not one per
+ * customer. Instants travel as milliseconds, which read the same on either driver in any session time zone.
+ * `heldSpansMeeting` picks the spans between `from` and `to`, and the index that finds them.
+ */
+function slotDataStatement(heldSpansMeeting: SQL) {
+  return statement<
+    { employeeIds: string[]; date: string; from: string; to: string; excludeAppointmentId: string | null },
+    { weekly: WeeklyHours[]; overrides: DateOverride[]; busy: BusyRow[] }
+  >(
+    sql`select
     (select coalesce(json_agg(json_build_object(
         'employeeId', ${weeklyHours.employeeId}, 'dayOfWeek', ${weeklyHours.dayOfWeek},
         'startTime', ${weeklyHours.startTime}, 'endTime', ${weeklyHours.endTime},
@@ -182,13 +196,29 @@ const readSlotData = statement<
         ${appointments.serviceId} as "serviceId", ${ms(appointments.startsAt)} as "startsAt", count(*)::int as seats
       from ${appointments}
       where ${appointments.employeeId} = any(${employeeIdsParam})
-        and ${inArray(appointments.status, [...liveStatuses])}
-        and ${appointments.heldStartsAt} < ${sql.placeholder('to')}::timestamptz
-        and ${appointments.heldEndsAt} > ${sql.placeholder('from')}::timestamptz
+        and ${liveStatusLiterals}
+        and ${heldSpansMeeting}
         and (${sql.placeholder('excludeAppointmentId')}::uuid is null
           or ${appointments.id} <> ${sql.placeholder('excludeAppointmentId')}::uuid)
       group by ${appointments.employeeId}, ${appointments.heldStartsAt}, ${appointments.heldEndsAt},
         ${appointments.sessionId}, ${appointments.serviceId}, ${appointments.startsAt}) held) as busy`,
+  );
+}
+
+// Written out rather than as parameters: a prepared statement's generic plan can use the no-overlap index, which
+// holds live appointments only, just when the statement itself says the status is a live one.
+const liveStatusLiterals = sql`${appointments.status} in (${sql.raw(liveStatuses.map((s) => `'${s}'`).join(', '))})`;
+
+// Around a date (three days): found by employee, through the index on (employee, start), then filtered. Through
+// the no-overlap index, a read this wide would go through every employee's spans of those days.
+const readSlotData = slotDataStatement(
+  sql`${appointments.heldStartsAt} < ${to} and ${appointments.heldEndsAt} > ${from}`,
+);
+
+// Meeting one held span: found by the span through the no-overlap index (the same range expression), which
+// reads only the few spans near it, where the employee's index would read all of their appointments.
+const readSlotDataMeeting = slotDataStatement(
+  sql`tstzrange(${appointments.heldStartsAt}, ${appointments.heldEndsAt}) && tstzrange(${from}, ${to})`,
 );
 
 /** A held span as the slot read sends it: its instants in milliseconds. */
@@ -203,6 +233,14 @@ export interface TimeNeeded {
   duration: number;
   bufferBeforeMinutes: number;
   bufferAfterMinutes: number;
+}
+
+/** The span an appointment at `start` holds: its time and the buffers either side. */
+export function heldSpanOf(start: Date, needed: TimeNeeded): { from: Date; to: Date } {
+  return {
+    from: new Date(start.getTime() - needed.bufferBeforeMinutes * 60_000),
+    to: new Date(start.getTime() + (needed.duration + needed.bufferAfterMinutes) * 60_000),
+  };
 }
 
 /** The class a booking would join seats of: its service and how many customers share one start. */
