@@ -12,14 +12,13 @@ import {
   sessionCookieFor,
   useE2eApp,
   type ViewportName,
+  toast,
 } from './harness';
 
 const e2e = useE2eApp();
 
 const path = (page: Page) => new URL(page.url()).pathname;
 const loggedOut = /Unauthorized.*You are logged out\. Logging in again\.\.\./;
-const toast = (page: Page, title: string) =>
-  page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
 
 describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) => {
   it('a customer signs in through the local provider from "Sign In with Google", and out again', async () => {

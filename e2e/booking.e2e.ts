@@ -1,11 +1,18 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
 import { dayLabelOf } from '../src/client/lib/zoned-time';
 import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
 import { DEMO_TZ, workdays } from './demo-days';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
+import {
+  screenshot,
+  sessionCookieFor,
+  useE2eApp,
+  type ViewportName,
+  expectNoSeriousAxeViolations,
+  toast,
+} from './harness';
 
 const e2e = useE2eApp();
 const TZ = DEMO_TZ;
@@ -29,8 +36,6 @@ function sunday(from: number): string {
   const today = toZoned(new Date(), TZ).date;
   for (let i = from; ; i++) if (weekdayOf(addCalendarDays(today, i)) === 0) return addCalendarDays(today, i);
 }
-
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
 
 const [quickDesktop, quickPhone, guidedDesktop, guidedPhone] = workdays(4);
 // The time each viewport's Quick Book journey booked, for the profile journey to cancel.

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import { addCalendarDays, toZoned, weekdayOf, zonedToInstant } from '../src/server/booking/zoned-time';
-import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import {
+  expectNoSeriousAxeViolations,
+  screenshot,
+  sessionCookieFor,
+  useE2eApp,
+  type ViewportName,
+  toast,
+} from './harness';
 
 /** Booking a seat in the demo's Group Yoga class (capacity 8, with Sofia) and the class in the admin calendar. */
 
@@ -40,7 +47,6 @@ function weekdays(): Record<ViewportName, string> {
 }
 const dates = weekdays();
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
 const nineOClock = (page: Page) => page.locator('label').filter({ hasText: /^9:00 AM/ });
 
 describe.each<ViewportName>(['desktop', 'phone'])('a class seat on %s', (viewport) => {

@@ -1,15 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appointments, weeklyHours, services, users } from '../db/schema/index';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
+import {
+  screenshot,
+  sessionCookieFor,
+  useE2eApp,
+  type ViewportName,
+  expectNoSeriousAxeViolations,
+  toast,
+} from './harness';
 
 const e2e = useE2eApp();
-
-const toast = (page: Page, title: string) =>
-  page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
-
-/** No serious or critical accessibility violation on the page as it stands. */
 
 const staffByViewport: Record<ViewportName, string> = { desktop: 'maya@example.com', phone: 'liam@example.com' };
 

@@ -107,6 +107,10 @@ export async function sessionCookieFor(database: Database, email: string): Promi
   return `${SESSION_COOKIE}=${token}`;
 }
 
+/** A toast by its exact title: the newest with that title, since an earlier one may still be showing. */
+export const toast = (page: Page, title: string) =>
+  page.locator('[data-sonner-toaster]').getByText(title, { exact: true }).first();
+
 /**
  * The texts of the toasts (role status or alert) a page shows from now on, across its navigations: for a toast whose
  * page leaves a moment later (a guard's lives half a second), which a wait for it can miss, since Playwright's

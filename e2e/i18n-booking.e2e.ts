@@ -10,7 +10,7 @@ import { longDayLabelOf } from '../src/client/lib/zoned-time';
 import { mailLanguage } from '../src/server/mail/mail-language';
 import { queuedMail } from '../src/server/testing';
 import { DEMO_TZ, workdays } from './demo-days';
-import { checkScreenAtBothViewports, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
+import { checkScreenAtBothViewports, sessionCookieFor, useE2eApp, type ViewportName, toast } from './harness';
 
 /**
  * The guided booking page in the customer's language: a customer who chose Spanish books in Spanish and is written to
@@ -26,8 +26,6 @@ const intls = {
 };
 const sayIn = (locale: Locale, id: MessageId, values?: Record<string, string | number>) =>
   intls[locale].formatMessage({ id }, values);
-
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
 
 const customers = {
   'es-desktop': { email: 'lucia-desk@example.com', firstName: 'Lucía', locale: 'es' },

@@ -1,14 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appointments, weeklyHours, users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
+import {
+  screenshot,
+  sessionCookieFor,
+  useE2eApp,
+  type ViewportName,
+  expectNoSeriousAxeViolations,
+  toast,
+} from './harness';
 
 const e2e = useE2eApp();
-
-const toast = (page: Page, title: string) =>
-  page.locator('[role=status], [role=alert]').filter({ hasText: title }).first();
 
 async function userId(email: string) {
   const [row] = await e2e.server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));

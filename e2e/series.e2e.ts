@@ -1,9 +1,15 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
 import { dayLabelOf } from '../src/client/lib/zoned-time';
 import { addCalendarDays, toZoned, weekdayOf, zonedToInstant } from '../src/server/booking/zoned-time';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
+import {
+  screenshot,
+  sessionCookieFor,
+  useE2eApp,
+  type ViewportName,
+  expectNoSeriousAxeViolations,
+  toast,
+} from './harness';
 
 /** Booking a weekly series on the guided page, a date that is taken meanwhile, and the series in the profile. */
 
@@ -43,7 +49,6 @@ function firstWeekdays(): Record<ViewportName, string> {
 }
 const starts = firstWeekdays();
 
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
 const shownAt = (date: string) => `${dayLabelOf(date, 'weekdayMonthDayYear')} at 9:00 AM`;
 
 async function api(method: string, path: string, cookie: string, body?: unknown) {

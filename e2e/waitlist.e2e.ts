@@ -1,11 +1,17 @@
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { appointmentReminders, appointments, services, users } from '../db/schema/index';
 import { dayLabelOf } from '../src/client/lib/zoned-time';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
-import { screenshot, sessionCookieFor, useE2eApp, type ViewportName, expectNoSeriousAxeViolations } from './harness';
+import {
+  screenshot,
+  sessionCookieFor,
+  useE2eApp,
+  type ViewportName,
+  expectNoSeriousAxeViolations,
+  toast,
+} from './harness';
 
 const e2e = useE2eApp();
 const TZ = 'America/New_York';
@@ -30,7 +36,6 @@ function nextSunday(): string {
 }
 const sunday = nextSunday();
 const sundayLabel = dayLabelOf(sunday, 'long');
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toaster]').getByText(title, { exact: true });
 
 describe.each<ViewportName>(['desktop', 'phone'])('waitlist on %s', (viewport) => {
   it('joins the waitlist for a day without times on both booking pages, sees it in the profile, leaves it', async () => {
@@ -78,8 +83,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('waitlist on %s', (viewport) =
     await page.goto('/profile');
     for (const what of [`Swedish Massage on ${sundayLabel}`, facialWait]) {
       await page.getByRole('button', { name: `Leave the waitlist for ${what}` }).click();
-      // The first toast may still be showing when the second comes.
-      await toast(page, 'Left the Waitlist').last().waitFor();
+      await toast(page, 'Left the Waitlist').waitFor();
       await entries.filter({ hasText: what }).waitFor({ state: 'detached' });
     }
     await page.getByText('You are not waiting for any day.', { exact: false }).waitFor();
