@@ -49,7 +49,7 @@ import {
   type Person,
   type TimeNeeded,
 } from './slot-data';
-import { classRefusal, takeSeat } from './class-seats';
+import { classRefusal, seatRefusal, seatWantedAt, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
 
 /**
@@ -248,33 +248,76 @@ async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | 
   return { id, firstName, lastName, email, locale };
 }
 
-// What a booking writes of each new appointment: its own columns but the creation time, and a class's seat.
+// What a booking writes of each new appointment: its own columns but the creation time. A class's row carries a new
+// session's id, which the insert keeps only when nobody holds a seat there yet, and the insert numbers the seat.
 const { createdAt: _createdAt, ...ownColumns } = appointmentColumns;
-const bookedColumns = { ...ownColumns, seat: appointments.seat, capacity: appointments.capacity };
+const bookedColumns = { ...ownColumns, capacity: appointments.capacity };
 type Booked = Required<Pick<typeof appointments.$inferInsert, keyof typeof bookedColumns>>;
+const columnNames = Object.values(bookedColumns).map((column) => column.name);
 
-// The rows go as one JSON array of records, so the statement's text is the same for a series of any length.
-const insertBooked = statement<{ rows: string }, { id: string; amountDue: string; createdAt: number }>(
-  sql`insert into ${appointments} (${sql.join(
-    Object.values(bookedColumns).map((column) => sql.identifier(column.name)),
-    sql`, `,
-  )}, ends_at)
-    select *, starts_at + make_interval(mins => duration) from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
-      as r(${sql.join(
+/**
+ * The rows go as one JSON array of records, so the statement's text is the same for a series of any length. A class's
+ * seat is chosen in the insert, under the employee's lock taken by the statement before it, so the lock is held for
+ * one round trip fewer than with a read first; a row that gets no seat is not written, and says why.
+ */
+const insertBooked = statement<
+  { rows: string },
+  {
+    id: string;
+    mine: boolean;
+    seat: number | null;
+    sessionId: string | null;
+    amountDue: string | null;
+    createdAt: number | null;
+  }
+>(
+  sql`with r as (
+      select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(${sql.join(
         Object.values(bookedColumns).map(
           (column) => sql`${sql.identifier(column.name)} ${sql.raw(column.getSQLType())}`,
         ),
         sql`, `,
       )})
-    returning ${appointments.id} as id, ${appointments.amountDue}::text as "amountDue",
-      (extract(epoch from ${appointments.createdAt}) * 1000)::float8 as "createdAt"`,
+    ), picked as (
+      select r.*, coalesce(pick."sessionId", r.session_id) as seat_session, pick.seat, coalesce(pick.mine, false) as mine
+      from r left join lateral (${seatWantedAt({
+        employeeId: sql`r.employee_id`,
+        serviceId: sql`r.service_id`,
+        startsAt: sql`r.starts_at`,
+        customerId: sql`r.customer_id`,
+        capacity: sql`r.capacity`,
+        excludeId: sql`null::uuid`,
+        // A condition on the outer row alone: PostgreSQL skips the read for an ordinary appointment's row.
+        wanted: sql`r.session_id is not null`,
+      })}) pick on r.session_id is not null
+    ), inserted as (
+      insert into ${appointments} (${sql.join(
+        columnNames.map((name) => sql.identifier(name)),
+        sql`, `,
+      )}, seat, ends_at)
+      select ${sql.join(
+        columnNames.map((name) => (name === appointments.sessionId.name ? sql`seat_session` : sql.identifier(name))),
+        sql`, `,
+      )}, seat, starts_at + make_interval(mins => duration)
+      from picked where session_id is null or (not mine and seat is not null)
+      returning ${appointments.id} as id, ${appointments.sessionId} as "sessionId", ${appointments.seat} as seat,
+        ${appointments.amountDue}::text as "amountDue",
+        (extract(epoch from ${appointments.createdAt}) * 1000)::float8 as "createdAt"
+    )
+    select picked.id, picked.mine, coalesce(inserted.seat, picked.seat) as seat, inserted."sessionId",
+      inserted."amountDue", inserted."createdAt"
+    from picked left join inserted on inserted.id = picked.id`,
 );
 
-function insertAppointments(tx: Tx, rows: Booked[]) {
+/** Writes the appointments, or none (409) when a class has no seat for one of them. */
+async function insertAppointments(tx: Tx, rows: Booked[]) {
   const records = rows.map((row) =>
     Object.fromEntries(Object.entries(bookedColumns).map(([key, column]) => [column.name, row[key as keyof Booked]])),
   );
-  return insertBooked(tx, { rows: JSON.stringify(records) });
+  const written = await insertBooked(tx, { rows: JSON.stringify(records) });
+  const refused = written.find((row) => row.createdAt === null);
+  if (refused) throw seatRefusal(refused)!;
+  return written.map((row) => ({ ...row, amountDue: row.amountDue!, createdAt: row.createdAt! }));
 }
 
 /**
@@ -378,22 +421,9 @@ export async function bookAppointment(
       );
       try {
         const booked = await db.transaction(async (tx) => {
-          // The lock is sent with what follows it (one round trip less under it): a class's seat reads, or the
-          // writes. A failed lock fails them too, and is the failure reported.
+          // The lock is sent with the writes that follow it (a class's seat is chosen by the insert), so it is held
+          // for one round trip and the commit. A failed lock fails them too, and is the failure reported.
           const locking = lockEmployeeBookings(tx, employeeId);
-          const seatTakings = classOf
-            ? starts.map((start) =>
-                takeSeat(tx, {
-                  employeeId,
-                  serviceId: service.id,
-                  startsAt: start,
-                  capacity: service.capacity,
-                  customerId,
-                }),
-              )
-            : [];
-          await settleInOrder([locking, ...seatTakings]);
-          const seats = await Promise.all(seatTakings);
           const values = starts.map((start, i) => ({
             id: ids[i]!,
             serviceId: service.id,
@@ -407,9 +437,8 @@ export async function bookAppointment(
             status,
             sequence: 0,
             seriesId,
-            sessionId: seats[i]?.sessionId ?? null,
-            seat: seats[i]?.seat ?? null,
-            capacity: seats[i]?.capacity ?? 1,
+            sessionId: classOf ? randomUUID() : null,
+            capacity: classOf?.capacity ?? 1,
             amountDue: deposit.amountDue,
             paymentStatus,
             paymentProvider: deposit.provider?.id ?? null,
@@ -421,6 +450,7 @@ export async function bookAppointment(
               const row = rows.find((r) => r.id === value.id)!;
               return toAppointment({
                 ...value,
+                sessionId: row.sessionId,
                 amountDue: row.amountDue,
                 createdAt: new Date(row.createdAt),
                 serviceCapacity: service.capacity,

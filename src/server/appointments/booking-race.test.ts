@@ -3,7 +3,7 @@ import { sqlState } from '../../../db/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../../db/client';
 import { appointments, serviceProviders, services } from '../../../db/schema/index';
-import { CLASS_FULL_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
+import { CLASS_FULL_MESSAGE, SEAT_TAKEN_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
 import { buildApp } from '../app';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
 import { bookableService, signInAs, startTestServer, testEnv, type TestServer } from '../testing';
@@ -121,6 +121,32 @@ describe(`${PARALLEL} parallel bookings of one class of 5`, () => {
         .where(and(eq(appointments.employeeId, employeeId), eq(appointments.startsAt, new Date(dateTime))));
       expect(rows.map((r) => r.seat).sort()).toEqual([1, 2, 3, 4, 5]);
       expect(new Set(rows.map((r) => r.sessionId)).size).toBe(1);
+    }
+  }, 120_000);
+
+  it(`one customer asking ${PARALLEL / 5} times at once gets one seat and hears they already have it`, async () => {
+    const cookie = cookies[0]!;
+    for (let round = 0; round < ROUNDS; round++) {
+      const date = addCalendarDays(day, 22 + Math.floor(round / 12));
+      const dateTime = zonedToInstant(date, 8 * 60 + (round % 12) * 60, TZ).toISOString();
+      const results = await Promise.all(
+        Array.from({ length: PARALLEL / 5 }, () =>
+          server.request('POST', '/api/appointments', { cookie, body: { serviceId: yoga, dateTime, employeeId } }),
+        ),
+      );
+      expect(
+        results.filter((r) => r.status === 200),
+        JSON.stringify(results.map((r) => [r.status, r.body.message])),
+      ).toHaveLength(1);
+      for (const r of results.filter((x) => x.status !== 200)) {
+        expect(r.status).toBe(409);
+        expect(r.body.message).toBe(SEAT_TAKEN_MESSAGE);
+      }
+      const rows = await server.db
+        .select({ seat: appointments.seat })
+        .from(appointments)
+        .where(and(eq(appointments.employeeId, employeeId), eq(appointments.startsAt, new Date(dateTime))));
+      expect(rows).toEqual([{ seat: 1 }]);
     }
   }, 120_000);
 

@@ -4,6 +4,7 @@ import { statement, type Tx } from '../../../db/client';
 import { appointments } from '../../../db/schema/index';
 import { CLASS_FULL_MESSAGE, liveStatuses, SEAT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
 import { AppError } from '../app-error';
+import { liveStatusLiterals } from './slot-data';
 
 /**
  * Seats of classes (services with capacity above 1): the customers who book one start with one employee share a
@@ -32,45 +33,84 @@ function liveSeatsWhere(...where: (SQL | undefined)[]) {
   return and(isNotNull(appointments.sessionId), live, ...where);
 }
 
+/** Where a seat is wanted: SQL for each value, placeholders of a statement or a row's columns. */
+interface SeatWanted {
+  employeeId: SQL;
+  serviceId: SQL;
+  startsAt: SQL;
+  customerId: SQL;
+  capacity: SQL;
+  /** The appointment that moves or reopens (its own seat does not count), or null. */
+  excludeId: SQL;
+  /** Whether a seat is wanted at all (a booking's insert asks it of every row, and only a class's row wants one). */
+  wanted?: SQL;
+}
+
+/**
+ * The seat a customer would take at (employee, service, start), as one row: the session there ("sessionId", null
+ * when there is none yet), its lowest free seat number ("seat", null when the class is full, also when seats above a
+ * lowered capacity are still held) and whether the customer already has a seat at that start with any employee
+ * ("mine"). Read under the employee's lock, it sees every seat there is. A booking runs it inside its insert, a move
+ * or a reopening through `takeSeat`.
+ */
+export function seatWantedAt(w: SeatWanted): SQL {
+  const ofEmployee = sql`${appointments.employeeId} = ${w.employeeId}`;
+  return sql`select taken."sessionId", coalesce(taken.mine, false) as mine,
+      (select min(n)::int from generate_series(1, ${w.capacity}) n where n <> all(coalesce(taken.seats, '{}'))) as seat
+    from (select (array_agg(${appointments.sessionId}) filter (where ${ofEmployee}))[1] as "sessionId",
+        array_agg(${appointments.seat}) filter (where ${ofEmployee}) as seats,
+        bool_or(${appointments.customerId} = ${w.customerId}) as mine
+      from ${appointments}
+      where ${appointments.sessionId} is not null and ${liveStatusLiterals}
+        and ${appointments.serviceId} = ${w.serviceId} and ${appointments.startsAt} = ${w.startsAt}
+        and (${w.excludeId} is null or ${appointments.id} <> ${w.excludeId}) and ${w.wanted ?? sql`true`}) taken`;
+}
+
+/** The refusal of a seat the pick could not give: the customer's second seat, or a full class. */
+export function seatRefusal(pick: { mine: boolean; seat: number | null }): AppError | undefined {
+  if (pick.mine) return new AppError('CONFLICT', SEAT_TAKEN_MESSAGE);
+  if (pick.seat === null) return new AppError('CONFLICT', CLASS_FULL_MESSAGE);
+  return undefined;
+}
+
 /**
  * A seat in the session of that employee, service and start (a new session when it has none): the lowest free
  * seat number. 409 when the customer already has a seat at that start (with any employee) or the class is full.
  */
 export async function takeSeat(tx: Tx, request: SeatRequest, excludeAppointmentId?: string): Promise<Seat> {
-  const [session] = await readSession(tx, {
+  const [pick] = await readSeat(tx, {
     employeeId: request.employeeId,
     customerId: request.customerId,
     serviceId: request.serviceId,
     startsAt: request.startsAt.toISOString(),
+    capacity: request.capacity,
     excludeAppointmentId: excludeAppointmentId ?? null,
   });
-  if (session?.mine) throw new AppError('CONFLICT', SEAT_TAKEN_MESSAGE);
-  const taken = new Set((session?.seats ?? []).map(Number));
-  if (taken.size >= request.capacity) throw new AppError('CONFLICT', CLASS_FULL_MESSAGE);
-  let seat = 1;
-  while (taken.has(seat)) seat++;
-  // Seat numbers above a lowered capacity may still be held: then every number within it is taken, and full.
-  if (seat > request.capacity) throw new AppError('CONFLICT', CLASS_FULL_MESSAGE);
-  return { sessionId: session?.sessionId ?? randomUUID(), seat, capacity: request.capacity };
+  const refusal = seatRefusal(pick!);
+  if (refusal) throw refusal;
+  return { sessionId: pick!.sessionId ?? randomUUID(), seat: pick!.seat!, capacity: request.capacity };
 }
 
-// One row, however many seats there are: this runs under the employee's lock, once per seat of a class filling up,
-// so it is kept to what the choice needs.
-const ofEmployee = sql`${appointments.employeeId} = ${sql.placeholder('employeeId')}::uuid`;
-const readSession = statement<
-  { employeeId: string; customerId: string; serviceId: string; startsAt: string; excludeAppointmentId: string | null },
-  { sessionId: string | null; seats: number[] | null; mine: boolean | null }
+const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const readSeat = statement<
+  {
+    employeeId: string;
+    customerId: string;
+    serviceId: string;
+    startsAt: string;
+    capacity: number;
+    excludeAppointmentId: string | null;
+  },
+  { sessionId: string | null; seat: number | null; mine: boolean }
 >(
-  sql`select (array_agg(${appointments.sessionId}) filter (where ${ofEmployee}))[1] as "sessionId",
-      array_agg(${appointments.seat}) filter (where ${ofEmployee}) as seats,
-      bool_or(${appointments.customerId} = ${sql.placeholder('customerId')}::uuid) as mine
-    from ${appointments}
-    where ${liveSeatsWhere(
-      sql`${appointments.serviceId} = ${sql.placeholder('serviceId')}::uuid`,
-      sql`${appointments.startsAt} = ${sql.placeholder('startsAt')}::timestamptz`,
-      sql`(${sql.placeholder('excludeAppointmentId')}::uuid is null
-        or ${appointments.id} <> ${sql.placeholder('excludeAppointmentId')}::uuid)`,
-    )}`,
+  seatWantedAt({
+    employeeId: placeholder('employeeId', 'uuid'),
+    serviceId: placeholder('serviceId', 'uuid'),
+    startsAt: placeholder('startsAt', 'timestamptz'),
+    customerId: placeholder('customerId', 'uuid'),
+    capacity: placeholder('capacity', 'int'),
+    excludeId: placeholder('excludeAppointmentId', 'uuid'),
+  }),
 );
 
 /**

@@ -207,7 +207,7 @@ function slotDataStatement(heldSpansMeeting: SQL) {
 
 // Written out rather than as parameters: a prepared statement's generic plan can use the no-overlap index, which
 // holds live appointments only, just when the statement itself says the status is a live one.
-const liveStatusLiterals = sql`${appointments.status} in (${sql.raw(liveStatuses.map((s) => `'${s}'`).join(', '))})`;
+export const liveStatusLiterals = sql`${appointments.status} in (${sql.raw(liveStatuses.map((s) => `'${s}'`).join(', '))})`;
 
 // Around a date (three days): found by employee, through the index on (employee, start), then filtered. Through
 // the no-overlap index, a read this wide would go through every employee's spans of those days.
