@@ -70,6 +70,28 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The Chromium of this vitest worker, launched on first use. Files in a worker share its modules (isolate: false),
+ * so they share the browser too: a launch and close took half a second to a second more than a fresh context on a
+ * busy machine. Each file still opens its own contexts (openPage), so no cookies or storage pass from one file to
+ * the next. A browser that has crashed or been closed is forgotten and the next file launches another. Nothing here
+ * closes it: when vitest stops the worker, Playwright's own handlers (SIGTERM, exit) close or kill the browsers it
+ * launched, and Chromium quits when its pipe to the worker closes.
+ */
+function sharedBrowser(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = launchBrowser();
+    const forget = () => {
+      if (workerBrowser === launching) workerBrowser = undefined;
+    };
+    launching.then((browser) => browser.on('disconnected', forget), forget);
+    workerBrowser = launching;
+  }
+  return workerBrowser;
+}
+
 /**
  * A fresh browser context (own cookies) at a viewport, optionally signed in with a session cookie value "sid=…",
  * and with the browser's language (Accept-Language; en-US unless given).
@@ -216,8 +238,9 @@ export interface E2eSession {
 }
 
 /**
- * A journey file's app and browser: started before the beforeAll hooks registered after this call, closed
- * after its tests. payments and pageCatalogue are asked for when the app starts (see startE2eApp).
+ * A journey file's app and browser (the worker's, see sharedBrowser): ready before the beforeAll hooks registered
+ * after this call; the app and the file's browser contexts are closed after its tests. payments and pageCatalogue
+ * are asked for when the app starts (see startE2eApp).
  */
 export function useE2eApp(options: { payments?: () => Payments; pageCatalogue?: () => Catalogue } = {}): E2eSession {
   const session = { open: (opts) => openPage(session.browser, session.server.baseUrl, opts) } as E2eSession;
@@ -226,10 +249,11 @@ export function useE2eApp(options: { payments?: () => Payments; pageCatalogue?: 
       payments: options.payments?.(),
       pageCatalogue: options.pageCatalogue?.(),
     });
-    session.browser = await launchBrowser();
+    session.browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await session.browser?.close();
+    // The contexts a file opened and left open go with it; the browser stays for the worker's next file.
+    await Promise.all(session.browser?.contexts().map((context) => context.close()) ?? []);
     await session.server?.close();
   });
   return session;
