@@ -33,13 +33,13 @@ function formatOf(locale: Locale, id: MailId): Format {
   return format;
 }
 
-// English mails have always named the day as the calendar date (2026-05-01); Spanish readers get it written out.
 const spanishDay = new Intl.DateTimeFormat(INTL_TAGS.es, {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
 });
+// English mails have always named the day as the calendar date (2026-05-01); Spanish readers get it written out.
 const dayFormats: Record<Locale, (isoDate: string) => string> = {
   en: (isoDate) => isoDate,
   es: (isoDate) => spanishDay.format(new Date(`${isoDate}T00:00:00Z`)),
