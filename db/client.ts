@@ -183,7 +183,13 @@ function buildOnce<Values extends Record<string, unknown>>(query: SQLWrapper) {
 
 /** What runs a statement's text under a drizzle handle: postgres.js's `Sql` (or a transaction's) or PGlite. */
 type Driver =
-  | { unsafe(text: string, params: unknown[], options: { prepare: boolean }): Promise<unknown[]> }
+  | {
+      unsafe(
+        text: string,
+        params: unknown[],
+        options: { prepare: boolean },
+      ): Promise<unknown[]> & { execute(): unknown };
+    }
   | { query(text: string, params: unknown[], options: typeof pgliteRaw): Promise<{ rows: unknown[] }> };
 
 // What drizzle's PGlite driver asks for with `db.execute`: instants, dates and intervals (and arrays of them) as
@@ -207,6 +213,16 @@ const pgliteRaw = {
  */
 async function runText<Row>(db: Tx, text: string, params: unknown[]): Promise<Row[]> {
   const driver = (db as unknown as { session: { client: Driver } }).session.client;
-  if ('unsafe' in driver) return (await driver.unsafe(text, params, { prepare: true })) as Row[];
+  if ('unsafe' in driver) return (await handedNow(driver.unsafe(text, params, { prepare: true }))) as Row[];
   return (await driver.query(text, params, pgliteRaw)).rows as Row[];
+}
+
+/**
+ * A postgres.js query goes to its connection a microtask after something first asks for its answer, and an `await`
+ * asks only a microtask later: statements started one after another could reach the connection out of order when
+ * their callers awaited at different depths. Handed over at once, they reach it in the order they were started.
+ */
+function handedNow<Q extends { execute(): unknown }>(query: Q): Q {
+  query.execute();
+  return query;
 }

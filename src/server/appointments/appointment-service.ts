@@ -101,11 +101,13 @@ async function settleInOrder(statements: Promise<unknown>[]): Promise<void> {
  * its deadlock timeout; in turn, the second booking finds the first one's committed row at once (a conflict).
  */
 function lockEmployeeBookings(tx: Tx, employeeId: string): Promise<unknown> {
-  // Started here and now (`then` at once, not behind an `await`): the statements a caller starts after this call are
-  // handed to the transaction's connection behind it, so they may be sent without waiting for the lock and still
-  // run under it. Behind an `await`, the lock reached the connection after an insert started in the same tick.
-  return tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`appointments:${employeeId}`}))`).then(() => undefined);
+  // A `statement()` reaches the transaction's connection when it is started: the statements a caller starts after
+  // this call follow it there, so they may be sent without waiting for the lock and still run under it.
+  return lockBookings(tx, { key: `appointments:${employeeId}` });
 }
+const lockBookings = statement<{ key: string }, unknown>(
+  sql`select pg_advisory_xact_lock(hashtext(${sql.placeholder('key')}::text))`,
+);
 
 function invitationOf(row: Row, sequence: number, startsAt: Date) {
   return {

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, statement, type Tx } from '../../../db/client';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { statement, type Tx } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import { jobPayloads, type JobKind, type JobPayload } from './kinds';
 
@@ -30,25 +30,32 @@ export async function enqueue<K extends JobKind>(
   payload: JobPayload<K>,
   options: EnqueueOptions = {},
 ): Promise<string> {
-  const checked = jobPayloads[kind].parse(payload);
-  const runAt = options.runAt ? sql`${options.runAt.toISOString()}::timestamptz` : sql`now()`;
-  // `keep` still takes the DO UPDATE branch (setting nothing new) so that RETURNING answers the existing id.
-  const onConflict =
-    options.onConflict === 'replace'
-      ? sql`payload = excluded.payload, run_at = excluded.run_at, attempts = 0, locked_until = null,
-            last_error = null`
-      : sql`unique_key = excluded.unique_key`;
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`with queued as (
-          insert into ${jobs} (kind, payload, run_at, unique_key)
-          values (${kind}, ${JSON.stringify(checked)}::jsonb, ${runAt}, ${options.uniqueKey ?? null})
-          on conflict (unique_key) where status = 'pending' do update set ${onConflict}
-          returning id)
-        select id, pg_notify(${JOBS_CHANNEL}, ${kind} || ':' || id::text) from queued`,
-  );
+  const [row] = await (options.onConflict === 'replace' ? queueReplacing : queueKeeping)(tx, {
+    kind,
+    payload: JSON.stringify(jobPayloads[kind].parse(payload)),
+    runAt: options.runAt?.toISOString() ?? null,
+    uniqueKey: options.uniqueKey ?? null,
+  });
   return row!.id;
 }
+
+// Statements built once: a booking starts its jobs and its COMMIT together (`commitWithStatements`), so each must
+// reach the connection when it is started, as `statement()`s do.
+const queueOne = (onConflict: SQL) =>
+  statement<{ kind: string; payload: string; runAt: string | null; uniqueKey: string | null }, { id: string }>(
+    sql`with queued as (
+          insert into ${jobs} (kind, payload, run_at, unique_key)
+          values (${sql.placeholder('kind')}::text, ${sql.placeholder('payload')}::jsonb,
+            coalesce(${sql.placeholder('runAt')}::timestamptz, now()), ${sql.placeholder('uniqueKey')}::text)
+          on conflict (unique_key) where status = 'pending' do update set ${onConflict}
+          returning id)
+        select id, pg_notify(${JOBS_CHANNEL}, ${sql.placeholder('kind')}::text || ':' || id::text) from queued`,
+  );
+// `keep` still takes the DO UPDATE branch (setting nothing new) so that RETURNING answers the existing id.
+const queueKeeping = queueOne(sql`unique_key = excluded.unique_key`);
+const queueReplacing = queueOne(
+  sql`payload = excluded.payload, run_at = excluded.run_at, attempts = 0, locked_until = null, last_error = null`,
+);
 
 /**
  * Queues several jobs of one kind without unique keys, due now, in one statement (one round trip, like
