@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { sqlState } from '../../../db/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../../db/client';
-import { appointments, serviceProviders, services } from '../../../db/schema/index';
+import { appointments, jobs, serviceProviders, services } from '../../../db/schema/index';
 import { CLASS_FULL_MESSAGE, SEAT_TAKEN_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
 import { buildApp } from '../app';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
@@ -51,6 +51,20 @@ beforeAll(async () => {
   day = addCalendarDays(toZoned(new Date(), TZ).date, 2);
 });
 afterAll(() => server.close());
+
+/** How many mail and reminder jobs are queued. */
+async function queuedJobs() {
+  const rows = await server.db
+    .select({ kind: jobs.kind, count: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(inArray(jobs.kind, ['mail', 'reminder']))
+    .groupBy(jobs.kind);
+  return { mail: 0, reminder: 0, ...Object.fromEntries(rows.map((r) => [r.kind, r.count])) };
+}
+/** The jobs queued after `bookings` more bookings: two invitations (customer, employee) and two reminders each. */
+function jobsQueuedFor(bookings: number, before: { mail: number; reminder: number }) {
+  return { mail: before.mail + 2 * bookings, reminder: before.reminder + 2 * bookings };
+}
 
 const slotAt = (index: number) => zonedToInstant(day, 8 * 60 + index * 30, TZ).toISOString();
 
@@ -101,6 +115,7 @@ describe(`${PARALLEL} parallel bookings of one class of 5`, () => {
       // Hourly sessions from 8:00 on days after the other tests' (12 a day within the 8:00–20:00 hours).
       const date = addCalendarDays(day, 20 + Math.floor(round / 12));
       const dateTime = zonedToInstant(date, 8 * 60 + (round % 12) * 60, TZ).toISOString();
+      const jobsBefore = await queuedJobs();
       const results = await Promise.all(
         cookies.map((cookie) =>
           server.request('POST', '/api/appointments', { cookie, body: { serviceId: yoga, dateTime, employeeId } }),
@@ -121,6 +136,8 @@ describe(`${PARALLEL} parallel bookings of one class of 5`, () => {
         .where(and(eq(appointments.employeeId, employeeId), eq(appointments.startsAt, new Date(dateTime))));
       expect(rows.map((r) => r.seat).sort()).toEqual([1, 2, 3, 4, 5]);
       expect(new Set(rows.map((r) => r.sessionId)).size).toBe(1);
+      // A refused booking's writes went with the insert that failed: its invitations and reminders too.
+      expect(await queuedJobs()).toEqual(jobsQueuedFor(5, jobsBefore));
     }
   }, 120_000);
 
@@ -129,6 +146,7 @@ describe(`${PARALLEL} parallel bookings of one class of 5`, () => {
     for (let round = 0; round < ROUNDS; round++) {
       const date = addCalendarDays(day, 22 + Math.floor(round / 12));
       const dateTime = zonedToInstant(date, 8 * 60 + (round % 12) * 60, TZ).toISOString();
+      const jobsBefore = await queuedJobs();
       const results = await Promise.all(
         Array.from({ length: PARALLEL / 5 }, () =>
           server.request('POST', '/api/appointments', { cookie, body: { serviceId: yoga, dateTime, employeeId } }),
@@ -147,6 +165,7 @@ describe(`${PARALLEL} parallel bookings of one class of 5`, () => {
         .from(appointments)
         .where(and(eq(appointments.employeeId, employeeId), eq(appointments.startsAt, new Date(dateTime))));
       expect(rows).toEqual([{ seat: 1 }]);
+      expect(await queuedJobs()).toEqual(jobsQueuedFor(1, jobsBefore));
     }
   }, 120_000);
 
