@@ -39,8 +39,8 @@ export async function enqueue<K extends JobKind>(
   return row!.id;
 }
 
-// Statements built once: a booking starts its jobs and its COMMIT together (`commitWithStatements`), so each must
-// reach the connection when it is started, as `statement()`s do.
+// Built once (docs/decisions/0016-statements-built-once.md): every booking queues its reminders, and drizzle built
+// this insert again each time.
 const queueOne = (onConflict: SQL) =>
   statement<{ kind: string; payload: string; runAt: string | null; uniqueKey: string | null }, { id: string }>(
     sql`with queued as (
