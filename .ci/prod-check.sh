@@ -42,7 +42,10 @@ export NODE_ENV=production SESSION_SECRET="prod-check-$RANDOM$RANDOM" DATABASE_U
   PUBLIC_URL="http://127.0.0.1:$port" HOST=127.0.0.1 LOG_LEVEL=info
 
 echo "prod-check: starting on port $port with NODE_ENV=production"
-(cd "$app" && exec node scripts/start.mjs) >"$log" 2>&1 &
+# As `npm start` runs it, with its Node flags, but as this shell's child so that the stop below reaches it.
+flags=$(cd "$app" && node -p "require('./package.json').scripts.start.split(/\\s+/).filter((w) => w.startsWith('--')).join(' ')")
+# shellcheck disable=SC2086 # the flags are separate words
+(cd "$app" && exec node $flags scripts/start.mjs) >"$log" 2>&1 &
 server_pid=$!
 for _ in $(seq 1 90); do
   curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break

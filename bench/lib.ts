@@ -34,6 +34,13 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+// The Node flags `npm start` runs the server with (package.json "start"), so that servers here run as deployed.
+const startFlags = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
+
 /**
  * Starts a server script in its own Node process (so the load generator never shares its event loop)
  * and waits until it answers on `readyPath`.
@@ -42,7 +49,7 @@ export async function startServer(script: string, env: Record<string, string>, r
   const port = await freePort();
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...profile, ...startFlags, '--import', 'tsx', script], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
