@@ -13,10 +13,13 @@ function toneOf(status: string): BadgeTone {
 }
 
 export function AppointmentStatusBadge({ status }: { status: string }) {
-  // The text stays lower case as the status is ("pending"), shown capitalised.
+  // The text stays lower case as the status is ("pending"), shown capitalised. In a box narrower than the word (a
+  // day of the week view beside the admin menu) it ends in an ellipsis instead of running out of the box.
   return (
-    <Badge tone={toneOf(status)} className="capitalize">
-      <FormattedMessage id="entities.appointmentStatusBadge" values={{ status }} />
+    <Badge tone={toneOf(status)} className="max-w-full capitalize">
+      <span className="truncate">
+        <FormattedMessage id="entities.appointmentStatusBadge" values={{ status }} />
+      </span>
     </Badge>
   );
 }

@@ -24,13 +24,14 @@ export interface WeekDay {
 export function WeekSchedule({ days }: { days: WeekDay[] }) {
   const intl = useIntl();
   return (
-    <ol className="grid gap-3 lg:grid-cols-7" aria-label={intl.formatMessage({ id: 'entities.week' })}>
+    <ol className="grid gap-3 lg:grid-cols-7 lg:gap-2" aria-label={intl.formatMessage({ id: 'entities.week' })}>
       {days.map((day) => (
         <li
           key={day.date}
           aria-current={day.isToday ? 'date' : undefined}
           className={cn(
-            'flex min-w-0 flex-col gap-2 rounded-xl border bg-white p-3 shadow-sm',
+            // Seven columns beside a menu are narrow: a little less padding keeps a status word whole.
+            'flex min-w-0 flex-col gap-2 rounded-xl border bg-white p-3 shadow-sm lg:p-2',
             day.isToday ? 'border-brand-500 ring-1 ring-brand-500' : 'border-stone-200',
           )}
         >

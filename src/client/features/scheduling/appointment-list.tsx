@@ -23,13 +23,13 @@ function AppointmentRow({
   const day = showDate ? dayLabelOf(dateKeyOf(a.dateTime, timeZone)) : undefined;
   const customer = `${a.customer.firstName} ${a.customer.lastName}`;
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+    <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm @lg:flex-row @lg:items-center @lg:justify-between">
       <div className="min-w-0">
         <p className="font-semibold text-stone-900">
           {day && `${day} · `}
           {time} · {service}
         </p>
-        <p className="text-sm text-stone-700">
+        <p className="break-words text-sm text-stone-700">
           {a.customer.firstName} {a.customer.lastName}
           {a.customer.email && <span className="text-stone-600"> · {a.customer.email}</span>}
         </p>
@@ -77,8 +77,9 @@ export function AppointmentList({
       <p className="rounded-xl border border-dashed border-stone-300 p-6 text-center text-sm text-stone-600">{empty}</p>
     );
   return (
-    // A long day scrolls inside its card; the list is focusable so keyboards can scroll it too.
-    <ul className="flex max-h-[40rem] flex-col gap-2 overflow-y-auto" tabIndex={0} aria-label={label}>
+    // A long day scrolls inside its card; the list is focusable so keyboards can scroll it too. A row puts its status
+    // beside its text only when the card is wide enough (a container query): the calendar's cards sit side by side.
+    <ul className="@container flex max-h-[40rem] flex-col gap-2 overflow-y-auto" tabIndex={0} aria-label={label}>
       {groupSessions(items).map((entry) =>
         entry.kind === 'one' ? (
           <AppointmentRow

@@ -41,9 +41,9 @@ export function ClassSessionRow({
         aria-label={intl.formatMessage({ id: 'scheduling.attendeesOf' }, { service, when })}
       >
         {seats.map((a) => (
-          <li key={a.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
+          <li key={a.id} className="flex flex-col gap-2 py-2 @lg:flex-row @lg:items-center @lg:justify-between">
             <div className="min-w-0 text-sm">
-              <p className="text-stone-800">
+              <p className="break-words text-stone-800">
                 {a.customer.firstName} {a.customer.lastName}
                 {a.customer.email && <span className="text-stone-600"> · {a.customer.email}</span>}
               </p>
