@@ -36,7 +36,9 @@ export function AdminLayout() {
           className="flex h-16 items-center gap-2 border-b border-stone-200 px-5 font-semibold text-brand-900"
         >
           <StoreIcon className="text-brand-600" />
-          <span data-testid="business-name">{settings.businessName}</span>
+          <span className="line-clamp-2 leading-tight" data-testid="business-name">
+            {settings.businessName}
+          </span>
         </Link>
         <nav aria-label={intl.formatMessage({ id: 'app.adminNav' })} className="flex-1 overflow-y-auto p-3">
           <ul className="flex flex-col gap-0.5">

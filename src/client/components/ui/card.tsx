@@ -17,8 +17,14 @@ export function CardDescription({ className, ...props }: HTMLAttributes<HTMLPara
   return <p className={cn('text-sm text-stone-600', className)} {...props} />;
 }
 
+// Any padding of the caller's replaces the default. Classes are joined, not merged: of two utilities for the same
+// side, the stylesheet's order picks one, not the class list's (`p-5` after the default's `pt-2` still left 8 px).
+const OWN_PADDING = /(^|\s)p[xytrbl]?-/;
+
 export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('p-5 pt-2', className)} {...props} />;
+  return (
+    <div className={cn(!className || !OWN_PADDING.test(className) ? 'p-5 pt-2' : undefined, className)} {...props} />
+  );
 }
 
 /**

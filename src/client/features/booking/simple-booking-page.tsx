@@ -143,7 +143,7 @@ export function SimpleBookingPage() {
         </p>
       </div>
       <Card>
-        <CardContent className="pt-5">
+        <CardContent className="p-5">
           <FormProvider {...form}>
             <form
               noValidate

@@ -27,7 +27,7 @@ export function CartPage() {
       </h1>
       {lines.length === 0 ? (
         <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
+          <CardContent className="flex flex-col items-center gap-3 px-5 py-14 text-center">
             <svg
               viewBox="0 0 24 24"
               width="40"

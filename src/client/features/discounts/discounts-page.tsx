@@ -80,7 +80,7 @@ export function DiscountsPage() {
         <p className="text-red-700">{errorMessage(discounts.error)}</p>
       ) : discounts.data!.length === 0 ? (
         <Card>
-          <CardContent className="py-10 text-center text-stone-600">
+          <CardContent className="px-5 py-10 text-center text-stone-600">
             <FormattedMessage id="discounts.none" />
           </CardContent>
         </Card>

@@ -54,7 +54,7 @@ export function EmployeeApplicationsPage() {
 
       {applications.length === 0 ? (
         <Card>
-          <CardContent className="flex flex-col items-center gap-2 py-12 text-center">
+          <CardContent className="flex flex-col items-center gap-2 px-5 py-12 text-center">
             <ClipboardIcon width={32} height={32} className="text-stone-400" />
             <h2 className="text-lg font-semibold text-stone-900">
               <FormattedMessage id="employeeApplications.none" />

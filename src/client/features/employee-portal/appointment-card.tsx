@@ -20,7 +20,7 @@ export function AppointmentCard({
   const customerName = `${a.customer.firstName} ${a.customer.lastName}`.trim();
   return (
     <Card>
-      <CardContent className="flex flex-col gap-3 pt-5 sm:flex-row sm:items-start sm:justify-between">
+      <CardContent className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex min-w-0 flex-col gap-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-stone-900">

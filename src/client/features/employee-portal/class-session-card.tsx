@@ -21,7 +21,7 @@ export function ClassSessionCard({
   const service = first.service?.name ?? intl.formatMessage({ id: 'employeePortal.service' });
   return (
     <Card>
-      <CardContent className="flex flex-col gap-3 pt-5">
+      <CardContent className="flex flex-col gap-3 p-5">
         <div className="flex flex-col gap-1">
           <h3 className="font-semibold text-stone-900">{service}</h3>
           <p className="text-sm text-stone-700">{dateTimeOf(first.dateTime, timeZone)}</p>

@@ -16,7 +16,7 @@ const UPCOMING_COUNT = 5;
 function StatCard({ label, value, tone }: { label: string; value: string | number; tone?: 'good' | 'bad' }) {
   return (
     <Card>
-      <CardContent className="flex flex-col gap-1 pt-5">
+      <CardContent className="flex flex-col gap-1 p-5">
         <p className="text-sm font-medium text-stone-600">{label}</p>
         <p
           className={

@@ -94,7 +94,7 @@ export function EmployeeLayout() {
       <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col border-r border-stone-200 bg-white md:flex">
         <div className="flex h-16 items-center gap-2 border-b border-stone-200 px-5 font-semibold text-brand-900">
           <StoreIcon className="text-brand-600" />
-          <span className="truncate">{settings.businessName}</span>
+          <span className="line-clamp-2 leading-tight">{settings.businessName}</span>
         </div>
         <p className="px-5 pt-4 text-xs font-semibold uppercase tracking-wide text-stone-500">
           <FormattedMessage id="app.employeePortal" />

@@ -99,7 +99,7 @@ export function EmployeeProfilePage() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-stone-900">{intl.formatMessage({ id: 'employeePortal.profileTitle' })}</h1>
       <Card className="max-w-lg">
-        <CardContent className="flex items-center gap-4 pt-5">
+        <CardContent className="flex items-center gap-4 p-5">
           <UserAvatar user={user} size={56} />
           <div className="flex min-w-0 flex-col gap-1">
             <p className="text-lg font-semibold">

@@ -67,7 +67,7 @@ export function IntegrationSection<T>({
         <p className="text-red-700">{errorMessage(list.error)}</p>
       ) : list.data.length === 0 ? (
         <Card>
-          <CardContent className="py-10 text-center">
+          <CardContent className="px-5 py-10 text-center">
             <p className="font-semibold text-stone-900">{empty.title}</p>
             <p className="text-sm text-stone-600">{empty.text}</p>
           </CardContent>

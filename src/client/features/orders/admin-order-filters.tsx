@@ -75,7 +75,7 @@ export function AdminOrderFilters({
   ];
   return (
     <Card>
-      <CardContent className="grid gap-3 pt-5 sm:grid-cols-2 lg:grid-cols-4">
+      <CardContent className="grid gap-3 p-5 sm:grid-cols-2 lg:grid-cols-4">
         <FilterField id="order-search" label={intl.formatMessage({ id: 'orders.search' })}>
           <Input
             id="order-search"

@@ -35,7 +35,7 @@ export function AdminOrdersPage() {
         <p className="text-red-700">{errorMessage(orders.error)}</p>
       ) : !found ? (
         <Card>
-          <CardContent className="py-12 text-center">
+          <CardContent className="px-5 py-12 text-center">
             <h2 className="text-lg font-semibold text-stone-900">
               <FormattedMessage id="orders.noneFound" />
             </h2>

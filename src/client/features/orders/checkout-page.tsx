@@ -44,7 +44,7 @@ export function CheckoutPage() {
   if (lines.length === 0) {
     return (
       <Card>
-        <CardContent className="flex flex-col items-center gap-3 py-14 text-center">
+        <CardContent className="flex flex-col items-center gap-3 px-5 py-14 text-center">
           <h1 className="text-lg font-semibold text-stone-900">
             <FormattedMessage id="orders.cartEmpty" />
           </h1>

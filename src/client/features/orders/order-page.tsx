@@ -62,7 +62,7 @@ export function OrderPage() {
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       {placed && (
         <Card className="border-green-200 bg-green-50">
-          <CardContent className="flex flex-col items-center gap-2 py-8 text-center">
+          <CardContent className="flex flex-col items-center gap-2 px-5 py-8 text-center">
             <svg
               viewBox="0 0 24 24"
               width="40"

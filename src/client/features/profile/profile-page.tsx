@@ -70,7 +70,7 @@ export function ProfilePage() {
         <FormattedMessage id="profile.title" />
       </h1>
       <Card>
-        <CardContent className="flex flex-col items-center gap-4 pt-5 text-center sm:flex-row sm:text-left">
+        <CardContent className="flex flex-col items-center gap-4 p-5 text-center sm:flex-row sm:text-left">
           {me?.profileImageUrl ? (
             <img src={me.profileImageUrl} alt="" className="h-20 w-20 rounded-full object-cover" />
           ) : (

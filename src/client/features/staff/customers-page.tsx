@@ -73,7 +73,7 @@ export function CustomersPage() {
         <p className="text-red-700">{errorMessage(customers.error)}</p>
       ) : data!.items.length === 0 ? (
         <Card>
-          <CardContent className="py-10 text-center">
+          <CardContent className="px-5 py-10 text-center">
             <h2 className="text-lg font-semibold text-stone-900">
               <FormattedMessage id="staff.noCustomersFound" />
             </h2>

@@ -70,7 +70,7 @@ export function UsersPage() {
         <p className="text-red-700">{errorMessage(list.error)}</p>
       ) : (list.data ?? []).length === 0 ? (
         <Card>
-          <CardContent className="py-10 text-center">
+          <CardContent className="px-5 py-10 text-center">
             <h2 className="text-lg font-semibold text-stone-900">
               <FormattedMessage id="staff.noStaffFound" />
             </h2>
