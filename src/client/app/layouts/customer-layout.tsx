@@ -78,7 +78,9 @@ export function CustomerLayout() {
         </div>
       </header>
 
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-24 md:pb-10">
+      {/* Room at the end for the chat button, which floats over the page's bottom right (above the bottom bar on
+          phones): scrolled to the end, a page's last line or button is never under it. */}
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 pb-36 md:pb-24">
         <Outlet />
       </main>
 
