@@ -11,7 +11,7 @@ export const settings: Record<keyof typeof enSettings, string> = {
   'settings.secureCookies': 'Cookies seguras',
   'settings.badge': '{name}: {value}',
   'settings.loading': 'Cargando la configuración',
-  'settings.title': 'Configuración',
+  'settings.title': 'Ajustes',
   'settings.intro': 'Gestiona la información de tu negocio y revisa el sistema.',
   'settings.business': 'Información del negocio',
   'settings.businessText': 'Se muestra a los clientes en toda la tienda.',
@@ -32,7 +32,7 @@ export const settings: Record<keyof typeof enSettings, string> = {
   'settings.system': 'Información del sistema',
   'settings.systemText': 'Datos de solo lectura sobre esta instalación.',
   'settings.version': 'Versión',
-  'settings.advanced': 'Configuración avanzada',
+  'settings.advanced': 'Ajustes avanzados',
   'settings.users': 'Gestión de usuarios',
   'settings.signedInAs': 'Has iniciado sesión como',
   'settings.role': '{role, select, customer {cliente} employee {empleado} admin {administrador} other {{role}}}',
@@ -52,7 +52,7 @@ export const settings: Record<keyof typeof enSettings, string> = {
   'settings.remindersHint':
     'Hasta tres, separados por comas; p. ej., 1440, 120 para un día y dos horas antes. Vacío: sin recordatorios.',
   'settings.saveBookingRules': 'Guardar reglas de reserva',
-  'settings.updated': 'Configuración actualizada',
+  'settings.updated': 'Ajustes actualizados',
   'settings.updatedText': 'Se ha guardado la información de tu negocio.',
   'settings.updateFailed': 'No se pudo actualizar',
 };
