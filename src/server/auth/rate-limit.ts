@@ -56,5 +56,8 @@ export async function hitRateLimit(db: Tx, rule: RateLimitRule, subject: string)
   return { allowed: row!.hits <= rule.limit, hits: row!.hits, retryAfterSeconds: Number(row!.retryAfter) };
 }
 
-/** Normalises what identifies an account in a limit key: the e-mail, trimmed and lower-cased. */
-export const accountSubject = (email: string) => email.trim().toLowerCase().slice(0, 320);
+/**
+ * Normalises what identifies an account in a limit key: the e-mail, trimmed and lower-cased. Limits count before
+ * the body is validated, so the key also drops NUL, which PostgreSQL text cannot hold.
+ */
+export const accountSubject = (email: string) => email.replaceAll('\0', '').trim().toLowerCase().slice(0, 320);
