@@ -161,9 +161,15 @@ describe('GET /api/appointments/slots', () => {
   });
 
   it('refuses a malformed date with 400 and an unknown service with 404', async () => {
-    const bad = await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=tomorrow`);
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('date must be a date such as 2026-05-01');
+    // Shaped like a date but none: no such day, a year JavaScript reads as 1901, and one with no day after it.
+    for (const date of ['tomorrow', '2026-02-30', '2026-13-01', '0001-01-01', '9999-12-31']) {
+      const bad = await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=${date}`);
+      expect(bad.status, date).toBe(400);
+      expect(bad.body.message).toBe('date must be a date such as 2026-05-01');
+      const list = await server.request('GET', `/api/appointments?from=${date}&to=${date}`, { cookie: admin });
+      expect(list.status, date).toBe(400);
+      expect(list.body.message).toMatch(/^(from|to) must be a date such as 2026-05-01/);
+    }
     const unknown = await server.request(
       'GET',
       `/api/appointments/slots?serviceId=00000000-0000-4000-8000-000000000000&date=${day}`,

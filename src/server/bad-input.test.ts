@@ -32,6 +32,10 @@ const hostile: unknown[] = [
   '<script>alert(1)</script>',
   '../../etc/passwd',
   '2024-02-30T25:61:00Z',
+  // Dates of the right shape that are none: no such day, a year JavaScript reads as 19xx, and one with no day after.
+  '2026-02-30',
+  '0001-01-01',
+  '9999-12-31',
   '00000000-0000-4000-8000-000000000000',
   'not-a-uuid',
   {},

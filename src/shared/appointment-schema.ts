@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zInstant } from './wire-formats';
+import { zDateInput, zInstant } from './wire-formats';
 import { appointmentPaymentStatuses, appointmentStatuses } from '../../db/statuses';
 import { sentence } from './i18n/sentence';
 
@@ -43,11 +43,7 @@ export const seriesUnavailableMessage = (dates: readonly string[]) =>
   sentence('Not available on {dates}.', { dates: dates.join(', ') });
 const NOTES_MAX = 2000;
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const ZDate = (label: string) =>
-  z
-    .string({ error: `${label} must be a date such as 2026-05-01` })
-    .regex(DATE_RE, `${label} must be a date such as 2026-05-01`);
+const ZDate = (label: string) => zDateInput(`${label} must be a date such as 2026-05-01`);
 
 /** An instant as ISO 8601 text (with Z or an offset), as the booking pages send it. */
 const ZDateTimeInput = z

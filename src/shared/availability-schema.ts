@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zCalendarDate } from './wire-formats';
+import { isCalendarDate, zCalendarDate } from './wire-formats';
 
 /**
  * Weekly hours: wall-clock time windows in the business time zone. The admin calls number the days
@@ -145,10 +145,7 @@ const ZDateString = (label: string) =>
   z
     .string({ error: `${label} must be a date like 2026-12-24` })
     .regex(DATE, `${label} must be a date like 2026-12-24`)
-    .refine((value) => {
-      const d = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-    }, `${label} must be a real calendar date`);
+    .refine(isCalendarDate, `${label} must be a real calendar date`);
 
 export const ZDateOverride = z.object({
   id: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyInput, wholeNumber, ZCartItem, ZFlag, ZId } from './catalog-schema';
 import { discountKinds } from './orders';
+import { zDateInput } from './wire-formats';
 
 /** Discount codes and the priced cart (docs/orders.md, "Discounts"). */
 
@@ -82,8 +83,8 @@ export const ZDiscountForm = z
     kind: z.enum(discountKinds, { error: 'Kind must be percent or fixed' }),
     value: moneyInput('Value'),
     minSubtotal: blankAsNull(moneyInput('Minimum subtotal')),
-    startDate: blankAsNull(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Start must be a date')),
-    endDate: blankAsNull(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'End must be a date')),
+    startDate: blankAsNull(zDateInput('Start must be a date')),
+    endDate: blankAsNull(zDateInput('End must be a date')),
     usageLimit: blankAsNull(limitInput('Usage limit')),
     perCustomerLimit: limitInput('Per-customer limit'),
     isActive: z.boolean(),

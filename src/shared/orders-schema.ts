@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyInput, ZId, ZQuantityInput } from './catalog-schema';
 import { orderStatuses, paymentStatuses } from './orders';
-import { zInstant } from './wire-formats';
+import { isCalendarDate, zInstant } from './wire-formats';
 
 const ZOrderStatus = z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` });
 
@@ -63,7 +63,7 @@ const dateOrInstant = (name: string) =>
     .refine(
       (v) =>
         /^\d{4}-\d{2}-\d{2}$/.test(v)
-          ? !Number.isNaN(Date.parse(`${v}T00:00:00Z`))
+          ? isCalendarDate(v)
           : /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
       `${name} must be a date (YYYY-MM-DD)`,
     )

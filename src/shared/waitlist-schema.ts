@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { zDateInput } from './wire-formats';
 
 /** Waiting for a time to open on a fully booked day: a service, a date, and optionally one employee. */
 export const ZJoinWaitlistInput = z.object({
   serviceId: z.string({ error: 'Please select a service.' }).trim().min(1, 'Please select a service.').max(100),
-  date: z
-    .string({ error: 'date must be a date such as 2026-05-01' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a date such as 2026-05-01'),
+  date: zDateInput('date must be a date such as 2026-05-01'),
   employeeId: z.string().trim().max(100).nullish(),
 });
 export type JoinWaitlistInput = z.infer<typeof ZJoinWaitlistInput>;

@@ -7,3 +7,30 @@ import { z } from 'zod';
  */
 export const zInstant = () => z.string().meta({ format: 'date-time', description: 'An instant, ISO 8601 in UTC' });
 export const zCalendarDate = () => z.string().meta({ format: 'date', description: 'A date, YYYY-MM-DD' });
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A real calendar date written YYYY-MM-DD (no 2026-02-30). Years 1900-9998 only: JavaScript reads years below
+ * 100 as 19xx, and the day after a date must still be a four-digit year for the servers' calendar arithmetic.
+ */
+export function isCalendarDate(value: string): boolean {
+  const m = CALENDAR_DATE.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1900 &&
+    year <= 9998 &&
+    probe.getUTCFullYear() === year &&
+    probe.getUTCMonth() === month - 1 &&
+    probe.getUTCDate() === day
+  );
+}
+
+/** A calendar date a caller sends: documented with its pattern, refused with `message` unless it is a real date. */
+export const zDateInput = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message, abort: true })
+    .refine(isCalendarDate, message);

@@ -16,7 +16,7 @@ export const orders = {
     '{status, select, unpaid {Not paid yet} paid {Paid} failed {Payment failed} partially_refunded {Partly refunded} refunded {Refunded} other {{status}}}',
   // The list shows the stored word, capitalised by the table's style.
   'orders.paymentStatusWord':
-    '{status, select, unpaid {unpaid} paid {paid} failed {failed} partially_refunded {partially_refunded} refunded {refunded} other {{status}}}',
+    '{status, select, unpaid {unpaid} paid {paid} failed {failed} partially_refunded {partly refunded} refunded {refunded} other {{status}}}',
   'orders.status':
     '{status, select, pending {Pending} processing {Processing} completed {Completed} cancelled {Cancelled} other {{status}}}',
   'orders.allStatuses': 'All statuses',
