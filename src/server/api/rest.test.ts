@@ -84,6 +84,15 @@ describe('REST conventions (docs/api-conventions.md)', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   });
 
+  it("lets a page opened at another of the server's addresses show the pictures stored with its public one", async () => {
+    const page = await server.request('GET', '/');
+    const imgSrc = /img-src ([^;]*)/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
+    expect(imgSrc?.split(' ')).toContain(new URL(server.env.publicUrl).origin);
+    expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    const picture = await server.request('GET', '/catalog/argan-hair-mask.webp');
+    expect(picture.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+  });
+
   it('answers a URL with broken percent-encoding in the error shape, with a request id and security headers', async () => {
     for (const path of ['/api/products/%E0%A4%A', '/api/services/%ZZ', '/shop/%E0%A4%A']) {
       const res = await server.request('GET', path, { headers: { 'x-request-id': 'bad-url-1' } });

@@ -44,8 +44,9 @@ function securityHeaders(env: Env): Record<string, string> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        // Catalogue pictures may be hosted elsewhere (admins paste image URLs).
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Catalogue pictures may be hosted elsewhere (admins paste image URLs). The app's own pictures carry its
+        // public address, which a page opened at another of the server's addresses (127.0.0.1 for localhost) needs.
+        imgSrc: ["'self'", new URL(env.publicUrl).origin, 'data:', 'https:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -95,7 +96,9 @@ function apiSecurityHeaders(env: Env): Record<string, string> {
 export function securityHeadersFor(env: Env): (url: string) => Record<string, string> {
   const pageHeaders = securityHeaders(env);
   const apiHeaders = apiSecurityHeaders(env);
-  return (url) => (url.startsWith('/api/') ? apiHeaders : pageHeaders);
+  // The catalogue's pictures are public, and are loaded from the public address by pages on any of the server's.
+  const pictureHeaders = { ...pageHeaders, 'cross-origin-resource-policy': 'cross-origin' };
+  return (url) => (url.startsWith('/api/') ? apiHeaders : url.startsWith('/catalog/') ? pictureHeaders : pageHeaders);
 }
 
 /** Security headers on every answer; cross-site writes to the API refused before any handler runs. */
