@@ -48,14 +48,21 @@ export function SystemInformation() {
             {systemBadges.map(([name, value]) => (
               <li key={name}>
                 <Badge tone={'id' in value && value.id === 'settings.inDevelopment' ? 'accent' : 'brand'}>
-                  <FormattedMessage
-                    id="settings.badge"
-                    values={{
-                      name: intl.formatMessage({ id: 'settings.systemName' }, { name }),
-                      value:
-                        'id' in value ? intl.formatMessage({ id: value.id }) : <span translate="no">{value.name}</span>,
-                    }}
-                  />
+                  {/* One span: in the badge's flex box, the space after the colon would end a flex item and go. */}
+                  <span>
+                    <FormattedMessage
+                      id="settings.badge"
+                      values={{
+                        name: intl.formatMessage({ id: 'settings.systemName' }, { name }),
+                        value:
+                          'id' in value ? (
+                            intl.formatMessage({ id: value.id })
+                          ) : (
+                            <span translate="no">{value.name}</span>
+                          ),
+                      }}
+                    />
+                  </span>
                 </Badge>
               </li>
             ))}
