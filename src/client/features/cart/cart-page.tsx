@@ -59,7 +59,7 @@ export function CartPage() {
         </Card>
       ) : (
         <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
-          <ul className="flex flex-col gap-3" aria-label={intl.formatMessage({ id: 'cart.itemsLabel' })}>
+          <ul className="flex min-w-0 flex-col gap-3" aria-label={intl.formatMessage({ id: 'cart.itemsLabel' })}>
             {lines.map((line) => (
               <CartLineCard key={line.id} line={line} />
             ))}

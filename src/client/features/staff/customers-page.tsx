@@ -84,7 +84,10 @@ export function CustomersPage() {
         </Card>
       ) : (
         <>
-          <ul className="grid gap-4 lg:grid-cols-2" aria-label={intl.formatMessage({ id: 'staff.customers' })}>
+          <ul
+            className="grid grid-cols-1 gap-4 lg:grid-cols-2"
+            aria-label={intl.formatMessage({ id: 'staff.customers' })}
+          >
             {data!.items.map((customer) => (
               <li key={customer.id}>
                 <CustomerCard customer={customer} />
