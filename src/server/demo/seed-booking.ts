@@ -101,6 +101,13 @@ export async function seedDemoAppointments(
   const today = toZoned(now, timeZone).date;
   const { dayOff, shortDay } = demoDateOverrides(today);
   const overrideOf = [dayOff, shortDay, undefined]; // Maya, Liam, Sofia
+  // Each books only services she or he provides (seedCatalogue): Maya massages, Liam hair and nails, Sofia
+  // facials. A customer may then move any of them to another of that employee's times.
+  const demoServicesOf = [
+    [0, 1],
+    [4, 5],
+    [2, 3],
+  ];
   const appointmentRows: (typeof s.appointments.$inferInsert)[] = [];
   for (let offset = -60; offset <= 30; offset++) {
     const date = addCalendarDays(today, offset);
@@ -109,7 +116,7 @@ export async function seedDemoAppointments(
       const open = demoHoursOn(date, weeklyHours[i]!, overrideOf[i]);
       for (const time of ['10:00', '13:00', '15:30']) {
         if (random() < 0.45) continue;
-        const service = services[(i * 2 + Math.floor(random() * 2)) % services.length]!;
+        const service = services[demoServicesOf[i]![Math.floor(random() * 2)]!]!;
         const roll = random();
         const customer = customers[Math.floor(random() * customers.length)]!;
         const start = minutesOfTime(time);

@@ -36,6 +36,7 @@ async function demoAsOf(now: Date) {
       weekly: await tx.select().from(s.weeklyHours),
       overrides: await tx.select().from(s.dateOverrides),
       appointments: await tx.select().from(s.appointments),
+      providers: await tx.select().from(s.serviceProviders),
     };
   }
   await expect(
@@ -69,6 +70,13 @@ describe('demo data', () => {
         return fits && atDemoTime ? [] : [`${date} ${minutes} min for ${a.employeeId}`];
       });
       expect(outside).toEqual([]);
+      // Booked with someone who provides the service, so a customer can move it to another of their times.
+      const providersOf = (serviceId: string | null) =>
+        demo.providers.filter((p) => p.serviceId === serviceId).map((p) => p.employeeId);
+      const strangers = demo.appointments.filter(
+        (a) => providersOf(a.serviceId).length > 0 && !providersOf(a.serviceId).includes(a.employeeId),
+      );
+      expect(strangers).toEqual([]);
     },
   );
 });
