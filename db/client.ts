@@ -10,6 +10,9 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { fileURLToPath } from 'node:url';
+import { sqlState } from './errors';
+
+const TRANSACTION_ABORTED = '25P02';
 // No schema is given to drizzle: nothing uses its relational queries (`db.query`), and with one every transaction
 // built a query builder per table, about 2 % of a booking's server CPU.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -205,6 +208,8 @@ const pgliteRaw = {
   ),
 };
 
+const driverOf = (db: Tx) => (db as unknown as { session: { client: Driver } }).session.client;
+
 /**
  * Sends a built statement's text to the driver under the handle, past drizzle: running even a built text through
  * `db.execute` walked it again as SQL chunks, about 6 % of the server's CPU per booking. Errors reach the caller as
@@ -212,7 +217,7 @@ const pgliteRaw = {
  * reads both).
  */
 async function runText<Row>(db: Tx, text: string, params: unknown[]): Promise<Row[]> {
-  const driver = (db as unknown as { session: { client: Driver } }).session.client;
+  const driver = driverOf(db);
   if ('unsafe' in driver) return (await handedNow(driver.unsafe(text, params, { prepare: true }))) as Row[];
   return (await driver.query(text, params, pgliteRaw)).rows as Row[];
 }
@@ -225,4 +230,70 @@ async function runText<Row>(db: Tx, text: string, params: unknown[]): Promise<Ro
 function handedNow<Q extends { execute(): unknown }>(query: Q): Q {
   query.execute();
   return query;
+}
+
+/** The answers of statements sent together, in their order. */
+export type Answers<T extends readonly Promise<unknown>[]> = { -readonly [K in keyof T]: Awaited<T[K]> };
+
+/**
+ * Waits until every one of statements sent together has settled (a transaction must not go on while one is
+ * pending), then throws the first failure in their order, or answers them all. A statement refused only because an
+ * earlier one had failed (25P02: the transaction is aborted) is not the failure to report, whatever its place.
+ */
+export async function settleInOrder<T extends readonly Promise<unknown>[]>(
+  statements: readonly [...T],
+): Promise<Answers<T>> {
+  const settled = await Promise.allSettled(statements);
+  const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  if (failures.length) throw failures.find((reason) => sqlState(reason) !== TRANSACTION_ABORTED) ?? failures[0];
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as Answers<T>;
+}
+
+/**
+ * One transaction sent in one round trip: BEGIN, the statements `issue` starts and COMMIT go to one connection
+ * together, so its locks are held only while PostgreSQL runs them, never while this process gets round to sending
+ * the next statement (a busy server took milliseconds to, and a booking's lock serialises every seat of a class).
+ * `issue` starts all its statements before it returns and decides nothing on their answers (the type asks for the
+ * started statements, so an async function does not fit): whatever must undo the transaction has to fail in the
+ * database, which then turns the COMMIT into a rollback. Throws the first failure in order, or answers the
+ * statements. A statement started after the COMMIT was sent is refused, not run on its own. On PGlite (one
+ * connection in this process, no network) and inside a transaction, it is an ordinary transaction.
+ */
+export async function transactionInOneTrip<T extends readonly Promise<unknown>[]>(
+  db: Tx,
+  issue: (tx: Tx) => readonly [...T],
+): Promise<Answers<T>> {
+  const driver = driverOf(db);
+  if (!('reserve' in driver)) return db.transaction((tx) => settleInOrder(issue(tx)));
+  const connection = await (driver as postgres.Sql).reserve();
+  let open = true;
+  const guarded = new Proxy(connection, {
+    get(target, property, receiver) {
+      if (property === 'unsafe' && !open) throw new Error('A statement was started after its transaction was sent.');
+      // drizzle reads the pool's options (its type parsers) from the handle; a reserved connection has none.
+      if (property === 'options') return (driver as postgres.Sql).options;
+      return Reflect.get(target, property, receiver);
+    },
+  });
+  try {
+    const begin = handedNow(connection.unsafe('begin'));
+    let statements: readonly [...T];
+    try {
+      statements = issue(drizzlePostgres(alwaysPrepared(guarded)) as unknown as Tx);
+    } catch (error) {
+      // Nothing of it may commit: the statements started before the failure are rolled back.
+      open = false;
+      await Promise.allSettled([begin, handedNow(connection.unsafe('rollback'))]);
+      throw error;
+    }
+    open = false;
+    const commit = handedNow(connection.unsafe('commit'));
+    const [, ...answers] = await settleInOrder([begin, ...statements, commit] as const);
+    const committed = answers.pop() as postgres.RowList<postgres.Row[]>;
+    // A failed statement is thrown above; a rollback without one would be a transaction this code did not expect.
+    if (committed.command !== 'COMMIT') throw new Error(`The transaction ended with ${committed.command}.`);
+    return answers as unknown as Answers<T>;
+  } finally {
+    connection.release();
+  }
 }

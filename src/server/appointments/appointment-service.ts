@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { statement, type Tx } from '../../../db/client';
+import { settleInOrder, statement, transactionInOneTrip, type Tx } from '../../../db/client';
 import { appointments, users } from '../../../db/schema/index';
 import {
   liveStatuses,
@@ -37,6 +37,7 @@ import type { Payments } from '../payments/payments';
 import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from './deposits';
 import { invitationMails, sendInvitations, type InvitationKind } from './invitations';
 import { enqueueMails } from '../mail/outbox';
+import { isListenedTo } from '../webhooks/events';
 import { dropReminders, queueReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
 import {
@@ -49,7 +50,7 @@ import {
   type Person,
   type TimeNeeded,
 } from './slot-data';
-import { classRefusal, seatRefusal, seatWantedAt, takeSeat } from './class-seats';
+import { classRefusal, seatWantedAt, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
 
 /**
@@ -65,6 +66,8 @@ export interface BookingEnv {
 
 const NOT_FOUND = 'Appointment not found';
 const EXCLUSION_VIOLATION = '23P01';
+// A booking's row fails only one check: a class's row without a seat (appointments_seat_of_session).
+const CHECK_VIOLATION = '23514';
 
 const seesAll = (actor: SessionUser) => can(actor, 'appointments.view');
 
@@ -82,17 +85,10 @@ async function visibleRow(db: Tx, actor: SessionUser, id: string): Promise<Row> 
   return row;
 }
 
+/** Someone took the time (the no-overlap constraint), or a class had no seat for the customer. */
 function isConflict(error: unknown) {
-  return sqlState(error) === EXCLUSION_VIOLATION;
-}
-
-/**
- * Waits until every one of statements sent together has settled (a transaction must not go on while one is
- * pending), then throws the first failure in their order.
- */
-async function settleInOrder(statements: Promise<unknown>[]): Promise<void> {
-  const failed = (await Promise.allSettled(statements)).find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
+  const state = sqlState(error);
+  return state === EXCLUSION_VIOLATION || state === CHECK_VIOLATION;
 }
 
 /**
@@ -259,19 +255,13 @@ const columnNames = Object.values(bookedColumns).map((column) => column.name);
 
 /**
  * The rows go as one JSON array of records, so the statement's text is the same for a series of any length. A class's
- * seat is chosen in the insert, under the employee's lock taken by the statement before it, so the lock is held for
- * one round trip fewer than with a read first; a row that gets no seat is not written, and says why.
+ * seat is chosen in the insert, under the employee's lock taken by the statement before it. A row that gets no seat
+ * (the class is full, or the customer already holds one at that start) is written without one, which the table
+ * refuses (appointments_seat_of_session): the booking fails in the database, so its transaction can be sent whole.
  */
 const insertBooked = statement<
   { rows: string },
-  {
-    id: string;
-    mine: boolean;
-    seat: number | null;
-    sessionId: string | null;
-    amountDue: string | null;
-    createdAt: number | null;
-  }
+  { id: string; sessionId: string | null; amountDue: string; createdAt: number }
 >(
   sql`with r as (
       select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(${sql.join(
@@ -281,7 +271,8 @@ const insertBooked = statement<
         sql`, `,
       )})
     ), picked as (
-      select r.*, coalesce(pick."sessionId", r.session_id) as seat_session, pick.seat, coalesce(pick.mine, false) as mine
+      select r.*, coalesce(pick."sessionId", r.session_id) as seat_session,
+        case when pick.mine then null else pick.seat end as seat
       from r left join lateral (${seatWantedAt({
         employeeId: sql`r.employee_id`,
         serviceId: sql`r.service_id`,
@@ -292,34 +283,27 @@ const insertBooked = statement<
         // A condition on the outer row alone: PostgreSQL skips the read for an ordinary appointment's row.
         wanted: sql`r.session_id is not null`,
       })}) pick on r.session_id is not null
-    ), inserted as (
-      insert into ${appointments} (${sql.join(
-        columnNames.map((name) => sql.identifier(name)),
-        sql`, `,
-      )}, seat, ends_at)
-      select ${sql.join(
-        columnNames.map((name) => (name === appointments.sessionId.name ? sql`seat_session` : sql.identifier(name))),
-        sql`, `,
-      )}, seat, starts_at + make_interval(mins => duration)
-      from picked where session_id is null or (not mine and seat is not null)
-      returning ${appointments.id} as id, ${appointments.sessionId} as "sessionId", ${appointments.seat} as seat,
-        ${appointments.amountDue}::text as "amountDue",
-        (extract(epoch from ${appointments.createdAt}) * 1000)::float8 as "createdAt"
     )
-    select picked.id, picked.mine, coalesce(inserted.seat, picked.seat) as seat, inserted."sessionId",
-      inserted."amountDue", inserted."createdAt"
-    from picked left join inserted on inserted.id = picked.id`,
+    insert into ${appointments} (${sql.join(
+      columnNames.map((name) => sql.identifier(name)),
+      sql`, `,
+    )}, seat, ends_at)
+    select ${sql.join(
+      columnNames.map((name) => (name === appointments.sessionId.name ? sql`seat_session` : sql.identifier(name))),
+      sql`, `,
+    )}, seat, starts_at + make_interval(mins => duration)
+    from picked
+    returning ${appointments.id} as id, ${appointments.sessionId} as "sessionId",
+      ${appointments.amountDue}::text as "amountDue",
+      (extract(epoch from ${appointments.createdAt}) * 1000)::float8 as "createdAt"`,
 );
 
-/** Writes the appointments, or none (409) when a class has no seat for one of them. */
-async function insertAppointments(tx: Tx, rows: Booked[]) {
+/** Writes the appointments, all or (409 when a class has no seat for one of them) none. */
+function insertAppointments(tx: Tx, rows: Booked[]) {
   const records = rows.map((row) =>
     Object.fromEntries(Object.entries(bookedColumns).map(([key, column]) => [column.name, row[key as keyof Booked]])),
   );
-  const written = await insertBooked(tx, { rows: JSON.stringify(records) });
-  const refused = written.find((row) => row.createdAt === null);
-  if (refused) throw seatRefusal(refused)!;
-  return written.map((row) => ({ ...row, amountDue: row.amountDue!, createdAt: row.createdAt! }));
+  return insertBooked(tx, { rows: JSON.stringify(records) });
 }
 
 /**
@@ -344,9 +328,10 @@ export async function bookAppointment(
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
   const employeeIds = chosen ? [chosen] : providers;
   const classOf = service.capacity > 1 ? { serviceId: service.id, capacity: service.capacity } : undefined;
-  const [customer, unavailable] = await Promise.all([
+  const [customer, unavailable, listened] = await Promise.all([
     bookingCustomer(db, actor, input.customerId),
     unavailableDates(db, env, starts, service, employeeIds, classOf),
+    isListenedTo(db, 'appointment.created'),
   ]);
   const customerId = customer.id;
   // A class that cannot be booked says why (a seat already held, or full) before the general "not available";
@@ -421,70 +406,72 @@ export async function bookAppointment(
           invitationContext,
         ),
       );
-      try {
-        const booked = await db.transaction(async (tx) => {
-          // The lock is sent with the writes that follow it (a class's seat is chosen by the insert), so it is held
-          // for one round trip and the commit. A failed lock fails them too, and is the failure reported.
-          const locking = lockEmployeeBookings(tx, employeeId);
-          const values = starts.map((start, i) => ({
-            id: ids[i]!,
-            serviceId: service.id,
-            employeeId,
-            customerId,
-            startsAt: start,
-            duration: service.duration,
-            bufferBeforeMinutes: service.bufferBeforeMinutes,
-            bufferAfterMinutes: service.bufferAfterMinutes,
-            notes,
-            status,
-            sequence: 0,
-            seriesId,
-            sessionId: classOf ? randomUUID() : null,
-            capacity: classOf?.capacity ?? 1,
-            amountDue: deposit.amountDue,
-            paymentStatus,
-            paymentProvider: deposit.provider?.id ?? null,
-            paymentReference: payment?.reference ?? null,
-          }));
-          const inserting = insertAppointments(tx, values).then((rows) =>
-            // The appointments as GET /api/appointments/{id} reads them; a new one has sent no reminders.
-            values.map((value) => {
-              const row = rows.find((r) => r.id === value.id)!;
-              return toAppointment({
-                ...value,
-                sessionId: row.sessionId,
-                amountDue: row.amountDue,
-                createdAt: new Date(row.createdAt),
-                serviceCapacity: service.capacity,
-                remindersSent: [],
-                service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
-                customer,
-                employee,
-              });
-            }),
-          );
-          // None of these needs another's answer, so they are sent together (one round trip); when one fails, the
-          // first failure in this order is the one reported (a taken time is the insert's).
-          await settleInOrder([
-            locking,
-            inserting,
-            enqueueMails(tx, mails),
-            ...(deposit.provider && payment
-              ? [holdForDeposit(tx, deposit.provider.id, payment.reference, env.now)]
-              : []),
-            ...starts.flatMap((start, i) => [
-              queueReminders(tx, { id: ids[i]!, startsAt: start }, env.settings.reminderOffsetsMinutes, env.now),
-              emitAppointmentEvent(tx, 'appointment.created', async () =>
-                (await inserting).find((a) => a.id === ids[i])!,
-              ),
-            ]),
-          ]);
-          return (await inserting)[0]!;
+      const values = starts.map((start, i) => ({
+        id: ids[i]!,
+        serviceId: service.id,
+        employeeId,
+        customerId,
+        startsAt: start,
+        duration: service.duration,
+        bufferBeforeMinutes: service.bufferBeforeMinutes,
+        bufferAfterMinutes: service.bufferAfterMinutes,
+        notes,
+        status,
+        sequence: 0,
+        seriesId,
+        sessionId: classOf ? randomUUID() : null,
+        capacity: classOf?.capacity ?? 1,
+        amountDue: deposit.amountDue,
+        paymentStatus,
+        paymentProvider: deposit.provider?.id ?? null,
+        paymentReference: payment?.reference ?? null,
+      }));
+      // The appointments as GET /api/appointments/{id} reads them; a new one has sent no reminders.
+      const madeOf = (rows: Awaited<ReturnType<typeof insertAppointments>>) =>
+        values.map((value) => {
+          const row = rows.find((r) => r.id === value.id)!;
+          return toAppointment({
+            ...value,
+            sessionId: row.sessionId,
+            amountDue: row.amountDue,
+            createdAt: new Date(row.createdAt),
+            serviceCapacity: service.capacity,
+            remindersSent: [],
+            service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
+            customer,
+            employee,
+          });
         });
+      // None of the writes needs another's answer, so they are sent together. The jobs go first, so the lock is
+      // held only for the insert and the commit; a failure is reported lock and insert first (a taken time is the
+      // insert's).
+      const writes = (tx: Tx) => {
+        const jobs = [
+          enqueueMails(tx, mails),
+          ...(deposit.provider && payment ? [holdForDeposit(tx, deposit.provider.id, payment.reference, env.now)] : []),
+          ...starts.map((start, i) =>
+            queueReminders(tx, { id: ids[i]!, startsAt: start }, env.settings.reminderOffsetsMinutes, env.now),
+          ),
+        ];
+        return [lockEmployeeBookings(tx, employeeId), insertAppointments(tx, values), ...jobs] as const;
+      };
+      try {
+        // With nobody listening, the transaction goes in one round trip: the lock is held only while PostgreSQL
+        // writes. A listener's event needs the written rows first.
+        const made = listened
+          ? await db.transaction(async (tx) => {
+              const [, rows] = await settleInOrder(writes(tx));
+              const appointments = madeOf(rows);
+              for (const appointment of appointments)
+                await emitAppointmentEvent(tx, 'appointment.created', async () => appointment);
+              return appointments;
+            })
+          : madeOf((await transactionInOneTrip(db, writes))[1]);
+        const booked = made[0]!;
         return payment ? { ...booked, paymentUrl: payment.url } : booked;
       } catch (error) {
         // Someone took this employee's time (or the class's last seat) a moment ago: the next provider may have it.
-        if (!isConflict(error) && !(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+        if (!isConflict(error)) throw error;
       }
     }
     // Every candidate lost a race; a series says which dates went meanwhile.

@@ -67,7 +67,7 @@ export function seatWantedAt(w: SeatWanted): SQL {
 }
 
 /** The refusal of a seat the pick could not give: the customer's second seat, or a full class. */
-export function seatRefusal(pick: { mine: boolean; seat: number | null }): AppError | undefined {
+function seatRefusal(pick: { mine: boolean; seat: number | null }): AppError | undefined {
   if (pick.mine) return new AppError('CONFLICT', SEAT_TAKEN_MESSAGE);
   if (pick.seat === null) return new AppError('CONFLICT', CLASS_FULL_MESSAGE);
   return undefined;

@@ -77,8 +77,8 @@ export async function openDepositPayment(
 }
 
 /** Queues the end of the hold, in the booking's transaction. */
-export async function holdForDeposit(tx: Tx, provider: string, reference: string, now: Date) {
-  await enqueue(
+export function holdForDeposit(tx: Tx, provider: string, reference: string, now: Date): Promise<string> {
+  return enqueue(
     tx,
     'depositHold',
     { provider, reference },

@@ -42,13 +42,14 @@ export async function scheduleReminders(
  * Queues the reminders of an appointment that has none pending (a new one), in the caller's transaction: one per
  * offset still ahead of now, the statements sent together.
  */
-export async function queueReminders(
+export function queueReminders(
   tx: Tx,
   appointment: { id: string; startsAt: Date },
   offsets: readonly number[],
   now: Date,
-) {
-  await Promise.all(
+): Promise<unknown> {
+  // Not async: a booking sends its transaction whole, and a failure here must throw before anything is sent.
+  return Promise.all(
     offsets.flatMap((offsetMinutes) => {
       const runAt = new Date(appointment.startsAt.getTime() - offsetMinutes * MINUTE);
       if (runAt.getTime() <= now.getTime()) return [];

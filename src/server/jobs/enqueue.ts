@@ -24,19 +24,20 @@ export interface EnqueueOptions {
  * NOTIFY (transactional too) wakes the runners only after the commit. One statement, one round trip.
  * Answers the job's id (the existing job's id when the unique key was taken).
  */
-export async function enqueue<K extends JobKind>(
+export function enqueue<K extends JobKind>(
   tx: Tx,
   kind: K,
   payload: JobPayload<K>,
   options: EnqueueOptions = {},
 ): Promise<string> {
-  const [row] = await (options.onConflict === 'replace' ? queueReplacing : queueKeeping)(tx, {
+  // Not async: a payload that fails its schema throws before anything is sent, so a transaction sent whole
+  // (`transactionInOneTrip`) is not committed without this job.
+  return (options.onConflict === 'replace' ? queueReplacing : queueKeeping)(tx, {
     kind,
     payload: JSON.stringify(jobPayloads[kind].parse(payload)),
     runAt: options.runAt?.toISOString() ?? null,
     uniqueKey: options.uniqueKey ?? null,
-  });
-  return row!.id;
+  }).then(([row]) => row!.id);
 }
 
 // Built once (docs/decisions/0016-statements-built-once.md): every booking queues its reminders, and drizzle built
@@ -61,13 +62,13 @@ const queueReplacing = queueOne(
  * Queues several jobs of one kind without unique keys, due now, in one statement (one round trip, like
  * `enqueue`, and a NOTIFY for each). Answers their ids.
  */
-export async function enqueueAll<K extends JobKind>(tx: Tx, kind: K, payloads: JobPayload<K>[]): Promise<string[]> {
-  if (!payloads.length) return [];
-  const queued = await queueAll(tx, {
+export function enqueueAll<K extends JobKind>(tx: Tx, kind: K, payloads: JobPayload<K>[]): Promise<string[]> {
+  if (!payloads.length) return Promise.resolve([]);
+  // Not async, as `enqueue`.
+  return queueAll(tx, {
     kind,
     payloads: JSON.stringify(payloads.map((payload) => jobPayloads[kind].parse(payload))),
-  });
-  return queued.map((row) => row.id);
+  }).then((queued) => queued.map((row) => row.id));
 }
 
 // The payloads go as one JSON array, so the statement's text is the same for any number of jobs.

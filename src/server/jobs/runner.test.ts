@@ -59,7 +59,8 @@ describe('enqueue', () => {
   });
 
   it('refuses a payload that does not match its kind and writes nothing', async () => {
-    await expect(enqueue(database.db, 'mail', { to: '', subject: 'S', text: 'T' })).rejects.toThrow();
+    // At once, before anything is sent: a transaction sent whole must not commit without this job.
+    expect(() => enqueue(database.db, 'mail', { to: '', subject: 'S', text: 'T' })).toThrow();
     expect(await database.db.select().from(jobs)).toHaveLength(0);
   });
 

@@ -71,6 +71,15 @@ export async function emitEvent<T extends Exclude<WebhookEventType, 'ping'>>(
   );
 }
 
+/**
+ * Whether an active endpoint listens to the type now. A writer that sends its whole transaction at once reads this
+ * first and emits only when someone listens: an endpoint added while it writes may miss that one event, as it may
+ * when added just after the read inside the writing transaction.
+ */
+export async function isListenedTo(db: Tx, type: Exclude<WebhookEventType, 'ping'>): Promise<boolean> {
+  return (await readSubscribers(db, { type })).length > 0;
+}
+
 // Every write that emits an event runs this, most often to find nobody listening.
 const readSubscribers = statement<{ type: string }, { id: string }>(
   sql`select ${webhookEndpoints.id} as id from ${webhookEndpoints}
