@@ -1174,8 +1174,8 @@ export interface paths {
     };
     get?: never;
     /**
-     * Replace a discount code's settings; its count of uses stays
-     * @description Replace a discount code's settings; its count of uses stays. Requires the orders.edit permission (admins hold every permission).
+     * Change the discount code's settings the body names; the others and its count of uses stay
+     * @description Change the discount code's settings the body names; the others and its count of uses stay. Requires the orders.edit permission (admins hold every permission).
      */
     put: operations['discounts-update'];
     post?: never;
@@ -11742,10 +11742,10 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          code: string;
+          code?: string;
           /** @enum {string} */
-          kind: 'percent' | 'fixed';
-          value: number | string;
+          kind?: 'percent' | 'fixed';
+          value?: number | string;
           minSubtotal?: number | string | null;
           startsAt?: string | null;
           endsAt?: string | null;

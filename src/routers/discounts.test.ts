@@ -91,6 +91,43 @@ describe('GET/POST/PUT/DELETE /api/admin/discounts', () => {
     );
   });
 
+  it('PUT changes only the fields it names, null clears one, and the rules hold for the code as it would be', async () => {
+    const code = uniqueCode('partial');
+    const created = await createCode({
+      code,
+      kind: 'percent',
+      value: 20,
+      minSubtotal: '50',
+      startsAt: '2026-01-01T00:00:00Z',
+      usageLimit: 10,
+    });
+    const put = (body: Record<string, unknown>) =>
+      server.request('PUT', `/api/admin/discounts/${created.id}`, { cookie: admin, body });
+    const off = await put({ isActive: false });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body).toMatchObject({
+      code,
+      kind: 'percent',
+      value: '20.00',
+      minSubtotal: '50.00',
+      startsAt: '2026-01-01T00:00:00.000Z',
+      usageLimit: 10,
+      isActive: false,
+    });
+    const cleared = await put({ minSubtotal: null, usageLimit: null });
+    expect(cleared.body).toMatchObject({ minSubtotal: null, usageLimit: null, value: '20.00', isActive: false });
+
+    // 150 alone is checked against the stored kind, an end against the stored start.
+    const tooMuch = await put({ value: 150 });
+    expect([tooMuch.status, tooMuch.body.message]).toEqual([400, 'A percent discount is from 1 to 100']);
+    const early = await put({ endsAt: '2025-12-31T00:00:00Z' });
+    expect([early.status, early.body.message]).toEqual([400, 'The end must be after the start']);
+    const fixed = await put({ kind: 'fixed', value: '150' });
+    expect(fixed.body).toMatchObject({ kind: 'fixed', value: '150.00', endsAt: null });
+    const list = await server.request('GET', '/api/admin/discounts', { cookie: admin });
+    expect(list.body.find((d: { id: string }) => d.id === created.id)).toEqual(fixed.body);
+  });
+
   it('refuses a duplicate code in any case (409) and bad settings (400 with a sentence), changing nothing', async () => {
     const code = uniqueCode('dup');
     await createCode({ code, kind: 'fixed', value: 5 });

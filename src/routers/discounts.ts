@@ -34,7 +34,7 @@ export const discountsRouter = router({
         method: 'PUT',
         path: '/admin/discounts/{id}',
         tags,
-        summary: "Replace a discount code's settings; its count of uses stays",
+        summary: "Change the discount code's settings the body names; the others and its count of uses stay",
         errors: {
           404: 'No such discount code',
           409: 'Another code has that name, or the usage limit is below the uses counted',

@@ -50,23 +50,34 @@ const discountFields = z.object({
 });
 
 type DiscountFields = z.infer<typeof discountFields>;
+type RuleFields = Partial<Pick<DiscountFields, 'kind' | 'value' | 'startsAt' | 'endsAt'>>;
 
-function checkRules(d: Pick<DiscountFields, 'kind' | 'value' | 'startsAt' | 'endsAt'>, ctx: z.RefinementCtx) {
+/** The rules a code's settings break, each with its field: only between fields that are there. */
+export function brokenRules(d: RuleFields): { path: 'value' | 'endsAt'; message: string }[] {
+  const broken: { path: 'value' | 'endsAt'; message: string }[] = [];
   const value = Number(d.value);
-  if (d.kind === 'percent' && (value < 1 || value > 100))
-    ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent discount is from 1 to 100' });
-  if (d.kind === 'fixed' && value <= 0)
-    ctx.addIssue({ code: 'custom', path: ['value'], message: 'A fixed discount must be more than 0' });
+  if (d.value !== undefined && d.kind === 'percent' && (value < 1 || value > 100))
+    broken.push({ path: 'value', message: 'A percent discount is from 1 to 100' });
+  if (d.value !== undefined && d.kind === 'fixed' && value <= 0)
+    broken.push({ path: 'value', message: 'A fixed discount must be more than 0' });
   if (d.startsAt && d.endsAt && d.startsAt >= d.endsAt)
-    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
+    broken.push({ path: 'endsAt', message: 'The end must be after the start' });
+  return broken;
+}
+
+function checkRules(d: RuleFields, ctx: z.RefinementCtx) {
+  for (const { path, message } of brokenRules(d)) ctx.addIssue({ code: 'custom', path: [path], message });
 }
 
 /** A new code; left-out optional fields mean no limit, and one use per customer. */
 export const ZDiscountInput = discountFields.superRefine(checkRules);
 export type DiscountInput = z.infer<typeof ZDiscountInput>;
 
-/** PUT replaces the code's settings as a whole, as the edit dialog sends them. */
-export const ZDiscountUpdateInput = discountFields.extend({ id: ZId }).superRefine(checkRules);
+/**
+ * PUT changes the fields it names (null clears an optional one) and keeps the rest; its count of uses stays. The
+ * rules between fields are checked here among those sent, and against the stored code once merged.
+ */
+export const ZDiscountUpdateInput = discountFields.partial().extend({ id: ZId }).superRefine(checkRules);
 export type DiscountUpdateInput = z.infer<typeof ZDiscountUpdateInput>;
 
 /** An empty box of the dialog means "none". */

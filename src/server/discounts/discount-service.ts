@@ -1,12 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { cartDiscounts, discountCodes, orders } from '../../../db/schema/index';
-import type {
-  ApplyDiscountInput,
-  Discount,
-  DiscountInput,
-  DiscountUpdateInput,
-  PricedCart,
+import {
+  brokenRules,
+  type ApplyDiscountInput,
+  type Discount,
+  type DiscountInput,
+  type DiscountUpdateInput,
+  type PricedCart,
 } from '../../shared/discount-schema';
 import { cartTotals, toCents, type DiscountRule } from '../../shared/orders';
 import type { SessionUser } from '../auth/sessions';
@@ -84,8 +85,8 @@ function settingsOf(input: DiscountInput) {
  * What a refused write of a code means to the person who tried it. The input's own rules are checked before
  * it gets here, so the only check the table can still fail is the usage limit against the uses counted.
  */
-function refusedWrite(error: unknown, input: DiscountInput): never {
-  if (sqlState(error) === '23505')
+function refusedWrite(error: unknown, input: { code?: string }): never {
+  if (sqlState(error) === '23505' && input.code)
     throw new AppError('CONFLICT', sentence('A discount code {code} already exists.', { code: input.code }));
   if (sqlState(error) === '23514')
     throw new AppError('CONFLICT', 'The usage limit cannot be lower than the number of times the code was used.');
@@ -107,26 +108,44 @@ export async function createDiscount(db: Tx, actor: Actor, input: DiscountInput)
     .catch((error: unknown) => refusedWrite(error, input));
 }
 
-/** Replaces a code's settings; its count of uses stays. */
+/**
+ * Changes the settings a request names and keeps the others; its count of uses stays. The rules between fields
+ * hold for the code as it would be (a percent value sent alone is checked against the stored kind).
+ */
 export async function updateDiscount(db: Tx, actor: Actor, input: DiscountUpdateInput): Promise<Discount> {
   if (!isUuid(input.id)) throw new AppError('NOT_FOUND', 'Discount code not found');
+  const { id, ...fields } = input;
   return db
     .transaction(async (tx) => {
+      const [current] = await tx
+        .select(discountColumns)
+        .from(discountCodes)
+        .where(eq(discountCodes.id, id))
+        .for('update');
+      if (!current) throw new AppError('NOT_FOUND', 'Discount code not found');
+      const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as typeof fields;
+      const [broken] = brokenRules({ ...answerDiscount(current), ...changes });
+      if (broken) throw new AppError('BAD_REQUEST', broken.message);
+      const { startsAt, endsAt, ...rest } = changes;
       const [row] = await tx
         .update(discountCodes)
-        .set({ ...settingsOf(input), updatedAt: new Date() })
-        .where(eq(discountCodes.id, input.id))
+        .set({
+          ...rest,
+          ...(startsAt === undefined ? {} : { startsAt: startsAt ? new Date(startsAt) : null }),
+          ...(endsAt === undefined ? {} : { endsAt: endsAt ? new Date(endsAt) : null }),
+          updatedAt: new Date(),
+        })
+        .where(eq(discountCodes.id, id))
         .returning(discountColumns);
-      if (!row) throw new AppError('NOT_FOUND', 'Discount code not found');
       await recordAudit(tx, actor, {
         action: 'discount.updated',
         entity: 'discount',
-        entityId: row.id,
-        summary: row.isActive
-          ? sentence('Changed discount code {code}.', { code: row.code })
-          : sentence('Changed discount code {code} (inactive).', { code: row.code }),
+        entityId: row!.id,
+        summary: row!.isActive
+          ? sentence('Changed discount code {code}.', { code: row!.code })
+          : sentence('Changed discount code {code} (inactive).', { code: row!.code }),
       });
-      return answerDiscount(row);
+      return answerDiscount(row!);
     })
     .catch((error: unknown) => refusedWrite(error, input));
 }
