@@ -181,6 +181,25 @@ describe('rate limits on sign-in', () => {
     ).toBe(200);
   });
 
+  it('per account: only failures count, so someone who signs in often is never locked out by it', async () => {
+    for (let i = 0; i < limits.loginPerAccount.limit + 5; i++) {
+      const res = await server.request('POST', '/api/employee/login', {
+        body: { email: 'maya@example.com', password: PASSWORD },
+      });
+      expect(res.status).toBe(200);
+    }
+    for (let i = 0; i < limits.loginPerAccount.limit; i++) {
+      const res = await server.request('POST', '/api/employee/login', {
+        body: { email: 'maya@example.com', password: 'wrong password!!' },
+      });
+      expect(res.status).toBe(401);
+    }
+    const res = await server.request('POST', '/api/employee/login', {
+      body: { email: 'maya@example.com', password: PASSWORD },
+    });
+    expect(res.status).toBe(429);
+  });
+
   it('per address: the 31st attempt from one IP is 429 whatever the e-mail', async () => {
     for (let i = 0; i < limits.loginPerIp.limit; i++) {
       const res = await server.request('POST', '/api/employee/login', {

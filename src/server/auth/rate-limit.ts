@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { rateLimits } from '../../../db/schema/index';
 
@@ -9,6 +9,8 @@ export interface RateLimitRule {
   windowSeconds: number;
   /** What the refusal says came too often: "Too many attempts" unless `messages` ("You're sending messages too quickly"). */
   tooMany?: 'messages';
+  /** Only failures count: a request that succeeds gives its hit back (someone signing in is not guessing). */
+  failuresOnly?: true;
 }
 
 export interface RateLimitResult {
@@ -22,7 +24,7 @@ export interface RateLimitResult {
 // addresses, so it is the looser one); per account counts attempts on one e-mail from anywhere.
 export const limits = {
   loginPerIp: { name: 'login-ip', limit: 30, windowSeconds: 15 * 60 },
-  loginPerAccount: { name: 'login-account', limit: 10, windowSeconds: 15 * 60 },
+  loginPerAccount: { name: 'login-account', limit: 10, windowSeconds: 15 * 60, failuresOnly: true },
   registerPerIp: { name: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
   setPasswordPerIp: { name: 'set-password-ip', limit: 20, windowSeconds: 15 * 60 },
   oidcCallbackPerIp: { name: 'oidc-callback-ip', limit: 60, windowSeconds: 10 * 60 },
@@ -54,6 +56,14 @@ export async function hitRateLimit(db: Tx, rule: RateLimitRule, subject: string)
   // Expired counters are useless; sweep them now and then instead of on every hit.
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`));
   return { allowed: row!.hits <= rule.limit, hits: row!.hits, retryAfterSeconds: Number(row!.retryAfter) };
+}
+
+/** Gives back one hit of `rule` for `subject` (a request that succeeded where only failures count). */
+export async function giveBackHit(db: Tx, rule: RateLimitRule, subject: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(eq(rateLimits.key, `${rule.name}:${subject}`));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { experimental_trpcMiddleware } from '@trpc/server';
 import type { Context } from '../api/context';
 import { AppError } from '../app-error';
-import { accountSubject, hitRateLimit, type RateLimitRule } from '../auth/rate-limit';
+import { accountSubject, giveBackHit, hitRateLimit, type RateLimitRule } from '../auth/rate-limit';
 import { sentence } from '../../shared/i18n/sentence';
 
 /** What a limit counts by: the caller's address, the account named in the request body, or the signed-in user. */
@@ -29,6 +29,7 @@ export const tooManySentence = (tooMany: 'messages' | undefined, seconds: number
  */
 export function rateLimited(...specs: { rule: RateLimitRule; by: LimitSubject }[]) {
   return experimental_trpcMiddleware<{ ctx: Context }>().create(async ({ ctx, getRawInput, next }) => {
+    const counted: { rule: RateLimitRule; subject: string }[] = [];
     for (const { rule, by } of specs) {
       const subject =
         by === 'ip'
@@ -38,6 +39,7 @@ export function rateLimited(...specs: { rule: RateLimitRule; by: LimitSubject }[
             : accountOf(await getRawInput().catch(() => undefined));
       if (!subject) continue;
       const result = await hitRateLimit(ctx.db, rule, subject);
+      counted.push({ rule, subject });
       if (!result.allowed) {
         // The error formatter turns retryAfterSeconds into the Retry-After header on both APIs.
         throw new AppError('TOO_MANY_REQUESTS', tooManySentence(rule.tooMany, result.retryAfterSeconds), {
@@ -45,6 +47,9 @@ export function rateLimited(...specs: { rule: RateLimitRule; by: LimitSubject }[
         });
       }
     }
-    return next();
+    const result = await next();
+    if (result.ok)
+      for (const { rule, subject } of counted) if (rule.failuresOnly) await giveBackHit(ctx.db, rule, subject);
+    return result;
   });
 }
