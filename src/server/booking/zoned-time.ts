@@ -1,4 +1,5 @@
 import { tzOffset } from '@date-fns/tz';
+import { isCalendarDate } from '../../shared/wire-formats';
 
 /**
  * Wall-clock ↔ instant conversion in an IANA time zone, on top of @date-fns/tz's offset table.
@@ -17,16 +18,10 @@ export interface CalendarDate {
   day: number;
 }
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
+/** The parts of a real calendar date written YYYY-MM-DD (`isCalendarDate`), or null. */
 export function parseDate(value: string): CalendarDate | null {
-  const m = DATE_RE.exec(value);
-  if (!m) return null;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+  if (!isCalendarDate(value)) return null;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
   return { year, month, day };
 }
 
