@@ -253,6 +253,10 @@ describe('staff', () => {
       'user.role_changed',
       'user.updated',
     ]);
+    // The roles as the roles list names them.
+    const changed = (await auditFor(person.user.id)).find((e) => e.action === 'user.role_changed')!;
+    expect(changed.summary).toContain('to Front Desk');
+    expect(changed.summary).not.toContain('front_desk');
   });
 
   it('answers 404 for an unknown person and 400 for an unknown permission', async () => {

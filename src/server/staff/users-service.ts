@@ -118,7 +118,7 @@ async function lockUser(tx: Tx, id: string) {
 /** The role a person may be given: an existing staff role, admin only by admins, nothing beyond the giver's own permissions. */
 async function requireGivableRole(tx: Tx, actor: SessionUser, name: string) {
   const [role] = await tx
-    .select({ name: roles.name, permissions: roles.permissions })
+    .select({ name: roles.name, displayName: roles.displayName, permissions: roles.permissions })
     .from(roles)
     .where(eq(roles.name, name));
   if (!role) throw new AppError('BAD_REQUEST', staffMessages.unknownRole);
@@ -127,6 +127,11 @@ async function requireGivableRole(tx: Tx, actor: SessionUser, name: string) {
   if (!role.permissions.every((p) => can(actor, p as Permission)))
     throw new AppError('FORBIDDEN', staffMessages.cannotGrant);
   return role;
+}
+
+async function roleDisplayName(tx: Tx, name: string): Promise<string | undefined> {
+  const [role] = await tx.select({ displayName: roles.displayName }).from(roles).where(eq(roles.name, name));
+  return role?.displayName;
 }
 
 /** Changing someone: never oneself (for role, permissions, status), and an admin only by an admin. */
@@ -274,10 +279,11 @@ export async function setUserRole(
         action: 'user.role_changed',
         entity: 'user',
         entityId: before.id,
+        // The roles as people see them in the roles list ("Front Desk", not front_desk).
         summary: sentence("Changed {name}'s role from {from} to {to}", {
           name: fullName(before),
-          from: before.role,
-          to: role.name,
+          from: (await roleDisplayName(tx, before.role)) ?? before.role,
+          to: role.displayName,
         }),
       });
     }
