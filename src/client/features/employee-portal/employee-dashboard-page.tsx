@@ -45,7 +45,8 @@ export function EmployeeDashboardPage() {
   const list = appointments.data ?? [];
   const today = todayIn(timeZone);
   const now = new Date().toISOString();
-  const todays = list.filter((a) => dateKeyOf(a.dateTime, timeZone) === today);
+  // Today's live appointments, as the admin dashboard counts them: a cancelled one is not part of the day.
+  const todays = list.filter((a) => dateKeyOf(a.dateTime, timeZone) === today && a.status !== 'cancelled');
   const upcoming = list.filter((a) => a.dateTime >= now && a.status !== 'cancelled').slice(0, UPCOMING_COUNT);
   const weeklyHoursSet = (week.data?.length ?? 0) > 0;
 
