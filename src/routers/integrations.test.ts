@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../db/client';
 import { apiKeys, apiKeyUsage, auditLog, users } from '../../db/schema/index';
@@ -220,6 +220,55 @@ describe('calling the API with a key', () => {
       body: { name: 'wider', displayName: 'Wider', permissions: ['orders.refund'] },
     });
     expect(wider.status).toBe(403);
+  });
+
+  it("a keyed integrator's catalogue writes are audited too: products and services, created, changed, deleted", async () => {
+    const { key } = await createKey({
+      name: 'Shop sync',
+      permissions: [
+        'products.create',
+        'products.edit',
+        'products.delete',
+        'services.create',
+        'services.edit',
+        'services.delete',
+      ],
+    });
+    const product = await server.request('POST', '/api/products', {
+      headers: bearer(key),
+      body: { name: 'Cedar soap', price: '8.00' },
+    });
+    expect(product.status, product.text).toBe(200);
+    const productPath = `/api/products/${product.body.id}`;
+    expect((await server.request('PUT', productPath, { headers: bearer(key), body: { price: '9.00' } })).status).toBe(
+      200,
+    );
+    expect((await server.request('DELETE', productPath, { headers: bearer(key) })).status).toBe(200);
+    const service = await server.request('POST', '/api/services', {
+      headers: bearer(key),
+      body: { name: 'Scalp ritual', price: '40.00', duration: 45 },
+    });
+    expect(service.status, service.text).toBe(200);
+    const servicePath = `/api/services/${service.body.id}`;
+    expect((await server.request('PUT', servicePath, { headers: bearer(key), body: { duration: 60 } })).status).toBe(
+      200,
+    );
+    expect((await server.request('DELETE', servicePath, { headers: bearer(key) })).status).toBe(200);
+
+    const entries = await server.db
+      .select({ action: auditLog.action, summary: auditLog.summary, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, [product.body.id, service.body.id]))
+      .orderBy(auditLog.createdAt);
+    expect(entries.map(({ action, summary }) => [action, summary])).toEqual([
+      ['product.created', 'Created product Cedar soap. (via API key Shop sync)'],
+      ['product.updated', 'Changed product Cedar soap. (via API key Shop sync)'],
+      ['product.deleted', 'Deleted product Cedar soap. (via API key Shop sync)'],
+      ['service.created', 'Created service Scalp ritual. (via API key Shop sync)'],
+      ['service.updated', 'Changed service Scalp ritual. (via API key Shop sync)'],
+      ['service.deleted', 'Deleted service Scalp ritual. (via API key Shop sync)'],
+    ]);
+    expect(entries.every((e) => e.actorId === admin.user.id)).toBe(true);
   });
 
   it('records when a key was last used', async () => {

@@ -88,5 +88,5 @@ export const productsRouter = router({
     )
     .input(ZIdInput)
     .output(ZDeleted)
-    .mutation(({ ctx, input }) => deleteProduct(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => deleteProduct(ctx.db, ctx.user, input.id)),
 });

@@ -88,5 +88,5 @@ export const servicesRouter = router({
     )
     .input(ZIdInput)
     .output(ZDeleted)
-    .mutation(({ ctx, input }) => deleteService(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => deleteService(ctx.db, ctx.user, input.id)),
 });

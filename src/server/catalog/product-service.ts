@@ -10,6 +10,8 @@ import { requirePermission, seesInactive } from './catalog-access';
 import type { CatalogCache, SerializedView } from './catalog-cache';
 import { productColumns } from './catalog-rows';
 import { emitEvent } from '../webhooks/events';
+import { recordAudit } from '../staff/audit';
+import { sentence } from '../../shared/i18n/sentence';
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
 
@@ -54,6 +56,12 @@ export async function createProduct(db: Tx, actor: SessionUser, input: CreatePro
         isActive: input.isActive ?? true,
       })
       .returning(productColumns);
+    await recordAudit(tx, actor, {
+      action: 'product.created',
+      entity: 'product',
+      entityId: row!.id,
+      summary: sentence('Created product {name}.', { name: row!.name }),
+    });
     await emitEvent(tx, 'product.created', row!);
     return row!;
   });
@@ -75,6 +83,12 @@ export async function updateProduct(db: Tx, actor: SessionUser, input: UpdatePro
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(products.id, id))
       .returning(productColumns);
+    await recordAudit(tx, actor, {
+      action: 'product.updated',
+      entity: 'product',
+      entityId: id,
+      summary: sentence('Changed product {name}.', { name: updated!.name }),
+    });
     await emitEvent(tx, 'product.updated', updated!);
     return updated!;
   });
@@ -85,11 +99,17 @@ export async function updateProduct(db: Tx, actor: SessionUser, input: UpdatePro
  * Deletes a product. Order lines keep their own name and price (their product link becomes empty) and
  * cart lines go with it: both are foreign-key rules in the schema. The event carries the product as it was.
  */
-export async function deleteProduct(db: Tx, id: string): Promise<{ success: true; id: string }> {
+export async function deleteProduct(db: Tx, actor: SessionUser, id: string): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw notFound();
   return db.transaction(async (tx) => {
     const [deleted] = await tx.delete(products).where(eq(products.id, id)).returning(productColumns);
     if (!deleted) throw notFound();
+    await recordAudit(tx, actor, {
+      action: 'product.deleted',
+      entity: 'product',
+      entityId: id,
+      summary: sentence('Deleted product {name}.', { name: deleted.name }),
+    });
     await emitEvent(tx, 'product.deleted', deleted);
     return { success: true as const, id };
   });

@@ -10,6 +10,8 @@ import { requirePermission, seesInactive } from './catalog-access';
 import type { CatalogCache, SerializedView } from './catalog-cache';
 import { depositOf, serviceColumns, toService } from './catalog-rows';
 import { replaceProviders } from './provider-service';
+import { recordAudit } from '../staff/audit';
+import { sentence } from '../../shared/i18n/sentence';
 
 const notFound = () => new AppError('NOT_FOUND', 'Service not found');
 const FEATURE_DENIED = "You don't have permission to feature services.";
@@ -67,6 +69,12 @@ export async function createService(db: Tx, actor: SessionUser, input: CreateSer
       })
       .returning(serviceColumns);
     if (input.employeeIds) await replaceProviders(tx, created!.id, input.employeeIds);
+    await recordAudit(tx, actor, {
+      action: 'service.created',
+      entity: 'service',
+      entityId: created!.id,
+      summary: sentence('Created service {name}.', { name: created!.name }),
+    });
     return created!;
   });
   return toService(row);
@@ -91,15 +99,29 @@ export async function updateService(db: Tx, actor: SessionUser, input: UpdateSer
       .where(eq(services.id, id))
       .returning(serviceColumns);
     if (employeeIds) await replaceProviders(tx, id, employeeIds);
+    await recordAudit(tx, actor, {
+      action: 'service.updated',
+      entity: 'service',
+      entityId: id,
+      summary: sentence('Changed service {name}.', { name: updated!.name }),
+    });
     return updated!;
   });
   return toService(row);
 }
 
 /** Deletes a service; its provider links go with it and its appointments stay (they show "Service"). */
-export async function deleteService(db: Tx, id: string): Promise<{ success: true; id: string }> {
+export async function deleteService(db: Tx, actor: SessionUser, id: string): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw notFound();
-  const deleted = await db.delete(services).where(eq(services.id, id)).returning({ id: services.id });
-  if (deleted.length === 0) throw notFound();
-  return { success: true, id };
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(services).where(eq(services.id, id)).returning({ name: services.name });
+    if (!deleted) throw notFound();
+    await recordAudit(tx, actor, {
+      action: 'service.deleted',
+      entity: 'service',
+      entityId: id,
+      summary: sentence('Deleted service {name}.', { name: deleted.name }),
+    });
+    return { success: true as const, id };
+  });
 }

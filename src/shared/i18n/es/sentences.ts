@@ -468,6 +468,12 @@ const audit: Record<string, string> = {
   'Refunded {amount} of order #{number}.': 'Reembolsó {amount} del pedido n.º {number}.',
   'Refunded the {amount} deposit of {service}.': 'Reembolsó el depósito de {amount} de {service}.',
   'Refunded the {amount} deposit of an appointment.': 'Reembolsó el depósito de {amount} de una cita.',
+  'Created product {name}.': 'Creó el producto {name}.',
+  'Changed product {name}.': 'Cambió el producto {name}.',
+  'Deleted product {name}.': 'Eliminó el producto {name}.',
+  'Created service {name}.': 'Creó el servicio {name}.',
+  'Changed service {name}.': 'Cambió el servicio {name}.',
+  'Deleted service {name}.': 'Eliminó el servicio {name}.',
 };
 
 export const sentences: Record<string, string> = { ...labels, ...patterns, ...validation, ...errors, ...audit };
