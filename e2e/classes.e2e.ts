@@ -106,6 +106,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('a class seat on %s', (viewpor
     const attendees = sofia.page.getByRole('list', { name: 'Attendees of Group Yoga' }).filter({ hasText: robin });
     await attendees.getByText('Casey Classmate').waitFor();
     expect(await attendees.getByRole('button', { name: 'Confirm' }).count()).toBe(2);
+    // Each attendee's e-mail, a link for the instructor to write to them.
+    const caseyMail = attendees.getByRole('link', { name: 'classmate@example.com' });
+    expect(await caseyMail.getAttribute('href')).toBe('mailto:classmate@example.com');
+    expect(await attendees.getByRole('link', { name: `yoga-${viewport}@example.com` }).getAttribute('href')).toBe(
+      `mailto:yoga-${viewport}@example.com`,
+    );
     await expectNoSeriousAxeViolations(sofia.page);
     await screenshot(sofia.page, `class-portal-${viewport}`);
     await sofia.context.close();
@@ -124,6 +130,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('a class seat on %s', (viewpor
     await dialog.getByLabel('Name', { exact: true }).fill(name);
     await dialog.getByLabel('Price ($)').fill('20');
     expect(await dialog.getByLabel('Capacity').inputValue()).toBe('1');
+    // This app has no card payments: the deposit's text says it is paid at the appointment, as the booking pages do.
+    expect(await dialog.getByTestId('deposit-payment-text').textContent()).toBe(
+      'Card payments are not set up, so customers pay it at their appointment; the booking pages tell them so.',
+    );
     await dialog.getByLabel('Capacity').fill('101');
     await dialog.getByRole('button', { name: 'Create Service' }).click();
     await dialog.getByText('Capacity must be at most 100').waitFor();

@@ -84,4 +84,24 @@ describe.each<ViewportName>(['desktop', 'phone'])('a deposit on %s', (viewport) 
     expect(await row.getByRole('button', { name: 'Refund Deposit' }).count()).toBe(0);
     await context.close();
   });
+
+  it('is said in the admin service dialog as paid by card when booking (card payments are configured)', async () => {
+    const { context, page } = await e2e.open({
+      viewport,
+      cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL),
+    });
+    await page.goto('/admin/services');
+    const card = page.getByTestId('admin-catalog-card').filter({ hasText: 'Deep Tissue Massage' });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    const text = dialog.getByTestId('deposit-payment-text');
+    await text.waitFor();
+    expect(await text.textContent()).toBe(
+      'Customers booking for themselves pay it by card when booking (when staff book for them, at the appointment). It is refunded when the customer cancels within the cancellation notice, and kept after a late cancellation or a no-show.',
+    );
+    await text.scrollIntoViewIfNeeded();
+    await screenshot(page, `deposit-service-dialog-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
+    await context.close();
+  });
 });

@@ -95,7 +95,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
     const card = page.getByRole('listitem').filter({ hasText: notes });
     await card.getByText('Priya Shah').waitFor();
-    await card.getByText('priya.shah@example.com').waitFor();
+    // The customer's e-mail, a link to write to them.
+    const mail = card.getByRole('link', { name: 'priya.shah@example.com' });
+    expect(await mail.getAttribute('href')).toBe('mailto:priya.shah@example.com');
     await card.getByText('pending', { exact: true }).waitFor();
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `portal-appointments-${viewport}`);

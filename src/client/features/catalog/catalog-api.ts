@@ -82,6 +82,14 @@ export function useProviderCandidates() {
   return trpc.serviceProviders.employees.useQuery();
 }
 
+/**
+ * Whether customers pay deposits by card (card payments configured), as the booking pages decide it
+ * (entities/booking/deposit-note.tsx); undefined until the server has answered.
+ */
+export function useDepositsByCard() {
+  return trpc.orders.paymentMethods.useQuery().data?.methods.includes('stripe');
+}
+
 /** Add to Cart from the shop: a toast either way, and the cart badge follows. */
 export function useAddToCart() {
   const intl = useIntl();

@@ -30,7 +30,14 @@ export function AppointmentCard({
           </div>
           <p className="text-sm text-stone-700">{dateTimeOf(a.dateTime, timeZone)}</p>
           <p className="text-sm text-stone-700">{customerName}</p>
-          {a.customer.email && <p className="truncate text-sm text-stone-600">{a.customer.email}</p>}
+          {a.customer.email && (
+            <a
+              href={`mailto:${a.customer.email}`}
+              className="truncate text-sm text-brand-700 underline-offset-2 hover:underline"
+            >
+              {a.customer.email}
+            </a>
+          )}
           {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
           <RemindersSent appointment={a} timeZone={timeZone} />
         </div>

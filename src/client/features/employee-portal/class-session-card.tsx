@@ -38,6 +38,14 @@ export function ClassSessionCard({
                   {a.customer.firstName} {a.customer.lastName}
                 </span>
                 <AppointmentStatusBadge status={a.status} />
+                {a.customer.email && (
+                  <a
+                    href={`mailto:${a.customer.email}`}
+                    className="w-full break-all text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {a.customer.email}
+                  </a>
+                )}
                 {a.notes && <span className="w-full italic text-stone-600">{a.notes}</span>}
               </div>
               {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions(a)}</div>}

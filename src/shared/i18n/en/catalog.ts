@@ -98,8 +98,10 @@ export const catalog = {
   'catalog.capacity': 'Capacity',
   'catalog.capacityText': 'Customers who can book the same time with the same employee. More than 1 makes it a class.',
   'catalog.deposit': 'Deposit',
-  'catalog.depositText':
-    'Paid when booking. It is refunded when the customer cancels within the cancellation notice, and kept after a late cancellation or a no-show.',
+  'catalog.depositByCardText':
+    'Customers booking for themselves pay it by card when booking (when staff book for them, at the appointment). It is refunded when the customer cancels within the cancellation notice, and kept after a late cancellation or a no-show.',
+  'catalog.depositAtAppointmentText':
+    'Card payments are not set up, so customers pay it at their appointment; the booking pages tell them so.',
   'catalog.noDeposit': 'No deposit',
   'catalog.fixedDeposit': 'A fixed amount',
   'catalog.fullDeposit': 'The full price',

@@ -96,8 +96,10 @@ export const catalog: Record<keyof typeof enCatalog, string> = {
   'catalog.capacityText':
     'Clientes que pueden reservar la misma hora con el mismo empleado. Con más de 1, el servicio es una clase.',
   'catalog.deposit': 'Depósito',
-  'catalog.depositText':
-    'Se paga al reservar. Se reembolsa si el cliente cancela dentro del plazo de cancelación y se retiene tras una cancelación tardía o si no se presenta.',
+  'catalog.depositByCardText':
+    'Los clientes que reservan por sí mismos lo pagan con tarjeta al reservar (si el personal reserva por ellos, en la cita). Se reembolsa si el cliente cancela dentro del plazo de cancelación y se retiene tras una cancelación tardía o si no se presenta.',
+  'catalog.depositAtAppointmentText':
+    'Los pagos con tarjeta no están configurados, así que los clientes lo pagan en su cita; las páginas de reserva se lo indican.',
   'catalog.noDeposit': 'Sin depósito',
   'catalog.fixedDeposit': 'Un importe fijo',
   'catalog.fullDeposit': 'El precio completo',
