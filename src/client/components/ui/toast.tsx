@@ -17,6 +17,14 @@ const TOAST_DURATION_MS = 5000;
 
 const WIDE_SCREEN = '(min-width: 640px)';
 
+/**
+ * Toasts sit above everything, a dialog and its backdrop included (dialog.tsx: z-40 and z-50; the bottom bars z-30):
+ * a dialog's failure is said in a toast while it is still open. Said here, inline, rather than left to sonner's
+ * stylesheet. The list itself takes no clicks (only the card does, pointer-events-auto), so the parts of a dialog
+ * beside a toast stay usable.
+ */
+const TOASTER_STYLE = { '--width': '420px', zIndex: 100, pointerEvents: 'none' } as CSSProperties;
+
 function subscribeToWidth(onChange: () => void) {
   const query = window.matchMedia(WIDE_SCREEN);
   query.addEventListener('change', onChange);
@@ -43,7 +51,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         duration={TOAST_DURATION_MS}
         position={wide ? 'bottom-right' : 'top-center'}
         containerAriaLabel={intl.formatMessage({ id: 'app.notifications' })}
-        style={{ '--width': '420px' } as CSSProperties}
+        style={TOASTER_STYLE}
         toastOptions={{ unstyled: true }}
       />
     </>
