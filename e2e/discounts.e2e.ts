@@ -14,6 +14,9 @@ beforeAll(async () => {
 const buyers: Record<ViewportName, string> = { desktop: 'priya.shah@example.com', phone: 'noah.williams@example.com' };
 
 const codeCard = (page: Page, code: string) => page.getByTestId('discount-card').filter({ hasText: code });
+/** The badge: whether customers can use the code now, or why not. */
+const statusOf = (page: Page, code: string) => codeCard(page, code).getByTestId('discount-status').textContent();
+const datesOf = (page: Page, code: string) => codeCard(page, code).getByTestId('discount-dates').textContent();
 
 describe.each<ViewportName>(['desktop', 'phone'])('discount codes and refunds on %s', (viewport) => {
   const code = `E2E-${viewport.toUpperCase()}`;
@@ -32,6 +35,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('discount codes and refunds on
     await page.getByRole('heading', { name: 'Discount codes', level: 1 }).waitFor();
     await codeCard(page, 'WELCOME10').waitFor();
     await codeCard(page, 'SPRING20').getByText('Expired').waitFor();
+    // Its dates read as dates of the page's language, not YYYY-MM-DD; the switch says it is still switched on.
+    expect(await datesOf(page, 'SPRING20')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} to [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(await codeCard(page, 'SPRING20').getByRole('switch', { name: 'SPRING20 enabled' }).isChecked()).toBe(true);
+    expect(await statusOf(page, 'WELCOME10')).toBe('Active');
     await screenshot(page, `discounts-list-${viewport}`);
     await expectNoSeriousAxeViolations(page);
 
@@ -43,6 +50,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('discount codes and refunds on
     await dialog.getByLabel('Code').fill(code.toLowerCase());
     await dialog.getByLabel('Percent off (1 to 100)').fill('20');
     await dialog.getByLabel('Usage limit').fill('5');
+    await dialog.getByLabel('Ends after').fill('2099-12-31');
     await screenshot(page, `discounts-dialog-${viewport}`);
     await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Create Code' }).click();
@@ -51,20 +59,52 @@ describe.each<ViewportName>(['desktop', 'phone'])('discount codes and refunds on
     const card = codeCard(page, code);
     await card.getByTestId('times-used').getByText('0 of 5').waitFor();
     await card.getByText('20% off').waitFor();
+    expect(await datesOf(page, code)).toBe('Until Dec 31, 2099');
+    expect(await statusOf(page, code)).toBe('Active');
 
     // The switch takes it out of use and back.
-    const active = card.getByRole('switch', { name: `${code} active` });
-    await active.click();
-    await card.getByText('Inactive').waitFor();
-    await active.click();
-    await card.getByText('Active', { exact: true }).first().waitFor();
+    const enabled = card.getByRole('switch', { name: `${code} enabled` });
+    await enabled.click();
+    await expect.poll(() => statusOf(page, code)).toBe('Inactive');
+    expect(await enabled.isChecked()).toBe(false);
+    await enabled.click();
+    await expect.poll(() => statusOf(page, code)).toBe('Active');
+    expect(await enabled.isChecked()).toBe(true);
+
+    // A start still to come: scheduled, though switched on.
+    await card.getByRole('button', { name: `Edit ${code}` }).click();
+    const later = page.getByRole('dialog', { name: `Edit ${code}` });
+    expect(await later.getByLabel('Ends after').inputValue()).toBe('2099-12-31');
+    await later.getByLabel('Starts on').fill('2099-01-01');
+    await later.getByRole('button', { name: 'Save Changes' }).click();
+    await later.waitFor({ state: 'detached' });
+    await expect.poll(() => statusOf(page, code)).toBe('Scheduled');
+    expect(await datesOf(page, code)).toBe('Jan 1, 2099 to Dec 31, 2099');
+    expect(await enabled.isChecked()).toBe(true);
 
     await card.getByRole('button', { name: `Edit ${code}` }).click();
     const edit = page.getByRole('dialog', { name: `Edit ${code}` });
     await edit.getByLabel('Percent off (1 to 100)').fill('10');
+    await edit.getByLabel('Starts on').fill('');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await edit.waitFor({ state: 'detached' });
     await card.getByText('10% off').waitFor();
+    await expect.poll(() => statusOf(page, code)).toBe('Active');
+    await context.close();
+  });
+
+  it('in Spanish, the dates are Spanish dates and the badge and the switch say what they are', async () => {
+    const { context, page } = await e2e.open({ viewport, cookie: adminCookie, locale: 'es-ES' });
+    await page.goto('/admin/discounts');
+    await page.getByRole('heading', { name: 'Códigos de descuento', level: 1 }).waitFor();
+    expect(await statusOf(page, 'SPRING20')).toBe('Caducado');
+    expect(await datesOf(page, 'SPRING20')).toMatch(/^Del \d{1,2} [a-z]+\.? \d{4} al \d{1,2} [a-z]+\.? \d{4}$/);
+    expect(await datesOf(page, code)).toBe('Hasta el 31 dic 2099');
+    await codeCard(page, 'SPRING20').getByRole('switch', { name: 'SPRING20 habilitado' }).waitFor();
+    // Nothing sticks out of the screen or of a card.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, `discounts-list-es-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
     await context.close();
   });
 
@@ -115,6 +155,20 @@ describe.each<ViewportName>(['desktop', 'phone'])('discount codes and refunds on
     const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
     await page.goto('/admin/discounts');
     await codeCard(page, code).getByTestId('times-used').getByText('1 of 5').waitFor();
+    // Its last use gone: used up, whatever the switch says.
+    await codeCard(page, code)
+      .getByRole('button', { name: `Edit ${code}` })
+      .click();
+    const limit = page.getByRole('dialog', { name: `Edit ${code}` });
+    await limit.getByLabel('Usage limit').fill('1');
+    await limit.getByRole('button', { name: 'Save Changes' }).click();
+    await limit.waitFor({ state: 'detached' });
+    await expect.poll(() => statusOf(page, code)).toBe('Used up');
+    expect(
+      await codeCard(page, code)
+        .getByRole('switch', { name: `${code} enabled` })
+        .isChecked(),
+    ).toBe(true);
 
     await page.goto(`/admin${orderPath}`);
     await page.getByTestId('order-customer').waitFor();

@@ -15,6 +15,13 @@ function dayStart(key: string, timeZone: string): string {
   return new TZDate(y, m - 1, d, timeZone).toISOString();
 }
 
+/**
+ * The last business day a code can be used: the day of the last moment before its end (an end the dialog set is
+ * the midnight after that day; one set through the API may fall within a day, which is then still a day of use).
+ */
+export const lastDayKeyOf = (endsAt: string, timeZone: string) =>
+  dateKeyOf(new Date(new Date(endsAt).getTime() - 1), timeZone);
+
 /** Create a code, or edit one: its dates are whole business days, the end day included. */
 export function DiscountDialog({
   discount,
@@ -40,7 +47,7 @@ export function DiscountDialog({
       value: discount?.value ?? '',
       minSubtotal: discount?.minSubtotal ?? '',
       startDate: discount?.startsAt ? dateKeyOf(discount.startsAt, timeZone) : '',
-      endDate: discount?.endsAt ? addDaysToKey(dateKeyOf(discount.endsAt, timeZone), -1) : '',
+      endDate: discount?.endsAt ? lastDayKeyOf(discount.endsAt, timeZone) : '',
       usageLimit: discount?.usageLimit ?? '',
       perCustomerLimit: discount?.perCustomerLimit ?? 1,
       isActive: discount?.isActive ?? true,
@@ -143,7 +150,7 @@ export function DiscountDialog({
             {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} inputMode="numeric" />}
           </FormField>
         </div>
-        <CheckboxField name="isActive" label={intl.formatMessage({ id: 'discounts.activeField' })} />
+        <CheckboxField name="isActive" label={intl.formatMessage({ id: 'discounts.enabledField' })} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             <FormattedMessage id="discounts.cancel" />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
-import { Badge } from '../../components/ui/badge';
+import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, ListCard } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -9,9 +9,10 @@ import { Switch } from '../../components/ui/switch';
 import { useFormatMoney } from '../../lib/money';
 import { useTimeZone } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
-import { addDaysToKey, dateKeyOf } from '../../lib/zoned-time';
+import { dateKeyOf, dayLabelOf } from '../../lib/zoned-time';
+import type { MessageId } from '../../../shared/i18n/en';
 import { useDeleteDiscount, useDiscounts, useUpdateDiscount, type DiscountItem } from './discounts-api';
-import { DiscountDialog } from './discount-dialog';
+import { DiscountDialog, lastDayKeyOf } from './discount-dialog';
 
 function valueText(d: Pick<DiscountItem, 'kind' | 'value'>, money: (amount: string) => string, intl: IntlShape) {
   return d.kind === 'percent'
@@ -19,18 +20,36 @@ function valueText(d: Pick<DiscountItem, 'kind' | 'value'>, money: (amount: stri
     : intl.formatMessage({ id: 'discounts.amountOff' }, { amount: money(d.value) });
 }
 
-/** The code's dates as whole business days; the end day is included. */
-function datesText(d: DiscountItem, timeZone: string, intl: IntlShape) {
-  const start = d.startsAt ? dateKeyOf(d.startsAt, timeZone) : null;
-  const end = d.endsAt ? addDaysToKey(dateKeyOf(d.endsAt, timeZone), -1) : null;
-  if (start && end) return intl.formatMessage({ id: 'discounts.between' }, { start, end });
-  if (start) return intl.formatMessage({ id: 'discounts.from' }, { start });
-  if (end) return intl.formatMessage({ id: 'discounts.until' }, { end });
-  return intl.formatMessage({ id: 'discounts.noEnd' });
+/** The code's dates as whole business days ("Oct 8, 2026 to Nov 5, 2026"); the end day is included. */
+function DatesText({ discount: d, timeZone }: { discount: DiscountItem; timeZone: string }) {
+  // A date never breaks across lines ("Nov 5, / 2026"); the sentence may break between them.
+  const day = (key: string) => <span className="whitespace-nowrap">{dayLabelOf(key, 'monthDayYear')}</span>;
+  const start = d.startsAt ? day(dateKeyOf(d.startsAt, timeZone)) : null;
+  const end = d.endsAt ? day(lastDayKeyOf(d.endsAt, timeZone)) : null;
+  if (start && end) return <FormattedMessage id="discounts.between" values={{ start, end }} />;
+  if (start) return <FormattedMessage id="discounts.from" values={{ start }} />;
+  if (end) return <FormattedMessage id="discounts.until" values={{ end }} />;
+  return <FormattedMessage id="discounts.noEnd" />;
 }
 
-function isExpired(d: DiscountItem) {
-  return !!d.endsAt && new Date(d.endsAt) <= new Date();
+/**
+ * Whether customers can use the code now and, when not, why. The reasons that stay whatever the switch says
+ * (its dates are over, its uses are gone) come first; then switched off; then a start still to come.
+ */
+const statuses = {
+  expired: { id: 'discounts.expired', tone: 'danger' },
+  usedUp: { id: 'discounts.usedUp', tone: 'accent' },
+  inactive: { id: 'discounts.inactive', tone: 'neutral' },
+  scheduled: { id: 'discounts.scheduled', tone: 'secondary' },
+  active: { id: 'discounts.active', tone: 'success' },
+} satisfies Record<string, { id: MessageId; tone: BadgeTone }>;
+
+function statusOf(d: DiscountItem, now: Date): keyof typeof statuses {
+  if (d.endsAt && new Date(d.endsAt) <= now) return 'expired';
+  if (d.usageLimit !== null && d.timesUsed >= d.usageLimit) return 'usedUp';
+  if (!d.isActive) return 'inactive';
+  if (d.startsAt && new Date(d.startsAt) > now) return 'scheduled';
+  return 'active';
 }
 
 /** /admin/discounts: the shop's discount codes with their uses; create, edit, switch off and delete them. */
@@ -43,6 +62,7 @@ export function DiscountsPage() {
   const remove = useDeleteDiscount();
   const [editing, setEditing] = useState<DiscountItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<DiscountItem | null>(null);
+  const now = new Date();
 
   const setActive = (d: DiscountItem, isActive: boolean) =>
     update.mutate({
@@ -89,90 +109,92 @@ export function DiscountsPage() {
           className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
           aria-label={intl.formatMessage({ id: 'discounts.listLabel' })}
         >
-          {discounts.data!.map((d) => (
-            <li key={d.id}>
-              <ListCard
-                data-testid="discount-card"
-                heading={
-                  <>
-                    <h2 className="break-all font-mono text-lg font-semibold text-stone-900">{d.code}</h2>
-                    <p className="text-sm font-medium text-brand-800">{valueText(d, money, intl)}</p>
-                  </>
-                }
-                badge={
-                  isExpired(d) ? (
-                    <Badge tone="danger">
-                      <FormattedMessage id="discounts.expired" />
+          {discounts.data!.map((d) => {
+            const status = statuses[statusOf(d, now)];
+            return (
+              <li key={d.id}>
+                <ListCard
+                  data-testid="discount-card"
+                  heading={
+                    <>
+                      <h2 className="break-all font-mono text-lg font-semibold text-stone-900">{d.code}</h2>
+                      <p className="text-sm font-medium text-brand-800">{valueText(d, money, intl)}</p>
+                    </>
+                  }
+                  badge={
+                    <Badge
+                      id={`discount-status-${d.id}`}
+                      data-testid="discount-status"
+                      tone={status.tone}
+                      className="shrink-0 whitespace-nowrap"
+                    >
+                      <FormattedMessage id={status.id} />
                     </Badge>
-                  ) : d.isActive ? (
-                    <Badge tone="success">
-                      <FormattedMessage id="discounts.active" />
-                    </Badge>
-                  ) : (
-                    <Badge tone="neutral">
-                      <FormattedMessage id="discounts.inactive" />
-                    </Badge>
-                  )
-                }
-                actions={
-                  <>
-                    <label className="flex items-center gap-2 text-sm text-stone-800">
-                      <Switch
-                        checked={d.isActive}
-                        onCheckedChange={(checked) => setActive(d, checked)}
-                        disabled={update.isPending}
-                        aria-label={intl.formatMessage({ id: 'discounts.activeLabel' }, { code: d.code })}
-                      />
-                      <FormattedMessage id="discounts.active" />
-                    </label>
-                    <div className="flex gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        onClick={() => setEditing(d)}
-                        aria-label={intl.formatMessage({ id: 'discounts.editLabel' }, { code: d.code })}
-                      >
-                        <FormattedMessage id="discounts.edit" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setDeleting(d)}
-                        aria-label={intl.formatMessage({ id: 'discounts.deleteLabel' }, { code: d.code })}
-                      >
-                        <FormattedMessage id="discounts.delete" />
-                      </Button>
-                    </div>
-                  </>
-                }
-              >
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-stone-700">
-                  <dt className="text-stone-600">
-                    <FormattedMessage id="discounts.timesUsed" />
-                  </dt>
-                  <dd data-testid="times-used">
-                    {d.usageLimit !== null ? (
-                      <FormattedMessage id="discounts.usedOf" values={{ used: d.timesUsed, limit: d.usageLimit }} />
-                    ) : (
-                      d.timesUsed
-                    )}
-                  </dd>
-                  <dt className="text-stone-600">
-                    <FormattedMessage id="discounts.perCustomer" />
-                  </dt>
-                  <dd>{d.perCustomerLimit}</dd>
-                  <dt className="text-stone-600">
-                    <FormattedMessage id="discounts.minimum" />
-                  </dt>
-                  <dd>{d.minSubtotal ? money(d.minSubtotal) : intl.formatMessage({ id: 'discounts.noMinimum' })}</dd>
-                  <dt className="text-stone-600">
-                    <FormattedMessage id="discounts.dates" />
-                  </dt>
-                  <dd>{datesText(d, timeZone, intl)}</dd>
-                </dl>
-              </ListCard>
-            </li>
-          ))}
+                  }
+                  actions={
+                    <>
+                      <label className="flex items-center gap-2 text-sm text-stone-800">
+                        <Switch
+                          checked={d.isActive}
+                          onCheckedChange={(checked) => setActive(d, checked)}
+                          disabled={update.isPending}
+                          aria-label={intl.formatMessage({ id: 'discounts.enabledLabel' }, { code: d.code })}
+                          aria-describedby={`discount-status-${d.id}`}
+                        />
+                        <FormattedMessage id="discounts.enabled" />
+                      </label>
+                      {/* When the row wraps (a longer switch label), the buttons keep to the right. */}
+                      <div className="ml-auto flex gap-2">
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() => setEditing(d)}
+                          aria-label={intl.formatMessage({ id: 'discounts.editLabel' }, { code: d.code })}
+                        >
+                          <FormattedMessage id="discounts.edit" />
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() => setDeleting(d)}
+                          aria-label={intl.formatMessage({ id: 'discounts.deleteLabel' }, { code: d.code })}
+                        >
+                          <FormattedMessage id="discounts.delete" />
+                        </Button>
+                      </div>
+                    </>
+                  }
+                >
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-stone-700">
+                    <dt className="text-stone-600">
+                      <FormattedMessage id="discounts.timesUsed" />
+                    </dt>
+                    <dd data-testid="times-used">
+                      {d.usageLimit !== null ? (
+                        <FormattedMessage id="discounts.usedOf" values={{ used: d.timesUsed, limit: d.usageLimit }} />
+                      ) : (
+                        d.timesUsed
+                      )}
+                    </dd>
+                    <dt className="text-stone-600">
+                      <FormattedMessage id="discounts.perCustomer" />
+                    </dt>
+                    <dd>{d.perCustomerLimit}</dd>
+                    <dt className="text-stone-600">
+                      <FormattedMessage id="discounts.minimum" />
+                    </dt>
+                    <dd>{d.minSubtotal ? money(d.minSubtotal) : intl.formatMessage({ id: 'discounts.noMinimum' })}</dd>
+                    <dt className="text-stone-600">
+                      <FormattedMessage id="discounts.dates" />
+                    </dt>
+                    <dd data-testid="discount-dates">
+                      <DatesText discount={d} timeZone={timeZone} />
+                    </dd>
+                  </dl>
+                </ListCard>
+              </li>
+            );
+          })}
         </ul>
       )}
 
