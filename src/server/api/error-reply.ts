@@ -10,10 +10,33 @@ import { requestLocale } from './request-locale';
  * the shape, status and Retry-After come from describeError. Unexpected failures are logged with the request id.
  */
 export function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown) {
-  const answer = describeError(error, String(req.id), requestLocale(req));
+  const answer = describeError(inOurWords(error), String(req.id), requestLocale(req));
   if (answer.httpStatus >= 500) logFailure(req, error, answer.code);
   if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
   return reply.code(answer.httpStatus).send(errorBody(answer));
+}
+
+/**
+ * Fastify's own refusals, before any route runs, by their code: its English wording, which callers have always been
+ * answered with, written here as our sentences so that describeError says them in the caller's language
+ * (es/sentences.ts) and a Fastify release that rewords them changes nothing. The status, the code and the 415's
+ * sentence still come from describeError.
+ */
+const fastifyRefusals: Record<string, { message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: "Body is not valid JSON but content-type is set to 'application/json'" },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: "Body cannot be empty when content-type is set to 'application/json'" },
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'Request body is too large' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'Request body size did not match Content-Length' },
+};
+
+/** A Fastify refusal with our sentence as its message; anything else as it is. */
+function inOurWords(error: unknown): unknown {
+  const { code, message, statusCode } = (error ?? {}) as { code?: unknown; message?: unknown; statusCode?: unknown };
+  if (typeof code !== 'string' || typeof message !== 'string') return error;
+  // A path segment over maxParamLength: Fastify names the path, which the sentence keeps (a `{path}` pattern).
+  const tooLong = code === 'FST_ERR_MAX_PARAM_LENGTH' && /^'(.*)' is exceeding the max param length$/s.exec(message);
+  const ours = tooLong ? `'${tooLong[1]}' is exceeding the max param length` : fastifyRefusals[code]?.message;
+  return ours === undefined ? error : Object.assign(new Error(ours), { code, statusCode });
 }
 
 /**

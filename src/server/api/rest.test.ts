@@ -62,6 +62,84 @@ describe('REST conventions (docs/api-conventions.md)', () => {
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it("says Fastify's own refusals in the caller's language, with the same status, code and shape", async () => {
+    const json = { 'content-type': 'application/json' };
+    const longId = 'a'.repeat(5001);
+    const refusals: {
+      send?: { rawBody?: string; body?: unknown; headers?: Record<string, string> };
+      path?: string;
+      method?: 'GET' | 'PUT';
+      status: number;
+      code: string;
+      en: string;
+      es: string;
+    }[] = [
+      {
+        send: { rawBody: '{"businessName":', headers: json },
+        status: 400,
+        code: 'BAD_REQUEST',
+        en: "Body is not valid JSON but content-type is set to 'application/json'",
+        es: "El cuerpo de la solicitud no es JSON válido, aunque el content-type es 'application/json'",
+      },
+      {
+        send: { rawBody: '', headers: json },
+        status: 400,
+        code: 'BAD_REQUEST',
+        en: "Body cannot be empty when content-type is set to 'application/json'",
+        es: "El cuerpo de la solicitud no puede estar vacío cuando el content-type es 'application/json'",
+      },
+      {
+        send: { body: { businessName: 'x'.repeat(1_100_000) } },
+        status: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+        en: 'Request body is too large',
+        es: 'El cuerpo de la solicitud es demasiado grande',
+      },
+      {
+        send: { rawBody: 'businessName=x', headers: { 'content-type': 'text/plain' } },
+        status: 415,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        en: 'Request bodies must be JSON (Content-Type: application/json).',
+        es: 'El cuerpo de la solicitud debe ser JSON (Content-Type: application/json).',
+      },
+      {
+        path: '/api/no-such-thing',
+        method: 'GET',
+        status: 404,
+        code: 'NOT_FOUND',
+        en: 'No route for GET /api/no-such-thing',
+        es: 'No existe la ruta GET /api/no-such-thing',
+      },
+      {
+        // A path segment over Fastify's maxParamLength (5000) is refused before routing.
+        path: `/api/products/${longId}`,
+        method: 'GET',
+        status: 400,
+        code: 'BAD_REQUEST',
+        en: `'/api/products/${longId}' is exceeding the max param length`,
+        es: `'/api/products/${longId}' supera la longitud máxima de un parámetro`,
+      },
+    ];
+    for (const { send = {}, path = '/api/business/settings', method = 'PUT', status, code, ...said } of refusals) {
+      for (const language of [undefined, 'en', 'es-MX', 'es'] as const) {
+        const res = await server.request(method, path, {
+          cookie,
+          ...send,
+          headers: { ...send.headers, ...(language && { 'accept-language': language }) },
+        });
+        const expected = { message: said[language?.startsWith('es') ? 'es' : 'en'], code };
+        expect([path.slice(0, 40), language, res.status, res.body]).toEqual([
+          path.slice(0, 40),
+          language,
+          status,
+          expected,
+        ]);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(res.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+      }
+    }
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await server.request('GET', '/api/no-such-thing');
     expect(res.status).toBe(404);

@@ -256,6 +256,14 @@ const errors: Record<string, string> = {
   'Request bodies must be JSON (Content-Type: application/json).':
     'El cuerpo de la solicitud debe ser JSON (Content-Type: application/json).',
   'The request body must be a JSON object.': 'El cuerpo de la solicitud debe ser un objeto JSON.',
+  "Body is not valid JSON but content-type is set to 'application/json'":
+    "El cuerpo de la solicitud no es JSON válido, aunque el content-type es 'application/json'",
+  "Body cannot be empty when content-type is set to 'application/json'":
+    "El cuerpo de la solicitud no puede estar vacío cuando el content-type es 'application/json'",
+  'Request body is too large': 'El cuerpo de la solicitud es demasiado grande',
+  'Request body size did not match Content-Length':
+    'El tamaño del cuerpo de la solicitud no coincide con Content-Length',
+  "'{path}' is exceeding the max param length": "'{path}' supera la longitud máxima de un parámetro",
   'No route for {method} {path}': 'No existe la ruta {method} {path}',
   'The address is not a valid URL.': 'La dirección no es una URL válida.',
   'Cross-site requests are not allowed.': 'No se permiten solicitudes desde otros sitios.',
