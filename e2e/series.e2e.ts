@@ -1,7 +1,11 @@
+import { createIntl } from '@formatjs/intl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
-import { dayLabelOf } from '../src/client/lib/zoned-time';
+import { clockLabelOf, dayLabelOf } from '../src/client/lib/zoned-time';
 import { addCalendarDays, toZoned, weekdayOf, zonedToInstant } from '../src/server/booking/zoned-time';
+import { catalogueFor } from '../src/shared/i18n/catalogues';
+import type { MessageId } from '../src/shared/i18n/en';
+import { INTL_TAGS, type Locale } from '../src/shared/i18n/locales';
 import {
   screenshot,
   sessionCookieFor,
@@ -19,6 +23,8 @@ const cookies = {} as Record<ViewportName, string>;
 let rival: string;
 let facialId: string;
 let sofiaId: string;
+const edgeCookies = {} as Record<ViewportName, string>;
+let windowDays: number;
 
 beforeAll(async () => {
   const db = e2e.server.database.db;
@@ -26,7 +32,15 @@ beforeAll(async () => {
     { email: 'series-desktop@example.com', firstName: 'Jordan', lastName: 'Desk' },
     { email: 'series-phone@example.com', firstName: 'Jordan', lastName: 'Phone' },
     { email: 'rival@example.com', firstName: 'Riley', lastName: 'Rival' },
+    { email: 'edge-desktop@example.com', firstName: 'Eddie', lastName: 'Edge' },
+    { email: 'edge-phone@example.com', firstName: 'Elena', lastName: 'Borde', locale: 'es' },
   ]);
+  edgeCookies.desktop = await sessionCookieFor(e2e.server.database, 'edge-desktop@example.com');
+  edgeCookies.phone = await sessionCookieFor(e2e.server.database, 'edge-phone@example.com');
+  const settings = (await (await fetch(`${e2e.server.baseUrl}/api/business/settings`)).json()) as {
+    bookingWindowDays: number;
+  };
+  windowDays = settings.bookingWindowDays;
   cookies.desktop = await sessionCookieFor(e2e.server.database, 'series-desktop@example.com');
   cookies.phone = await sessionCookieFor(e2e.server.database, 'series-phone@example.com');
   rival = await sessionCookieFor(e2e.server.database, 'rival@example.com');
@@ -90,7 +104,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('a weekly series on %s', (view
     });
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
     await toast(page, 'Booking Failed').waitFor();
-    await page.getByText(`Not available on ${dates[2]}.`).waitFor();
+    // The dates as the page writes them, not as the API names them (YYYY-MM-DD).
+    await page.getByText(`Not available on ${dayLabelOf(dates[2]!, 'monthDay')}.`).waitFor();
+    expect(await page.getByText(dates[2]!).count()).toBe(0);
     const mine = await api('GET', '/appointments', cookies[viewport]);
     expect(mine).toEqual([]);
 
@@ -123,6 +139,104 @@ describe.each<ViewportName>(['desktop', 'phone'])('a weekly series on %s', (view
     await rows.nth(2).getByText('Cancelled').waitFor();
     await rows.nth(1).getByText('Cancelled').waitFor();
     await rows.nth(0).getByText('Pending').waitFor();
+    await context.close();
+  });
+});
+
+const intls = {
+  en: createIntl({ locale: INTL_TAGS.en, messages: catalogueFor('en').messages }),
+  es: createIntl({ locale: INTL_TAGS.es, messages: catalogueFor('es').messages }),
+};
+
+/**
+ * Near the end of the booking window (the demo's, read from the settings) a weekly series fits only two appointments
+ * and one every 2 weeks none: the page offers only what the server will book, and a date taken meanwhile is named as
+ * the page's language writes dates. English on the desktop, Spanish (the customer's saved choice) on the phone.
+ */
+describe.each<[ViewportName, Locale]>([
+  ['desktop', 'en'],
+  ['phone', 'es'],
+])('a series near the end of the booking window on %s, in %s', (viewport, locale) => {
+  const say = (id: MessageId, values?: Record<string, string | number>) => intls[locale].formatMessage({ id }, values);
+
+  /**
+   * Weekdays whose next week is the last one inside the window (a second appointment fits, a third does not), 9:00
+   * of neither taken by the weekly series above; one per viewport.
+   */
+  function edgeDay(): string {
+    const today = toZoned(new Date(), TZ).date;
+    const used = Object.values(starts).flatMap((start) => [0, 7, 14].map((days) => addCalendarDays(start, days)));
+    const candidates: string[] = [];
+    for (let offset = windowDays - 13; offset <= windowDays - 7; offset++) {
+      const date = addCalendarDays(today, offset);
+      const free = ![date, addCalendarDays(date, 7)].some((d) => used.includes(d));
+      if (weekdayOf(date) >= 1 && weekdayOf(date) <= 5 && free) candidates.push(date);
+    }
+    return candidates[viewport === 'desktop' ? 0 : 1]!;
+  }
+
+  it('offers only the appointments that fit, and says a taken date as the language writes it', async () => {
+    const first = edgeDay();
+    const second = addCalendarDays(first, 7);
+    const lastDay = addCalendarDays(toZoned(new Date(), TZ).date, windowDays);
+    const monthDay = (date: string) => dayLabelOf(date, 'monthDay', locale);
+    const { context, page } = await e2e.open({ viewport, cookie: edgeCookies[viewport] });
+    await page.goto('/employee-booking');
+    expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+    await page.getByRole('radio', { name: /Signature Facial/ }).check();
+    await page.getByRole('radio', { name: 'Sofia Marquez' }).check();
+    await page.getByLabel(say('booking.date'), { exact: true }).fill(first);
+    await page.getByText(clockLabelOf('09:00', locale), { exact: true }).click();
+
+    // Every 2 weeks would reach beyond the window: shown, not offered, and the page says why.
+    const biweekly = page.getByRole('radio', { name: say('booking.repeatTitle', { frequency: 'biweekly' }) });
+    await expect.poll(() => biweekly.isDisabled()).toBe(true);
+    await page.getByText(say('booking.repeatBeyondWindow', { lastDay: monthDay(lastDay) })).waitFor();
+
+    // Weekly: two appointments, no more, and the sentence under the count says why.
+    await page.getByRole('radio', { name: say('booking.repeatTitle', { frequency: 'weekly' }) }).check();
+    await page.getByText(say('booking.seriesWindowLimit', { lastDay: monthDay(lastDay), count: 2 })).waitFor();
+    await page.getByRole('combobox', { name: say('booking.appointmentCountLabel') }).click();
+    const options = page.getByRole('option');
+    await options.first().waitFor();
+    expect(await options.allTextContents()).toEqual([say('booking.appointmentCount', { count: 2 })]);
+    await page.keyboard.press('Escape');
+    const summary = say('booking.repeatSummary', {
+      frequency: 'weekly',
+      count: 2,
+      dates: [first, second].map(monthDay).join(', '),
+    });
+    await page.getByText(summary).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `series-window-end-${viewport}`);
+
+    // Someone takes the second week meanwhile: the refusal names it as the page writes dates, not as 2026-12-08.
+    const taken = await api('POST', '/appointments', rival, {
+      serviceId: facialId,
+      employeeId: sofiaId,
+      dateTime: zonedToInstant(second, 9 * 60, TZ).toISOString(),
+    });
+    await page.getByRole('button', { name: say('booking.confirm') }).click();
+    await toast(page, say('booking.failed')).waitFor();
+    await page
+      .locator('[data-sonner-toaster]')
+      .getByText(say('booking.seriesUnavailable', { dates: intls[locale].formatList([monthDay(second)]) }))
+      .waitFor();
+    expect(await page.getByText(second).count()).toBe(0);
+    await screenshot(page, `series-window-end-taken-${viewport}`);
+    expect(await api('GET', '/appointments', edgeCookies[viewport])).toEqual([]);
+
+    // Freed again: the two appointments, the last one inside the window, are booked.
+    await api('POST', `/appointments/${taken.id}/cancel`, rival);
+    await page.getByText(clockLabelOf('09:00', locale), { exact: true }).click();
+    await page.getByText(summary).waitFor();
+    await page.getByRole('button', { name: say('booking.confirm') }).click();
+    await toast(page, say('booking.seriesBooked')).waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    const booked = (await api('GET', '/appointments', edgeCookies[viewport])) as unknown as { dateTime: string }[];
+    expect(booked.map((a) => a.dateTime).sort()).toEqual(
+      [first, second].map((d) => zonedToInstant(d, 9 * 60, TZ).toISOString()),
+    );
     await context.close();
   });
 });

@@ -1825,7 +1825,7 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** @description Every failure answer: {message, code}, plus issues (400) or requestId (5xx). */
+    /** @description Every failure answer: {message, code}, plus issues (400), dates (409 of a series) or requestId (5xx). */
     Error: {
       /** @description What went wrong, in a sentence for people */
       message: string;
@@ -1854,6 +1854,8 @@ export interface components {
       }[];
       /** @description On 5xx answers: the request id to quote to support */
       requestId?: string;
+      /** @description On the 409 of a series (`repeat`): the dates that are not free (YYYY-MM-DD, business time zone), as the message names them */
+      dates?: string[];
     };
   };
   responses: never;

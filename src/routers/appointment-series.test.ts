@@ -134,13 +134,27 @@ describe('POST /api/appointments with repeat', () => {
     await server.db.insert(dateOverrides).values({ employeeId: maya.id, date: weeksLater(day, 3), isAvailable: false });
     const res = await book(customer.cookie, seriesBody('weekly', 5));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({
-      message: `Not available on ${weeksLater(day, 2)}, ${weeksLater(day, 3)}.`,
-      code: 'CONFLICT',
-    });
+    const dates = [weeksLater(day, 2), weeksLater(day, 3)];
+    // The message as it always was; `dates` lets a page write the same dates in its own language.
+    expect(res.body).toEqual({ message: `Not available on ${dates.join(', ')}.`, code: 'CONFLICT', dates });
     const rows = await server.db.select().from(appointments);
     expect(rows.map((r) => r.customerId)).toEqual([other.id]);
     expect(await queuedMail(server.db, undefined)).toHaveLength(2); // the other customer's booking only
+
+    // In Spanish, and on the React client's path (tRPC), the dates are the same machine-readable ones.
+    const spanish = await book(customer.cookie, seriesBody('weekly', 5), { 'accept-language': 'es' });
+    expect(spanish.status).toBe(409);
+    expect(spanish.body).toEqual({
+      message: `No disponible en estas fechas: ${dates.join(', ')}.`,
+      code: 'CONFLICT',
+      dates,
+    });
+    const trpc = await server.request('POST', '/api/trpc/appointments.book', {
+      cookie: customer.cookie,
+      body: seriesBody('weekly', 5),
+    });
+    expect(trpc.status).toBe(409);
+    expect((trpc.body as { error: { data: { dates?: string[] } } }).error.data.dates).toEqual(dates);
   });
 
   it('checks the booking window for every occurrence', async () => {
@@ -155,6 +169,7 @@ describe('POST /api/appointments with repeat', () => {
       const res = await book(customer.cookie, seriesBody('weekly', 4));
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(`Not available on ${weeksLater(day, 3)}.`);
+      expect(res.body.dates).toEqual([weeksLater(day, 3)]);
     } finally {
       expect((await window(365)).status).toBe(200);
     }
@@ -164,7 +179,8 @@ describe('POST /api/appointments with repeat', () => {
     await bookSeries('weekly', 2);
     const res = await book(other.cookie, { serviceId: physio, employeeId: maya.id, dateTime: at(day, '10:00') });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(SLOT_TAKEN_MESSAGE);
+    // No dates: a single booking's refusal is about its one time.
+    expect(res.body).toEqual({ message: SLOT_TAKEN_MESSAGE, code: 'CONFLICT' });
   });
 
   it('with no employee named, gives the whole series to one provider free on every date', async () => {

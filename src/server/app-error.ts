@@ -11,6 +11,15 @@ export type AppErrorCode =
   | 'SERVICE_UNAVAILABLE';
 
 /**
+ * What an answer carries beside its sentence, for a client that acts on it rather than shows it: Retry-After, or
+ * the dates a series could not have (`YYYY-MM-DD` of the business zone), which a page writes in its own language.
+ */
+interface AppErrorDetails {
+  retryAfterSeconds?: number;
+  dates?: readonly string[];
+}
+
+/**
  * The one error type services throw. The message is shown to people, so write it for them: a sentence, or a
  * `sentence(template, values)` when it names values, so the answer can say it in the request's language
  * (`.message` is the English). This file depends on nothing of the server, so every layer (services, jobs, the
@@ -21,7 +30,7 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     readonly said: Sentence | string,
-    readonly details?: { retryAfterSeconds?: number },
+    readonly details?: AppErrorDetails,
   ) {
     super(englishOf(said));
   }

@@ -44,6 +44,8 @@ export interface ErrorAnswer {
   issues?: { path: string; message: string }[];
   requestId?: string;
   retryAfterSeconds?: number;
+  /** A series' 409: the dates that are not free, as its message names them. */
+  dates?: string[];
 }
 
 /**
@@ -74,19 +76,22 @@ export function describeError(error: unknown, requestId: string | undefined, loc
     issues: known.issues,
     requestId: serverSide ? requestId : undefined,
     retryAfterSeconds: known.retryAfterSeconds ?? (unavailable ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined),
+    dates: known.dates,
   };
 }
 
 /** What went wrong: the code, and the sentence before it is said in a language (issues are said already). */
-interface KnownError extends Pick<ErrorAnswer, 'code' | 'issues' | 'retryAfterSeconds'> {
+interface KnownError extends Pick<ErrorAnswer, 'code' | 'issues' | 'retryAfterSeconds' | 'dates'> {
   said: Sentence | string;
 }
 
 function knownError(error: unknown, catalogue: Catalogue): KnownError {
   // tRPC wraps whatever a procedure throws in a TRPCError; what was thrown is its cause.
   const cause = error instanceof TRPCError ? error.cause : error;
-  if (cause instanceof AppError)
-    return { code: cause.code, said: cause.said, retryAfterSeconds: cause.details?.retryAfterSeconds };
+  if (cause instanceof AppError) {
+    const { retryAfterSeconds, dates } = cause.details ?? {};
+    return { code: cause.code, said: cause.said, retryAfterSeconds, ...(dates && { dates: [...dates] }) };
+  }
   // Whatever wrapped it, a lost database connection is a 503 (for example a session lookup in tRPC's createContext).
   if (isDatabaseUnavailable(error) && (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')) {
     return { code: 'SERVICE_UNAVAILABLE', said: UNAVAILABLE_MESSAGE };
@@ -137,11 +142,19 @@ export const ZErrorBody = z
       .optional()
       .meta({ description: 'Validation failures, one per field' }),
     requestId: z.string().optional().meta({ description: 'On 5xx answers: the request id to quote to support' }),
+    dates: z.array(z.string()).optional().meta({
+      description:
+        'On the 409 of a series (`repeat`): the dates that are not free (YYYY-MM-DD, business time zone), as the message names them',
+    }),
   })
-  .meta({ id: 'Error', description: 'Every failure answer: {message, code}, plus issues (400) or requestId (5xx).' });
+  .meta({
+    id: 'Error',
+    description:
+      'Every failure answer: {message, code}, plus issues (400), dates (409 of a series) or requestId (5xx).',
+  });
 
-/** The JSON body of a failure answer: `{message, code}`, plus `issues` (validation) or `requestId` (5xx). */
+/** The JSON body of a failure answer: `{message, code}`, plus `issues` (validation), `dates` or `requestId` (5xx). */
 export function errorBody(answer: ErrorAnswer) {
-  const { message, code, issues, requestId } = answer;
-  return { message, code, ...(issues && { issues }), ...(requestId && { requestId }) };
+  const { message, code, issues, requestId, dates } = answer;
+  return { message, code, ...(issues && { issues }), ...(dates && { dates }), ...(requestId && { requestId }) };
 }

@@ -38,7 +38,7 @@ const t = initTRPC
     // idle stream, and a client that hears nothing for 40 s reconnects (resuming from its last event id).
     sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
     errorFormatter({ shape, error, ctx }) {
-      const { httpStatus, code, message, issues, requestId } = describeError(
+      const { httpStatus, code, message, issues, requestId, dates } = describeError(
         error,
         ctx?.requestId,
         requestLocale(ctx?.req),
@@ -46,7 +46,7 @@ const t = initTRPC
       return {
         message,
         code: TRPC_ERROR_CODES_BY_KEY[code as TRPC_ERROR_CODE_KEY] ?? shape.code,
-        data: { httpStatus, code, issues, requestId },
+        data: { httpStatus, code, issues, requestId, dates },
       };
     },
   });

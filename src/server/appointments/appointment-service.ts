@@ -208,7 +208,7 @@ function notAvailable(starts: Date[], unavailable: Map<string, string[]>): AppEr
     undefined,
   );
   if (starts.length === 1 || !closest?.length) return new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
-  return new AppError('CONFLICT', seriesUnavailableMessage(closest));
+  return new AppError('CONFLICT', seriesUnavailableMessage(closest), { dates: closest });
 }
 
 /** Live appointments per employee on a date of the business zone: fewer first when a provider is assigned. */

@@ -14,11 +14,11 @@ import {
   useProviders,
   useSlots,
 } from './booking-api';
-import { addDaysToKey, todayIn } from '../../lib/zoned-time';
+import { addDaysToKey, dayLabelOf, todayIn } from '../../lib/zoned-time';
 import { useCurrentUser } from '../../lib/session';
 import { DateTimeStep, EmployeeStep, NotesStep, ServiceStep } from './guided-booking-steps';
 import { BookingSummary } from './booking-summary';
-import { NO_REPEAT, RepeatChoice, type Repeat } from './repeat-choice';
+import { fitRepeat, NO_REPEAT, RepeatChoice, type Repeat } from './repeat-choice';
 import { JoinWaitlist } from './join-waitlist';
 
 const GUIDED_WINDOW_DAYS = 30;
@@ -42,7 +42,7 @@ export function GuidedBookingPage() {
   const [date, setDate] = useState(params.get('date') ?? '');
   const [dateTime, setDateTime] = useState('');
   const [notes, setNotes] = useState('');
-  const [repeat, setRepeat] = useState<Repeat>(NO_REPEAT);
+  const [chosenRepeat, setRepeat] = useState<Repeat>(NO_REPEAT);
   const providers = useProviders(serviceId || undefined);
   // An employee who does not perform the newly chosen service is no longer a choice.
   const employeeId = providers.data?.some((p) => p.id === chosenEmployeeId) ? chosenEmployeeId : '';
@@ -56,6 +56,10 @@ export function GuidedBookingPage() {
   const service = services.data?.find((s) => s.id === serviceId);
   const employee = providers.data?.find((p) => p.id === employeeId);
   const slot = slots.data?.find((s) => s.dateTime === dateTime);
+  // A series may reach as far as the business takes bookings (the date picker stops sooner): only what fits is
+  // offered, shown and sent, so no occurrence is refused for lying beyond the window.
+  const seriesLastDay = addDaysToKey(todayIn(timeZone), settings.data?.bookingWindowDays ?? GUIDED_WINDOW_DAYS);
+  const repeat = fitRepeat(chosenRepeat, date, seriesLastDay);
 
   // A time belongs to one service, employee and date: choosing any of them again drops it.
   const choose =
@@ -105,9 +109,16 @@ export function GuidedBookingPage() {
           navigate('/');
         },
         onError: (error) => {
+          // A series' refusal names its dates as data too: said here as the page writes dates, not as ISO text.
+          const taken = error.data?.dates;
           toast({
             title: intl.formatMessage({ id: 'booking.failed' }),
-            description: errorMessage(error, intl.formatMessage({ id: 'booking.failedFallback' })),
+            description: taken?.length
+              ? intl.formatMessage(
+                  { id: 'booking.seriesUnavailable' },
+                  { dates: intl.formatList(taken.map((d) => dayLabelOf(d, 'monthDay'))) },
+                )
+              : errorMessage(error, intl.formatMessage({ id: 'booking.failedFallback' })),
             variant: 'destructive',
           });
           setDateTime('');
@@ -175,7 +186,9 @@ export function GuidedBookingPage() {
             )
           }
         >
-          {!!date && !!slots.data?.length && <RepeatChoice date={date} value={repeat} onChange={setRepeat} />}
+          {!!date && !!slots.data?.length && (
+            <RepeatChoice date={date} lastDay={seriesLastDay} value={repeat} onChange={setRepeat} />
+          )}
         </DateTimeStep>
       )}
       {employeeId && <NotesStep value={notes} onChange={setNotes} />}

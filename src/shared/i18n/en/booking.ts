@@ -70,6 +70,10 @@ export const booking = {
   'booking.repeatSummary':
     '{frequency, select, weekly {Weekly} other {Every 2 weeks}}, {count, plural, one {# appointment} other {# appointments}}: {dates}',
   'booking.appointmentCountLabel': 'Number of appointments',
+  'booking.repeatBeyondWindow': 'Not from this date: bookings are open up to {lastDay}',
+  'booking.seriesWindowLimit':
+    'Bookings are open up to {lastDay}, so from this date {count, plural, one {only # appointment fits} other {up to # appointments fit}}.',
+  'booking.seriesUnavailable': 'Not available on {dates}.',
   'booking.onWaitlist': 'You are on the waitlist for {what}. We will e-mail you if a time opens up.',
   'booking.joinWaitlistText': 'Want this day anyway? Join the waitlist and we will e-mail you if a time opens up.',
   'booking.joining': 'Joining...',

@@ -71,6 +71,10 @@ export const booking: Record<keyof typeof enBooking, string> = {
   'booking.repeatSummary':
     '{frequency, select, weekly {Cada semana} other {Cada 2 semanas}}, {count, plural, one {# cita} other {# citas}}: {dates}',
   'booking.appointmentCountLabel': 'Número de citas',
+  'booking.repeatBeyondWindow': 'No desde esta fecha: las reservas están abiertas hasta el {lastDay}',
+  'booking.seriesWindowLimit':
+    'Las reservas están abiertas hasta el {lastDay}, así que desde esta fecha {count, plural, one {solo cabe # cita} other {caben hasta # citas}}.',
+  'booking.seriesUnavailable': 'No disponible: {dates}.',
   'booking.onWaitlist': 'Estás en la lista de espera de {what}. Te enviaremos un correo si queda libre alguna hora.',
   'booking.joinWaitlistText':
     '¿Quieres este día de todos modos? Únete a la lista de espera y te enviaremos un correo si queda libre alguna hora.',
