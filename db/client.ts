@@ -10,7 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { fileURLToPath } from 'node:url';
-import { sqlState } from './errors';
+import { isDatabaseUnavailable, sqlState } from './errors';
 
 const TRANSACTION_ABORTED = '25P02';
 // No schema is given to drizzle: nothing uses its relational queries (`db.query`), and with one every transaction
@@ -275,6 +275,7 @@ export async function transactionInOneTrip<T extends readonly Promise<unknown>[]
       return Reflect.get(target, property, receiver);
     },
   });
+  let lost = false;
   try {
     const begin = handedNow(connection.unsafe('begin'));
     let statements: readonly [...T];
@@ -293,7 +294,12 @@ export async function transactionInOneTrip<T extends readonly Promise<unknown>[]
     // A failed statement is thrown above; a rollback without one would be a transaction this code did not expect.
     if (committed.command !== 'COMMIT') throw new Error(`The transaction ended with ${committed.command}.`);
     return answers as unknown as Answers<T>;
+  } catch (error) {
+    lost = isDatabaseUnavailable(error);
+    throw error;
   } finally {
-    connection.release();
+    // A connection that died is already back among the pool's closed ones, which reconnect when needed; released,
+    // it would be put among the open ones and fail every query sent to it.
+    if (!lost) connection.release();
   }
 }

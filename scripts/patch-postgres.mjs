@@ -11,6 +11,11 @@
 // transaction has already been rejected with it), a flush with no socket drops its bytes, and teardown
 // forgets the timer and the pending bytes. `db/driver-outage.postgres.test.ts` reproduces the crash.
 //
+// A second mend: when the backend ends a connection mid-query (a restart, pg_terminate_backend), its FATAL error
+// is kept for the ReadyForQuery that never comes, and the connection object outlives its socket. Reconnected, it
+// answered its first new query with that old error. Teardown now forgets it (the query it belonged to is rejected
+// with CONNECTION_CLOSED as the socket closes); the same test file reproduces it.
+//
 // Each replacement must match exactly once; if postgres.js changes, the install fails here instead of
 // running unpatched. Patching twice is harmless: patched files are recognised and left alone.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -19,6 +24,13 @@ import { fileURLToPath } from 'node:url';
 
 const marker = '/* storefront: null-socket guard */';
 const replacements = [
+  [
+    `  async function closed(hadError) {
+    incoming = Buffer.alloc(0)`,
+    `  async function closed(hadError) {
+    errorResponse = null
+    incoming = Buffer.alloc(0)`,
+  ],
   [
     `    if (terminated)
       return queryError(q, Errors.connection('CONNECTION_DESTROYED', options))
