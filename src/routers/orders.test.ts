@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orders as ordersTable } from '../../db/schema/index';
+import { auditLog, orders as ordersTable } from '../../db/schema/index';
 import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
 import { queuedMail, signInAs, useTestServer } from '../server/testing';
 import { addToCart, deliverWebhook, product, stockOf } from './orders-testing';
@@ -413,6 +413,18 @@ describe('PUT /api/orders/{id}/status and POST /api/orders/{id}/mark-paid', () =
     expect(cancelled.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
     expect(await stockOf(server, oil.id)).toBe(5);
     expect((await server.request('POST', `/api/orders/${order.id}/mark-paid`, { cookie: admin })).status).toBe(409);
+
+    // Each staff write left one audit row, by whom it was made; the refused ones none.
+    const number = order.id.slice(-8);
+    const entries = await server.db
+      .select({ action: auditLog.action, summary: auditLog.summary, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, order.id))
+      .orderBy(auditLog.action);
+    expect(entries.map((e) => [e.action, e.actorId === cashier.user.id ? 'cashier' : 'admin', e.summary])).toEqual([
+      ['order.paid', 'cashier', `Recorded the payment of order #${number}.`],
+      ['order.status_changed', 'admin', `Moved order #${number} from processing to cancelled.`],
+    ]);
   });
 });
 

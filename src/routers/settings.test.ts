@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index';
 import { queuedMail, signInAs, useTestServer } from '../server/testing';
 import { addToCart, product } from './orders-testing';
 
@@ -53,14 +55,20 @@ describe('GET/PUT /api/business/settings', () => {
     expect(res.status).toBe(403);
   });
 
-  it('lets an admin update, and the change is visible on GET', async () => {
-    const { cookie } = await signInAs(server.database, 'admin');
+  it('lets an admin update, and the change is visible on GET and in the activity log', async () => {
+    const admin = await signInAs(server.database, 'admin');
+    const { cookie } = admin;
     const body = { businessName: 'Glow Studio', businessDescription: 'Hair and beauty', businessType: 'services' };
     const res = await server.request('PUT', '/api/business/settings', { cookie, body });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...body, timezone: 'UTC', ...booking, currency: 'USD', defaultLocale: 'en' });
     const read = await server.request('GET', '/api/business/settings');
     expect(read.body).toEqual({ ...body, timezone: 'UTC', ...booking, currency: 'USD', defaultLocale: 'en' });
+    const logged = await server.db
+      .select({ summary: auditLog.summary })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'settings.updated'), eq(auditLog.actorId, admin.user.id)));
+    expect(logged).toEqual([{ summary: 'Changed the business settings.' }]);
   });
 
   it('rejects an empty businessName with a readable 400 and changes nothing', async () => {

@@ -29,5 +29,5 @@ export const settingsRouter = router({
     )
     .input(ZUpdateBusinessSettingsInput)
     .output(ZBusinessSettings)
-    .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.settings, input)),
+    .mutation(({ ctx, input }) => updateSettings(ctx.db, ctx.settings, ctx.user, input)),
 });

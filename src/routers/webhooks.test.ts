@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/index';
 import { webhookEventTypes } from '../shared/webhook-schema';
 import { signInAs, useTestServer } from '../server/testing';
 import { startWebhookReceiver, type WebhookReceiver } from '../server/webhooks/receiver-testing';
@@ -140,6 +142,25 @@ describe('PUT and DELETE /api/admin/webhooks/{id}', () => {
         expect(answer.body.message).toMatch(/^Webhook (endpoint|delivery) not found\.$/);
       }
     }
+  });
+});
+
+describe('the activity log', () => {
+  it('records adding, changing and deleting an endpoint, and a refused change not at all', async () => {
+    const endpoint = await createEndpoint();
+    await server.request('PUT', `/api/admin/webhooks/${endpoint.id}`, { cookie: admin, body: { isActive: false } });
+    await server.request('PUT', `/api/admin/webhooks/${endpoint.id}`, { cookie: admin, body: { url: 'ftp://x' } });
+    await server.request('DELETE', `/api/admin/webhooks/${endpoint.id}`, { cookie: admin });
+    const entries = await server.db
+      .select({ action: auditLog.action, summary: auditLog.summary })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, endpoint.id))
+      .orderBy(auditLog.createdAt);
+    expect(entries).toEqual([
+      { action: 'webhook.created', summary: `Added webhook endpoint ${receiver.url}.` },
+      { action: 'webhook.updated', summary: `Changed webhook endpoint ${receiver.url}.` },
+      { action: 'webhook.deleted', summary: `Deleted webhook endpoint ${receiver.url}.` },
+    ]);
   });
 });
 

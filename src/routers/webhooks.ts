@@ -52,7 +52,7 @@ export const webhooksRouter = router({
     )
     .input(ZCreateWebhookInput)
     .output(ZCreatedWebhookEndpoint)
-    .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, input, destinationPolicy(ctx.env))),
+    .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, ctx.user, input, destinationPolicy(ctx.env))),
 
   update: adminProcedure
     .meta(
@@ -66,7 +66,7 @@ export const webhooksRouter = router({
     )
     .input(ZUpdateWebhookInput)
     .output(ZWebhookEndpoint)
-    .mutation(({ ctx, input }) => updateWebhookEndpoint(ctx.db, input, destinationPolicy(ctx.env))),
+    .mutation(({ ctx, input }) => updateWebhookEndpoint(ctx.db, ctx.user, input, destinationPolicy(ctx.env))),
 
   delete: adminProcedure
     .meta(
@@ -80,7 +80,7 @@ export const webhooksRouter = router({
     )
     .input(ZIdInput)
     .output(ZDeleted)
-    .mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx.db, ctx.user, input.id)),
 
   test: adminProcedure
     .meta(

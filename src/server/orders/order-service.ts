@@ -725,6 +725,16 @@ export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, inpu
       .update(orders)
       .set({ status: input.status, paymentStatus, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
+    await recordAudit(tx, actor, {
+      action: 'order.status_changed',
+      entity: 'order',
+      entityId: order.id,
+      summary: sentence('Moved order #{number} from {from} to {to}.', {
+        number: orderNumber(order.id),
+        from: order.status,
+        to: input.status,
+      }),
+    });
     await notifyCustomer(tx, deps, order, input.status);
     await emitOrderEvent(tx, 'order.updated', order.id);
   });
@@ -750,6 +760,12 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
       .update(orders)
       .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
+    await recordAudit(tx, actor, {
+      action: 'order.paid',
+      entity: 'order',
+      entityId: order.id,
+      summary: sentence('Recorded the payment of order #{number}.', { number: orderNumber(order.id) }),
+    });
     if (status !== order.status) await notifyCustomer(tx, deps, order, status);
     await emitOrderEvent(tx, 'order.updated', order.id);
   });

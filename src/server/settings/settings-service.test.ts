@@ -36,7 +36,7 @@ describe('settings service', () => {
   });
 
   it('saves and reads back every field, and the cached copy follows at once', async () => {
-    const saved = await updateSettings(database.db, cache, {
+    const saved = await updateSettings(database.db, cache, null, {
       businessName: 'Corner Bakery',
       businessDescription: 'Bread and cakes',
       businessType: 'products',
@@ -59,7 +59,7 @@ describe('settings service', () => {
   });
 
   it('keeps fields that an update leaves out', async () => {
-    await updateSettings(database.db, cache, { businessName: 'Corner Bakery & Cafe' });
+    await updateSettings(database.db, cache, null, { businessName: 'Corner Bakery & Cafe' });
     expect(await cache.get()).toEqual({
       businessName: 'Corner Bakery & Cafe',
       businessDescription: 'Bread and cakes',
@@ -75,7 +75,7 @@ describe('settings service', () => {
   });
 
   it('refuses a blank name in the database too', async () => {
-    await expect(updateSettings(database.db, cache, { businessName: '   ' })).rejects.toThrow();
+    await expect(updateSettings(database.db, cache, null, { businessName: '   ' })).rejects.toThrow();
     expect((await cache.get()).businessName).toBe('Corner Bakery & Cafe');
   });
 
@@ -85,7 +85,7 @@ describe('settings service', () => {
     const otherCache = createSettingsCache(other);
     try {
       expect((await otherCache.get()).businessName).toBe('Corner Bakery & Cafe');
-      await updateSettings(database.db, cache, { businessName: 'Saved elsewhere' });
+      await updateSettings(database.db, cache, null, { businessName: 'Saved elsewhere' });
       await expect
         .poll(async () => (await otherCache.get()).businessName, { timeout: 2000, interval: 20 })
         .toBe('Saved elsewhere');

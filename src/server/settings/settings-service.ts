@@ -6,6 +6,8 @@ import { settingsMessages, type UpdateBusinessSettingsInput } from '../../shared
 import { AppError } from '../app-error';
 import { enqueue } from '../jobs/enqueue';
 import { SETTINGS_CHANNEL, SettingsCache } from './settings-cache';
+import { recordAudit, type AuditActor } from '../staff/audit';
+import { sentence } from '../../shared/i18n/sentence';
 
 const columns = {
   businessName: businessSettings.businessName,
@@ -38,9 +40,18 @@ export function createSettingsCache(database: Database): SettingsCache {
 export async function updateSettings(
   db: Tx,
   cache: SettingsCache,
+  actor: AuditActor,
   input: UpdateBusinessSettingsInput,
 ): Promise<BusinessSettings> {
-  const saved = await writeSettings(db, input);
+  const saved = await db.transaction(async (tx) => {
+    const row = await writeSettings(tx, input);
+    await recordAudit(tx, actor, {
+      action: 'settings.updated',
+      entity: 'settings',
+      summary: sentence('Changed the business settings.', {}),
+    });
+    return row;
+  });
   cache.invalidate();
   return saved;
 }

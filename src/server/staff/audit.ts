@@ -22,7 +22,8 @@ export interface AuditRecord {
   summary: Sentence;
 }
 
-type AuditActor = { id: string; apiKey?: { name: string } } | null;
+/** Who made a write: a staff member, through an API key of theirs or not (null: nobody, such as a job). */
+export type AuditActor = { id: string; apiKey?: { name: string } } | null;
 
 /**
  * Writes one audit row. Call it with the transaction of the write it describes, so the row exists exactly

@@ -48,7 +48,7 @@ const product = {
 };
 
 async function endpointAt(url = receiver.url) {
-  const endpoint = await createWebhookEndpoint(database.db, { url, events: ['product.updated'] }, devPolicy);
+  const endpoint = await createWebhookEndpoint(database.db, null, { url, events: ['product.updated'] }, devPolicy);
   receiver.useSecret(endpoint.secret);
   return endpoint;
 }

@@ -16,6 +16,8 @@ import { AppError } from '../app-error';
 import { enqueue } from '../jobs/enqueue';
 import { checkDestination, type DestinationPolicy } from './destination';
 import { writeEvent } from './events';
+import { recordAudit, type AuditActor } from '../staff/audit';
+import { sentence } from '../../shared/i18n/sentence';
 
 const endpointNotFound = () => new AppError('NOT_FOUND', 'Webhook endpoint not found.');
 const deliveryNotFound = () => new AppError('NOT_FOUND', 'Webhook delivery not found.');
@@ -55,21 +57,41 @@ async function findEndpoint(db: Tx, id: string): Promise<EndpointRow> {
 /** Registers an endpoint; the answer is the only place its secret is ever shown. */
 export async function createWebhookEndpoint(
   db: Tx,
+  actor: AuditActor,
   input: CreateWebhookInput,
   policy: DestinationPolicy,
 ): Promise<CreatedWebhookEndpoint> {
   await checkDestination(input.url, policy);
   const secret = newSecret();
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({ url: input.url, events: input.events, description: input.description ?? '', secret })
-    .returning(endpointColumns);
-  return { ...toEndpoint(row!), secret };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ url: input.url, events: input.events, description: input.description ?? '', secret })
+      .returning(endpointColumns);
+    await audit(tx, actor, 'webhook.created', row!, 'Added webhook endpoint {url}.');
+    return { ...toEndpoint(row!), secret };
+  });
+}
+
+function audit(
+  tx: Tx,
+  actor: AuditActor,
+  action: string,
+  endpoint: { id: string; url: string },
+  template: 'Added webhook endpoint {url}.' | 'Changed webhook endpoint {url}.' | 'Deleted webhook endpoint {url}.',
+) {
+  return recordAudit(tx, actor, {
+    action,
+    entity: 'webhook',
+    entityId: endpoint.id,
+    summary: sentence(template, { url: endpoint.url }),
+  });
 }
 
 /** Changes the fields given; switching an endpoint back on starts its count of failures afresh. */
 export async function updateWebhookEndpoint(
   db: Tx,
+  actor: AuditActor,
   input: UpdateWebhookInput,
   policy: DestinationPolicy,
 ): Promise<WebhookEndpoint> {
@@ -77,24 +99,34 @@ export async function updateWebhookEndpoint(
   await findEndpoint(db, id);
   if (fields.url !== undefined) await checkDestination(fields.url, policy);
   const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({ ...changes, ...(fields.isActive && { failuresInARow: 0 }), updatedAt: sql`now()` })
-    .where(eq(webhookEndpoints.id, id))
-    .returning(endpointColumns);
-  if (!row) throw endpointNotFound();
-  return toEndpoint(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ ...changes, ...(fields.isActive && { failuresInARow: 0 }), updatedAt: sql`now()` })
+      .where(eq(webhookEndpoints.id, id))
+      .returning(endpointColumns);
+    if (!row) throw endpointNotFound();
+    await audit(tx, actor, 'webhook.updated', row, 'Changed webhook endpoint {url}.');
+    return toEndpoint(row);
+  });
 }
 
 /** Deletes an endpoint with its delivery log; attempts still queued find nothing and end. */
-export async function deleteWebhookEndpoint(db: Tx, id: string): Promise<{ success: true; id: string }> {
+export async function deleteWebhookEndpoint(
+  db: Tx,
+  actor: AuditActor,
+  id: string,
+): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw endpointNotFound();
-  const deleted = await db
-    .delete(webhookEndpoints)
-    .where(eq(webhookEndpoints.id, id))
-    .returning({ id: webhookEndpoints.id });
-  if (deleted.length === 0) throw endpointNotFound();
-  return { success: true, id };
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(webhookEndpoints)
+      .where(eq(webhookEndpoints.id, id))
+      .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
+    if (!deleted) throw endpointNotFound();
+    await audit(tx, actor, 'webhook.deleted', deleted, 'Deleted webhook endpoint {url}.');
+    return { success: true as const, id };
+  });
 }
 
 const deliveryColumns = {
