@@ -1,6 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appointments, weeklyHours, dateOverrides, jobs, serviceProviders, services } from '../../db/schema/index';
+import {
+  appointments,
+  auditLog,
+  weeklyHours,
+  dateOverrides,
+  jobs,
+  serviceProviders,
+  services,
+} from '../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { queuedMail, signInAs, useTestServer } from '../server/testing';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
@@ -413,6 +421,46 @@ describe('PUT /api/appointments/{id}/status', () => {
       expect(res.status, res.text).toBe(200);
       expect(res.body.status).toBe(status);
     }
+  });
+
+  it("puts staff changes to someone's appointment in the activity log, and not a customer's own", async () => {
+    const a = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
+    const b = await bookOk(customerB.cookie, simpleBody(at(day, '10:00')));
+    expect(
+      (
+        await server.request('PUT', `/api/appointments/${a.id}/status`, {
+          cookie: maya.cookie,
+          body: { status: 'confirmed' },
+        })
+      ).status,
+    ).toBe(200);
+    const moved = await server.request('PUT', `/api/appointments/${a.id}/reschedule`, {
+      cookie: maya.cookie,
+      body: { dateTime: at(day, '11:00') },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(
+      (await server.request('POST', `/api/appointments/${a.id}/cancel`, { cookie: customerA.cookie })).status,
+    ).toBe(200);
+    expect((await server.request('POST', `/api/appointments/${b.id}/cancel`, { cookie: maya.cookie })).status).toBe(
+      200,
+    );
+    const logged = await server.db
+      .select({
+        entityId: auditLog.entityId,
+        action: auditLog.action,
+        summary: auditLog.summary,
+        actorId: auditLog.actorId,
+      })
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, [a.id, b.id]))
+      .orderBy(auditLog.createdAt);
+    expect(logged.map((e) => [e.entityId, e.action, e.actorId])).toEqual([
+      [a.id, 'appointment.status_changed', maya.id],
+      [a.id, 'appointment.rescheduled', maya.id],
+      [b.id, 'appointment.cancelled', maya.id],
+    ]);
+    expect(logged[0]!.summary).toMatch(/^Marked .+'s Swedish Massage appointment as confirmed\.$/);
   });
 
   it('refuses customers and staff without the permission, an unknown value and an unknown id', async () => {

@@ -52,6 +52,7 @@ import {
 } from './slot-data';
 import { classRefusal, seatWantedAt, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
+import { fullName, recordAudit } from '../staff/audit';
 
 /**
  * What a booking operation needs besides the database and the caller: settings, the clock, the public address,
@@ -582,6 +583,7 @@ export async function setAppointmentStatus(
       } else if (reviving) await notify(tx, 'booked', row, sequence, row.startsAt, env);
       await scheduleReminders(tx, { ...row, status }, env.settings.reminderOffsetsMinutes, env.now);
       if (cancelling) await timeOpened(tx, row);
+      await auditStaffChange(tx, actor, row, 'appointment.status_changed', status);
       await emitAppointmentEvent(tx, cancelling ? 'appointment.cancelled' : 'appointment.updated', id);
     });
   } catch (error) {
@@ -600,6 +602,32 @@ function classOfRow(row: Row): ClassOf | undefined {
   return row.serviceId && row.serviceCapacity && row.serviceCapacity > 1
     ? { serviceId: row.serviceId, capacity: row.serviceCapacity }
     : undefined;
+}
+
+/**
+ * A staff member's change to someone else's appointment goes in the activity log; a customer's change to their own
+ * booking does not (it is no staff write).
+ */
+async function auditStaffChange(
+  tx: Tx,
+  actor: SessionUser,
+  row: Row,
+  action: 'appointment.status_changed' | 'appointment.cancelled' | 'appointment.rescheduled',
+  status?: AppointmentStatus,
+) {
+  if (!isStaffRole(actor.role) || row.customerId === actor.id) return;
+  const values = { customer: row.customer ? fullName(row.customer) : 'someone', service: row.service?.name ?? '' };
+  await recordAudit(tx, actor, {
+    action,
+    entity: 'appointment',
+    entityId: row.id,
+    summary:
+      action === 'appointment.status_changed'
+        ? sentence("Marked {customer}'s {service} appointment as {status}.", { ...values, status: status! })
+        : action === 'appointment.cancelled'
+          ? sentence("Cancelled {customer}'s {service} appointment.", values)
+          : sentence("Moved {customer}'s {service} appointment to another time.", values),
+  });
 }
 
 function seatRequestOf(row: Row, classOf: ClassOf) {
@@ -678,7 +706,10 @@ export async function cancelAppointment(
   requireChangeable(actor, row, env, 'appointments.cancel');
   const rows = input.scope === 'series' ? [row, ...(await laterOccurrences(db, row))] : [row];
   await db.transaction(async (tx) => {
-    for (const each of rows) await cancelInTransaction(tx, each, env);
+    for (const each of rows) {
+      await cancelInTransaction(tx, each, env);
+      await auditStaffChange(tx, actor, each, 'appointment.cancelled');
+    }
   });
   return toAppointment((await findRow(db, row.id))!);
 }
@@ -730,6 +761,7 @@ export async function rescheduleAppointment(
       await notify(tx, 'rescheduled', row, sequence, start, env);
       await scheduleReminders(tx, { ...row, startsAt: start }, env.settings.reminderOffsetsMinutes, env.now);
       await timeOpened(tx, row);
+      await auditStaffChange(tx, actor, row, 'appointment.rescheduled');
       await emitAppointmentEvent(tx, 'appointment.updated', row.id);
     });
   } catch (error) {

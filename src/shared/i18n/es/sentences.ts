@@ -482,6 +482,10 @@ const audit: Record<string, string> = {
   'Added webhook endpoint {url}.': 'Añadió el destino de webhook {url}.',
   'Changed webhook endpoint {url}.': 'Cambió el destino de webhook {url}.',
   'Deleted webhook endpoint {url}.': 'Eliminó el destino de webhook {url}.',
+  "Marked {customer}'s {service} appointment as {status}.":
+    'Marcó la cita de {service} de {customer} como {status, select, pending {pendiente} confirmed {confirmada} completed {completada} cancelled {cancelada} no_show {no presentada} other {{status}}}.',
+  "Cancelled {customer}'s {service} appointment.": 'Canceló la cita de {service} de {customer}.',
+  "Moved {customer}'s {service} appointment to another time.": 'Cambió la hora de la cita de {service} de {customer}.',
   'Created product {name}.': 'Creó el producto {name}.',
   'Changed product {name}.': 'Cambió el producto {name}.',
   'Deleted product {name}.': 'Eliminó el producto {name}.',
