@@ -423,9 +423,9 @@ describe('PUT /api/appointments/{id}/status', () => {
     }
   });
 
-  it("puts staff changes to someone's appointment in the activity log, and not a customer's own", async () => {
+  it("puts staff bookings and changes of someone's appointment in the activity log, and not a customer's own", async () => {
     const a = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
-    const b = await bookOk(customerB.cookie, simpleBody(at(day, '10:00')));
+    const b = await bookOk(maya.cookie, simpleBody(at(day, '10:00'), { customerId: customerB.id }));
     expect(
       (
         await server.request('PUT', `/api/appointments/${a.id}/status`, {
@@ -456,11 +456,13 @@ describe('PUT /api/appointments/{id}/status', () => {
       .where(inArray(auditLog.entityId, [a.id, b.id]))
       .orderBy(auditLog.createdAt);
     expect(logged.map((e) => [e.entityId, e.action, e.actorId])).toEqual([
+      [b.id, 'appointment.created', maya.id],
       [a.id, 'appointment.status_changed', maya.id],
       [a.id, 'appointment.rescheduled', maya.id],
       [b.id, 'appointment.cancelled', maya.id],
     ]);
-    expect(logged[0]!.summary).toMatch(/^Marked .+'s Swedish Massage appointment as confirmed\.$/);
+    expect(logged[0]!.summary).toMatch(/^Booked Swedish Massage for .+\.$/);
+    expect(logged[1]!.summary).toMatch(/^Marked .+'s Swedish Massage appointment as confirmed\.$/);
   });
 
   it('refuses customers and staff without the permission, an unknown value and an unknown id', async () => {

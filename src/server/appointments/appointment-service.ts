@@ -454,7 +454,14 @@ export async function bookAppointment(
             queueReminders(tx, { id: ids[i]!, startsAt: start }, env.settings.reminderOffsetsMinutes, env.now),
           ),
         ];
-        return [lockEmployeeBookings(tx, employeeId), insertAppointments(tx, values), ...jobs] as const;
+        const audit = auditStaffChange(
+          tx,
+          actor,
+          { id: ids[0]!, customerId, customer, service },
+          'appointment.created',
+          { occurrences: starts.length },
+        );
+        return [lockEmployeeBookings(tx, employeeId), insertAppointments(tx, values), ...jobs, audit] as const;
       };
       try {
         // With nobody listening, the transaction goes in one round trip: the lock is held only while PostgreSQL
@@ -583,7 +590,7 @@ export async function setAppointmentStatus(
       } else if (reviving) await notify(tx, 'booked', row, sequence, row.startsAt, env);
       await scheduleReminders(tx, { ...row, status }, env.settings.reminderOffsetsMinutes, env.now);
       if (cancelling) await timeOpened(tx, row);
-      await auditStaffChange(tx, actor, row, 'appointment.status_changed', status);
+      await auditStaffChange(tx, actor, row, 'appointment.status_changed', { status });
       await emitAppointmentEvent(tx, cancelling ? 'appointment.cancelled' : 'appointment.updated', id);
     });
   } catch (error) {
@@ -605,28 +612,33 @@ function classOfRow(row: Row): ClassOf | undefined {
 }
 
 /**
- * A staff member's change to someone else's appointment goes in the activity log; a customer's change to their own
- * booking does not (it is no staff write).
+ * A staff member's booking or change of someone else's appointment goes in the activity log; a customer's own is
+ * no staff write. Not async: a booking's transaction, sent whole, carries it.
  */
-async function auditStaffChange(
+function auditStaffChange(
   tx: Tx,
   actor: SessionUser,
-  row: Row,
-  action: 'appointment.status_changed' | 'appointment.cancelled' | 'appointment.rescheduled',
-  status?: AppointmentStatus,
-) {
-  if (!isStaffRole(actor.role) || row.customerId === actor.id) return;
+  row: Pick<Row, 'id' | 'customerId'> & { customer: Person | null; service: { name: string } | null },
+  action: 'appointment.created' | 'appointment.status_changed' | 'appointment.cancelled' | 'appointment.rescheduled',
+  detail: { status?: AppointmentStatus; occurrences?: number } = {},
+): Promise<unknown> {
+  if (!isStaffRole(actor.role) || row.customerId === actor.id) return Promise.resolve();
   const values = { customer: row.customer ? fullName(row.customer) : 'someone', service: row.service?.name ?? '' };
-  await recordAudit(tx, actor, {
+  return recordAudit(tx, actor, {
     action,
     entity: 'appointment',
     entityId: row.id,
     summary:
-      action === 'appointment.status_changed'
-        ? sentence("Marked {customer}'s {service} appointment as {status}.", { ...values, status: status! })
-        : action === 'appointment.cancelled'
-          ? sentence("Cancelled {customer}'s {service} appointment.", values)
-          : sentence("Moved {customer}'s {service} appointment to another time.", values),
+      action === 'appointment.created'
+        ? sentence('Booked {count, plural, one {{service}} other {# × {service}}} for {customer}.', {
+            ...values,
+            count: detail.occurrences ?? 1,
+          })
+        : action === 'appointment.status_changed'
+          ? sentence("Marked {customer}'s {service} appointment as {status}.", { ...values, status: detail.status! })
+          : action === 'appointment.cancelled'
+            ? sentence("Cancelled {customer}'s {service} appointment.", values)
+            : sentence("Moved {customer}'s {service} appointment to another time.", values),
   });
 }
 

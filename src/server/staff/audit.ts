@@ -1,5 +1,5 @@
-import { count, desc, eq } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import { statement, type Tx } from '../../../db/client';
 import { auditLog, users } from '../../../db/schema/index';
 import type { Catalogue } from '../../shared/i18n/catalogue';
 import { catalogueFor } from '../../shared/i18n/catalogues';
@@ -30,9 +30,24 @@ export type AuditActor = { id: string; apiKey?: { name: string } } | null;
  * when the change commits (and never for a change that rolled back). Any domain may call it. A write made
  * with an API key names its creator as the actor and says which key did it.
  */
-export async function recordAudit(tx: Tx, actor: AuditActor, record: AuditRecord): Promise<void> {
-  await tx.insert(auditLog).values(auditRow(actor, record));
+export function recordAudit(tx: Tx, actor: AuditActor, record: AuditRecord): Promise<unknown> {
+  // A statement built once, started at once (not async): a booking's transaction, sent whole, carries it too.
+  const row = auditRow(actor, record);
+  return insertAudit(tx, {
+    ...row,
+    summaryValues: row.summaryValues === undefined ? null : JSON.stringify(row.summaryValues),
+  });
 }
+
+const insertAudit = statement<
+  Omit<ReturnType<typeof auditRow>, 'summaryValues'> & { summaryValues: string | null },
+  unknown
+>(
+  sql`insert into ${auditLog} (actor_id, action, entity, entity_id, summary, summary_template, summary_values)
+    values (${sql.placeholder('actorId')}::uuid, ${sql.placeholder('action')}::text, ${sql.placeholder('entity')}::text,
+      ${sql.placeholder('entityId')}::text, ${sql.placeholder('summary')}::text, ${sql.placeholder('summaryTemplate')}::text,
+      ${sql.placeholder('summaryValues')}::jsonb)`,
+);
 
 /** An audit row's columns: the summary in English, and as its template and values for the other languages. */
 export function auditRow(actor: AuditActor, record: AuditRecord) {

@@ -484,6 +484,8 @@ const audit: Record<string, string> = {
   'Deleted webhook endpoint {url}.': 'Eliminó el destino de webhook {url}.',
   "Marked {customer}'s {service} appointment as {status}.":
     'Marcó la cita de {service} de {customer} como {status, select, pending {pendiente} confirmed {confirmada} completed {completada} cancelled {cancelada} no_show {no presentada} other {{status}}}.',
+  'Booked {count, plural, one {{service}} other {# × {service}}} for {customer}.':
+    'Reservó {count, plural, one {{service}} other {# × {service}}} para {customer}.',
   "Cancelled {customer}'s {service} appointment.": 'Canceló la cita de {service} de {customer}.',
   "Moved {customer}'s {service} appointment to another time.": 'Cambió la hora de la cita de {service} de {customer}.',
   'Created product {name}.': 'Creó el producto {name}.',
