@@ -171,7 +171,10 @@ describe('staff', () => {
     const mail = await queuedMail(server.db, 'nina@shop.test');
     expect(mail).toHaveLength(1);
     expect(mail[0]!.text).toMatch(/\/employee\/set-password\?token=/);
-    expect((await auditFor(res.body.id))[0]).toMatchObject({ action: 'user.created' });
+    expect((await auditFor(res.body.id))[0]).toMatchObject({
+      action: 'user.created',
+      summary: 'Added Nina Park (nina@shop.test) as Employee and sent a set-password link',
+    });
 
     const dup = await server.request('POST', '/api/admin/users', {
       cookie: admin.cookie,

@@ -57,7 +57,12 @@ export async function seedStaffDemo(tx: Tx, opts: { adminEmail: string; password
       createdAt: at(72),
     },
     {
-      ...auditRow(actor, { action: 'user.created', entity: 'user', entityId: noah!.id, summary: staffAdded(noah!) }),
+      ...auditRow(actor, {
+        action: 'user.created',
+        entity: 'user',
+        entityId: noah!.id,
+        summary: staffAdded({ ...noah!, role: role!.displayName }),
+      }),
       createdAt: at(71),
     },
   ]);

@@ -159,6 +159,7 @@ async function assertNotLastAdmin(tx: Tx, target: { id: string; role: string; is
 const hours = (ms: number) => Math.round(ms / 3_600_000);
 
 /** A new staff member's audit summary (the demo's seed writes one too). */
+/** `role`: as the roles list names it (its display name). */
 export const staffAdded = (person: { firstName: string; lastName: string; email: string; role: string }) =>
   sentence('Added {name} ({email}) as {role} and sent a set-password link', {
     name: fullName(person),
@@ -213,7 +214,7 @@ export async function createStaff(
       action: 'user.created',
       entity: 'user',
       entityId: created.id,
-      summary: staffAdded({ ...input, role: role.name }),
+      summary: staffAdded({ ...input, role: role.displayName }),
     });
     return getStaffUser(tx, created.id);
   });
