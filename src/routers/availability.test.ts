@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { weeklyHours } from '../../db/schema/index';
+import { auditLog, weeklyHours } from '../../db/schema/index';
 import { signInAs, useTestServer } from '../server/testing';
 
 const server = useTestServer();
@@ -492,5 +492,35 @@ describe('date overrides (days off and special hours)', () => {
       ).status,
     ).toBe(404);
     expect((await server.request('GET', '/api/availability-overrides', { cookie: customer.cookie })).status).toBe(403);
+  });
+});
+
+describe('the activity log', () => {
+  it("records each change of someone's weekly hours or of one date's hours, by whoever made it", async () => {
+    const person = await signInAs(server.database, 'employee', { firstName: 'Rosa', lastName: 'Diaz' });
+    const put = await server.request('PUT', `/api/employee-availability/${person.user.id}`, {
+      cookie: admin.cookie,
+      body: [{ dayOfWeek: 2, startTime: '09:00', endTime: '17:00', isAvailable: true }],
+    });
+    expect(put.status, put.text).toBe(200);
+    const day = '2031-03-04';
+    const off = await server.request('POST', '/api/availability-overrides', {
+      cookie: person.cookie,
+      body: { date: day, isAvailable: false },
+    });
+    expect(off.status, off.text).toBe(200);
+    expect(
+      (await server.request('DELETE', `/api/availability-overrides/${off.body.id}`, { cookie: person.cookie })).status,
+    ).toBe(200);
+    const entries = await server.database.db
+      .select({ action: auditLog.action, summary: auditLog.summary, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, person.user.id))
+      .orderBy(auditLog.createdAt);
+    expect(entries).toEqual([
+      { action: 'availability.weekly_changed', summary: "Changed Rosa Diaz's weekly hours.", actorId: admin.user.id },
+      { action: 'availability.date_changed', summary: `Changed Rosa Diaz's hours on ${day}.`, actorId: person.user.id },
+      { action: 'availability.date_changed', summary: `Changed Rosa Diaz's hours on ${day}.`, actorId: person.user.id },
+    ]);
   });
 });

@@ -10,6 +10,7 @@ import { hoursChanged } from '../appointments/waitlist-service';
 import { getSettings } from '../settings/settings-service';
 import { toZoned } from '../booking/zoned-time';
 import { sentence } from '../../shared/i18n/sentence';
+import { auditAvailability } from './availability-audit';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
@@ -136,6 +137,7 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
       .returning(columns);
     // Special hours may give the date more time than its weekly hours did.
     if (input.isAvailable) await hoursChanged(tx, employeeId, input.date);
+    await auditAvailability(tx, actor, employeeId, input.date);
     return toOverride(row!);
   });
 }
@@ -149,8 +151,11 @@ export async function deleteOverride(db: Tx, actor: Actor, id: string): Promise<
   if (!row) throw new AppError('NOT_FOUND', 'Date override not found');
   if (!isAdmin(actor) && row.employeeId !== actor.id)
     throw new AppError('FORBIDDEN', 'You can only change your own availability.');
-  await db.delete(dateOverrides).where(eq(dateOverrides.id, id));
-  // The date goes back to its weekly hours: a day off that ends opens them.
-  await hoursChanged(db, row.employeeId, row.date);
+  await db.transaction(async (tx) => {
+    await tx.delete(dateOverrides).where(eq(dateOverrides.id, id));
+    // The date goes back to its weekly hours: a day off that ends opens them.
+    await hoursChanged(tx, row.employeeId, row.date);
+    await auditAvailability(tx, actor, row.employeeId, row.date);
+  });
   return { success: true, id };
 }

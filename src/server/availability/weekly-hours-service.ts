@@ -16,6 +16,7 @@ import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
 import { hoursChanged } from '../appointments/waitlist-service';
 import { sentence } from '../../shared/i18n/sentence';
+import { auditAvailability } from './availability-audit';
 
 type Actor = Pick<SessionUser, 'id' | 'role'>;
 
@@ -171,6 +172,7 @@ export async function replaceWeeklyHours(
       );
     }
     await hoursChanged(tx, employeeId);
+    await auditAvailability(tx, actor, employeeId);
     return weeklyHoursOf(tx, employeeId);
   });
 }
@@ -199,6 +201,7 @@ export async function addWeeklyHours(
       })
       .returning(weeklyHoursColumns);
     await hoursChanged(tx, employeeId);
+    await auditAvailability(tx, actor, employeeId);
     return toWeeklyHours(row!);
   });
 }
@@ -209,7 +212,10 @@ export async function deleteWeeklyHours(db: Tx, actor: Actor, id: string): Promi
   const [row] = await db.select({ employeeId: weeklyHours.employeeId }).from(weeklyHours).where(eq(weeklyHours.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Time slot not found');
   assertMayWrite(actor, row.employeeId);
-  await db.delete(weeklyHours).where(eq(weeklyHours.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(weeklyHours).where(eq(weeklyHours.id, id));
+    await auditAvailability(tx, actor, row.employeeId);
+  });
   return { success: true, id };
 }
 
@@ -229,15 +235,21 @@ export async function changePortalWeeklyHours(
     const id = input.id!;
     if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Time slot not found');
     // Another person's weekly hours are not found, as any resource of someone else.
-    const deleted = await db
-      .delete(weeklyHours)
-      .where(and(eq(weeklyHours.id, id), eq(weeklyHours.employeeId, actor.id)))
-      .returning({ id: weeklyHours.id });
-    if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Time slot not found');
+    await db.transaction(async (tx) => {
+      const deleted = await tx
+        .delete(weeklyHours)
+        .where(and(eq(weeklyHours.id, id), eq(weeklyHours.employeeId, actor.id)))
+        .returning({ id: weeklyHours.id });
+      if (deleted.length === 0) throw new AppError('NOT_FOUND', 'Time slot not found');
+      await auditAvailability(tx, actor, actor.id);
+    });
   } else if (input.available === false) {
-    await db
-      .delete(weeklyHours)
-      .where(and(eq(weeklyHours.employeeId, actor.id), eq(weeklyHours.dayOfWeek, dayNumberOf(input.dayOfWeek!))));
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(weeklyHours)
+        .where(and(eq(weeklyHours.employeeId, actor.id), eq(weeklyHours.dayOfWeek, dayNumberOf(input.dayOfWeek!))));
+      await auditAvailability(tx, actor, actor.id);
+    });
   } else {
     await addWeeklyHours(db, actor, actor.id, {
       dayOfWeek: dayNumberOf(input.dayOfWeek!),

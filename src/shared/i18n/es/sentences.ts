@@ -488,6 +488,8 @@ const audit: Record<string, string> = {
     'Reservó {count, plural, one {{service}} other {# × {service}}} para {customer}.',
   "Cancelled {customer}'s {service} appointment.": 'Canceló la cita de {service} de {customer}.',
   "Moved {customer}'s {service} appointment to another time.": 'Cambió la hora de la cita de {service} de {customer}.',
+  "Changed {name}'s weekly hours.": 'Cambió el horario semanal de {name}.',
+  "Changed {name}'s hours on {date}.": 'Cambió el horario de {name} del {date}.',
   'Created product {name}.': 'Creó el producto {name}.',
   'Changed product {name}.': 'Cambió el producto {name}.',
   'Deleted product {name}.': 'Eliminó el producto {name}.',
