@@ -22,11 +22,11 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, error: unkno
  * (es/sentences.ts) and a Fastify release that rewords them changes nothing. The status, the code and the 415's
  * sentence still come from describeError.
  */
-const fastifyRefusals: Record<string, { message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { message: "Body is not valid JSON but content-type is set to 'application/json'" },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { message: "Body cannot be empty when content-type is set to 'application/json'" },
-  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'Request body is too large' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { message: 'Request body size did not match Content-Length' },
+const fastifyRefusals: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "Body is not valid JSON but content-type is set to 'application/json'",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "Body cannot be empty when content-type is set to 'application/json'",
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length',
 };
 
 /** A Fastify refusal with our sentence as its message; anything else as it is. */
@@ -35,7 +35,7 @@ function inOurWords(error: unknown): unknown {
   if (typeof code !== 'string' || typeof message !== 'string') return error;
   // A path segment over maxParamLength: Fastify names the path, which the sentence keeps (a `{path}` pattern).
   const tooLong = code === 'FST_ERR_MAX_PARAM_LENGTH' && /^'(.*)' is exceeding the max param length$/s.exec(message);
-  const ours = tooLong ? `'${tooLong[1]}' is exceeding the max param length` : fastifyRefusals[code]?.message;
+  const ours = tooLong ? `'${tooLong[1]}' is exceeding the max param length` : fastifyRefusals[code];
   return ours === undefined ? error : Object.assign(new Error(ours), { code, statusCode });
 }
 

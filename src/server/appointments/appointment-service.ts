@@ -624,22 +624,18 @@ function auditStaffChange(
 ): Promise<unknown> {
   if (!isStaffRole(actor.role) || row.customerId === actor.id) return Promise.resolve();
   const values = { customer: row.customer ? fullName(row.customer) : 'someone', service: row.service?.name ?? '' };
-  return recordAudit(tx, actor, {
-    action,
-    entity: 'appointment',
-    entityId: row.id,
-    summary:
-      action === 'appointment.created'
-        ? sentence('Booked {count, plural, one {{service}} other {# × {service}}} for {customer}.', {
-            ...values,
-            count: detail.occurrences ?? 1,
-          })
-        : action === 'appointment.status_changed'
-          ? sentence("Marked {customer}'s {service} appointment as {status}.", { ...values, status: detail.status! })
-          : action === 'appointment.cancelled'
-            ? sentence("Cancelled {customer}'s {service} appointment.", values)
-            : sentence("Moved {customer}'s {service} appointment to another time.", values),
-  });
+  const summaries = {
+    'appointment.created': () =>
+      sentence('Booked {count, plural, one {{service}} other {# × {service}}} for {customer}.', {
+        ...values,
+        count: detail.occurrences ?? 1,
+      }),
+    'appointment.status_changed': () =>
+      sentence("Marked {customer}'s {service} appointment as {status}.", { ...values, status: detail.status! }),
+    'appointment.cancelled': () => sentence("Cancelled {customer}'s {service} appointment.", values),
+    'appointment.rescheduled': () => sentence("Moved {customer}'s {service} appointment to another time.", values),
+  };
+  return recordAudit(tx, actor, { action, entity: 'appointment', entityId: row.id, summary: summaries[action]() });
 }
 
 function seatRequestOf(row: Row, classOf: ClassOf) {
