@@ -27,3 +27,12 @@ export function sqlState(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The constraint a failed statement violated (postgres.js names it `constraint_name`, PGlite `constraint`). */
+export function violatedConstraint(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const name = (e as { constraint_name?: unknown }).constraint_name ?? (e as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}

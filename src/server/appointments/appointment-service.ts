@@ -24,7 +24,7 @@ import type { SessionUser } from '../auth/sessions';
 import { computeSlots } from '../booking/slots';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
 import { isUuid } from '../../shared/ids';
-import { sqlState } from '../../../db/errors';
+import { sqlState, violatedConstraint } from '../../../db/errors';
 import { AppError } from '../app-error';
 import {
   appointmentColumns,
@@ -50,7 +50,7 @@ import {
   type Person,
   type TimeNeeded,
 } from './slot-data';
-import { classRefusal, seatWantedAt, takeSeat } from './class-seats';
+import { classRefusal, seatWantedAt, sessionIdAt, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
 import { fullName, recordAudit } from '../staff/audit';
 
@@ -69,6 +69,10 @@ const NOT_FOUND = 'Appointment not found';
 const EXCLUSION_VIOLATION = '23P01';
 // A booking's row fails only one check: a class's row without a seat (appointments_seat_of_session).
 const CHECK_VIOLATION = '23514';
+const UNIQUE_VIOLATION = '23505';
+const DEADLOCK_DETECTED = '40P01';
+// One live seat per customer in a session.
+const SEAT_OF_CUSTOMER = 'appointments_session_customer_key';
 
 const seesAll = (actor: SessionUser) => can(actor, 'appointments.view');
 
@@ -86,24 +90,35 @@ async function visibleRow(db: Tx, actor: SessionUser, id: string): Promise<Row> 
   return row;
 }
 
-/** Someone took the time (the no-overlap constraint), or a class had no seat for the customer. */
+/**
+ * Someone took the time (the no-overlap constraint), or a class had no seat for the customer: none was free, or the
+ * customer's other request for a seat there was written first. Two new sessions that overlap, opened at once by
+ * class bookings (which do not queue for each other), can each wait for the other's row; PostgreSQL refuses one.
+ */
 function isConflict(error: unknown) {
   const state = sqlState(error);
-  return state === EXCLUSION_VIOLATION || state === CHECK_VIOLATION;
+  if (state === UNIQUE_VIOLATION) return violatedConstraint(error) === SEAT_OF_CUSTOMER;
+  return state === EXCLUSION_VIOLATION || state === CHECK_VIOLATION || state === DEADLOCK_DETECTED;
 }
 
 /**
- * Takes the employee's booking lock for the rest of the transaction. Inserts that collide on the no-overlap
- * constraint would otherwise each wait for the other's uncommitted row, a deadlock PostgreSQL breaks only after
- * its deadlock timeout; in turn, the second booking finds the first one's committed row at once (a conflict).
+ * Takes the employee's booking lock for the rest of the transaction, so that bookings of one employee queue instead
+ * of colliding: inserts that collide on the no-overlap constraint would otherwise each wait for the other's
+ * uncommitted row, a deadlock PostgreSQL breaks only after its deadlock timeout; in turn, the second booking finds
+ * the first one's committed row at once (a conflict). A class's seats take it shared: they queue behind anything
+ * else of the employee's, but not behind each other, since the seats of one session never collide on the
+ * constraint and take their numbers side by side (`seatWantedAt`).
  */
-function lockEmployeeBookings(tx: Tx, employeeId: string): Promise<unknown> {
+function lockEmployeeBookings(tx: Tx, employeeId: string, mode: 'alone' | 'shared' = 'alone'): Promise<unknown> {
   // A `statement()` reaches the transaction's connection when it is started: the statements a caller starts after
   // this call follow it there, so they may be sent without waiting for the lock and still run under it.
-  return lockBookings(tx, { key: `appointments:${employeeId}` });
+  return (mode === 'shared' ? lockBookingsShared : lockBookings)(tx, { key: `appointments:${employeeId}` });
 }
 const lockBookings = statement<{ key: string }, unknown>(
   sql`select pg_advisory_xact_lock(hashtext(${sql.placeholder('key')}::text))`,
+);
+const lockBookingsShared = statement<{ key: string }, unknown>(
+  sql`select pg_advisory_xact_lock_shared(hashtext(${sql.placeholder('key')}::text))`,
 );
 
 function invitationOf(row: Row, sequence: number, startsAt: Date) {
@@ -256,7 +271,7 @@ const columnNames = Object.values(bookedColumns).map((column) => column.name);
 
 /**
  * The rows go as one JSON array of records, so the statement's text is the same for a series of any length. A class's
- * seat is chosen in the insert, under the employee's lock taken by the statement before it. A row that gets no seat
+ * seat is chosen in the insert (`seatWantedAt`). A row that gets no seat
  * (the class is full, or the customer already holds one at that start) is written without one, which the table
  * refuses (appointments_seat_of_session): the booking fails in the database, so its transaction can be sent whole.
  */
@@ -272,13 +287,13 @@ const insertBooked = statement<
         sql`, `,
       )})
     ), picked as (
-      select r.*, coalesce(pick."sessionId", r.session_id) as seat_session,
-        case when pick.mine then null else pick.seat end as seat
+      select r.*, coalesce(pick."sessionId", r.session_id) as seat_session, pick.seat
       from r left join lateral (${seatWantedAt({
         employeeId: sql`r.employee_id`,
         serviceId: sql`r.service_id`,
         startsAt: sql`r.starts_at`,
         customerId: sql`r.customer_id`,
+        newSessionId: sql`r.session_id`,
         capacity: sql`r.capacity`,
         excludeId: sql`null::uuid`,
         // A condition on the outer row alone: PostgreSQL skips the read for an ordinary appointment's row.
@@ -420,7 +435,7 @@ export async function bookAppointment(
         status,
         sequence: 0,
         seriesId,
-        sessionId: classOf ? randomUUID() : null,
+        sessionId: classOf ? sessionIdAt(employeeId, service.id, start) : null,
         capacity: classOf?.capacity ?? 1,
         amountDue: deposit.amountDue,
         paymentStatus,
@@ -461,7 +476,12 @@ export async function bookAppointment(
           'appointment.created',
           { occurrences: starts.length },
         );
-        return [lockEmployeeBookings(tx, employeeId), insertAppointments(tx, values), ...jobs, audit] as const;
+        return [
+          lockEmployeeBookings(tx, employeeId, classOf ? 'shared' : 'alone'),
+          insertAppointments(tx, values),
+          ...jobs,
+          audit,
+        ] as const;
       };
       try {
         // With nobody listening, the transaction goes in one round trip: the lock is held only while PostgreSQL

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { statement, type Tx } from '../../../db/client';
 import { appointments } from '../../../db/schema/index';
@@ -8,8 +8,8 @@ import { liveStatusLiterals } from './slot-data';
 
 /**
  * Seats of classes (services with capacity above 1): the customers who book one start with one employee share a
- * session. The caller holds the employee's booking lock, so the seats read here are all there are; the database's
- * unique seat numbers and the no-overlap constraint hold even without it (docs/decisions/0015-class-seats.md).
+ * session. Its seats are numbered, and the database's unique seat numbers and the no-overlap constraint keep every
+ * session within its capacity and its employee's time (docs/decisions/0015-class-seats.md).
  */
 
 export interface SeatRequest {
@@ -40,6 +40,8 @@ interface SeatWanted {
   startsAt: SQL;
   customerId: SQL;
   capacity: SQL;
+  /** The id of the session to open when there is none (`sessionIdAt`). */
+  newSessionId: SQL;
   /** The appointment that moves or reopens (its own seat does not count), or null. */
   excludeId: SQL;
   /** Whether a seat is wanted at all (a booking's insert asks it of every row, and only a class's row wants one). */
@@ -48,22 +50,36 @@ interface SeatWanted {
 
 /**
  * The seat a customer would take at (employee, service, start), as one row: the session there ("sessionId", null
- * when there is none yet), its lowest free seat number ("seat", null when the class is full, also when seats above a
- * lowered capacity are still held) and whether the customer already has a seat at that start with any employee
- * ("mine"). Read under the employee's lock, it sees every seat there is. A booking runs it inside its insert, a move
- * or a reopening through `takeSeat`.
+ * when there is none yet), a free seat number, locked for the rest of the transaction ("seat", null when the class
+ * is full, also when seats above a lowered capacity are still held, or when the customer has a seat there already)
+ * and whether the customer already has a seat at that start with any employee ("mine"). A booking runs it inside its
+ * insert, a move or a reopening through `takeSeat`. The number comes from `free_seat_number` (a database function,
+ * db/migrations/0023_class_seat_numbers.sql), so that concurrent bookings of one session take different numbers
+ * without waiting for each other.
  */
 export function seatWantedAt(w: SeatWanted): SQL {
-  const ofEmployee = sql`${appointments.employeeId} = ${w.employeeId}`;
   return sql`select taken."sessionId", coalesce(taken.mine, false) as mine,
-      (select min(n)::int from generate_series(1, ${w.capacity}) n where n <> all(coalesce(taken.seats, '{}'))) as seat
-    from (select (array_agg(${appointments.sessionId}) filter (where ${ofEmployee}))[1] as "sessionId",
-        array_agg(${appointments.seat}) filter (where ${ofEmployee}) as seats,
+      case when ${w.wanted ?? sql`true`} and not coalesce(taken.mine, false)
+        then free_seat_number(coalesce(taken."sessionId", ${w.newSessionId}), ${w.capacity}, ${w.excludeId}) end as seat
+    from (select (array_agg(${appointments.sessionId}) filter (where ${appointments.employeeId} = ${w.employeeId}))[1]
+          as "sessionId",
         bool_or(${appointments.customerId} = ${w.customerId}) as mine
       from ${appointments}
       where ${appointments.sessionId} is not null and ${liveStatusLiterals}
         and ${appointments.serviceId} = ${w.serviceId} and ${appointments.startsAt} = ${w.startsAt}
         and (${w.excludeId} is null or ${appointments.id} <> ${w.excludeId}) and ${w.wanted ?? sql`true`}) taken`;
+}
+
+/**
+ * The id of the session at (employee, service, start): the same for everyone who opens it at once, so that their
+ * seats, written side by side, make one session (the no-overlap constraint lets only one session's seats overlap).
+ * A session is found by its seats first; this names one that has none yet.
+ */
+export function sessionIdAt(employeeId: string, serviceId: string, startsAt: Date): string {
+  const hex = createHash('sha256').update(`${employeeId}|${serviceId}|${startsAt.toISOString()}`).digest('hex');
+  // Shaped as a UUID of version 8 (custom) and the RFC 4122 variant.
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** The refusal of a seat the pick could not give: the customer's second seat, or a full class. */
@@ -75,11 +91,13 @@ function seatRefusal(pick: { mine: boolean; seat: number | null }): AppError | u
 
 /**
  * A seat in the session of that employee, service and start (a new session when it has none): the lowest free
- * seat number. 409 when the customer already has a seat at that start (with any employee) or the class is full.
+ * seat number nobody else is taking. 409 when the customer already has a seat at that start (with any employee) or the class is full.
  */
 export async function takeSeat(tx: Tx, request: SeatRequest, excludeAppointmentId?: string): Promise<Seat> {
+  const newSessionId = sessionIdAt(request.employeeId, request.serviceId, request.startsAt);
   const [pick] = await readSeat(tx, {
     employeeId: request.employeeId,
+    newSessionId,
     customerId: request.customerId,
     serviceId: request.serviceId,
     startsAt: request.startsAt.toISOString(),
@@ -88,13 +106,18 @@ export async function takeSeat(tx: Tx, request: SeatRequest, excludeAppointmentI
   });
   const refusal = seatRefusal(pick!);
   if (refusal) throw refusal;
-  return { sessionId: pick!.sessionId ?? randomUUID(), seat: pick!.seat!, capacity: request.capacity };
+  return {
+    sessionId: pick!.sessionId ?? newSessionId,
+    seat: pick!.seat!,
+    capacity: request.capacity,
+  };
 }
 
 const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 const readSeat = statement<
   {
     employeeId: string;
+    newSessionId: string;
     customerId: string;
     serviceId: string;
     startsAt: string;
@@ -105,6 +128,7 @@ const readSeat = statement<
 >(
   seatWantedAt({
     employeeId: placeholder('employeeId', 'uuid'),
+    newSessionId: placeholder('newSessionId', 'uuid'),
     serviceId: placeholder('serviceId', 'uuid'),
     startsAt: placeholder('startsAt', 'timestamptz'),
     customerId: placeholder('customerId', 'uuid'),
