@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index';
+import { auditLog, users } from '../../db/schema/index';
 import { signInAs, useTestServer } from '../server/testing';
 
 const server = useTestServer();
@@ -91,6 +91,24 @@ describe('service providers, called as docs/catalogue.md lists them', () => {
     expect((await link(admin.user.id)).status).toBe(200);
     const after = await server.request('GET', `/api/service-providers/service/${serviceId}`, { cookie: admin.cookie });
     expect(after.body.map((l: { employeeId: string }) => l.employeeId)).toEqual([admin.user.id]);
+  });
+
+  it('writes each link made or removed to the activity log, in the transaction of the change', async () => {
+    const entries = await server.db
+      .select({ action: auditLog.action, summary: auditLog.summary, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, serviceId), like(auditLog.action, 'service.provider%')))
+      .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+    // Linking Liam twice made one link, so one entry; the dialog's edit removed Maya and Liam and linked Avery.
+    expect(entries.map((e) => [e.action, e.summary])).toEqual([
+      ['service.provider_added', 'Let Maya Okafor perform Facial.'],
+      ['service.provider_added', 'Let Liam Chen perform Facial.'],
+      // The dialog removes them in the list's order, by first name.
+      ['service.provider_removed', 'Stopped Liam Chen performing Facial.'],
+      ['service.provider_removed', 'Stopped Maya Okafor performing Facial.'],
+      ['service.provider_added', 'Let Avery Stone perform Facial.'],
+    ]);
+    expect(new Set(entries.map((e) => e.actorId))).toEqual(new Set([admin.user.id]));
   });
 
   it('answers 404 when deleting a link that does not exist', async () => {

@@ -71,7 +71,7 @@ export const serviceProvidersRouter = router({
     )
     .input(ZServiceProviderInput)
     .output(ZServiceProvider)
-    .mutation(({ ctx, input }) => addProvider(ctx.db, input)),
+    .mutation(({ ctx, input }) => addProvider(ctx.db, ctx.user, input)),
 
   delete: permissionProcedure('services.edit')
     .meta(
@@ -85,5 +85,5 @@ export const serviceProvidersRouter = router({
     )
     .input(ZServiceProviderKey)
     .output(ZRemoved)
-    .mutation(({ ctx, input }) => removeProvider(ctx.db, input)),
+    .mutation(({ ctx, input }) => removeProvider(ctx.db, ctx.user, input)),
 });

@@ -7,6 +7,8 @@ import { CUSTOMER_ROLE } from '../../shared/roles';
 import { AppError } from '../app-error';
 import { isUuid } from '../../shared/ids';
 import { seesInactive } from './catalog-access';
+import { fullName, recordAudit, type AuditActor } from '../staff/audit';
+import { sentence } from '../../shared/i18n/sentence';
 
 /*
  * Who performs a service. Only active staff (employees, admins and custom staff roles) count as
@@ -66,36 +68,68 @@ export async function listProviderCandidates(db: Tx): Promise<ProviderCandidate[
   return rows;
 }
 
-/** Links one employee to a service; linking twice is not an error. */
-export async function addProvider(db: Tx, input: { serviceId: string; employeeId: string }): Promise<ServiceProvider> {
+/** Links one employee to a service; linking twice is not an error (and not audited again). */
+export async function addProvider(
+  db: Tx,
+  actor: AuditActor,
+  input: { serviceId: string; employeeId: string },
+): Promise<ServiceProvider> {
   return db.transaction(async (tx) => {
-    await requireService(tx, { role: 'admin' }, input.serviceId);
+    const service = await requireService(tx, { role: 'admin' }, input.serviceId);
     await requireProviders(tx, [input.employeeId]);
-    await tx
+    const added = await tx
       .insert(serviceProviders)
       .values({ serviceId: input.serviceId, employeeId: input.employeeId })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ employeeId: serviceProviders.employeeId });
     const [link] = await tx
       .select(linkColumns)
       .from(serviceProviders)
       .innerJoin(users, eq(users.id, serviceProviders.employeeId))
       .where(and(eq(serviceProviders.serviceId, input.serviceId), eq(serviceProviders.employeeId, input.employeeId)));
+    if (added.length)
+      await recordAudit(tx, actor, {
+        action: 'service.provider_added',
+        entity: 'service',
+        entityId: input.serviceId,
+        summary: sentence('Let {employee} perform {service}.', {
+          employee: fullName(link!.employee),
+          service: service.name,
+        }),
+      });
     return link!;
   });
 }
 
 export async function removeProvider(
   db: Tx,
+  actor: AuditActor,
   key: { employeeId: string; serviceId: string },
 ): Promise<{ success: true; serviceId: string; employeeId: string }> {
   const notLinked = new AppError('NOT_FOUND', 'This employee is not linked to the service');
   if (!isUuid(key.employeeId) || !isUuid(key.serviceId)) throw notLinked;
-  const removed = await db
-    .delete(serviceProviders)
-    .where(and(eq(serviceProviders.serviceId, key.serviceId), eq(serviceProviders.employeeId, key.employeeId)))
-    .returning({ serviceId: serviceProviders.serviceId });
-  if (removed.length === 0) throw notLinked;
-  return { success: true, serviceId: key.serviceId, employeeId: key.employeeId };
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(serviceProviders)
+      .where(and(eq(serviceProviders.serviceId, key.serviceId), eq(serviceProviders.employeeId, key.employeeId)))
+      .returning({ serviceId: serviceProviders.serviceId });
+    if (!removed) throw notLinked;
+    const [names] = await tx
+      .select({ service: services.name, firstName: users.firstName, lastName: users.lastName })
+      .from(services)
+      .innerJoin(users, eq(users.id, key.employeeId))
+      .where(eq(services.id, key.serviceId));
+    await recordAudit(tx, actor, {
+      action: 'service.provider_removed',
+      entity: 'service',
+      entityId: key.serviceId,
+      summary: sentence('Stopped {employee} performing {service}.', {
+        employee: fullName(names!),
+        service: names!.service,
+      }),
+    });
+    return { success: true as const, serviceId: key.serviceId, employeeId: key.employeeId };
+  });
 }
 
 /** Makes the service's links exactly these employees (inside the caller's transaction). */
@@ -111,11 +145,12 @@ async function requireService(db: Tx, viewer: Pick<SessionUser, 'role'> | null, 
   const notFound = new AppError('NOT_FOUND', 'Service not found');
   if (!isUuid(serviceId)) throw notFound;
   const [row] = await db
-    .select({ isActive: services.isActive })
+    .select({ name: services.name, isActive: services.isActive })
     .from(services)
     .where(eq(services.id, serviceId))
     .limit(1);
   if (!row || (!row.isActive && !seesInactive(viewer))) throw notFound;
+  return row;
 }
 
 async function requireProviders(db: Tx, employeeIds: readonly string[]) {

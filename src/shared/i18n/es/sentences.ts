@@ -496,6 +496,8 @@ const audit: Record<string, string> = {
   'Created service {name}.': 'Creó el servicio {name}.',
   'Changed service {name}.': 'Cambió el servicio {name}.',
   'Deleted service {name}.': 'Eliminó el servicio {name}.',
+  'Let {employee} perform {service}.': 'Permitió que {employee} preste el servicio {service}.',
+  'Stopped {employee} performing {service}.': 'Quitó a {employee} de quienes prestan el servicio {service}.',
 };
 
 export const sentences: Record<string, string> = { ...labels, ...patterns, ...validation, ...errors, ...audit };
