@@ -3,14 +3,16 @@
 -- of queueing: a number's advisory lock is tried, never waited for, and only once it is held is the number looked up
 -- again. This function is VOLATILE, so that lookup has a snapshot of its own, taken after the lock: whoever held the
 -- number before has ended, and their seat shows if they committed. Only when every free number is held by a booking
--- still under way does it wait, for the lowest one's holder, and look again. `moving` is a seat being moved or
--- reopened, which does not count against itself. Both lookups go by the session's unique seat index.
+-- still under way does it wait, for the lowest one's holder, and look again (at most seat_count times). `moving` is
+-- a seat being moved or reopened, which does not count against itself. Both lookups go by the session's unique seat
+-- index.
 CREATE FUNCTION free_seat_number(session uuid, seat_count integer, moving uuid)
 RETURNS integer LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   lock_key integer := hashtext(session::text);
   n integer;
   busy integer;
+  waits integer := 0;
 BEGIN
   LOOP
     busy := null;
@@ -33,12 +35,22 @@ BEGIN
         busy := n;
       END IF;
     END LOOP;
-    IF busy IS NULL THEN
+    -- Each wait follows the end of a holder, so a session settles within a few; the bound turns anything else
+    -- (such as a number whose lock is never released) into "no seat" instead of a loop.
+    waits := waits + 1;
+    IF busy IS NULL OR waits > seat_count THEN
       RETURN null;
     END IF;
-    -- Waits until the holder's transaction ends, without keeping the lock (a kept one would turn others away).
-    PERFORM pg_advisory_lock_shared(lock_key, busy);
-    PERFORM pg_advisory_unlock_shared(lock_key, busy);
+    -- Waits until the holder's transaction ends, without keeping the lock (a kept one would turn others away). The
+    -- lock is the session's, which outlives the transaction: a cancel between taking and releasing it would leave
+    -- it on this pooled connection for good, so it is released on the way out too.
+    BEGIN
+      PERFORM pg_advisory_lock_shared(lock_key, busy);
+      PERFORM pg_advisory_unlock_shared(lock_key, busy);
+    EXCEPTION WHEN query_canceled OR others THEN
+      PERFORM pg_advisory_unlock_shared(lock_key, busy);
+      RAISE;
+    END;
   END LOOP;
 END
 $$;
