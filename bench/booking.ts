@@ -124,6 +124,7 @@ try {
     let wall = 0;
     let ok = 0;
     const cpuBefore = treeCpuMs(server.pid);
+    const clientBefore = process.cpuUsage();
     const databaseBefore = databaseCpuMs();
     const other = new Map<number, number>();
     for (const round of rounds) {
@@ -138,13 +139,16 @@ try {
     }
     if (!name) return;
     const cpuPerBooking = (treeCpuMs(server.pid) - cpuBefore) / (rounds.length * CUSTOMERS);
+    const client = process.cpuUsage(clientBefore);
+    const clientPerBooking = (client.user + client.system) / 1000 / (rounds.length * CUSTOMERS);
     const databasePerBooking = (databaseCpuMs() - databaseBefore) / (rounds.length * CUSTOMERS);
     console.log(
       `${name}: ${ok} bookings in ${(wall / 1000).toFixed(2)} s = ${Math.round((ok / wall) * 1000)} bookings/s; ` +
         `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms; ` +
         // A burst's wall time: the noise of a shared machine moves its median less than a p99 of 1,000 answers.
         `median burst ${percentile(bursts, 50).toFixed(0)} ms; ` +
-        `CPU per booking: server ${cpuPerBooking.toFixed(2)} ms, database ${databasePerBooking.toFixed(2)} ms; ` +
+        `CPU per booking: server ${cpuPerBooking.toFixed(2)} ms, database ${databasePerBooking.toFixed(2)} ms, ` +
+        `load generator ${clientPerBooking.toFixed(2)} ms; ` +
         `non-200: ${other.size ? JSON.stringify(Object.fromEntries(other)) : 'none'}; load average ${loadAverage()}`,
     );
   }

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index';
+import { queryRows } from '../../db/client';
 import { sqlState } from '../../db/errors';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { bookableService, signInAs, useTestServer } from '../server/testing';
@@ -149,6 +150,22 @@ describe('held spans', () => {
     });
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.dateTime).toBe(at(date, '10:00'));
+  });
+
+  it("computes a held span's bounds as exact minutes, whatever the session's time zone and across clock changes", async () => {
+    // The generated columns' function, against PostgreSQL's own timestamptz arithmetic in a zone with clock changes.
+    const rows = await server.db.transaction(async (tx) => {
+      await tx.execute(sql`set local time zone 'America/New_York'`);
+      return queryRows<{ same: boolean }>(
+        tx,
+        sql`
+        select held_bound(t, m) = t + make_interval(mins => m) as same
+        from unnest(array['2026-03-08 01:30-05', '2026-11-01 01:30-04', '2026-11-01 01:30-05', '2026-12-31 23:50+00']
+          ::timestamptz[]) t, unnest(array[-240, -45, 0, 30, 90, 240]) m`,
+      );
+    });
+    expect(rows).toHaveLength(24);
+    expect(rows.every((r) => r.same)).toBe(true);
   });
 
   it('is enforced by the database: a held span overlapping another live one cannot be written', async () => {

@@ -164,9 +164,7 @@ async function freeEmployeesAt(
     excludeAppointmentId,
     heldSpan: heldSpanOf(start, needed),
   });
-  const slot = computeSlots(date, slotRules(env.settings, env.now, needed, classOf), data).find(
-    (s) => s.dateTime === start.toISOString(),
-  );
+  const [slot] = computeSlots(date, slotRules(env.settings, env.now, needed, classOf), data, start);
   return { date, free: slot?.employeeIds ?? [] };
 }
 

@@ -451,6 +451,13 @@ describe('slots property: exactly the free grid starts that fit are offered', ()
             expect(slot?.employeeIds).toContain(employeeId);
           }
         }
+        // A booking's check of one start (`only`) answers exactly that start's slot, or nothing, for starts on and
+        // off the grid and on either side of the date.
+        for (let minutes = -60; minutes < 25 * 60; minutes += 15) {
+          const start = dayStart + minutes * 60_000;
+          const alone = computeSlots(input.date, r, data, new Date(start));
+          expect(alone).toEqual(slots.filter((s) => Date.parse(s.dateTime) === start));
+        }
       }),
       { numRuns: 200, seed: 20260308 },
     );

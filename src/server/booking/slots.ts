@@ -119,12 +119,13 @@ export function hoursOn(
   data: Pick<SlotData, 'weekly' | 'overrides'>,
 ): { start: number; end: number }[] {
   const overrides = data.overrides.filter((o) => o.employeeId === employeeId && o.date === date);
+  const weekday = weekdayOf(date);
   const rows = overrides.length
     ? overrides
         .filter((o) => o.isAvailable && o.startTime && o.endTime)
         .map((o) => ({ start: o.startTime!, end: o.endTime! }))
     : data.weekly
-        .filter((w) => w.employeeId === employeeId && w.isAvailable && w.dayOfWeek === weekdayOf(date))
+        .filter((w) => w.employeeId === employeeId && w.isAvailable && w.dayOfWeek === weekday)
         .map((w) => ({ start: w.startTime, end: w.endTime }));
   return rows
     .map((r) => ({ start: minutesOfTime(r.start), end: minutesOfTime(r.end) }))
@@ -132,8 +133,11 @@ export function hoursOn(
     .sort((a, b) => a.start - b.start);
 }
 
-/** Start times offered on one date (YYYY-MM-DD in the business time zone), in time order. */
-export function computeSlots(date: string, rules: SlotRules, data: SlotData): Slot[] {
+/**
+ * Start times offered on one date (YYYY-MM-DD in the business time zone), in time order. With `only`, a booking's
+ * check of its own start: that start alone is worked out (by the same rules), so the answer is it or nothing.
+ */
+export function computeSlots(date: string, rules: SlotRules, data: SlotData, only?: Date): Slot[] {
   if (!parseDate(date) || rules.durationMinutes <= 0) return [];
   const { first, last } = bookableDates(rules);
   if (calendarDaysBetween(first, date) < 0 || calendarDaysBetween(date, last) < 0) return [];
@@ -190,6 +194,7 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData): Sl
       const firstGrid = Math.ceil(hours.start / SLOT_STEP_MINUTES) * SLOT_STEP_MINUTES;
       for (let minutes = firstGrid; minutes < hours.end; minutes += SLOT_STEP_MINUTES) {
         const start = instantOf(minutes);
+        if (only && start !== only.getTime()) continue;
         const end = start + duration;
         if (start < opens || end > closes || start < earliest || offered.has(start)) continue;
         const seats = seatsAt(busy, start, end);

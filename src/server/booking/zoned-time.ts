@@ -1,4 +1,4 @@
-import { tzOffset } from '@date-fns/tz';
+import { tzOffset as readOffset } from '@date-fns/tz';
 import { isCalendarDate } from '../../shared/wire-formats';
 
 /**
@@ -11,6 +11,25 @@ import { isCalendarDate } from '../../shared/wire-formats';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+
+// The offset table formats a date with Intl on every call, the dominant cost of slot computation. The same instants
+// come back request after request (the midnights around each date, the day's booked starts), so answers are kept
+// per zone and instant; a zone's are dropped when they grow past a few days' worth of a busy business.
+const offsetsByZone = new Map<string, Map<number, number>>();
+const OFFSETS_KEPT = 50_000;
+
+function tzOffset(timeZone: string, instant: Date): number {
+  let offsets = offsetsByZone.get(timeZone);
+  if (!offsets) offsetsByZone.set(timeZone, (offsets = new Map()));
+  const at = instant.getTime();
+  let offset = offsets.get(at);
+  if (offset === undefined) {
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offset = readOffset(timeZone, instant);
+    offsets.set(at, offset);
+  }
+  return offset;
+}
 
 export interface CalendarDate {
   year: number;
