@@ -269,9 +269,9 @@ const columnNames = Object.values(bookedColumns).map((column) => column.name);
 
 /**
  * The rows go as one JSON array of records, so the statement's text is the same for a series of any length. A class's
- * seat is chosen in the insert (`seatWantedAt`). A row that gets no seat
- * (the class is full, or the customer already holds one at that start) is written without one, which the table
- * refuses (appointments_seat_of_session): the booking fails in the database, so its transaction can be sent whole.
+ * seat is chosen in the insert (`seatWantedAt`). A row that gets no seat (the class is full, or the customer already
+ * holds one at that start) is written without one, which the table refuses (appointments_seat_of_session): the
+ * booking fails in the database, so its transaction can be sent whole.
  */
 const insertBooked = statement<
   { rows: string },

@@ -66,6 +66,19 @@ function jobsQueuedFor(bookings: number, before: { mail: number; reminder: numbe
   return { mail: before.mail + 2 * bookings, reminder: before.reminder + 2 * bookings };
 }
 
+/** Twenty customers at once, every other one asking for `second`: the answers' statuses, in order. */
+async function bookAlternately(service: string, first: string, second: string) {
+  const results = await Promise.all(
+    cookies.slice(0, 20).map((cookie, i) =>
+      server.request('POST', '/api/appointments', {
+        cookie,
+        body: { serviceId: service, dateTime: i % 2 ? second : first, employeeId },
+      }),
+    ),
+  );
+  return results.map((r) => r.status);
+}
+
 const slotAt = (index: number) => zonedToInstant(day, 8 * 60 + index * 30, TZ).toISOString();
 
 describe(`${PARALLEL} parallel bookings of one slot`, () => {
@@ -176,15 +189,7 @@ describe(`${PARALLEL} parallel bookings of one class of 5`, () => {
       const date = addCalendarDays(day, 24);
       const first = zonedToInstant(date, 8 * 60 + round * 120, TZ).toISOString();
       const second = zonedToInstant(date, 8 * 60 + round * 120 + 30, TZ).toISOString();
-      const results = await Promise.all(
-        cookies.slice(0, 20).map((cookie, i) =>
-          server.request('POST', '/api/appointments', {
-            cookie,
-            body: { serviceId: yoga, dateTime: i % 2 ? second : first, employeeId },
-          }),
-        ),
-      );
-      const statuses = results.map((r) => r.status);
+      const statuses = await bookAlternately(yoga, first, second);
       expect(
         statuses.filter((s) => s === 200),
         `round ${round}: ${statuses.join(',')}`,
@@ -303,15 +308,7 @@ describe('parallel bookings whose held spans overlap', () => {
       const minutes = 8 * 60 + (round % 5) * 120;
       const first = zonedToInstant(date, minutes, TZ).toISOString();
       const second = zonedToInstant(date, minutes + 30, TZ).toISOString();
-      const results = await Promise.all(
-        cookies.slice(0, 20).map((cookie, i) =>
-          server.request('POST', '/api/appointments', {
-            cookie,
-            body: { serviceId: buffered, dateTime: i % 2 ? second : first, employeeId },
-          }),
-        ),
-      );
-      const statuses = results.map((r) => r.status);
+      const statuses = await bookAlternately(buffered, first, second);
       expect(
         statuses.filter((s) => s === 200),
         `round ${round}: ${statuses.join(',')}`,

@@ -91,7 +91,8 @@ function seatRefusal(pick: { mine: boolean; seat: number | null }): AppError | u
 
 /**
  * A seat in the session of that employee, service and start (a new session when it has none): the lowest free
- * seat number nobody else is taking. 409 when the customer already has a seat at that start (with any employee) or the class is full.
+ * seat number nobody else is taking. 409 when the customer already has a seat at that start (with any employee) or
+ * the class is full.
  */
 export async function takeSeat(tx: Tx, request: SeatRequest, excludeAppointmentId?: string): Promise<Seat> {
   const newSessionId = sessionIdAt(request.employeeId, request.serviceId, request.startsAt);
@@ -106,11 +107,7 @@ export async function takeSeat(tx: Tx, request: SeatRequest, excludeAppointmentI
   });
   const refusal = seatRefusal(pick!);
   if (refusal) throw refusal;
-  return {
-    sessionId: pick!.sessionId ?? newSessionId,
-    seat: pick!.seat!,
-    capacity: request.capacity,
-  };
+  return { sessionId: pick!.sessionId ?? newSessionId, seat: pick!.seat!, capacity: request.capacity };
 }
 
 const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
