@@ -82,17 +82,24 @@ export const appointments = pgTable(
     index('appointments_employee_starts_idx').on(t.employeeId, t.startsAt),
     index('appointments_customer_starts_idx').on(t.customerId, t.startsAt),
     index('appointments_starts_idx').on(t.startsAt),
-    index('appointments_series_idx').on(t.seriesId),
+    // Most appointments have no series, session or payment reference: their indexes leave those rows out, so an
+    // ordinary booking writes four index entries fewer. Every look-up by these columns is an equality, which the
+    // planner knows to be non-null.
+    index('appointments_series_idx')
+      .on(t.seriesId)
+      .where(sql`${t.seriesId} is not null`),
     check('appointments_seat_of_session', sql`(${t.sessionId} is null) = (${t.seat} is null)`),
     check('appointments_seat_within_capacity', sql`${t.seat} is null or ${t.seat} between 1 and ${t.capacity}`),
     // Two live seats of one session never share a number (so never exceed its capacity) or a customer.
     uniqueIndex('appointments_session_seat_key')
       .on(t.sessionId, t.seat)
-      .where(sql`${t.status} in ('pending', 'confirmed')`),
+      .where(sql`${t.sessionId} is not null and ${t.status} in ('pending', 'confirmed')`),
     uniqueIndex('appointments_session_customer_key')
       .on(t.sessionId, t.customerId)
-      .where(sql`${t.status} in ('pending', 'confirmed')`),
-    index('appointments_payment_reference_idx').on(t.paymentReference),
+      .where(sql`${t.sessionId} is not null and ${t.status} in ('pending', 'confirmed')`),
+    index('appointments_payment_reference_idx')
+      .on(t.paymentReference)
+      .where(sql`${t.paymentReference} is not null`),
   ],
 );
 
