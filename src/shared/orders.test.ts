@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canMoveOrder,
   cartTotals,
+  currencySign,
   discountCents,
   formatMoney,
   fromCents,
@@ -116,6 +117,13 @@ describe('order figures', () => {
     expect(formatMoney('12', 'USD', 'en')).toBe('$12.00');
     expect(formatMoney('12', 'EUR', 'es')).toBe('12,00\u00a0€');
     expect(formatMoney('21234.5', 'EUR', 'es')).toBe('21.234,50\u00a0€');
+  });
+
+  it("names the currency's sign as its amounts show it, for labels", () => {
+    expect(currencySign('USD', 'en')).toBe('$');
+    expect(currencySign('USD', 'es')).toBe(formatMoney('1', 'USD', 'es').replace(/[\d,.\s]/g, ''));
+    expect(currencySign('EUR', 'en')).toBe('€');
+    expect(currencySign('GBP', 'es')).toBe('GBP');
   });
 
   it('numbers an order by the last 8 characters of its id', () => {

@@ -113,6 +113,15 @@ export function formatMoney(amount: string | number, currency: string, locale: L
   return moneyFormat(locale, currency).format(toCents(amount) / 100);
 }
 
+/** The currency's sign as `formatMoney` writes it in the language ("$" for USD in English, "US$" in Spanish). */
+export function currencySign(currency: string, locale: Locale = 'en'): string {
+  return (
+    moneyFormat(locale, currency)
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
+  );
+}
+
 // Building an Intl formatter costs far more than using one, and a page or a mail formats many amounts.
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 function moneyFormat(locale: Locale, currency: string): Intl.NumberFormat {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { formatMoney } from '../../shared/orders';
+import { currencySign, formatMoney } from '../../shared/orders';
 import { pageLocale } from './page-state';
 import { useCurrency } from './session';
 
@@ -7,4 +7,9 @@ import { useCurrency } from './session';
 export function useFormatMoney(): (amount: string | number) => string {
   const currency = useCurrency();
   return useCallback((amount) => formatMoney(amount, currency, pageLocale()), [currency]);
+}
+
+/** The business currency's sign as the amounts on the page show it, for labels such as "Price ($)". */
+export function useCurrencySign(): string {
+  return currencySign(useCurrency(), pageLocale());
 }

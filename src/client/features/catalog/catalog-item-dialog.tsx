@@ -6,15 +6,9 @@ import type { MessageId } from '../../../shared/i18n/en';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { CheckboxField, Form, TextareaField, TextField } from '../../components/ui/form';
-import { useCurrency } from '../../lib/session';
+import { useCurrencySign } from '../../lib/money';
 import type { CatalogKind } from './catalog-api';
 import { kindTexts } from './catalog-texts';
-
-/** The currency's sign as the page's language writes it ("$" for USD in English, "€" for EUR), else its code. */
-function currencySign(locale: string, currency: string): string {
-  const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
-  return parts.find((part) => part.type === 'currency')?.value ?? currency;
-}
 
 /**
  * The create and edit dialog of the admin catalogue: the shared fields, with the page's own field beside the price
@@ -44,7 +38,7 @@ export function CatalogItemDialog<TIn extends FieldValues, TOut extends FieldVal
   children?: ReactNode;
 }) {
   const intl = useIntl();
-  const currency = useCurrency();
+  const currency = useCurrencySign();
   const texts = kindTexts[kind];
   const say = (id: MessageId) => intl.formatMessage({ id });
   return (
@@ -60,7 +54,7 @@ export function CatalogItemDialog<TIn extends FieldValues, TOut extends FieldVal
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             name="price"
-            label={intl.formatMessage({ id: 'catalog.price' }, { currency: currencySign(intl.locale, currency) })}
+            label={intl.formatMessage({ id: 'catalog.price' }, { currency })}
             type="number"
             inputMode="decimal"
             step="0.01"

@@ -6,6 +6,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Form, CheckboxField, FormField, useZodForm } from '../../components/ui/form';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { useCurrencySign } from '../../lib/money';
 import { addDaysToKey, dateKeyOf } from '../../lib/zoned-time';
 import { useCreateDiscount, useUpdateDiscount, type DiscountItem } from './discounts-api';
 
@@ -33,6 +34,7 @@ export function DiscountDialog({
   onClose: () => void;
 }) {
   const intl = useIntl();
+  const currency = useCurrencySign();
   const kindOptions = [
     { value: 'percent', label: intl.formatMessage({ id: 'discounts.percentOffOption' }) },
     { value: 'fixed', label: intl.formatMessage({ id: 'discounts.fixedOffOption' }) },
@@ -112,15 +114,16 @@ export function DiscountDialog({
           </FormField>
           <FormField
             name="value"
-            label={intl.formatMessage({
-              id: kind === 'fixed' ? 'discounts.amountOffLabel' : 'discounts.percentOffLabel',
-            })}
+            label={intl.formatMessage(
+              { id: kind === 'fixed' ? 'discounts.amountOffLabel' : 'discounts.percentOffLabel' },
+              { currency },
+            )}
           >
             {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} inputMode="decimal" />}
           </FormField>
           <FormField
             name="minSubtotal"
-            label={intl.formatMessage({ id: 'discounts.minSubtotal' })}
+            label={intl.formatMessage({ id: 'discounts.minSubtotal' }, { currency })}
             hint={intl.formatMessage({ id: 'discounts.minSubtotalHint' })}
           >
             {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} inputMode="decimal" />}

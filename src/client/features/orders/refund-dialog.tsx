@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { fromCents, orderNumber, toCents } from '../../../shared/orders';
-import { useFormatMoney } from '../../lib/money';
+import { useCurrencySign, useFormatMoney } from '../../lib/money';
 import { ZRefundInput } from '../../../shared/orders-schema';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -37,6 +37,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
   const id = useId();
   const refund = useRefundOrder();
   const money = useFormatMoney();
+  const currency = useCurrencySign();
   const left = toCents(order.total) - toCents(order.refundedAmount);
   const lines = restockable(order);
   const [amount, setAmount] = useState(fromCents(left));
@@ -78,7 +79,7 @@ export function RefundDialog({ order, onClose }: { order: Order; onClose: () => 
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-amount`} className="text-sm font-medium text-stone-800">
-            <FormattedMessage id="orders.refundAmount" />
+            <FormattedMessage id="orders.refundAmount" values={{ currency }} />
           </label>
           <Input
             id={`${id}-amount`}

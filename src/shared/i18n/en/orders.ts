@@ -51,7 +51,7 @@ export const orders = {
   'orders.refundDescription': '{left} of {total} can still be refunded. The customer is e-mailed.',
   'orders.refundCheck': 'Please check the refund.',
   'orders.refundAtMost': 'A refund can be at most {amount}.',
-  'orders.refundAmount': 'Amount ($)',
+  'orders.refundAmount': 'Amount ({currency})',
   'orders.refundReason': 'Reason',
   'orders.restock': 'Put back into stock',
   'orders.upTo': '(up to {count})',

@@ -51,7 +51,7 @@ export const orders: Record<keyof typeof enOrders, string> = {
   'orders.refundDescription': 'Aún se pueden reembolsar {left} de {total}. El cliente recibe un correo.',
   'orders.refundCheck': 'Revisa el reembolso.',
   'orders.refundAtMost': 'Un reembolso puede ser como máximo de {amount}.',
-  'orders.refundAmount': 'Importe ($)',
+  'orders.refundAmount': 'Importe ({currency})',
   'orders.refundReason': 'Motivo',
   'orders.restock': 'Devolver al inventario',
   'orders.upTo': '(hasta {count})',
