@@ -6,7 +6,11 @@ import { Input } from '../../components/ui/input';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
 
-/** The text box and send button: only trimmed text is sent, never while empty or while a send is running. */
+/**
+ * The text box and send button: only trimmed text is sent, never while empty or while a send is running. The box
+ * empties as the message leaves (the live stream may show it in the thread before the send's answer arrives) and
+ * gets the text back if the send fails, unless something new was typed meanwhile.
+ */
 export function MessageComposer({
   send,
   placeholder,
@@ -28,10 +32,11 @@ export function MessageComposer({
     event.preventDefault();
     if (!trimmed || sending) return;
     setSending(true);
+    setText('');
     try {
       await send(trimmed);
-      setText('');
     } catch (error) {
+      setText((typed) => typed || trimmed);
       toast({
         title: intl.formatMessage({ id: 'chat.sendFailed' }),
         description: errorMessage(error),
