@@ -12244,6 +12244,8 @@ export interface operations {
                 | 'payments.view'
                 | 'payments.process'
                 | 'payments.refunds'
+                | 'webhooks.view'
+                | 'webhooks.manage'
               )[]
             | null;
           isSystemRole?: boolean | null;
@@ -12439,6 +12441,8 @@ export interface operations {
                 | 'payments.view'
                 | 'payments.process'
                 | 'payments.refunds'
+                | 'webhooks.view'
+                | 'webhooks.manage'
               )[]
             | null;
         };
@@ -13310,6 +13314,8 @@ export interface operations {
             | 'payments.view'
             | 'payments.process'
             | 'payments.refunds'
+            | 'webhooks.view'
+            | 'webhooks.manage'
           )[];
         };
       };
@@ -16273,6 +16279,8 @@ export interface operations {
             | 'payments.view'
             | 'payments.process'
             | 'payments.refunds'
+            | 'webhooks.view'
+            | 'webhooks.manage'
           )[];
           expiresAt?: string | null;
         };

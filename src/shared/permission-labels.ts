@@ -18,6 +18,7 @@ const groupLabels: Record<PermissionGroupEntry['group'], MessageId> = {
   settings: 'staff.groupSettings',
   chat: 'staff.groupChat',
   payments: 'staff.groupPayments',
+  webhooks: 'staff.groupWebhooks',
 };
 
 const itemLabels: Record<Permission, MessageId> = {
@@ -65,6 +66,8 @@ const itemLabels: Record<Permission, MessageId> = {
   'payments.view': 'staff.permPaymentsView',
   'payments.process': 'staff.permPaymentsProcess',
   'payments.refunds': 'staff.permPaymentsRefunds',
+  'webhooks.view': 'staff.permWebhooksView',
+  'webhooks.manage': 'staff.permWebhooksManage',
 };
 
 /** A group's or a permission's message, by the id the catalogue gives it; none for one it does not know. */

@@ -63,6 +63,7 @@ const permissionCatalogue = {
   settings: ['view', 'edit', 'business', 'system'],
   chat: ['view', 'respond', 'customer', 'admin'],
   payments: ['view', 'process', 'refunds'],
+  webhooks: ['view', 'manage'],
 } as const;
 
 type Catalogue = typeof permissionCatalogue;
@@ -100,6 +101,7 @@ const permissionGroupLabels: Record<PermissionGroup, string> = {
   settings: 'Settings',
   chat: 'Chat',
   payments: 'Payments',
+  webhooks: 'Integrations',
 };
 
 const itemLabels: Record<string, string> = {
@@ -147,6 +149,8 @@ const itemLabels: Record<string, string> = {
   'payments.view': 'View payments',
   'payments.process': 'Process payments',
   'payments.refunds': 'Issue refunds',
+  'webhooks.view': 'View webhooks and events',
+  'webhooks.manage': 'Manage webhooks',
 };
 
 export const permissionLabel = (permission: string): string => itemLabels[permission] ?? permission;

@@ -166,6 +166,7 @@ export const staff = {
   'staff.groupSettings': 'Settings',
   'staff.groupChat': 'Chat',
   'staff.groupPayments': 'Payments',
+  'staff.groupWebhooks': 'Integrations',
   'staff.permDashboardView': 'View dashboard',
   'staff.permDashboardAnalytics': 'View analytics',
   'staff.permProductsView': 'View products',
@@ -210,6 +211,8 @@ export const staff = {
   'staff.permPaymentsView': 'View payments',
   'staff.permPaymentsProcess': 'Process payments',
   'staff.permPaymentsRefunds': 'Issue refunds',
+  'staff.permWebhooksView': 'View webhooks and events',
+  'staff.permWebhooksManage': 'Manage webhooks',
 
   // Customers
   'staff.customersIntro': 'Everyone who shops and books with you.',

@@ -168,6 +168,7 @@ export const staff: Record<keyof typeof enStaff, string> = {
   'staff.groupSettings': 'Ajustes',
   'staff.groupChat': 'Chat',
   'staff.groupPayments': 'Pagos',
+  'staff.groupWebhooks': 'Integraciones',
   'staff.permDashboardView': 'Ver el panel',
   'staff.permDashboardAnalytics': 'Ver las estadísticas',
   'staff.permProductsView': 'Ver productos',
@@ -212,6 +213,8 @@ export const staff: Record<keyof typeof enStaff, string> = {
   'staff.permPaymentsView': 'Ver pagos',
   'staff.permPaymentsProcess': 'Procesar pagos',
   'staff.permPaymentsRefunds': 'Hacer reembolsos',
+  'staff.permWebhooksView': 'Ver webhooks y eventos',
+  'staff.permWebhooksManage': 'Gestionar webhooks',
 
   // Customers
   'staff.customersIntro': 'Todas las personas que compran y reservan contigo.',
