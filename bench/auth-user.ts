@@ -47,7 +47,7 @@ try {
   const bare = await startServer('bench/bare-auth-user.ts', env);
   const check = await fetch(`${full.url}/api/auth/user`, { headers });
   if (check.status !== 200) throw new Error(`full stack answered ${check.status}`);
-  const comparison = await compareInterleaved(full, bare, '/api/auth/user', { headers });
+  const comparison = await compareInterleaved(full, bare, '/api/auth/user', database.name, { headers });
   await bare.stop();
 
   // The cost of one login, measured end to end over HTTP, one after another (each from its own address

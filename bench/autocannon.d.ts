@@ -11,12 +11,17 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
+  interface Request {
+    headers?: Record<string, string>;
+  }
   function autocannon(opts: {
     url: string;
     connections?: number;
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
+    /** Each connection sends these in turn; `setupRequest` rewrites one before every send. */
+    requests?: { setupRequest?: (request: Request) => Request }[];
   }): Promise<Result>;
   export default autocannon;
 }

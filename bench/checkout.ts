@@ -4,12 +4,14 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { createDb } from '../db/client';
 import { cartItems, orderItems, products, users } from '../db/schema/index';
 import { createSession } from '../src/server/auth/sessions';
-import { createBenchDatabase, startServer } from './lib';
+import { createBenchDatabase, listenForWebhooks, LOOPBACK_WEBHOOKS, startServer } from './lib';
 
 // POST /api/orders (the checkout) through the whole stack on PostgreSQL, 50 customers at once:
 // 1. each on a different product: orders/s and latency (target p99 under 100 ms);
 // 2. all on one product with plenty of stock: the row every checkout must lock, one after another;
 // 3. all on one product with stock 3: exactly 3 orders, the rest 409, stock 0 (correctness under load).
+// With the product's defaults: one webhook endpoint listens to the order events (a local receiver answering 204),
+// so each order also writes its webhook event, a delivery and its job.
 const CUSTOMERS = 50;
 const ROUNDS = 20;
 // A fresh Node process runs this path at about half speed until V8 has optimised it: measured here, the
@@ -37,6 +39,7 @@ function percentile(values: number[], p: number) {
 }
 
 const database = await createBenchDatabase('checkout');
+let webhooks: Awaited<ReturnType<typeof listenForWebhooks>> | undefined;
 try {
   const db = await createDb({ url: database.url });
   await db.migrate();
@@ -59,6 +62,7 @@ try {
     .insert(products)
     .values({ name: 'Shared product', price: '9.99', inventory: 1_000_000 })
     .returning({ id: products.id });
+  webhooks = await listenForWebhooks(db.db, ['order.created', 'order.updated']);
 
   const env = {
     DATABASE_URL: database.url,
@@ -67,6 +71,7 @@ try {
     LOG_LEVEL: 'warn',
     OIDC_CLIENT_ID: 'bench',
     OIDC_CLIENT_SECRET: 'bench',
+    ...LOOPBACK_WEBHOOKS,
   };
   const server = await startServer('src/server/main.ts', env);
 
@@ -164,9 +169,11 @@ try {
       `p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms (409s included)`,
   );
 
+  console.log(`webhook deliveries received: ${webhooks.received()}`);
   agent.destroy();
   await server.stop();
   await db.close();
 } finally {
+  await webhooks?.close();
   await database.drop();
 }

@@ -1,10 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
+import type { Tx } from '../db/client';
+import { webhookEndpoints } from '../db/schema/index';
+import type { WebhookEventType } from '../src/shared/webhook-schema';
 
 /** PostgreSQL server the benchmarks create their own databases on. */
 export const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -18,6 +22,7 @@ export async function createBenchDatabase(name: string) {
   url.pathname = `/${database}`;
   return {
     url: url.toString(),
+    name: database,
     drop: async () => {
       await admin.unsafe(`drop database if exists "${database}" with (force)`);
       await admin.end();
@@ -141,13 +146,24 @@ export function treeCpuMs(pid: number): number {
     .reduce((sum, p) => sum + p.cpuMs, 0);
 }
 
+/** A process's command line as `ps` shows it; PostgreSQL writes each backend's user and database there. */
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
 /**
- * CPU time (ms) of this machine's PostgreSQL processes still running (the server's connections stay open across a
- * scenario); 0 when the database runs elsewhere.
+ * CPU time (ms) of this machine's PostgreSQL backends connected to `database` and still running (the servers'
+ * connections stay open across a scenario); 0 when the database runs elsewhere. Backends of other databases
+ * (other work on a shared machine) are left out, and so are the WAL writer and checkpointer, which serve all
+ * databases alike: the figure is the queries' own CPU, a little under PostgreSQL's whole cost.
  */
-export function databaseCpuMs(): number {
+export function databaseCpuMs(database: string): number {
   return allProcesses()
-    .filter((p) => p.name === 'postgres')
+    .filter((p) => p.name === 'postgres' && commandLine(p.pid).includes(` ${database} `))
     .reduce((sum, p) => sum + p.cpuMs, 0);
 }
 
@@ -156,6 +172,8 @@ export interface Interleaved {
   bare: LoadResult;
   /** Server CPU time per answered request (µs), over all rounds: what a request costs, whatever else runs. */
   cpuPerRequestUs: { full: number; bare: number };
+  /** The same for the PostgreSQL backends serving the benchmark's database (`databaseCpuMs`). */
+  databaseCpuPerRequestUs: { full: number; bare: number };
   /** Full-stack requests over bare requests, over all rounds. */
   ratio: number;
   rounds: { full: LoadResult; bare: LoadResult }[];
@@ -165,25 +183,35 @@ export interface Interleaved {
  * Full stack and bare route measured in alternating rounds (full, bare, then bare, full, ...) with both
  * servers up, so that load from other processes on the machine falls on both sides alike instead of on
  * whichever happened to run during a busy moment. requests/s are totals over the rounds; p99 is the median
- * of the rounds' p99 (the worst round's is printed beside it).
+ * of the rounds' p99 (the worst round's is printed beside it). Both servers use the database `database`; only
+ * one is loaded at a time, so its backends' CPU during a round is that side's. `headers` may be a function,
+ * called for every request (a different API key each time, say).
  */
 export async function compareInterleaved(
   fullServer: { url: string; pid: number },
   bareServer: { url: string; pid: number },
   path: string,
-  opts: { rounds?: number; duration?: number; headers?: Record<string, string> } = {},
+  database: string,
+  opts: { rounds?: number; duration?: number; headers?: Record<string, string> | (() => Record<string, string>) } = {},
 ): Promise<Interleaved> {
   const rounds = opts.rounds ?? 4;
   const duration = opts.duration ?? 5;
   const fullUrl = fullServer.url + path;
   const bareUrl = bareServer.url + path;
-  const cpu = { full: { ms: 0, requests: 0 }, bare: { ms: 0, requests: 0 } };
+  const { headers } = opts;
+  const perRequest: Partial<Parameters<typeof autocannon>[0]> =
+    typeof headers === 'function'
+      ? { requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...headers() } }) }] }
+      : { headers };
+  const cpu = { full: { ms: 0, databaseMs: 0, requests: 0 }, bare: { ms: 0, databaseMs: 0, requests: 0 } };
   const run = async (url: string) => {
     const side = url === fullUrl ? 'full' : 'bare';
     const pid = side === 'full' ? fullServer.pid : bareServer.pid;
     const before = cpuMs(pid);
-    const result = await autocannon({ url, connections: 50, headers: opts.headers, duration });
+    const databaseBefore = databaseCpuMs(database);
+    const result = await autocannon({ url, connections: 50, ...perRequest, duration });
     cpu[side].ms += cpuMs(pid) - before;
+    cpu[side].databaseMs += databaseCpuMs(database) - databaseBefore;
     cpu[side].requests += result.requests.total;
     return {
       requestsPerSec: Math.round(result.requests.average),
@@ -195,8 +223,8 @@ export async function compareInterleaved(
   };
   // Warm-up by count, not time: on a busy machine 2 s may be a few hundred requests, too few for the JIT to
   // settle (the full stack has far more code to compile), and the first measured round then pays for it.
-  await autocannon({ url: fullUrl, connections: 50, headers: opts.headers, amount: 5000 });
-  await autocannon({ url: bareUrl, connections: 50, headers: opts.headers, amount: 5000 });
+  await autocannon({ url: fullUrl, connections: 50, ...perRequest, amount: 5000 });
+  await autocannon({ url: bareUrl, connections: 50, ...perRequest, amount: 5000 });
   const results: { full: LoadResult; bare: LoadResult }[] = [];
   for (let i = 0; i < rounds; i++) {
     if (i % 2 === 0) {
@@ -220,13 +248,15 @@ export async function compareInterleaved(
   };
   const full = combine('full');
   const bare = combine('bare');
-  const perRequest = (side: 'full' | 'bare') => Math.round((cpu[side].ms * 1000) / Math.max(1, cpu[side].requests));
+  const us = (side: 'full' | 'bare', ms: 'ms' | 'databaseMs') =>
+    Math.round((cpu[side][ms] * 1000) / Math.max(1, cpu[side].requests));
   return {
     full,
     bare,
     ratio: full.requestsPerSec / bare.requestsPerSec,
     rounds: results,
-    cpuPerRequestUs: { full: perRequest('full'), bare: perRequest('bare') },
+    cpuPerRequestUs: { full: us('full', 'ms'), bare: us('bare', 'ms') },
+    databaseCpuPerRequestUs: { full: us('full', 'databaseMs'), bare: us('bare', 'databaseMs') },
   };
 }
 
@@ -248,10 +278,44 @@ export function printInterleaved(title: string, result: Interleaved, target: str
     `ratio full/bare: ${result.ratio.toFixed(2)} (target ${target}); full-stack p99 ${result.full.p99} ms (median of rounds; worst round ${worst} ms)`,
   );
   const { full, bare } = result.cpuPerRequestUs;
+  const database = result.databaseCpuPerRequestUs;
   console.log(
-    `server CPU per request: full ${full} µs, bare ${bare} µs; bare/full ${(bare / full).toFixed(2)} ` +
-      '(the throughput ratio both would reach with a core each to themselves; it hardly depends on other load)',
+    `server CPU per request: full ${full} µs, bare ${bare} µs; server CPU ratio bare/full ${(bare / full).toFixed(2)} ` +
+      '(the servers alone: it hardly depends on other load, and leaves PostgreSQL out)',
   );
+  console.log(
+    `PostgreSQL CPU per request (the benchmark's database's backends): full ${database.full} µs, bare ${database.bare} µs; ` +
+      `server + PostgreSQL CPU ratio bare/full ${((bare + database.bare) / (full + database.full)).toFixed(2)}`,
+  );
+}
+
+/**
+ * The server settings a local webhook receiver needs: in production the app delivers only to public https
+ * addresses, and the receiver listens on loopback. Printed beside the figures as the one setting changed.
+ */
+export const LOOPBACK_WEBHOOKS = { WEBHOOK_ALLOW_PRIVATE: 'true' };
+
+/**
+ * A webhook endpoint listening as the product's default has one where writes emit events: a local receiver that
+ * answers 204 at once, subscribed to `events`, so that writes pay for their events, deliveries and delivery
+ * jobs as in production. The server needs LOOPBACK_WEBHOOKS. `received()`: the deliveries that arrived so far.
+ */
+export async function listenForWebhooks(db: Tx, events: WebhookEventType[]) {
+  let received = 0;
+  const server = createHttpServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      received++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  await db.insert(webhookEndpoints).values({ url, events, secret: `whsec_${'A'.repeat(44)}` });
+  return {
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The value below which p percent of the values lie (NaN for none). */

@@ -19,7 +19,7 @@ try {
   };
   const full = await startServer('src/server/main.ts', env);
   const bare = await startServer('bench/bare-settings.ts', env);
-  const comparison = await compareInterleaved(full, bare, '/api/business/settings');
+  const comparison = await compareInterleaved(full, bare, '/api/business/settings', database.name);
   await full.stop();
   await bare.stop();
 

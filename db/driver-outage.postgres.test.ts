@@ -6,8 +6,8 @@ import { isDatabaseUnavailable } from './errors';
 
 // PostgreSQL only. postgres.js 3.4.9 as published crashes the process when a transaction's connection dies
 // mid-query: its own ROLLBACK is flushed to a socket that is already gone, from a setImmediate nobody can
-// catch. scripts/patch-postgres.mjs mends the driver at install; without it this file fails with that
-// uncaught TypeError.
+// catch. patches/postgres+3.4.9.patch mends the driver at install (patch-package); without it this file fails with
+// that uncaught TypeError.
 
 const url = process.env.DATABASE_URL!;
 let database: Database;
