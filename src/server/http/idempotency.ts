@@ -31,9 +31,14 @@ declare module 'fastify' {
   }
 }
 
+interface Transaction {
+  tx: Tx;
+  end(commit: boolean): Promise<void>;
+}
+
 /** A keyed request that is running: how its answer is to be kept. */
 type Running = { claim: IdempotencyClaim; answerHoldsSecret: boolean } & (
-  { mode: 'transaction'; tx: Tx; end(commit: boolean): Promise<void> } | { mode: 'lease'; renewing: NodeJS.Timeout }
+  ({ mode: 'transaction' } & Transaction) | { mode: 'lease'; renewing: NodeJS.Timeout }
 );
 
 /**
@@ -72,7 +77,12 @@ export const idempotencyPlugin = fp(
           // The settings are read through the pool, and a request holding its transaction's connection must not
           // wait for a second one (all of them may be held so): read them now, while it holds none.
           await deps.settings.get();
-          const request = await openTransaction(db);
+          const request = await openTransaction(db, (error) => {
+            // Its connection died mid-request: it is answered now (503), and its retry runs again.
+            if (running.get(req)?.mode !== 'transaction' || reply.sent) return;
+            running.delete(req);
+            void sendError(req, reply, error);
+          });
           const replay = await lockIdempotencyKey(request.tx, claim).catch(async (error: unknown) => {
             await request.end(false);
             throw error;
@@ -171,20 +181,24 @@ function answerToKeep(reply: FastifyReply, payload: unknown, answerHoldsSecret: 
 
 /**
  * A transaction that stays open across the request's hooks: `end(true)` commits it, `end(false)` rolls it back; each
- * settles once the database has done so (a failed commit throws).
+ * settles once the database has done so (a failed commit throws). onLost hears of a transaction that ended before
+ * it was told to (its connection died): the statements of its savepoints then never settle (postgres.js sends their
+ * rollback to the dead connection), so the request would wait for ever.
  */
-function openTransaction(db: Db): Promise<{ tx: Tx; end(commit: boolean): Promise<void> }> {
+function openTransaction(db: Db, onLost: (error: unknown) => void): Promise<Transaction> {
   return new Promise((opened, failed) => {
     let decide!: (commit: boolean) => void;
     const decided = new Promise<boolean>((resolve) => (decide = resolve));
     const rollback = new Error('rolled back');
     let begun = false;
+    let ending = false;
     const ended = db
       .transaction(async (tx) => {
         begun = true;
         opened({
           tx,
           end: async (commit) => {
+            ending = true;
             decide(commit);
             await ended;
           },
@@ -195,7 +209,10 @@ function openTransaction(db: Db): Promise<{ tx: Tx; end(commit: boolean): Promis
         if (error === rollback) return;
         // Failing to begin: nothing was opened, and nobody waits for its end.
         if (!begun) return failed(error);
+        if (!ending) onLost(error);
         throw error;
       });
+    // Heard by end() when it is called; a transaction lost before that has told onLost.
+    ended.catch(() => undefined);
   });
 }
