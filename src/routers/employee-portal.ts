@@ -111,6 +111,7 @@ export const employeePortalRouter = router({
         path: '/employee/calendar-feed/rotate',
         tags,
         summary: 'A new calendar subscription URL; the old one answers 404 at once (no body)',
+        answerHoldsSecret: true,
       }),
     )
     .input(z.void())

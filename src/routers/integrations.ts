@@ -21,6 +21,7 @@ const apiKeysRouter = router({
         tags,
         summary: 'Create an API key with permissions the admin holds; the answer is the only one carrying the key',
         errors: { 403: 'Not an admin, a cross-site request, or a permission the admin does not hold' },
+        answerHoldsSecret: true,
       }),
     )
     .input(ZCreateApiKeyInput)

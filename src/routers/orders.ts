@@ -60,6 +60,8 @@ export const ordersRouter = router({
         errors: { 409: 'The cart changed while paying' },
         summary:
           "Open a payment for the caller's cart, priced by the server (409 when the amount is not the cart's subtotal)",
+        // Its client secret confirms the payment.
+        answerHoldsSecret: true,
       }),
     )
     .input(ZPaymentIntentInput)

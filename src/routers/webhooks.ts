@@ -48,6 +48,7 @@ export const webhooksRouter = router({
         path: '/admin/webhooks',
         tags,
         summary: 'Register an endpoint; the answer carries its signing secret, shown only here',
+        answerHoldsSecret: true,
       }),
     )
     .input(ZCreateWebhookInput)

@@ -10,10 +10,19 @@ import { requestLocale } from './request-locale';
  * the shape, status and Retry-After come from describeError. Unexpected failures are logged with the request id.
  */
 export function sendError(req: FastifyRequest, reply: FastifyReply, error: unknown) {
+  return reply.send(failureAnswer(req, reply, error));
+}
+
+/**
+ * The status and Retry-After of a failure, set on reply, and its body: sendError's, and the answer an onSend hook
+ * puts in place of one that must not go out.
+ */
+export function failureAnswer(req: FastifyRequest, reply: FastifyReply, error: unknown) {
   const answer = describeError(inOurWords(error), String(req.id), requestLocale(req));
   if (answer.httpStatus >= 500) logFailure(req, error, answer.code);
   if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
-  return reply.code(answer.httpStatus).send(errorBody(answer));
+  reply.code(answer.httpStatus);
+  return errorBody(answer);
 }
 
 /**

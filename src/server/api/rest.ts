@@ -43,6 +43,7 @@ export const restPlugin = fp(
       app.route({
         method: openapi.method,
         url: `/api${openapi.path.replace(/\{(\w+)\}/g, ':$1')}`,
+        config: { idempotency: { inTransaction: true, answerHoldsSecret: meta?.answerHoldsSecret ?? false } },
         handler: async (req, reply) => {
           try {
             const ctx = await createRequestContext(deps, req, reply, 'rest');

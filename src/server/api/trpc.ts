@@ -25,6 +25,11 @@ export interface Meta extends OpenApiMeta {
    * a 409 its service throws, a 429 where it is rate limited.
    */
   errors?: DeclaredErrors;
+  /**
+   * REST: the answer carries a secret shown only once (an API key, a signing secret, a feed address), so an
+   * Idempotency-Key never keeps it and a repeat of the request is refused instead of shown it again (409).
+   */
+  answerHoldsSecret?: true;
 }
 
 /** HTTP status → what it means for this operation. */
@@ -60,12 +65,18 @@ export type OpenApiOperation = NonNullable<OpenApiMeta['openapi']>;
 export function rest({
   errors,
   queryFields,
+  answerHoldsSecret,
   ...openapi
 }: Omit<OpenApiOperation, 'protect' | 'errorResponses'> & { errors?: DeclaredErrors } & Pick<
     Meta,
-    'queryFields'
+    'queryFields' | 'answerHoldsSecret'
   >): Meta {
-  return { openapi: { ...openapi, protect: true }, ...(errors && { errors }), ...(queryFields && { queryFields }) };
+  return {
+    openapi: { ...openapi, protect: true },
+    ...(errors && { errors }),
+    ...(queryFields && { queryFields }),
+    ...(answerHoldsSecret && { answerHoldsSecret }),
+  };
 }
 
 export const router = t.router;

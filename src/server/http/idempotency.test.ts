@@ -95,6 +95,60 @@ describe('Idempotency-Key', () => {
     expect(await productsNamed('Slow vase')).toBe(0);
   });
 
+  it('frees a claim whose lease ran out (its instance died) at once, without waiting minutes', async () => {
+    const body = { name: 'Orphan cup', price: '12.50' };
+    await server.db.insert(idempotencyKeys).values({
+      caller: `user:${admin.user.id}`,
+      key: 'dead-instance',
+      requestHash: requestFingerprint('POST', '/api/products', body),
+      createdAt: new Date(Date.now() - 15_000),
+      expiresAt: new Date(Date.now() - 5_000),
+    });
+    const res = await createProduct('Orphan cup', 'dead-instance');
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('idempotent-replayed')).toBe(null);
+    expect(await productsNamed('Orphan cup')).toBe(1);
+  });
+
+  it('never keeps nor shows again an API key: a repeat is refused with a sentence, and no row holds the key', async () => {
+    const headers = { 'idempotency-key': 'make-key-once' };
+    const body = { name: 'Once only', permissions: ['products.view'] };
+    const first = await server.request('POST', '/api/admin/api-keys', { cookie: admin.cookie, headers, body });
+    expect(first.status, first.text).toBe(200);
+    const { key } = first.body as { key: string };
+    expect(key).toMatch(/^sfk_/);
+    const again = await server.request('POST', '/api/admin/api-keys', { cookie: admin.cookie, headers, body });
+    expect(again.status).toBe(409);
+    expect(again.text).not.toContain(key);
+    expect(again.body.message).toBe(
+      'This request was already done with this Idempotency-Key, and its answer held a secret that is shown only once, so it was not kept. Revoke what the first request made if you did not get its answer, and make a new one with a new key.',
+    );
+    const spanish = await server.request('POST', '/api/admin/api-keys', {
+      cookie: admin.cookie,
+      headers: { ...headers, 'accept-language': 'es' },
+      body,
+    });
+    expect(spanish.body.message).toMatch(/^Esta solicitud ya se hizo con esta Idempotency-Key/);
+    const listed = await server.request('GET', '/api/admin/api-keys', { cookie: admin.cookie });
+    expect(listed.body.filter((k: { name: string }) => k.name === 'Once only')).toHaveLength(1);
+    const rows = await server.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'make-key-once'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.responseStatus).toBe(200);
+    expect(rows[0]!.responseBody).toBe(null);
+    expect(JSON.stringify(await server.db.select().from(idempotencyKeys))).not.toContain(key);
+  });
+
+  it('keeps the refusals of an operation whose success holds a secret: they hold none', async () => {
+    const headers = { 'idempotency-key': 'refused-key' };
+    const body = { name: 'Too much', permissions: ['no.such.permission'] };
+    const first = await server.request('POST', '/api/admin/api-keys', { cookie: admin.cookie, headers, body });
+    expect(first.status).toBe(400);
+    const again = await server.request('POST', '/api/admin/api-keys', { cookie: admin.cookie, headers, body });
+    expect(again.status).toBe(400);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+
   it('does not keep 5xx answers: the retry runs again', async () => {
     // A server failure for this one request: the products table is briefly missing.
     await server.db.execute('alter table products rename to products_away');

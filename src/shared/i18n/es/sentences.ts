@@ -275,6 +275,8 @@ const errors: Record<string, string> = {
     'Esta Idempotency-Key ya se usó con una solicitud distinta.',
   'A request with this Idempotency-Key is still in progress. Please try again in a moment.':
     'Una solicitud con esta Idempotency-Key sigue en curso. Vuelve a intentarlo en un momento.',
+  'This request was already done with this Idempotency-Key, and its answer held a secret that is shown only once, so it was not kept. Revoke what the first request made if you did not get its answer, and make a new one with a new key.':
+    'Esta solicitud ya se hizo con esta Idempotency-Key y su respuesta contenía un secreto que solo se muestra una vez, así que no se guardó. Si no recibiste esa respuesta, revoca lo que creó la primera solicitud y crea otro con una clave nueva.',
   // Sign-in, accounts, API keys
   'Invalid email or password': 'El correo electrónico o la contraseña no son correctos',
   'This account has been deactivated. Please contact an administrator.':
