@@ -11,6 +11,7 @@ import { docsPlugin } from './http/docs';
 import { errorHandlingPlugin } from './api/error-reply';
 import { healthPlugin } from './http/health';
 import { idempotencyPlugin } from './http/idempotency';
+import { jsonBodyPlugin } from './http/json-body';
 import { liveStreamsPlugin } from './http/live';
 import { oidcRoutesPlugin } from './http/oidc-routes';
 import { paymentWebhookPlugin } from './http/payment-webhook';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   }
 
   await app.register(errorHandlingPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(fastifyCookie);
   await app.register(securityPlugin, { env: deps.env });
   await app.register(idempotencyPlugin, services);

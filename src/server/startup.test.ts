@@ -63,14 +63,29 @@ describe('start-up', () => {
 
 describe('server logs', () => {
   it('are JSON lines in production and when not on a terminal, readable lines on a development terminal', async () => {
-    expect(
-      await loggerOptions(testEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x', LOG_LEVEL: 'info' }), true),
-    ).toEqual({ level: 'info' });
-    expect(await loggerOptions(testEnv({ NODE_ENV: 'development', LOG_LEVEL: 'info' }), false)).toEqual({
-      level: 'info',
-    });
+    const production = await loggerOptions(
+      testEnv({ NODE_ENV: 'production', SESSION_SECRET: 'x', LOG_LEVEL: 'info' }),
+      true,
+    );
+    expect(production).toMatchObject({ level: 'info' });
+    expect(production).not.toHaveProperty('stream');
+    expect(await loggerOptions(testEnv({ NODE_ENV: 'development', LOG_LEVEL: 'info' }), false)).not.toHaveProperty(
+      'stream',
+    );
     const pretty = await loggerOptions(testEnv({ NODE_ENV: 'development', LOG_LEVEL: 'debug' }), true);
     expect(pretty).toMatchObject({ level: 'debug' });
     expect(pretty).toHaveProperty('stream');
+  });
+
+  it("name a request by its path: the query string carries data (an e-mail, a tRPC query's input)", async () => {
+    const { serializers } = await loggerOptions(testEnv({ LOG_LEVEL: 'info' }), false);
+    const req = { method: 'GET', url: '/api/admin/customers?email=ana%40example.com', host: 'shop', ip: '10.0.0.9' };
+    expect(serializers!.req!(req)).toEqual({
+      method: 'GET',
+      url: '/api/admin/customers',
+      host: 'shop',
+      remoteAddress: '10.0.0.9',
+      remotePort: undefined,
+    });
   });
 });

@@ -38,6 +38,29 @@ export function firstAdminHint(env: Pick<Env, 'ADMIN_EMAILS'>): string {
   );
 }
 
+/** What a request's log lines say of it (Fastify's `req`). */
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host: string;
+  ip: string;
+  socket?: { remotePort?: number };
+}
+
+/**
+ * Requests are logged by their path, without the query string: that carries data (an e-mail looked up, a tRPC
+ * query's whole input), and a log is no place for it.
+ */
+const serializers = {
+  req: (req: LoggedRequest) => ({
+    method: req.method,
+    url: req.url.split('?')[0],
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
+};
+
 /**
  * pino options for the server: JSON lines (one object per line, for log collectors) in production and
  * whenever output goes to a file or pipe; readable colored lines when a person watches a terminal.
@@ -46,11 +69,12 @@ export async function loggerOptions(
   env: Pick<Env, 'NODE_ENV' | 'LOG_LEVEL'>,
   isTty = Boolean(process.stdout.isTTY),
 ): Promise<LoggerOptions & { stream?: DestinationStream }> {
-  if (env.NODE_ENV === 'production' || !isTty) return { level: env.LOG_LEVEL };
+  if (env.NODE_ENV === 'production' || !isTty) return { level: env.LOG_LEVEL, serializers };
   // Loaded only here: production never needs it.
   const { default: pretty } = await import('pino-pretty');
   return {
     level: env.LOG_LEVEL,
+    serializers,
     stream: pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }),
   };
 }

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describeError, errorBody } from './errors';
 import { requestLocale } from './request-locale';
 
@@ -26,26 +27,31 @@ export function failureAnswer(req: FastifyRequest, reply: FastifyReply, error: u
 }
 
 /**
- * Fastify's own refusals, before any route runs, by their code: its English wording, which callers have always been
- * answered with, written here as our sentences so that describeError says them in the caller's language
- * (es/sentences.ts) and a Fastify release that rewords them changes nothing. The status, the code and the 415's
- * sentence still come from describeError.
+ * Fastify's own refusals, before any route runs, by their code: our sentences instead of its wording (which names
+ * its internals and echoes the path), so that describeError says them in the caller's language (es/sentences.ts)
+ * and a Fastify release that rewords them changes nothing. The status and the code still come from describeError,
+ * as does the 415's sentence.
  */
-const fastifyRefusals: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: "Body is not valid JSON but content-type is set to 'application/json'",
-  FST_ERR_CTP_EMPTY_JSON_BODY: "Body cannot be empty when content-type is set to 'application/json'",
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body size did not match Content-Length',
+const fastifyRefusals: Record<string, { said: string; statusCode?: number }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { said: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    said: 'The request body is empty, but its Content-Type says JSON: send JSON, or no body and no Content-Type.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { said: 'The request body is larger than 1 MB.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { said: "The request body's size does not match its Content-Length." },
+  // A path segment over maxParamLength is no id of anything: 404, as for any id that names nothing.
+  FST_ERR_MAX_PARAM_LENGTH: {
+    said: 'Nothing was found at this address: a part of it is too long to be an id.',
+    statusCode: 404,
+  },
 };
 
-/** A Fastify refusal with our sentence as its message; anything else as it is. */
+/** A Fastify refusal with our sentence as its message (one we have no sentence for, a general one). */
 function inOurWords(error: unknown): unknown {
-  const { code, message, statusCode } = (error ?? {}) as { code?: unknown; message?: unknown; statusCode?: unknown };
-  if (typeof code !== 'string' || typeof message !== 'string') return error;
-  // A path segment over maxParamLength: Fastify names the path, which the sentence keeps (a `{path}` pattern).
-  const tooLong = code === 'FST_ERR_MAX_PARAM_LENGTH' && /^'(.*)' is exceeding the max param length$/s.exec(message);
-  const ours = tooLong ? `'${tooLong[1]}' is exceeding the max param length` : fastifyRefusals[code];
-  return ours === undefined ? error : Object.assign(new Error(ours), { code, statusCode });
+  const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
+  if (typeof code !== 'string' || !code.startsWith('FST_')) return error;
+  const ours = fastifyRefusals[code] ?? { said: 'The request could not be read.' };
+  return Object.assign(new Error(ours.said), { code, statusCode: ours.statusCode ?? statusCode });
 }
 
 /**
@@ -72,9 +78,23 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) 
 
 /** A lost database is expected now and then (restart, failover): a warning, not an error report. */
 export function logFailure(req: FastifyRequest, error: unknown, code: string) {
-  const err = (error as { cause?: unknown } | null)?.cause ?? error;
-  if (code === 'SERVICE_UNAVAILABLE') req.log.warn({ err }, 'database unavailable');
-  else req.log.error({ err }, 'request failed');
+  if (code === 'SERVICE_UNAVAILABLE') req.log.warn(withoutData(error), 'database unavailable');
+  else req.log.error(withoutData(error), 'request failed');
+}
+
+/**
+ * A failure as the log shows it: what failed and where, never the request's data. drizzle's error for a failed
+ * query names its parameters in its message, and PGlite's carries them as a field (an applicant's name and
+ * e-mail), so the database's error is logged by its type, message, code and stack, beside the query's text.
+ */
+function withoutData(error: unknown) {
+  // tRPC wraps whatever a procedure threw; what was thrown is its cause.
+  const thrown = (error as { cause?: unknown } | null)?.cause ?? error;
+  const failure = thrown instanceof DrizzleQueryError ? thrown.cause : thrown;
+  const query = thrown instanceof DrizzleQueryError ? thrown.query : undefined;
+  if (!(failure instanceof Error)) return { err: failure, query };
+  const { name, message, stack } = failure;
+  return { err: { type: name, message, code: (failure as { code?: unknown }).code, stack }, query };
 }
 
 /** Retry-After for a tRPC answer (the adapter's responseMeta), from the same description of its errors. */

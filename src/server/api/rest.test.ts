@@ -64,7 +64,7 @@ describe('REST conventions (docs/api-conventions.md)', () => {
 
   it("says Fastify's own refusals in the caller's language, with the same status, code and shape", async () => {
     const json = { 'content-type': 'application/json' };
-    const longId = 'a'.repeat(5001);
+    const longId = 'a'.repeat(6000);
     const refusals: {
       send?: { rawBody?: string; body?: unknown; headers?: Record<string, string> };
       path?: string;
@@ -78,22 +78,22 @@ describe('REST conventions (docs/api-conventions.md)', () => {
         send: { rawBody: '{"businessName":', headers: json },
         status: 400,
         code: 'BAD_REQUEST',
-        en: "Body is not valid JSON but content-type is set to 'application/json'",
-        es: "El cuerpo de la solicitud no es JSON válido, aunque el content-type es 'application/json'",
+        en: 'The request body is not valid JSON.',
+        es: 'El cuerpo de la solicitud no es JSON válido.',
       },
       {
         send: { rawBody: '', headers: json },
         status: 400,
         code: 'BAD_REQUEST',
-        en: "Body cannot be empty when content-type is set to 'application/json'",
-        es: "El cuerpo de la solicitud no puede estar vacío cuando el content-type es 'application/json'",
+        en: 'The request body is empty, but its Content-Type says JSON: send JSON, or no body and no Content-Type.',
+        es: 'El cuerpo de la solicitud está vacío, pero su Content-Type dice JSON: envía JSON, o ningún cuerpo y ningún Content-Type.',
       },
       {
         send: { body: { businessName: 'x'.repeat(1_100_000) } },
         status: 413,
         code: 'PAYLOAD_TOO_LARGE',
-        en: 'Request body is too large',
-        es: 'El cuerpo de la solicitud es demasiado grande',
+        en: 'The request body is larger than 1 MB.',
+        es: 'El cuerpo de la solicitud supera 1 MB.',
       },
       {
         send: { rawBody: 'businessName=x', headers: { 'content-type': 'text/plain' } },
@@ -111,13 +111,13 @@ describe('REST conventions (docs/api-conventions.md)', () => {
         es: 'No existe la ruta GET /api/no-such-thing',
       },
       {
-        // A path segment over Fastify's maxParamLength (5000) is refused before routing.
+        // A path segment over Fastify's maxParamLength (5000) is refused before routing: no id is that long.
         path: `/api/products/${longId}`,
         method: 'GET',
-        status: 400,
-        code: 'BAD_REQUEST',
-        en: `'/api/products/${longId}' is exceeding the max param length`,
-        es: `'/api/products/${longId}' supera la longitud máxima de un parámetro`,
+        status: 404,
+        code: 'NOT_FOUND',
+        en: 'Nothing was found at this address: a part of it is too long to be an id.',
+        es: 'No se encontró nada en esta dirección: una parte de ella es demasiado larga para ser un id.',
       },
     ];
     for (const { send = {}, path = '/api/business/settings', method = 'PUT', status, code, ...said } of refusals) {

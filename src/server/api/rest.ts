@@ -6,6 +6,7 @@ import { ZodArray, ZodOptional, type ZodObject } from 'zod';
 import { createRequestContext, type AppServices } from './context';
 import type { Meta } from './trpc';
 import { sendError } from './error-reply';
+import { checkInputText } from './input-text';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -79,8 +80,10 @@ function isArraySchema(schema: unknown) {
 }
 
 /**
- * Path parameters over query (reads) or the JSON body (writes, plus their declared `queryFields`); a write with
- * no body is an empty object, and a bare array fills the operation's `bareArrayBody` field when it declares one.
+ * Path parameters over query (reads) or the JSON body (writes, plus their declared `queryFields`; the body was
+ * checked as it was parsed, json-body.ts): its text is held to checkInputText, except path parameters, which are
+ * ids (an id with odd characters names nothing: 404). A write with no body is an empty object, and a bare array
+ * fills the operation's `bareArrayBody` field when it declares one.
  */
 function readInput(
   req: FastifyRequest,
@@ -93,6 +96,7 @@ function readInput(
     const query = { ...(req.query as Record<string, unknown>) };
     // A single ?tag=x is still a list when the schema says so.
     for (const key of arrayKeys) if (query[key] !== undefined && !Array.isArray(query[key])) query[key] = [query[key]];
+    checkInputText(query);
     return { ...query, ...params };
   }
   const contentType = req.headers['content-type'];
@@ -108,5 +112,6 @@ function readInput(
   }
   const query = req.query as Record<string, unknown>;
   const fromQuery = Object.fromEntries(queryFields.flatMap((key) => (key in query ? [[key, query[key]]] : [])));
+  checkInputText(fromQuery);
   return { ...body, ...fromQuery, ...params };
 }

@@ -5,6 +5,7 @@ import type { Permission } from '../../shared/roles';
 import { access, decideAccess, type Access } from './access';
 import type { Context } from './context';
 import { describeError } from './errors';
+import { checkInputText } from './input-text';
 import { requestLocale } from './request-locale';
 
 export interface Meta extends OpenApiMeta {
@@ -92,11 +93,21 @@ function checkAccess(meta: Meta | undefined, user: Context['user']) {
     throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do that." });
 }
 
+/**
+ * tRPC's adapter parses its input itself (the body, or `?input=` of a query), so its text is checked here; the
+ * REST paths check theirs as they read it (json-body.ts, rest.ts), where a path parameter stays an id that is
+ * 404 when it names nothing.
+ */
+async function checkTrpcInput(ctx: Context, getRawInput: () => Promise<unknown>) {
+  if (ctx.transport === 'trpc') checkInputText(await getRawInput());
+}
+
 // One middleware per procedure: tRPC copies its call options twice for each middleware a call passes
 // through, which on a small read like GET /api/auth/user is a measurable share of the CPU. Errors are not
 // mapped here: describeError (errors.ts) turns whatever was thrown into the answer, once, for both adapters.
-const guard = t.middleware(({ meta, ctx, next }) => {
+const guard = t.middleware(async ({ meta, ctx, next, getRawInput }) => {
   checkAccess(meta, ctx.user);
+  await checkTrpcInput(ctx, getRawInput);
   return next();
 });
 
@@ -111,9 +122,10 @@ export const publicProcedure = t.procedure.meta({ access: access.public }).use(g
  * type only: passing `ctx` would make tRPC copy the whole context on every call).
  */
 function signedInBuilder(rule: Access) {
-  return t.procedure.meta({ access: rule }).use(({ meta, ctx, next }) => {
+  return t.procedure.meta({ access: rule }).use(async ({ meta, ctx, next, getRawInput }) => {
     checkAccess(meta, ctx.user);
     if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
+    await checkTrpcInput(ctx, getRawInput);
     return next<{ user: NonNullable<typeof ctx.user> }>({});
   });
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../db/client';
 import { jobs, users, webhookEndpoints } from '../../../db/schema/index';
 import { createJobRunner } from '../jobs/runner';
@@ -152,9 +153,13 @@ describe('delivery', () => {
     const unreachable = await endpointAt('http://127.0.0.1:9/hooks');
     await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
     await runner().runDue();
-    const delivery = await onlyDelivery(unreachable.id);
-    expect(delivery).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
-    expect(delivery.lastError).toContain('ECONNREFUSED');
+    // A sentence, not the system's errno text: the log must not tell a closed port from an open one.
+    expect(await onlyDelivery(unreachable.id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastStatusCode: null,
+      lastError: 'The destination refused the connection or could not be reached.',
+    });
   });
 
   it(`switches an endpoint off after ${DISABLE_AFTER_FAILURES} failed deliveries in a row and mails the admins`, async () => {
@@ -190,60 +195,110 @@ describe('delivery', () => {
 
 describe('destinations in production', () => {
   const strict = { publicOnly: true };
+  afterEach(() => vi.restoreAllMocks());
 
-  it('tells public addresses from loopback, private, link-local and metadata ones', () => {
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
-      expect(isPublicAddress(address)).toBe(true);
-    for (const address of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.16.0.1',
-      '192.168.1.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '::1',
-      'fe80::1',
-      'fd00::1',
-      '::ffff:127.0.0.1',
-      'not-an-address',
-    ])
-      expect(isPublicAddress(address), address).toBe(false);
-  });
+  // Every way of writing an address that is not on the public internet, as URLs (the WHATWG parser turns
+  // decimal, octal and hex IPv4 forms into dotted ones, as the delivery's own request does).
+  const inside = [
+    ...['127.0.0.1', '127.1.2.3', '10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.254', '192.168.0.1'],
+    ...['192.168.255.255', '169.254.169.254', '169.254.0.1', '100.64.0.1', '100.127.255.254', '0.0.0.0', '0.1.2.3'],
+    // IETF protocol assignments, documentation (TEST-NET-1/2/3), the old 6to4 relay, benchmarking, multicast,
+    // reserved, broadcast, AS112 and AMT.
+    ...['192.0.0.1', '192.0.2.1', '198.51.100.7', '203.0.113.9', '192.88.99.1', '198.18.0.1', '224.0.0.1'],
+    ...['239.255.255.250', '240.0.0.1', '255.255.255.255', '192.175.48.1', '192.52.193.1'],
+    // 127.0.0.1, 192.168.0.1 and 169.254.169.254 written as one number, in octal, in hex, or shortened.
+    ...['2130706433', '017700000001', '0x7f000001', '0x7f.0.0.1', '0177.0.0.1', '127.1', '0', '3232235521'],
+    ...['0xa9.0xfe.0xa9.0xfe', '0251.0376.0251.0376'],
+    ...['[::1]', '[::]', '[0:0:0:0:0:0:0:1]', '[fc00::1]', '[fd12:3456::1]', '[fe80::1]', '[febf::1]', '[fec0::1]'],
+    ...['[ff02::1]', '[ff05::2]', '[2001:db8::1]', '[100::1]', '[2001:2::1]'],
+    // IPv4-mapped, -compatible and -translated (SIIT) forms of inside IPv4 addresses.
+    ...['[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::ffff:10.0.0.1]', '[::ffff:169.254.169.254]', '[::127.0.0.1]'],
+    ...['[::10.0.0.1]', '[::ffff:0:7f00:1]'],
+    // NAT64 (well-known and local-use prefixes, the IPv4 address at each place a local-use prefix puts it).
+    ...['[64:ff9b::127.0.0.1]', '[64:ff9b::a9fe:a9fe]', '[64:ff9b:1::7f00:1]', '[64:ff9b:1:7f00:0:100:808:808]'],
+    // 6to4, and Teredo with an inside client (inverted in the last 32 bits) or an inside server.
+    ...['[2002:7f00:1::1]', '[2002:a9fe:a9fe::1]', '[2002:c0a8:1::1]', '[2001:0:4136:e378:8000:63bf:80ff:fffe]'],
+    '[2001:0:a00:1:8000:63bf:f7f7:f7f7]',
+    // Host names that resolve to this machine.
+    'localhost',
+    os.hostname(),
+  ];
+  const outside = [
+    ...['93.184.216.34', '8.8.8.8', '[2606:4700:4700::1111]', '[::ffff:8.8.8.8]', '[64:ff9b::808:808]'],
+    ...['[2002:808:808::1]', '[2001:0:4136:e378:8000:63bf:f7f7:f7f7]'],
+  ];
 
-  it('refuses http and private destinations at registration, with 400 and a sentence', async () => {
+  it(`refuses ${inside.length} ways of pointing inside at registration, with 400 and a sentence`, async () => {
+    expect(inside.length).toBeGreaterThanOrEqual(66);
     await expect(checkDestination('http://93.184.216.34/hook', strict)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Webhook URLs must use https.',
     });
-    for (const url of [
-      'https://127.0.0.1/hook',
-      'https://[::1]/hook',
-      'https://169.254.169.254/latest',
-      'https://localhost/x',
-    ])
+    for (const host of inside) {
+      const url = `https://${host}/hook`;
       await expect(checkDestination(url, strict), url).rejects.toMatchObject({
         code: 'BAD_REQUEST',
         message: 'Webhook URLs must point to a public internet address.',
       });
-    await expect(checkDestination('https://93.184.216.34/hook', strict)).resolves.toBeUndefined();
+    }
+    for (const host of outside)
+      await expect(checkDestination(`https://${host}/hook`, strict), host).resolves.toBeUndefined();
     // Outside production (or with WEBHOOK_ALLOW_PRIVATE=true) the demo's local receivers are fine.
     await expect(checkDestination('http://127.0.0.1:4000/hook', devPolicy)).resolves.toBeUndefined();
   });
 
-  it('checks again at delivery time: an endpoint that points inside is not sent to', async () => {
+  it('tells public addresses from inside ones, and never allows an address of this machine', () => {
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(address), address).toBe(true);
+    for (const address of ['127.0.0.1', 'fd00::1', '::ffff:127.0.0.1', 'fe80::1%eth0', 'not-an-address', '0x7f.1'])
+      expect(isPublicAddress(address), address).toBe(false);
+    // A machine with a public address of its own: that address (and its IPv6 forms) is the app itself.
+    vi.spyOn(os, 'networkInterfaces').mockReturnValue({
+      eth0: [
+        {
+          address: '93.184.216.34',
+          netmask: '255.255.255.0',
+          family: 'IPv4',
+          mac: '02:00:00:00:00:01',
+          internal: false,
+          cidr: '93.184.216.34/24',
+        },
+      ],
+    });
+    for (const address of ['93.184.216.34', '::ffff:93.184.216.34', '64:ff9b::5db8:d822'])
+      expect(isPublicAddress(address), address).toBe(false);
+    expect(isPublicAddress('8.8.8.8')).toBe(true);
+  });
+
+  it('checks again after DNS at delivery time: an endpoint that points inside is not sent to', async () => {
     const endpoint = await endpointAt();
     await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
-    const strictRunner = createJobRunner({
-      database,
-      log: quiet,
-      handlers: { webhook: webhookJob({ database, policy: strict, publicUrl: 'http://localhost:3000' }) },
-    });
-    await strictRunner.runDue();
+    const strictRunner = () =>
+      createJobRunner({
+        database,
+        log: quiet,
+        handlers: { webhook: webhookJob({ database, policy: strict, publicUrl: 'http://localhost:3000' }) },
+      });
+    await strictRunner().runDue();
     expect(receiver.received).toHaveLength(0);
     expect(await onlyDelivery(endpoint.id)).toMatchObject({
       status: 'pending',
       lastError: 'Webhook URLs must use https.',
     });
+
+    // Registered while the name pointed outside; it now resolves to this machine. Literal addresses too.
+    const port = new URL(receiver.url).port;
+    for (const host of ['localhost', os.hostname(), '127.0.0.1', '[::ffff:127.0.0.1]', '[2002:7f00:1::1]']) {
+      await database.db.delete(webhookEndpoints);
+      const inside = await endpointAt(`https://${host}:${port}/hooks`);
+      await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+      await strictRunner().runDue();
+      expect(await onlyDelivery(inside.id), host).toMatchObject({
+        status: 'pending',
+        lastStatusCode: null,
+        lastError: "The destination's address is not allowed.",
+      });
+    }
+    expect(receiver.received).toHaveLength(0);
   });
 });

@@ -10,7 +10,7 @@ import type { JobDefinition } from '../jobs/runner';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
 import { mailLanguage } from '../mail/mail-language';
-import { isPublicAddress, publicLookup, type DestinationPolicy } from './destination';
+import { DESTINATION_NOT_ALLOWED, isPublicAddress, publicLookup, type DestinationPolicy } from './destination';
 
 /** Waits before each retry after the first attempt: about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h. */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000];
@@ -33,25 +33,26 @@ export type WebhookPoster = (
   policy: DestinationPolicy,
 ) => Promise<PostResult>;
 
+/** Codes of this file's own refusals, beside the system's (ECONNREFUSED, …), for failureSentence. */
+const NOT_HTTPS = 'WEBHOOK_NOT_HTTPS';
+const TIMED_OUT = 'WEBHOOK_TIMED_OUT';
+const refusal = (code: string) => Object.assign(new Error(code), { code });
+
 const postWithNode: WebhookPoster = (url, body, headers, policy) =>
   new Promise((resolve, reject) => {
     const target = new URL(url);
     if (policy.publicOnly) {
-      if (target.protocol !== 'https:') return reject(new Error('Webhook URLs must use https.'));
+      if (target.protocol !== 'https:') return reject(refusal(NOT_HTTPS));
       const host = target.hostname.replace(/^\[|\]$/g, '');
       // A literal address is connected to without a lookup, so it is checked here.
-      if (isIP(host) && !isPublicAddress(host))
-        return reject(new Error('Webhook URLs must point to a public internet address.'));
+      if (isIP(host) && !isPublicAddress(host)) return reject(refusal(DESTINATION_NOT_ALLOWED));
     }
     const request = (target.protocol === 'https:' ? https : http).request(target, {
       method: 'POST',
       headers: { ...headers, 'content-length': Buffer.byteLength(body) },
       lookup: policy.publicOnly ? publicLookup : undefined,
     });
-    const timer = setTimeout(
-      () => request.destroy(new Error(`No answer within ${TIMEOUT_MS / 1000} seconds.`)),
-      TIMEOUT_MS,
-    );
+    const timer = setTimeout(() => request.destroy(refusal(TIMED_OUT)), TIMEOUT_MS);
     request.on('response', (response) => {
       clearTimeout(timer);
       // The body is not kept; reading it lets the connection close cleanly.
@@ -64,6 +65,23 @@ const postWithNode: WebhookPoster = (url, body, headers, policy) =>
     });
     request.end(body);
   });
+
+/**
+ * What the delivery log says of an attempt that got no answer: a sentence for the admin, never the system's own
+ * text. errno and OpenSSL messages tell a closed port from an open one that speaks something else, which would
+ * make the log a scanner of whatever the app can reach; so refused, reset and unreachable read alike.
+ */
+function failureSentence(failure: unknown): string {
+  const code = (failure as { code?: unknown } | null)?.code;
+  if (code === DESTINATION_NOT_ALLOWED) return "The destination's address is not allowed.";
+  if (code === NOT_HTTPS) return 'Webhook URLs must use https.';
+  if (code === TIMED_OUT) return `The destination did not answer within ${TIMEOUT_MS / 1000} seconds.`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA')
+    return "The destination's host name could not be found.";
+  if (typeof code === 'string' && /^ERR_(TLS|SSL)|CERT|SELF_SIGNED|^EPROTO$/.test(code))
+    return 'A secure (TLS) connection to the destination could not be made.';
+  return 'The destination refused the connection or could not be reached.';
+}
 
 const outcome = (statusCode: number) =>
   statusCode >= 200 && statusCode < 300
@@ -198,7 +216,7 @@ export function webhookJob(opts: {
         statusCode = (await post(delivery.url, body, headers, policy)).statusCode;
         error = outcome(statusCode);
       } catch (failure) {
-        error = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500) || 'The request failed.';
+        error = failureSentence(failure);
       }
       await record({ statusCode, error });
       if (error !== null) throw new Error(error);

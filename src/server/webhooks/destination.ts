@@ -1,5 +1,7 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import os from 'node:os';
+import ipaddr from 'ipaddr.js';
 import { lookup as lookupCallback } from 'node:dns';
 import { AppError } from '../app-error';
 import { sentence } from '../../shared/i18n/sentence';
@@ -14,40 +16,86 @@ export function destinationPolicy(env: { NODE_ENV: string; WEBHOOK_ALLOW_PRIVATE
   return { publicOnly: env.NODE_ENV === 'production' && !env.WEBHOOK_ALLOW_PRIVATE };
 }
 
-// Loopback, private, link-local (cloud metadata at 169.254.169.254 among them), carrier-grade NAT,
-// unspecified, multicast and reserved ranges: a webhook must never reach into the network the app runs in.
-// IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) are matched against the IPv4 ranges by BlockList itself.
-const nonPublic = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  nonPublic.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  nonPublic.addSubnet(net, prefix, 'ipv6');
+interface Embedded {
+  bytes: number[];
+  inverted?: boolean;
+}
+const lastFourBytes: Embedded[] = [{ bytes: [12, 13, 14, 15] }];
 
+/**
+ * Where IPv6 transition and translation addresses carry an IPv4 address a packet may end up at, as byte offsets
+ * into the 16 bytes. NAT64's local-use prefix (64:ff9b:1::/48) may be cut at /48, /56, /64 or /96 (RFC 6052,
+ * RFC 8215), so each place the operator could have chosen is read. A Teredo address names its server and,
+ * inverted, its client.
+ */
+const embeddedAt: Partial<Record<string, Embedded[]>> = {
+  ipv4Mapped: lastFourBytes,
+  rfc6145: lastFourBytes,
+  '6to4': [{ bytes: [2, 3, 4, 5] }],
+  teredo: [{ bytes: [4, 5, 6, 7] }, { bytes: [12, 13, 14, 15], inverted: true }],
+};
+const nat64LocalUse: Embedded[] = [
+  { bytes: [6, 7, 9, 10] },
+  { bytes: [7, 9, 10, 11] },
+  { bytes: [9, 10, 11, 12] },
+  { bytes: [12, 13, 14, 15] },
+];
+const nat64LocalUsePrefix = ipaddr.IPv6.parseCIDR('64:ff9b:1::/48');
+
+/** The IPv4 addresses an IPv6 address stands for, if it is one that embeds them; undefined if it embeds none. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | undefined {
+  const range = address.range();
+  const bytes = address.toByteArray();
+  // IPv4-compatible (::a.b.c.d, deprecated but still parsed and routed by some stacks); :: and ::1 are not.
+  const compatible = bytes.slice(0, 12).every((b) => b === 0) && range === 'unicast';
+  const places = compatible
+    ? lastFourBytes
+    : range === 'rfc6052'
+      ? address.match(nat64LocalUsePrefix)
+        ? nat64LocalUse
+        : lastFourBytes
+      : embeddedAt[range];
+  return places?.map(
+    ({ bytes: at, inverted }) => new ipaddr.IPv4(at.map((i) => (inverted ? ~bytes[i]! : bytes[i]!) & 0xff)),
+  );
+}
+
+/** The addresses of this machine's own network interfaces: a delivery must never come back to the app itself. */
+function ownAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const entries of Object.values(os.networkInterfaces()))
+    for (const entry of entries ?? []) {
+      const address = parseAddress(entry.address);
+      if (address) own.add(address.toNormalizedString());
+    }
+  return own;
+}
+
+function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  // net.isIP is strict (no 0x7f.1 or 2130706433 forms; URLs and DNS answers give the dotted form); a zone
+  // (fe80::1%eth0) is dropped, its address decides.
+  const plain = address.replace(/%.*$/, '');
+  return isIP(plain) ? ipaddr.parse(plain) : undefined;
+}
+
+/**
+ * Only global unicast addresses on the public internet (ipaddr.js's `unicast` range): never loopback, private,
+ * link-local (cloud metadata at 169.254.169.254 among them), carrier-grade NAT, documentation, benchmarking,
+ * site-local, multicast, broadcast or reserved; an IPv6 address embedding an IPv4 one (mapped, compatible, NAT64,
+ * 6to4, Teredo) only when every IPv4 address it embeds is public; and never an address of this machine.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !nonPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const ip = parseAddress(address);
+  if (!ip) return false;
+  const embedded = ip.kind() === 'ipv6' ? embeddedIPv4(ip as ipaddr.IPv6) : undefined;
+  if (embedded) return embedded.every((v4) => isPublicAddress(v4.toString()));
+  if (ip.range() !== 'unicast') return false;
+  return !ownAddresses().has(ip.toNormalizedString());
 }
 
 const privateMessage = 'Webhook URLs must point to a public internet address.';
+/** The error code of a connection refused here because its address is not public. */
+export const DESTINATION_NOT_ALLOWED = 'DESTINATION_NOT_ALLOWED';
 
 /**
  * At registration: in production the URL must be https and its host must resolve only to public addresses.
@@ -77,7 +125,8 @@ export const publicLookup: LookupFunction = (hostname, options, callback) => {
   lookupCallback(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 4);
     const allowed = addresses.filter((a) => isPublicAddress(a.address));
-    if (allowed.length === 0) return callback(new Error(privateMessage), '', 4);
+    if (allowed.length === 0)
+      return callback(Object.assign(new Error(privateMessage), { code: DESTINATION_NOT_ALLOWED }), '', 4);
     if (options.all) return (callback as unknown as (e: null, a: typeof allowed) => void)(null, allowed);
     callback(null, allowed[0]!.address, allowed[0]!.family);
   });

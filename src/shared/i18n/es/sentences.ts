@@ -256,14 +256,19 @@ const errors: Record<string, string> = {
   'Request bodies must be JSON (Content-Type: application/json).':
     'El cuerpo de la solicitud debe ser JSON (Content-Type: application/json).',
   'The request body must be a JSON object.': 'El cuerpo de la solicitud debe ser un objeto JSON.',
-  "Body is not valid JSON but content-type is set to 'application/json'":
-    "El cuerpo de la solicitud no es JSON válido, aunque el content-type es 'application/json'",
-  "Body cannot be empty when content-type is set to 'application/json'":
-    "El cuerpo de la solicitud no puede estar vacío cuando el content-type es 'application/json'",
-  'Request body is too large': 'El cuerpo de la solicitud es demasiado grande',
-  'Request body size did not match Content-Length':
-    'El tamaño del cuerpo de la solicitud no coincide con Content-Length',
-  "'{path}' is exceeding the max param length": "'{path}' supera la longitud máxima de un parámetro",
+  'The request body is not valid JSON.': 'El cuerpo de la solicitud no es JSON válido.',
+  'The request body is empty, but its Content-Type says JSON: send JSON, or no body and no Content-Type.':
+    'El cuerpo de la solicitud está vacío, pero su Content-Type dice JSON: envía JSON, o ningún cuerpo y ningún Content-Type.',
+  'The request body is larger than 1 MB.': 'El cuerpo de la solicitud supera 1 MB.',
+  "The request body's size does not match its Content-Length.":
+    'El tamaño del cuerpo de la solicitud no coincide con su Content-Length.',
+  'Nothing was found at this address: a part of it is too long to be an id.':
+    'No se encontró nada en esta dirección: una parte de ella es demasiado larga para ser un id.',
+  'The request could not be read.': 'No se pudo leer la solicitud.',
+  'The request body is nested too deeply.': 'El cuerpo de la solicitud está anidado a demasiada profundidad.',
+  "Text can't contain the NUL character (\\u0000).": 'El texto no puede contener el carácter NUL (\\u0000).',
+  'Text must be valid Unicode: a lone surrogate (\\ud800 to \\udfff) is not a character.':
+    'El texto debe ser Unicode válido: un sustituto suelto (\\ud800 a \\udfff) no es un carácter.',
   'No route for {method} {path}': 'No existe la ruta {method} {path}',
   'The address is not a valid URL.': 'La dirección no es una URL válida.',
   'Cross-site requests are not allowed.': 'No se permiten solicitudes desde otros sitios.',
