@@ -5,12 +5,20 @@ import {
   instanceofZodTypeObject,
   unwrapZodType,
 } from 'trpc-to-openapi';
-import type { oas31, ZodOpenApiPathsObject, ZodOpenApiResponsesObject } from 'zod-openapi';
+import { createSchema, type oas31, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import type { ZodType } from 'zod';
 import { appRouter } from '../src/routers/index';
 import { ZErrorBody } from '../src/server/api/errors';
 import { documentedOperation, serverErrors } from '../src/server/api/openapi-operation';
 import type { Meta } from '../src/server/api/trpc';
 import { revalidatedPaths } from '../src/server/http/catalog-http';
+import {
+  eventSchemaName,
+  webhookEventData,
+  webhookEventDescriptions,
+  ZEvent,
+  type WebhookEventType,
+} from '../src/shared/webhook-schema';
 
 /** Every tag the operations use, so the document defines each one. */
 function operationTags(): string[] {
@@ -97,19 +105,170 @@ function takesInput(procedure: AnyProcedure): boolean {
 }
 
 const errorSchema = { $ref: '#/components/schemas/Error' };
-const retryAfter = {
-  'Retry-After': {
-    description: 'Seconds to wait before trying again',
-    schema: { type: 'integer' as const, minimum: 1 },
-  },
-};
 
 function errorResponse(status: number, description: string) {
   return {
     description,
-    ...((status === 429 || status === 503) && { headers: retryAfter }),
+    ...((status === 429 || status === 503) && { headers: { 'Retry-After': headerRef('Retry-After') } }),
     content: { 'application/json': { schema: errorSchema } },
   };
+}
+
+/**
+ * The response headers the server sets (src/server/app.ts, api/bearer.ts, http/idempotency.ts), declared once and
+ * referenced from every answer that carries them.
+ */
+const responseHeaders = {
+  'X-Request-Id': {
+    description: 'The id of this request (the one sent in X-Request-Id, if valid): quote it to support',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Limit': {
+    description: 'On answers to an API key: requests the key may make per window',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'RateLimit-Remaining': {
+    description: 'On answers to an API key: requests left in this window',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'RateLimit-Reset': {
+    description: 'On answers to an API key: seconds until the window restarts',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'RateLimit-Policy': {
+    description: 'On answers to an API key: the limit in the current draft\'s form, `"key";q=<requests>;w=<seconds>`',
+    schema: { type: 'string' },
+    example: '"key";q=600;w=60',
+  },
+  RateLimit: {
+    description: 'On answers to an API key: what is left in the current draft\'s form, `"key";r=<left>;t=<seconds>`',
+    schema: { type: 'string' },
+    example: '"key";r=599;t=60',
+  },
+  'Retry-After': {
+    description: 'Seconds to wait before trying again',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  Link: {
+    description: 'When more items follow: the next page, `<…?cursor=…>; rel="next"` (RFC 8288)',
+    schema: { type: 'string' },
+  },
+  'Idempotent-Replayed': {
+    description:
+      'true when this is the kept answer to an earlier request with the same Idempotency-Key (kept refusals, 4xx, carry it too)',
+    schema: { type: 'string', enum: ['true'] },
+  },
+} satisfies Record<string, oas31.HeaderObject>;
+
+type HeaderName = keyof typeof responseHeaders;
+const headerRef = (name: HeaderName) => ({ $ref: `#/components/headers/${name}` });
+const rateLimitHeaders: HeaderName[] = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+  'RateLimit',
+];
+
+/**
+ * Every answer's headers: X-Request-Id on all; the rate-limit fields on the REST operations' successes and 429s (a
+ * key is checked on each, public ones too; its other refusals carry them as well, left out to keep the document
+ * readable); Link on the 200 of a list that pages (it takes a `cursor`); Idempotent-Replayed on a POST's success.
+ */
+function addResponseHeaders(document: ReturnType<typeof generateOpenApiDocument>) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    const rest = !(path in signInPaths);
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = item?.[method];
+      if (!operation) continue;
+      const pages = operation.parameters?.some((p) => !('$ref' in p) && p.in === 'query' && p.name === 'cursor');
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if ('$ref' in response) continue;
+        const success = status.startsWith('2');
+        const names: HeaderName[] = [
+          'X-Request-Id',
+          ...(rest && (success || status === '429') ? rateLimitHeaders : []),
+          ...(pages && status === '200' ? (['Link'] as const) : []),
+          ...(method === 'post' && success ? (['Idempotent-Replayed'] as const) : []),
+        ];
+        response.headers = { ...Object.fromEntries(names.map((name) => [name, headerRef(name)])), ...response.headers };
+      }
+    }
+  }
+  return document;
+}
+
+/** Operations open to everyone say so (`security: []`): the others list the session cookie and the API key. */
+function markPublicOperations(document: ReturnType<typeof generateOpenApiDocument>) {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = item?.[method];
+      if (operation && !operation.security) operation.security = [];
+    }
+  }
+  return document;
+}
+
+/**
+ * Adds the components of a schema only the post-processing references (the error body, the events), rendered as
+ * the server sends it (output, like every answer), so they are the very components the operations use.
+ */
+function addAnswerSchema(document: ReturnType<typeof generateOpenApiDocument>, schema: ZodType) {
+  const { components } = createSchema(schema, { io: 'output' });
+  const schemas = (document.components ??= {}).schemas ?? {};
+  for (const [name, rendered] of Object.entries(components)) {
+    if (name in schemas && JSON.stringify(schemas[name]) !== JSON.stringify(rendered))
+      throw new Error(`The schema ${name} is rendered two ways: give the input and the answer different ids`);
+    schemas[name] = rendered;
+  }
+  document.components.schemas = schemas;
+}
+
+const webhookHeaders = [
+  ['webhook-id', 'The event id: the same on every retry and replay, so a receiver handles each once'],
+  ['webhook-timestamp', 'Unix seconds of this attempt'],
+  ['webhook-signature', 'v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks)'],
+] as const;
+
+/**
+ * The `webhooks` section: what each event type POSTs to an endpoint. The bodies are rendered as the server sends
+ * them (output), so they are the same components the REST answers use.
+ */
+function addWebhooks(document: ReturnType<typeof generateOpenApiDocument>) {
+  addAnswerSchema(document, ZEvent);
+  const descriptions: Record<WebhookEventType, string> = {
+    ...webhookEventDescriptions,
+    ping: 'A test event, sent only by "Send test event"; data is the endpoint',
+  };
+  document.webhooks = Object.fromEntries(
+    (Object.keys(webhookEventData) as WebhookEventType[]).map((type) => [
+      type,
+      {
+        post: {
+          operationId: `webhook${eventSchemaName(type).replace(/Event$/, '')}`,
+          summary: descriptions[type],
+          description: `Sent to every active endpoint subscribed to \`${type}\`, signed (docs/integrations.md).`,
+          tags: ['webhooks'],
+          security: [],
+          parameters: webhookHeaders.map(([name, description]) => ({
+            name,
+            in: 'header' as const,
+            required: true,
+            description,
+            schema: { type: 'string' as const },
+          })),
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${eventSchemaName(type)}` } } },
+          },
+          responses: {
+            '200': { description: 'Any 2xx answer within 10 seconds acknowledges it; anything else is retried' },
+          },
+        },
+      },
+    ]),
+  );
+  return document;
 }
 
 const etag = {
@@ -207,7 +366,14 @@ function addIdempotencyKey(document: ReturnType<typeof generateOpenApiDocument>)
   return document;
 }
 
-/** The OpenAPI 3.1 document of every REST operation, generated from the router. */
+/** The document's version (semver): docs/api-changelog.md has a section for each. */
+export const API_VERSION = '1.1.0';
+
+/**
+ * The OpenAPI 3.1 document of every REST operation, generated from the router. A zod schema registered with an
+ * `id` (`.meta({ id })`, or `z.globalRegistry.add` beside an existing one) becomes a named component that every
+ * operation and webhook using it references.
+ */
 export function buildOpenApiDocument() {
   const errorsByOperation: ErrorsByOperation = new Map(
     Object.keys(signInPaths).map((path) => [`get ${path}`, serverErrors]),
@@ -217,7 +383,7 @@ export function buildOpenApiDocument() {
     description:
       'REST API of the storefront: catalogue, cart, bookings, orders, chat, staff and settings. ' +
       'Authenticate with the session cookie set at sign-in, or with an API key (`Authorization: Bearer <key>`). Errors are JSON {"message", "code"}.',
-    version: '1.0.0',
+    version: API_VERSION,
     baseUrl: '/api',
     securitySchemes: {
       sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Session cookie set at sign-in.' },
@@ -233,7 +399,9 @@ export function buildOpenApiDocument() {
     contact: { name: 'Storefront', url: 'https://example.com' },
     tags: operationTags(),
     paths: signInPaths,
-    defs: { Error: ZErrorBody },
   });
-  return addIdempotencyKey(addErrorResponses(moveQueryFields(document), errorsByOperation));
+  const described = addIdempotencyKey(addErrorResponses(moveQueryFields(document), errorsByOperation));
+  described.components = { ...described.components, headers: responseHeaders };
+  addAnswerSchema(described, ZErrorBody);
+  return addWebhooks(markPublicOperations(addResponseHeaders(described)));
 }

@@ -1822,9 +1822,978 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'order.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An order was placed
+     * @description Sent to every active endpoint subscribed to `order.created`, signed (docs/integrations.md).
+     */
+    post: operations['webhookOrderCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An order changed: its status, its payment or a refund
+     * @description Sent to every active endpoint subscribed to `order.updated`, signed (docs/integrations.md).
+     */
+    post: operations['webhookOrderUpdated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'appointment.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An appointment was booked
+     * @description Sent to every active endpoint subscribed to `appointment.created`, signed (docs/integrations.md).
+     */
+    post: operations['webhookAppointmentCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'appointment.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An appointment changed: its status or its time
+     * @description Sent to every active endpoint subscribed to `appointment.updated`, signed (docs/integrations.md).
+     */
+    post: operations['webhookAppointmentUpdated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'appointment.cancelled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An appointment was cancelled
+     * @description Sent to every active endpoint subscribed to `appointment.cancelled`, signed (docs/integrations.md).
+     */
+    post: operations['webhookAppointmentCancelled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'customer.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A customer signed in for the first time
+     * @description Sent to every active endpoint subscribed to `customer.created`, signed (docs/integrations.md).
+     */
+    post: operations['webhookCustomerCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'employee_application.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Someone applied to join the team
+     * @description Sent to every active endpoint subscribed to `employee_application.created`, signed (docs/integrations.md).
+     */
+    post: operations['webhookEmployeeApplicationCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'product.created': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A product was created
+     * @description Sent to every active endpoint subscribed to `product.created`, signed (docs/integrations.md).
+     */
+    post: operations['webhookProductCreated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'product.updated': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A product was changed
+     * @description Sent to every active endpoint subscribed to `product.updated`, signed (docs/integrations.md).
+     */
+    post: operations['webhookProductUpdated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'product.deleted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A product was deleted
+     * @description Sent to every active endpoint subscribed to `product.deleted`, signed (docs/integrations.md).
+     */
+    post: operations['webhookProductDeleted'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  ping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A test event, sent only by "Send test event"; data is the endpoint
+     * @description Sent to every active endpoint subscribed to `ping`, signed (docs/integrations.md).
+     */
+    post: operations['webhookPing'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
+    /** @description The signed-in person */
+    SignedInUser: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      role: string;
+      profileImageUrl: string | null;
+      isActive: boolean;
+      permissions: string[];
+      locale: ('en' | 'es') | null;
+    };
+    SignedIn: {
+      user: components['schemas']['SignedInUser'];
+    };
+    Success: {
+      /** @constant */
+      success: true;
+    };
+    PasswordTokenStatus: {
+      /** @enum {string} */
+      status: 'valid' | 'used' | 'expired' | 'invalid';
+      email: string | null;
+      firstName: string | null;
+    };
+    /** @description Someone's application to join the team */
+    EmployeeApplication: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone: string;
+      bio: string;
+      experience: string;
+      specialties: string;
+      /** @enum {string} */
+      status: 'pending' | 'approved' | 'rejected';
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+      reviewedAt: string | null;
+      reviewNotes: string | null;
+    };
+    BusinessSettings: {
+      businessName: string;
+      businessDescription: string;
+      /** @enum {string} */
+      businessType: 'products' | 'services' | 'both';
+      timezone: string;
+      bookingNoticeMinutes: number;
+      bookingWindowDays: number;
+      cancellationNoticeHours: number;
+      reminderOffsetsMinutes: number[];
+      currency: string;
+      /** @enum {string} */
+      defaultLocale: 'en' | 'es';
+    };
+    /** @description A product of the shop */
+    Product: {
+      id: string;
+      name: string;
+      description: string;
+      category: string;
+      price: string;
+      imageUrl: string | null;
+      inventory: number;
+      isFeatured: boolean;
+      isActive: boolean;
+    };
+    /** @description The answer to a deletion: the id of what was deleted */
+    Deleted: {
+      /** @constant */
+      success: true;
+      id: string;
+    };
+    /** @description A bookable service */
+    Service: {
+      id: string;
+      name: string;
+      description: string;
+      category: string;
+      price: string;
+      imageUrl: string | null;
+      duration: number;
+      bufferBeforeMinutes: number;
+      bufferAfterMinutes: number;
+      capacity: number;
+      deposit:
+        | {
+            /** @constant */
+            type: 'none';
+          }
+        | {
+            /** @constant */
+            type: 'fixed';
+            amount: string;
+          }
+        | {
+            /** @constant */
+            type: 'full';
+          };
+      isFeatured: boolean;
+      isActive: boolean;
+    };
+    /** @description An employee linked to a service they perform */
+    ServiceProvider: {
+      serviceId: string;
+      employeeId: string;
+      employee: components['schemas']['Employee'];
+    };
+    /** @description A staff member, as a resource names them */
+    Employee: {
+      id: string;
+      firstName: string;
+      lastName: string;
+    };
+    /** @description Someone who may be linked to a service: an active employee or admin */
+    ProviderCandidate: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      role: string;
+    };
+    ServiceProviderRemoved: {
+      /** @constant */
+      success: true;
+      serviceId: string;
+      employeeId: string;
+    };
+    /** @description A line of the caller's cart */
+    CartItem: {
+      id: string;
+      productId: string;
+      quantity: number;
+      price: string;
+      product: {
+        id: string;
+        name: string;
+        imageUrl: string | null;
+        price: string;
+        inventory: number;
+      };
+    };
+    /** @description The caller's cart, priced */
+    CartSummary: {
+      items: components['schemas']['CartItem'][];
+      subtotal: string;
+      discount: {
+        code: string;
+        amount: string;
+        /** @description Why the code does not apply to the cart as it is now (the checkout refuses it), in the request's language; null when it does */
+        problem: string | null;
+      } | null;
+      shipping: string;
+      tax: string;
+      total: string;
+    };
+    /** @description One weekday's working hours of an employee */
+    WeeklyHours: {
+      id: string;
+      employeeId: string;
+      dayOfWeek: number;
+      startTime: string;
+      endTime: string;
+      isAvailable: boolean;
+    };
+    PortalWeeklyHours: {
+      id: string;
+      employeeId: string;
+      /** @enum {string} */
+      dayOfWeek: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
+      startTime: string;
+      endTime: string;
+      isActive: boolean;
+    };
+    /** @description An employee's hours on one date, replacing the weekly ones */
+    DateOverride: {
+      id: string;
+      employeeId: string;
+      /**
+       * Format: date
+       * @description A date, YYYY-MM-DD
+       */
+      date: string;
+      isAvailable: boolean;
+      startTime: string | null;
+      endTime: string | null;
+    };
+    /** @description A booking of a service with an employee */
+    Appointment: {
+      id: string;
+      serviceId: string | null;
+      employeeId: string;
+      customerId: string;
+      userId: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      dateTime: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      appointmentDate: string;
+      duration: number;
+      notes: string;
+      customerNotes: string;
+      /** @enum {string} */
+      status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+      seriesId: string | null;
+      sessionId: string | null;
+      amountDue: string;
+      /** @enum {string} */
+      paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
+      remindersSent: {
+        offsetMinutes: number;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        sentAt: string;
+      }[];
+      service: {
+        id: string;
+        name: string;
+        duration: number;
+        price: string;
+      } | null;
+      customer: {
+        id: string;
+        firstName: string;
+        lastName: string;
+        email: string;
+      };
+      employee: components['schemas']['Employee'];
+    };
+    CalendarFeed: {
+      url: string;
+    };
+    /** @description A start time that can be booked */
+    Slot: {
+      time: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      dateTime: string;
+      employeeIds: string[];
+      seatsLeft: number;
+    };
+    /** @description Someone who performs a service, as the booking page lists them */
+    BookingProvider: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      profileImageUrl: string | null;
+    };
+    /** @description The booked appointment, with where to pay its deposit by card */
+    BookingResult: {
+      id: string;
+      serviceId: string | null;
+      employeeId: string;
+      customerId: string;
+      userId: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      dateTime: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      appointmentDate: string;
+      duration: number;
+      notes: string;
+      customerNotes: string;
+      /** @enum {string} */
+      status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+      seriesId: string | null;
+      sessionId: string | null;
+      amountDue: string;
+      /** @enum {string} */
+      paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
+      remindersSent: {
+        offsetMinutes: number;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        sentAt: string;
+      }[];
+      service: {
+        id: string;
+        name: string;
+        duration: number;
+        price: string;
+      } | null;
+      customer: {
+        id: string;
+        firstName: string;
+        lastName: string;
+        email: string;
+      };
+      employee: components['schemas']['Employee'];
+      paymentUrl?: string;
+    };
+    PaymentMethods: {
+      methods: ('manual' | 'stripe')[];
+      /** @enum {string} */
+      default: 'manual' | 'stripe';
+    };
+    PaymentIntent: {
+      clientSecret: string;
+      paymentIntentId: string;
+      amount: string;
+      subtotal: string;
+      tax: string;
+      currency: string;
+      /** @enum {string} */
+      provider: 'manual' | 'stripe';
+    };
+    /** @description The placed order, with where to pay for it by card */
+    CheckoutResult: {
+      id: string;
+      userId: string;
+      total: string;
+      subtotal: string;
+      discountCode: string | null;
+      discount: string;
+      tax: string;
+      refundedAmount: string;
+      refunds: components['schemas']['Refund'][];
+      /** @enum {string} */
+      status: 'pending' | 'processing' | 'completed' | 'cancelled';
+      /** @enum {string} */
+      paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
+      /** @enum {string} */
+      paymentProvider: 'manual' | 'stripe';
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      updatedAt: string;
+      items: components['schemas']['OrderItem'][];
+      customer: {
+        id: string;
+        firstName: string;
+        lastName: string;
+        email: string;
+      };
+      /** @description With paymentMethod stripe: the card payment page to send the customer to */
+      paymentUrl?: string;
+    };
+    Refund: {
+      id: string;
+      amount: string;
+      reason: string | null;
+      restock: {
+        productId: string;
+        quantity: number;
+      }[];
+      createdAt: string;
+      /** @description The id of the staff member who made the refund */
+      createdBy: string | null;
+    };
+    /** @description A line of an order, as it was sold */
+    OrderItem: {
+      productId: string | null;
+      name: string;
+      price: string;
+      quantity: number;
+    };
+    /** @description An order placed by or for a customer */
+    Order: {
+      id: string;
+      userId: string;
+      total: string;
+      subtotal: string;
+      discountCode: string | null;
+      discount: string;
+      tax: string;
+      refundedAmount: string;
+      refunds: components['schemas']['Refund'][];
+      /** @enum {string} */
+      status: 'pending' | 'processing' | 'completed' | 'cancelled';
+      /** @enum {string} */
+      paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
+      /** @enum {string} */
+      paymentProvider: 'manual' | 'stripe';
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      updatedAt: string;
+      items: components['schemas']['OrderItem'][];
+      customer: {
+        id: string;
+        firstName: string;
+        lastName: string;
+        email: string;
+      };
+    };
+    PaymentPage: {
+      /** @description The card payment page to send the customer to */
+      url: string;
+    };
+    /** @description A discount code */
+    Discount: {
+      id: string;
+      code: string;
+      /** @enum {string} */
+      kind: 'percent' | 'fixed';
+      value: string;
+      minSubtotal: string | null;
+      startsAt: string | null;
+      endsAt: string | null;
+      usageLimit: number | null;
+      perCustomerLimit: number;
+      isActive: boolean;
+      timesUsed: number;
+      createdAt: string;
+    };
+    PermissionGroup: {
+      group: string;
+      label: string;
+      permissions: {
+        id: string;
+        label: string;
+      }[];
+    };
+    Role: {
+      id: string;
+      name: string;
+      displayName: string;
+      description: string;
+      permissions: string[];
+      isSystemRole: boolean;
+      userCount: number;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+    };
+    /** @description A person's account as admins manage it: staff and customers alike */
+    User: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      role: string;
+      profileImageUrl: string | null;
+      isActive: boolean;
+      permissions: string[];
+      effectivePermissions: string[];
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+    };
+    /** @description A customer with their orders, appointments and spend */
+    Customer: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      orderCount: number;
+      appointmentCount: number;
+      noShowCount: number;
+      totalSpent: string;
+      lastActivity: string | null;
+      isActive: boolean;
+      orders: {
+        id: string;
+        total: string;
+        status: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        createdAt: string;
+      }[];
+      appointments: {
+        id: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        dateTime: string;
+        status: string;
+        service: {
+          name: string;
+        };
+      }[];
+    };
+    CustomersPage: {
+      summary: {
+        total: number;
+        active: number;
+        revenue: string;
+        averageOrderValue: string;
+      };
+      items: components['schemas']['Customer'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    Dashboard: {
+      monthRevenue: string;
+      revenueGoal: string;
+      monthOrders: number;
+      ordersGoal: number;
+      todayAppointments: number;
+      lowStockCount: number;
+      pendingApplications: number;
+      unconfirmedToday: number;
+      recentOrders: {
+        id: string;
+        total: string;
+        status: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        createdAt: string;
+        customer: {
+          id: string;
+          firstName: string;
+          lastName: string;
+          email: string;
+        };
+      }[];
+      todaysAppointments: {
+        id: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        dateTime: string;
+        status: string;
+        service: {
+          name: string;
+        };
+        customer: {
+          id: string;
+          firstName: string;
+          lastName: string;
+          email: string;
+        };
+        employee: {
+          id: string;
+          firstName: string;
+          lastName: string;
+        };
+      }[];
+      lowStockProducts: {
+        id: string;
+        name: string;
+        inventory: number;
+      }[];
+      weekNoShows: {
+        id: string;
+        dateTime: string;
+        service: {
+          name: string;
+        };
+        customer: {
+          id: string;
+          firstName: string;
+          lastName: string;
+          email: string;
+        };
+        employee: {
+          id: string;
+          firstName: string;
+          lastName: string;
+        };
+      }[];
+      series: {
+        date: string;
+        revenue: string;
+        orders: number;
+        bookings: number;
+      }[];
+    };
+    AuditLogPage: {
+      items: components['schemas']['AuditEntry'][];
+      total: number;
+      page: number;
+      pageSize: number;
+    };
+    AuditEntry: {
+      id: string;
+      actor: {
+        id: string;
+        firstName: string;
+        lastName: string;
+      } | null;
+      action: string;
+      entity: string;
+      entityId: string | null;
+      /** @description What changed, from what to what, in the request's language */
+      summary: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+    };
+    ChatMessage: {
+      id: string;
+      senderId: string;
+      receiverId: string | null;
+      message: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+      customerId: string;
+      sender: {
+        id: string;
+        firstName: string;
+        lastName: string;
+        role: string;
+      };
+    };
+    Conversation: {
+      customer: {
+        id: string;
+        firstName: string;
+        lastName: string;
+        email: string;
+      };
+      lastMessage: {
+        message: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        createdAt: string;
+        senderId: string;
+      };
+      unreadCount: number;
+    };
+    UnreadCount: {
+      count: number;
+    };
+    WebhookEventType: {
+      type: string;
+      description: string;
+    };
+    WebhookEndpoint: {
+      id: string;
+      url: string;
+      events: string[];
+      description: string;
+      isActive: boolean;
+      createdAt: string;
+    };
+    CreatedWebhookEndpoint: {
+      id: string;
+      url: string;
+      events: string[];
+      description: string;
+      isActive: boolean;
+      createdAt: string;
+      /** @description whsec_ + base64 of the signing key; shown only in this answer */
+      secret: string;
+    };
+    WebhookDelivery: {
+      id: string;
+      eventId: string;
+      eventType: string;
+      /** @enum {string} */
+      status: 'pending' | 'delivered' | 'failed';
+      attempts: number;
+      lastStatusCode: number | null;
+      lastError: string | null;
+      nextAttemptAt: string | null;
+      createdAt: string;
+      deliveredAt: string | null;
+    };
+    WaitlistEntry: {
+      id: string;
+      serviceId: string;
+      serviceName: string;
+      employeeId: string | null;
+      employeeName: string | null;
+      date: string;
+      createdAt: string;
+    };
+    ApiKey: {
+      id: string;
+      name: string;
+      prefix: string;
+      permissions: string[];
+      createdAt: string;
+      expiresAt: string | null;
+      lastUsedAt: string | null;
+      createdBy: {
+        id: string;
+        firstName: string;
+        lastName: string;
+      };
+    };
+    CreatedApiKey: {
+      id: string;
+      name: string;
+      prefix: string;
+      permissions: string[];
+      createdAt: string;
+      expiresAt: string | null;
+      lastUsedAt: string | null;
+      createdBy: {
+        id: string;
+        firstName: string;
+        lastName: string;
+      };
+      /** @description The key to send as `Authorization: Bearer <key>`. Shown only in this answer. */
+      key: string;
+    };
     /** @description Every failure answer: {message, code}, plus issues (400), dates (409 of a series) or requestId (5xx). */
     Error: {
       /** @description What went wrong, in a sentence for people */
@@ -1847,21 +2816,226 @@ export interface components {
         | 'INTERNAL_SERVER_ERROR'
         | 'SERVICE_UNAVAILABLE';
       /** @description Validation failures, one per field */
-      issues?: {
-        /** @description The field, dotted (empty: the whole input) */
-        path: string;
-        message: string;
-      }[];
+      issues?: components['schemas']['ValidationIssue'][];
       /** @description On 5xx answers: the request id to quote to support */
       requestId?: string;
       /** @description On the 409 of a series (`repeat`): the dates that are not free (YYYY-MM-DD, business time zone), as the message names them */
       dates?: string[];
     };
+    /** @description Why one field was refused */
+    ValidationIssue: {
+      /** @description The field, dotted (empty: the whole input) */
+      path: string;
+      message: string;
+    };
+    /** @description An event: what happened (`type`), when, and the resource as it is then (`data`) */
+    Event:
+      | components['schemas']['OrderCreatedEvent']
+      | components['schemas']['OrderUpdatedEvent']
+      | components['schemas']['AppointmentCreatedEvent']
+      | components['schemas']['AppointmentUpdatedEvent']
+      | components['schemas']['AppointmentCancelledEvent']
+      | components['schemas']['CustomerCreatedEvent']
+      | components['schemas']['EmployeeApplicationCreatedEvent']
+      | components['schemas']['ProductCreatedEvent']
+      | components['schemas']['ProductUpdatedEvent']
+      | components['schemas']['ProductDeletedEvent']
+      | components['schemas']['PingEvent'];
+    OrderCreatedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'order.created';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['Order'];
+    };
+    OrderUpdatedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'order.updated';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['Order'];
+    };
+    AppointmentCreatedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'appointment.created';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['Appointment'];
+    };
+    AppointmentUpdatedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'appointment.updated';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['Appointment'];
+    };
+    AppointmentCancelledEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'appointment.cancelled';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['Appointment'];
+    };
+    CustomerCreatedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'customer.created';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['Customer'];
+    };
+    EmployeeApplicationCreatedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'employee_application.created';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['EmployeeApplication'];
+    };
+    ProductCreatedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'product.created';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['Product'];
+    };
+    ProductUpdatedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'product.updated';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['Product'];
+    };
+    ProductDeletedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'product.deleted';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['Product'];
+    };
+    PingEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ping';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['WebhookEndpoint'];
+    };
   };
   responses: never;
   parameters: never;
   requestBodies: never;
-  headers: never;
+  headers: {
+    /** @description The id of this request (the one sent in X-Request-Id, if valid): quote it to support */
+    'X-Request-Id': string;
+    /** @description On answers to an API key: requests the key may make per window */
+    'RateLimit-Limit': number;
+    /** @description On answers to an API key: requests left in this window */
+    'RateLimit-Remaining': number;
+    /** @description On answers to an API key: seconds until the window restarts */
+    'RateLimit-Reset': number;
+    /**
+     * @description On answers to an API key: the limit in the current draft's form, `"key";q=<requests>;w=<seconds>`
+     * @example "key";q=600;w=60
+     */
+    'RateLimit-Policy': string;
+    /**
+     * @description On answers to an API key: what is left in the current draft's form, `"key";r=<left>;t=<seconds>`
+     * @example "key";r=599;t=60
+     */
+    RateLimit: string;
+    /** @description Seconds to wait before trying again */
+    'Retry-After': number;
+    /** @description When more items follow: the next page, `<…?cursor=…>; rel="next"` (RFC 8288) */
+    Link: string;
+    /** @description true when this is the kept answer to an earlier request with the same Idempotency-Key (kept refusals, 4xx, carry it too) */
+    'Idempotent-Replayed': 'true';
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1878,25 +3052,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            role: string;
-            profileImageUrl: string | null;
-            isActive: boolean;
-            permissions: string[];
-            locale: ('en' | 'es') | null;
-          };
+          'application/json': components['schemas']['SignedInUser'];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1906,6 +3077,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1915,8 +3087,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1926,6 +3103,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1935,6 +3113,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -1944,8 +3123,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -1972,25 +3151,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            role: string;
-            profileImageUrl: string | null;
-            isActive: boolean;
-            permissions: string[];
-            locale: ('en' | 'es') | null;
-          };
+          'application/json': components['schemas']['SignedInUser'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2000,6 +3176,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2009,6 +3186,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2018,6 +3196,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2027,6 +3206,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2036,8 +3216,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2047,6 +3232,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2056,6 +3242,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2065,8 +3252,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2097,27 +3284,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            user: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-              role: string;
-              profileImageUrl: string | null;
-              isActive: boolean;
-              permissions: string[];
-              locale: ('en' | 'es') | null;
-            };
-          };
+          'application/json': components['schemas']['SignedIn'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2127,6 +3310,7 @@ export interface operations {
       /** @description Invalid email or password */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2136,6 +3320,7 @@ export interface operations {
       /** @description Account deactivated, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2145,6 +3330,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2154,6 +3340,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2163,6 +3350,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2172,6 +3360,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2181,8 +3370,13 @@ export interface operations {
       /** @description Too many attempts */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2192,6 +3386,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2201,6 +3396,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2210,8 +3406,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2235,18 +3431,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-          };
+          'application/json': components['schemas']['Success'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2256,6 +3457,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2265,6 +3467,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2274,6 +3477,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2283,6 +3487,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2292,6 +3497,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2301,6 +3507,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2310,8 +3517,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2321,6 +3533,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2330,6 +3543,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2339,8 +3553,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2361,25 +3575,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            role: string;
-            profileImageUrl: string | null;
-            isActive: boolean;
-            permissions: string[];
-            locale: ('en' | 'es') | null;
-          };
+          'application/json': components['schemas']['SignedInUser'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2389,6 +3600,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2398,8 +3610,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2409,6 +3626,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2418,6 +3636,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2427,8 +3646,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2451,20 +3670,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @enum {string} */
-            status: 'valid' | 'used' | 'expired' | 'invalid';
-            email: string | null;
-            firstName: string | null;
-          };
+          'application/json': components['schemas']['PasswordTokenStatus'];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2474,6 +3695,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2483,8 +3705,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2494,6 +3721,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2503,6 +3731,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2512,8 +3741,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2544,27 +3773,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            user: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-              role: string;
-              profileImageUrl: string | null;
-              isActive: boolean;
-              permissions: string[];
-              locale: ('en' | 'es') | null;
-            };
-          };
+          'application/json': components['schemas']['SignedIn'];
         };
       };
       /** @description Invalid input, or the link is used or expired */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2574,6 +3799,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2583,6 +3809,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2592,6 +3819,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2601,6 +3829,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2610,6 +3839,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2619,6 +3849,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2628,8 +3859,13 @@ export interface operations {
       /** @description Too many attempts */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2639,6 +3875,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2648,6 +3885,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2657,8 +3895,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2694,33 +3932,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            phone: string;
-            bio: string;
-            experience: string;
-            specialties: string;
-            /** @enum {string} */
-            status: 'pending' | 'approved' | 'rejected';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            reviewedAt: string | null;
-            reviewNotes: string | null;
-          };
+          'application/json': components['schemas']['EmployeeApplication'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2730,6 +3958,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2739,6 +3968,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2748,6 +3978,7 @@ export interface operations {
       /** @description Already applied, or already staff */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2757,6 +3988,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2766,6 +3998,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2775,6 +4008,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2784,8 +4018,13 @@ export interface operations {
       /** @description Too many applications */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2795,6 +4034,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2804,6 +4044,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2813,8 +4054,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2835,33 +4076,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            phone: string;
-            bio: string;
-            experience: string;
-            specialties: string;
-            /** @enum {string} */
-            status: 'pending' | 'approved' | 'rejected';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            reviewedAt: string | null;
-            reviewNotes: string | null;
-          }[];
+          'application/json': components['schemas']['EmployeeApplication'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2871,6 +4101,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2880,8 +4111,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2891,6 +4127,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2900,6 +4137,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2909,8 +4147,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -2939,33 +4177,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            phone: string;
-            bio: string;
-            experience: string;
-            specialties: string;
-            /** @enum {string} */
-            status: 'pending' | 'approved' | 'rejected';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            reviewedAt: string | null;
-            reviewNotes: string | null;
-          };
+          'application/json': components['schemas']['EmployeeApplication'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2975,6 +4202,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2984,6 +4212,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -2993,6 +4222,7 @@ export interface operations {
       /** @description No such application */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3002,6 +4232,7 @@ export interface operations {
       /** @description Already reviewed, or the e-mail belongs to staff */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3011,6 +4242,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3020,6 +4252,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3029,8 +4262,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3040,6 +4278,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3049,6 +4288,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3058,8 +4298,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3088,33 +4328,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            phone: string;
-            bio: string;
-            experience: string;
-            specialties: string;
-            /** @enum {string} */
-            status: 'pending' | 'approved' | 'rejected';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            reviewedAt: string | null;
-            reviewNotes: string | null;
-          };
+          'application/json': components['schemas']['EmployeeApplication'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3124,6 +4353,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3133,6 +4363,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3142,6 +4373,7 @@ export interface operations {
       /** @description No such application */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3151,6 +4383,7 @@ export interface operations {
       /** @description Already reviewed, or the e-mail belongs to staff */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3160,6 +4393,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3169,6 +4403,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3178,8 +4413,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3189,6 +4429,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3198,6 +4439,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3207,8 +4449,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3229,28 +4471,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            businessName: string;
-            businessDescription: string;
-            /** @enum {string} */
-            businessType: 'products' | 'services' | 'both';
-            timezone: string;
-            bookingNoticeMinutes: number;
-            bookingWindowDays: number;
-            cancellationNoticeHours: number;
-            reminderOffsetsMinutes: number[];
-            currency: string;
-            /** @enum {string} */
-            defaultLocale: 'en' | 'es';
-          };
+          'application/json': components['schemas']['BusinessSettings'];
         };
       };
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3260,8 +4496,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3271,6 +4512,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3280,6 +4522,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3289,8 +4532,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3328,28 +4571,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            businessName: string;
-            businessDescription: string;
-            /** @enum {string} */
-            businessType: 'products' | 'services' | 'both';
-            timezone: string;
-            bookingNoticeMinutes: number;
-            bookingWindowDays: number;
-            cancellationNoticeHours: number;
-            reminderOffsetsMinutes: number[];
-            currency: string;
-            /** @enum {string} */
-            defaultLocale: 'en' | 'es';
-          };
+          'application/json': components['schemas']['BusinessSettings'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3359,6 +4596,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3368,6 +4606,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3377,6 +4616,7 @@ export interface operations {
       /** @description The currency cannot change once orders have been placed */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3386,6 +4626,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3395,6 +4636,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3404,8 +4646,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3415,6 +4662,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3424,6 +4672,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3433,8 +4682,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3458,27 +4707,24 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           /** @description Version of this answer, for If-None-Match */
           ETag?: string;
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            description: string;
-            category: string;
-            price: string;
-            imageUrl: string | null;
-            inventory: number;
-            isFeatured: boolean;
-            isActive: boolean;
-          }[];
+          'application/json': components['schemas']['Product'][];
         };
       };
       /** @description Not modified: the copy named by If-None-Match is current */
       304: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description Version of this answer, for If-None-Match */
           ETag?: string;
           [name: string]: unknown;
@@ -3488,6 +4734,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3497,8 +4744,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3508,6 +4760,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3517,6 +4770,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3526,8 +4780,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3564,25 +4818,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            description: string;
-            category: string;
-            price: string;
-            imageUrl: string | null;
-            inventory: number;
-            isFeatured: boolean;
-            isActive: boolean;
-          };
+          'application/json': components['schemas']['Product'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3592,6 +4844,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3601,6 +4854,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3610,6 +4864,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3619,6 +4874,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3628,6 +4884,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3637,6 +4894,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3646,8 +4904,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3657,6 +4920,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3666,6 +4930,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3675,8 +4940,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3700,27 +4965,24 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           /** @description Version of this answer, for If-None-Match */
           ETag?: string;
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            description: string;
-            category: string;
-            price: string;
-            imageUrl: string | null;
-            inventory: number;
-            isFeatured: boolean;
-            isActive: boolean;
-          }[];
+          'application/json': components['schemas']['Product'][];
         };
       };
       /** @description Not modified: the copy named by If-None-Match is current */
       304: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description Version of this answer, for If-None-Match */
           ETag?: string;
           [name: string]: unknown;
@@ -3730,6 +4992,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3739,8 +5002,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3750,6 +5018,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3759,6 +5028,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3768,8 +5038,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3792,25 +5062,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            description: string;
-            category: string;
-            price: string;
-            imageUrl: string | null;
-            inventory: number;
-            isFeatured: boolean;
-            isActive: boolean;
-          };
+          'application/json': components['schemas']['Product'];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3820,6 +5087,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3829,6 +5097,7 @@ export interface operations {
       /** @description No such product (inactive ones only for staff) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3838,8 +5107,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3849,6 +5123,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3858,6 +5133,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3867,8 +5143,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3904,25 +5180,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            description: string;
-            category: string;
-            price: string;
-            imageUrl: string | null;
-            inventory: number;
-            isFeatured: boolean;
-            isActive: boolean;
-          };
+          'application/json': components['schemas']['Product'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3932,6 +5205,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3941,6 +5215,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3950,6 +5225,7 @@ export interface operations {
       /** @description No such product */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3959,6 +5235,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3968,6 +5245,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3977,8 +5255,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -3988,6 +5271,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -3997,6 +5281,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4006,8 +5291,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4030,19 +5315,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            id: string;
-          };
+          'application/json': components['schemas']['Deleted'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4052,6 +5340,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4061,6 +5350,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4070,6 +5360,7 @@ export interface operations {
       /** @description No such product */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4079,6 +5370,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4088,6 +5380,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4097,8 +5390,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4108,6 +5406,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4117,6 +5416,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4126,8 +5426,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4151,44 +5451,24 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           /** @description Version of this answer, for If-None-Match */
           ETag?: string;
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            description: string;
-            category: string;
-            price: string;
-            imageUrl: string | null;
-            duration: number;
-            bufferBeforeMinutes: number;
-            bufferAfterMinutes: number;
-            capacity: number;
-            deposit:
-              | {
-                  /** @constant */
-                  type: 'none';
-                }
-              | {
-                  /** @constant */
-                  type: 'fixed';
-                  amount: string;
-                }
-              | {
-                  /** @constant */
-                  type: 'full';
-                };
-            isFeatured: boolean;
-            isActive: boolean;
-          }[];
+          'application/json': components['schemas']['Service'][];
         };
       };
       /** @description Not modified: the copy named by If-None-Match is current */
       304: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description Version of this answer, for If-None-Match */
           ETag?: string;
           [name: string]: unknown;
@@ -4198,6 +5478,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4207,8 +5488,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4218,6 +5504,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4227,6 +5514,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4236,8 +5524,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4292,42 +5580,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            description: string;
-            category: string;
-            price: string;
-            imageUrl: string | null;
-            duration: number;
-            bufferBeforeMinutes: number;
-            bufferAfterMinutes: number;
-            capacity: number;
-            deposit:
-              | {
-                  /** @constant */
-                  type: 'none';
-                }
-              | {
-                  /** @constant */
-                  type: 'fixed';
-                  amount: string;
-                }
-              | {
-                  /** @constant */
-                  type: 'full';
-                };
-            isFeatured: boolean;
-            isActive: boolean;
-          };
+          'application/json': components['schemas']['Service'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4337,6 +5606,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4346,6 +5616,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4355,6 +5626,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4364,6 +5636,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4373,6 +5646,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4382,6 +5656,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4391,8 +5666,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4402,6 +5682,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4411,6 +5692,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4420,8 +5702,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4445,44 +5727,24 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           /** @description Version of this answer, for If-None-Match */
           ETag?: string;
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            description: string;
-            category: string;
-            price: string;
-            imageUrl: string | null;
-            duration: number;
-            bufferBeforeMinutes: number;
-            bufferAfterMinutes: number;
-            capacity: number;
-            deposit:
-              | {
-                  /** @constant */
-                  type: 'none';
-                }
-              | {
-                  /** @constant */
-                  type: 'fixed';
-                  amount: string;
-                }
-              | {
-                  /** @constant */
-                  type: 'full';
-                };
-            isFeatured: boolean;
-            isActive: boolean;
-          }[];
+          'application/json': components['schemas']['Service'][];
         };
       };
       /** @description Not modified: the copy named by If-None-Match is current */
       304: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description Version of this answer, for If-None-Match */
           ETag?: string;
           [name: string]: unknown;
@@ -4492,6 +5754,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4501,8 +5764,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4512,6 +5780,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4521,6 +5790,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4530,8 +5800,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4554,42 +5824,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            description: string;
-            category: string;
-            price: string;
-            imageUrl: string | null;
-            duration: number;
-            bufferBeforeMinutes: number;
-            bufferAfterMinutes: number;
-            capacity: number;
-            deposit:
-              | {
-                  /** @constant */
-                  type: 'none';
-                }
-              | {
-                  /** @constant */
-                  type: 'fixed';
-                  amount: string;
-                }
-              | {
-                  /** @constant */
-                  type: 'full';
-                };
-            isFeatured: boolean;
-            isActive: boolean;
-          };
+          'application/json': components['schemas']['Service'];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4599,6 +5849,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4608,6 +5859,7 @@ export interface operations {
       /** @description No such service (inactive ones only for staff) */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4617,8 +5869,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4628,6 +5885,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4637,6 +5895,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4646,8 +5905,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4701,42 +5960,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            description: string;
-            category: string;
-            price: string;
-            imageUrl: string | null;
-            duration: number;
-            bufferBeforeMinutes: number;
-            bufferAfterMinutes: number;
-            capacity: number;
-            deposit:
-              | {
-                  /** @constant */
-                  type: 'none';
-                }
-              | {
-                  /** @constant */
-                  type: 'fixed';
-                  amount: string;
-                }
-              | {
-                  /** @constant */
-                  type: 'full';
-                };
-            isFeatured: boolean;
-            isActive: boolean;
-          };
+          'application/json': components['schemas']['Service'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4746,6 +5985,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4755,6 +5995,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4764,6 +6005,7 @@ export interface operations {
       /** @description No such service */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4773,6 +6015,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4782,6 +6025,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4791,8 +6035,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4802,6 +6051,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4811,6 +6061,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4820,8 +6071,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4844,19 +6095,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            id: string;
-          };
+          'application/json': components['schemas']['Deleted'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4866,6 +6120,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4875,6 +6130,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4884,6 +6140,7 @@ export interface operations {
       /** @description No such service */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4893,6 +6150,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4902,6 +6160,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4911,8 +6170,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4922,6 +6186,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4931,6 +6196,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4940,8 +6206,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4962,23 +6228,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            serviceId: string;
-            employeeId: string;
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          }[];
+          'application/json': components['schemas']['ServiceProvider'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -4988,8 +6253,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4999,6 +6269,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5008,6 +6279,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5017,8 +6289,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5049,23 +6321,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            serviceId: string;
-            employeeId: string;
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          };
+          'application/json': components['schemas']['ServiceProvider'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5075,6 +6347,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5084,6 +6357,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5093,6 +6367,7 @@ export interface operations {
       /** @description No such service */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5102,6 +6377,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5111,6 +6387,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5120,6 +6397,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5129,6 +6407,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5138,8 +6417,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5149,6 +6433,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5158,6 +6443,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5167,8 +6453,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5189,21 +6475,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            role: string;
-          }[];
+          'application/json': components['schemas']['ProviderCandidate'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5213,6 +6500,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5222,8 +6510,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5233,6 +6526,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5242,6 +6536,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5251,8 +6546,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5275,23 +6570,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            serviceId: string;
-            employeeId: string;
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          }[];
+          'application/json': components['schemas']['ServiceProvider'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5301,6 +6595,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5310,6 +6605,7 @@ export interface operations {
       /** @description No such service */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5319,8 +6615,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5330,6 +6631,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5339,6 +6641,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5348,8 +6651,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5373,20 +6676,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            serviceId: string;
-            employeeId: string;
-          };
+          'application/json': components['schemas']['ServiceProviderRemoved'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5396,6 +6701,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5405,6 +6711,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5414,6 +6721,7 @@ export interface operations {
       /** @description This employee is not linked to the service */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5423,6 +6731,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5432,6 +6741,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5441,8 +6751,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5452,6 +6767,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5461,6 +6777,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5470,8 +6787,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5492,27 +6809,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            productId: string;
-            quantity: number;
-            price: string;
-            product: {
-              id: string;
-              name: string;
-              imageUrl: string | null;
-              price: string;
-              inventory: number;
-            };
-          }[];
+          'application/json': components['schemas']['CartItem'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5522,8 +6834,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5533,6 +6850,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5542,6 +6860,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5551,8 +6870,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5583,27 +6902,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            productId: string;
-            quantity: number;
-            price: string;
-            product: {
-              id: string;
-              name: string;
-              imageUrl: string | null;
-              price: string;
-              inventory: number;
-            };
-          };
+          'application/json': components['schemas']['CartItem'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5613,6 +6928,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5622,6 +6938,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5631,6 +6948,7 @@ export interface operations {
       /** @description No such product, or it is not for sale */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5640,6 +6958,7 @@ export interface operations {
       /** @description Out of stock, or more than the stock */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5649,6 +6968,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5658,6 +6978,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5667,6 +6988,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5676,8 +6998,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5687,6 +7014,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5696,6 +7024,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5705,8 +7034,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5735,27 +7064,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            productId: string;
-            quantity: number;
-            price: string;
-            product: {
-              id: string;
-              name: string;
-              imageUrl: string | null;
-              price: string;
-              inventory: number;
-            };
-          };
+          'application/json': components['schemas']['CartItem'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5765,6 +7089,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5774,6 +7099,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5783,6 +7109,7 @@ export interface operations {
       /** @description No such line in your cart */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5792,6 +7119,7 @@ export interface operations {
       /** @description More than the stock */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5801,6 +7129,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5810,6 +7139,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5819,8 +7149,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5830,6 +7165,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5839,6 +7175,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5848,8 +7185,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5872,19 +7209,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            id: string;
-          };
+          'application/json': components['schemas']['Deleted'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5894,6 +7234,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5903,6 +7244,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5912,6 +7254,7 @@ export interface operations {
       /** @description No such line in your cart */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5921,6 +7264,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5930,6 +7274,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5939,8 +7284,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5950,6 +7300,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5959,6 +7310,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -5968,8 +7320,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -5990,39 +7342,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            items: {
-              id: string;
-              productId: string;
-              quantity: number;
-              price: string;
-              product: {
-                id: string;
-                name: string;
-                imageUrl: string | null;
-                price: string;
-                inventory: number;
-              };
-            }[];
-            subtotal: string;
-            discount: {
-              code: string;
-              amount: string;
-              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it), in the request's language; null when it does */
-              problem: string | null;
-            } | null;
-            shipping: string;
-            tax: string;
-            total: string;
-          };
+          'application/json': components['schemas']['CartSummary'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6032,8 +7367,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6043,6 +7383,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6052,6 +7393,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6061,8 +7403,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6092,39 +7434,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            items: {
-              id: string;
-              productId: string;
-              quantity: number;
-              price: string;
-              product: {
-                id: string;
-                name: string;
-                imageUrl: string | null;
-                price: string;
-                inventory: number;
-              };
-            }[];
-            subtotal: string;
-            discount: {
-              code: string;
-              amount: string;
-              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it), in the request's language; null when it does */
-              problem: string | null;
-            } | null;
-            shipping: string;
-            tax: string;
-            total: string;
-          };
+          'application/json': components['schemas']['CartSummary'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6134,6 +7460,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6143,6 +7470,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6152,6 +7480,7 @@ export interface operations {
       /** @description The code is used up, or the customer has used it as often as it allows */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6161,6 +7490,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6170,6 +7500,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6179,6 +7510,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6188,8 +7520,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6199,6 +7536,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6208,6 +7546,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6217,8 +7556,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6239,39 +7578,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            items: {
-              id: string;
-              productId: string;
-              quantity: number;
-              price: string;
-              product: {
-                id: string;
-                name: string;
-                imageUrl: string | null;
-                price: string;
-                inventory: number;
-              };
-            }[];
-            subtotal: string;
-            discount: {
-              code: string;
-              amount: string;
-              /** @description Why the code does not apply to the cart as it is now (the checkout refuses it), in the request's language; null when it does */
-              problem: string | null;
-            } | null;
-            shipping: string;
-            tax: string;
-            total: string;
-          };
+          'application/json': components['schemas']['CartSummary'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6281,6 +7603,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6290,6 +7613,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6299,6 +7623,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6308,6 +7633,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6317,8 +7643,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6328,6 +7659,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6337,6 +7669,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6346,8 +7679,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6368,22 +7701,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            dayOfWeek: number;
-            startTime: string;
-            endTime: string;
-            isAvailable: boolean;
-          }[];
+          'application/json': components['schemas']['WeeklyHours'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6393,6 +7726,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6402,8 +7736,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6413,6 +7752,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6422,6 +7762,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6431,8 +7772,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6467,22 +7808,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            dayOfWeek: number;
-            startTime: string;
-            endTime: string;
-            isAvailable: boolean;
-          };
+          'application/json': components['schemas']['WeeklyHours'];
         };
       };
       /** @description Invalid input, end not after start, or overlaps a window of that day */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6492,6 +7834,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6501,6 +7844,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6510,6 +7854,7 @@ export interface operations {
       /** @description No such employee */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6519,6 +7864,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6528,6 +7874,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6537,6 +7884,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6546,6 +7894,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6555,8 +7904,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6566,6 +7920,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6575,6 +7930,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6584,8 +7940,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6609,22 +7965,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            dayOfWeek: number;
-            startTime: string;
-            endTime: string;
-            isAvailable: boolean;
-          }[];
+          'application/json': components['schemas']['WeeklyHours'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6634,6 +7990,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6643,6 +8000,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6652,6 +8010,7 @@ export interface operations {
       /** @description No such employee */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6661,8 +8020,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6672,6 +8036,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6681,6 +8046,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6690,8 +8056,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6728,22 +8094,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            dayOfWeek: number;
-            startTime: string;
-            endTime: string;
-            isAvailable: boolean;
-          }[];
+          'application/json': components['schemas']['WeeklyHours'][];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6753,6 +8119,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6762,6 +8129,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6771,6 +8139,7 @@ export interface operations {
       /** @description No such employee */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6780,6 +8149,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6789,6 +8159,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6798,8 +8169,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6809,6 +8185,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6818,6 +8195,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6827,8 +8205,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6851,19 +8229,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            id: string;
-          };
+          'application/json': components['schemas']['Deleted'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6873,6 +8254,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6882,6 +8264,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6891,6 +8274,7 @@ export interface operations {
       /** @description No such time slot */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6900,6 +8284,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6909,6 +8294,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6918,8 +8304,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6929,6 +8320,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6938,6 +8330,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6947,8 +8340,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -6969,22 +8362,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            dayOfWeek: number;
-            startTime: string;
-            endTime: string;
-            isAvailable: boolean;
-          }[];
+          'application/json': components['schemas']['WeeklyHours'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -6994,6 +8387,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7003,8 +8397,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7014,6 +8413,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7023,6 +8423,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7032,8 +8433,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7067,22 +8468,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            dayOfWeek: number;
-            startTime: string;
-            endTime: string;
-            isAvailable: boolean;
-          }[];
+          'application/json': components['schemas']['WeeklyHours'][];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7092,6 +8493,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7101,6 +8503,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7110,6 +8513,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7119,6 +8523,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7128,8 +8533,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7139,6 +8549,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7148,6 +8559,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7157,8 +8569,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7179,23 +8591,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            /** @enum {string} */
-            dayOfWeek: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
-            startTime: string;
-            endTime: string;
-            isActive: boolean;
-          }[];
+          'application/json': components['schemas']['PortalWeeklyHours'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7205,6 +8616,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7214,8 +8626,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7225,6 +8642,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7234,6 +8652,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7243,8 +8662,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7281,23 +8700,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            /** @enum {string} */
-            dayOfWeek: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
-            startTime: string;
-            endTime: string;
-            isActive: boolean;
-          }[];
+          'application/json': components['schemas']['PortalWeeklyHours'][];
         };
       };
       /** @description Not one of the three shapes, end not after start, or overlaps a slot of that day */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7307,6 +8726,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7316,6 +8736,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7325,6 +8746,7 @@ export interface operations {
       /** @description No such time slot of yours */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7334,6 +8756,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7343,6 +8766,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7352,6 +8776,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7361,6 +8786,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7370,8 +8796,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7381,6 +8812,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7390,6 +8822,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7399,8 +8832,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7425,26 +8858,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            /**
-             * Format: date
-             * @description A date, YYYY-MM-DD
-             */
-            date: string;
-            isAvailable: boolean;
-            startTime: string | null;
-            endTime: string | null;
-          }[];
+          'application/json': components['schemas']['DateOverride'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7454,6 +8883,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7463,6 +8893,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7472,8 +8903,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7483,6 +8919,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7492,6 +8929,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7501,8 +8939,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7525,6 +8963,7 @@ export interface operations {
       content: {
         'application/json': {
           employeeId?: string;
+          /** Format: date */
           date: string;
           isAvailable: boolean;
           startTime?: string;
@@ -7536,26 +8975,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            /**
-             * Format: date
-             * @description A date, YYYY-MM-DD
-             */
-            date: string;
-            isAvailable: boolean;
-            startTime: string | null;
-            endTime: string | null;
-          };
+          'application/json': components['schemas']['DateOverride'];
         };
       };
       /** @description Invalid input, a past date, or overlaps a window of that date */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7565,6 +9001,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7574,6 +9011,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7583,6 +9021,7 @@ export interface operations {
       /** @description No such employee */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7592,6 +9031,7 @@ export interface operations {
       /** @description The date is already a day off, or has special hours */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7601,6 +9041,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7610,6 +9051,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7619,6 +9061,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7628,8 +9071,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7639,6 +9087,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7648,6 +9097,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7657,8 +9107,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7681,19 +9131,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            id: string;
-          };
+          'application/json': components['schemas']['Deleted'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7703,6 +9156,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7712,6 +9166,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7721,6 +9176,7 @@ export interface operations {
       /** @description No such date override */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7730,6 +9186,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7739,6 +9196,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7748,8 +9206,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7759,6 +9222,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7768,6 +9232,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7777,8 +9242,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7799,71 +9264,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string | null;
-            employeeId: string;
-            customerId: string;
-            userId: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            appointmentDate: string;
-            duration: number;
-            notes: string;
-            customerNotes: string;
-            /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            seriesId: string | null;
-            sessionId: string | null;
-            amountDue: string;
-            /** @enum {string} */
-            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
-            remindersSent: {
-              offsetMinutes: number;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              sentAt: string;
-            }[];
-            service: {
-              id: string;
-              name: string;
-              duration: number;
-              price: string;
-            } | null;
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          }[];
+          'application/json': components['schemas']['Appointment'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7873,6 +9289,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7882,8 +9299,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7893,6 +9315,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7902,6 +9325,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -7911,8 +9335,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -7942,71 +9366,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string | null;
-            employeeId: string;
-            customerId: string;
-            userId: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            appointmentDate: string;
-            duration: number;
-            notes: string;
-            customerNotes: string;
-            /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            seriesId: string | null;
-            sessionId: string | null;
-            amountDue: string;
-            /** @enum {string} */
-            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
-            remindersSent: {
-              offsetMinutes: number;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              sentAt: string;
-            }[];
-            service: {
-              id: string;
-              name: string;
-              duration: number;
-              price: string;
-            } | null;
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          };
+          'application/json': components['schemas']['Appointment'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8016,6 +9391,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8025,6 +9401,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8034,6 +9411,7 @@ export interface operations {
       /** @description Not one of your appointments */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8043,6 +9421,7 @@ export interface operations {
       /** @description That status change is not allowed from the current status */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8052,6 +9431,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8061,6 +9441,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8070,8 +9451,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8081,6 +9467,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8090,6 +9477,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8099,8 +9487,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8132,71 +9520,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string | null;
-            employeeId: string;
-            customerId: string;
-            userId: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            appointmentDate: string;
-            duration: number;
-            notes: string;
-            customerNotes: string;
-            /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            seriesId: string | null;
-            sessionId: string | null;
-            amountDue: string;
-            /** @enum {string} */
-            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
-            remindersSent: {
-              offsetMinutes: number;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              sentAt: string;
-            }[];
-            service: {
-              id: string;
-              name: string;
-              duration: number;
-              price: string;
-            } | null;
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          };
+          'application/json': components['schemas']['Appointment'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8206,6 +9546,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8215,6 +9556,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8224,6 +9566,7 @@ export interface operations {
       /** @description Not one of your appointments */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8233,6 +9576,7 @@ export interface operations {
       /** @description That status change is not allowed from the current status */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8242,6 +9586,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8251,6 +9596,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8260,6 +9606,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8269,8 +9616,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8280,6 +9632,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8289,6 +9642,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8298,8 +9652,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8330,18 +9684,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-          };
+          'application/json': components['schemas']['Success'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8351,6 +9710,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8360,6 +9720,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8369,6 +9730,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8378,6 +9740,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8387,6 +9750,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8396,6 +9760,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8405,8 +9770,13 @@ export interface operations {
       /** @description Too many attempts */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8416,6 +9786,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8425,6 +9796,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8434,8 +9806,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8456,17 +9828,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            url: string;
-          };
+          'application/json': components['schemas']['CalendarFeed'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8476,6 +9853,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8485,8 +9863,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8496,6 +9879,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8505,6 +9889,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8514,8 +9899,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8539,17 +9924,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            url: string;
-          };
+          'application/json': components['schemas']['CalendarFeed'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8559,6 +9950,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8568,6 +9960,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8577,6 +9970,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8586,6 +9980,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8595,6 +9990,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8604,6 +10000,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8613,8 +10010,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8624,6 +10026,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8633,6 +10036,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8642,8 +10046,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8668,24 +10072,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            time: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            employeeIds: string[];
-            seatsLeft: number;
-          }[];
+          'application/json': components['schemas']['Slot'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8695,6 +10097,7 @@ export interface operations {
       /** @description An invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8704,6 +10107,7 @@ export interface operations {
       /** @description No such service */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8713,8 +10117,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8724,6 +10133,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8733,6 +10143,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8742,8 +10153,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8766,20 +10177,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            profileImageUrl: string | null;
-          }[];
+          'application/json': components['schemas']['BookingProvider'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8789,6 +10202,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8798,6 +10212,7 @@ export interface operations {
       /** @description No such service */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8807,8 +10222,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8818,6 +10238,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8827,6 +10248,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8836,8 +10258,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8865,71 +10287,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string | null;
-            employeeId: string;
-            customerId: string;
-            userId: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            appointmentDate: string;
-            duration: number;
-            notes: string;
-            customerNotes: string;
-            /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            seriesId: string | null;
-            sessionId: string | null;
-            amountDue: string;
-            /** @enum {string} */
-            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
-            remindersSent: {
-              offsetMinutes: number;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              sentAt: string;
-            }[];
-            service: {
-              id: string;
-              name: string;
-              duration: number;
-              price: string;
-            } | null;
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          }[];
+          'application/json': components['schemas']['Appointment'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8939,6 +10312,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8948,8 +10322,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -8959,6 +10338,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8968,6 +10348,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -8977,8 +10358,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9001,6 +10382,7 @@ export interface operations {
       content: {
         'application/json': {
           serviceId: string;
+          /** Format: date-time */
           dateTime: string;
           employeeId?: string | null;
           customerId?: string | null;
@@ -9020,72 +10402,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string | null;
-            employeeId: string;
-            customerId: string;
-            userId: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            appointmentDate: string;
-            duration: number;
-            notes: string;
-            customerNotes: string;
-            /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            seriesId: string | null;
-            sessionId: string | null;
-            amountDue: string;
-            /** @enum {string} */
-            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
-            remindersSent: {
-              offsetMinutes: number;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              sentAt: string;
-            }[];
-            service: {
-              id: string;
-              name: string;
-              duration: number;
-              price: string;
-            } | null;
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-            paymentUrl?: string;
-          };
+          'application/json': components['schemas']['BookingResult'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9095,6 +10428,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9104,6 +10438,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9113,6 +10448,7 @@ export interface operations {
       /** @description No such service */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9122,6 +10458,7 @@ export interface operations {
       /** @description The time is not an offered slot, or was just taken; a class is full or the customer already has a seat in it; for a series, the message names the dates that are not free */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9131,6 +10468,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9140,6 +10478,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9149,6 +10488,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9158,8 +10498,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9169,6 +10514,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9178,6 +10524,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9187,8 +10534,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9211,71 +10558,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string | null;
-            employeeId: string;
-            customerId: string;
-            userId: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            appointmentDate: string;
-            duration: number;
-            notes: string;
-            customerNotes: string;
-            /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            seriesId: string | null;
-            sessionId: string | null;
-            amountDue: string;
-            /** @enum {string} */
-            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
-            remindersSent: {
-              offsetMinutes: number;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              sentAt: string;
-            }[];
-            service: {
-              id: string;
-              name: string;
-              duration: number;
-              price: string;
-            } | null;
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          };
+          'application/json': components['schemas']['Appointment'];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9285,6 +10583,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9294,6 +10593,7 @@ export interface operations {
       /** @description No such appointment of yours */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9303,8 +10603,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9314,6 +10619,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9323,6 +10629,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9332,8 +10639,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9363,71 +10670,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string | null;
-            employeeId: string;
-            customerId: string;
-            userId: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            appointmentDate: string;
-            duration: number;
-            notes: string;
-            customerNotes: string;
-            /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            seriesId: string | null;
-            sessionId: string | null;
-            amountDue: string;
-            /** @enum {string} */
-            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
-            remindersSent: {
-              offsetMinutes: number;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              sentAt: string;
-            }[];
-            service: {
-              id: string;
-              name: string;
-              duration: number;
-              price: string;
-            } | null;
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          };
+          'application/json': components['schemas']['Appointment'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9437,6 +10695,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9446,6 +10705,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9455,6 +10715,7 @@ export interface operations {
       /** @description No such appointment */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9464,6 +10725,7 @@ export interface operations {
       /** @description That status change is not allowed from the current status */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9473,6 +10735,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9482,6 +10745,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9491,8 +10755,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9502,6 +10771,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9511,6 +10781,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9520,8 +10791,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9549,71 +10820,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string | null;
-            employeeId: string;
-            customerId: string;
-            userId: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            appointmentDate: string;
-            duration: number;
-            notes: string;
-            customerNotes: string;
-            /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            seriesId: string | null;
-            sessionId: string | null;
-            amountDue: string;
-            /** @enum {string} */
-            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
-            remindersSent: {
-              offsetMinutes: number;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              sentAt: string;
-            }[];
-            service: {
-              id: string;
-              name: string;
-              duration: number;
-              price: string;
-            } | null;
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          };
+          'application/json': components['schemas']['Appointment'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9623,6 +10846,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9632,6 +10856,7 @@ export interface operations {
       /** @description Staff without the permission, for another person's appointment, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9641,6 +10866,7 @@ export interface operations {
       /** @description No such appointment of yours */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9650,6 +10876,7 @@ export interface operations {
       /** @description Already cancelled or completed, or within the cancellation notice */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9659,6 +10886,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9668,6 +10896,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9677,6 +10906,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9686,8 +10916,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9697,6 +10932,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9706,6 +10942,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9715,8 +10952,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9737,6 +10974,7 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
+          /** Format: date-time */
           dateTime: string;
         };
       };
@@ -9745,71 +10983,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string | null;
-            employeeId: string;
-            customerId: string;
-            userId: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            appointmentDate: string;
-            duration: number;
-            notes: string;
-            customerNotes: string;
-            /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            seriesId: string | null;
-            sessionId: string | null;
-            amountDue: string;
-            /** @enum {string} */
-            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
-            remindersSent: {
-              offsetMinutes: number;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              sentAt: string;
-            }[];
-            service: {
-              id: string;
-              name: string;
-              duration: number;
-              price: string;
-            } | null;
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          };
+          'application/json': components['schemas']['Appointment'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9819,6 +11008,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9828,6 +11018,7 @@ export interface operations {
       /** @description Staff without the permission, for another person's appointment, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9837,6 +11028,7 @@ export interface operations {
       /** @description No such appointment of yours */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9846,6 +11038,7 @@ export interface operations {
       /** @description Not movable in its status, within the cancellation notice, or the time is not an offered slot */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9855,6 +11048,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9864,6 +11058,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9873,8 +11068,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9884,6 +11084,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9893,6 +11094,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -9902,8 +11104,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -9929,71 +11131,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string | null;
-            employeeId: string;
-            customerId: string;
-            userId: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            dateTime: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            appointmentDate: string;
-            duration: number;
-            notes: string;
-            customerNotes: string;
-            /** @enum {string} */
-            status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            seriesId: string | null;
-            sessionId: string | null;
-            amountDue: string;
-            /** @enum {string} */
-            paymentStatus: 'not_required' | 'unpaid' | 'paid' | 'failed' | 'refunded';
-            remindersSent: {
-              offsetMinutes: number;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              sentAt: string;
-            }[];
-            service: {
-              id: string;
-              name: string;
-              duration: number;
-              price: string;
-            } | null;
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            employee: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          };
+          'application/json': components['schemas']['Appointment'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10003,6 +11157,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10012,6 +11167,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10021,6 +11177,7 @@ export interface operations {
       /** @description No such appointment */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10030,6 +11187,7 @@ export interface operations {
       /** @description The deposit is not paid by card, or has already been refunded */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10039,6 +11197,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10048,6 +11207,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10057,6 +11217,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10066,8 +11227,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10077,6 +11243,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10086,6 +11253,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10095,8 +11263,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10117,19 +11285,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            methods: ('manual' | 'stripe')[];
-            /** @enum {string} */
-            default: 'manual' | 'stripe';
-          };
+          'application/json': components['schemas']['PaymentMethods'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10139,8 +11310,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10150,6 +11326,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10159,6 +11336,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10168,8 +11346,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10199,24 +11377,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            clientSecret: string;
-            paymentIntentId: string;
-            amount: string;
-            subtotal: string;
-            tax: string;
-            currency: string;
-            /** @enum {string} */
-            provider: 'manual' | 'stripe';
-          };
+          'application/json': components['schemas']['PaymentIntent'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10226,6 +11403,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10235,6 +11413,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10244,6 +11423,7 @@ export interface operations {
       /** @description The cart changed while paying */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10253,6 +11433,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10262,6 +11443,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10271,6 +11453,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10280,8 +11463,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10291,6 +11479,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10300,6 +11489,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10309,8 +11499,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10339,64 +11529,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            userId: string;
-            total: string;
-            subtotal: string;
-            discountCode: string | null;
-            discount: string;
-            tax: string;
-            refundedAmount: string;
-            refunds: {
-              id: string;
-              amount: string;
-              reason: string | null;
-              restock: {
-                productId: string;
-                quantity: number;
-              }[];
-              createdAt: string;
-              /** @description The id of the staff member who made the refund */
-              createdBy: string | null;
-            }[];
-            /** @enum {string} */
-            status: 'pending' | 'processing' | 'completed' | 'cancelled';
-            /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
-            /** @enum {string} */
-            paymentProvider: 'manual' | 'stripe';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            updatedAt: string;
-            items: {
-              productId: string | null;
-              name: string;
-              price: string;
-              quantity: number;
-            }[];
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-          }[];
+          'application/json': components['schemas']['Order'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10406,6 +11555,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10415,8 +11565,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10426,6 +11581,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10435,6 +11591,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10444,8 +11601,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10480,66 +11637,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            userId: string;
-            total: string;
-            subtotal: string;
-            discountCode: string | null;
-            discount: string;
-            tax: string;
-            refundedAmount: string;
-            refunds: {
-              id: string;
-              amount: string;
-              reason: string | null;
-              restock: {
-                productId: string;
-                quantity: number;
-              }[];
-              createdAt: string;
-              /** @description The id of the staff member who made the refund */
-              createdBy: string | null;
-            }[];
-            /** @enum {string} */
-            status: 'pending' | 'processing' | 'completed' | 'cancelled';
-            /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
-            /** @enum {string} */
-            paymentProvider: 'manual' | 'stripe';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            updatedAt: string;
-            items: {
-              productId: string | null;
-              name: string;
-              price: string;
-              quantity: number;
-            }[];
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            /** @description With paymentMethod stripe: the card payment page to send the customer to */
-            paymentUrl?: string;
-          };
+          'application/json': components['schemas']['CheckoutResult'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10549,6 +11663,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10558,6 +11673,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10567,6 +11683,7 @@ export interface operations {
       /** @description Not enough stock, the cart changed, the discount code is used up, or the payment is cancelled or already belongs to an order */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10576,6 +11693,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10585,6 +11703,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10594,6 +11713,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10603,8 +11723,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10614,6 +11739,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10623,6 +11749,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10632,8 +11759,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10659,18 +11786,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description The card payment page to send the customer to */
-            url: string;
-          };
+          'application/json': components['schemas']['PaymentPage'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10680,6 +11812,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10689,6 +11822,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10698,6 +11832,7 @@ export interface operations {
       /** @description No such order of yours */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10707,6 +11842,7 @@ export interface operations {
       /** @description The order is cancelled, paid, paid on pickup or no longer pending */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10716,6 +11852,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10725,6 +11862,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10734,6 +11872,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10743,8 +11882,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10754,6 +11898,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10763,6 +11908,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10772,8 +11918,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10796,64 +11942,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            userId: string;
-            total: string;
-            subtotal: string;
-            discountCode: string | null;
-            discount: string;
-            tax: string;
-            refundedAmount: string;
-            refunds: {
-              id: string;
-              amount: string;
-              reason: string | null;
-              restock: {
-                productId: string;
-                quantity: number;
-              }[];
-              createdAt: string;
-              /** @description The id of the staff member who made the refund */
-              createdBy: string | null;
-            }[];
-            /** @enum {string} */
-            status: 'pending' | 'processing' | 'completed' | 'cancelled';
-            /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
-            /** @enum {string} */
-            paymentProvider: 'manual' | 'stripe';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            updatedAt: string;
-            items: {
-              productId: string | null;
-              name: string;
-              price: string;
-              quantity: number;
-            }[];
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10863,6 +11967,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10872,6 +11977,7 @@ export interface operations {
       /** @description No such order of yours */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10881,8 +11987,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10892,6 +12003,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10901,6 +12013,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -10910,8 +12023,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -10941,64 +12054,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            userId: string;
-            total: string;
-            subtotal: string;
-            discountCode: string | null;
-            discount: string;
-            tax: string;
-            refundedAmount: string;
-            refunds: {
-              id: string;
-              amount: string;
-              reason: string | null;
-              restock: {
-                productId: string;
-                quantity: number;
-              }[];
-              createdAt: string;
-              /** @description The id of the staff member who made the refund */
-              createdBy: string | null;
-            }[];
-            /** @enum {string} */
-            status: 'pending' | 'processing' | 'completed' | 'cancelled';
-            /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
-            /** @enum {string} */
-            paymentProvider: 'manual' | 'stripe';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            updatedAt: string;
-            items: {
-              productId: string | null;
-              name: string;
-              price: string;
-              quantity: number;
-            }[];
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11008,6 +12079,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11017,6 +12089,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11026,6 +12099,7 @@ export interface operations {
       /** @description No such order */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11035,6 +12109,7 @@ export interface operations {
       /** @description That move is not allowed from the current status, or the refund failed */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11044,6 +12119,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11053,6 +12129,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11062,8 +12139,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11073,6 +12155,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11082,6 +12165,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11091,8 +12175,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11118,64 +12202,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            userId: string;
-            total: string;
-            subtotal: string;
-            discountCode: string | null;
-            discount: string;
-            tax: string;
-            refundedAmount: string;
-            refunds: {
-              id: string;
-              amount: string;
-              reason: string | null;
-              restock: {
-                productId: string;
-                quantity: number;
-              }[];
-              createdAt: string;
-              /** @description The id of the staff member who made the refund */
-              createdBy: string | null;
-            }[];
-            /** @enum {string} */
-            status: 'pending' | 'processing' | 'completed' | 'cancelled';
-            /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
-            /** @enum {string} */
-            paymentProvider: 'manual' | 'stripe';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            updatedAt: string;
-            items: {
-              productId: string | null;
-              name: string;
-              price: string;
-              quantity: number;
-            }[];
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11185,6 +12228,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11194,6 +12238,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11203,6 +12248,7 @@ export interface operations {
       /** @description No such order */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11212,6 +12258,7 @@ export interface operations {
       /** @description The order is cancelled, already paid, or paid by card */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11221,6 +12268,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11230,6 +12278,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11239,6 +12288,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11248,8 +12298,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11259,6 +12314,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11268,6 +12324,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11277,8 +12334,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11316,64 +12373,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            userId: string;
-            total: string;
-            subtotal: string;
-            discountCode: string | null;
-            discount: string;
-            tax: string;
-            refundedAmount: string;
-            refunds: {
-              id: string;
-              amount: string;
-              reason: string | null;
-              restock: {
-                productId: string;
-                quantity: number;
-              }[];
-              createdAt: string;
-              /** @description The id of the staff member who made the refund */
-              createdBy: string | null;
-            }[];
-            /** @enum {string} */
-            status: 'pending' | 'processing' | 'completed' | 'cancelled';
-            /** @enum {string} */
-            paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
-            /** @enum {string} */
-            paymentProvider: 'manual' | 'stripe';
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            updatedAt: string;
-            items: {
-              productId: string | null;
-              name: string;
-              price: string;
-              quantity: number;
-            }[];
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11383,6 +12399,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11392,6 +12409,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11401,6 +12419,7 @@ export interface operations {
       /** @description No such order */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11410,6 +12429,7 @@ export interface operations {
       /** @description The order is not paid, the amount is more than what is left of the payment, a line is restocked already, or the payment provider refused */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11419,6 +12439,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11428,6 +12449,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11437,6 +12459,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11446,8 +12469,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11457,6 +12485,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11466,6 +12495,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11475,8 +12505,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11497,29 +12527,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            code: string;
-            /** @enum {string} */
-            kind: 'percent' | 'fixed';
-            value: string;
-            minSubtotal: string | null;
-            startsAt: string | null;
-            endsAt: string | null;
-            usageLimit: number | null;
-            perCustomerLimit: number;
-            isActive: boolean;
-            timesUsed: number;
-            createdAt: string;
-          }[];
+          'application/json': components['schemas']['Discount'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11529,6 +12552,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11538,8 +12562,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11549,6 +12578,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11558,6 +12588,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11567,8 +12598,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11607,29 +12638,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            code: string;
-            /** @enum {string} */
-            kind: 'percent' | 'fixed';
-            value: string;
-            minSubtotal: string | null;
-            startsAt: string | null;
-            endsAt: string | null;
-            usageLimit: number | null;
-            perCustomerLimit: number;
-            isActive: boolean;
-            timesUsed: number;
-            createdAt: string;
-          };
+          'application/json': components['schemas']['Discount'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11639,6 +12664,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11648,6 +12674,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11657,6 +12684,7 @@ export interface operations {
       /** @description A code with that name exists already */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11666,6 +12694,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11675,6 +12704,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11684,6 +12714,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11693,8 +12724,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11704,6 +12740,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11713,6 +12750,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11722,8 +12760,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11761,29 +12799,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            code: string;
-            /** @enum {string} */
-            kind: 'percent' | 'fixed';
-            value: string;
-            minSubtotal: string | null;
-            startsAt: string | null;
-            endsAt: string | null;
-            usageLimit: number | null;
-            perCustomerLimit: number;
-            isActive: boolean;
-            timesUsed: number;
-            createdAt: string;
-          };
+          'application/json': components['schemas']['Discount'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11793,6 +12824,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11802,6 +12834,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11811,6 +12844,7 @@ export interface operations {
       /** @description No such discount code */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11820,6 +12854,7 @@ export interface operations {
       /** @description Another code has that name, or the usage limit is below the uses counted */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11829,6 +12864,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11838,6 +12874,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11847,8 +12884,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11858,6 +12900,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11867,6 +12910,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11876,8 +12920,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11900,19 +12944,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            id: string;
-          };
+          'application/json': components['schemas']['Deleted'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11922,6 +12969,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11931,6 +12979,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11940,6 +12989,7 @@ export interface operations {
       /** @description No such discount code */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11949,6 +12999,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11958,6 +13009,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11967,8 +13019,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -11978,6 +13035,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11987,6 +13045,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -11996,8 +13055,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12018,22 +13077,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            group: string;
-            label: string;
-            permissions: {
-              id: string;
-              label: string;
-            }[];
-          }[];
+          'application/json': components['schemas']['PermissionGroup'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12043,6 +13102,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12052,8 +13112,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12063,6 +13128,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12072,6 +13138,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12081,8 +13148,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12103,28 +13170,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            displayName: string;
-            description: string;
-            permissions: string[];
-            isSystemRole: boolean;
-            userCount: number;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-          }[];
+          'application/json': components['schemas']['Role'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12134,6 +13195,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12143,8 +13205,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12154,6 +13221,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12163,6 +13231,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12172,8 +13241,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12256,28 +13325,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            displayName: string;
-            description: string;
-            permissions: string[];
-            isSystemRole: boolean;
-            userCount: number;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-          };
+          'application/json': components['schemas']['Role'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12287,6 +13351,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12296,6 +13361,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12305,6 +13371,7 @@ export interface operations {
       /** @description A role with this name exists */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12314,6 +13381,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12323,6 +13391,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12332,6 +13401,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12341,8 +13411,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12352,6 +13427,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12361,6 +13437,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12370,8 +13447,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12452,28 +13529,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            displayName: string;
-            description: string;
-            permissions: string[];
-            isSystemRole: boolean;
-            userCount: number;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-          };
+          'application/json': components['schemas']['Role'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12483,6 +13554,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12492,6 +13564,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12501,6 +13574,7 @@ export interface operations {
       /** @description No such role */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12510,6 +13584,7 @@ export interface operations {
       /** @description A system role, or a role with this name exists */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12519,6 +13594,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12528,6 +13604,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12537,8 +13614,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12548,6 +13630,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12557,6 +13640,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12566,8 +13650,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12590,19 +13674,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            id: string;
-          };
+          'application/json': components['schemas']['Deleted'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12612,6 +13699,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12621,6 +13709,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12630,6 +13719,7 @@ export interface operations {
       /** @description No such role */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12639,6 +13729,7 @@ export interface operations {
       /** @description A system role, or people still hold it */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12648,6 +13739,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12657,6 +13749,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12666,8 +13759,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12677,6 +13775,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12686,6 +13785,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12695,8 +13795,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12721,30 +13821,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            role: string;
-            profileImageUrl: string | null;
-            isActive: boolean;
-            permissions: string[];
-            effectivePermissions: string[];
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-          }[];
+          'application/json': components['schemas']['User'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12754,6 +13846,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12763,6 +13856,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12772,8 +13866,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12783,6 +13882,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12792,6 +13892,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12801,8 +13902,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12837,30 +13938,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            role: string;
-            profileImageUrl: string | null;
-            isActive: boolean;
-            permissions: string[];
-            effectivePermissions: string[];
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-          };
+          'application/json': components['schemas']['User'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12870,6 +13964,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12879,6 +13974,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12888,6 +13984,7 @@ export interface operations {
       /** @description The e-mail address is taken */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12897,6 +13994,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12906,6 +14004,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12915,6 +14014,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12924,8 +14024,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12935,6 +14040,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12944,6 +14050,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -12953,8 +14060,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -12985,30 +14092,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            role: string;
-            profileImageUrl: string | null;
-            isActive: boolean;
-            permissions: string[];
-            effectivePermissions: string[];
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-          };
+          'application/json': components['schemas']['User'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13018,6 +14117,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13027,6 +14127,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13036,6 +14137,7 @@ export interface operations {
       /** @description No such user */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13045,6 +14147,7 @@ export interface operations {
       /** @description The e-mail address is taken */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13054,6 +14157,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13063,6 +14167,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13072,8 +14177,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13083,6 +14193,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13092,6 +14203,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13101,8 +14213,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13131,30 +14243,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            role: string;
-            profileImageUrl: string | null;
-            isActive: boolean;
-            permissions: string[];
-            effectivePermissions: string[];
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-          };
+          'application/json': components['schemas']['User'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13164,6 +14268,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13173,6 +14278,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13182,6 +14288,7 @@ export interface operations {
       /** @description No such user */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13191,6 +14298,7 @@ export interface operations {
       /** @description The last active admin */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13200,6 +14308,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13209,6 +14318,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13218,8 +14328,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13229,6 +14344,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13238,6 +14354,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13247,8 +14364,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13324,30 +14441,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            role: string;
-            profileImageUrl: string | null;
-            isActive: boolean;
-            permissions: string[];
-            effectivePermissions: string[];
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-          };
+          'application/json': components['schemas']['User'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13357,6 +14466,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13366,6 +14476,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13375,6 +14486,7 @@ export interface operations {
       /** @description No such user */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13384,6 +14496,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13393,6 +14506,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13402,8 +14516,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13413,6 +14532,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13422,6 +14542,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13431,8 +14552,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13461,30 +14582,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            role: string;
-            profileImageUrl: string | null;
-            isActive: boolean;
-            permissions: string[];
-            effectivePermissions: string[];
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-          };
+          'application/json': components['schemas']['User'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13494,6 +14607,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13503,6 +14617,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13512,6 +14627,7 @@ export interface operations {
       /** @description No such user */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13521,6 +14637,7 @@ export interface operations {
       /** @description The last active admin */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13530,6 +14647,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13539,6 +14657,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13548,8 +14667,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13559,6 +14683,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13568,6 +14693,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13577,8 +14703,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13601,22 +14727,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            employeeId: string;
-            dayOfWeek: number;
-            startTime: string;
-            endTime: string;
-            isAvailable: boolean;
-          }[];
+          'application/json': components['schemas']['WeeklyHours'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13626,6 +14752,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13635,6 +14762,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13644,6 +14772,7 @@ export interface operations {
       /** @description No such user */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13653,8 +14782,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13664,6 +14798,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13673,6 +14808,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13682,8 +14818,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13707,59 +14843,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            summary: {
-              total: number;
-              active: number;
-              revenue: string;
-              averageOrderValue: string;
-            };
-            items: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-              orderCount: number;
-              appointmentCount: number;
-              noShowCount: number;
-              totalSpent: string;
-              lastActivity: string | null;
-              isActive: boolean;
-              orders: {
-                id: string;
-                total: string;
-                status: string;
-                /**
-                 * Format: date-time
-                 * @description An instant, ISO 8601 in UTC
-                 */
-                createdAt: string;
-              }[];
-              appointments: {
-                id: string;
-                /**
-                 * Format: date-time
-                 * @description An instant, ISO 8601 in UTC
-                 */
-                dateTime: string;
-                status: string;
-                service: {
-                  name: string;
-                };
-              }[];
-            }[];
-            total: number;
-            page: number;
-            pageSize: number;
-          };
+          'application/json': components['schemas']['CustomersPage'];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13769,6 +14868,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13778,6 +14878,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13787,8 +14888,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13798,6 +14904,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13807,6 +14914,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13816,8 +14924,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13838,92 +14946,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            monthRevenue: string;
-            revenueGoal: string;
-            monthOrders: number;
-            ordersGoal: number;
-            todayAppointments: number;
-            lowStockCount: number;
-            pendingApplications: number;
-            unconfirmedToday: number;
-            recentOrders: {
-              id: string;
-              total: string;
-              status: string;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              createdAt: string;
-              customer: {
-                id: string;
-                firstName: string;
-                lastName: string;
-                email: string;
-              };
-            }[];
-            todaysAppointments: {
-              id: string;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              dateTime: string;
-              status: string;
-              service: {
-                name: string;
-              };
-              customer: {
-                id: string;
-                firstName: string;
-                lastName: string;
-                email: string;
-              };
-              employee: {
-                id: string;
-                firstName: string;
-                lastName: string;
-              };
-            }[];
-            lowStockProducts: {
-              id: string;
-              name: string;
-              inventory: number;
-            }[];
-            weekNoShows: {
-              id: string;
-              dateTime: string;
-              service: {
-                name: string;
-              };
-              customer: {
-                id: string;
-                firstName: string;
-                lastName: string;
-                email: string;
-              };
-              employee: {
-                id: string;
-                firstName: string;
-                lastName: string;
-              };
-            }[];
-            series: {
-              date: string;
-              revenue: string;
-              orders: number;
-              bookings: number;
-            }[];
-          };
+          'application/json': components['schemas']['Dashboard'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13933,6 +14971,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13942,8 +14981,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13953,6 +14997,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13962,6 +15007,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -13971,8 +15017,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -13995,37 +15041,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            items: {
-              id: string;
-              actor: {
-                id: string;
-                firstName: string;
-                lastName: string;
-              } | null;
-              action: string;
-              entity: string;
-              entityId: string | null;
-              /** @description What changed, from what to what, in the request's language */
-              summary: string;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              createdAt: string;
-            }[];
-            total: number;
-            page: number;
-            pageSize: number;
-          };
+          'application/json': components['schemas']['AuditLogPage'];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14035,6 +15066,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14044,6 +15076,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14053,8 +15086,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14064,6 +15102,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14073,6 +15112,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14082,8 +15122,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14106,32 +15146,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            senderId: string;
-            receiverId: string | null;
-            message: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            customerId: string;
-            sender: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              role: string;
-            };
-          }[];
+          'application/json': components['schemas']['ChatMessage'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14141,6 +15171,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14150,6 +15181,7 @@ export interface operations {
       /** @description Staff without the chat.view permission */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14159,6 +15191,7 @@ export interface operations {
       /** @description No such conversation */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14168,8 +15201,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14179,6 +15217,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14188,6 +15227,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14197,8 +15237,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14229,32 +15269,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            senderId: string;
-            receiverId: string | null;
-            message: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            customerId: string;
-            sender: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              role: string;
-            };
-          };
+          'application/json': components['schemas']['ChatMessage'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14264,6 +15295,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14273,6 +15305,7 @@ export interface operations {
       /** @description Staff without the chat.respond permission, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14282,6 +15315,7 @@ export interface operations {
       /** @description No such customer */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14291,6 +15325,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14300,6 +15335,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14309,6 +15345,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14318,6 +15355,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14327,8 +15365,13 @@ export interface operations {
       /** @description Too many messages */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14338,6 +15381,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14347,6 +15391,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14356,8 +15401,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14380,32 +15425,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            senderId: string;
-            receiverId: string | null;
-            message: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            customerId: string;
-            sender: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              role: string;
-            };
-          }[];
+          'application/json': components['schemas']['ChatMessage'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14415,6 +15450,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14424,6 +15460,7 @@ export interface operations {
       /** @description Staff without the chat.view permission */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14433,6 +15470,7 @@ export interface operations {
       /** @description No such conversation */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14442,8 +15480,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14453,6 +15496,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14462,6 +15506,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14471,8 +15516,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14493,32 +15538,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            customer: {
-              id: string;
-              firstName: string;
-              lastName: string;
-              email: string;
-            };
-            lastMessage: {
-              message: string;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              createdAt: string;
-              senderId: string;
-            };
-            unreadCount: number;
-          }[];
+          'application/json': components['schemas']['Conversation'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14528,6 +15563,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14537,8 +15573,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14548,6 +15589,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14557,6 +15599,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14566,8 +15609,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14588,17 +15631,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            count: number;
-          };
+          'application/json': components['schemas']['UnreadCount'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14608,8 +15656,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14619,6 +15672,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14628,6 +15682,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14637,8 +15692,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14668,17 +15723,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            count: number;
-          };
+          'application/json': components['schemas']['UnreadCount'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14688,6 +15749,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14697,6 +15759,7 @@ export interface operations {
       /** @description Staff without the chat.view permission, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14706,6 +15769,7 @@ export interface operations {
       /** @description No such conversation */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14715,6 +15779,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14724,6 +15789,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14733,6 +15799,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14742,6 +15809,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14751,8 +15819,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14762,6 +15835,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14771,6 +15845,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14780,8 +15855,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14802,18 +15877,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            type: string;
-            description: string;
-          }[];
+          'application/json': components['schemas']['WebhookEventType'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14823,6 +15902,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14832,8 +15912,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14843,6 +15928,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14852,6 +15938,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14861,8 +15948,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14883,22 +15970,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            url: string;
-            events: string[];
-            description: string;
-            isActive: boolean;
-            createdAt: string;
-          }[];
+          'application/json': components['schemas']['WebhookEndpoint'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14908,6 +15995,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14917,8 +16005,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14928,6 +16021,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14937,6 +16031,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -14946,8 +16041,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -14990,24 +16085,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            url: string;
-            events: string[];
-            description: string;
-            isActive: boolean;
-            createdAt: string;
-            /** @description whsec_ + base64 of the signing key; shown only in this answer */
-            secret: string;
-          };
+          'application/json': components['schemas']['CreatedWebhookEndpoint'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15017,6 +16111,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15026,6 +16121,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15035,6 +16131,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15044,6 +16141,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15053,6 +16151,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15062,6 +16161,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15071,8 +16171,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15082,6 +16187,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15091,6 +16197,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15100,8 +16207,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15144,22 +16251,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            url: string;
-            events: string[];
-            description: string;
-            isActive: boolean;
-            createdAt: string;
-          };
+          'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15169,6 +16276,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15178,6 +16286,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15187,6 +16296,7 @@ export interface operations {
       /** @description No such endpoint */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15196,6 +16306,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15205,6 +16316,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15214,8 +16326,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15225,6 +16342,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15234,6 +16352,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15243,8 +16362,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15267,19 +16386,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            id: string;
-          };
+          'application/json': components['schemas']['Deleted'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15289,6 +16411,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15298,6 +16421,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15307,6 +16431,7 @@ export interface operations {
       /** @description No such endpoint */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15316,6 +16441,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15325,6 +16451,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15334,8 +16461,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15345,6 +16477,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15354,6 +16487,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15363,8 +16497,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15390,27 +16524,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            eventId: string;
-            eventType: string;
-            /** @enum {string} */
-            status: 'pending' | 'delivered' | 'failed';
-            attempts: number;
-            lastStatusCode: number | null;
-            lastError: string | null;
-            nextAttemptAt: string | null;
-            createdAt: string;
-            deliveredAt: string | null;
-          };
+          'application/json': components['schemas']['WebhookDelivery'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15420,6 +16550,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15429,6 +16560,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15438,6 +16570,7 @@ export interface operations {
       /** @description No such endpoint */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15447,6 +16580,7 @@ export interface operations {
       /** @description The endpoint is disabled */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15456,6 +16590,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15465,6 +16600,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15474,6 +16610,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15483,8 +16620,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15494,6 +16636,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15503,6 +16646,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15512,8 +16656,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15536,27 +16680,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            eventId: string;
-            eventType: string;
-            /** @enum {string} */
-            status: 'pending' | 'delivered' | 'failed';
-            attempts: number;
-            lastStatusCode: number | null;
-            lastError: string | null;
-            nextAttemptAt: string | null;
-            createdAt: string;
-            deliveredAt: string | null;
-          }[];
+          'application/json': components['schemas']['WebhookDelivery'][];
         };
       };
       /** @description Invalid input */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15566,6 +16705,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15575,6 +16715,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15584,6 +16725,7 @@ export interface operations {
       /** @description No such endpoint */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15593,8 +16735,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15604,6 +16751,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15613,6 +16761,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15622,8 +16771,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15649,27 +16798,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            eventId: string;
-            eventType: string;
-            /** @enum {string} */
-            status: 'pending' | 'delivered' | 'failed';
-            attempts: number;
-            lastStatusCode: number | null;
-            lastError: string | null;
-            nextAttemptAt: string | null;
-            createdAt: string;
-            deliveredAt: string | null;
-          };
+          'application/json': components['schemas']['WebhookDelivery'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15679,6 +16824,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15688,6 +16834,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15697,6 +16844,7 @@ export interface operations {
       /** @description No such delivery */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15706,6 +16854,7 @@ export interface operations {
       /** @description The endpoint is disabled */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15715,6 +16864,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15724,6 +16874,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15733,6 +16884,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15742,8 +16894,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15753,6 +16910,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15762,6 +16920,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15771,8 +16930,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15793,23 +16952,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string;
-            serviceName: string;
-            employeeId: string | null;
-            employeeName: string | null;
-            date: string;
-            createdAt: string;
-          }[];
+          'application/json': components['schemas']['WaitlistEntry'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15819,8 +16977,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15830,6 +16993,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15839,6 +17003,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15848,8 +17013,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15872,6 +17037,7 @@ export interface operations {
       content: {
         'application/json': {
           serviceId: string;
+          /** Format: date */
           date: string;
           employeeId?: string | null;
         };
@@ -15881,23 +17047,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            serviceId: string;
-            serviceName: string;
-            employeeId: string | null;
-            employeeName: string | null;
-            date: string;
-            createdAt: string;
-          };
+          'application/json': components['schemas']['WaitlistEntry'];
         };
       };
       /** @description A date in the past or beyond the booking window */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15907,6 +17073,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15916,6 +17083,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15925,6 +17093,7 @@ export interface operations {
       /** @description No such service */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15934,6 +17103,7 @@ export interface operations {
       /** @description Already waiting for that service on that date */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15943,6 +17113,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15952,6 +17123,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15961,6 +17133,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15970,8 +17143,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -15981,6 +17159,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15990,6 +17169,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -15999,8 +17179,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16023,19 +17203,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            id: string;
-          };
+          'application/json': components['schemas']['Deleted'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16045,6 +17228,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16054,6 +17238,7 @@ export interface operations {
       /** @description A cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16063,6 +17248,7 @@ export interface operations {
       /** @description Not one of your waitlist entries */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16072,6 +17258,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16081,6 +17268,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16090,8 +17278,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16101,6 +17294,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16110,6 +17304,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16119,8 +17314,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16141,28 +17336,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            prefix: string;
-            permissions: string[];
-            createdAt: string;
-            expiresAt: string | null;
-            lastUsedAt: string | null;
-            createdBy: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-          }[];
+          'application/json': components['schemas']['ApiKey'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16172,6 +17361,7 @@ export interface operations {
       /** @description Not allowed */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16181,8 +17371,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16192,6 +17387,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16201,6 +17397,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16210,8 +17407,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16290,30 +17487,23 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string;
-            prefix: string;
-            permissions: string[];
-            createdAt: string;
-            expiresAt: string | null;
-            lastUsedAt: string | null;
-            createdBy: {
-              id: string;
-              firstName: string;
-              lastName: string;
-            };
-            /** @description The key to send as `Authorization: Bearer <key>`. Shown only in this answer. */
-            key: string;
-          };
+          'application/json': components['schemas']['CreatedApiKey'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16323,6 +17513,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16332,6 +17523,7 @@ export interface operations {
       /** @description Not an admin, a cross-site request, or a permission the admin does not hold */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16341,6 +17533,7 @@ export interface operations {
       /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16350,6 +17543,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16359,6 +17553,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16368,6 +17563,7 @@ export interface operations {
       /** @description This Idempotency-Key was used with a different request */
       422: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16377,8 +17573,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16388,6 +17589,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16397,6 +17599,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16406,8 +17609,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16430,19 +17633,22 @@ export interface operations {
       /** @description Successful response */
       200: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @constant */
-            success: true;
-            id: string;
-          };
+          'application/json': components['schemas']['Deleted'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
       400: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16452,6 +17658,7 @@ export interface operations {
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16461,6 +17668,7 @@ export interface operations {
       /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16470,6 +17678,7 @@ export interface operations {
       /** @description No such API key, or it is revoked already */
       404: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16479,6 +17688,7 @@ export interface operations {
       /** @description The request body is over 1 MB */
       413: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16488,6 +17698,7 @@ export interface operations {
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16497,8 +17708,13 @@ export interface operations {
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16508,6 +17724,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16517,6 +17734,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16526,8 +17744,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16551,6 +17769,7 @@ export interface operations {
       /** @description To the identity provider */
       302: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description Where the browser goes next */
           Location?: string;
           [name: string]: unknown;
@@ -16560,6 +17779,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16569,6 +17789,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16578,8 +17799,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16600,6 +17821,7 @@ export interface operations {
       /** @description To returnTo (same-origin paths only, otherwise /) or to the sign-in error page */
       302: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description Where the browser goes next */
           Location?: string;
           [name: string]: unknown;
@@ -16609,6 +17831,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16618,6 +17841,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16627,8 +17851,8 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -16649,6 +17873,7 @@ export interface operations {
       /** @description To / */
       302: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           /** @description Where the browser goes next */
           Location?: string;
           [name: string]: unknown;
@@ -16658,6 +17883,7 @@ export interface operations {
       /** @description The address and headers of the request are over 16 KB */
       431: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16667,6 +17893,7 @@ export interface operations {
       /** @description Something went wrong on our side; the answer gives a request id to quote */
       500: {
         headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
         };
         content: {
@@ -16676,13 +17903,332 @@ export interface operations {
       /** @description The database is unavailable for a moment; retry after Retry-After seconds */
       503: {
         headers: {
-          /** @description Seconds to wait before trying again */
-          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Error'];
         };
+      };
+    };
+  };
+  webhookOrderCreated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderCreatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookOrderUpdated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderUpdatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookAppointmentCreated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AppointmentCreatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookAppointmentUpdated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AppointmentUpdatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookAppointmentCancelled: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AppointmentCancelledEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookCustomerCreated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerCreatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookEmployeeApplicationCreated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmployeeApplicationCreatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookProductCreated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductCreatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookProductUpdated: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductUpdatedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookProductDeleted: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductDeletedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookPing: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PingEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };

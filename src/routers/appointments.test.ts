@@ -322,6 +322,14 @@ describe('POST /api/appointments', () => {
     const badTime = await book(customerA.cookie, { serviceId: massage.id, dateTime: 'next tuesday' });
     expect(badTime.status).toBe(400);
     expect(badTime.body.message).toBe('The appointment time must be a date and time such as 2026-05-01T14:00:00.000Z');
+    // format: date-time (RFC 3339) has seconds and a zone; a time without them is refused, not guessed.
+    for (const dateTime of [at(day, '09:00').replace(':00.000Z', 'Z'), at(day, '09:00').replace('Z', '')]) {
+      const partial = await book(customerA.cookie, { serviceId: massage.id, dateTime });
+      expect([partial.status, partial.body.message]).toEqual([
+        400,
+        'The appointment time must be a date and time such as 2026-05-01T14:00:00.000Z',
+      ]);
+    }
     const unknown = await book(customerA.cookie, { serviceId: 'nope', dateTime: at(day, '09:00') });
     expect(unknown.status).toBe(404);
     expect(await server.db.select().from(appointments)).toHaveLength(0);

@@ -146,9 +146,11 @@ describe('GET/POST/PUT/DELETE /api/admin/discounts', () => {
       [{ code: 'KIND', kind: 'bogo', value: 5 }, 'Kind must be percent or fixed'],
       [{ code: 'MONEY', kind: 'fixed', value: '1.234' }, 'Value can have at most 2 decimal places'],
       [
-        { code: 'DATES', kind: 'fixed', value: 5, startsAt: '2026-02-01', endsAt: '2026-01-01' },
+        { code: 'DATES', kind: 'fixed', value: 5, startsAt: '2026-02-01T00:00:00Z', endsAt: '2026-01-01T00:00:00Z' },
         'The end must be after the start',
       ],
+      // Instants (format: date-time): a bare date is refused, not read as some midnight.
+      [{ code: 'DAY', kind: 'fixed', value: 5, startsAt: '2026-02-01' }, 'Start must be a date and time'],
       [{ code: 'LIMIT', kind: 'fixed', value: 5, usageLimit: 0 }, 'Usage limit must be at least 1'],
       [{ code: 'PER', kind: 'fixed', value: 5, perCustomerLimit: 1.5 }, 'Per-customer limit must be a whole number'],
     ];

@@ -278,6 +278,9 @@ describe('GET /api/orders and /api/orders/{id}', () => {
     expect((await server.request('GET', '/api/orders?from=yesterday', { cookie: staff.cookie })).body.message).toBe(
       'from must be a date (YYYY-MM-DD)',
     );
+    // The range is of days (format: date): an instant is refused, not read as a moment.
+    const instant = await server.request('GET', '/api/orders?from=2026-05-01T10:00:00Z', { cookie: staff.cookie });
+    expect([instant.status, instant.body.message]).toEqual([400, 'from must be a date (YYYY-MM-DD)']);
   });
 
   it('pages with limit and cursor: the orders after the last one of the previous page, in the same order', async () => {

@@ -44,7 +44,9 @@ export const ordersRouter = router({
       }),
     )
     .input(z.void())
-    .output(z.object({ methods: z.array(ZPaymentProviderId), default: ZPaymentProviderId }))
+    .output(
+      z.object({ methods: z.array(ZPaymentProviderId), default: ZPaymentProviderId }).meta({ id: 'PaymentMethods' }),
+    )
     .query(({ ctx }) => ({
       methods:
         ctx.payments.checkout.id === 'manual' ? ['manual' as const] : ['manual' as const, ctx.payments.checkout.id],

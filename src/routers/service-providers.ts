@@ -16,7 +16,9 @@ import {
 } from '../shared/catalog-schema';
 
 const tags = ['service-providers'];
-const ZRemoved = z.object({ success: z.literal(true), serviceId: z.string(), employeeId: z.string() });
+const ZRemoved = z
+  .object({ success: z.literal(true), serviceId: z.string(), employeeId: z.string() })
+  .meta({ id: 'ServiceProviderRemoved' });
 
 export const serviceProvidersRouter = router({
   list: signedInProcedure

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { joinWaitlist, leaveWaitlist, listMyWaitlist } from '../server/appointments/waitlist-service';
 import { rest, router, signedInProcedure } from '../server/api/trpc';
+import { ZDeleted } from '../shared/catalog-schema';
 import { ZJoinWaitlistInput, ZWaitlistEntry, ZWaitlistIdInput } from '../shared/waitlist-schema';
 
 const tags = ['waitlist'];
@@ -53,6 +54,6 @@ export const waitlistRouter = router({
       }),
     )
     .input(ZWaitlistIdInput)
-    .output(z.object({ success: z.literal(true), id: z.string() }))
+    .output(ZDeleted)
     .mutation(({ ctx, input }) => leaveWaitlist(ctx.db, ctx.user, input.id)),
 });

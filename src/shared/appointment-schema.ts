@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { zDateInput, zInstant } from './wire-formats';
+import { ZEmployee } from './catalog-schema';
+import { isInstant, zDateInput, zInstant } from './wire-formats';
 import { appointmentPaymentStatuses, appointmentStatuses } from '../../db/statuses';
 import { sentence } from './i18n/sentence';
 
@@ -50,12 +51,8 @@ const ZDateTimeInput = z
   .string({ error: 'Please select an appointment time.' })
   .trim()
   .min(1, 'Please select an appointment time.')
-  .refine(
-    (value) =>
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i.test(value) &&
-      !Number.isNaN(Date.parse(value)),
-    'The appointment time must be a date and time such as 2026-05-01T14:00:00.000Z',
-  );
+  .refine(isInstant, 'The appointment time must be a date and time such as 2026-05-01T14:00:00.000Z')
+  .meta({ format: 'date-time' });
 
 const ZId = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 const ZNotes = z
@@ -76,6 +73,7 @@ export const ZSlot = z.object({
   /** Customers who can still book this start: the class's free seats, 1 for an ordinary service. */
   seatsLeft: z.number().int(),
 });
+z.globalRegistry.add(ZSlot, { id: 'Slot', description: 'A start time that can be booked' });
 
 /**
  * Both booking payloads: the simple page (serviceId, dateTime, duration, employeeId, notes) and the guided page
@@ -163,12 +161,17 @@ export const ZAppointment = z.object({
   /** Null when the service has since been deleted (screens show "Service"). */
   service: z.object({ id: z.string(), name: z.string(), duration: z.number().int(), price: z.string() }).nullable(),
   customer: z.object({ ...ZPersonName, email: z.string() }),
-  employee: z.object(ZPersonName),
+  employee: ZEmployee,
 });
+z.globalRegistry.add(ZAppointment, { id: 'Appointment', description: 'A booking of a service with an employee' });
 export type Appointment = z.infer<typeof ZAppointment>;
 
 /** A booking's answer: with a deposit to pay by card, also the card provider's page where it is paid. */
 export const ZBookingResult = ZAppointment.extend({ paymentUrl: z.string().optional() });
+z.globalRegistry.add(ZBookingResult, {
+  id: 'BookingResult',
+  description: 'The booked appointment, with where to pay its deposit by card',
+});
 export type BookingResult = z.infer<typeof ZBookingResult>;
 
 export type AppointmentPaymentStatus = (typeof appointmentPaymentStatuses)[number];
@@ -181,6 +184,10 @@ export const ZBookingProvider = z.object({
   firstName: z.string(),
   lastName: z.string(),
   profileImageUrl: z.string().nullable(),
+});
+z.globalRegistry.add(ZBookingProvider, {
+  id: 'BookingProvider',
+  description: 'Someone who performs a service, as the booking page lists them',
 });
 
 /** The simple booking page's form: each missing choice has the sentence its toast shows. */

@@ -21,6 +21,7 @@ export const ZEmployeeLoginInput = z.object({
 export type EmployeeLoginInput = z.infer<typeof ZEmployeeLoginInput>;
 
 export const ZSignedIn = z.object({ user: ZUser });
+z.globalRegistry.add(ZSignedIn, { id: 'SignedIn' });
 
 export const ZNewPassword = z
   .string({ error: 'Password is required' })
@@ -42,9 +43,11 @@ export const ZPasswordTokenStatus = z.object({
   email: z.string().nullable(),
   firstName: z.string().nullable(),
 });
+z.globalRegistry.add(ZPasswordTokenStatus, { id: 'PasswordTokenStatus' });
 export type PasswordTokenStatus = z.infer<typeof ZPasswordTokenStatus>;
 
 export const ZSuccess = z.object({ success: z.literal(true) });
+z.globalRegistry.add(ZSuccess, { id: 'Success' });
 
 /** What a set-password link that cannot be used says, on the page and in the API's 400. */
 export const passwordTokenMessages = {

@@ -54,6 +54,7 @@ export const ZWeeklyHours = z.object({
   endTime: z.string(),
   isAvailable: z.boolean(),
 });
+z.globalRegistry.add(ZWeeklyHours, { id: 'WeeklyHours', description: "One weekday's working hours of an employee" });
 export type WeeklyHours = z.infer<typeof ZWeeklyHours>;
 
 /** One row of weekly hours as the admin screens and `/my-availability` send it. */
@@ -96,6 +97,7 @@ export const ZPortalWeeklyHours = z.object({
   endTime: z.string(),
   isActive: z.boolean(),
 });
+z.globalRegistry.add(ZPortalWeeklyHours, { id: 'PortalWeeklyHours' });
 export type PortalWeeklyHours = z.infer<typeof ZPortalWeeklyHours>;
 
 /**
@@ -145,7 +147,8 @@ const ZDateString = (label: string) =>
   z
     .string({ error: `${label} must be a date like 2026-12-24` })
     .regex(DATE, `${label} must be a date like 2026-12-24`)
-    .refine(isCalendarDate, `${label} must be a real calendar date`);
+    .refine(isCalendarDate, `${label} must be a real calendar date`)
+    .meta({ format: 'date' });
 
 export const ZDateOverride = z.object({
   id: z.string(),
@@ -154,6 +157,10 @@ export const ZDateOverride = z.object({
   isAvailable: z.boolean(),
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
+});
+z.globalRegistry.add(ZDateOverride, {
+  id: 'DateOverride',
+  description: "An employee's hours on one date, replacing the weekly ones",
 });
 export type DateOverride = z.infer<typeof ZDateOverride>;
 

@@ -249,6 +249,7 @@ const itemFields = {
 const itemFlags = { isFeatured: z.boolean(), isActive: z.boolean() };
 
 export const ZProduct = z.object({ ...itemFields, inventory: z.number().int(), ...itemFlags });
+z.globalRegistry.add(ZProduct, { id: 'Product', description: 'A product of the shop' });
 
 export const ZService = z.object({
   ...itemFields,
@@ -263,20 +264,35 @@ export const ZService = z.object({
   ]),
   ...itemFlags,
 });
+z.globalRegistry.add(ZService, { id: 'Service', description: 'A bookable service' });
 
 export const ZDeleted = z.object({ success: z.literal(true), id: z.string() });
+z.globalRegistry.add(ZDeleted, { id: 'Deleted', description: 'The answer to a deletion: the id of what was deleted' });
 
 const ZPersonSummary = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
+/** A staff member as the resources that name one (an appointment, a service's provider) show them. */
+export const ZEmployee = ZPersonSummary.meta({
+  id: 'Employee',
+  description: 'A staff member, as a resource names them',
+});
 
 export const ZServiceProvider = z.object({
   serviceId: z.string(),
   employeeId: z.string(),
-  employee: ZPersonSummary,
+  employee: ZEmployee,
+});
+z.globalRegistry.add(ZServiceProvider, {
+  id: 'ServiceProvider',
+  description: 'An employee linked to a service they perform',
 });
 export type ServiceProvider = z.infer<typeof ZServiceProvider>;
 
 /** A user who may be linked as a provider: active, role employee or admin. */
 export const ZProviderCandidate = ZPersonSummary.extend({ email: z.string(), role: z.string() });
+z.globalRegistry.add(ZProviderCandidate, {
+  id: 'ProviderCandidate',
+  description: 'Someone who may be linked to a service: an active employee or admin',
+});
 export type ProviderCandidate = z.infer<typeof ZProviderCandidate>;
 
 export const ZServiceProviderInput = z.object({ serviceId: idOf('serviceId'), employeeId: idOf('employeeId') });
@@ -296,6 +312,7 @@ export const ZCartItem = z.object({
     inventory: z.number().int(),
   }),
 });
+z.globalRegistry.add(ZCartItem, { id: 'CartItem', description: "A line of the caller's cart" });
 export type CartItem = z.infer<typeof ZCartItem>;
 
 export const ZAddToCartInput = z.object({

@@ -36,6 +36,7 @@ export const ZChatMessage = z.object({
   customerId: z.string(),
   sender: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), role: ZRole }),
 });
+z.globalRegistry.add(ZChatMessage, { id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ZChatMessage>;
 
 export const ZConversation = z.object({
@@ -43,6 +44,7 @@ export const ZConversation = z.object({
   lastMessage: z.object({ message: z.string(), createdAt: zInstant(), senderId: z.string() }),
   unreadCount: z.number().int(),
 });
+z.globalRegistry.add(ZConversation, { id: 'Conversation' });
 export type Conversation = z.infer<typeof ZConversation>;
 
 /** Whose conversation to read: the other party's id (customers always get their own). */
@@ -55,6 +57,7 @@ export const ZMarkChatReadInput = z.object({
 });
 
 export const ZUnread = z.object({ count: z.number().int() });
+z.globalRegistry.add(ZUnread, { id: 'UnreadCount' });
 
 export const ZChatEventsInput = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyInput, wholeNumber, ZCartItem, ZFlag, ZId } from './catalog-schema';
 import { discountKinds } from './orders';
-import { zDateInput } from './wire-formats';
+import { isInstant, zDateInput } from './wire-formats';
 
 /** Discount codes and the priced cart (docs/orders.md, "Discounts"). */
 
@@ -18,10 +18,8 @@ const optionalInstant = (name: string) =>
   z
     .string({ error: `${name} must be a date and time` })
     .trim()
-    .refine(
-      (v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)),
-      `${name} must be a date and time`,
-    )
+    .refine(isInstant, `${name} must be a date and time`)
+    .meta({ format: 'date-time' })
     .transform((v) => new Date(v).toISOString())
     .nullable()
     .optional();
@@ -122,6 +120,7 @@ export const ZDiscount = z.object({
   timesUsed: z.number().int(),
   createdAt: z.string(),
 });
+z.globalRegistry.add(ZDiscount, { id: 'Discount', description: 'A discount code' });
 export type Discount = z.infer<typeof ZDiscount>;
 
 export const ZApplyDiscountInput = z.object({ code: ZDiscountCodeText });
@@ -147,4 +146,5 @@ export const ZPricedCart = z.object({
   tax: z.string(),
   total: z.string(),
 });
+z.globalRegistry.add(ZPricedCart, { id: 'CartSummary', description: "The caller's cart, priced" });
 export type PricedCart = z.infer<typeof ZPricedCart>;

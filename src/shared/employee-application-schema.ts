@@ -36,6 +36,10 @@ export const ZEmployeeApplication = z.object({
   reviewedAt: zInstant().nullable(),
   reviewNotes: z.string().nullable(),
 });
+z.globalRegistry.add(ZEmployeeApplication, {
+  id: 'EmployeeApplication',
+  description: "Someone's application to join the team",
+});
 export type EmployeeApplication = z.infer<typeof ZEmployeeApplication>;
 
 export const ZApproveApplicationInput = z.object({

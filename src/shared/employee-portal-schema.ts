@@ -31,3 +31,4 @@ export type ChangePasswordInput = z.infer<typeof ZChangePasswordInput>;
 
 /** A staff member's private calendar subscription URL. */
 export const ZCalendarFeed = z.object({ url: z.string() });
+z.globalRegistry.add(ZCalendarFeed, { id: 'CalendarFeed' });

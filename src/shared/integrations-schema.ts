@@ -38,12 +38,14 @@ export const ZApiKey = z.object({
   lastUsedAt: z.string().nullable(),
   createdBy: ZCreator,
 });
+z.globalRegistry.add(ZApiKey, { id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ZApiKey>;
 
 /** The create answer: the only time the key itself is sent. */
 export const ZCreatedApiKey = ZApiKey.extend({
   key: z.string().meta({ description: 'The key to send as `Authorization: Bearer <key>`. Shown only in this answer.' }),
 });
+z.globalRegistry.add(ZCreatedApiKey, { id: 'CreatedApiKey' });
 export type CreatedApiKey = z.infer<typeof ZCreatedApiKey>;
 
 /** The day an expiry date field names, as the instant the key stops working: the end of that day, local time. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyInput, ZId, ZQuantityInput } from './catalog-schema';
 import { orderStatuses, paymentStatuses } from './orders';
-import { isCalendarDate, zInstant } from './wire-formats';
+import { zDateInput, zInstant } from './wire-formats';
 
 const ZOrderStatus = z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` });
 
@@ -39,6 +39,7 @@ export const ZPaymentIntent = z.object({
   currency: z.string(),
   provider: ZPaymentProviderId,
 });
+z.globalRegistry.add(ZPaymentIntent, { id: 'PaymentIntent' });
 export type PaymentIntent = z.infer<typeof ZPaymentIntent>;
 
 export const ZCheckoutInput = z.object({
@@ -56,26 +57,15 @@ export const ZCheckoutInput = z.object({
 });
 export type CheckoutInput = z.infer<typeof ZCheckoutInput>;
 
-const dateOrInstant = (name: string) =>
-  z
-    .string({ error: `${name} must be a date` })
-    .trim()
-    .refine(
-      (v) =>
-        /^\d{4}-\d{2}-\d{2}$/.test(v)
-          ? isCalendarDate(v)
-          : /^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v)),
-      `${name} must be a date (YYYY-MM-DD)`,
-    )
-    .optional();
+const dateInput = (name: string) => zDateInput(`${name} must be a date (YYYY-MM-DD)`).optional();
 
 export const ZOrderListInput = z.object({
   /** mine: only the caller's own orders, also for staff (the profile); all (the default for staff): everyone's. */
   scope: z.enum(['mine', 'all'], { error: 'scope must be mine or all' }).optional(),
   status: ZOrderStatus.optional(),
   /** Dates are days in the business time zone, both ends included. */
-  from: dateOrInstant('from'),
-  to: dateOrInstant('to'),
+  from: dateInput('from'),
+  to: dateInput('to'),
   /** Part of the customer's name or e-mail, or of the order number. */
   search: z
     .string({ error: 'search must be text' })
@@ -107,6 +97,7 @@ const ZOrderItem = z.object({
   price: z.string(),
   quantity: z.number().int(),
 });
+z.globalRegistry.add(ZOrderItem, { id: 'OrderItem', description: 'A line of an order, as it was sold' });
 
 const ZRefund = z.object({
   id: z.string(),
@@ -116,6 +107,7 @@ const ZRefund = z.object({
   createdAt: z.string(),
   createdBy: z.string().nullable().describe('The id of the staff member who made the refund'),
 });
+z.globalRegistry.add(ZRefund, { id: 'Refund' });
 
 export const ZOrder = z.object({
   id: z.string(),
@@ -136,6 +128,7 @@ export const ZOrder = z.object({
   items: z.array(ZOrderItem),
   customer: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
 });
+z.globalRegistry.add(ZOrder, { id: 'Order', description: 'An order placed by or for a customer' });
 export type Order = z.infer<typeof ZOrder>;
 
 /** The placed order; for a card payment on the provider's page, also where to send the customer to pay. */
@@ -145,10 +138,15 @@ export const ZCheckoutResult = ZOrder.extend({
     .describe('With paymentMethod stripe: the card payment page to send the customer to')
     .optional(),
 });
+z.globalRegistry.add(ZCheckoutResult, {
+  id: 'CheckoutResult',
+  description: 'The placed order, with where to pay for it by card',
+});
 export type CheckoutResult = z.infer<typeof ZCheckoutResult>;
 
 /** Where the customer pays for an order: the provider's hosted payment page. */
 export const ZPaymentPage = z.object({ url: z.string().describe('The card payment page to send the customer to') });
+z.globalRegistry.add(ZPaymentPage, { id: 'PaymentPage' });
 export type PaymentPage = z.infer<typeof ZPaymentPage>;
 
 export const ZRefundInput = z.object({

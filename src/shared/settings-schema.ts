@@ -24,6 +24,7 @@ export const ZBusinessSettings = z.object({
   currency: z.string(),
   defaultLocale: ZDefaultLocale,
 });
+z.globalRegistry.add(ZBusinessSettings, { id: 'BusinessSettings' });
 
 function isTimeZone(value: string) {
   try {

@@ -42,6 +42,7 @@ export const ZPermissionGroup = z.object({
   label: z.string(),
   permissions: z.array(z.object({ id: z.string(), label: z.string() })),
 });
+z.globalRegistry.add(ZPermissionGroup, { id: 'PermissionGroup' });
 
 export const ZRoleRecord = z.object({
   id: z.string(),
@@ -54,6 +55,7 @@ export const ZRoleRecord = z.object({
   userCount: z.number().int(),
   createdAt: zInstant(),
 });
+z.globalRegistry.add(ZRoleRecord, { id: 'Role' });
 export type RoleRecord = z.infer<typeof ZRoleRecord>;
 
 const optionalText = z.string().max(200, 'At most 200 characters').nullish();
@@ -120,6 +122,10 @@ export const ZStaffUser = z.object({
   /** Their role's permissions together with their own. */
   effectivePermissions: z.array(z.string()),
   createdAt: zInstant(),
+});
+z.globalRegistry.add(ZStaffUser, {
+  id: 'User',
+  description: "A person's account as admins manage it: staff and customers alike",
 });
 export type StaffUser = z.infer<typeof ZStaffUser>;
 
@@ -198,6 +204,10 @@ export const ZCustomerRecord = z.object({
     z.object({ id: z.string(), dateTime: zInstant(), status: z.string(), service: z.object({ name: z.string() }) }),
   ),
 });
+z.globalRegistry.add(ZCustomerRecord, {
+  id: 'Customer',
+  description: 'A customer with their orders, appointments and spend',
+});
 export type CustomerRecord = z.infer<typeof ZCustomerRecord>;
 
 export const ZCustomersPage = z.object({
@@ -212,6 +222,7 @@ export const ZCustomersPage = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+z.globalRegistry.add(ZCustomersPage, { id: 'CustomersPage' });
 export type CustomersPage = z.infer<typeof ZCustomersPage>;
 
 export const dashboardGoals = { monthRevenue: 10000, monthOrders: 100, lowStockBelow: 10 } as const;
@@ -253,6 +264,7 @@ export const ZDashboard = z.object({
     z.object({ date: z.string(), revenue: z.string(), orders: z.number().int(), bookings: z.number().int() }),
   ),
 });
+z.globalRegistry.add(ZDashboard, { id: 'Dashboard' });
 export type Dashboard = z.infer<typeof ZDashboard>;
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -277,6 +289,7 @@ const ZAuditEntry = z.object({
   summary: z.string().meta({ description: "What changed, from what to what, in the request's language" }),
   createdAt: zInstant(),
 });
+z.globalRegistry.add(ZAuditEntry, { id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const ZAuditPage = z.object({
@@ -285,3 +298,4 @@ export const ZAuditPage = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+z.globalRegistry.add(ZAuditPage, { id: 'AuditLogPage' });

@@ -16,6 +16,7 @@ export const ZUser = z.object({
   /** The language the person chose; null follows their browser, then the business's default. */
   locale: z.enum(LOCALES).nullable(),
 });
+z.globalRegistry.add(ZUser, { id: 'SignedInUser', description: 'The signed-in person' });
 export type User = z.infer<typeof ZUser>;
 
 /** The client's sign-in check: the signed-in user, or null for a visitor. */

@@ -19,6 +19,7 @@ export const ZWaitlistEntry = z.object({
   date: z.string(),
   createdAt: z.string(),
 });
+z.globalRegistry.add(ZWaitlistEntry, { id: 'WaitlistEntry' });
 export type WaitlistEntry = z.infer<typeof ZWaitlistEntry>;
 
 export const ZWaitlistIdInput = z.object({ id: z.string().max(100) });

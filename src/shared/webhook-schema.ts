@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { ZAppointment } from './appointment-schema';
+import { ZProduct } from './catalog-schema';
+import { ZEmployeeApplication } from './employee-application-schema';
+import { ZOrder } from './orders-schema';
+import { ZCustomerRecord } from './staff-schema';
+import { zInstant } from './wire-formats';
 
 /** What a webhook endpoint can subscribe to (docs/integrations.md). `ping` is sent only by "Send test event". */
 export const webhookEventTypes = [
@@ -68,12 +74,14 @@ export const ZWebhookEndpoint = z.object({
   isActive: z.boolean(),
   createdAt: z.string(),
 });
+z.globalRegistry.add(ZWebhookEndpoint, { id: 'WebhookEndpoint' });
 export type WebhookEndpoint = z.infer<typeof ZWebhookEndpoint>;
 
 /** The answer to creating an endpoint: the only one that carries its signing secret. */
 export const ZCreatedWebhookEndpoint = ZWebhookEndpoint.extend({
   secret: z.string().describe('whsec_ + base64 of the signing key; shown only in this answer'),
 });
+z.globalRegistry.add(ZCreatedWebhookEndpoint, { id: 'CreatedWebhookEndpoint' });
 export type CreatedWebhookEndpoint = z.infer<typeof ZCreatedWebhookEndpoint>;
 
 export const ZWebhookDelivery = z.object({
@@ -88,6 +96,56 @@ export const ZWebhookDelivery = z.object({
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
 });
+z.globalRegistry.add(ZWebhookDelivery, { id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 
 export const ZWebhookEventType = z.object({ type: z.string(), description: z.string() });
+z.globalRegistry.add(ZWebhookEventType, { id: 'WebhookEventType' });
+
+/**
+ * Each event's `data` is the resource as the REST GET of it answers: the server passes it through this schema when
+ * it writes the event, and the OpenAPI document's `webhooks` section shows it.
+ */
+export const webhookEventData = {
+  'order.created': ZOrder,
+  'order.updated': ZOrder,
+  'appointment.created': ZAppointment,
+  'appointment.updated': ZAppointment,
+  'appointment.cancelled': ZAppointment,
+  'customer.created': ZCustomerRecord,
+  'employee_application.created': ZEmployeeApplication,
+  'product.created': ZProduct,
+  'product.updated': ZProduct,
+  'product.deleted': ZProduct,
+  ping: ZWebhookEndpoint,
+} satisfies Record<WebhookEventType, z.ZodType>;
+
+/** `order.created` → `OrderCreatedEvent`: the name of that event's body in the OpenAPI document. */
+export const eventSchemaName = (type: WebhookEventType) =>
+  `${type.replace(/(^|[._])(\w)/g, (_, __, letter: string) => letter.toUpperCase())}Event`;
+
+function eventEnvelope<T extends WebhookEventType>(type: T) {
+  return z
+    .object({
+      id: z.string().describe('The event id, also the webhook-id header: the same on every retry and replay'),
+      type: z.literal(type),
+      timestamp: zInstant().describe('When the event happened'),
+      data: webhookEventData[type],
+    })
+    .meta({ id: eventSchemaName(type) });
+}
+
+/** Every event as a receiver gets it (the body of a webhook delivery), told apart by `type`. */
+export const ZEvent = z
+  .discriminatedUnion(
+    'type',
+    (Object.keys(webhookEventData) as WebhookEventType[]).map(eventEnvelope) as [
+      ReturnType<typeof eventEnvelope>,
+      ...ReturnType<typeof eventEnvelope>[],
+    ],
+  )
+  .meta({
+    id: 'Event',
+    description: 'An event: what happened (`type`), when, and the resource as it is then (`data`)',
+  });
+export type Event = z.infer<typeof ZEvent>;

@@ -28,9 +28,24 @@ export function isCalendarDate(value: string): boolean {
   );
 }
 
-/** A calendar date a caller sends: documented with its pattern, refused with `message` unless it is a real date. */
+/**
+ * A calendar date a caller sends: documented with its pattern and `format: date`, refused with `message` unless it
+ * is a real date.
+ */
 export const zDateInput = (message: string) =>
   z
     .string({ error: message })
     .regex(/^\d{4}-\d{2}-\d{2}$/, { message, abort: true })
-    .refine(isCalendarDate, message);
+    .refine(isCalendarDate, message)
+    .meta({ format: 'date' });
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * An instant a caller sends, as OpenAPI's `format: date-time` (RFC 3339) allows it: a real date, a time with seconds
+ * and a zone (Z or ±HH:MM). Inputs that document the format accept exactly these.
+ */
+export function isInstant(value: string): boolean {
+  const m = INSTANT.exec(value);
+  return !!m && isCalendarDate(m[1]!) && !Number.isNaN(Date.parse(value));
+}

@@ -134,10 +134,12 @@ export const ZErrorBody = z
     code: z.enum(Object.keys(httpStatusByCode) as [string, ...string[]]),
     issues: z
       .array(
-        z.object({
-          path: z.string().meta({ description: 'The field, dotted (empty: the whole input)' }),
-          message: z.string(),
-        }),
+        z
+          .object({
+            path: z.string().meta({ description: 'The field, dotted (empty: the whole input)' }),
+            message: z.string(),
+          })
+          .meta({ id: 'ValidationIssue', description: 'Why one field was refused' }),
       )
       .optional()
       .meta({ description: 'Validation failures, one per field' }),

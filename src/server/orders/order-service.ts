@@ -165,9 +165,8 @@ function seesAllOrders(actor: Actor): boolean {
   return can(actor, 'orders.view');
 }
 
-/** Start of a business-time-zone day as an instant; ISO instants are taken as given. */
+/** Start of a business-time-zone day (YYYY-MM-DD) as an instant. */
 function dayStart(value: string, timeZone: string, plusDays = 0): Date {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   return addDays(new TZDate(y, m - 1, d, timeZone), plusDays);
 }
@@ -184,12 +183,7 @@ export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {
   if (input.from || input.to) {
     const { timezone } = await getSettings(db);
     if (input.from) conditions.push(gte(orders.createdAt, dayStart(input.from, timezone)));
-    if (input.to) {
-      const end = /^\d{4}-\d{2}-\d{2}$/.test(input.to)
-        ? dayStart(input.to, timezone, 1)
-        : new Date(new Date(input.to).getTime() + 1);
-      conditions.push(lt(orders.createdAt, end));
-    }
+    if (input.to) conditions.push(lt(orders.createdAt, dayStart(input.to, timezone, 1)));
   }
   const search = input.search?.replace(/^#/, '').trim();
   if (search) {

@@ -2,33 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { statement, type Tx } from '../../../db/client';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
-import { ZAppointment } from '../../shared/appointment-schema';
-import { ZProduct } from '../../shared/catalog-schema';
-import { ZEmployeeApplication } from '../../shared/employee-application-schema';
-import { ZOrder } from '../../shared/orders-schema';
-import { ZCustomerRecord } from '../../shared/staff-schema';
-import { ZWebhookEndpoint, type WebhookEventType } from '../../shared/webhook-schema';
+import { webhookEventData, type WebhookEventType } from '../../shared/webhook-schema';
 import { enqueue } from '../jobs/enqueue';
 
-/**
- * Each event's `data` passes through the same output schema as the REST GET of its resource, so a receiver
- * gets exactly the fields, and only the fields, that the API answers.
- */
-const eventData = {
-  'order.created': ZOrder,
-  'order.updated': ZOrder,
-  'appointment.created': ZAppointment,
-  'appointment.updated': ZAppointment,
-  'appointment.cancelled': ZAppointment,
-  'customer.created': ZCustomerRecord,
-  'employee_application.created': ZEmployeeApplication,
-  'product.created': ZProduct,
-  'product.updated': ZProduct,
-  'product.deleted': ZProduct,
-  ping: ZWebhookEndpoint,
-} satisfies Record<WebhookEventType, z.ZodType>;
-
-type EventData<T extends WebhookEventType> = z.input<(typeof eventData)[T]>;
+// `data` is checked against the same schema as the REST GET of its resource (webhookEventData).
+type EventData<T extends WebhookEventType> = z.input<(typeof webhookEventData)[T]>;
 
 /** Writes one event and queues its delivery to the given endpoints; answers the deliveries' ids. */
 export async function writeEvent<T extends WebhookEventType>(
@@ -39,7 +17,7 @@ export async function writeEvent<T extends WebhookEventType>(
 ): Promise<string[]> {
   const [event] = await tx
     .insert(webhookEvents)
-    .values({ type, data: eventData[type].parse(data) })
+    .values({ type, data: webhookEventData[type].parse(data) })
     .returning({ id: webhookEvents.id });
   const deliveries = await tx
     .insert(webhookDeliveries)
