@@ -10,7 +10,7 @@ export interface paths {
     };
     /**
      * The signed-in user (401 when signed out)
-     * @description The signed-in user (401 when signed out). Requires a signed-in user.
+     * @description The signed-in user (401 when signed out). Requires a signed-in person, for their own; an API key gets 403.
      */
     get: operations['auth-user'];
     put?: never;
@@ -31,7 +31,7 @@ export interface paths {
     get?: never;
     /**
      * Choose the signed-in person's language (null: follow the browser, then the business default)
-     * @description Choose the signed-in person's language (null: follow the browser, then the business default). Requires a signed-in user.
+     * @description Choose the signed-in person's language (null: follow the browser, then the business default). Requires a signed-in person, for their own; an API key gets 403.
      */
     put: operations['auth-setLocale'];
     post?: never;
@@ -90,7 +90,7 @@ export interface paths {
     };
     /**
      * The signed-in employee (401 when signed out)
-     * @description The signed-in employee (401 when signed out). Requires a staff role (employee, admin or a custom role).
+     * @description The signed-in employee (401 when signed out). Requires a signed-in staff member, for their own; an API key gets 403.
      */
     get: operations['employee-me'];
     put?: never;
@@ -382,7 +382,7 @@ export interface paths {
     };
     /**
      * Every service-provider link (active staff only)
-     * @description Every service-provider link (active staff only). Requires a signed-in user.
+     * @description Every service-provider link (active staff only). Requires a signed-in user or an API key.
      */
     get: operations['serviceProviders-list'];
     put?: never;
@@ -406,7 +406,7 @@ export interface paths {
     };
     /**
      * Users who may be linked as providers (active employees and admins)
-     * @description Users who may be linked as providers (active employees and admins). Requires a staff role (employee, admin or a custom role).
+     * @description Users who may be linked as providers (active employees and admins). Requires one of the permissions appointments.view, services.view (admins hold every permission).
      */
     get: operations['serviceProviders-employees'];
     put?: never;
@@ -426,7 +426,7 @@ export interface paths {
     };
     /**
      * One service's providers (empty: every employee may perform it)
-     * @description One service's providers (empty: every employee may perform it). Requires a signed-in user.
+     * @description One service's providers (empty: every employee may perform it). Requires a signed-in user or an API key.
      */
     get: operations['serviceProviders-forService'];
     put?: never;
@@ -466,13 +466,13 @@ export interface paths {
     };
     /**
      * The signed-in user's cart
-     * @description The signed-in user's cart. Requires a signed-in user.
+     * @description The signed-in user's cart. Requires a signed-in person, for their own; an API key gets 403.
      */
     get: operations['cart-list'];
     put?: never;
     /**
      * Add a product, or raise its quantity (409 beyond stock)
-     * @description Add a product, or raise its quantity (409 beyond stock). Requires a signed-in user.
+     * @description Add a product, or raise its quantity (409 beyond stock). Requires a signed-in person, for their own; an API key gets 403.
      */
     post: operations['cart-add'];
     delete?: never;
@@ -491,13 +491,13 @@ export interface paths {
     get?: never;
     /**
      * Set a cart line's quantity, 1 to the stock (409 beyond stock)
-     * @description Set a cart line's quantity, 1 to the stock (409 beyond stock). Requires a signed-in user.
+     * @description Set a cart line's quantity, 1 to the stock (409 beyond stock). Requires a signed-in person, for their own; an API key gets 403.
      */
     put: operations['cart-update'];
     post?: never;
     /**
      * Remove a line from the cart
-     * @description Remove a line from the cart. Requires a signed-in user.
+     * @description Remove a line from the cart. Requires a signed-in person, for their own; an API key gets 403.
      */
     delete: operations['cart-remove'];
     options?: never;
@@ -514,7 +514,7 @@ export interface paths {
     };
     /**
      * The caller's cart priced as it would be charged now: subtotal, discount, shipping, tax, total
-     * @description The caller's cart priced as it would be charged now: subtotal, discount, shipping, tax, total. Requires a signed-in user.
+     * @description The caller's cart priced as it would be charged now: subtotal, discount, shipping, tax, total. Requires a signed-in person, for their own; an API key gets 403.
      */
     get: operations['cart-summary'];
     put?: never;
@@ -536,12 +536,12 @@ export interface paths {
     put?: never;
     /**
      * Apply a discount code to the cart (400 unknown, inactive, expired or below its minimum; 409 used up)
-     * @description Apply a discount code to the cart (400 unknown, inactive, expired or below its minimum; 409 used up). Requires a signed-in user.
+     * @description Apply a discount code to the cart (400 unknown, inactive, expired or below its minimum; 409 used up). Requires a signed-in person, for their own; an API key gets 403.
      */
     post: operations['cart-applyDiscount'];
     /**
      * Take the discount code off the cart
-     * @description Take the discount code off the cart. Requires a signed-in user.
+     * @description Take the discount code off the cart. Requires a signed-in person, for their own; an API key gets 403.
      */
     delete: operations['cart-removeDiscount'];
     options?: never;
@@ -558,13 +558,13 @@ export interface paths {
     };
     /**
      * Every staff member's weekly time windows
-     * @description Every staff member's weekly time windows. Requires a staff role (employee, admin or a custom role).
+     * @description Every staff member's weekly time windows. Requires the users.view permission (admins hold every permission).
      */
     get: operations['availability-list'];
     put?: never;
     /**
      * Add one weekly time window (admins: anyone; employees: themselves)
-     * @description Add one weekly time window (admins: anyone; employees: themselves). Requires a staff role (employee, admin or a custom role).
+     * @description Add one weekly time window (admins: anyone; employees: themselves). Requires a signed-in staff member, for their own; an API key needs the users.edit permission and acts on everyone's.
      */
     post: operations['availability-create'];
     delete?: never;
@@ -582,7 +582,7 @@ export interface paths {
     };
     /**
      * One staff member's weekly time windows
-     * @description One staff member's weekly time windows. Requires a staff role (employee, admin or a custom role).
+     * @description One staff member's weekly time windows. Requires one of the permissions appointments.view, users.view (admins hold every permission).
      */
     get: operations['availability-forEmployee'];
     /**
@@ -593,7 +593,7 @@ export interface paths {
     post?: never;
     /**
      * Delete one weekly time window (admins: anyone's; employees: their own)
-     * @description Delete one weekly time window (admins: anyone's; employees: their own). Requires a staff role (employee, admin or a custom role).
+     * @description Delete one weekly time window (admins: anyone's; employees: their own). Requires a signed-in staff member, for their own; an API key needs the users.edit permission and acts on everyone's.
      */
     delete: operations['availability-delete'];
     options?: never;
@@ -610,7 +610,7 @@ export interface paths {
     };
     /**
      * The signed-in staff member's weekly time windows
-     * @description The signed-in staff member's weekly time windows. Requires a staff role (employee, admin or a custom role).
+     * @description The signed-in staff member's weekly time windows. Requires a signed-in staff member, for their own; an API key gets 403.
      */
     get: operations['availability-mine'];
     /**
@@ -634,7 +634,7 @@ export interface paths {
     };
     /**
      * The employee portal's view of the caller's week (day names)
-     * @description The employee portal's view of the caller's week (day names). Requires a staff role (employee, admin or a custom role).
+     * @description The employee portal's view of the caller's week (day names). Requires a signed-in staff member, for their own; an API key gets 403.
      */
     get: operations['availability-portalList'];
     put?: never;
@@ -658,7 +658,7 @@ export interface paths {
     };
     /**
      * Date overrides (days off and special hours), by date; filter by employee and date range
-     * @description Date overrides (days off and special hours), by date; filter by employee and date range. Requires a staff role (employee, admin or a custom role).
+     * @description Date overrides (days off and special hours), by date; filter by employee and date range. Requires a signed-in staff member, for their own; an API key needs one of the permissions appointments.view, users.view and acts on everyone's.
      */
     get: operations['availability-overrides'];
     put?: never;
@@ -685,7 +685,7 @@ export interface paths {
     post?: never;
     /**
      * Remove a date override (admins: anyone's; employees: their own)
-     * @description Remove a date override (admins: anyone's; employees: their own). Requires a staff role (employee, admin or a custom role).
+     * @description Remove a date override (admins: anyone's; employees: their own). Requires a signed-in staff member, for their own; an API key needs the users.edit permission and acts on everyone's.
      */
     delete: operations['availability-deleteOverride'];
     options?: never;
@@ -702,7 +702,7 @@ export interface paths {
     };
     /**
      * The caller's appointments as provider, with customer and service, in time order
-     * @description The caller's appointments as provider, with customer and service, in time order. Requires a staff role (employee, admin or a custom role).
+     * @description The caller's appointments as provider, with customer and service, in time order. Requires a signed-in staff member, for their own; an API key gets 403.
      */
     get: operations['employeePortal-appointments'];
     put?: never;
@@ -764,7 +764,7 @@ export interface paths {
     put?: never;
     /**
      * Change your password (the current one is required; your other sessions end)
-     * @description Change your password (the current one is required; your other sessions end). Requires a staff role (employee, admin or a custom role).
+     * @description Change your password (the current one is required; your other sessions end). Requires a signed-in staff member, for their own; an API key gets 403.
      */
     post: operations['employeePortal-changePassword'];
     delete?: never;
@@ -804,7 +804,7 @@ export interface paths {
     put?: never;
     /**
      * A new calendar subscription URL; the old one answers 404 at once (no body)
-     * @description A new calendar subscription URL; the old one answers 404 at once (no body). Requires a staff role (employee, admin or a custom role).
+     * @description A new calendar subscription URL; the old one answers 404 at once (no body). Requires a signed-in staff member, for their own; an API key gets 403.
      */
     post: operations['employeePortal-rotateCalendarFeed'];
     delete?: never;
@@ -842,7 +842,7 @@ export interface paths {
     };
     /**
      * Who performs a service (its linked staff, or every active employee when it names none)
-     * @description Who performs a service (its linked staff, or every active employee when it names none). Requires a signed-in user.
+     * @description Who performs a service (its linked staff, or every active employee when it names none). Requires a signed-in user or an API key.
      */
     get: operations['appointments-providers'];
     put?: never;
@@ -862,13 +862,13 @@ export interface paths {
     };
     /**
      * The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series)
-     * @description The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series). Requires a signed-in user.
+     * @description The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series). Requires a signed-in person, for their own; an API key needs the appointments.view permission and acts on everyone's.
      */
     get: operations['appointments-list'];
     put?: never;
     /**
-     * Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot); a deposit paid by card answers `paymentUrl`, where the customer pays it within 15 minutes
-     * @description Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot); a deposit paid by card answers `paymentUrl`, where the customer pays it within 15 minutes. Requires a signed-in user.
+     * Book an appointment (for the customer `customerId` names: appointments.manage; an API key must name one), or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot); a deposit paid by card answers `paymentUrl`, where the customer pays it within 15 minutes
+     * @description Book an appointment (for the customer `customerId` names: appointments.manage; an API key must name one), or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot); a deposit paid by card answers `paymentUrl`, where the customer pays it within 15 minutes. Requires a signed-in person, for their own; an API key needs the appointments.manage permission and acts on everyone's.
      */
     post: operations['appointments-book'];
     delete?: never;
@@ -886,7 +886,7 @@ export interface paths {
     };
     /**
      * One appointment: own, or any for staff who view appointments
-     * @description One appointment: own, or any for staff who view appointments. Requires a signed-in user.
+     * @description One appointment: own, or any for staff who view appointments. Requires a signed-in person, for their own; an API key needs the appointments.view permission and acts on everyone's.
      */
     get: operations['appointments-get'];
     put?: never;
@@ -928,7 +928,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel an appointment, or with `scope=series` it and the later occurrences of its series (customers up to the cancellation notice)
-     * @description Cancel an appointment, or with `scope=series` it and the later occurrences of its series (customers up to the cancellation notice). Requires a signed-in user.
+     * @description Cancel an appointment, or with `scope=series` it and the later occurrences of its series (customers up to the cancellation notice). Requires a signed-in person, for their own; an API key needs one of the permissions appointments.cancel, appointments.edit and acts on everyone's.
      */
     post: operations['appointments-cancel'];
     delete?: never;
@@ -947,7 +947,7 @@ export interface paths {
     get?: never;
     /**
      * Move an appointment to another offered time (customers up to the cancellation notice)
-     * @description Move an appointment to another offered time (customers up to the cancellation notice). Requires a signed-in user.
+     * @description Move an appointment to another offered time (customers up to the cancellation notice). Requires a signed-in person, for their own; an API key needs the appointments.edit permission and acts on everyone's.
      */
     put: operations['appointments-reschedule'];
     post?: never;
@@ -986,7 +986,7 @@ export interface paths {
     };
     /**
      * How orders can be paid: on pickup, and by card when card payments are configured
-     * @description How orders can be paid: on pickup, and by card when card payments are configured. Requires a signed-in user.
+     * @description How orders can be paid: on pickup, and by card when card payments are configured. Requires a signed-in user or an API key.
      */
     get: operations['orders-paymentMethods'];
     put?: never;
@@ -1008,7 +1008,7 @@ export interface paths {
     put?: never;
     /**
      * Open a payment for the caller's cart, priced by the server (409 when the amount is not the cart's subtotal)
-     * @description Open a payment for the caller's cart, priced by the server (409 when the amount is not the cart's subtotal). Requires a signed-in user.
+     * @description Open a payment for the caller's cart, priced by the server (409 when the amount is not the cart's subtotal). Requires a signed-in person, for their own; an API key gets 403.
      */
     post: operations['orders-createPaymentIntent'];
     delete?: never;
@@ -1026,13 +1026,13 @@ export interface paths {
     };
     /**
      * The caller's orders, newest first; every order for staff with orders.view
-     * @description The caller's orders, newest first; every order for staff with orders.view. Requires a signed-in user.
+     * @description The caller's orders, newest first; every order for staff with orders.view. Requires a signed-in person, for their own; an API key needs the orders.view permission and acts on everyone's.
      */
     get: operations['orders-list'];
     put?: never;
     /**
-     * Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short)
-     * @description Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short). Requires a signed-in user.
+     * Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short); with `customerId` and `items` (orders.manage), an order for that customer without any cart
+     * @description Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short); with `customerId` and `items` (orders.manage), an order for that customer without any cart. Requires a signed-in person, for their own; an API key needs the orders.manage permission and acts on everyone's.
      */
     post: operations['orders-checkout'];
     delete?: never;
@@ -1052,7 +1052,7 @@ export interface paths {
     put?: never;
     /**
      * Where the owner of a pending card order pays for it: the card provider's payment page (404 for anyone else)
-     * @description Where the owner of a pending card order pays for it: the card provider's payment page (404 for anyone else). Requires a signed-in user.
+     * @description Where the owner of a pending card order pays for it: the card provider's payment page (404 for anyone else). Requires a signed-in person, for their own; an API key gets 403.
      */
     post: operations['orders-pay'];
     delete?: never;
@@ -1070,7 +1070,7 @@ export interface paths {
     };
     /**
      * One order: its owner or staff with orders.view (404 for anyone else)
-     * @description One order: its owner or staff with orders.view (404 for anyone else). Requires a signed-in user.
+     * @description One order: its owner or staff with orders.view (404 for anyone else). Requires a signed-in person, for their own; an API key needs the orders.view permission and acts on everyone's.
      */
     get: operations['orders-get'];
     put?: never;
@@ -1198,7 +1198,7 @@ export interface paths {
     };
     /**
      * The permission catalogue by group
-     * @description The permission catalogue by group. Requires a staff role (employee, admin or a custom role).
+     * @description The permission catalogue by group. Requires the roles.view permission (admins hold every permission).
      */
     get: operations['staff-permissions-list'];
     put?: never;
@@ -1218,7 +1218,7 @@ export interface paths {
     };
     /**
      * Every role, system roles first, with how many people hold each
-     * @description Every role, system roles first, with how many people hold each. Requires a staff role (employee, admin or a custom role).
+     * @description Every role, system roles first, with how many people hold each. Requires one of the permissions users.view, roles.view (admins hold every permission).
      */
     get: operations['staff-roles-list'];
     put?: never;
@@ -1450,13 +1450,13 @@ export interface paths {
     };
     /**
      * A support conversation: a customer's own (whatever `with` names), or for staff with chat.view the customer named by `with`
-     * @description A support conversation: a customer's own (whatever `with` names), or for staff with chat.view the customer named by `with`. Requires a signed-in user.
+     * @description A support conversation: a customer's own (whatever `with` names), or for staff with chat.view the customer named by `with`. Requires a signed-in person, for their own; an API key gets 403.
      */
     get: operations['chat-messages'];
     put?: never;
     /**
      * Send a message: customers to the support team (any receiverId that is not a staff member), staff with chat.respond to the customer named by receiverId; 30 a minute per person
-     * @description Send a message: customers to the support team (any receiverId that is not a staff member), staff with chat.respond to the customer named by receiverId; 30 a minute per person. Requires a signed-in user.
+     * @description Send a message: customers to the support team (any receiverId that is not a staff member), staff with chat.respond to the customer named by receiverId; 30 a minute per person. Requires a signed-in person, for their own; an API key gets 403.
      */
     post: operations['chat-send'];
     delete?: never;
@@ -1474,7 +1474,7 @@ export interface paths {
     };
     /**
      * The same conversation, the other party in the path (as clients that build the path from their query key send it)
-     * @description The same conversation, the other party in the path (as clients that build the path from their query key send it). Requires a signed-in user.
+     * @description The same conversation, the other party in the path (as clients that build the path from their query key send it). Requires a signed-in person, for their own; an API key gets 403.
      */
     get: operations['chat-messagesWith'];
     put?: never;
@@ -1514,7 +1514,7 @@ export interface paths {
     };
     /**
      * Messages the caller has not read (a customer's answers from staff; for staff with chat.view, customers' messages)
-     * @description Messages the caller has not read (a customer's answers from staff; for staff with chat.view, customers' messages). Requires a signed-in user.
+     * @description Messages the caller has not read (a customer's answers from staff; for staff with chat.view, customers' messages). Requires a signed-in person, for their own; an API key gets 403.
      */
     get: operations['chat-unread'];
     put?: never;
@@ -1536,7 +1536,7 @@ export interface paths {
     put?: never;
     /**
      * Mark a conversation read up to its latest message: a customer their own, staff with chat.view the one named by customerId
-     * @description Mark a conversation read up to its latest message: a customer their own, staff with chat.view the one named by customerId. Requires a signed-in user.
+     * @description Mark a conversation read up to its latest message: a customer their own, staff with chat.view the one named by customerId. Requires a signed-in person, for their own; an API key gets 403.
      */
     post: operations['chat-markRead'];
     delete?: never;
@@ -1554,7 +1554,7 @@ export interface paths {
     };
     /**
      * The events an endpoint can receive
-     * @description The events an endpoint can receive. Requires the admin role.
+     * @description The events an endpoint can receive. Requires the webhooks.view permission (admins hold every permission).
      */
     get: operations['webhooks-eventTypes'];
     put?: never;
@@ -1574,13 +1574,13 @@ export interface paths {
     };
     /**
      * Webhook endpoints, newest first
-     * @description Webhook endpoints, newest first. Requires the admin role.
+     * @description Webhook endpoints, newest first. Requires the webhooks.view permission (admins hold every permission).
      */
     get: operations['webhooks-list'];
     put?: never;
     /**
      * Register an endpoint; the answer carries its signing secret, shown only here
-     * @description Register an endpoint; the answer carries its signing secret, shown only here. Requires the admin role.
+     * @description Register an endpoint; the answer carries its signing secret, shown only here. Requires the webhooks.manage permission (admins hold every permission).
      */
     post: operations['webhooks-create'];
     delete?: never;
@@ -1599,13 +1599,13 @@ export interface paths {
     get?: never;
     /**
      * Change an endpoint (fields left out keep their value)
-     * @description Change an endpoint (fields left out keep their value). Requires the admin role.
+     * @description Change an endpoint (fields left out keep their value). Requires the webhooks.manage permission (admins hold every permission).
      */
     put: operations['webhooks-update'];
     post?: never;
     /**
      * Delete an endpoint and its delivery log
-     * @description Delete an endpoint and its delivery log. Requires the admin role.
+     * @description Delete an endpoint and its delivery log. Requires the webhooks.manage permission (admins hold every permission).
      */
     delete: operations['webhooks-delete'];
     options?: never;
@@ -1624,7 +1624,7 @@ export interface paths {
     put?: never;
     /**
      * Send a ping event to the endpoint; answers its delivery
-     * @description Send a ping event to the endpoint; answers its delivery. Requires the admin role.
+     * @description Send a ping event to the endpoint; answers its delivery. Requires the webhooks.manage permission (admins hold every permission).
      */
     post: operations['webhooks-test'];
     delete?: never;
@@ -1642,7 +1642,7 @@ export interface paths {
     };
     /**
      * The endpoint's deliveries, newest first (the latest 100)
-     * @description The endpoint's deliveries, newest first (the latest 100). Requires the admin role.
+     * @description The endpoint's deliveries, newest first (the latest 100). Requires the webhooks.view permission (admins hold every permission).
      */
     get: operations['webhooks-deliveries'];
     put?: never;
@@ -1664,7 +1664,7 @@ export interface paths {
     put?: never;
     /**
      * Redeliver: queue a fresh attempt now
-     * @description Redeliver: queue a fresh attempt now. Requires the admin role.
+     * @description Redeliver: queue a fresh attempt now. Requires the webhooks.manage permission (admins hold every permission).
      */
     post: operations['webhooks-retry'];
     delete?: never;
@@ -1682,7 +1682,7 @@ export interface paths {
     };
     /**
      * Your waitlist entries from today on, soonest date first
-     * @description Your waitlist entries from today on, soonest date first. Requires a signed-in user.
+     * @description Your waitlist entries from today on, soonest date first. Requires a signed-in person, for their own; an API key gets 403.
      */
     get: operations['waitlist-list'];
     put?: never;
@@ -1709,7 +1709,7 @@ export interface paths {
     post?: never;
     /**
      * Leave the waitlist (your own entries; others 404)
-     * @description Leave the waitlist (your own entries; others 404). Requires a signed-in user.
+     * @description Leave the waitlist (your own entries; others 404). Requires a signed-in person, for their own; an API key gets 403.
      */
     delete: operations['waitlist-leave'];
     options?: never;
@@ -3084,6 +3084,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
@@ -3183,7 +3193,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -6831,6 +6841,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
@@ -6935,7 +6955,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -7096,7 +7116,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -7241,7 +7261,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -7364,6 +7384,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
@@ -7467,7 +7497,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -7610,7 +7640,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -10319,6 +10349,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
@@ -10435,7 +10475,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -10445,7 +10485,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description No such service */
+      /** @description No such service, or `customerId` names no customer */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -10582,6 +10622,16 @@ export interface operations {
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11410,7 +11460,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -11562,6 +11612,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
@@ -11630,6 +11690,18 @@ export interface operations {
            * @enum {string}
            */
           paymentMethod?: 'manual' | 'stripe';
+          /** @description The customer an order is placed for (orders.manage), from `items` instead of the caller's cart */
+          customerId?: string;
+          /** @description With customerId: the products and quantities ordered */
+          items?: {
+            productId: string;
+            quantity: number;
+          }[];
+          /**
+           * @description With customerId: how the order is paid, manual (on pickup, the default) or stripe (the customer pays it by card later, POST /orders/{id}/pay)
+           * @enum {string}
+           */
+          paymentProvider?: 'manual' | 'stripe';
         };
       };
     };
@@ -11670,8 +11742,18 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description With customerId: no such customer, or a product that is not for sale */
+      404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -11819,7 +11901,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -11966,6 +12048,16 @@ export interface operations {
       };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -15653,6 +15745,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
@@ -16974,6 +17076,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
@@ -17080,7 +17192,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -17235,7 +17347,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A cross-site request */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

@@ -53,7 +53,8 @@ beforeAll(async () => {
   const m = await signInAs(server.database, 'employee', {
     firstName: 'Maya',
     lastName: 'Okafor',
-    permissions: ['appointments.view', 'appointments.edit'],
+    // manage: she books for customers too.
+    permissions: ['appointments.view', 'appointments.edit', 'appointments.manage'],
   });
   maya = { cookie: m.cookie, id: m.user.id };
   const l = await signInAs(server.database, 'employee', { firstName: 'Liam', lastName: 'Chen' });

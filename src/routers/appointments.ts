@@ -11,7 +11,14 @@ import {
 import { refundDepositByHand } from '../server/appointments/deposit-settlement';
 import { listBookingProviders, slotsFor } from '../server/appointments/slot-data';
 import type { Context } from '../server/api/context';
-import { permissionProcedure, publicProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
+import {
+  permissionProcedure,
+  personProcedure,
+  publicProcedure,
+  rest,
+  router,
+  signedInProcedure,
+} from '../server/api/trpc';
 import {
   ZAppointment,
   ZAppointmentIdInput,
@@ -72,25 +79,25 @@ export const appointmentsRouter = router({
       listBookingProviders(ctx.db, input.serviceId, { includeInactive: isStaffRole(ctx.user.role) }),
     ),
 
-  book: signedInProcedure
+  book: personProcedure('appointments.manage')
     .meta(
       rest({
         method: 'POST',
         path: '/appointments',
         tags,
         errors: {
-          404: 'No such service',
+          404: 'No such service, or `customerId` names no customer',
           409: 'The time is not an offered slot, or was just taken; a class is full or the customer already has a seat in it; for a series, the message names the dates that are not free',
         },
         summary:
-          'Book an appointment, or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot); a deposit paid by card answers `paymentUrl`, where the customer pays it within 15 minutes',
+          'Book an appointment (for the customer `customerId` names: appointments.manage; an API key must name one), or with `repeat` a weekly or biweekly series of them, all or none (409 when a time is not an offered slot); a deposit paid by card answers `paymentUrl`, where the customer pays it within 15 minutes',
       }),
     )
     .input(ZBookAppointmentInput)
     .output(ZBookingResult)
     .mutation(async ({ ctx, input }) => bookAppointment(ctx.db, ctx.user, input, await bookingEnv(ctx))),
 
-  list: signedInProcedure
+  list: personProcedure('appointments.view')
     .meta(
       rest({
         method: 'GET',
@@ -103,7 +110,7 @@ export const appointmentsRouter = router({
     .output(z.array(ZAppointment))
     .query(async ({ ctx, input }) => listAppointments(ctx.db, ctx.user, input, await bookingEnv(ctx))),
 
-  get: signedInProcedure
+  get: personProcedure('appointments.view')
     .meta(
       rest({
         method: 'GET',
@@ -133,7 +140,7 @@ export const appointmentsRouter = router({
       setAppointmentStatus(ctx.db, ctx.user, input.id, input.status, await bookingEnv(ctx)),
     ),
 
-  cancel: signedInProcedure
+  cancel: personProcedure('appointments.cancel', 'appointments.edit')
     .meta(
       rest({
         method: 'POST',
@@ -153,7 +160,7 @@ export const appointmentsRouter = router({
     .output(ZAppointment)
     .mutation(async ({ ctx, input }) => cancelAppointment(ctx.db, ctx.user, input, await bookingEnv(ctx))),
 
-  reschedule: signedInProcedure
+  reschedule: personProcedure('appointments.edit')
     .meta(
       rest({
         method: 'PUT',

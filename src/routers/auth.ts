@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { publicProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
+import { personProcedure, publicProcedure, rest, router } from '../server/api/trpc';
 import { ZSession, ZUser, ZUserLocaleInput } from '../shared/user';
 import { setUserLocale } from '../server/auth/user-locale';
 
 export const authRouter = router({
-  user: signedInProcedure
+  user: personProcedure()
     .meta(
       rest({
         method: 'GET',
@@ -17,7 +17,7 @@ export const authRouter = router({
     // the hottest signed-in read.
     .output(ZUser)
     .query(({ ctx }) => ctx.user),
-  setLocale: signedInProcedure
+  setLocale: personProcedure()
     .meta(
       rest({
         method: 'PUT',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, weeklyHours } from '../../db/schema/index';
+import { defaultEmployeePermissions } from '../shared/roles';
 import { signInAs, useTestServer } from '../server/testing';
 
 const server = useTestServer();
@@ -13,7 +14,8 @@ let customer: Person;
 beforeAll(async () => {
   admin = await signInAs(server.database, 'admin');
   maya = await signInAs(server.database, 'employee', { firstName: 'Maya' });
-  liam = await signInAs(server.database, 'employee', { firstName: 'Liam' });
+  // Liam holds what a newly approved employee holds (appointments.view among it): the calendar reads weeks.
+  liam = await signInAs(server.database, 'employee', { firstName: 'Liam', permissions: defaultEmployeePermissions });
   customer = await signInAs(server.database, 'customer');
 });
 
@@ -61,7 +63,9 @@ describe('admin availability calls (days 0-6, isAvailable)', () => {
     ]);
     const read = await server.request('GET', `/api/employee-availability/${maya.user.id}`, { cookie: liam.cookie });
     expect(read.body).toEqual(res.body);
-    const all = await server.request('GET', '/api/employee-availability', { cookie: liam.cookie });
+    // Every week at once is the staff schedules screen's, for those who view staff.
+    expect((await server.request('GET', '/api/employee-availability', { cookie: liam.cookie })).status).toBe(403);
+    const all = await server.request('GET', '/api/employee-availability', { cookie: admin.cookie });
     expect(all.status).toBe(200);
     expect(all.body.filter((e: { employeeId: string }) => e.employeeId === maya.user.id)).toEqual(res.body);
   });
@@ -182,9 +186,13 @@ describe('admin availability calls (days 0-6, isAvailable)', () => {
     ).toBe(403);
     expect(await rowsOf(liam.user.id)).toHaveLength(1);
 
+    // Reading another's week is the calendar's: appointments.view (Liam holds it, Maya holds nothing).
+    expect(
+      (await server.request('GET', `/api/employee-availability/${maya.user.id}`, { cookie: liam.cookie })).status,
+    ).toBe(200);
     expect(
       (await server.request('GET', `/api/employee-availability/${liam.user.id}`, { cookie: maya.cookie })).status,
-    ).toBe(200);
+    ).toBe(403);
     expect((await server.request('GET', '/api/employee-availability', { cookie: customer.cookie })).status).toBe(403);
     expect((await server.request('GET', '/api/employee-availability')).status).toBe(401);
   });

@@ -9,7 +9,7 @@ import {
   replaceWeeklyHours,
 } from '../server/availability/weekly-hours-service';
 import { createOverride, deleteOverride, listOverrides } from '../server/availability/date-overrides-service';
-import { rest, router, staffProcedure, type Meta } from '../server/api/trpc';
+import { permissionProcedure, rest, router, staffPersonProcedure, type Meta } from '../server/api/trpc';
 import {
   ZWeeklyHours,
   ZDateOverride,
@@ -34,7 +34,7 @@ const listBody = (meta: Meta): Meta => ({ ...meta, bareArrayBody: 'availability'
 // (/my-availability, same shape) and the employee portal (day names, isActive). All read and write the
 // same rows; see docs/scheduling.md.
 export const availabilityRouter = router({
-  list: staffProcedure
+  list: permissionProcedure('users.view')
     .meta(
       rest({
         method: 'GET',
@@ -47,7 +47,7 @@ export const availabilityRouter = router({
     .output(z.array(ZWeeklyHours))
     .query(({ ctx }) => listAllWeeklyHours(ctx.db)),
 
-  forEmployee: staffProcedure
+  forEmployee: permissionProcedure('appointments.view', 'users.view')
     .meta(
       rest({
         method: 'GET',
@@ -61,7 +61,7 @@ export const availabilityRouter = router({
     .output(z.array(ZWeeklyHours))
     .query(({ ctx, input }) => listEmployeeWeeklyHours(ctx.db, input.id)),
 
-  replace: staffProcedure
+  replace: staffPersonProcedure('users.edit')
     .meta(
       listBody(
         rest({
@@ -79,7 +79,7 @@ export const availabilityRouter = router({
     .output(z.array(ZWeeklyHours))
     .mutation(({ ctx, input }) => replaceWeeklyHours(ctx.db, ctx.user, input.id, input.availability)),
 
-  create: staffProcedure
+  create: staffPersonProcedure('users.edit')
     .meta(
       rest({
         method: 'POST',
@@ -96,7 +96,7 @@ export const availabilityRouter = router({
     .output(ZWeeklyHours)
     .mutation(({ ctx, input }) => addWeeklyHours(ctx.db, ctx.user, input.employeeId, input)),
 
-  delete: staffProcedure
+  delete: staffPersonProcedure('users.edit')
     .meta(
       rest({
         method: 'DELETE',
@@ -110,7 +110,7 @@ export const availabilityRouter = router({
     .output(ZDeleted)
     .mutation(({ ctx, input }) => deleteWeeklyHours(ctx.db, ctx.user, input.id)),
 
-  mine: staffProcedure
+  mine: staffPersonProcedure()
     .meta(
       rest({
         method: 'GET',
@@ -123,7 +123,7 @@ export const availabilityRouter = router({
     .output(z.array(ZWeeklyHours))
     .query(({ ctx }) => listEmployeeWeeklyHours(ctx.db, ctx.user.id)),
 
-  replaceMine: staffProcedure
+  replaceMine: staffPersonProcedure()
     .meta(
       listBody(
         rest({
@@ -140,7 +140,7 @@ export const availabilityRouter = router({
     .output(z.array(ZWeeklyHours))
     .mutation(({ ctx, input }) => replaceWeeklyHours(ctx.db, ctx.user, ctx.user.id, input.availability)),
 
-  portalList: staffProcedure
+  portalList: staffPersonProcedure()
     .meta(
       rest({
         method: 'GET',
@@ -153,7 +153,7 @@ export const availabilityRouter = router({
     .output(z.array(ZPortalWeeklyHours))
     .query(({ ctx }) => listPortalWeeklyHours(ctx.db, ctx.user)),
 
-  portalChange: staffProcedure
+  portalChange: staffPersonProcedure()
     .meta(
       rest({
         method: 'POST',
@@ -172,7 +172,7 @@ export const availabilityRouter = router({
     .output(z.array(ZPortalWeeklyHours))
     .mutation(({ ctx, input }) => changePortalWeeklyHours(ctx.db, ctx.user, input)),
 
-  overrides: staffProcedure
+  overrides: staffPersonProcedure('appointments.view', 'users.view')
     .meta(
       rest({
         method: 'GET',
@@ -185,7 +185,7 @@ export const availabilityRouter = router({
     .output(z.array(ZDateOverride))
     .query(({ ctx, input }) => listOverrides(ctx.db, input)),
 
-  createOverride: staffProcedure
+  createOverride: staffPersonProcedure('users.edit')
     .meta(
       rest({
         method: 'POST',
@@ -205,7 +205,7 @@ export const availabilityRouter = router({
     .output(ZDateOverride)
     .mutation(({ ctx, input }) => createOverride(ctx.db, ctx.user, input)),
 
-  deleteOverride: staffProcedure
+  deleteOverride: staffPersonProcedure('users.edit')
     .meta(
       rest({
         method: 'DELETE',

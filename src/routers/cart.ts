@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addToCart, listCart, removeCartItem, updateCartItem } from '../server/cart/cart-service';
-import { rest, router, signedInProcedure } from '../server/api/trpc';
+import { personProcedure, rest, router } from '../server/api/trpc';
 import { ZAddToCartInput, ZCartItem, ZDeleted } from '../shared/catalog-schema';
 import { ZCartItemIdInput, ZUpdateCartItemInput } from '../shared/orders-schema';
 import { applyCartDiscount, priceCart, removeCartDiscount, saidIn } from '../server/discounts/discount-service';
@@ -10,13 +10,13 @@ import { ZApplyDiscountInput, ZPricedCart } from '../shared/discount-schema';
 const tags = ['cart'];
 
 export const cartRouter = router({
-  list: signedInProcedure
+  list: personProcedure()
     .meta(rest({ method: 'GET', path: '/cart', tags, summary: "The signed-in user's cart" }))
     .input(z.void())
     .output(z.array(ZCartItem))
     .query(({ ctx }) => listCart(ctx.db, ctx.user)),
 
-  add: signedInProcedure
+  add: personProcedure()
     .meta(
       rest({
         method: 'POST',
@@ -30,7 +30,7 @@ export const cartRouter = router({
     .output(ZCartItem)
     .mutation(({ ctx, input }) => addToCart(ctx.db, ctx.user, input)),
 
-  update: signedInProcedure
+  update: personProcedure()
     .meta(
       rest({
         method: 'PUT',
@@ -44,7 +44,7 @@ export const cartRouter = router({
     .output(ZCartItem)
     .mutation(({ ctx, input }) => updateCartItem(ctx.db, ctx.user, input)),
 
-  remove: signedInProcedure
+  remove: personProcedure()
     .meta(
       rest({
         method: 'DELETE',
@@ -58,7 +58,7 @@ export const cartRouter = router({
     .output(ZDeleted)
     .mutation(({ ctx, input }) => removeCartItem(ctx.db, ctx.user, input.id)),
 
-  summary: signedInProcedure
+  summary: personProcedure()
     .meta(
       rest({
         method: 'GET',
@@ -71,7 +71,7 @@ export const cartRouter = router({
     .output(ZPricedCart)
     .query(async ({ ctx }) => saidIn(requestLocale(ctx.req), await priceCart(ctx.db, ctx.user))),
 
-  applyDiscount: signedInProcedure
+  applyDiscount: personProcedure()
     .meta(
       rest({
         method: 'POST',
@@ -87,7 +87,7 @@ export const cartRouter = router({
       saidIn(requestLocale(ctx.req), await applyCartDiscount(ctx.db, ctx.user, input)),
     ),
 
-  removeDiscount: signedInProcedure
+  removeDiscount: personProcedure()
     .meta(rest({ method: 'DELETE', path: '/cart/discount', tags, summary: 'Take the discount code off the cart' }))
     .input(z.void())
     .output(ZPricedCart)

@@ -6,7 +6,7 @@ import { findSession, SESSION_COOKIE } from '../server/auth/sessions';
 import { chatEvents } from '../server/chat/chat-stream';
 import { listConversations, listMessages, markRead, sendMessage, unreadCount } from '../server/chat/chat-service';
 import { AppError } from '../server/app-error';
-import { permissionProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
+import { permissionProcedure, personProcedure, rest, router } from '../server/api/trpc';
 import {
   ZChatEventsInput,
   ZChatMessage,
@@ -22,7 +22,7 @@ const tags = ['chat'];
 
 // Order matters: the REST adapter registers /chat/messages before /chat/messages/{with}.
 export const chatRouter = router({
-  messages: signedInProcedure
+  messages: personProcedure()
     .meta(
       rest({
         method: 'GET',
@@ -37,7 +37,7 @@ export const chatRouter = router({
     .output(z.array(ZChatMessage))
     .query(({ ctx, input }) => listMessages(ctx.db, ctx.user, input.with)),
 
-  messagesWith: signedInProcedure
+  messagesWith: personProcedure()
     .meta(
       rest({
         method: 'GET',
@@ -52,7 +52,7 @@ export const chatRouter = router({
     .output(z.array(ZChatMessage))
     .query(({ ctx, input }) => listMessages(ctx.db, ctx.user, input.with)),
 
-  send: signedInProcedure
+  send: personProcedure()
     .meta(
       rest({
         method: 'POST',
@@ -86,7 +86,7 @@ export const chatRouter = router({
     .output(z.array(ZConversation))
     .query(({ ctx }) => listConversations(ctx.db, ctx.user)),
 
-  unread: signedInProcedure
+  unread: personProcedure()
     .meta(
       rest({
         method: 'GET',
@@ -100,7 +100,7 @@ export const chatRouter = router({
     .output(ZUnread)
     .query(async ({ ctx }) => ({ count: await unreadCount(ctx.db, ctx.user) })),
 
-  markRead: signedInProcedure
+  markRead: personProcedure()
     .meta(
       rest({
         method: 'POST',
@@ -119,21 +119,30 @@ export const chatRouter = router({
    * Live: new messages the caller may see and their unread count, over server-sent events. Every event
    * carries an id; a client that reconnects with the last one first gets what it missed.
    */
-  events: signedInProcedure.input(ZChatEventsInput).subscription(async function* ({ ctx, input, signal }) {
-    if (!ctx.chatHub) throw new AppError('SERVICE_UNAVAILABLE', 'Live updates are not available right now.');
-    const token = ctx.req?.cookies?.[SESSION_COOKIE];
-    const { user } = ctx;
-    const stillAllowed = async () => {
-      const session = token ? await findSession(ctx.db, token) : null;
-      return (
-        !!session &&
-        session.user.id === user.id &&
-        session.user.role === user.role &&
-        session.user.permissions.join() === user.permissions.join()
-      );
-    };
-    for await (const { id, event } of chatEvents(ctx.db, ctx.chatHub, user, input?.lastEventId, signal, stillAllowed)) {
-      yield tracked(id, event);
-    }
-  }),
+  events: personProcedure()
+    .input(ZChatEventsInput)
+    .subscription(async function* ({ ctx, input, signal }) {
+      if (!ctx.chatHub) throw new AppError('SERVICE_UNAVAILABLE', 'Live updates are not available right now.');
+      const token = ctx.req?.cookies?.[SESSION_COOKIE];
+      const { user } = ctx;
+      const stillAllowed = async () => {
+        const session = token ? await findSession(ctx.db, token) : null;
+        return (
+          !!session &&
+          session.user.id === user.id &&
+          session.user.role === user.role &&
+          session.user.permissions.join() === user.permissions.join()
+        );
+      };
+      for await (const { id, event } of chatEvents(
+        ctx.db,
+        ctx.chatHub,
+        user,
+        input?.lastEventId,
+        signal,
+        stillAllowed,
+      )) {
+        yield tracked(id, event);
+      }
+    }),
 });

@@ -7,7 +7,7 @@ import {
 import { feedEnvOf, getCalendarFeedUrl, rotateCalendarFeed } from '../server/appointments/calendar-feed';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
-import { rest, router, staffProcedure } from '../server/api/trpc';
+import { rest, router, staffPersonProcedure } from '../server/api/trpc';
 import { ZSuccess } from '../shared/auth-schema';
 import {
   ZCalendarFeed,
@@ -24,7 +24,7 @@ const statusErrors = {
 
 // The employee portal: the caller's own appointments and account.
 export const employeePortalRouter = router({
-  appointments: staffProcedure
+  appointments: staffPersonProcedure()
     .meta(
       rest({
         method: 'GET',
@@ -37,7 +37,7 @@ export const employeePortalRouter = router({
     .output(z.array(ZStaffAppointment))
     .query(({ ctx }) => listMyAppointments(ctx.db, ctx.user)),
 
-  setStatus: staffProcedure
+  setStatus: staffPersonProcedure()
     .meta(
       rest({
         method: 'PUT',
@@ -55,7 +55,7 @@ export const employeePortalRouter = router({
       changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status, new Date()),
     ),
 
-  setStatusByBody: staffProcedure
+  setStatusByBody: staffPersonProcedure()
     .meta(
       rest({
         method: 'POST',
@@ -73,7 +73,7 @@ export const employeePortalRouter = router({
       changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status, new Date()),
     ),
 
-  changePassword: staffProcedure
+  changePassword: staffPersonProcedure()
     .meta(
       rest({
         method: 'POST',
@@ -89,7 +89,7 @@ export const employeePortalRouter = router({
     .output(ZSuccess)
     .mutation(({ ctx, input }) => changeMyPassword(ctx.db, ctx.user, ctx.sessionId, input)),
 
-  calendarFeed: staffProcedure
+  calendarFeed: staffPersonProcedure()
     .meta(
       rest({
         method: 'GET',
@@ -104,7 +104,7 @@ export const employeePortalRouter = router({
     .output(ZCalendarFeed)
     .query(({ ctx }) => getCalendarFeedUrl(ctx.db, ctx.user.id, feedEnvOf(ctx.env))),
 
-  rotateCalendarFeed: staffProcedure
+  rotateCalendarFeed: staffPersonProcedure()
     .meta(
       rest({
         method: 'POST',

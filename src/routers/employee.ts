@@ -4,7 +4,7 @@ import { inspectSetPasswordToken, setPasswordWithToken } from '../server/auth/pa
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
 import { clearSessionCookie, setSessionCookie, signInMetaOf } from '../server/http/session-cookie';
-import { publicProcedure, rest, router, staffProcedure } from '../server/api/trpc';
+import { publicProcedure, rest, router, staffPersonProcedure } from '../server/api/trpc';
 import {
   ZEmployeeLoginInput,
   ZPasswordTokenStatus,
@@ -58,7 +58,7 @@ export const employeeRouter = router({
       return result;
     }),
 
-  me: staffProcedure
+  me: staffPersonProcedure()
     .meta(
       rest({
         method: 'GET',

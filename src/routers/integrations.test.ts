@@ -116,9 +116,10 @@ describe('managing API keys', () => {
 describe('calling the API with a key', () => {
   it("acts as its creator with the key's permissions only, never as an admin", async () => {
     const { key } = await createKey({ name: 'Reader', permissions: ['orders.view', 'products.view'] });
+    // A program has no profile of its own, and not its creator's either.
     const me = await server.request('GET', '/api/auth/user', { headers: bearer(key) });
-    expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: admin.user.id, role: 'admin', permissions: ['products.view', 'orders.view'] });
+    expect(me.status).toBe(403);
+    expect(me.body).toEqual({ code: 'FORBIDDEN', message: "An API key can't act as a customer." });
     expect((await server.request('GET', '/api/orders', { headers: bearer(key) })).status).toBe(200);
     const write = await server.request('POST', '/api/products', {
       headers: bearer(key),
@@ -136,23 +137,23 @@ describe('calling the API with a key', () => {
       { name: 'Follows', permissions: ['orders.view', 'products.create'] },
       creator.cookie,
     );
-    expect((await server.request('GET', '/api/auth/user', { headers: bearer(key) })).body.permissions).toEqual([
-      'products.create',
-      'orders.view',
-    ]);
+    const created = await server.request('POST', '/api/products', {
+      headers: bearer(key),
+      body: { name: 'Follows', price: '1.00' },
+    });
+    expect(created.status, created.text).toBe(200);
     await server.db
       .update(users)
       .set({ role: 'employee', permissions: ['orders.view', 'customers.view'] })
       .where(eq(users.id, creator.user.id));
-    const me = await server.request('GET', '/api/auth/user', { headers: bearer(key) });
-    expect(me.body.permissions).toEqual(['orders.view']);
+    expect((await server.request('GET', '/api/orders', { headers: bearer(key) })).status).toBe(200);
     const write = await server.request('POST', '/api/products', {
       headers: bearer(key),
       body: { name: 'X', price: '1' },
     });
     expect(write.status).toBe(403);
     await server.db.update(users).set({ isActive: false }).where(eq(users.id, creator.user.id));
-    const refused = await server.request('GET', '/api/auth/user', { headers: bearer(key) });
+    const refused = await server.request('GET', '/api/orders', { headers: bearer(key) });
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual(invalidKey);
   });

@@ -11,7 +11,7 @@ import {
   type OrderDeps,
 } from '../server/orders/order-service';
 import type { Context } from '../server/api/context';
-import { permissionProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
+import { permissionProcedure, personProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
 import {
   ZCheckoutInput,
   ZCheckoutResult,
@@ -53,7 +53,7 @@ export const ordersRouter = router({
       default: 'manual' as const,
     })),
 
-  createPaymentIntent: signedInProcedure
+  createPaymentIntent: personProcedure()
     .meta(
       rest({
         method: 'POST',
@@ -70,24 +70,25 @@ export const ordersRouter = router({
     .output(ZPaymentIntent)
     .mutation(async ({ ctx, input }) => createPaymentIntent(ctx.db, await deps(ctx), ctx.user, input)),
 
-  checkout: signedInProcedure
+  checkout: personProcedure('orders.manage')
     .meta(
       rest({
         method: 'POST',
         path: '/orders',
         tags,
         errors: {
+          404: 'With customerId: no such customer, or a product that is not for sale',
           409: 'Not enough stock, the cart changed, the discount code is used up, or the payment is cancelled or already belongs to an order',
         },
         summary:
-          "Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short)",
+          "Check out the caller's cart: take the stock, write the order, empty the cart (409 naming a product that is short); with `customerId` and `items` (orders.manage), an order for that customer without any cart",
       }),
     )
     .input(ZCheckoutInput)
     .output(ZCheckoutResult)
     .mutation(async ({ ctx, input }) => checkout(ctx.db, await deps(ctx), ctx.user, input)),
 
-  pay: signedInProcedure
+  pay: personProcedure()
     .meta(
       rest({
         method: 'POST',
@@ -105,7 +106,7 @@ export const ordersRouter = router({
     .output(ZPaymentPage)
     .mutation(async ({ ctx, input }) => payOrder(ctx.db, await deps(ctx), ctx.user, input.id)),
 
-  list: signedInProcedure
+  list: personProcedure('orders.view')
     .meta(
       rest({
         method: 'GET',
@@ -118,7 +119,7 @@ export const ordersRouter = router({
     .output(z.array(ZOrder))
     .query(({ ctx, input }) => listOrders(ctx.db, ctx.user, input)),
 
-  get: signedInProcedure
+  get: personProcedure('orders.view')
     .meta(
       rest({
         method: 'GET',

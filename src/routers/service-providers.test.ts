@@ -16,6 +16,7 @@ beforeAll(async () => {
     firstName: 'Maya',
     lastName: 'Okafor',
     email: 'maya@shop.test',
+    permissions: ['services.view'],
   });
   liam = await signInAs(server.database, 'employee', { firstName: 'Liam', lastName: 'Chen', email: 'liam@shop.test' });
   const res = await server.request('POST', '/api/services', {
@@ -47,6 +48,8 @@ describe('service providers, called as docs/catalogue.md lists them', () => {
     expect((await server.request('GET', '/api/service-providers/employees', { cookie: customer.cookie })).status).toBe(
       403,
     );
+    // Staff who neither see services nor appointments have no use for the list.
+    expect((await server.request('GET', '/api/service-providers/employees', { cookie: liam.cookie })).status).toBe(403);
   });
 
   it('starts with no links: everyone may perform the service', async () => {

@@ -6,7 +6,7 @@ import {
   listProvidersForService,
   removeProvider,
 } from '../server/catalog/provider-service';
-import { permissionProcedure, rest, router, signedInProcedure, staffProcedure } from '../server/api/trpc';
+import { permissionProcedure, rest, router, signedInProcedure } from '../server/api/trpc';
 import {
   ZProviderCandidate,
   ZServiceIdInput,
@@ -34,7 +34,7 @@ export const serviceProvidersRouter = router({
     .output(z.array(ZServiceProvider))
     .query(({ ctx }) => listProviders(ctx.db, ctx.user)),
 
-  employees: staffProcedure
+  employees: permissionProcedure('appointments.view', 'services.view')
     .meta(
       rest({
         method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { joinWaitlist, leaveWaitlist, listMyWaitlist } from '../server/appointments/waitlist-service';
-import { rest, router, signedInProcedure } from '../server/api/trpc';
+import { personProcedure, rest, router } from '../server/api/trpc';
 import { ZDeleted } from '../shared/catalog-schema';
 import { ZJoinWaitlistInput, ZWaitlistEntry, ZWaitlistIdInput } from '../shared/waitlist-schema';
 
@@ -8,7 +8,7 @@ const tags = ['waitlist'];
 
 // A customer's waitlist entries: wait for a time to open for a service on a fully booked day.
 export const waitlistRouter = router({
-  join: signedInProcedure
+  join: personProcedure()
     .meta(
       rest({
         method: 'POST',
@@ -30,7 +30,7 @@ export const waitlistRouter = router({
       joinWaitlist(ctx.db, ctx.user, input, { settings: await ctx.settings.get(), now: new Date() }),
     ),
 
-  list: signedInProcedure
+  list: personProcedure()
     .meta(
       rest({
         method: 'GET',
@@ -43,7 +43,7 @@ export const waitlistRouter = router({
     .output(z.array(ZWaitlistEntry))
     .query(({ ctx }) => listMyWaitlist(ctx.db, ctx.user)),
 
-  leave: signedInProcedure
+  leave: personProcedure()
     .meta(
       rest({
         method: 'DELETE',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminProcedure, rest, router } from '../server/api/trpc';
+import { permissionProcedure, rest, router } from '../server/api/trpc';
 import { destinationPolicy } from '../server/webhooks/destination';
 import {
   createWebhookEndpoint,
@@ -27,7 +27,7 @@ const sendErrors = { ...endpointErrors, 409: 'The endpoint is disabled' };
 
 /** Webhook endpoints and their delivery log (docs/integrations.md). */
 export const webhooksRouter = router({
-  eventTypes: adminProcedure
+  eventTypes: permissionProcedure('webhooks.view')
     .meta(
       rest({ method: 'GET', path: '/admin/webhooks/event-types', tags, summary: 'The events an endpoint can receive' }),
     )
@@ -35,13 +35,13 @@ export const webhooksRouter = router({
     .output(z.array(ZWebhookEventType))
     .query(() => listWebhookEventTypes()),
 
-  list: adminProcedure
+  list: permissionProcedure('webhooks.view')
     .meta(rest({ method: 'GET', path: '/admin/webhooks', tags, summary: 'Webhook endpoints, newest first' }))
     .input(z.void())
     .output(z.array(ZWebhookEndpoint))
     .query(({ ctx }) => listWebhookEndpoints(ctx.db)),
 
-  create: adminProcedure
+  create: permissionProcedure('webhooks.manage')
     .meta(
       rest({
         method: 'POST',
@@ -55,7 +55,7 @@ export const webhooksRouter = router({
     .output(ZCreatedWebhookEndpoint)
     .mutation(({ ctx, input }) => createWebhookEndpoint(ctx.db, ctx.user, input, destinationPolicy(ctx.env))),
 
-  update: adminProcedure
+  update: permissionProcedure('webhooks.manage')
     .meta(
       rest({
         method: 'PUT',
@@ -69,7 +69,7 @@ export const webhooksRouter = router({
     .output(ZWebhookEndpoint)
     .mutation(({ ctx, input }) => updateWebhookEndpoint(ctx.db, ctx.user, input, destinationPolicy(ctx.env))),
 
-  delete: adminProcedure
+  delete: permissionProcedure('webhooks.manage')
     .meta(
       rest({
         method: 'DELETE',
@@ -83,7 +83,7 @@ export const webhooksRouter = router({
     .output(ZDeleted)
     .mutation(({ ctx, input }) => deleteWebhookEndpoint(ctx.db, ctx.user, input.id)),
 
-  test: adminProcedure
+  test: permissionProcedure('webhooks.manage')
     .meta(
       rest({
         method: 'POST',
@@ -97,7 +97,7 @@ export const webhooksRouter = router({
     .output(ZWebhookDelivery)
     .mutation(({ ctx, input }) => sendTestEvent(ctx.db, input.id)),
 
-  deliveries: adminProcedure
+  deliveries: permissionProcedure('webhooks.view')
     .meta(
       rest({
         method: 'GET',
@@ -111,7 +111,7 @@ export const webhooksRouter = router({
     .output(z.array(ZWebhookDelivery))
     .query(({ ctx, input }) => listWebhookDeliveries(ctx.db, input.id)),
 
-  retry: adminProcedure
+  retry: permissionProcedure('webhooks.manage')
     .meta(
       rest({
         method: 'POST',

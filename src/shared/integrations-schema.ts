@@ -8,6 +8,9 @@ export const integrationMessages = {
   expiryInPast: 'The expiry must be in the future.',
   invalidKey: 'Invalid or revoked API key.',
   keyNotFound: 'API key not found',
+  notAPerson: "An API key can't act as a customer.",
+  nameTheCustomer: 'An API key acts for no one of its own: name the customer with customerId.',
+  noSuchCustomer: 'No such customer.',
 } as const;
 
 const API_KEY_NAME_MAX = 100;

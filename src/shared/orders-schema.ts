@@ -54,6 +54,36 @@ export const ZCheckoutInput = z.object({
       "stripe: pay by card on Stripe's payment page, whose address the answer carries as paymentUrl; manual: pay on pickup (the default)",
     )
     .optional(),
+  /**
+   * Staff with orders.manage and API keys: the customer the order is for, placed from `items` without any cart.
+   * A customer's own checkout ignores it.
+   */
+  customerId: z
+    .string({ error: 'customerId must be a string' })
+    .max(100, 'customerId is not valid')
+    .describe("The customer an order is placed for (orders.manage), from `items` instead of the caller's cart")
+    .optional(),
+  items: z
+    .array(
+      z.object({
+        productId: z.string({ error: 'productId must be a string' }).max(100, 'productId is not valid'),
+        quantity: z
+          .number({ error: 'quantity must be a number' })
+          .int('quantity must be a whole number')
+          .min(1, 'quantity must be at least 1')
+          .max(10000, 'quantity must be at most 10000'),
+      }),
+      { error: 'items must be a list of products and quantities' },
+    )
+    .max(100, 'An order has at most 100 lines')
+    .describe('With customerId: the products and quantities ordered')
+    .optional(),
+  paymentProvider: z
+    .enum(ZPaymentProviderId.options, { error: 'paymentProvider must be manual or stripe' })
+    .describe(
+      'With customerId: how the order is paid, manual (on pickup, the default) or stripe (the customer pays it by card later, POST /orders/{id}/pay)',
+    )
+    .optional(),
 });
 export type CheckoutInput = z.infer<typeof ZCheckoutInput>;
 

@@ -50,6 +50,14 @@ export function can(user: Holder, permission: Permission): boolean {
   return isStaffRole(user.role) && user.permissions.includes(permission);
 }
 
+/**
+ * Whether the caller is that person, in person. A program with an API key owns nothing: not even its creator's
+ * own cart, bookings or week, which it reaches only through a permission over everyone's.
+ */
+export function isSelf(user: { id: string; apiKey?: unknown } | null | undefined, personId: string | null): boolean {
+  return !!user && !user.apiKey && user.id === personId;
+}
+
 /** The catalogue, as `group.item` identifiers. */
 const permissionCatalogue = {
   dashboard: ['view', 'analytics'],

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { createRole, deleteRole, listPermissionGroups, listRoles, updateRole } from '../../server/staff/roles-service';
-import { permissionProcedure, rest, router, staffProcedure } from '../../server/api/trpc';
+import { permissionProcedure, rest, router } from '../../server/api/trpc';
 import { ZDeleted, ZIdInput } from '../../shared/catalog-schema';
 import { ZCreateRoleInput, ZPermissionGroup, ZRoleRecord, ZUpdateRoleInput } from '../../shared/staff-schema';
 
 const tags = ['roles'];
 
 export const permissionsRouter = router({
-  list: staffProcedure
+  list: permissionProcedure('roles.view')
     .meta(
       rest({
         method: 'GET',
@@ -22,7 +22,7 @@ export const permissionsRouter = router({
 });
 
 export const rolesRouter = router({
-  list: staffProcedure
+  list: permissionProcedure('users.view', 'roles.view')
     .meta(
       rest({
         method: 'GET',

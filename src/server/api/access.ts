@@ -5,25 +5,37 @@ import type { SessionUser } from '../auth/sessions';
  * Who may call a procedure. Every procedure declares exactly one of these in its meta; the access
  * middleware enforces it and a test walks the router to make sure none is missing. The rules themselves
  * (who is staff, who holds a permission) live in src/shared/roles.ts.
+ *
+ * A request with an API key is a program, not a person (docs/integrations.md): it holds its permissions (cut
+ * down to its creator's) and nothing of its creator's own. Operations on "the caller's own" things are
+ * declared `person`, so a key never reaches them unless the declaration names a permission that lets a program
+ * act on everyone's (every order, not the caller's).
  */
 export type Access =
   | { kind: 'public' }
+  /** Anyone signed in, a program with a key too: nothing here belongs to the caller. */
   | { kind: 'signedIn' }
-  /** Any staff role: employee, admin or a custom role. */
-  | { kind: 'staff' }
+  /**
+   * The caller's own things (cart, profile, chat, bookings; with `staff`, the employee's own portal, week and
+   * calendar feed): a person signed in, staff only when `staff` is set. A key is let through only when it holds
+   * one of `or`, and the operation then acts on everyone's, never on its creator's.
+   */
+  | { kind: 'person'; staff: boolean; or: readonly Permission[] }
   | { kind: 'admin' }
-  /** Staff holding the permission through their role or their own grants; admins hold every permission. */
-  | { kind: 'permission'; permission: Permission };
+  /** Staff holding one of the permissions through their role or their own grants; admins hold every permission. */
+  | { kind: 'permission'; permissions: readonly Permission[] };
 
 export const access = {
   public: { kind: 'public' },
   signedIn: { kind: 'signedIn' },
-  staff: { kind: 'staff' },
+  person: (...or: Permission[]): Access => ({ kind: 'person', staff: false, or }),
+  staffPerson: (...or: Permission[]): Access => ({ kind: 'person', staff: true, or }),
   admin: { kind: 'admin' },
-  permission: (permission: Permission): Access => ({ kind: 'permission', permission }),
-} as const satisfies Record<string, Access | ((p: Permission) => Access)>;
+  permission: (...permissions: [Permission, ...Permission[]]): Access => ({ kind: 'permission', permissions }),
+} as const satisfies Record<string, Access | ((...p: never[]) => Access)>;
 
-export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';
+/** `program`: an API key at an operation on a person's own things. */
+export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden' | 'program';
 
 export function decideAccess(rule: Access, user: SessionUser | null): AccessDecision {
   if (rule.kind === 'public') return 'allow';
@@ -31,16 +43,29 @@ export function decideAccess(rule: Access, user: SessionUser | null): AccessDeci
   switch (rule.kind) {
     case 'signedIn':
       return 'allow';
-    case 'staff':
-      return isStaff(user) ? 'allow' : 'forbidden';
+    case 'person':
+      if (user.apiKey) return rule.or.some((p) => can(user, p)) ? 'allow' : 'program';
+      return !rule.staff || isStaff(user) ? 'allow' : 'forbidden';
     case 'admin':
       return isAdmin(user) ? 'allow' : 'forbidden';
     case 'permission':
-      return can(user, rule.permission) ? 'allow' : 'forbidden';
+      return rule.permissions.some((p) => can(user, p)) ? 'allow' : 'forbidden';
   }
 }
 
-/** The access table's label of a rule: public, signedIn, staff, admin or permission:<group.item>. */
+/**
+ * The access table's label of a rule: public, signedIn, person or staffPerson (with `|permission:<p>` when a key
+ * may call it by a permission), admin, or permission:<group.item> (several joined by `|`: any one of them).
+ */
 export function accessLabel(rule: Access): string {
-  return rule.kind === 'permission' ? `permission:${rule.permission}` : rule.kind;
+  switch (rule.kind) {
+    case 'person': {
+      const who = rule.staff ? 'staffPerson' : 'person';
+      return rule.or.length ? `${who}|permission:${rule.or.join('|')}` : who;
+    }
+    case 'permission':
+      return `permission:${rule.permissions.join('|')}`;
+    default:
+      return rule.kind;
+  }
 }

@@ -31,18 +31,26 @@ export function documentedOperation(meta: Meta, takesInput: boolean): Documented
   };
 }
 
+const permissionNames = (permissions: readonly string[]) =>
+  permissions.length === 1 ? `the ${permissions[0]} permission` : `one of the permissions ${permissions.join(', ')}`;
+
 function describeAccess(rule: Access): string {
   switch (rule.kind) {
     case 'public':
       return 'Open to everyone.';
     case 'signedIn':
-      return 'Requires a signed-in user.';
-    case 'staff':
-      return 'Requires a staff role (employee, admin or a custom role).';
+      return 'Requires a signed-in user or an API key.';
+    case 'person': {
+      const who = rule.staff ? 'a signed-in staff member, for their own' : 'a signed-in person, for their own';
+      const keys = rule.or.length
+        ? `an API key needs ${permissionNames(rule.or)} and acts on everyone's`
+        : 'an API key gets 403';
+      return `Requires ${who}; ${keys}.`;
+    }
     case 'admin':
       return 'Requires the admin role.';
     case 'permission':
-      return `Requires the ${rule.permission} permission (admins hold every permission).`;
+      return `Requires ${permissionNames(rule.permissions)} (admins hold every permission).`;
   }
 }
 

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/unstable-core-do-not-import';
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { integrationMessages } from '../../shared/integrations-schema';
 import type { Permission } from '../../shared/roles';
 import { access, decideAccess, type Access } from './access';
 import type { Context } from './context';
@@ -91,6 +92,7 @@ function checkAccess(meta: Meta | undefined, user: Context['user']) {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
   if (decision === 'forbidden')
     throw new TRPCError({ code: 'FORBIDDEN', message: "You don't have permission to do that." });
+  if (decision === 'program') throw new TRPCError({ code: 'FORBIDDEN', message: integrationMessages.notAPerson });
 }
 
 /**
@@ -130,9 +132,16 @@ function signedInBuilder(rule: Access) {
   });
 }
 
+/** Anyone signed in, an API key too: for operations that touch nothing of the caller's own. */
 export const signedInProcedure = signedInBuilder(access.signedIn);
-/** Any staff role: employee, admin or a custom role. */
-export const staffProcedure = signedInBuilder(access.staff);
+/**
+ * The caller's own things (cart, profile, chat, bookings), never an API key's; a key holding one of `or` may call
+ * it, and then acts on everyone's (the service decides by the permission, never by the key creator's identity).
+ */
+export const personProcedure = (...or: Permission[]) => signedInBuilder(access.person(...or));
+/** A staff member's own portal, week and calendar feed, in person; as personProcedure for keys. */
+export const staffPersonProcedure = (...or: Permission[]) => signedInBuilder(access.staffPerson(...or));
 export const adminProcedure = signedInBuilder(access.admin);
-/** Staff holding the permission through their role or their own grants; admins hold every permission. */
-export const permissionProcedure = (permission: Permission) => signedInBuilder(access.permission(permission));
+/** Staff holding one of the permissions through their role or their own grants; admins hold every permission. */
+export const permissionProcedure = (...permissions: [Permission, ...Permission[]]) =>
+  signedInBuilder(access.permission(...permissions));

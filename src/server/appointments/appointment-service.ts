@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { settleInOrder, statement, transactionInOneTrip, type Tx } from '../../../db/client';
-import { appointments, users } from '../../../db/schema/index';
+import { appointments } from '../../../db/schema/index';
 import {
   liveStatuses,
   NO_SHOW_TOO_EARLY_MESSAGE,
@@ -18,7 +18,8 @@ import {
 } from '../../shared/appointment-schema';
 import { cancellationNoticeMessage, withinCancellationNotice } from '../../shared/booking';
 import type { Permission } from '../../shared/roles';
-import { can, isStaffRole } from '../../shared/roles';
+import { can, isSelf, isStaffRole } from '../../shared/roles';
+import { integrationMessages } from '../../shared/integrations-schema';
 import type { BusinessSettings } from '../../shared/settings';
 import type { SessionUser } from '../auth/sessions';
 import { computeSlots } from '../booking/slots';
@@ -46,13 +47,13 @@ import {
   loadSlotData,
   slotRules,
   type ClassOf,
-  personColumns,
   type Person,
   type TimeNeeded,
 } from './slot-data';
 import { classRefusal, seatWantedAt, sessionIdAt, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
 import { fullName, recordAudit } from '../staff/audit';
+import { customerNamedBy } from '../staff/customers-service';
 
 /**
  * What a booking operation needs besides the database and the caller: settings, the clock, the public address,
@@ -82,11 +83,14 @@ async function findRow(db: Tx, id: string): Promise<Row | undefined> {
   return row;
 }
 
-/** An appointment the caller may see: their own (as customer or as its employee), or any for staff who view appointments. */
+/** Whether the caller may see the appointment: their own in person (as customer or as its employee), or any with appointments.view. */
+const mayView = (actor: SessionUser, row: Pick<Row, 'customerId' | 'employeeId'>) =>
+  isSelf(actor, row.customerId) || isSelf(actor, row.employeeId) || seesAll(actor);
+
+/** An appointment the caller may see (mayView); anyone else is told it does not exist. */
 async function visibleRow(db: Tx, actor: SessionUser, id: string): Promise<Row> {
   const row = await findRow(db, id);
-  if (!row || !(row.customerId === actor.id || row.employeeId === actor.id || seesAll(actor)))
-    throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!row || !mayView(actor, row)) throw new AppError('NOT_FOUND', NOT_FOUND);
   return row;
 }
 
@@ -246,16 +250,12 @@ async function bookingsOn(db: Tx, date: string, employeeIds: string[], timeZone:
 }
 
 /**
- * Who the appointment is for: a customer books for themself (as the session read them); staff may book for a
- * real customer.
+ * Who the appointment is for: the caller, or the customer that staff with appointments.manage, or a program,
+ * names (customerNamedBy).
  */
 async function bookingCustomer(db: Tx, actor: SessionUser, customerId: string | null | undefined): Promise<Person> {
-  const named = isStaffRole(actor.role) && customerId && isUuid(customerId) ? customerId : actor.id;
-  if (named !== actor.id) {
-    const [found] = await db.select(personColumns).from(users).where(eq(users.id, named));
-    if (found) return found;
-  }
-  // The guided page sends a placeholder for "the current user": anything that names nobody means the caller.
+  const named = await customerNamedBy(db, actor, customerId, 'appointments.manage');
+  if (named) return named;
   const { id, firstName, lastName, email, locale } = actor;
   return { id, firstName, lastName, email, locale };
 }
@@ -538,6 +538,8 @@ export async function listAppointments(
     if (!isUuid(query.seriesId)) return [];
     filters.push(eq(appointments.seriesId, query.seriesId));
   }
+  // A program has no appointments of its own: "mine" would silently be its creator's.
+  if (actor.apiKey && query.scope === 'mine') throw new AppError('FORBIDDEN', integrationMessages.notAPerson);
   if (seesAll(actor) && query.scope !== 'mine') {
     const rows = await selectAppointments(db)
       .where(and(...filters))
@@ -664,8 +666,8 @@ function seatRequestOf(row: Row, classOf: ClassOf) {
 function requireChangeable(actor: SessionUser, row: Row, env: BookingEnv, permission: Permission) {
   const staffMayChange = can(actor, permission) || can(actor, 'appointments.edit');
   if (staffMayChange) return;
-  if (row.customerId !== actor.id) {
-    if (row.employeeId === actor.id || seesAll(actor))
+  if (!isSelf(actor, row.customerId)) {
+    if (isSelf(actor, row.employeeId) || seesAll(actor))
       throw new AppError('FORBIDDEN', "You don't have permission to do that.");
     throw new AppError('NOT_FOUND', NOT_FOUND);
   }
@@ -724,8 +726,7 @@ export async function cancelAppointment(
 ): Promise<Appointment> {
   const row = await findRow(db, input.id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (row.customerId !== actor.id && row.employeeId !== actor.id && !seesAll(actor))
-    throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!mayView(actor, row)) throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.status === 'cancelled') throw new AppError('CONFLICT', 'This appointment is already cancelled.');
   if (row.status === 'completed') throw new AppError('CONFLICT', 'A completed appointment cannot be cancelled.');
   // The later occurrences start later still, so the notice that allows this one allows them too.
@@ -749,8 +750,7 @@ export async function rescheduleAppointment(
 ): Promise<Appointment> {
   const row = await findRow(db, input.id);
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (row.customerId !== actor.id && row.employeeId !== actor.id && !seesAll(actor))
-    throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!mayView(actor, row)) throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.status === 'cancelled' || row.status === 'completed') {
     throw new AppError('CONFLICT', sentence('A {status} appointment cannot be rescheduled.', { status: row.status }));
   }

@@ -2,7 +2,8 @@ import { and, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { dateOverrides, users } from '../../../db/schema/index';
 import { minutesOf, type DateOverride } from '../../shared/availability-schema';
-import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
+import { integrationMessages } from '../../shared/integrations-schema';
+import { CUSTOMER_ROLE } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
@@ -11,8 +12,9 @@ import { getSettings } from '../settings/settings-service';
 import { toZoned } from '../booking/zoned-time';
 import { sentence } from '../../shared/i18n/sentence';
 import { auditAvailability } from './availability-audit';
+import { assertMayWrite } from './weekly-hours-service';
 
-type Actor = Pick<SessionUser, 'id' | 'role'>;
+type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>;
 
 const columns = {
   id: dateOverrides.id,
@@ -73,9 +75,10 @@ export interface OverrideInput {
  * windows, never both; its windows must not overlap. Admins for anyone, an employee for themself.
  */
 export async function createOverride(db: Db, actor: Actor, input: OverrideInput): Promise<DateOverride> {
+  // "Myself" means nobody for a program: a key names the employee.
+  if (!input.employeeId && actor.apiKey) throw new AppError('FORBIDDEN', integrationMessages.notAPerson);
   const employeeId = input.employeeId ?? actor.id;
-  if (!isAdmin(actor) && employeeId !== actor.id)
-    throw new AppError('FORBIDDEN', 'You can only change your own availability.');
+  assertMayWrite(actor, employeeId);
   if (!isUuid(employeeId)) throw new AppError('NOT_FOUND', 'Employee not found');
   const { timezone } = await getSettings(db);
   if (input.date < toZoned(new Date(), timezone).date)
@@ -149,8 +152,7 @@ export async function deleteOverride(db: Tx, actor: Actor, id: string): Promise<
     .from(dateOverrides)
     .where(eq(dateOverrides.id, id));
   if (!row) throw new AppError('NOT_FOUND', 'Date override not found');
-  if (!isAdmin(actor) && row.employeeId !== actor.id)
-    throw new AppError('FORBIDDEN', 'You can only change your own availability.');
+  assertMayWrite(actor, row.employeeId);
   await db.transaction(async (tx) => {
     await tx.delete(dateOverrides).where(eq(dateOverrides.id, id));
     // The date goes back to its weekly hours: a day off that ends opens them.

@@ -10,7 +10,7 @@ import {
   type PortalWeeklyHoursChange,
   type PortalWeeklyHours,
 } from '../../shared/availability-schema';
-import { CUSTOMER_ROLE, isAdmin } from '../../shared/roles';
+import { can, CUSTOMER_ROLE, isSelf } from '../../shared/roles';
 import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
@@ -18,7 +18,7 @@ import { hoursChanged } from '../appointments/waitlist-service';
 import { sentence } from '../../shared/i18n/sentence';
 import { auditAvailability } from './availability-audit';
 
-type Actor = Pick<SessionUser, 'id' | 'role'>;
+type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>;
 
 export interface WeeklyHoursInput {
   dayOfWeek: number;
@@ -102,9 +102,12 @@ function checkWeek(week: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'end
   }
 }
 
-/** Admins change anyone's availability; an employee only their own. */
-function assertMayWrite(actor: Actor, employeeId: string) {
-  if (isAdmin(actor) || actor.id === employeeId) return;
+/**
+ * Whoever edits staff (admins, and API keys given users.edit) changes anyone's availability; an employee only
+ * their own, in person.
+ */
+export function assertMayWrite(actor: Actor, employeeId: string) {
+  if (can(actor, 'users.edit') || isSelf(actor, employeeId)) return;
   throw new AppError('FORBIDDEN', 'You can only change your own availability.');
 }
 

@@ -27,6 +27,8 @@ import type {
 } from '../../shared/orders-schema';
 import type { SessionUser } from '../auth/sessions';
 import { can } from '../../shared/roles';
+import { integrationMessages } from '../../shared/integrations-schema';
+import { customerNamedBy } from '../staff/customers-service';
 import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
@@ -51,7 +53,7 @@ export interface OrderDeps {
   defaultLocale: Locale;
 }
 
-type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions'>;
+type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>;
 
 const CART_CHANGED = 'Your cart has changed. Please review it before paying.';
 const CART_EMPTY = 'Your cart is empty.';
@@ -178,6 +180,8 @@ function dayStart(value: string, timeZone: string, plusDays = 0): Date {
  */
 export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {}): Promise<Order[]> {
   const conditions: (SQL | undefined)[] = [];
+  // A program has no orders of its own: "mine" would silently be its creator's.
+  if (actor.apiKey && input.scope === 'mine') throw new AppError('FORBIDDEN', integrationMessages.notAPerson);
   if (input.scope === 'mine' || !seesAllOrders(actor)) conditions.push(eq(orders.userId, actor.id));
   if (input.status) conditions.push(eq(orders.status, input.status));
   if (input.from || input.to) {
@@ -333,13 +337,37 @@ interface OrderPayment {
  * the provider's hosted page, whose address comes back as paymentUrl for the browser to go to.
  */
 export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: CheckoutInput): Promise<CheckoutResult> {
+  const customer = await customerNamedBy(db, actor, input.customerId, 'orders.manage');
+  if (customer) return orderForCustomer(db, deps, customer.id, input);
   if (input.paymentMethod === 'stripe') {
     if (input.paymentIntentId)
       throw new AppError('BAD_REQUEST', 'Send either paymentIntentId or paymentMethod, not both');
     return checkoutOnHostedPage(db, deps, actor);
   }
   const { provider, payment } = await paymentFor(deps, actor, input.paymentIntentId);
-  return placeOrder(db, deps, actor, { provider, reference: input.paymentIntentId ?? null, payment });
+  return placeOrder(db, deps, { cartOf: actor.id }, { provider, reference: input.paymentIntentId ?? null, payment });
+}
+
+/**
+ * An order that staff or a program places for a customer, from the lines given instead of a cart: the same
+ * checkout transaction and stock rules. Paid on pickup unless `paymentProvider` says card; the customer then pays
+ * it by card where they pay any pending card order (payOrder).
+ */
+async function orderForCustomer(
+  db: Tx,
+  deps: OrderDeps,
+  customerId: string,
+  input: CheckoutInput,
+): Promise<CheckoutResult> {
+  if (!input.items?.length)
+    throw new AppError('BAD_REQUEST', 'An order for a customer needs items: the products and quantities ordered.');
+  if (input.paymentMethod || input.paymentIntentId)
+    throw new AppError(
+      'BAD_REQUEST',
+      'An order for a customer takes paymentProvider, not paymentMethod or paymentIntentId.',
+    );
+  const provider = input.paymentProvider === 'stripe' ? hostedPaymentProvider(deps) : deps.payments.byId('manual')!;
+  return placeOrder(db, deps, { customerId, items: input.items }, { provider, reference: null, payment: null });
 }
 
 /** How long a card order waits for its payment on the hosted page before it is cancelled and restocked. */
@@ -406,7 +434,7 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
   );
   try {
     return {
-      ...(await placeOrder(db, deps, actor, { id, provider, reference: payment.reference, payment })),
+      ...(await placeOrder(db, deps, { cartOf: actor.id }, { id, provider, reference: payment.reference, payment })),
       paymentUrl: payment.url,
     };
   } catch (error) {
@@ -415,42 +443,76 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
   }
 }
 
+/** What an order is placed from: a person's cart, or the lines given for a customer (orderForCustomer). */
+type OrderSource =
+  { cartOf: string } | { customerId: string; items: readonly { productId: string; quantity: number }[] };
+
+/** One line as the checkout locks it: the product's price and stock under its row lock, and the customer. */
+interface LockedLine {
+  product_id: string;
+  quantity: number;
+  name: string;
+  price: string;
+  inventory: number;
+  email: string;
+  first_name: string;
+  locale: Locale | null;
+  last_name: string;
+}
+
 /**
- * The checkout transaction. One statement locks the caller's cart lines and their products in product-id
- * order (PostgreSQL sorts before it locks, so two carts holding the same products in another order never
- * wait on each other in a cycle) and reads the stock as it is under the lock; a line that is short ends it
- * there, with nothing changed and an answer naming the product. Then, sent together: every line's stock
- * taken with a conditional decrement, the order with its lines as priced, the emptied cart and the queued
- * confirmation.
+ * The order's lines with their products locked in product-id order (PostgreSQL sorts before it locks, so two
+ * checkouts holding the same products in another order never wait on each other in a cycle), stock read under the
+ * lock. A cart's lines are locked with it (a second checkout of the same cart waits, then finds it empty); given
+ * lines name each product once (quantities of a repeated one add up), and one that names no product for sale is 404.
+ */
+async function lockLines(tx: Tx, source: OrderSource): Promise<LockedLine[]> {
+  if ('cartOf' in source) {
+    const cart = rowsOf<LockedLine>(
+      await tx.execute(sql`
+        select c.product_id, c.quantity, p.name, p.price::text as price, p.inventory, u.email, u.first_name, u.last_name, u.locale
+          from ${cartItems} c join ${products} p on p.id = c.product_id join ${users} u on u.id = c.user_id
+         where c.user_id = ${source.cartOf}::uuid and p.is_active
+         order by c.product_id
+           for update of c, p`),
+    );
+    if (cart.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
+    return cart;
+  }
+  const wanted = new Map<string, number>();
+  for (const { productId, quantity } of source.items) {
+    if (!isUuid(productId)) throw new AppError('NOT_FOUND', 'Product not found');
+    wanted.set(productId, (wanted.get(productId) ?? 0) + quantity);
+  }
+  const items = JSON.stringify([...wanted].map(([product_id, quantity]) => ({ product_id, quantity })));
+  const lines = rowsOf<LockedLine>(
+    await tx.execute(sql`
+      select p.id as product_id, q.quantity, p.name, p.price::text as price, p.inventory, u.email, u.first_name, u.last_name, u.locale
+        from jsonb_to_recordset(${items}::jsonb) as q(product_id uuid, quantity integer)
+        join ${products} p on p.id = q.product_id and p.is_active
+        join ${users} u on u.id = ${source.customerId}::uuid
+       order by p.id
+         for update of p`),
+  );
+  if (lines.length < wanted.size) throw new AppError('NOT_FOUND', 'Product not found');
+  return lines;
+}
+
+/**
+ * The checkout transaction. The lines are locked with their products (lockLines); a line that is short ends it
+ * there, with nothing changed and an answer naming the product. Then, sent together: every line's stock taken with
+ * a conditional decrement, the order with its lines as priced, the emptied cart and the queued confirmation.
  */
 async function placeOrder(
   db: Tx,
   deps: OrderDeps,
-  actor: Actor,
+  source: OrderSource,
   { id, provider, reference, payment }: OrderPayment & { id?: string },
 ): Promise<Order> {
+  const customerId = 'cartOf' in source ? source.cartOf : source.customerId;
   return withRetry(() =>
     db.transaction(async (tx) => {
-      // A second checkout of the same cart (a double click) waits here, then finds it empty.
-      const cart = rowsOf<{
-        product_id: string;
-        quantity: number;
-        name: string;
-        price: string;
-        inventory: number;
-        email: string;
-        first_name: string;
-        locale: Locale | null;
-        last_name: string;
-      }>(
-        await tx.execute(sql`
-          select c.product_id, c.quantity, p.name, p.price::text as price, p.inventory, u.email, u.first_name, u.last_name, u.locale
-            from ${cartItems} c join ${products} p on p.id = c.product_id join ${users} u on u.id = c.user_id
-           where c.user_id = ${actor.id}::uuid and p.is_active
-           order by c.product_id
-             for update of c, p`),
-      );
-      if (cart.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
+      const cart = await lockLines(tx, source);
       const short = cart.find((line) => line.inventory < line.quantity);
       if (short) {
         throw new AppError(
@@ -461,7 +523,7 @@ async function placeOrder(
         );
       }
       const customer = {
-        id: actor.id,
+        id: customerId,
         email: cart[0]!.email,
         firstName: cart[0]!.first_name,
         lastName: cart[0]!.last_name,
@@ -476,7 +538,8 @@ async function placeOrder(
 
       // The cart's code is checked again and its use counted here, under the code's row lock (409 when it no
       // longer applies: the customer sees why, never a silent change of price).
-      const discount = await claimCartDiscount(tx, actor.id, toCents(cartTotals(lines).subtotal));
+      const discount =
+        'cartOf' in source ? await claimCartDiscount(tx, customerId, toCents(cartTotals(lines).subtotal)) : null;
       const totals = cartTotals(lines, discount);
       if (payment && payment.amountCents !== totals.totalCents) throw new AppError('CONFLICT', CART_CHANGED);
       const paid = payment?.status === 'paid';
@@ -488,7 +551,7 @@ async function placeOrder(
         .insert(orders)
         .values({
           id: orderId,
-          userId: actor.id,
+          userId: customerId,
           subtotal: totals.subtotal,
           discount: totals.discount,
           discountCode: discount?.code ?? null,
@@ -526,8 +589,12 @@ async function placeOrder(
             quantity: l.quantity,
           })),
         ),
-        tx.delete(cartItems).where(eq(cartItems.userId, actor.id)),
-        tx.delete(cartDiscounts).where(eq(cartDiscounts.userId, actor.id)),
+        ...('cartOf' in source
+          ? [
+              tx.delete(cartItems).where(eq(cartItems.userId, customerId)),
+              tx.delete(cartDiscounts).where(eq(cartDiscounts.userId, customerId)),
+            ]
+          : []),
         enqueueOrderConfirmation(
           tx,
           customer,

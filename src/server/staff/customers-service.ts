@@ -1,8 +1,40 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
-import { CUSTOMER_ROLE } from '../../shared/roles';
+import { users } from '../../../db/schema/index';
+import { isUuid } from '../../shared/ids';
+import { integrationMessages } from '../../shared/integrations-schema';
+import { can, CUSTOMER_ROLE, isStaffRole, type Permission } from '../../shared/roles';
+import { AppError } from '../app-error';
+import type { SessionUser } from '../auth/sessions';
+import { personColumns, type Person } from '../appointments/slot-data';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRecord, type CustomersPage } from '../../shared/staff-schema';
 import type { FiguresCache } from './figures-cache';
+
+/**
+ * The customer a booking or an order names, for the staff and programs that act for customers: null when the
+ * caller acts for themself. A customer's `customerId` is ignored (the booking pages send a placeholder for "me"),
+ * and so is staff's own id or a placeholder that is no id at all. Anyone else named needs `permission` (403) and
+ * must be a customer (404). A program is nobody: it must name the customer (400).
+ */
+export async function customerNamedBy(
+  db: Tx,
+  actor: Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>,
+  customerId: string | null | undefined,
+  permission: Permission,
+): Promise<Person | null> {
+  if (actor.apiKey) {
+    if (!customerId) throw new AppError('BAD_REQUEST', integrationMessages.nameTheCustomer);
+  } else if (!isStaffRole(actor.role) || !customerId || !isUuid(customerId) || customerId === actor.id) return null;
+  if (!can(actor, permission)) throw new AppError('FORBIDDEN', "You don't have permission to do that.");
+  const [customer] = isUuid(customerId)
+    ? await db
+        .select(personColumns)
+        .from(users)
+        .where(and(eq(users.id, customerId), eq(users.role, CUSTOMER_ROLE)))
+    : [];
+  if (!customer) throw new AppError('NOT_FOUND', integrationMessages.noSuchCustomer);
+  return customer;
+}
 
 /** A customer is Active when they ordered or booked within this many days. */
 const ACTIVE_WINDOW_DAYS = 30;

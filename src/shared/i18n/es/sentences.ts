@@ -164,6 +164,16 @@ const validation: Record<string, string> = {
   'paymentIntentId is not valid': 'paymentIntentId no es válido',
   'paymentIntentId must be a string': 'paymentIntentId debe ser texto',
   'paymentMethod must be manual or stripe': 'paymentMethod debe ser manual o stripe',
+  'paymentProvider must be manual or stripe': 'paymentProvider debe ser manual o stripe',
+  'customerId is not valid': 'customerId no es válido',
+  'productId is not valid': 'productId no es válido',
+  'quantity must be at most 10000': 'quantity debe ser como máximo 10000',
+  'items must be a list of products and quantities': 'items debe ser una lista de productos y cantidades',
+  'An order has at most 100 lines': 'Un pedido tiene como máximo 100 líneas',
+  'An order for a customer needs items: the products and quantities ordered.':
+    'Un pedido para un cliente necesita items: los productos y las cantidades.',
+  'An order for a customer takes paymentProvider, not paymentMethod or paymentIntentId.':
+    'Un pedido para un cliente lleva paymentProvider, no paymentMethod ni paymentIntentId.',
   'search must be at most 200 characters': 'search debe tener como máximo 200 caracteres',
   'search must be text': 'search debe ser texto',
   'limit must be at most 500': 'limit debe ser como máximo 500',
@@ -299,6 +309,10 @@ const errors: Record<string, string> = {
   '"{email}" is not an e-mail address.': '"{email}" no es una dirección de correo electrónico.',
   'Invalid or revoked API key.': 'La clave de API no es válida o ha sido revocada.',
   'API key not found': 'No se ha encontrado la clave de API',
+  "An API key can't act as a customer.": 'Una clave de API no puede actuar como cliente.',
+  'An API key acts for no one of its own: name the customer with customerId.':
+    'Una clave de API no actúa por nadie: indica el cliente con customerId.',
+  'No such customer.': 'No existe ese cliente.',
   'This API key has made {limit} requests this minute. Please wait {seconds, plural, one {# second} other {# seconds}} and try again.':
     'Esta clave de API ha hecho {limit} solicitudes en este minuto. Espera {seconds, plural, one {# segundo} other {# segundos}} y vuelve a intentarlo.',
   // Staff and roles

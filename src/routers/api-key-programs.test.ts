@@ -1,0 +1,278 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appointments, cartItems, orders, products, weeklyHours } from '../../db/schema/index';
+import { addCalendarDays } from '../server/booking/zoned-time';
+import { bookableService, signInAs, useTestServer } from '../server/testing';
+import { defaultEmployeePermissions, type Permission } from '../shared/roles';
+
+// An API key is a program, not a person (docs/integrations.md): it does what its permissions allow over
+// everyone's things and nothing with its creator's own cart, bookings or week.
+const server = useTestServer();
+
+const notAPerson = { code: 'FORBIDDEN', message: "An API key can't act as a customer." };
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+type Person = Awaited<ReturnType<typeof signInAs>>;
+let admin: Person;
+let customer: Person;
+let otherCustomer: Person;
+let employee: Person;
+let serviceId: string;
+/** Three days ahead (UTC, the business zone here): inside the booking window and beyond every notice. */
+let day: string;
+let slot = 8;
+/** The next free hour of the test day, so that bookings of different tests never meet. */
+const nextSlot = () => `${day}T${String(++slot).padStart(2, '0')}:00:00.000Z`;
+
+async function key(permissions: Permission[]) {
+  const res = await server.request('POST', '/api/admin/api-keys', {
+    cookie: admin.cookie,
+    body: { name: permissions.join(' ') || 'none', permissions },
+  });
+  expect(res.status, res.text).toBe(200);
+  return bearer(res.body.key);
+}
+
+async function product(name: string, inventory: number) {
+  const [row] = await server.db.insert(products).values({ name, price: '12.50', inventory }).returning();
+  return row!;
+}
+
+beforeAll(async () => {
+  admin = await signInAs(server.database, 'admin');
+  const settings = await server.request('PUT', '/api/business/settings', {
+    cookie: admin.cookie,
+    body: { businessName: 'Glow', timezone: 'UTC' },
+  });
+  expect(settings.status, settings.text).toBe(200);
+  customer = await signInAs(server.database, 'customer', { firstName: 'Ada', lastName: 'Lovelace' });
+  otherCustomer = await signInAs(server.database, 'customer', { firstName: 'Grace', lastName: 'Hopper' });
+  employee = await signInAs(server.database, 'employee', { permissions: defaultEmployeePermissions });
+  serviceId = await bookableService(
+    server.db,
+    employee.user.id,
+    { name: 'Massage', price: '50.00', duration: 60 },
+    { startTime: '08:00', endTime: '20:00' },
+  );
+  day = addCalendarDays(new Date().toISOString().slice(0, 10), 3);
+});
+
+describe('booking for a customer', () => {
+  it('needs appointments.manage: a products.view key and an employee without it get 403, nothing booked', async () => {
+    const narrow = await key(['products.view']);
+    const body = { serviceId, dateTime: nextSlot(), customerId: customer.user.id };
+    const byKey = await server.request('POST', '/api/appointments', { headers: narrow, body });
+    expect(byKey.status).toBe(403);
+    expect(byKey.body).toEqual(notAPerson);
+    const byEmployee = await server.request('POST', '/api/appointments', { cookie: employee.cookie, body });
+    expect(byEmployee.status).toBe(403);
+    expect(await server.db.select().from(appointments).where(eq(appointments.customerId, customer.user.id))).toEqual(
+      [],
+    );
+  });
+
+  it('with appointments.manage a key books for the customer it names, and reads it back with appointments.view', async () => {
+    const booker = await key(['appointments.manage', 'appointments.view']);
+    const res = await server.request('POST', '/api/appointments', {
+      headers: booker,
+      body: { serviceId, dateTime: nextSlot(), customerId: otherCustomer.user.id },
+    });
+    expect(res.status, res.text).toBe(200);
+    const [row] = await server.db.select().from(appointments).where(eq(appointments.id, res.body.id));
+    expect(row!.customerId).toBe(otherCustomer.user.id);
+    const read = await server.request('GET', `/api/appointments/${res.body.id}`, { headers: booker });
+    expect(read.status).toBe(200);
+    expect(read.body.customer).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
+  });
+
+  it('an id that names no customer is 404, never the creator; a key must name one (400)', async () => {
+    const booker = await key(['appointments.manage']);
+    for (const customerId of ['00000000-0000-4000-8000-000000000000', employee.user.id, 'current-user']) {
+      const res = await server.request('POST', '/api/appointments', {
+        headers: booker,
+        body: { serviceId, dateTime: nextSlot(), customerId },
+      });
+      expect([customerId, res.status, res.body]).toEqual([
+        customerId,
+        404,
+        { code: 'NOT_FOUND', message: 'No such customer.' },
+      ]);
+    }
+    const unnamed = await server.request('POST', '/api/appointments', {
+      headers: booker,
+      body: { serviceId, dateTime: nextSlot() },
+    });
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.message).toBe('An API key acts for no one of its own: name the customer with customerId.');
+    expect(await server.db.select().from(appointments).where(eq(appointments.customerId, admin.user.id))).toEqual([]);
+  });
+
+  it("a signed-in customer's customerId stays ignored: they book for themself", async () => {
+    const res = await server.request('POST', '/api/appointments', {
+      cookie: customer.cookie,
+      body: { serviceId, dateTime: nextSlot(), customerId: otherCustomer.user.id },
+    });
+    expect(res.status, res.text).toBe(200);
+    const [row] = await server.db.select().from(appointments).where(eq(appointments.id, res.body.id));
+    expect(row!.customerId).toBe(customer.user.id);
+  });
+});
+
+describe("a key never reaches its creator's own things", () => {
+  it('a products.view key gets 403 on the cart, on checkout and on the order list, whatever the scope', async () => {
+    const narrow = await key(['products.view']);
+    for (const [method, path] of [
+      ['GET', '/api/cart'],
+      ['POST', '/api/orders'],
+      ['GET', '/api/orders'],
+      ['GET', '/api/orders?scope=all'],
+      ['GET', '/api/appointments'],
+      ['GET', '/api/auth/user'],
+      ['GET', '/api/waitlist'],
+      ['GET', '/api/chat/messages'],
+    ] as const) {
+      const res = await server.request(method, path, { headers: narrow, ...(method === 'POST' && { body: {} }) });
+      expect([path, res.status, res.body]).toEqual([path, 403, notAPerson]);
+    }
+  });
+
+  it("orders.view answers every order, never narrowed to the creator's own; scope=mine is refused", async () => {
+    const mine = await product('Creator candle', 10);
+    await server.db.insert(cartItems).values({ userId: admin.user.id, productId: mine.id, quantity: 1 });
+    const ordered = await server.request('POST', '/api/orders', { cookie: admin.cookie, body: {} });
+    expect(ordered.status, ordered.text).toBe(200);
+    const theirs = await product('Customer soap', 10);
+    await server.db.insert(cartItems).values({ userId: customer.user.id, productId: theirs.id, quantity: 2 });
+    const placed = await server.request('POST', '/api/orders', { cookie: customer.cookie, body: {} });
+    expect(placed.status, placed.text).toBe(200);
+
+    const reader = await key(['orders.view']);
+    const all = await server.request('GET', '/api/orders?scope=all', { headers: reader });
+    expect(all.status).toBe(200);
+    expect(all.body.map((o: { id: string }) => o.id)).toEqual(
+      expect.arrayContaining([ordered.body.id, placed.body.id]),
+    );
+    expect((await server.request('GET', '/api/orders', { headers: reader })).body).toEqual(all.body);
+    const mineOnly = await server.request('GET', '/api/orders?scope=mine', { headers: reader });
+    expect([mineOnly.status, mineOnly.body]).toEqual([403, notAPerson]);
+    // Checking out is the creator's browser's business, not the key's, whatever the key holds.
+    await server.db.insert(cartItems).values({ userId: admin.user.id, productId: mine.id, quantity: 1 });
+    const everything = await key(['orders.view', 'orders.manage']);
+    const checkout = await server.request('POST', '/api/orders', { headers: everything, body: {} });
+    expect(checkout.status).toBe(400);
+    expect(await server.db.select().from(cartItems).where(eq(cartItems.userId, admin.user.id))).toHaveLength(1);
+  });
+
+  it("a key with no permission gets 403 on staff operations and the employee's own feed and week", async () => {
+    const k0 = await key([]);
+    const creatorWeek = await server.db.select().from(weeklyHours).where(eq(weeklyHours.employeeId, employee.user.id));
+    for (const [method, path] of [
+      ['GET', '/api/employee/calendar-feed'],
+      ['POST', '/api/employee/calendar-feed/rotate'],
+      ['PUT', '/api/my-availability'],
+      ['GET', '/api/employee-availability'],
+      ['GET', `/api/employee-availability/${employee.user.id}`],
+      ['GET', '/api/availability-overrides'],
+      ['GET', '/api/service-providers/employees'],
+      ['GET', '/api/admin/roles'],
+      ['GET', '/api/admin/permissions'],
+    ] as const) {
+      const res = await server.request(method, path, { headers: k0, ...(method !== 'GET' && { body: [] }) });
+      expect([path, res.status]).toEqual([path, 403]);
+    }
+    expect(await server.db.select().from(weeklyHours).where(eq(weeklyHours.employeeId, employee.user.id))).toEqual(
+      creatorWeek,
+    );
+  });
+});
+
+describe('orders for a customer, without a cart', () => {
+  it('places the order in one go: stock taken, manual payment, the customer as its owner', async () => {
+    const oil = await product('Massage oil', 5);
+    const placer = await key(['orders.manage']);
+    const res = await server.request('POST', '/api/orders', {
+      headers: placer,
+      body: {
+        customerId: otherCustomer.user.id,
+        items: [
+          { productId: oil.id, quantity: 2 },
+          { productId: oil.id, quantity: 1 },
+        ],
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({
+      userId: otherCustomer.user.id,
+      paymentProvider: 'manual',
+      status: 'pending',
+      subtotal: '37.50',
+      customer: { id: otherCustomer.user.id, firstName: 'Grace' },
+      items: [{ productId: oil.id, quantity: 3, price: '12.50' }],
+    });
+    const [left] = await server.db.select().from(products).where(eq(products.id, oil.id));
+    expect(left!.inventory).toBe(2);
+  });
+
+  it('refuses a short line with 409 naming the product, an unknown product or customer with 404, and changes nothing', async () => {
+    const oil = await product('Lavender oil', 1);
+    const placer = await key(['orders.manage']);
+    const before = (await server.db.select().from(orders)).length;
+    const short = await server.request('POST', '/api/orders', {
+      headers: placer,
+      body: { customerId: otherCustomer.user.id, items: [{ productId: oil.id, quantity: 2 }] },
+    });
+    expect(short.status).toBe(409);
+    expect(short.body.message).toBe('Not enough stock for Lavender oil: only 1 left.');
+    const unknownProduct = await server.request('POST', '/api/orders', {
+      headers: placer,
+      body: {
+        customerId: otherCustomer.user.id,
+        items: [{ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+      },
+    });
+    expect(unknownProduct.status).toBe(404);
+    const unknownCustomer = await server.request('POST', '/api/orders', {
+      headers: placer,
+      body: { customerId: '00000000-0000-4000-8000-000000000000', items: [{ productId: oil.id, quantity: 1 }] },
+    });
+    expect([unknownCustomer.status, unknownCustomer.body.message]).toEqual([404, 'No such customer.']);
+    const noItems = await server.request('POST', '/api/orders', {
+      headers: placer,
+      body: { customerId: otherCustomer.user.id },
+    });
+    expect(noItems.status).toBe(400);
+    expect((await server.db.select().from(orders)).length).toBe(before);
+    const [left] = await server.db.select().from(products).where(eq(products.id, oil.id));
+    expect(left!.inventory).toBe(1);
+  });
+
+  it('needs orders.manage for staff; a signed-in customer keeps checking out their own cart', async () => {
+    const soap = await product('Olive soap', 5);
+    const staffRes = await server.request('POST', '/api/orders', {
+      cookie: employee.cookie,
+      body: { customerId: customer.user.id, items: [{ productId: soap.id, quantity: 1 }] },
+    });
+    expect(staffRes.status).toBe(403);
+    await server.db.insert(cartItems).values({ userId: customer.user.id, productId: soap.id, quantity: 2 });
+    const own = await server.request('POST', '/api/orders', {
+      cookie: customer.cookie,
+      body: { customerId: otherCustomer.user.id, items: [{ productId: soap.id, quantity: 1 }] },
+    });
+    expect(own.status, own.text).toBe(200);
+    expect(own.body).toMatchObject({ userId: customer.user.id, items: [{ productId: soap.id, quantity: 2 }] });
+  });
+});
+
+describe('webhooks by permission', () => {
+  it('webhooks.view reads endpoints and deliveries, webhooks.manage writes them; API keys stay admin-only', async () => {
+    const viewer = await signInAs(server.database, 'employee', { permissions: ['webhooks.view'] });
+    expect((await server.request('GET', '/api/admin/webhooks', { cookie: viewer.cookie })).status).toBe(200);
+    const body = { url: 'https://example.com/hooks', events: ['order.created'] };
+    expect((await server.request('POST', '/api/admin/webhooks', { cookie: viewer.cookie, body })).status).toBe(403);
+    const manager = await key(['webhooks.manage', 'webhooks.view']);
+    const created = await server.request('POST', '/api/admin/webhooks', { headers: manager, body });
+    expect(created.status, created.text).toBe(200);
+    expect((await server.request('GET', '/api/admin/webhooks', { headers: manager })).status).toBe(200);
+    expect((await server.request('GET', '/api/admin/api-keys', { headers: manager })).status).toBe(403);
+  });
+});
