@@ -237,8 +237,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Products: active ones, or all for staff
-     * @description Products: active ones, or all for staff. Open to everyone.
+     * Products: active ones, or all for staff; with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt
+     * @description Products: active ones, or all for staff; with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt. Open to everyone.
      */
     get: operations['products-list'];
     put?: never;
@@ -309,8 +309,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Services: active ones, or all for staff
-     * @description Services: active ones, or all for staff. Open to everyone.
+     * Services: active ones, or all for staff; with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt
+     * @description Services: active ones, or all for staff; with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt. Open to everyone.
      */
     get: operations['services-list'];
     put?: never;
@@ -861,8 +861,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series)
-     * @description The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series). Requires a signed-in user.
+     * The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series); with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt
+     * @description The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series); with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt. Requires a signed-in user.
      */
     get: operations['appointments-list'];
     put?: never;
@@ -1025,8 +1025,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's orders, newest first; every order for staff with orders.view
-     * @description The caller's orders, newest first; every order for staff with orders.view. Requires a signed-in user.
+     * The caller's orders, newest first; every order for staff with orders.view; with `updatedSince`, one page walked by updatedAt
+     * @description The caller's orders, newest first; every order for staff with orders.view; with `updatedSince`, one page walked by updatedAt. Requires a signed-in user.
      */
     get: operations['orders-list'];
     put?: never;
@@ -1667,6 +1667,46 @@ export interface paths {
      * @description Redeliver: queue a fresh attempt now. Requires the admin role.
      */
     post: operations['webhooks-retry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The events of the last 30 days, newest first, each as delivered (`type`: one kind); a page of `limit`, `cursor` from the Link header
+     * @description The events of the last 30 days, newest first, each as delivered (`type`: one kind); a page of `limit`, `cursor` from the Link header. Requires the webhooks.view permission (admins hold every permission).
+     */
+    get: operations['events-list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/webhooks/{id}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue every event since `since` (of `types`, or those the endpoint subscribes to) for the endpoint again, also those written while it was paused
+     * @description Queue every event since `since` (of `types`, or those the endpoint subscribes to) for the endpoint again, also those written while it was paused. Requires the webhooks.manage permission (admins hold every permission).
+     */
+    post: operations['events-replay'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3445,7 +3485,11 @@ export interface operations {
   };
   'products-list': {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        cursor?: string;
+        updatedSince?: string;
+      };
       header?: {
         /** @description The ETag of a copy you hold: answered 304 with no body while it is current */
         'If-None-Match'?: string;
@@ -3473,6 +3517,11 @@ export interface operations {
             inventory: number;
             isFeatured: boolean;
             isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
           }[];
         };
       };
@@ -3484,6 +3533,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description An invalid or revoked API key */
       401: {
@@ -3577,6 +3635,11 @@ export interface operations {
             inventory: number;
             isFeatured: boolean;
             isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
           };
         };
       };
@@ -3715,6 +3778,11 @@ export interface operations {
             inventory: number;
             isFeatured: boolean;
             isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
           }[];
         };
       };
@@ -3805,6 +3873,11 @@ export interface operations {
             inventory: number;
             isFeatured: boolean;
             isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
           };
         };
       };
@@ -3917,6 +3990,11 @@ export interface operations {
             inventory: number;
             isFeatured: boolean;
             isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
           };
         };
       };
@@ -4138,7 +4216,11 @@ export interface operations {
   };
   'services-list': {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        cursor?: string;
+        updatedSince?: string;
+      };
       header?: {
         /** @description The ETag of a copy you hold: answered 304 with no body while it is current */
         'If-None-Match'?: string;
@@ -4183,6 +4265,11 @@ export interface operations {
                 };
             isFeatured: boolean;
             isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
           }[];
         };
       };
@@ -4194,6 +4281,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description An invalid or revoked API key */
       401: {
@@ -4322,6 +4418,11 @@ export interface operations {
                 };
             isFeatured: boolean;
             isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
           };
         };
       };
@@ -4477,6 +4578,11 @@ export interface operations {
                 };
             isFeatured: boolean;
             isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
           }[];
         };
       };
@@ -4584,6 +4690,11 @@ export interface operations {
                 };
             isFeatured: boolean;
             isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
           };
         };
       };
@@ -4731,6 +4842,11 @@ export interface operations {
                 };
             isFeatured: boolean;
             isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
           };
         };
       };
@@ -7828,6 +7944,11 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
             seriesId: string | null;
             sessionId: string | null;
             amountDue: string;
@@ -7971,6 +8092,11 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
             seriesId: string | null;
             sessionId: string | null;
             amountDue: string;
@@ -8161,6 +8287,11 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
             seriesId: string | null;
             sessionId: string | null;
             amountDue: string;
@@ -8855,6 +8986,9 @@ export interface operations {
         status?: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         scope?: 'mine' | 'all';
         seriesId?: string;
+        limit?: number;
+        cursor?: string;
+        updatedSince?: string;
       };
       header?: never;
       path?: never;
@@ -8894,6 +9028,11 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
             seriesId: string | null;
             sessionId: string | null;
             amountDue: string;
@@ -9049,6 +9188,11 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
             seriesId: string | null;
             sessionId: string | null;
             amountDue: string;
@@ -9240,6 +9384,11 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
             seriesId: string | null;
             sessionId: string | null;
             amountDue: string;
@@ -9392,6 +9541,11 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
             seriesId: string | null;
             sessionId: string | null;
             amountDue: string;
@@ -9578,6 +9732,11 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
             seriesId: string | null;
             sessionId: string | null;
             amountDue: string;
@@ -9774,6 +9933,11 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
             seriesId: string | null;
             sessionId: string | null;
             amountDue: string;
@@ -9958,6 +10122,11 @@ export interface operations {
              * @description An instant, ISO 8601 in UTC
              */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            updatedAt: string;
             seriesId: string | null;
             sessionId: string | null;
             amountDue: string;
@@ -10329,6 +10498,7 @@ export interface operations {
         search?: string;
         limit?: number;
         cursor?: string;
+        updatedSince?: string;
       };
       header?: never;
       path?: never;
@@ -13722,6 +13892,11 @@ export interface operations {
               firstName: string;
               lastName: string;
               email: string;
+              /**
+               * Format: date-time
+               * @description An instant, ISO 8601 in UTC
+               */
+              updatedAt: string;
               orderCount: number;
               appointmentCount: number;
               noShowCount: number;
@@ -15704,6 +15879,276 @@ export interface operations {
         };
       };
       /** @description The endpoint is disabled */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'events-list': {
+    parameters: {
+      query?: {
+        type?:
+          | 'order.created'
+          | 'order.updated'
+          | 'appointment.created'
+          | 'appointment.updated'
+          | 'appointment.cancelled'
+          | 'customer.created'
+          | 'employee_application.created'
+          | 'product.created'
+          | 'product.updated'
+          | 'product.deleted';
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            type: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            timestamp: string;
+            data: {
+              [key: string]: unknown;
+            };
+          }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'events-replay': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: date-time */
+          since: string;
+          types?: (
+            | 'order.created'
+            | 'order.updated'
+            | 'appointment.created'
+            | 'appointment.updated'
+            | 'appointment.cancelled'
+            | 'customer.created'
+            | 'employee_application.created'
+            | 'product.created'
+            | 'product.updated'
+            | 'product.deleted'
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            queued: number;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such endpoint */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
           [name: string]: unknown;

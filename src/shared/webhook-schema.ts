@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageQueryFields } from './page-schema';
+import { zInstant } from './wire-formats';
 
 /** What a webhook endpoint can subscribe to (docs/integrations.md). `ping` is sent only by "Send test event". */
 export const webhookEventTypes = [
@@ -91,3 +93,28 @@ export const ZWebhookDelivery = z.object({
 export type WebhookDelivery = z.infer<typeof ZWebhookDelivery>;
 
 export const ZWebhookEventType = z.object({ type: z.string(), description: z.string() });
+
+/** An event as its deliveries carry it (GET /api/events). */
+export const ZWebhookEventBody = z.object({
+  id: z.string(),
+  type: z.string(),
+  timestamp: zInstant(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookEventBody = z.infer<typeof ZWebhookEventBody>;
+
+export const ZEventListQuery = z.object({
+  type: z.enum(webhookEventTypes, { error: `type must be one of: ${webhookEventTypes.join(', ')}` }).optional(),
+  limit: pageQueryFields.limit,
+  cursor: pageQueryFields.cursor,
+});
+export type EventListQuery = z.infer<typeof ZEventListQuery>;
+
+export const ZReplayInput = z.object({
+  id: z.string(),
+  since: z.iso.datetime({ offset: true, error: 'since must be an instant such as 2026-05-01T09:00:00Z' }),
+  types: ZWebhookEvents.optional(),
+});
+export type ReplayInput = z.infer<typeof ZReplayInput>;
+
+export const ZReplayResult = z.object({ queued: z.number().int() });

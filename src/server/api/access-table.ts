@@ -112,6 +112,8 @@ export const accessTable: Record<string, string> = {
   'webhooks.test': 'admin',
   'webhooks.deliveries': 'admin',
   'webhooks.retry': 'admin',
+  'events.list': 'permission:webhooks.view',
+  'events.replay': 'permission:webhooks.manage',
   'waitlist.join': 'signedIn',
   'waitlist.list': 'signedIn',
   'waitlist.leave': 'signedIn',
