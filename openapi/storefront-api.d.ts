@@ -237,8 +237,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Products: active ones, or all for staff
-     * @description Products: active ones, or all for staff. Open to everyone.
+     * Products: active ones, or all for staff; with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt
+     * @description Products: active ones, or all for staff; with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt. Open to everyone.
      */
     get: operations['products-list'];
     put?: never;
@@ -309,8 +309,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Services: active ones, or all for staff
-     * @description Services: active ones, or all for staff. Open to everyone.
+     * Services: active ones, or all for staff; with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt
+     * @description Services: active ones, or all for staff; with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt. Open to everyone.
      */
     get: operations['services-list'];
     put?: never;
@@ -861,8 +861,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series)
-     * @description The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series). Requires a signed-in person, for their own; an API key needs the appointments.view permission and acts on everyone's.
+     * The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series); with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt
+     * @description The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series); with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt. Requires a signed-in person, for their own; an API key needs the appointments.view permission and acts on everyone's.
      */
     get: operations['appointments-list'];
     put?: never;
@@ -1025,8 +1025,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The caller's orders, newest first; every order for staff with orders.view
-     * @description The caller's orders, newest first; every order for staff with orders.view. Requires a signed-in person, for their own; an API key needs the orders.view permission and acts on everyone's.
+     * The caller's orders, newest first; every order for staff with orders.view; with `updatedSince`, one page walked by updatedAt
+     * @description The caller's orders, newest first; every order for staff with orders.view; with `updatedSince`, one page walked by updatedAt. Requires a signed-in person, for their own; an API key needs the orders.view permission and acts on everyone's.
      */
     get: operations['orders-list'];
     put?: never;
@@ -1673,6 +1673,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The events of the last 30 days, newest first, each as delivered (`type`: one kind); a page of `limit`, `cursor` from the Link header
+     * @description The events of the last 30 days, newest first, each as delivered (`type`: one kind); a page of `limit`, `cursor` from the Link header. Requires the webhooks.view permission (admins hold every permission).
+     */
+    get: operations['events-list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/webhooks/{id}/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue every event since `since` (of `types`, or those the endpoint subscribes to) for the endpoint again, also those written while it was paused
+     * @description Queue every event since `since` (of `types`, or those the endpoint subscribes to) for the endpoint again, also those written while it was paused. Requires the webhooks.manage permission (admins hold every permission).
+     */
+    post: operations['events-replay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/waitlist': {
     parameters: {
       query?: never;
@@ -2116,6 +2156,11 @@ export interface components {
       inventory: number;
       isFeatured: boolean;
       isActive: boolean;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      updatedAt: string;
     };
     /** @description The answer to a deletion: the id of what was deleted */
     Deleted: {
@@ -2151,6 +2196,11 @@ export interface components {
           };
       isFeatured: boolean;
       isActive: boolean;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      updatedAt: string;
     };
     /** @description An employee linked to a service they perform */
     ServiceProvider: {
@@ -2264,6 +2314,11 @@ export interface components {
        * @description An instant, ISO 8601 in UTC
        */
       createdAt: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      updatedAt: string;
       seriesId: string | null;
       sessionId: string | null;
       amountDue: string;
@@ -2339,6 +2394,11 @@ export interface components {
        * @description An instant, ISO 8601 in UTC
        */
       createdAt: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      updatedAt: string;
       seriesId: string | null;
       sessionId: string | null;
       amountDue: string;
@@ -2538,6 +2598,11 @@ export interface components {
       firstName: string;
       lastName: string;
       email: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      updatedAt: string;
       orderCount: number;
       appointmentCount: number;
       noShowCount: number;
@@ -4704,7 +4769,11 @@ export interface operations {
   };
   'products-list': {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        cursor?: string;
+        updatedSince?: string;
+      };
       header?: {
         /** @description The ETag of a copy you hold: answered 304 with no body while it is current */
         'If-None-Match'?: string;
@@ -4723,6 +4792,7 @@ export interface operations {
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           RateLimit: components['headers']['RateLimit'];
+          Link: components['headers']['Link'];
           /** @description Version of this answer, for If-None-Match */
           ETag?: string;
           [name: string]: unknown;
@@ -4740,6 +4810,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description An invalid or revoked API key */
       401: {
@@ -5448,7 +5528,11 @@ export interface operations {
   };
   'services-list': {
     parameters: {
-      query?: never;
+      query?: {
+        limit?: number;
+        cursor?: string;
+        updatedSince?: string;
+      };
       header?: {
         /** @description The ETag of a copy you hold: answered 304 with no body while it is current */
         'If-None-Match'?: string;
@@ -5467,6 +5551,7 @@ export interface operations {
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           RateLimit: components['headers']['RateLimit'];
+          Link: components['headers']['Link'];
           /** @description Version of this answer, for If-None-Match */
           ETag?: string;
           [name: string]: unknown;
@@ -5484,6 +5569,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description An invalid or revoked API key */
       401: {
@@ -10307,6 +10402,9 @@ export interface operations {
         status?: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show';
         scope?: 'mine' | 'all';
         seriesId?: string;
+        limit?: number;
+        cursor?: string;
+        updatedSince?: string;
       };
       header?: never;
       path?: never;
@@ -10323,6 +10421,7 @@ export interface operations {
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           RateLimit: components['headers']['RateLimit'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -11569,6 +11668,7 @@ export interface operations {
         search?: string;
         limit?: number;
         cursor?: string;
+        updatedSince?: string;
       };
       header?: never;
       path?: never;
@@ -16954,6 +17054,315 @@ export interface operations {
         };
       };
       /** @description The endpoint is disabled */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'events-list': {
+    parameters: {
+      query?: {
+        type?:
+          | 'order.created'
+          | 'order.updated'
+          | 'appointment.created'
+          | 'appointment.updated'
+          | 'appointment.cancelled'
+          | 'customer.created'
+          | 'employee_application.created'
+          | 'product.created'
+          | 'product.updated'
+          | 'product.deleted';
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          Link: components['headers']['Link'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            type: string;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            timestamp: string;
+            data: {
+              [key: string]: unknown;
+            };
+          }[];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'events-replay': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: date-time */
+          since: string;
+          types?: (
+            | 'order.created'
+            | 'order.updated'
+            | 'appointment.created'
+            | 'appointment.updated'
+            | 'appointment.cancelled'
+            | 'customer.created'
+            | 'employee_application.created'
+            | 'product.created'
+            | 'product.updated'
+            | 'product.deleted'
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            queued: number;
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such endpoint */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

@@ -100,6 +100,8 @@ export const appointments = pgTable(
     index('appointments_payment_reference_idx')
       .on(t.paymentReference)
       .where(sql`${t.paymentReference} is not null`),
+    // Integrators walk the appointments changed since a time (docs/integrations.md, Reconciliation).
+    index('appointments_updated_idx').on(t.updatedAt, t.id),
   ],
 );
 

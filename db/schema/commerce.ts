@@ -78,6 +78,8 @@ export const orders = pgTable(
     index('orders_status_created_idx').on(t.status, t.createdAt),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    // Integrators walk the orders changed since a time (docs/integrations.md, Reconciliation).
+    index('orders_updated_idx').on(t.updatedAt, t.id),
   ],
 );
 

@@ -35,6 +35,8 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     // The customers list pages through one role by name (docs/staff.md, bench/dashboard.ts).
     index('users_role_name_idx').on(t.role, t.firstName, t.lastName, t.id),
+    // Integrators walk the customers changed since a time (docs/integrations.md, Reconciliation).
+    index('users_role_updated_idx').on(t.role, t.updatedAt, t.id),
     // Its search matches anywhere in the name or e-mail (ILIKE '%…%'); a trigram index answers that without
     // reading every user. The customers query searches this very expression.
     index('users_search_trgm_idx').using(

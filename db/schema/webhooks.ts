@@ -22,14 +22,22 @@ export const webhookEndpoints = pgTable(
   (t) => [index('webhook_endpoints_created_idx').on(t.createdAt)],
 );
 
-// Something that happened, written in the transaction of the write it describes. `data` is the resource as
-// the REST GET of it answered at that moment.
-export const webhookEvents = pgTable('webhook_events', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  type: text('type').notNull(),
-  data: jsonb('data').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+// Something that happened, written in the transaction of the write it describes, whether or not an endpoint
+// listens: GET /api/events lists them and a replay sends them again, for 30 days. `data` is the resource as the
+// REST GET of it answered at that moment.
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_events_created_idx').on(t.createdAt, t.id),
+    index('webhook_events_type_created_idx').on(t.type, t.createdAt, t.id),
+  ],
+);
 
 // One event to one endpoint; its attempts are made by `webhook` jobs.
 export const webhookDeliveries = pgTable(

@@ -228,6 +228,7 @@ describe('POST /api/appointments', () => {
       customerNotes: 'Window seat please',
       status: 'pending',
       createdAt: expect.any(String),
+      updatedAt: expect.any(String),
       seriesId: null,
       sessionId: null,
       // The service asks for no deposit.

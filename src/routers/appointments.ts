@@ -1,3 +1,4 @@
+import { pageItems } from '../server/api/next-link';
 import { z } from 'zod';
 import {
   bookAppointment,
@@ -103,12 +104,15 @@ export const appointmentsRouter = router({
         method: 'GET',
         path: '/appointments',
         tags,
-        summary: "The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series)",
+        summary:
+          "The caller's appointments; everyone's for staff who view appointments (`seriesId`: one series); with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt",
       }),
     )
     .input(ZAppointmentListQuery)
     .output(z.array(ZAppointment))
-    .query(async ({ ctx, input }) => listAppointments(ctx.db, ctx.user, input, await bookingEnv(ctx))),
+    .query(async ({ ctx, input }) =>
+      pageItems(ctx, await listAppointments(ctx.db, ctx.user, input, await bookingEnv(ctx))),
+    ),
 
   get: personProcedure('appointments.view')
     .meta(

@@ -15,6 +15,7 @@ import { discountsRouter } from './discounts';
 import { staffRouter } from './staff/index';
 import { chatRouter } from './chat';
 import { webhooksRouter } from './webhooks';
+import { eventsRouter } from './events';
 import { waitlistRouter } from './waitlist';
 import { integrationsRouter } from './integrations';
 
@@ -35,6 +36,7 @@ export const appRouter = router({
   staff: staffRouter,
   chat: chatRouter,
   webhooks: webhooksRouter,
+  events: eventsRouter,
   waitlist: waitlistRouter,
   integrations: integrationsRouter,
 });

@@ -7,7 +7,7 @@ import type { TestServer } from '../server/testing';
 export async function product(s: TestServer, adminCookie: string, body: Record<string, unknown>) {
   const res = await s.request('POST', '/api/products', { cookie: adminCookie, body: { price: '10.00', ...body } });
   expect(res.status, res.text).toBe(200);
-  return res.body as { id: string; name: string };
+  return res.body as { id: string; name: string; updatedAt: string };
 }
 
 export async function stockOf(s: TestServer, id: string) {

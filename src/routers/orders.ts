@@ -1,3 +1,4 @@
+import { pageItems } from '../server/api/next-link';
 import { z } from 'zod';
 import {
   checkout,
@@ -112,12 +113,13 @@ export const ordersRouter = router({
         method: 'GET',
         path: '/orders',
         tags,
-        summary: "The caller's orders, newest first; every order for staff with orders.view",
+        summary:
+          "The caller's orders, newest first; every order for staff with orders.view; with `updatedSince`, one page walked by updatedAt",
       }),
     )
     .input(ZOrderListInput)
     .output(z.array(ZOrder))
-    .query(({ ctx, input }) => listOrders(ctx.db, ctx.user, input)),
+    .query(async ({ ctx, input }) => pageItems(ctx, await listOrders(ctx.db, ctx.user, input))),
 
   get: personProcedure('orders.view')
     .meta(

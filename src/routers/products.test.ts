@@ -51,7 +51,7 @@ function rawGet(path: string, headers: Record<string, string>) {
 describe('POST /api/products', () => {
   it('creates a product from the fields the admin dialog sends and returns it', async () => {
     const product = await create(lavender);
-    expect(product).toEqual({ id: expect.any(String), ...lavender });
+    expect(product).toEqual({ id: expect.any(String), ...lavender, updatedAt: expect.any(String) });
   });
 
   it('accepts a numeric price and inventory given as text, normalising money to two decimals', async () => {
@@ -170,6 +170,7 @@ describe('GET /api/products, /api/products/featured, /api/products/{id}', () => 
         'isFeatured',
         'name',
         'price',
+        'updatedAt',
       ]);
     }
   });
@@ -295,6 +296,7 @@ describe('PUT /api/products/{id}', () => {
       price: '31.50',
       inventory: 0,
       isFeatured: false,
+      updatedAt: expect.any(String),
     });
     const listed = (await server.request('GET', '/api/products', { cookie: customer })).body.find(
       (p: { id: string }) => p.id === product.id,
@@ -308,7 +310,8 @@ describe('PUT /api/products/{id}', () => {
   it('keeps fields that are left out', async () => {
     const product = await create(lavender);
     const res = await server.request('PUT', `/api/products/${product.id}`, { cookie: admin, body: { inventory: 5 } });
-    expect(res.body).toEqual({ ...lavender, id: product.id, inventory: 5 });
+    expect(res.body).toEqual({ ...lavender, id: product.id, inventory: 5, updatedAt: expect.any(String) });
+    expect(res.body.updatedAt > String(product.updatedAt)).toBe(true);
   });
 
   it('hides a deactivated product from customers at once', async () => {

@@ -1,3 +1,5 @@
+import { pageItems } from '../server/api/next-link';
+import { ZPageQuery } from '../shared/page-schema';
 import { z } from 'zod';
 import {
   createProduct,
@@ -22,12 +24,13 @@ export const productsRouter = router({
         method: 'GET',
         path: '/products',
         tags,
-        summary: 'Products: active ones, or all for staff',
+        summary:
+          'Products: active ones, or all for staff; with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt',
       }),
     )
-    .input(z.void())
+    .input(ZPageQuery.optional())
     .output(z.array(ZProduct))
-    .query(({ ctx }) => listProducts(ctx.catalog, ctx.user)),
+    .query(async ({ ctx, input }) => pageItems(ctx, await listProducts(ctx.catalog, ctx.user, input))),
 
   featured: publicProcedure
     .meta(rest({ method: 'GET', path: '/products/featured', tags, summary: 'Active featured products' }))

@@ -1,3 +1,5 @@
+import { pageItems } from '../server/api/next-link';
+import { ZPageQuery } from '../shared/page-schema';
 import { z } from 'zod';
 import {
   createService,
@@ -22,12 +24,13 @@ export const servicesRouter = router({
         method: 'GET',
         path: '/services',
         tags,
-        summary: 'Services: active ones, or all for staff',
+        summary:
+          'Services: active ones, or all for staff; with `limit`, `cursor` or `updatedSince`, one page walked by updatedAt',
       }),
     )
-    .input(z.void())
+    .input(ZPageQuery.optional())
     .output(z.array(ZService))
-    .query(({ ctx }) => listServices(ctx.catalog, ctx.user)),
+    .query(async ({ ctx, input }) => pageItems(ctx, await listServices(ctx.catalog, ctx.user, input))),
 
   featured: publicProcedure
     .meta(rest({ method: 'GET', path: '/services/featured', tags, summary: 'Active featured services' }))

@@ -1,3 +1,4 @@
+import { pageQueryFields } from './page-schema';
 import { z } from 'zod';
 import { ZEmployee } from './catalog-schema';
 import { isInstant, zDateInput, zInstant } from './wire-formats';
@@ -112,6 +113,7 @@ export const ZAppointmentListQuery = z.object({
   scope: z.enum(['mine', 'all'], { error: 'scope must be mine or all' }).optional(),
   /** The occurrences of one series. */
   seriesId: z.string().trim().max(200).optional(),
+  ...pageQueryFields,
 });
 export type AppointmentListQuery = z.infer<typeof ZAppointmentListQuery>;
 
@@ -149,6 +151,8 @@ export const ZAppointment = z.object({
   customerNotes: z.string(),
   status: ZAppointmentStatus,
   createdAt: zInstant(),
+  /** When it last changed (any change of the row): an ISO instant to the microsecond. */
+  updatedAt: zInstant(),
   /** Shared by the occurrences of a recurring booking; null for a single one. */
   seriesId: z.string().nullable(),
   /** Shared by the seats of one class session (same employee, service and start); null for an ordinary booking. */

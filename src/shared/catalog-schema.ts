@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogLimits as limits } from './catalog';
+import { zInstant } from './wire-formats';
 
 /**
  * Catalogue and cart schemas: the server validates with them and the admin dialogs show the same
@@ -246,7 +247,7 @@ const itemFields = {
   price: z.string(),
   imageUrl: z.string().nullable(),
 };
-const itemFlags = { isFeatured: z.boolean(), isActive: z.boolean() };
+const itemFlags = { isFeatured: z.boolean(), isActive: z.boolean(), updatedAt: zInstant() };
 
 export const ZProduct = z.object({ ...itemFields, inventory: z.number().int(), ...itemFlags });
 z.globalRegistry.add(ZProduct, { id: 'Product', description: 'A product of the shop' });

@@ -11,6 +11,8 @@ interface CatalogItem {
   imageUrl: string | null;
   isFeatured: boolean;
   isActive: boolean;
+  /** When it last changed: an ISO instant to the microsecond. */
+  updatedAt: string;
 }
 
 export interface Product extends CatalogItem {

@@ -1,3 +1,4 @@
+import { pageQueryFields } from './page-schema';
 import { z } from 'zod';
 import { moneyInput, ZId, ZQuantityInput } from './catalog-schema';
 import { orderStatuses, paymentStatuses } from './orders';
@@ -102,17 +103,14 @@ export const ZOrderListInput = z.object({
     .trim()
     .max(200, 'search must be at most 200 characters')
     .optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(500, 'limit must be at most 500')
-    .optional(),
-  /** The next page: orders older than this one (the last order of the previous page), in the same order. */
-  cursor: z
-    .uuid({ error: 'cursor must be an order id' })
-    .describe('The next page: the orders after this one (the last order of the previous page)')
-    .optional(),
+  ...pageQueryFields,
+  /**
+   * The next page: newest first, the orders after this one (the last order of the previous page); with
+   * `updatedSince`, as the previous page's Link header gave it.
+   */
+  cursor: pageQueryFields.cursor.describe(
+    'The next page: the orders after this one (the id of the last order of the previous page), or, with `updatedSince`, as the previous page\'s `Link: <…>; rel="next"` gave it',
+  ),
 });
 export type OrderListInput = z.infer<typeof ZOrderListInput>;
 

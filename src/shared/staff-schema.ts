@@ -193,6 +193,8 @@ export const ZCustomerRecord = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** When the customer's account last changed: an ISO instant to the microsecond. */
+  updatedAt: zInstant(),
   orderCount: z.number().int(),
   appointmentCount: z.number().int(),
   noShowCount: z.number().int(),

@@ -4,6 +4,7 @@ import { ZProduct } from './catalog-schema';
 import { ZEmployeeApplication } from './employee-application-schema';
 import { ZOrder } from './orders-schema';
 import { ZCustomerRecord } from './staff-schema';
+import { pageQueryFields } from './page-schema';
 import { zInstant } from './wire-formats';
 
 /** What a webhook endpoint can subscribe to (docs/integrations.md). `ping` is sent only by "Send test event". */
@@ -149,3 +150,28 @@ export const ZEvent = z
     description: 'An event: what happened (`type`), when, and the resource as it is then (`data`)',
   });
 export type Event = z.infer<typeof ZEvent>;
+
+/** An event as its deliveries carry it (GET /api/events). */
+export const ZWebhookEventBody = z.object({
+  id: z.string(),
+  type: z.string(),
+  timestamp: zInstant(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookEventBody = z.infer<typeof ZWebhookEventBody>;
+
+export const ZEventListQuery = z.object({
+  type: z.enum(webhookEventTypes, { error: `type must be one of: ${webhookEventTypes.join(', ')}` }).optional(),
+  limit: pageQueryFields.limit,
+  cursor: pageQueryFields.cursor,
+});
+export type EventListQuery = z.infer<typeof ZEventListQuery>;
+
+export const ZReplayInput = z.object({
+  id: z.string(),
+  since: z.iso.datetime({ offset: true, error: 'since must be an instant such as 2026-05-01T09:00:00Z' }),
+  types: ZWebhookEvents.optional(),
+});
+export type ReplayInput = z.infer<typeof ZReplayInput>;
+
+export const ZReplayResult = z.object({ queued: z.number().int() });

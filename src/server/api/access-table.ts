@@ -112,6 +112,8 @@ export const accessTable: Record<string, string> = {
   'webhooks.test': 'permission:webhooks.manage',
   'webhooks.deliveries': 'permission:webhooks.view',
   'webhooks.retry': 'permission:webhooks.manage',
+  'events.list': 'permission:webhooks.view',
+  'events.replay': 'permission:webhooks.manage',
   'waitlist.join': 'person',
   'waitlist.list': 'person',
   'waitlist.leave': 'person',

@@ -7,6 +7,8 @@ import { createRequestContext, type AppServices } from './context';
 import type { Meta } from './trpc';
 import { sendError } from './error-reply';
 import { checkInputText } from './input-text';
+import { AppError } from '../app-error';
+import { sentence } from '../../shared/i18n/sentence';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -40,6 +42,8 @@ export const restPlugin = fp(
             .map(([k]) => k)
         : [];
       const takesInput = !!objectSchema;
+      // What the query string may name: a read's input fields, a write's declared `queryFields`.
+      const queryNames = new Set(hasBody ? (meta?.queryFields ?? []) : Object.keys(objectSchema?.shape ?? {}));
 
       app.route({
         method: openapi.method,
@@ -48,6 +52,7 @@ export const restPlugin = fp(
         handler: async (req, reply) => {
           try {
             const ctx = await createRequestContext(deps, req, reply, 'rest');
+            refuseUnknownQuery(req, queryNames);
             const input = takesInput ? readInput(req, hasBody, arrayKeys, meta ?? {}) : undefined;
             // The procedure itself, found once at start-up (callTRPCProcedure would look it up per call).
             const data = await procedure({
@@ -74,6 +79,17 @@ export const restPlugin = fp(
     dependencies: ['storefront-errors', '@fastify/cookie', 'storefront-compression'],
   },
 );
+
+/**
+ * A query parameter the operation does not take is refused, naming it: ignoring it would answer something the
+ * caller did not ask for (`?limit=5` answered every item, `?updatedSince` misspelt answered the whole list).
+ */
+function refuseUnknownQuery(req: FastifyRequest, names: ReadonlySet<string>) {
+  for (const name of Object.keys(req.query as Record<string, unknown>)) {
+    if (!names.has(name))
+      throw new AppError('BAD_REQUEST', sentence('This operation takes no query parameter named {name}.', { name }));
+  }
+}
 
 function isArraySchema(schema: unknown) {
   return schema instanceof ZodArray || (schema instanceof ZodOptional && schema.unwrap() instanceof ZodArray);

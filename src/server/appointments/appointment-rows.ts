@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client';
 import { appointments, services, users } from '../../../db/schema/index';
 import type { Appointment } from '../../shared/appointment-schema';
+import { isoInstant } from '../paging/page';
 import { emitEvent } from '../webhooks/events';
 
 // One way to read an appointment with its service, customer and employee, and one answer shape, for the
@@ -35,6 +36,7 @@ export const appointmentColumns = {
 
 const columns = {
   ...appointmentColumns,
+  updatedAt: isoInstant(appointments.updatedAt),
   // What a seat's class allows now (a reopened or moved seat is counted against it).
   serviceCapacity: services.capacity,
   // The reminders that went for the appointment's current start (a reschedule starts afresh).
@@ -86,6 +88,7 @@ export function toAppointment(row: Row): Appointment {
     customerNotes: row.notes,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt,
     seriesId: row.seriesId,
     sessionId: row.sessionId,
     amountDue: row.amountDue,

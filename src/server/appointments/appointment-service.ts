@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { settleInOrder, statement, transactionInOneTrip, type Tx } from '../../../db/client';
-import { appointments } from '../../../db/schema/index';
+import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk, type Page } from '../paging/page';
+import { appointments, users } from '../../../db/schema/index';
 import {
   liveStatuses,
   NO_SHOW_TOO_EARLY_MESSAGE,
@@ -38,7 +39,7 @@ import type { Payments } from '../payments/payments';
 import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from './deposits';
 import { invitationMails, sendInvitations, type InvitationKind } from './invitations';
 import { enqueueMails } from '../mail/outbox';
-import { isListenedTo } from '../webhooks/events';
+import { isListenedTo, recordBookedEvents } from '../webhooks/events';
 import { dropReminders, queueReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
 import {
@@ -275,7 +276,7 @@ const columnNames = Object.values(bookedColumns).map((column) => column.name);
  */
 const insertBooked = statement<
   { rows: string },
-  { id: string; sessionId: string | null; amountDue: string; createdAt: number }
+  { id: string; sessionId: string | null; amountDue: string; createdAt: number; updatedAt: string }
 >(
   sql`with r as (
       select * from jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) as r(${sql.join(
@@ -309,7 +310,8 @@ const insertBooked = statement<
     from picked
     returning ${appointments.id} as id, ${appointments.sessionId} as "sessionId",
       ${appointments.amountDue}::text as "amountDue",
-      (extract(epoch from ${appointments.createdAt}) * 1000)::float8 as "createdAt"`,
+      (extract(epoch from ${appointments.createdAt}) * 1000)::float8 as "createdAt",
+      ${isoInstant(appointments.updatedAt)} as "updatedAt"`,
 );
 
 /** Writes the appointments, all or (409 when a class has no seat for one of them) none. */
@@ -449,6 +451,7 @@ export async function bookAppointment(
             sessionId: row.sessionId,
             amountDue: row.amountDue,
             createdAt: new Date(row.createdAt),
+            updatedAt: row.updatedAt,
             serviceCapacity: service.capacity,
             remindersSent: [],
             service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
@@ -459,7 +462,7 @@ export async function bookAppointment(
       // None of the writes needs another's answer, so they are sent together. The jobs go first, so the lock is
       // held only for the insert and the commit; a failure is reported lock and insert first (a taken time is the
       // insert's).
-      const writes = (tx: Tx) => {
+      const writes = (tx: Tx, events: Appointment[] = []) => {
         const jobs = [
           enqueueMails(tx, mails),
           ...(deposit.provider && payment ? [holdForDeposit(tx, deposit.provider.id, payment.reference, env.now)] : []),
@@ -479,11 +482,13 @@ export async function bookAppointment(
           insertAppointments(tx, values),
           ...jobs,
           audit,
+          ...(events.length ? [recordBookedEvents(tx, events)] : []),
         ] as const;
       };
       try {
         // With nobody listening, the transaction goes in one round trip: the lock is held only while PostgreSQL
-        // writes. A listener's event needs the written rows first.
+        // writes, and the events are completed from the written rows there. A listener's deliveries need the
+        // written rows first.
         const made = listened
           ? await db.transaction(async (tx) => {
               const [, rows] = await settleInOrder(writes(tx));
@@ -492,7 +497,14 @@ export async function bookAppointment(
                 await emitAppointmentEvent(tx, 'appointment.created', async () => appointment);
               return appointments;
             })
-          : madeOf((await transactionInOneTrip(db, writes))[1]);
+          : madeOf(
+              (
+                await transactionInOneTrip(db, (tx) =>
+                  // What the insert decides is filled in by recordBookedEvents; these stand for it until then.
+                  writes(tx, madeOf(values.map((v) => ({ ...v, createdAt: 0, updatedAt: '' })))),
+                )
+              )[1],
+            );
         const booked = made[0]!;
         return payment ? { ...booked, paymentUrl: payment.url } : booked;
       } catch (error) {
@@ -524,38 +536,50 @@ export async function listAppointments(
   actor: SessionUser,
   query: AppointmentListQuery,
   env: Pick<BookingEnv, 'settings' | 'now'>,
-): Promise<Appointment[]> {
+): Promise<Page<Appointment>> {
   const filters: SQL[] = [];
   const tz = env.settings.timezone;
   if (query.from) filters.push(gte(appointments.startsAt, zonedToInstant(query.from, 0, tz)));
   if (query.to) filters.push(lt(appointments.startsAt, zonedToInstant(addCalendarDays(query.to, 1), 0, tz)));
   if (query.status) filters.push(eq(appointments.status, query.status));
+  // A cursor is checked even when the filters match nothing: a bad one is never mistaken for the end.
+  const walk = isPaged(query) ? updatedWalk(query, appointments.updatedAt, appointments.id) : undefined;
   if (query.employeeId) {
-    if (!isUuid(query.employeeId)) return [];
+    if (!isUuid(query.employeeId)) return { items: [], nextCursor: null };
     filters.push(eq(appointments.employeeId, query.employeeId));
   }
   if (query.seriesId) {
-    if (!isUuid(query.seriesId)) return [];
+    if (!isUuid(query.seriesId)) return { items: [], nextCursor: null };
     filters.push(eq(appointments.seriesId, query.seriesId));
   }
   // A program has no appointments of its own: "mine" would silently be its creator's.
   if (actor.apiKey && query.scope === 'mine') throw new AppError('FORBIDDEN', integrationMessages.notAPerson);
+  if (!seesAll(actor) || query.scope === 'mine') filters.push(eq(appointments.customerId, actor.id));
+  if (walk) {
+    // An integrator's walk: by updatedAt, then id, a page at a time (docs/integrations.md, Reconciliation).
+    const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+    const rows = await selectAppointments(db)
+      .where(and(walk, ...filters))
+      .orderBy(asc(appointments.updatedAt), asc(appointments.id))
+      .limit(limit + 1);
+    return pageOf(rows.map(toAppointment), limit, 'u', (a) => a.updatedAt);
+  }
   if (seesAll(actor) && query.scope !== 'mine') {
     const rows = await selectAppointments(db)
       .where(and(...filters))
       .orderBy(asc(appointments.startsAt), asc(appointments.id));
-    return rows.map(toAppointment);
+    return { items: rows.map(toAppointment), nextCursor: null };
   }
   const now = env.now.toISOString();
   const rows = await selectAppointments(db)
-    .where(and(eq(appointments.customerId, actor.id), ...filters))
+    .where(and(...filters))
     .orderBy(
       sql`(${appointments.startsAt} < ${now}::timestamptz)`,
       sql`case when ${appointments.startsAt} >= ${now}::timestamptz then ${appointments.startsAt} end asc`,
       desc(appointments.startsAt),
       asc(appointments.id),
     );
-  return rows.map(toAppointment);
+  return { items: rows.map(toAppointment), nextCursor: null };
 }
 
 export async function getAppointment(db: Tx, actor: SessionUser, id: string): Promise<Appointment> {

@@ -4,6 +4,7 @@ import { users } from '../../../db/schema/index';
 import { allPermissions, CUSTOMER_ROLE } from '../../shared/roles';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
+import { isoInstant } from '../paging/page';
 import { newCustomerRecord } from '../staff/customers-service';
 import { emitEvent } from '../webhooks/events';
 import type { SignInMeta, StartedSession } from './employee-login';
@@ -87,7 +88,7 @@ async function findOrCreateAccount(tx: Tx, identity: OidcIdentity, adminEmails: 
       oidcIssuer: identity.issuer,
       oidcSubject: identity.subject,
     })
-    .returning(accountColumns);
+    .returning({ ...accountColumns, updatedAt: isoInstant(users.updatedAt) });
   if (created!.role === CUSTOMER_ROLE) await emitEvent(tx, 'customer.created', newCustomerRecord(created!));
   return created!;
 }

@@ -2,6 +2,7 @@ import { asc, desc } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { products, services } from '../../../db/schema/index';
 import type { Deposit, Product, Service } from '../../shared/catalog';
+import { isoInstant } from '../paging/page';
 
 // Exactly the fields of docs/catalogue.md: rows never reach the wire as-is.
 export const productColumns = {
@@ -14,6 +15,7 @@ export const productColumns = {
   inventory: products.inventory,
   isFeatured: products.isFeatured,
   isActive: products.isActive,
+  updatedAt: isoInstant(products.updatedAt),
 };
 
 export const serviceColumns = {
@@ -31,6 +33,7 @@ export const serviceColumns = {
   depositAmount: services.depositAmount,
   isFeatured: services.isFeatured,
   isActive: services.isActive,
+  updatedAt: isoInstant(services.updatedAt),
 };
 
 type ServiceRow = Omit<Service, 'deposit'> & Pick<typeof services.$inferSelect, 'depositType' | 'depositAmount'>;
@@ -42,8 +45,8 @@ export function depositOf(row: Pick<ServiceRow, 'depositType' | 'depositAmount'>
 
 /** A service row as the API answers it: the deposit's two columns become one `deposit` field. */
 export function toService({ depositType, depositAmount, ...row }: ServiceRow): Service {
-  const { isFeatured, isActive, ...rest } = row;
-  return { ...rest, deposit: depositOf({ depositType, depositAmount }), isFeatured, isActive };
+  const { isFeatured, isActive, updatedAt, ...rest } = row;
+  return { ...rest, deposit: depositOf({ depositType, depositAmount }), isFeatured, isActive, updatedAt };
 }
 
 /** Newest first, so what an admin just added is at the top; ties (a seeded batch) by name. */

@@ -1,3 +1,5 @@
+import { pageOrAll, type Page } from '../paging/page';
+import type { PageQuery } from '../../shared/page-schema';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { products } from '../../../db/schema/index';
@@ -25,8 +27,13 @@ export function featuredProductsView(catalog: CatalogCache): Promise<SerializedV
   return catalog.view<Product>('products', 'featured');
 }
 
-export async function listProducts(catalog: CatalogCache, viewer: SessionUser | null): Promise<Product[]> {
-  return [...(await productListView(catalog, viewer)).items];
+/** The products list; with paging parameters, one page of it walked by updatedAt (docs/integrations.md). */
+export async function listProducts(
+  catalog: CatalogCache,
+  viewer: SessionUser | null,
+  query?: PageQuery,
+): Promise<Page<Product>> {
+  return pageOrAll((await productListView(catalog, viewer)).items, query);
 }
 
 export async function listFeaturedProducts(catalog: CatalogCache): Promise<Product[]> {

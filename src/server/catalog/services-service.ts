@@ -1,3 +1,5 @@
+import { pageOrAll, type Page } from '../paging/page';
+import type { PageQuery } from '../../shared/page-schema';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { services } from '../../../db/schema/index';
@@ -32,8 +34,13 @@ export function featuredServicesView(catalog: CatalogCache): Promise<SerializedV
   return catalog.view<Service>('services', 'featured');
 }
 
-export async function listServices(catalog: CatalogCache, viewer: SessionUser | null): Promise<Service[]> {
-  return [...(await serviceListView(catalog, viewer)).items];
+/** The services list; with paging parameters, one page of it walked by updatedAt (docs/integrations.md). */
+export async function listServices(
+  catalog: CatalogCache,
+  viewer: SessionUser | null,
+  query?: PageQuery,
+): Promise<Page<Service>> {
+  return pageOrAll((await serviceListView(catalog, viewer)).items, query);
 }
 
 export async function listFeaturedServices(catalog: CatalogCache): Promise<Service[]> {

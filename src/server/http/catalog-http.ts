@@ -37,7 +37,10 @@ export const catalogHttpPlugin = fp(
       if (!view || !methods.includes('GET')) return;
       // Our bytes are compressed already (or deliberately not); on-the-fly compression stays off.
       route.compress = false;
-      route.handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const { handler } = route;
+      route.handler = async function (this: unknown, req: FastifyRequest, reply: FastifyReply) {
+        // A page (or an unknown parameter, refused) is the procedure's to answer: the cache holds the whole list.
+        if (Object.keys(req.query as object).length) return handler.call(this as never, req, reply);
         // Staff see inactive items too; the caller is looked up only when a cookie could name one. A keyed
         // request is always checked, so a bad key is refused and the key's limit counts this read.
         const viewer =

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
-import { and, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { cartDiscounts, cartItems, orderItems, orderRefunds, orders, products, users } from '../../../db/schema/index';
 import {
@@ -37,6 +37,7 @@ import type { Payments } from '../payments/payments';
 import { providerFailure, type PaymentEvent, type PaymentProvider, type ProviderPayment } from '../payments/provider';
 import { getSettings } from '../settings/settings-service';
 import { recordAudit } from '../staff/audit';
+import { badCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, updatedWalk, type Page } from '../paging/page';
 import { emitEvent } from '../webhooks/events';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
 import { giveBack, type RestockLine } from './refunds';
@@ -75,7 +76,7 @@ const orderRowColumns = {
   paymentStatus: orders.paymentStatus,
   paymentProvider: orders.paymentProvider,
   createdAt: orders.createdAt,
-  updatedAt: orders.updatedAt,
+  updatedAt: isoInstant(orders.updatedAt),
 };
 
 const orderColumns = {
@@ -83,13 +84,14 @@ const orderColumns = {
   customer: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
 };
 
-async function loadOrders(db: Tx, where: SQL | undefined, limit: number): Promise<Order[]> {
+/** Newest first, or (an integrator's walk) by updatedAt, then id. */
+async function loadOrders(db: Tx, where: SQL | undefined, limit: number, byUpdate = false): Promise<Order[]> {
   const rows = await db
     .select(orderColumns)
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...(byUpdate ? [asc(orders.updatedAt), asc(orders.id)] : [desc(orders.createdAt), desc(orders.id)]))
     .limit(limit);
   if (rows.length === 0) return [];
   const lines = await db
@@ -140,10 +142,9 @@ function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, Omi
   return byOrder;
 }
 
-type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'updatedAt' | 'items' | 'refunds'> & {
+type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'items' | 'refunds'> & {
   paymentProvider: string;
   createdAt: Date;
-  updatedAt: Date;
 };
 
 /**
@@ -157,7 +158,6 @@ function answerOrder(row: OrderRow, items: Order['items'], refunds: Order['refun
     ...row,
     paymentProvider: row.paymentProvider as PaymentProviderId,
     createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
     items: items.sort((a, b) => compare(a.name, b.name) || compare(a.productId ?? '', b.productId ?? '')),
     refunds,
   };
@@ -178,7 +178,12 @@ function dayStart(value: string, timeZone: string, plusDays = 0): Date {
  * business-day range and a search over the customer's name, e-mail and the order number. Paged by `limit`
  * and `cursor` (the last order of the previous page).
  */
-export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {}): Promise<Order[]> {
+/**
+ * The orders list, newest first (the screens page it by the last order's id); with `updatedSince`, an integrator's
+ * walk by updatedAt, then id (docs/integrations.md, Reconciliation). A page holds `limit` orders, 200 at most
+ * without it; `nextCursor` continues it.
+ */
+export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {}): Promise<Page<Order>> {
   const conditions: (SQL | undefined)[] = [];
   // A program has no orders of its own: "mine" would silently be its creator's.
   if (actor.apiKey && input.scope === 'mine') throw new AppError('FORBIDDEN', integrationMessages.notAPerson);
@@ -200,13 +205,25 @@ export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {
       ),
     );
   }
+  if (input.updatedSince) {
+    const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
+    conditions.push(updatedWalk(input, orders.updatedAt, orders.id));
+    return pageOf(await loadOrders(db, and(...conditions), limit + 1, true), limit, 'u', (o) => o.updatedAt);
+  }
   if (input.cursor) {
-    // Keyset paging in the list's own order (newest first, then id): stable while new orders arrive.
+    // Keyset paging in the list's own order (newest first, then id): stable while new orders arrive. The cursor is
+    // the last order of the previous page, which never moves in this order (its creation time stays).
+    const cursor = input.cursor;
+    if (!isUuid(cursor) || !(await db.select({ id: orders.id }).from(orders).where(eq(orders.id, cursor))).length)
+      throw badCursor();
     conditions.push(
-      sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${input.cursor}::uuid)`,
+      sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${cursor}::uuid)`,
     );
   }
-  return loadOrders(db, and(...conditions), input.limit ?? 200);
+  const limit = input.limit ?? 200;
+  const rows = await loadOrders(db, and(...conditions), limit + 1);
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
 }
 
 /** An order as staff read it, after a staff change (the changer may hold orders.edit without orders.view). */

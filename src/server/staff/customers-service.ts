@@ -8,6 +8,7 @@ import { AppError } from '../app-error';
 import type { SessionUser } from '../auth/sessions';
 import { personColumns, type Person } from '../appointments/slot-data';
 import { CUSTOMERS_PAGE_SIZE, type CustomerRecord, type CustomersPage } from '../../shared/staff-schema';
+import { isoInstant } from '../paging/page';
 import type { FiguresCache } from './figures-cache';
 
 /**
@@ -51,6 +52,7 @@ interface CustomerRow {
   first_name: string;
   last_name: string;
   email: string;
+  updated_at: string;
   order_count: number;
   total_spent: string;
   appointment_count: number;
@@ -68,6 +70,7 @@ function toCustomerRecord(p: CustomerRow): CustomerRecord {
     firstName: p.first_name,
     lastName: p.last_name,
     email: p.email,
+    updatedAt: p.updated_at,
     orderCount: Number(p.order_count),
     appointmentCount: Number(p.appointment_count),
     noShowCount: Number(p.no_show_count),
@@ -92,12 +95,19 @@ function toCustomerRecord(p: CustomerRow): CustomerRecord {
 }
 
 /** A customer who has just signed up, as the customers list shows them: no orders, no appointments yet. */
-export function newCustomerRecord(user: { id: string; firstName: string; lastName: string; email: string }) {
+export function newCustomerRecord(user: {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  updatedAt: string;
+}) {
   return toCustomerRecord({
     id: user.id,
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
+    updated_at: user.updatedAt,
     order_count: 0,
     total_spent: '0',
     appointment_count: 0,
@@ -137,20 +147,20 @@ function customerSearch(search: string) {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const matches = search ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}` : sql``;
   const candidates = search
-    ? sql`(select id, first_name, last_name, email, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
-    : sql`(select id, first_name, last_name, email, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
+    ? sql`(select id, first_name, last_name, email, updated_at, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
+    : sql`(select id, first_name, last_name, email, updated_at, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
   return { matches, candidates };
 }
 
 /** One page of the candidates by name, with their counts, spend, last activity and three latest of each. */
 function readCustomerPage(db: Tx, candidates: SQL, page: number) {
   return db.execute(sql`
-    select u.id, u.first_name, u.last_name, u.email, u.matches,
+    select u.id, u.first_name, u.last_name, u.email, ${isoInstant(sql`u.updated_at`)} as updated_at, u.matches,
            o.order_count, o.total_spent, a.appointment_count, a.no_show_count,
            greatest(o.last_order, a.last_appointment) as last_activity,
            recent_orders.list as recent_orders, recent_appointments.list as recent_appointments
     from (
-      select id, first_name, last_name, email, matches from ${candidates}
+      select id, first_name, last_name, email, updated_at, matches from ${candidates}
       order by u.first_name, u.last_name, u.id
       limit ${CUSTOMERS_PAGE_SIZE} offset ${(page - 1) * CUSTOMERS_PAGE_SIZE}
     ) u

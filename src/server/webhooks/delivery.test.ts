@@ -46,6 +46,7 @@ const product = {
   inventory: 3,
   isFeatured: false,
   isActive: true,
+  updatedAt: '2026-05-01T09:00:00.000000Z',
 };
 
 async function endpointAt(url = receiver.url) {

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { statement, type Tx } from '../../../db/client';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
+import { appointments, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
+import { ZAppointment, type Appointment } from '../../shared/appointment-schema';
 import { webhookEventData, type WebhookEventType } from '../../shared/webhook-schema';
 import { enqueue } from '../jobs/enqueue';
+import { isoInstant } from '../paging/page';
 
 // `data` is checked against the same schema as the REST GET of its resource (webhookEventData).
 type EventData<T extends WebhookEventType> = z.input<(typeof webhookEventData)[T]>;
@@ -19,9 +21,15 @@ export async function writeEvent<T extends WebhookEventType>(
     .insert(webhookEvents)
     .values({ type, data: webhookEventData[type].parse(data) })
     .returning({ id: webhookEvents.id });
+  return queueDeliveries(tx, event!.id, endpointIds);
+}
+
+/** Queues one delivery of the event to each endpoint; answers the deliveries' ids. */
+export async function queueDeliveries(tx: Tx, eventId: string, endpointIds: string[]): Promise<string[]> {
+  if (endpointIds.length === 0) return [];
   const deliveries = await tx
     .insert(webhookDeliveries)
-    .values(endpointIds.map((endpointId) => ({ endpointId, eventId: event!.id })))
+    .values(endpointIds.map((endpointId) => ({ endpointId, eventId })))
     .returning({ id: webhookDeliveries.id });
   for (const { id } of deliveries) await enqueue(tx, 'webhook', { deliveryId: id }, { uniqueKey: `webhook:${id}` });
   return deliveries.map((d) => d.id);
@@ -29,9 +37,9 @@ export async function writeEvent<T extends WebhookEventType>(
 
 /**
  * Records that something happened, in the caller's transaction (so a rolled-back write emits nothing and a
- * committed one is always delivered), and queues one delivery per active endpoint subscribed to the type.
- * `data` is the resource as the REST GET answers it, or a function reading it: read only when an endpoint
- * listens, so writes nobody subscribes to pay one indexed look-up.
+ * committed one is always delivered), and queues one delivery per active endpoint subscribed to the type. The
+ * event is kept whether or not anyone listens: GET /api/events lists it and a replay sends it (event-log.ts).
+ * `data` is the resource as the REST GET answers it, or a function reading it.
  */
 export async function emitEvent<T extends Exclude<WebhookEventType, 'ping'>>(
   tx: Tx,
@@ -39,7 +47,6 @@ export async function emitEvent<T extends Exclude<WebhookEventType, 'ping'>>(
   data: EventData<T> | (() => Promise<EventData<T>>),
 ): Promise<void> {
   const subscribers = await readSubscribers(tx, { type });
-  if (subscribers.length === 0) return;
   const resource = typeof data === 'function' ? await data() : data;
   await writeEvent(
     tx,
@@ -62,4 +69,26 @@ export async function isListenedTo(db: Tx, type: Exclude<WebhookEventType, 'ping
 const readSubscribers = statement<{ type: string }, { id: string }>(
   sql`select ${webhookEndpoints.id} as id from ${webhookEndpoints}
     where ${webhookEndpoints.isActive} and ${sql.placeholder('type')}::text = any(${webhookEndpoints.events})`,
+);
+
+/**
+ * The `appointment.created` events of a booking sent in one round trip (docs/decisions/0017), when nobody listened
+ * as it began: kept for GET /api/events and replays, with no deliveries. The answers are built before the
+ * transaction; what only the insert knows (a seat's session, the deposit as stored, the times) is taken from the
+ * rows the same transaction has just written. The schema check is synchronous, so a bad answer throws before the
+ * COMMIT is sent.
+ */
+export function recordBookedEvents(tx: Tx, made: Appointment[]) {
+  return insertBookedEvents(tx, { data: JSON.stringify(made.map((a) => ZAppointment.parse(a))) });
+}
+
+const insertBookedEvents = statement<{ data: string }, never>(
+  sql`insert into ${webhookEvents} (type, data)
+    select 'appointment.created', e.value || jsonb_build_object(
+      'sessionId', a.session_id,
+      'amountDue', a.amount_due::text,
+      'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'updatedAt', ${isoInstant(sql`a.updated_at`)})
+    from jsonb_array_elements(${sql.placeholder('data')}::jsonb) e
+    join ${appointments} a on a.id = (e.value ->> 'id')::uuid`,
 );

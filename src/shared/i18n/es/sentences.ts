@@ -180,7 +180,15 @@ const validation: Record<string, string> = {
   'limit must be at least 1': 'limit debe ser al menos 1',
   'limit must be a whole number': 'limit debe ser un número entero',
   'limit must be a number': 'limit debe ser un número',
-  'cursor must be an order id': 'cursor debe ser el identificador de un pedido',
+  'cursor must be text': 'cursor debe ser texto',
+  'type must be one of: {types}': 'type debe ser uno de: {types}',
+  'since must be an instant such as 2026-05-01T09:00:00Z': 'since debe ser un instante como 2026-05-01T09:00:00Z',
+  'This cursor is not one this list gave; start again without it.':
+    'Este cursor no lo ha dado esta lista; vuelve a empezar sin él.',
+  'updatedSince must be an instant such as 2026-05-01T09:00:00Z':
+    'updatedSince debe ser un instante como 2026-05-01T09:00:00Z',
+  'This operation takes no query parameter named {name}.':
+    'Esta operación no acepta ningún parámetro de consulta llamado {name}.',
   'Reason must be at most 500 characters': 'El motivo debe tener como máximo 500 caracteres',
   'Reason must be text': 'El motivo debe ser texto',
   'restock can list at most 100 lines': 'restock puede tener como máximo 100 líneas',
