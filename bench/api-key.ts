@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createDb } from '../db/client';
 import { users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL, seedDemoData } from '../src/server/demo/seed';
 import { createApiKey } from '../src/server/integrations/api-keys';
 import { toSessionUser, userColumns } from '../src/server/auth/sessions';
-import { compareInterleaved, createBenchDatabase, printInterleaved, startServer } from './lib';
+import autocannon from 'autocannon';
+import { compareInterleaved, createBenchDatabase, loadAverage, printInterleaved, startServer } from './lib';
 
 // GET /api/auth/user with an API key through the whole stack (security hooks, key lookup and the key's rate-limit
 // counter in the request context, REST adapter, access check, zod output) against a bare Fastify route doing the
-// same key lookup and nothing else.
+// same key lookup and nothing else. Then what an Idempotency-Key costs a write: POST /api/products with the key, with
+// and without a fresh Idempotency-Key per request, in alternating rounds on the full stack.
 const database = await createBenchDatabase('api_key');
 try {
   const db = await createDb({ url: database.url });
@@ -17,7 +20,7 @@ try {
   const [admin] = await db.db.select(userColumns).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
   const { key } = await createApiKey(db.db, toSessionUser(admin!), {
     name: 'Bench',
-    permissions: ['orders.view', 'products.view'],
+    permissions: ['orders.view', 'products.view', 'products.create'],
   });
   await db.close();
 
@@ -41,12 +44,47 @@ try {
   }
   const comparison = await compareInterleaved(full, bare, '/api/auth/user', { headers });
   await bare.stop();
-  await full.stop();
   printInterleaved(
     'GET /api/auth/user with an API key, 50 connections, 4 alternating rounds of 5 s',
     comparison,
     '>= 0.75',
   );
+  console.log(`load average ${loadAverage()}`);
+
+  const write = (keyed: boolean) =>
+    autocannon({
+      url: `${full.url}/api/products`,
+      connections: 10,
+      duration: 5,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bench candle', price: '12.50' }),
+      requests: [
+        {
+          setupRequest: (request) =>
+            keyed ? { ...request, headers: { ...request.headers, 'idempotency-key': randomUUID() } } : request,
+        },
+      ],
+    });
+  await write(false);
+  const rounds: Record<string, number | string>[] = [];
+  for (let i = 0; i < 4; i++) {
+    for (const keyed of i % 2 === 0 ? [false, true] : [true, false]) {
+      const result = await write(keyed);
+      rounds.push({
+        round: i + 1,
+        'Idempotency-Key': keyed ? 'yes' : 'no',
+        'req/s': Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        'non-2xx': result.non2xx + result.errors,
+      });
+    }
+  }
+  await full.stop();
+  console.log('\nPOST /api/products with an API key, 10 connections, 4 alternating rounds of 5 s');
+  console.table(rounds);
+  console.log(`load average ${loadAverage()}`);
 } finally {
   await database.drop();
 }

@@ -17,6 +17,10 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    /** Each request may be changed before it is sent (setupRequest answers the request to send). */
+    requests?: { setupRequest?: (request: { headers: Record<string, string> }) => unknown }[];
   }): Promise<Result>;
   export default autocannon;
 }
