@@ -8574,7 +8574,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A request with the same Idempotency-Key is still running */
+      /** @description A request with the same Idempotency-Key is still running, or was done already and its answer held a secret shown only once */
       409: {
         headers: {
           [name: string]: unknown;
@@ -15032,7 +15032,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A request with the same Idempotency-Key is still running */
+      /** @description A request with the same Idempotency-Key is still running, or was done already and its answer held a secret shown only once */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16338,7 +16338,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A request with the same Idempotency-Key is still running */
+      /** @description A request with the same Idempotency-Key is still running, or was done already and its answer held a secret shown only once */
       409: {
         headers: {
           [name: string]: unknown;
