@@ -20,6 +20,8 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
     /** Each connection sends these in turn; `setupRequest` rewrites one before every send. */
     requests?: { setupRequest?: (request: Request) => Request }[];
   }): Promise<Result>;

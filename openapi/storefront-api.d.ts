@@ -10092,7 +10092,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A request with the same Idempotency-Key is still running */
+      /** @description A request with the same Idempotency-Key is still running, or was done already and its answer held a secret shown only once */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -16330,7 +16330,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A request with the same Idempotency-Key is still running */
+      /** @description A request with the same Idempotency-Key is still running, or was done already and its answer held a secret shown only once */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -18051,7 +18051,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A request with the same Idempotency-Key is still running */
+      /** @description A request with the same Idempotency-Key is still running, or was done already and its answer held a secret shown only once */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];

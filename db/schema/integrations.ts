@@ -46,6 +46,8 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     // SHA-256 of method, path and body: the same key with another request is refused.
     requestHash: text('request_hash').notNull(),
+    // No status: a request still running under a lease (expires_at is its end). A status without a body: the answer
+    // held a secret shown once, which is never kept (src/server/http/idempotency.ts).
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     responseContentType: text('response_content_type'),

@@ -27,7 +27,10 @@ export function documentedOperation(meta: Meta, takesInput: boolean): Documented
       // The document lists the error answers itself (openapi/document.ts), all with the one Error schema.
       errorResponses: [],
     },
-    errors: { ...impliedErrors(rule, openapi, takesInput), ...(meta.errors as Record<number, string>) },
+    errors: {
+      ...impliedErrors(rule, openapi, takesInput, meta.answerHoldsSecret ?? false),
+      ...(meta.errors as Record<number, string>),
+    },
   };
 }
 
@@ -54,7 +57,12 @@ function describeAccess(rule: Access): string {
   }
 }
 
-function impliedErrors(rule: Access, { method, path }: OpenApiOperation, takesInput: boolean) {
+function impliedErrors(
+  rule: Access,
+  { method, path }: OpenApiOperation,
+  takesInput: boolean,
+  answerHoldsSecret: boolean,
+) {
   const body = BODY_METHODS.has(method);
   const write = method !== 'GET';
   const restricted = rule.kind !== 'public' && rule.kind !== 'signedIn';
@@ -73,9 +81,12 @@ function impliedErrors(rule: Access, { method, path }: OpenApiOperation, takesIn
     errors[415] = 'The request body is not JSON (Content-Type: application/json)';
   }
   errors[429] = "The API key's rate limit is used up; retry after Retry-After seconds";
-  // Idempotency-Key (src/server/http/idempotency.ts): a repeat while the first runs, or the key used for another request.
+  // Idempotency-Key (src/server/http/idempotency.ts): a repeat while the first runs, or the key used for another request;
+  // an answer with a secret is not kept, so its repeat is refused too.
   if (method === 'POST') {
-    errors[409] = 'A request with the same Idempotency-Key is still running';
+    errors[409] = answerHoldsSecret
+      ? 'A request with the same Idempotency-Key is still running, or was done already and its answer held a secret shown only once'
+      : 'A request with the same Idempotency-Key is still running';
     errors[422] = 'This Idempotency-Key was used with a different request';
   }
   return { ...errors, ...serverErrors };
