@@ -148,4 +148,3 @@ export const ZEvent = z
     id: 'Event',
     description: 'An event: what happened (`type`), when, and the resource as it is then (`data`)',
   });
-export type Event = z.infer<typeof ZEvent>;
