@@ -15,6 +15,7 @@ interface ResponseObject {
 }
 interface OpenApiDocument {
   paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
+  webhooks: Record<string, unknown>;
 }
 
 const DOCUMENT_ID = 'openapi.json';
@@ -97,4 +98,24 @@ export function documentMismatch(
     .slice(0, 5)
     .map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
   return `${where} answered ${status} with a body that does not match the document: ${problems.join('; ')}. Body: ${JSON.stringify(answer.body).slice(0, 500)}`;
+}
+
+/**
+ * What is wrong with a webhook body by the document's account (its `webhooks` section), or undefined when it is the
+ * body documented for its `type`.
+ */
+export function webhookMismatch(body: { type: string }): string | undefined {
+  const { document, ajv } = load();
+  const { type } = body;
+  if (!(type in document.webhooks)) return `The event type ${type} is not in the document's webhooks.`;
+  const key = `webhook ${type}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    const ref = `${DOCUMENT_ID}#/${pointer('webhooks', type, 'post', 'requestBody', 'content', 'application/json', 'schema')}`;
+    validate = ajv.compile({ $ref: ref });
+    validators.set(key, validate);
+  }
+  if (validate(body)) return undefined;
+  const problems = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(body)'} ${e.message}`);
+  return `The ${type} webhook body does not match the document: ${problems.join('; ')}.`;
 }

@@ -149,7 +149,6 @@ export const ZEvent = z
     id: 'Event',
     description: 'An event: what happened (`type`), when, and the resource as it is then (`data`)',
   });
-export type Event = z.infer<typeof ZEvent>;
 
 /** An event as its deliveries carry it (GET /api/events). */
 export const ZWebhookEventBody = z.object({

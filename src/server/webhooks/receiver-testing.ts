@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { webhookMismatch } from '../openapi-check';
 
 export interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;
@@ -9,6 +10,8 @@ export interface ReceivedWebhook {
   payload: { id: string; type: string; timestamp: string; data: unknown } | undefined;
   /** Why verification failed, if it did. */
   error?: string;
+  /** How the verified body differs from the OpenAPI document's `webhooks` section, if it does. */
+  mismatch?: string;
 }
 
 /**
@@ -32,6 +35,7 @@ export async function startWebhookReceiver() {
           'webhook-timestamp': String(req.headers['webhook-timestamp']),
           'webhook-signature': String(req.headers['webhook-signature']),
         }) as ReceivedWebhook['payload'];
+        entry.mismatch = webhookMismatch(entry.payload!);
       } catch (error) {
         entry.error = error instanceof Error ? error.message : String(error);
       }
