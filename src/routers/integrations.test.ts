@@ -349,6 +349,11 @@ describe('rate limits of keys', () => {
       expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
       expect(Number(res.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
       remaining.push(res.headers.get('ratelimit-remaining')!);
+      // The current draft's fields say the same: the policy (3 a 60-second window) and what is left until when.
+      expect(res.headers.get('ratelimit-policy')).toBe('"key";q=3;w=60');
+      expect(res.headers.get('ratelimit')).toBe(
+        `"key";r=${res.headers.get('ratelimit-remaining')};t=${res.headers.get('ratelimit-reset')}`,
+      );
     }
     expect(remaining).toEqual(['2', '1', '0']);
     const over = await instances.server.request('GET', '/api/orders', { headers });
@@ -356,6 +361,7 @@ describe('rate limits of keys', () => {
     expect(over.body.code).toBe('TOO_MANY_REQUESTS');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(over.headers.get('ratelimit-remaining')).toBe('0');
+    expect(over.headers.get('ratelimit')).toMatch(/^"key";r=0;t=\d+$/);
     // Cookie requests are not counted against keys.
     expect(
       (await instances.server.request('GET', '/api/orders', { cookie: owner.cookie })).headers.get('ratelimit-limit'),

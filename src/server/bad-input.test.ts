@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -119,5 +120,72 @@ describe('bad input on every REST operation', () => {
         if (!reads) expect(await fingerprint(), `${op.method} ${url} was refused but changed rows`).toBe(before);
       }
     }
+  });
+});
+
+// Valid JSON no column can hold, nesting no walk survives and ids no route expects, on every operation of the
+// OpenAPI document, signed in as an admin (who passes every access check, so the input reaches the services) and
+// anonymously: a 400 or 404 with a sentence, never a 5xx.
+const document = JSON.parse(readFileSync(new URL('../../openapi/openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string }[];
+        requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+      }
+    >
+  >;
+};
+const documented = Object.entries(document.paths).flatMap(([template, operations]) =>
+  Object.entries(operations).map(([method, operation]) => ({
+    method: method.toUpperCase(),
+    template,
+    query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+    fields: Object.keys(operation.requestBody?.content['application/json']?.schema.properties ?? {}),
+  })),
+);
+
+const nul = 'a\u0000b';
+const lone = ['\ud800', 'x\udfff', '\udbff\ud800'];
+const deepBody = (depth: number) => `{"x":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+
+describe('hostile text on every operation of the OpenAPI document', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it.each(documented.map((op) => [`${op.method} ${op.template}`, op] as const))('%s', async (_name, op) => {
+    const random = prng(20261128 + op.template.length + op.method.length);
+    const admin = await signInAs(server.database, 'admin');
+    const withBody = op.method === 'POST' || op.method === 'PUT' || op.method === 'PATCH';
+    const attempts: { path: string; rawBody?: string; headers?: Record<string, string> }[] = [];
+    const fill = (id: string) => `/api${op.template.replace(/\{[^}]+\}/g, id)}`;
+    const anId = '00000000-0000-4000-8000-000000000000';
+    // Ids: far over any route's limit, with a NUL, with a lone surrogate's UTF-8 bytes.
+    for (const id of ['a'.repeat(6000), '%00', 'a%00b', '%ED%A0%80']) attempts.push({ path: fill(id) });
+    const path = fill(anId);
+    for (const name of op.query) attempts.push({ path: `${path}?${name}=a%00b` });
+    if (withBody) {
+      const json = { 'content-type': 'application/json' };
+      for (const text of [nul, ...lone]) {
+        const body = Object.fromEntries(op.fields.map((field) => [field, random() < 0.5 ? text : [text]]));
+        attempts.push({ path, rawBody: JSON.stringify({ ...body, [text]: text }), headers: json });
+      }
+      for (const depth of [33, 2_000, 200_000])
+        attempts.push({ path, rawBody: deepBody(depth), headers: { ...json, 'idempotency-key': `deep-${depth}` } });
+      attempts.push({ path, rawBody: '{"__proto__": {"x": 1}, "constructor": {"prototype": {}}}', headers: json });
+    }
+    for (const { path: url, rawBody, headers } of attempts)
+      for (const cookie of [admin.cookie, undefined]) {
+        const res = await server.request(op.method, url, { cookie, rawBody, headers });
+        const what = `${op.method} ${url.slice(0, 80)} ${rawBody?.slice(0, 60) ?? ''}`;
+        expect(res.status, `${what} answered ${res.status}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
+        expect(res.text).not.toMatch(/\bat .+\.(ts|js|mjs):\d+|node_modules|stack|FST_|exceeding|content-type is set/i);
+        if (res.status >= 400) expect(typeof res.body?.message, res.text.slice(0, 200)).toBe('string');
+      }
   });
 });

@@ -4,7 +4,7 @@ import { integrationMessages } from '../../shared/integrations-schema';
 import { AppError } from '../app-error';
 import type { SessionUser } from '../auth/sessions';
 import type { Env } from '../env';
-import { authenticateApiKey, countApiKeyRequest } from '../integrations/api-keys';
+import { API_KEY_WINDOW_SECONDS, authenticateApiKey, countApiKeyRequest } from '../integrations/api-keys';
 import { sentence } from '../../shared/i18n/sentence';
 
 const BEARER = /^bearer(?:[ \t]+|$)/i;
@@ -34,8 +34,12 @@ export async function authenticateBearer(
   const limit = env.API_KEY_RATE_LIMIT;
   const { hits, resetSeconds } = await countApiKeyRequest(db, user.apiKey.id, limit);
   reply.header('ratelimit-limit', String(limit));
-  reply.header('ratelimit-remaining', String(Math.max(0, limit - hits)));
+  const left = Math.max(0, limit - hits);
+  reply.header('ratelimit-remaining', String(left));
   reply.header('ratelimit-reset', String(resetSeconds));
+  // The same in the current draft's structured fields, beside the three older ones clients already read.
+  reply.header('ratelimit-policy', `"key";q=${limit};w=${API_KEY_WINDOW_SECONDS}`);
+  reply.header('ratelimit', `"key";r=${left};t=${resetSeconds}`);
   if (hits > limit) {
     throw new AppError(
       'TOO_MANY_REQUESTS',

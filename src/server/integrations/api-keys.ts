@@ -183,7 +183,7 @@ export async function authenticateApiKey(db: Tx, key: string): Promise<SessionUs
 }
 
 /** The fixed window a key's requests are counted in. */
-const API_KEY_WINDOW_SECONDS = 60;
+export const API_KEY_WINDOW_SECONDS = 60;
 
 const usageCounters = new WeakMap<object, ReturnType<typeof prepareUsageCounter>>();
 
