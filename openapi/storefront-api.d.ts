@@ -1389,8 +1389,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Customers with their orders, appointments, spend and activity (?search=&page=)
-     * @description Customers with their orders, appointments, spend and activity (?search=&page=). Requires the customers.view permission (admins hold every permission).
+     * Customers with their orders, appointments, spend and activity (?search=&tag=&page=)
+     * @description Customers with their orders, appointments, spend and activity (?search=&tag=&page=). Requires the customers.view permission (admins hold every permission).
      */
     get: operations['staff-customers-list'];
     put?: never;
@@ -1756,6 +1756,30 @@ export interface paths {
      * @description Revoke an API key at once. Requires the admin role.
      */
     delete: operations['integrations-apiKeys-revoke'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/customers/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A customer's record: contact details, notes, tags, figures, appointments and orders
+     * @description A customer's record: contact details, notes, tags, figures, appointments and orders. Requires the customers.view permission (admins hold every permission).
+     */
+    get: operations['customerRecords-get'];
+    /**
+     * Change a customer's name, staff notes or tags
+     * @description Change a customer's name, staff notes or tags. Requires the customers.edit permission (admins hold every permission).
+     */
+    put: operations['customerRecords-update'];
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -13696,6 +13720,7 @@ export interface operations {
     parameters: {
       query?: {
         search?: string;
+        tag?: string;
         page?: number;
       };
       header?: never;
@@ -16468,6 +16493,331 @@ export interface operations {
         };
       };
       /** @description No such API key, or it is revoked already */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'customerRecords-get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string | null;
+            isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            createdAt: string;
+            notes: string;
+            tags: string[];
+            stats: {
+              visits: number;
+              noShows: number;
+              spent: string;
+              lastVisitAt: string | null;
+            };
+            appointments: {
+              id: string;
+              /**
+               * Format: date-time
+               * @description An instant, ISO 8601 in UTC
+               */
+              dateTime: string;
+              duration: number;
+              status: string;
+              service: {
+                id: string | null;
+                name: string;
+              };
+              employee: {
+                id: string;
+                firstName: string;
+                lastName: string;
+              };
+            }[];
+            orders: {
+              id: string;
+              total: string;
+              status: string;
+              paymentStatus: string;
+              /**
+               * Format: date-time
+               * @description An instant, ISO 8601 in UTC
+               */
+              createdAt: string;
+              itemCount: number;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such customer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'customerRecords-update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          firstName?: string;
+          lastName?: string;
+          notes?: string;
+          tags?: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phone: string | null;
+            isActive: boolean;
+            /**
+             * Format: date-time
+             * @description An instant, ISO 8601 in UTC
+             */
+            createdAt: string;
+            notes: string;
+            tags: string[];
+            stats: {
+              visits: number;
+              noShows: number;
+              spent: string;
+              lastVisitAt: string | null;
+            };
+            appointments: {
+              id: string;
+              /**
+               * Format: date-time
+               * @description An instant, ISO 8601 in UTC
+               */
+              dateTime: string;
+              duration: number;
+              status: string;
+              service: {
+                id: string | null;
+                name: string;
+              };
+              employee: {
+                id: string;
+                firstName: string;
+                lastName: string;
+              };
+            }[];
+            orders: {
+              id: string;
+              total: string;
+              status: string;
+              paymentStatus: string;
+              /**
+               * Format: date-time
+               * @description An instant, ISO 8601 in UTC
+               */
+              createdAt: string;
+              itemCount: number;
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such customer */
       404: {
         headers: {
           [name: string]: unknown;

@@ -1,0 +1,13 @@
+/**
+ * The Spanish for the sentences of customer records and data rights (src/server/customers): errors, validation
+ * messages and audit entries, keyed by the English as in sentences.ts.
+ */
+export const customerSentences: Record<string, string> = {
+  'No such customer.': 'No existe ese cliente.',
+  'A customer can have at most 20 tags': 'Un cliente puede tener como máximo 20 etiquetas',
+  'A tag can be at most 40 characters': 'Una etiqueta puede tener como máximo 40 caracteres',
+  'Notes can be at most 5000 characters': 'Las notas pueden tener como máximo 5000 caracteres',
+  'Updated customer {name}: {changes}': 'Actualizó al cliente {name}: {changes}',
+  notes: 'notas',
+  'tags "{from}" → "{to}"': 'etiquetas "{from}" → "{to}"',
+};
