@@ -11,6 +11,7 @@ import { ZErrorBody } from '../src/server/api/errors';
 import { documentedOperation, serverErrors } from '../src/server/api/openapi-operation';
 import type { Meta } from '../src/server/api/trpc';
 import { revalidatedPaths } from '../src/server/http/catalog-http';
+import { csvErrors, csvPaths } from './csv-paths';
 
 /** Every tag the operations use, so the document defines each one. */
 function operationTags(): string[] {
@@ -209,9 +210,13 @@ function addIdempotencyKey(document: ReturnType<typeof generateOpenApiDocument>)
 
 /** The OpenAPI 3.1 document of every REST operation, generated from the router. */
 export function buildOpenApiDocument() {
-  const errorsByOperation: ErrorsByOperation = new Map(
-    Object.keys(signInPaths).map((path) => [`get ${path}`, serverErrors]),
-  );
+  const errorsByOperation: ErrorsByOperation = new Map([
+    ...Object.keys(signInPaths).map((path): [string, Record<number, string>] => [`get ${path}`, serverErrors]),
+    ...csvErrors.map(([operation, errors]): [string, Record<number, string>] => [
+      operation,
+      { ...errors, ...serverErrors },
+    ]),
+  ]);
   const document = generateOpenApiDocument(documentedRouter(errorsByOperation), {
     title: 'Storefront API',
     description:
@@ -232,7 +237,7 @@ export function buildOpenApiDocument() {
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'Storefront', url: 'https://example.com' },
     tags: operationTags(),
-    paths: signInPaths,
+    paths: { ...signInPaths, ...csvPaths },
     defs: { Error: ZErrorBody },
   });
   return addIdempotencyKey(addErrorResponses(moveQueryFields(document), errorsByOperation));

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { ExportCsvLink } from '../../entities/csv/export-csv-link';
 import { errorMessage } from '../../lib/trpc';
 import { useFormatMoney } from '../../lib/money';
 import { CustomerCard } from './customer-card';
@@ -33,13 +34,16 @@ export function CustomersPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-stone-900">
-          <FormattedMessage id="staff.customers" />
-        </h1>
-        <p className="mt-1 text-sm text-stone-600">
-          <FormattedMessage id="staff.customersIntro" />
-        </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <FormattedMessage id="staff.customers" />
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            <FormattedMessage id="staff.customersIntro" />
+          </p>
+        </div>
+        <ExportCsvLink kind="customers" />
       </div>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

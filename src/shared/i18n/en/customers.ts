@@ -25,5 +25,6 @@ export const customers = {
   'customers.orderNumber': 'Order #{number}',
   'customers.openRecord': 'Open the record of {name}',
   'customers.filterByTag': 'Filter by tag',
+  'customers.exportCsv': 'Export CSV',
   'customers.filterByTagPlaceholder': 'Tag',
 } as const satisfies Record<string, string>;

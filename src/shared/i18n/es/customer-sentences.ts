@@ -10,4 +10,8 @@ export const customerSentences: Record<string, string> = {
   'Updated customer {name}: {changes}': 'Actualizó al cliente {name}: {changes}',
   notes: 'notas',
   'tags "{from}" → "{to}"': 'etiquetas "{from}" → "{to}"',
+  'There is no such export: choose orders, appointments, customers or products.':
+    'No existe esa exportación: elige pedidos, citas, clientes o productos.',
+  'from and to must be dates written YYYY-MM-DD': 'from y to deben ser fechas escritas AAAA-MM-DD',
+  'The range must not end before it starts.': 'El intervalo no puede terminar antes de empezar.',
 };

@@ -26,5 +26,6 @@ export const customers: Record<keyof typeof enCustomers, string> = {
   'customers.orderNumber': 'Pedido n.º {number}',
   'customers.openRecord': 'Abrir la ficha de {name}',
   'customers.filterByTag': 'Filtrar por etiqueta',
+  'customers.exportCsv': 'Exportar CSV',
   'customers.filterByTagPlaceholder': 'Etiqueta',
 };

@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../app-error';
+import { access, decideAccess } from '../api/access';
+import { findCaller, type AppServices } from '../api/context';
+import { csvExport } from '../customers/csv-export';
+import { exportKinds, exportMessages, exportPermission, type ExportKind } from '../../shared/csv-schema';
+import type { Permission } from '../../shared/roles';
+
+/** The caller, when they hold `permission`; otherwise the 401 or 403 every procedure answers. */
+async function permitted(deps: AppServices, req: FastifyRequest, reply: FastifyReply, permission: Permission) {
+  const { user } = await findCaller(deps, req, reply);
+  const decision = decideAccess(access.permission(permission), user);
+  if (decision === 'unauthenticated') throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
+  if (decision === 'forbidden') throw new AppError('FORBIDDEN', "You don't have permission to do that.");
+  return user!;
+}
+
+const query = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * CSV in and out (docs/customers.md): plain routes because their bodies are CSV, not JSON.
+ * GET /api/admin/exports/{orders|appointments|customers|products}.csv?from&to streams the file.
+ */
+export const csvHttpPlugin = fp(
+  async (app, deps: AppServices) => {
+    app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(
+      '/api/admin/exports/:file',
+      async (req, reply) => {
+        const kind = /^(\w+)\.csv$/.exec(req.params.file)?.[1] as ExportKind | undefined;
+        if (!kind || !exportKinds.includes(kind)) throw new AppError('NOT_FOUND', exportMessages.unknownKind);
+        await permitted(deps, req, reply, exportPermission[kind]);
+        const { timezone } = await deps.settings.get();
+        const body = csvExport(
+          deps.database.db,
+          kind,
+          { from: query(req.query.from), to: query(req.query.to) },
+          timezone,
+        );
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${kind}-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(body);
+      },
+    );
+  },
+  { name: 'storefront-csv', fastify: '5.x', dependencies: ['storefront-errors', '@fastify/cookie'] },
+);
