@@ -19,6 +19,7 @@ import {
   ZEvent,
   type WebhookEventType,
 } from '../src/shared/webhook-schema';
+import { csvErrors, csvPaths } from './csv-paths';
 
 /** Every tag the operations use, so the document defines each one. */
 function operationTags(): string[] {
@@ -375,9 +376,13 @@ const API_VERSION = '1.1.0';
  * operation and webhook using it references.
  */
 export function buildOpenApiDocument() {
-  const errorsByOperation: ErrorsByOperation = new Map(
-    Object.keys(signInPaths).map((path) => [`get ${path}`, serverErrors]),
-  );
+  const errorsByOperation: ErrorsByOperation = new Map([
+    ...Object.keys(signInPaths).map((path): [string, Record<number, string>] => [`get ${path}`, serverErrors]),
+    ...csvErrors.map(([operation, errors]): [string, Record<number, string>] => [
+      operation,
+      { ...errors, ...serverErrors },
+    ]),
+  ]);
   const document = generateOpenApiDocument(documentedRouter(errorsByOperation), {
     title: 'Storefront API',
     description:
@@ -398,7 +403,7 @@ export function buildOpenApiDocument() {
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'Storefront', url: 'https://example.com' },
     tags: operationTags(),
-    paths: signInPaths,
+    paths: { ...signInPaths, ...csvPaths },
   });
   const described = addIdempotencyKey(addErrorResponses(moveQueryFields(document), errorsByOperation));
   described.components = { ...described.components, headers: responseHeaders };

@@ -10,6 +10,12 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     profileImageUrl: text('profile_image_url'),
     phone: text('phone'),
+    // What staff keep on a customer (the customer record, docs/customers.md); never shown to the customer.
+    notes: text('notes').notNull().default(''),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // The name of a row of `roles` (system roles customer, employee, admin, or a custom role). The foreign
     // key (ON UPDATE CASCADE, so renaming a role moves its holders) is in the staff custom migration, after
     // the system roles are inserted.
@@ -43,6 +49,8 @@ export const users = pgTable(
       'gin',
       sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email}) gin_trgm_ops`,
     ),
+    // The customers list filters by tag (`tags @> array[tag]`).
+    index('users_tags_idx').using('gin', t.tags),
     check('users_email_not_blank', sql`length(trim(${t.email})) > 0`),
     check('users_locale_known', sql`${t.locale} in ('en', 'es')`),
   ],

@@ -18,6 +18,7 @@ import { webhooksRouter } from './webhooks';
 import { eventsRouter } from './events';
 import { waitlistRouter } from './waitlist';
 import { integrationsRouter } from './integrations';
+import { customerRecordsRouter } from './customer-records';
 
 export const appRouter = router({
   auth: authRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   events: eventsRouter,
   waitlist: waitlistRouter,
   integrations: integrationsRouter,
+  customerRecords: customerRecordsRouter,
 });
 
 export type AppRouter = typeof appRouter;

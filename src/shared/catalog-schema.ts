@@ -57,7 +57,7 @@ export const wholeNumber = (opts: {
     return n;
   });
 
-const ZInventoryInput = wholeNumber({
+export const ZInventoryInput = wholeNumber({
   required: 'Inventory is required',
   notNumber: 'Inventory must be a number',
   notWhole: 'Inventory must be a whole number',
@@ -67,7 +67,7 @@ const ZInventoryInput = wholeNumber({
   maxMessage: `Inventory must be at most ${limits.inventoryMax}`,
 });
 
-const ZDurationInput = wholeNumber({
+export const ZDurationInput = wholeNumber({
   required: 'Duration is required',
   notNumber: 'Duration must be a number',
   notWhole: 'Duration must be a whole number',
@@ -124,7 +124,7 @@ export const ZQuantityInput = wholeNumber({
   maxMessage: `Quantity must be at most ${limits.cartQuantityMax}`,
 });
 
-const ZNameInput = z
+export const ZNameInput = z
   .string({
     error: (issue) => (issue.input === undefined || issue.input === null ? 'Name is required' : 'Name must be text'),
   })

@@ -179,6 +179,8 @@ export const CUSTOMERS_PAGE_SIZE = 20;
 export const ZCustomersInput = z
   .object({
     search: z.string().max(200).optional(),
+    /** Only customers with this tag, written as on their records (the customer record's tags). */
+    tag: z.string().trim().max(40).optional(),
     page: z.coerce
       .number({ error: 'page must be a number' })
       .int('page must be a whole number')

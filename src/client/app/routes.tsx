@@ -55,6 +55,7 @@ const DashboardPage = page(() => import('../features/staff/dashboard-page'), 'Da
 const UsersPage = page(() => import('../features/staff/users-page'), 'UsersPage');
 const RolesPage = page(() => import('../features/staff/roles-page'), 'RolesPage');
 const CustomersPage = page(() => import('../features/staff/customers-page'), 'CustomersPage');
+const CustomerRecordPage = page(() => import('../features/customers/customer-record-page'), 'CustomerRecordPage');
 const AdminProductsPage = page(() => import('../features/catalog/admin-products-page'), 'AdminProductsPage');
 const AdminServicesPage = page(() => import('../features/catalog/admin-services-page'), 'AdminServicesPage');
 const AdminCalendarPage = page(() => import('../features/scheduling/admin-calendar-page'), 'AdminCalendarPage');
@@ -170,6 +171,7 @@ export function AppRouter() {
               <Route path="users" element={guarded('users.view', <UsersPage />)} />
               <Route path="roles" element={guarded('roles.view', <RolesPage />)} />
               <Route path="customers" element={guarded('customers.view', <CustomersPage />)} />
+              <Route path="customers/:id" element={guarded('customers.view', <CustomerRecordPage />)} />
               <Route path="products" element={<AdminProductsPage />} />
               <Route path="services" element={<AdminServicesPage />} />
               <Route path="calendar" element={<AdminCalendarPage />} />

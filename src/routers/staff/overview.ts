@@ -14,14 +14,14 @@ export const customersRouter = router({
         method: 'GET',
         path: '/admin/customers',
         tags: ['customers'],
-        summary: 'Customers with their orders, appointments, spend and activity (?search=&page=)',
+        summary: 'Customers with their orders, appointments, spend and activity (?search=&tag=&page=)',
       }),
     )
     .input(ZCustomersInput)
     .output(checkedOncePerValue(ZCustomersPage))
     // A page is as fresh as the figures on it: at most a few seconds old (figures-cache.ts).
     .query(({ ctx, input }) =>
-      ctx.figures.get(`customers:${input?.page ?? 1}:${input?.search?.trim() ?? ''}`, () =>
+      ctx.figures.get(`customers:${input?.page ?? 1}:${input?.tag ?? ''}:${input?.search?.trim() ?? ''}`, () =>
         listCustomers(ctx.db, input ?? {}, ctx.figures),
       ),
     ),

@@ -120,4 +120,6 @@ export const accessTable: Record<string, string> = {
   'integrations.apiKeys.list': 'admin',
   'integrations.apiKeys.create': 'admin',
   'integrations.apiKeys.revoke': 'admin',
+  'customerRecords.get': 'permission:customers.view',
+  'customerRecords.update': 'permission:customers.edit',
 };

@@ -138,17 +138,25 @@ function readCustomerSummary(db: Tx) {
 }
 
 /**
- * Who the search matches: the condition on users `u`, and the customers to page through. A search gathers its
- * matches on their own first: "offset 0" keeps the planner from folding them into the scan by name, which a
- * reused (generic) statement plan otherwise chooses, testing every customer in turn. Without a search `matches`
- * is null: the total is the summary's, as counting every customer again per page would cost a full scan.
+ * Who the search (and the tag) matches: the condition on users `u`, and the customers to page through. A search
+ * gathers its matches on their own first: "offset 0" keeps the planner from folding them into the scan by name,
+ * which a reused (generic) statement plan otherwise chooses, testing every customer in turn. Without a search or
+ * tag `matches` is null: the total is the summary's, as counting every customer again per page would cost a full scan.
  */
-function customerSearch(search: string) {
+function customerSearch(search: string, tag: string) {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const matches = search ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}` : sql``;
-  const candidates = search
-    ? sql`(select id, first_name, last_name, email, updated_at, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
-    : sql`(select id, first_name, last_name, email, updated_at, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
+  const matches = sql.join(
+    [
+      search ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}` : sql``,
+      // On the tags' GIN index (users_tags_idx).
+      tag ? sql`and u.tags @> array[${tag}]::text[]` : sql``,
+    ],
+    sql` `,
+  );
+  const candidates =
+    search || tag
+      ? sql`(select id, first_name, last_name, email, updated_at, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
+      : sql`(select id, first_name, last_name, email, updated_at, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
   return { matches, candidates };
 }
 
@@ -198,26 +206,28 @@ function readCustomerPage(db: Tx, candidates: SQL, page: number) {
  */
 export async function listCustomers(
   db: Tx,
-  input: { search?: string; page?: number } = {},
+  input: { search?: string; tag?: string; page?: number } = {},
   figures?: FiguresCache,
 ): Promise<CustomersPage> {
   const page = input.page ?? 1;
   const search = input.search?.trim() ?? '';
-  const { matches, candidates } = customerSearch(search);
+  const tag = input.tag ?? '';
+  const { matches, candidates } = customerSearch(search, tag);
   const [summaryRows, pageRows] = await Promise.all([
     figures ? figures.get('customer-summary', () => readCustomerSummary(db)) : readCustomerSummary(db),
     readCustomerPage(db, candidates, page),
   ]);
   const summary = rowsOf<{ total: number; active: number; revenue: string; order_count: number }>(summaryRows)[0]!;
   const people = rowsOf<CustomerRow & { matches: number | string | null }>(pageRows);
-  const total = !search
-    ? Number(summary.total)
-    : people.length > 0
-      ? Number(people[0]!.matches)
-      : // A page past the last match: count the matches on their own.
-        rowsOf<{ n: number }>(
-          await db.execute(sql`select count(*)::int as n from users u where u.role = ${CUSTOMER_ROLE} ${matches}`),
-        )[0]!.n;
+  const total =
+    !search && !tag
+      ? Number(summary.total)
+      : people.length > 0
+        ? Number(people[0]!.matches)
+        : // A page past the last match: count the matches on their own.
+          rowsOf<{ n: number }>(
+            await db.execute(sql`select count(*)::int as n from users u where u.role = ${CUSTOMER_ROLE} ${matches}`),
+          )[0]!.n;
 
   const items = people.map(toCustomerRecord);
 

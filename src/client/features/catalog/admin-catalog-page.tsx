@@ -11,6 +11,7 @@ import { kindTexts } from './catalog-texts';
 import { PagedGrid } from './paged-grid';
 import { SearchBox } from '../../components/ui/search-box';
 import { useCatalogSearch } from './use-catalog-search';
+import { ExportCsvLink } from '../../entities/csv/export-csv-link';
 
 /**
  * /admin/products and /admin/services: search, card grid, the create and edit dialog, delete
@@ -54,11 +55,14 @@ export function AdminCatalogPage<K extends CatalogKind>({
             <FormattedMessage id={texts.adminIntro} />
           </p>
         </div>
-        {allowed.create && (
-          <Button onClick={() => setEditing('new')}>
-            <FormattedMessage id={texts.add} />
-          </Button>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {kind === 'products' && <ExportCsvLink kind="products" />}
+          {allowed.create && (
+            <Button onClick={() => setEditing('new')}>
+              <FormattedMessage id={texts.add} />
+            </Button>
+          )}
+        </div>
       </div>
       <SearchBox
         value={query}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Card, CardContent } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { ExportCsvLink } from '../../entities/csv/export-csv-link';
 import { errorMessage } from '../../lib/trpc';
 import { AdminOrderFilters, noOrderFilters, useOrderFilters } from './admin-order-filters';
 import { AdminOrdersTable } from './admin-orders-table';
@@ -19,13 +20,16 @@ export function AdminOrdersPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-stone-900">
-          <FormattedMessage id="orders.title" />
-        </h1>
-        <p className="mt-1 text-sm text-stone-600">
-          <FormattedMessage id="orders.intro" />
-        </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <FormattedMessage id="orders.title" />
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            <FormattedMessage id="orders.intro" />
+          </p>
+        </div>
+        <ExportCsvLink kind="orders" />
       </div>
       <AdminOrderFilters fields={fields} onChange={setFields} />
 

@@ -11,6 +11,7 @@ import { buildWeek } from '../../entities/schedule/week-days';
 import { addDaysToKey, dayLabelOf, todayIn, weekOf } from '../../lib/zoned-time';
 import { useCalendarAppointments, useEmployeeWeeklyHours, useOverrides, useStaff } from './scheduling-api';
 import { useTimeZone } from '../../lib/session';
+import { ExportCsvLink } from '../../entities/csv/export-csv-link';
 
 // The upcoming list covers the next seven days.
 const UPCOMING_DAYS = 7;
@@ -61,13 +62,17 @@ export function AdminCalendarPage() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-stone-900">
-          <FormattedMessage id="scheduling.calendar" />
-        </h1>
-        <p className="text-stone-600">
-          <FormattedMessage id="scheduling.calendarIntro" />
-        </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <FormattedMessage id="scheduling.calendar" />
+          </h1>
+          <p className="text-stone-600">
+            <FormattedMessage id="scheduling.calendarIntro" />
+          </p>
+        </div>
+        {/* The day on show, as the calendar lists it. */}
+        <ExportCsvLink kind="appointments" from={date} to={date} />
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
         <div className="flex flex-col gap-1.5">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router-dom';
 import { orderNumber } from '../../../shared/orders';
 import { Badge } from '../../components/ui/badge';
 import { Card, CardContent } from '../../components/ui/card';
@@ -71,7 +72,15 @@ export function CustomerCard({ customer }: { customer: CustomerItem }) {
       <CardContent className="flex flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 className="truncate font-semibold text-stone-900">{name}</h2>
+            <h2 className="truncate font-semibold text-stone-900">
+              <Link
+                to={`/admin/customers/${customer.id}`}
+                className="underline-offset-2 hover:underline"
+                aria-label={intl.formatMessage({ id: 'customers.openRecord' }, { name })}
+              >
+                {name}
+              </Link>
+            </h2>
             <p className="truncate text-sm text-stone-600">{customer.email}</p>
           </div>
           <Badge tone={customer.isActive ? 'success' : 'neutral'}>

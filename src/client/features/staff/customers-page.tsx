@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { ExportCsvLink } from '../../entities/csv/export-csv-link';
 import { errorMessage } from '../../lib/trpc';
 import { useFormatMoney } from '../../lib/money';
 import { CustomerCard } from './customer-card';
@@ -16,6 +18,9 @@ export function CustomersPage() {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  // The tag filter lives in the address, so a tag on a customer record links to its customers.
+  const [params, setParams] = useSearchParams();
+  const tag = params.get('tag') ?? '';
   useEffect(() => {
     const timer = setTimeout(() => {
       setSearch(typed);
@@ -23,19 +28,22 @@ export function CustomersPage() {
     }, 250);
     return () => clearTimeout(timer);
   }, [typed]);
-  const customers = useCustomers(search, page);
+  const customers = useCustomers(search, page, tag);
   const data = customers.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-stone-900">
-          <FormattedMessage id="staff.customers" />
-        </h1>
-        <p className="mt-1 text-sm text-stone-600">
-          <FormattedMessage id="staff.customersIntro" />
-        </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-stone-900">
+            <FormattedMessage id="staff.customers" />
+          </h1>
+          <p className="mt-1 text-sm text-stone-600">
+            <FormattedMessage id="staff.customersIntro" />
+          </p>
+        </div>
+        <ExportCsvLink kind="customers" />
       </div>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -58,14 +66,27 @@ export function CustomersPage() {
         />
       </div>
 
-      <Input
-        type="search"
-        placeholder={intl.formatMessage({ id: 'staff.searchCustomersPlaceholder' })}
-        aria-label={intl.formatMessage({ id: 'staff.searchCustomers' })}
-        value={typed}
-        onChange={(e) => setTyped(e.target.value)}
-        className="max-w-md"
-      />
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Input
+          type="search"
+          placeholder={intl.formatMessage({ id: 'staff.searchCustomersPlaceholder' })}
+          aria-label={intl.formatMessage({ id: 'staff.searchCustomers' })}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          className="max-w-md"
+        />
+        <Input
+          type="search"
+          placeholder={intl.formatMessage({ id: 'customers.filterByTagPlaceholder' })}
+          aria-label={intl.formatMessage({ id: 'customers.filterByTag' })}
+          value={tag}
+          onChange={(e) => {
+            setParams(e.target.value ? { tag: e.target.value } : {}, { replace: true });
+            setPage(1);
+          }}
+          className="sm:max-w-48"
+        />
+      </div>
 
       {customers.isLoading ? (
         <Spinner label={intl.formatMessage({ id: 'staff.loadingCustomers' })} />
@@ -78,7 +99,7 @@ export function CustomersPage() {
               <FormattedMessage id="staff.noCustomersFound" />
             </h2>
             <p className="text-sm text-stone-600">
-              <FormattedMessage id={search ? 'staff.tryAdjustingSearch' : 'staff.customersAppearHere'} />
+              <FormattedMessage id={search || tag ? 'staff.tryAdjustingSearch' : 'staff.customersAppearHere'} />
             </p>
           </CardContent>
         </Card>

@@ -14,9 +14,9 @@ export const useRoles = () => trpc.staff.roles.list.useQuery();
 export const usePermissionGroups = () => trpc.staff.permissions.list.useQuery();
 export const useWeeklyHoursOf = (userId: string | null) =>
   trpc.staff.users.availability.useQuery({ userId: userId ?? '' }, { enabled: !!userId });
-export const useCustomers = (search: string, page: number) =>
+export const useCustomers = (search: string, page: number, tag = '') =>
   trpc.staff.customers.list.useQuery(
-    { search: search.trim() || undefined, page },
+    { search: search.trim() || undefined, tag: tag.trim() || undefined, page },
     { placeholderData: (previous) => previous },
   );
 export const useDashboard = () => trpc.staff.dashboard.get.useQuery();

@@ -4,6 +4,7 @@ import { booking } from './booking';
 import { cart } from './cart';
 import { catalog } from './catalog';
 import { chat } from './chat';
+import { customers } from './customers';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
 import { employeePortal } from './employeePortal';
@@ -29,6 +30,7 @@ export const messages = {
   ...cart,
   ...catalog,
   ...chat,
+  ...customers,
   ...discounts,
   ...employeeApplications,
   ...employeePortal,

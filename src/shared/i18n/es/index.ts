@@ -5,6 +5,7 @@ import { booking } from './booking';
 import { cart } from './cart';
 import { catalog } from './catalog';
 import { chat } from './chat';
+import { customers } from './customers';
 import { discounts } from './discounts';
 import { employeeApplications } from './employeeApplications';
 import { employeePortal } from './employeePortal';
@@ -28,6 +29,7 @@ export const messages: Record<MessageId, string> = {
   ...cart,
   ...catalog,
   ...chat,
+  ...customers,
   ...discounts,
   ...employeeApplications,
   ...employeePortal,

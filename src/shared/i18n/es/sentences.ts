@@ -8,6 +8,8 @@
  *   each part is said too when it has a key here, which is why labels are keys, lowercase with their article.
  */
 
+import { customerSentences } from './customer-sentences';
+
 const orderState = (arg: string) =>
   `{${arg}, select, pending {pendiente} processing {en preparación} completed {completado} cancelled {cancelado} unpaid {sin pagar} paid {pagado} failed {fallido} partially_refunded {reembolsado en parte} refunded {reembolsado} other {{${arg}}}}`;
 // An appointment (la cita) is feminine; "a cancelled appointment" reads "una cita cancelada".
@@ -529,4 +531,11 @@ const audit: Record<string, string> = {
   'Stopped {employee} performing {service}.': 'Quitó a {employee} de quienes prestan el servicio {service}.',
 };
 
-export const sentences: Record<string, string> = { ...labels, ...patterns, ...validation, ...errors, ...audit };
+export const sentences: Record<string, string> = {
+  ...labels,
+  ...patterns,
+  ...validation,
+  ...errors,
+  ...audit,
+  ...customerSentences,
+};

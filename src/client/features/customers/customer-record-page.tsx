@@ -1,0 +1,245 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router-dom';
+import { orderNumber } from '../../../shared/orders';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Input, Textarea } from '../../components/ui/input';
+import { Spinner } from '../../components/ui/spinner';
+import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
+import { useFormatMoney } from '../../lib/money';
+import { useCurrentUser, useTimeZone } from '../../lib/session';
+import { errorMessage } from '../../lib/trpc';
+import { dateOf, stampOf } from '../../lib/zoned-time';
+import { can } from '../../../shared/roles';
+import { useCustomerRecord, useUpdateCustomerRecord, type CustomerDetail } from './customers-api';
+
+/** /admin/customers/{id}: one customer's whole story, and what staff keep on them. */
+export function CustomerRecordPage() {
+  const { id = '' } = useParams();
+  const intl = useIntl();
+  const record = useCustomerRecord(id);
+  if (record.isLoading) return <Spinner label={intl.formatMessage({ id: 'customers.loading' })} />;
+  if (record.isError) return <p className="text-red-700">{errorMessage(record.error)}</p>;
+  const customer = record.data!;
+  const name = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link to="/admin/customers" className="text-sm text-brand-700 underline">
+          <FormattedMessage id="customers.backToList" />
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold text-stone-900">{name}</h1>
+        <p className="mt-1 text-sm text-stone-600">
+          {customer.email}
+          {customer.phone && ` · ${customer.phone}`}
+        </p>
+      </div>
+      <Figures customer={customer} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <StaffNotes customer={customer} />
+        <History customer={customer} />
+      </div>
+    </div>
+  );
+}
+
+function Figures({ customer }: { customer: CustomerDetail }) {
+  const intl = useIntl();
+  const money = useFormatMoney();
+  const timeZone = useTimeZone();
+  const { stats } = customer;
+  const figures: [string, string][] = [
+    [intl.formatMessage({ id: 'customers.visits' }), intl.formatNumber(stats.visits)],
+    [intl.formatMessage({ id: 'customers.noShows' }), intl.formatNumber(stats.noShows)],
+    [intl.formatMessage({ id: 'customers.spent' }), money(stats.spent)],
+    [
+      intl.formatMessage({ id: 'customers.lastVisit' }),
+      stats.lastVisitAt ? dateOf(stats.lastVisitAt, timeZone) : intl.formatMessage({ id: 'customers.noVisitYet' }),
+    ],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {figures.map(([label, value]) => (
+        <Card key={label}>
+          <CardContent className="p-4">
+            <dt className="text-sm text-stone-600">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-stone-900">{value}</dd>
+          </CardContent>
+        </Card>
+      ))}
+    </dl>
+  );
+}
+
+/** Notes and tags, edited together and saved with one button (read-only without customers.edit). */
+function StaffNotes({ customer }: { customer: CustomerDetail }) {
+  const intl = useIntl();
+  const { user } = useCurrentUser();
+  const editable = !!user && can(user, 'customers.edit');
+  const update = useUpdateCustomerRecord();
+  const [notes, setNotes] = useState(customer.notes);
+  const [tags, setTags] = useState(customer.tags);
+  const [newTag, setNewTag] = useState('');
+  useEffect(() => {
+    setNotes(customer.notes);
+    setTags(customer.tags);
+  }, [customer.notes, customer.tags]);
+
+  const addTag = () => {
+    const tag = newTag.trim();
+    if (tag && !tags.some((t) => t.toLowerCase() === tag.toLowerCase())) setTags([...tags, tag]);
+    setNewTag('');
+  };
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    update.mutate({ id: customer.id, notes, tags });
+  };
+
+  return (
+    <Card>
+      <CardContent className="p-5">
+        <form onSubmit={save} className="flex flex-col gap-5">
+          <section className="flex flex-col gap-2">
+            <h2 className="text-lg font-semibold text-stone-900">
+              <label htmlFor="customer-notes">
+                <FormattedMessage id="customers.notes" />
+              </label>
+            </h2>
+            <p className="text-sm text-stone-600" id="customer-notes-hint">
+              <FormattedMessage id="customers.notesHint" />
+            </p>
+            <Textarea
+              id="customer-notes"
+              aria-describedby="customer-notes-hint"
+              value={notes}
+              readOnly={!editable}
+              maxLength={5000}
+              onChange={(e) => setNotes(e.target.value)}
+            />
+          </section>
+          <section className="flex flex-col gap-2" aria-labelledby="customer-tags">
+            <h2 id="customer-tags" className="text-lg font-semibold text-stone-900">
+              <FormattedMessage id="customers.tags" />
+            </h2>
+            {tags.length === 0 ? (
+              <p className="text-sm text-stone-600">
+                <FormattedMessage id="customers.noTags" />
+              </p>
+            ) : (
+              <ul className="flex flex-wrap gap-2">
+                {tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge className="flex items-center gap-1">
+                      <Link to={`/admin/customers?tag=${encodeURIComponent(tag)}`} className="underline">
+                        {tag}
+                      </Link>
+                      {editable && (
+                        <button
+                          type="button"
+                          className="ml-1 rounded px-1 text-stone-700 hover:bg-stone-200"
+                          aria-label={intl.formatMessage({ id: 'customers.removeTag' }, { tag })}
+                          onClick={() => setTags(tags.filter((t) => t !== tag))}
+                        >
+                          ×
+                        </button>
+                      )}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {editable && (
+              <div className="flex gap-2">
+                <Input
+                  aria-label={intl.formatMessage({ id: 'customers.newTag' })}
+                  placeholder={intl.formatMessage({ id: 'customers.newTagPlaceholder' })}
+                  value={newTag}
+                  maxLength={40}
+                  onChange={(e) => setNewTag(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      addTag();
+                    }
+                  }}
+                />
+                <Button type="button" variant="outline" onClick={addTag}>
+                  <FormattedMessage id="customers.addTag" />
+                </Button>
+              </div>
+            )}
+          </section>
+          {editable && (
+            <Button type="submit" disabled={update.isPending} className="self-start">
+              <FormattedMessage id="customers.save" />
+            </Button>
+          )}
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-2">
+      <h2 className="text-lg font-semibold text-stone-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function History({ customer }: { customer: CustomerDetail }) {
+  const money = useFormatMoney();
+  const timeZone = useTimeZone();
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-6 p-5">
+        <Section title={<FormattedMessage id="customers.appointments" />}>
+          {customer.appointments.length === 0 ? (
+            <p className="text-sm text-stone-600">
+              <FormattedMessage id="customers.noAppointments" />
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-2" data-testid="record-appointments">
+              {customer.appointments.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <span className="text-stone-800">
+                    {a.service.name} · {stampOf(a.dateTime, timeZone)} · {a.employee.firstName}{' '}
+                    {a.employee.lastName}
+                  </span>
+                  <AppointmentStatusBadge status={a.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title={<FormattedMessage id="customers.orders" />}>
+          {customer.orders.length === 0 ? (
+            <p className="text-sm text-stone-600">
+              <FormattedMessage id="customers.noOrders" />
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-2" data-testid="record-orders">
+              {customer.orders.map((o) => (
+                <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+                  <Link to={`/admin/orders/${o.id}`} className="text-stone-800 underline">
+                    <FormattedMessage id="customers.orderNumber" values={{ number: orderNumber(o.id) }} /> ·{' '}
+                    {dateOf(o.createdAt, timeZone)}
+                  </Link>
+                  <span className="flex items-center gap-2">
+                    <OrderStatusBadge status={o.status} className="capitalize" />
+                    <span className="font-medium text-stone-900">{money(o.total)}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import { getCustomerRecord, updateCustomerRecord } from '../server/customers/record-service';
+import { permissionProcedure, rest, router } from '../server/api/trpc';
+import { ZCustomerDetail, ZCustomerIdInput, ZUpdateCustomerInput } from '../shared/customer-record-schema';
+
+const tags = ['customers'];
+
+/** The customer record: one customer's details, staff notes and tags, and history (docs/customers.md). */
+export const customerRecordsRouter = router({
+  get: permissionProcedure('customers.view')
+    .meta(
+      rest({
+        method: 'GET',
+        path: '/admin/customers/{id}',
+        tags,
+        errors: { 404: 'No such customer' },
+        summary: "A customer's record: contact details, notes, tags, figures, appointments and orders",
+      }),
+    )
+    .input(ZCustomerIdInput)
+    .output(ZCustomerDetail)
+    .query(({ ctx, input }) => getCustomerRecord(ctx.db, input.id)),
+
+  update: permissionProcedure('customers.edit')
+    .meta(
+      rest({
+        method: 'PUT',
+        path: '/admin/customers/{id}',
+        tags,
+        errors: { 404: 'No such customer' },
+        summary: "Change a customer's name, staff notes or tags",
+      }),
+    )
+    .input(ZUpdateCustomerInput)
+    .output(ZCustomerDetail)
+    .mutation(({ ctx, input }) => updateCustomerRecord(ctx.db, ctx.user, input)),
+});

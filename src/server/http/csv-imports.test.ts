@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { products, users } from '../../../db/schema/index';
+import { signInAs, useTestServer } from '../testing';
+
+// CSV imports over HTTP: a preview of every error, all or nothing, and the same file twice creating nothing new.
+const server = useTestServer();
+let admin: Awaited<ReturnType<typeof signInAs>>;
+
+const csv = (text: string) => ({ rawBody: text, headers: { 'content-type': 'text/csv' } });
+
+beforeAll(async () => {
+  admin = await signInAs(server.database, 'admin', { email: 'boss@example.com' });
+});
+
+describe('POST /api/admin/imports/{kind}', () => {
+  const customers = [
+    'E-mail,First name,Last name,Tags',
+    'ines@example.com,Inés,Muñoz,VIP; Sensitive skin',
+    'Leo@Example.com,Leo,Ruiz,',
+    '"ana@example.com","Ana","García, ""la jefa""",',
+  ].join('\r\n');
+
+  it('lists every bad row by line and column and writes nothing; the fixed file writes all, once', async () => {
+    const bad = [
+      'E-mail,First name,Last name',
+      'not-an-email,A,B',
+      'ok@example.com,C,D',
+      'boss@example.com,E,F',
+      'OK@example.com,G,H',
+    ].join('\n');
+    const refused = await server.request('POST', '/api/admin/imports/customers', { cookie: admin.cookie, ...csv(bad) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { line: 2, column: 'E-mail', message: 'Please enter a valid email address' },
+      { line: 4, column: 'E-mail', message: 'This e-mail belongs to a staff member.' },
+      { line: 5, column: 'E-mail', message: 'This row repeats an earlier one (line 3).' },
+    ]);
+    expect(await server.db.select().from(users)).toHaveLength(1);
+
+    const preview = await server.request('POST', '/api/admin/imports/customers?dryRun=true', {
+      cookie: admin.cookie,
+      ...csv(customers),
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ created: 3, updated: 0, errors: [] });
+    expect(await server.db.select().from(users)).toHaveLength(1);
+
+    const first = await server.request('POST', '/api/admin/imports/customers', {
+      cookie: admin.cookie,
+      ...csv(customers),
+    });
+    expect(first.body).toEqual({ created: 3, updated: 0, errors: [] });
+    const again = await server.request('POST', '/api/admin/imports/customers', {
+      cookie: admin.cookie,
+      ...csv(customers),
+    });
+    expect(again.body).toEqual({ created: 0, updated: 3, errors: [] });
+    const people = await server.db.select().from(users);
+    expect(people).toHaveLength(4);
+    expect(people.find((p) => p.email === 'ines@example.com')).toMatchObject({
+      firstName: 'Inés',
+      tags: ['VIP', 'Sensitive skin'],
+      role: 'customer',
+    });
+    expect(people.find((p) => p.email === 'ana@example.com')?.lastName).toBe('García, "la jefa"');
+  });
+
+  it('imports products matched by name, says errors in Spanish, and checks permission and the body', async () => {
+    const file = '\uFEFFName,Price,Inventory\nSerum,38,5\nCandle,abc,-1\n';
+    const refused = await server.request('POST', '/api/admin/imports/products', {
+      cookie: admin.cookie,
+      ...csv(file),
+      headers: { 'content-type': 'text/csv', 'accept-language': 'es' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((e: { line: number; column: string }) => [e.line, e.column])).toEqual([
+      [3, 'Price'],
+      [3, 'Inventory'],
+    ]);
+    expect(refused.body.message).toBe('El archivo tiene errores; no se ha importado nada.');
+    const fixed = 'Name,Price,Inventory\nSerum,38,5\nCandle,22.50,1\n';
+    expect(
+      (await server.request('POST', '/api/admin/imports/products', { cookie: admin.cookie, ...csv(fixed) })).body,
+    ).toEqual({
+      created: 2,
+      updated: 0,
+      errors: [],
+    });
+    const again = await server.request('POST', '/api/admin/imports/products', {
+      cookie: admin.cookie,
+      ...csv(fixed.replace('Serum', 'SERUM')),
+    });
+    expect(again.body).toMatchObject({ created: 0, updated: 2 });
+    expect(await server.db.select().from(products)).toHaveLength(2);
+
+    const clerk = await signInAs(server.database, 'employee', { permissions: ['products.view'] });
+    expect(
+      (await server.request('POST', '/api/admin/imports/products', { cookie: clerk.cookie, ...csv(fixed) })).status,
+    ).toBe(403);
+    const json = await server.request('POST', '/api/admin/imports/products', { cookie: admin.cookie, body: { a: 1 } });
+    expect(json.status).toBe(400);
+    const missing = await server.request('POST', '/api/admin/imports/products', {
+      cookie: admin.cookie,
+      ...csv('Title\nx\n'),
+    });
+    expect(missing.body.errors).toEqual([
+      { line: 1, column: 'Name', message: 'This column is missing from the header row.' },
+      { line: 1, column: 'Price', message: 'This column is missing from the header row.' },
+    ]);
+  });
+});
