@@ -1,0 +1,68 @@
+import { expect, it } from 'vitest';
+import { startWebhookReceiver } from '../server/webhooks/receiver-testing';
+import { signInAs, useTestServer } from '../server/testing';
+import { product } from './orders-testing';
+
+// GET /api/events and a replay to an endpoint (docs/integrations.md, Events).
+
+const server = useTestServer();
+
+it('replays every event of a pause once per replay, signed, and lists the events newest first', async () => {
+  const admin = (await signInAs(server.database, 'admin')).cookie;
+  const receiver = await startWebhookReceiver();
+  try {
+    const endpoint = await server.request('POST', '/api/admin/webhooks', {
+      cookie: admin,
+      body: { url: receiver.url, events: ['product.created', 'product.updated'] },
+    });
+    receiver.useSecret(endpoint.body.secret);
+    const paused = await server.request('PUT', `/api/admin/webhooks/${endpoint.body.id}`, {
+      cookie: admin,
+      body: { isActive: false },
+    });
+    expect(paused.status).toBe(200);
+    const since = new Date().toISOString();
+    const made = [];
+    for (const name of ['Pause Soap', 'Pause Salt', 'Pause Oil']) made.push(await product(server, admin, { name }));
+    await server.request('PUT', `/api/products/${made[0]!.id}`, { cookie: admin, body: { price: '4.00' } });
+
+    const listed = await server.request('GET', '/api/events?type=product.created&limit=2', { cookie: admin });
+    expect(listed.body.map((e: { data: { id: string } }) => e.data.id)).toEqual([made[2]!.id, made[1]!.id]);
+    const older = await server.request('GET', /<([^>]+)>/.exec(listed.headers.get('link')!)![1]!, { cookie: admin });
+    expect(older.body[0]).toMatchObject({ type: 'product.created', data: { id: made[0]!.id } });
+    expect(Object.keys(older.body[0]).sort()).toEqual(['data', 'id', 'timestamp', 'type']);
+
+    await server.request('PUT', `/api/admin/webhooks/${endpoint.body.id}`, { cookie: admin, body: { isActive: true } });
+    expect(receiver.received).toEqual([]);
+    const replay = await server.request('POST', `/api/admin/webhooks/${endpoint.body.id}/replay`, {
+      cookie: admin,
+      body: { since },
+    });
+    expect(replay.body).toEqual({ queued: 4 });
+    await expect.poll(() => receiver.received.length, { timeout: 8000 }).toBe(4);
+    expect(receiver.received.every((r) => r.error === undefined)).toBe(true);
+    const ids = receiver.received.map((r) => r.payload!.id);
+    expect(new Set(ids).size).toBe(4);
+    expect(receiver.received.map((r) => `${r.payload!.type} ${(r.payload!.data as { id: string }).id}`).sort()).toEqual(
+      [...made.map((p) => `product.created ${p.id}`), `product.updated ${made[0]!.id}`].sort(),
+    );
+
+    // A second replay of only one type sends those again, once.
+    const again = await server.request('POST', `/api/admin/webhooks/${endpoint.body.id}/replay`, {
+      cookie: admin,
+      body: { since, types: ['product.updated'] },
+    });
+    expect(again.body).toEqual({ queued: 1 });
+    await expect.poll(() => receiver.received.length, { timeout: 8000 }).toBe(5);
+    expect(receiver.received[4]!.payload!.id).toBe(
+      receiver.received.find((r) => r.payload!.type === 'product.updated')!.payload!.id,
+    );
+    const missing = await server.request('POST', `/api/admin/webhooks/${crypto.randomUUID()}/replay`, {
+      cookie: admin,
+      body: { since },
+    });
+    expect(missing.status).toBe(404);
+  } finally {
+    await receiver.close();
+  }
+});
