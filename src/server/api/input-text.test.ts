@@ -23,8 +23,8 @@ const application = {
   experience: 'Spa and clinic work since 2015.',
   specialties: 'Deep tissue, sports',
 };
-const NUL = "Text can't contain the NUL character (\\u0000).";
-const SURROGATE = 'Text must be valid Unicode: a lone surrogate (\\ud800 to \\udfff) is not a character.';
+const NUL = "Text can't contain the NUL character (U+0000).";
+const SURROGATE = 'Text must be valid Unicode: a lone surrogate (U+D800 to U+DFFF) is not a character.';
 const DEEP = 'The request body is nested too deeply.';
 
 const applications = async () => (await server.db.select({ n: count() }).from(employeeApplications))[0]!.n;
@@ -48,7 +48,7 @@ describe('text no column can hold', () => {
       body: { ...application, phone: '\u0000' },
       headers: { 'accept-language': 'es' },
     });
-    expect(es.body.message).toBe('El texto no puede contener el carácter NUL (\\u0000).');
+    expect(es.body.message).toBe('El texto no puede contener el carácter NUL (U+0000).');
     expect(await applications()).toBe(before);
   });
 

@@ -24,10 +24,10 @@ export function checkInputText(value: unknown, depth = 0): void {
 }
 
 function checkText(text: string) {
-  if (text.includes('\u0000')) throw new AppError('BAD_REQUEST', "Text can't contain the NUL character (\\u0000).");
+  if (text.includes('\u0000')) throw new AppError('BAD_REQUEST', "Text can't contain the NUL character (U+0000).");
   if (!text.isWellFormed())
     throw new AppError(
       'BAD_REQUEST',
-      'Text must be valid Unicode: a lone surrogate (\\ud800 to \\udfff) is not a character.',
+      'Text must be valid Unicode: a lone surrogate (U+D800 to U+DFFF) is not a character.',
     );
 }

@@ -286,9 +286,9 @@ const errors: Record<string, string> = {
     'No se encontró nada en esta dirección: una parte de ella es demasiado larga para ser un id.',
   'The request could not be read.': 'No se pudo leer la solicitud.',
   'The request body is nested too deeply.': 'El cuerpo de la solicitud está anidado a demasiada profundidad.',
-  "Text can't contain the NUL character (\\u0000).": 'El texto no puede contener el carácter NUL (\\u0000).',
-  'Text must be valid Unicode: a lone surrogate (\\ud800 to \\udfff) is not a character.':
-    'El texto debe ser Unicode válido: un sustituto suelto (\\ud800 a \\udfff) no es un carácter.',
+  "Text can't contain the NUL character (U+0000).": 'El texto no puede contener el carácter NUL (U+0000).',
+  'Text must be valid Unicode: a lone surrogate (U+D800 to U+DFFF) is not a character.':
+    'El texto debe ser Unicode válido: un sustituto suelto (U+D800 a U+DFFF) no es un carácter.',
   'No route for {method} {path}': 'No existe la ruta {method} {path}',
   'The address is not a valid URL.': 'La dirección no es una URL válida.',
   'Cross-site requests are not allowed.': 'No se permiten solicitudes desde otros sitios.',
