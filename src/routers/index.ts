@@ -17,6 +17,7 @@ import { chatRouter } from './chat';
 import { webhooksRouter } from './webhooks';
 import { waitlistRouter } from './waitlist';
 import { integrationsRouter } from './integrations';
+import { calendarsRouter } from './calendars';
 
 export const appRouter = router({
   auth: authRouter,
@@ -37,6 +38,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   waitlist: waitlistRouter,
   integrations: integrationsRouter,
+  calendars: calendarsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -28,6 +28,9 @@ import { calendarFeedPlugin } from './http/calendar-feed-http';
 import { createUnsentMailLog, mailJob } from './mail/delivery';
 import { destinationPolicy } from './webhooks/destination';
 import { webhookJob } from './webhooks/delivery';
+import { calendarEnvOf } from './calendars/calendar-env';
+import { calendarPushJob } from './calendars/calendar-push';
+import { calendarSyncJob } from './calendars/calendar-sync';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -74,6 +77,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
     policy: destinationPolicy(deps.env),
     publicUrl: deps.env.publicUrl,
   });
+  const calendars = { database: deps.database, env: calendarEnvOf(deps.env) };
   const jobs = createJobRunner({
     database: deps.database,
     log: app.log,
@@ -88,6 +92,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
         payments: services.payments,
         publicUrl: deps.env.publicUrl,
       }),
+      calendarSync: calendarSyncJob(calendars),
+      calendarPush: calendarPushJob(calendars),
     },
   });
   app.addHook('onReady', () => jobs.start());

@@ -118,4 +118,12 @@ export const accessTable: Record<string, string> = {
   'integrations.apiKeys.list': 'admin',
   'integrations.apiKeys.create': 'admin',
   'integrations.apiKeys.revoke': 'admin',
+  'calendars.list': 'staff',
+  'calendars.connect': 'staff',
+  'calendars.choose': 'staff',
+  'calendars.remove': 'staff',
+  'calendars.sync': 'staff',
+  'calendars.myBusy': 'staff',
+  'calendars.employeeConnections': 'permission:users.view',
+  'calendars.busy': 'permission:appointments.calendar',
 };

@@ -36,6 +36,7 @@ import {
 import type { Payments } from '../payments/payments';
 import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from './deposits';
 import { invitationMails, sendInvitations, type InvitationKind } from './invitations';
+import { queueCalendarPushes } from '../calendars/calendar-push-queue';
 import { enqueueMails } from '../mail/outbox';
 import { isListenedTo } from '../webhooks/events';
 import { dropReminders, queueReminders, scheduleReminders } from './reminders';
@@ -479,6 +480,8 @@ export async function bookAppointment(
           insertAppointments(tx, values),
           ...jobs,
           audit,
+          // After the insert: it queues only appointments it finds, of employees with a receiving calendar.
+          queueCalendarPushes(tx, ids),
         ] as const;
       };
       try {
