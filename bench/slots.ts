@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createDb } from '../db/client';
-import { appointments, weeklyHours, businessSettings, serviceProviders, services, users } from '../db/schema/index';
+import {
+  appointments,
+  calendarConnections,
+  externalBusy,
+  externalCalendarObjects,
+  externalCalendars,
+  weeklyHours,
+  businessSettings,
+  serviceProviders,
+  services,
+  users,
+} from '../db/schema/index';
+import { busySpans } from '../src/server/calendars/busy-spans';
 import { slotsFor } from '../src/server/appointments/slot-data';
 import { computeSlotsForDates } from '../src/server/booking/slots';
 import { addCalendarDays, toZoned, zonedToInstant } from '../src/server/booking/zoned-time';
@@ -11,7 +23,9 @@ import { createBenchDatabase, load, printComparison, startServer } from './lib';
 // GET /api/appointments/slots for one employee whose next 30 days hold 500 appointments: the server time of one
 // call (rows read + slots computed, p99 over 200 calls spread over the 30 days), the same for a class whose 90
 // sessions hold seats, the slot computation alone for all 30 days, and requests/s through the full stack against
-// a bare route that reads the same rows and computes nothing.
+// a bare route that reads the same rows and computes nothing. Then the same employee's own calendar adds 1,000
+// external busy events (50 of them weekly series without an end), expanded as a sync stores them, and the slots
+// call is timed again: the slots path reads them by index, it never asks a calendar server.
 const TZ = 'America/New_York';
 const database = await createBenchDatabase('slots');
 try {
@@ -83,6 +97,54 @@ try {
     );
   }
   await serverTime('slots call', service!.id);
+
+  // 950 single events of 45 minutes spread over the 30 days at any hour, and 50 weekly series in another zone.
+  const [connection] = await db.db
+    .insert(calendarConnections)
+    .values({ employeeId: employee!.id, kind: 'ics', url: 'https://calendar.example.com/bench.ics' })
+    .returning({ id: calendarConnections.id });
+  const [calendar] = await db.db
+    .insert(externalCalendars)
+    .values({ connectionId: connection!.id, href: 'https://calendar.example.com/bench.ics', name: 'Bench' })
+    .returning({ id: externalCalendars.id });
+  const stamp = (d: Date) => d.toISOString().replace(/[-:]|\.\d+/g, '');
+  const vevent = (uid: string, lines: string[]) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'BEGIN:VEVENT', `UID:${uid}`, ...lines, 'END:VEVENT', 'END:VCALENDAR'].join(
+      '\r\n',
+    );
+  const events = Array.from({ length: 1_000 }, (_, i) => {
+    if (i < 50) {
+      const first = zonedToInstant(addCalendarDays(today, -(i % 7)), 8 * 60 + (i % 24) * 30, TZ);
+      return vevent(`series-${i}`, [
+        `DTSTART;TZID=Europe/London:${stamp(first).slice(0, 15)}`,
+        'DURATION:PT30M',
+        'RRULE:FREQ=WEEKLY',
+      ]);
+    }
+    const start = new Date(zonedToInstant(today, 0, TZ).getTime() + ((i * 2_579_993) % (30 * 86_400)) * 1_000);
+    return vevent(`single-${i}`, [`DTSTART:${stamp(start)}`, `DTEND:${stamp(new Date(start.getTime() + 2_700_000))}`]);
+  });
+  const window = {
+    from: new Date(Date.now() - 31 * 86_400_000),
+    to: new Date(Date.now() + 38 * 86_400_000),
+    timeZone: TZ,
+    isOwnUid: () => false,
+  };
+  const objects = await db.db
+    .insert(externalCalendarObjects)
+    .values(events.map((data, i) => ({ calendarId: calendar!.id, href: `event-${i}`, etag: String(i), data })))
+    .returning({ id: externalCalendarObjects.id, data: externalCalendarObjects.data });
+  const spans = objects.flatMap((o) =>
+    busySpans(o.data, window).map((span) => ({
+      objectId: o.id,
+      employeeId: employee!.id,
+      startsAt: span.start,
+      endsAt: span.end,
+    })),
+  );
+  for (let i = 0; i < spans.length; i += 5_000) await db.db.insert(externalBusy).values(spans.slice(i, i + 5_000));
+  console.log(`seeded 1,000 external busy events (50 weekly series) as ${spans.length} busy spans`);
+  await serverTime('slots call with 1,000 external busy events', service!.id);
 
   // A class of 12 (an hour) with the same employee's hours: on each of the 30 days, sessions at 9:00, 12:00 and
   // 15:00 with 1 to 11 seats taken (12 rows a day on average): seats of the session are counted, other starts blocked.

@@ -11,3 +11,4 @@ export * from './rate-limits';
 export * from './staff';
 export * from './webhooks';
 export * from './integrations';
+export * from './calendars';

@@ -19,6 +19,7 @@ import { eventsRouter } from './events';
 import { waitlistRouter } from './waitlist';
 import { integrationsRouter } from './integrations';
 import { customerRecordsRouter } from './customer-records';
+import { calendarsRouter } from './calendars';
 
 export const appRouter = router({
   auth: authRouter,
@@ -41,6 +42,7 @@ export const appRouter = router({
   waitlist: waitlistRouter,
   integrations: integrationsRouter,
   customerRecords: customerRecordsRouter,
+  calendars: calendarsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -30,6 +30,9 @@ import { csvHttpPlugin } from './http/csv-http';
 import { createUnsentMailLog, mailJob } from './mail/delivery';
 import { destinationPolicy } from './webhooks/destination';
 import { webhookJob } from './webhooks/delivery';
+import { calendarEnvOf } from './calendars/calendar-env';
+import { calendarPushJob } from './calendars/calendar-push';
+import { calendarSyncJob } from './calendars/calendar-sync';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -76,6 +79,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
     policy: destinationPolicy(deps.env),
     publicUrl: deps.env.publicUrl,
   });
+  const calendars = { database: deps.database, env: calendarEnvOf(deps.env) };
   const jobs = createJobRunner({
     database: deps.database,
     log: app.log,
@@ -90,6 +94,8 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
         payments: services.payments,
         publicUrl: deps.env.publicUrl,
       }),
+      calendarSync: calendarSyncJob(calendars),
+      calendarPush: calendarPushJob(calendars),
     },
   });
   app.addHook('onReady', () => jobs.start());

@@ -122,4 +122,12 @@ export const accessTable: Record<string, string> = {
   'integrations.apiKeys.revoke': 'admin',
   'customerRecords.get': 'permission:customers.view',
   'customerRecords.update': 'permission:customers.edit',
+  'calendars.list': 'staffPerson',
+  'calendars.connect': 'staffPerson',
+  'calendars.choose': 'staffPerson',
+  'calendars.remove': 'staffPerson',
+  'calendars.sync': 'staffPerson',
+  'calendars.myBusy': 'staffPerson',
+  'calendars.employeeConnections': 'permission:users.view',
+  'calendars.busy': 'permission:appointments.calendar',
 };

@@ -4,6 +4,7 @@ import type { Tx } from '../../../db/client';
 import { appointments, services, users } from '../../../db/schema/index';
 import type { Appointment } from '../../shared/appointment-schema';
 import { isoInstant } from '../paging/page';
+import { queueCalendarPushes } from '../calendars/calendar-push-queue';
 import { emitEvent } from '../webhooks/events';
 
 // One way to read an appointment with its service, customer and employee, and one answer shape, for the
@@ -112,13 +113,15 @@ export function toAppointment(row: Row): Appointment {
 
 /**
  * Tells webhook endpoints about an appointment, as GET /api/appointments/{id} answers it, in the writing
- * transaction: read there by its id, or as the writer already has it.
+ * transaction: read there by its id, or as the writer already has it. A change of an existing appointment (given
+ * by its id) also goes to the employee's own calendar; a new one is queued there by the booking's own writes.
  */
-export function emitAppointmentEvent(
+export async function emitAppointmentEvent(
   tx: Tx,
   type: 'appointment.created' | 'appointment.updated' | 'appointment.cancelled',
   appointment: string | (() => Promise<Appointment>),
 ) {
+  if (typeof appointment === 'string') await queueCalendarPushes(tx, [appointment]);
   return emitEvent(
     tx,
     type,

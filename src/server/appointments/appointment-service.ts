@@ -38,6 +38,7 @@ import {
 import type { Payments } from '../payments/payments';
 import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from './deposits';
 import { invitationMails, sendInvitations, type InvitationKind } from './invitations';
+import { queueCalendarPushes } from '../calendars/calendar-push-queue';
 import { enqueueMails } from '../mail/outbox';
 import { isListenedTo, recordBookedEvents } from '../webhooks/events';
 import { dropReminders, queueReminders, scheduleReminders } from './reminders';
@@ -483,6 +484,8 @@ export async function bookAppointment(
           ...jobs,
           audit,
           ...(events.length ? [recordBookedEvents(tx, events)] : []),
+          // After the insert: it queues only appointments it finds, of employees with a receiving calendar.
+          queueCalendarPushes(tx, ids),
         ] as const;
       };
       try {

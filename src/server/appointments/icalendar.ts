@@ -24,7 +24,8 @@ interface CalendarEvent {
 }
 
 export interface Calendar {
-  method: 'PUBLISH' | 'REQUEST' | 'CANCEL';
+  /** None for an event stored in a CalDAV calendar (RFC 4791 4.1: a calendar object resource has no METHOD). */
+  method?: 'PUBLISH' | 'REQUEST' | 'CANCEL';
   /** The calendar's name as clients show it for a subscription (X-WR-CALNAME). */
   name?: string;
   events: CalendarEvent[];
@@ -98,7 +99,7 @@ export function writeCalendar(calendar: Calendar): string {
     'VERSION:2.0',
     'CALSCALE:GREGORIAN',
     `PRODID:${PRODUCT_ID}`,
-    `METHOD:${calendar.method}`,
+    ...(calendar.method ? [`METHOD:${calendar.method}`] : []),
     ...(calendar.name ? [`X-WR-CALNAME:${text(calendar.name)}`] : []),
     // Subscribers look again within the hour.
     'X-PUBLISHED-TTL:PT1H',

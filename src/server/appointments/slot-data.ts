@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { statement, type Tx } from '../../../db/client';
-import { appointments, weeklyHours, dateOverrides, serviceProviders, services, users } from '../../../db/schema/index';
+import {
+  appointments,
+  weeklyHours,
+  dateOverrides,
+  externalBusy,
+  serviceProviders,
+  services,
+  users,
+} from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
 import type { Deposit } from '../../shared/catalog';
 import type { BusinessSettings } from '../../shared/settings';
@@ -125,7 +133,8 @@ export async function listBookingProviders(db: Tx, serviceId: string, opts: { in
 }
 
 /**
- * Availability and the held spans of live appointments of some employees around one date (the day either side
+ * Availability and the held spans of live appointments (and the busy times synced from their own calendars, which
+ * block like appointments) of some employees around one date (the day either side
  * covers DST, long services and buffers of up to 240 minutes). A booking's check of one start passes `heldSpan`,
  * the span its appointment would hold: only the spans meeting it can decide that start, and reading just those
  * keeps a booking's read small however full the days around it are.
@@ -201,7 +210,13 @@ function slotDataStatement(heldSpansMeeting: SQL) {
         and (${sql.placeholder('excludeAppointmentId')}::uuid is null
           or ${appointments.id} <> ${sql.placeholder('excludeAppointmentId')}::uuid)
       group by ${appointments.employeeId}, ${appointments.heldStartsAt}, ${appointments.heldEndsAt},
-        ${appointments.sessionId}, ${appointments.serviceId}, ${appointments.startsAt}) held) as busy`,
+        ${appointments.sessionId}, ${appointments.serviceId}, ${appointments.startsAt}
+      union all
+      select ${externalBusy.employeeId}, ${ms(externalBusy.startsAt)}, ${ms(externalBusy.endsAt)}, null, null,
+        ${ms(externalBusy.startsAt)}, 1
+      from ${externalBusy}
+      where ${externalBusy.employeeId} = any(${employeeIdsParam})
+        and tstzrange(${externalBusy.startsAt}, ${externalBusy.endsAt}) && tstzrange(${from}, ${to})) held) as busy`,
   );
 }
 

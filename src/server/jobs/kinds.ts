@@ -16,6 +16,10 @@ export const jobPayloads = {
   /** A time may have opened for this employee on this date (YYYY-MM-DD, business time zone): tell the waitlist. */
   waitlist: z.object({ employeeId: z.string(), date: z.string() }),
   depositHold: ZDepositHoldJob,
+  /** Read a staff member's connected calendar (every 5 minutes, and at once on connect or sync now). */
+  calendarSync: z.object({ connectionId: z.string() }),
+  /** Write an appointment to (or remove it from) its employee's receiving calendar. */
+  calendarPush: z.object({ appointmentId: z.string() }),
 } satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof jobPayloads;

@@ -121,3 +121,20 @@ export function useRotateCalendarFeed() {
     onSuccess: (feed) => utils.employeePortal.calendarFeed.setData(undefined, feed),
   });
 }
+
+/** The caller's connected calendars (CalDAV accounts, ICS addresses) and their state. */
+export function useCalendarConnections() {
+  return trpc.calendars.list.useQuery();
+}
+
+/** Connect, choose calendars, sync now and remove: each refreshes the list. */
+export function useCalendarConnectionActions() {
+  const utils = trpc.useUtils();
+  const refresh = { onSuccess: () => utils.calendars.list.invalidate() };
+  return {
+    connect: trpc.calendars.connect.useMutation(refresh),
+    choose: trpc.calendars.choose.useMutation(refresh),
+    sync: trpc.calendars.sync.useMutation(refresh),
+    remove: trpc.calendars.remove.useMutation(refresh),
+  };
+}

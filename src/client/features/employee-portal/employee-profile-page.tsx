@@ -10,6 +10,7 @@ import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
 import { ZChangePasswordInput } from '../../../shared/employee-portal-schema';
 import { CalendarSubscription } from './calendar-subscription';
+import { ConnectedCalendars } from './connected-calendars';
 import { useChangePassword } from './employee-portal-api';
 import { useEmployee } from './employee-portal-api';
 
@@ -117,6 +118,7 @@ export function EmployeeProfilePage() {
           </div>
         </CardContent>
       </Card>
+      <ConnectedCalendars />
       <CalendarSubscription />
       <ChangePassword />
     </div>

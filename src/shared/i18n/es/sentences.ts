@@ -531,6 +531,32 @@ const audit: Record<string, string> = {
   'Stopped {employee} performing {service}.': 'Quitó a {employee} de quienes prestan el servicio {service}.',
 };
 
+/** External calendars: connecting, syncing and what the person reads as a connection's last error. */
+const calendars: Record<string, string> = {
+  'The calendar server {host} did not answer in time.': 'El servidor de calendario {host} no respondió a tiempo.',
+  'The calendar server {host} could not be reached.': 'No se pudo conectar con el servidor de calendario {host}.',
+  'The calendar server refused the user name or password.':
+    'El servidor de calendario rechazó el nombre de usuario o la contraseña.',
+  'The calendar server {host} answered with an error ({status}).':
+    'El servidor de calendario {host} respondió con un error ({status}).',
+  'No CalDAV calendars were found at that address.': 'No se encontraron calendarios CalDAV en esa dirección.',
+  'The calendar refused the event ({status}).': 'El calendario rechazó el evento ({status}).',
+  'That address did not answer with a calendar.': 'Esa dirección no respondió con un calendario.',
+  'The calendar could not be read. It will be tried again in a few minutes.':
+    'No se pudo leer el calendario. Se volverá a intentar en unos minutos.',
+  'Calendar connection not found': 'No se ha encontrado la conexión de calendario',
+  'A CalDAV account needs a user name and a password.':
+    'Una cuenta CalDAV necesita un nombre de usuario y una contraseña.',
+  'Only one calendar can receive bookings.': 'Solo un calendario puede recibir las reservas.',
+  "An ICS address is read only: it can't receive bookings.":
+    'Una dirección ICS es solo de lectura: no puede recibir reservas.',
+  'That calendar is not part of this connection.': 'Ese calendario no forma parte de esta conexión.',
+  'The address is required': 'La dirección es obligatoria',
+  'The address must start with https://, http:// or webcal://':
+    'La dirección debe empezar por https://, http:// o webcal://',
+  'Choose a CalDAV account or an ICS address': 'Elige una cuenta CalDAV o una dirección ICS',
+};
+
 export const sentences: Record<string, string> = {
   ...labels,
   ...patterns,
@@ -538,4 +564,5 @@ export const sentences: Record<string, string> = {
   ...errors,
   ...audit,
   ...customerSentences,
+  ...calendars,
 };
