@@ -154,6 +154,19 @@ function addErrorResponses(document: ReturnType<typeof generateOpenApiDocument>,
   return document;
 }
 
+/** A write that creates (meta `created`) answers 201 where the generator wrote 200. */
+function markCreated(document: ReturnType<typeof generateOpenApiDocument>) {
+  for (const value of Object.values(appRouter._def.procedures)) {
+    const { openapi, created } = (value as unknown as ProcedureDef)._def.meta ?? {};
+    if (!created || !openapi) continue;
+    const operation = document.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'post'];
+    if (!operation?.responses?.['200']) continue;
+    const { '200': ok, ...rest } = operation.responses;
+    operation.responses = { '201': ok, ...rest };
+  }
+  return document;
+}
+
 /**
  * A write's `queryFields` (src/server/api/trpc.ts) are read from the query string: the generator put them in the
  * body, so they move to query parameters, and a body left with nothing in it goes.
@@ -235,5 +248,5 @@ export function buildOpenApiDocument() {
     paths: signInPaths,
     defs: { Error: ZErrorBody },
   });
-  return addIdempotencyKey(addErrorResponses(moveQueryFields(document), errorsByOperation));
+  return addIdempotencyKey(addErrorResponses(markCreated(moveQueryFields(document)), errorsByOperation));
 }

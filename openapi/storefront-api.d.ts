@@ -1389,12 +1389,16 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Customers with their orders, appointments, spend and activity (?search=&page=)
-     * @description Customers with their orders, appointments, spend and activity (?search=&page=). Requires the customers.view permission (admins hold every permission).
+     * Customers with their orders, appointments, spend and activity (?search=&page=; ?email= the one with that e-mail, exactly, whatever its case)
+     * @description Customers with their orders, appointments, spend and activity (?search=&page=; ?email= the one with that e-mail, exactly, whatever its case). Requires the customers.view permission (admins hold every permission).
      */
     get: operations['staff-customers-list'];
     put?: never;
-    post?: never;
+    /**
+     * Add a customer (201); an e-mail already known is 409 with existingId
+     * @description Add a customer (201); an e-mail already known is 409 with existingId. Requires the customers.edit permission (admins hold every permission).
+     */
+    post: operations['staff-customers-create'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1856,6 +1860,8 @@ export interface components {
       requestId?: string;
       /** @description On the 409 of a series (`repeat`): the dates that are not free (YYYY-MM-DD, business time zone), as the message names them */
       dates?: string[];
+      /** @description On the 409 of something that exists already (a customer with that e-mail): its id */
+      existingId?: string;
     };
   };
   responses: never;
@@ -13780,6 +13786,7 @@ export interface operations {
     parameters: {
       query?: {
         search?: string;
+        email?: string;
         page?: number;
       };
       header?: never;
@@ -13861,6 +13868,174 @@ export interface operations {
       };
       /** @description Not allowed */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'staff-customers-create': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          email: string;
+          firstName: string;
+          lastName: string;
+          phone?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            orderCount: number;
+            appointmentCount: number;
+            noShowCount: number;
+            totalSpent: string;
+            lastActivity: string | null;
+            isActive: boolean;
+            orders: {
+              id: string;
+              total: string;
+              status: string;
+              /**
+               * Format: date-time
+               * @description An instant, ISO 8601 in UTC
+               */
+              createdAt: string;
+            }[];
+            appointments: {
+              id: string;
+              /**
+               * Format: date-time
+               * @description An instant, ISO 8601 in UTC
+               */
+              dateTime: string;
+              status: string;
+              service: {
+                name: string;
+              };
+            }[];
+          };
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Someone with this e-mail is already known: existingId names them */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
         headers: {
           [name: string]: unknown;
         };
