@@ -314,6 +314,19 @@ function addErrorResponses(document: ReturnType<typeof generateOpenApiDocument>,
   return document;
 }
 
+/** A write that creates (meta `created`) answers 201 where the generator wrote 200. */
+function markCreated(document: ReturnType<typeof generateOpenApiDocument>) {
+  for (const value of Object.values(appRouter._def.procedures)) {
+    const { openapi, created } = (value as unknown as ProcedureDef)._def.meta ?? {};
+    if (!created || !openapi) continue;
+    const operation = document.paths?.[openapi.path]?.[openapi.method.toLowerCase() as 'post'];
+    if (!operation?.responses?.['200']) continue;
+    const { '200': ok, ...rest } = operation.responses;
+    operation.responses = { '201': ok, ...rest };
+  }
+  return document;
+}
+
 /**
  * A write's `queryFields` (src/server/api/trpc.ts) are read from the query string: the generator put them in the
  * body, so they move to query parameters, and a body left with nothing in it goes.
@@ -405,7 +418,7 @@ export function buildOpenApiDocument() {
     tags: operationTags(),
     paths: { ...signInPaths, ...csvPaths },
   });
-  const described = addIdempotencyKey(addErrorResponses(moveQueryFields(document), errorsByOperation));
+  const described = addIdempotencyKey(addErrorResponses(markCreated(moveQueryFields(document)), errorsByOperation));
   described.components = { ...described.components, headers: responseHeaders };
   addAnswerSchema(described, ZErrorBody);
   return addWebhooks(markPublicOperations(addResponseHeaders(described)));

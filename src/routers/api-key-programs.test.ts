@@ -276,3 +276,23 @@ describe('webhooks by permission', () => {
     expect((await server.request('GET', '/api/admin/api-keys', { headers: manager })).status).toBe(403);
   });
 });
+
+describe('customers over REST', () => {
+  it('a customers.edit key adds a customer (201), a known e-mail is 409 with existingId, ?email= finds them', async () => {
+    const editor = await key(['customers.edit', 'customers.view']);
+    const body = { email: 'New.Person@Example.com', firstName: 'New', lastName: 'Person', phone: '+1 555 0100' };
+    const created = await server.request('POST', '/api/admin/customers', { headers: editor, body });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body).toMatchObject({ firstName: 'New', lastName: 'Person', email: 'new.person@example.com' });
+    const again = await server.request('POST', '/api/admin/customers', {
+      headers: editor,
+      body: { ...body, email: 'NEW.PERSON@example.com' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.existingId).toBe(created.body.id);
+    const found = await server.request('GET', '/api/admin/customers?email=NEW.person@EXAMPLE.com', { headers: editor });
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((c: { id: string }) => c.id)).toEqual([created.body.id]);
+    expect((await server.request('POST', '/api/admin/customers', { headers: await key([]), body })).status).toBe(403);
+  });
+});

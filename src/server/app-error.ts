@@ -17,6 +17,8 @@ export type AppErrorCode =
 interface AppErrorDetails {
   retryAfterSeconds?: number;
   dates?: readonly string[];
+  /** A 409 for something that exists already: the id of what exists, to use instead. */
+  existingId?: string;
 }
 
 /**

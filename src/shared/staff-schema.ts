@@ -154,6 +154,14 @@ export const ZCreateStaffInput = z.object({
 });
 export type CreateStaffInput = z.infer<typeof ZCreateStaffInput>;
 
+export const ZCreateCustomerInput = z.object({
+  email: ZEmail,
+  firstName: ZName.min(1, 'First name is required'),
+  lastName: ZName.min(1, 'Last name is required'),
+  phone: z.string().trim().max(40, 'A phone number has at most 40 characters').optional(),
+});
+export type CreateCustomerInput = z.infer<typeof ZCreateCustomerInput>;
+
 export const ZUpdateStaffInput = z.object({
   userId: z.string(),
   firstName: ZName.optional(),
@@ -181,6 +189,8 @@ export const ZCustomersInput = z
     search: z.string().max(200).optional(),
     /** Only customers with this tag, written as on their records (the customer record's tags). */
     tag: z.string().trim().max(40).optional(),
+    /** The customer with this e-mail exactly, whatever its case (an integrator's look-up). */
+    email: z.string().trim().max(254).optional(),
     page: z.coerce
       .number({ error: 'page must be a number' })
       .int('page must be a whole number')

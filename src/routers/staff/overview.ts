@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { listAuditLog } from '../../server/staff/audit';
-import { listCustomers } from '../../server/staff/customers-service';
+import { createCustomer, listCustomers } from '../../server/staff/customers-service';
 import { getDashboard } from '../../server/staff/dashboard-service';
 import { checkedOncePerValue } from '../../server/api/checked-once';
 import { requestLocale } from '../../server/api/request-locale';
 import { adminProcedure, permissionProcedure, rest, router } from '../../server/api/trpc';
-import { ZAuditInput, ZAuditPage, ZCustomersInput, ZCustomersPage, ZDashboard } from '../../shared/staff-schema';
+import {
+  ZAuditInput,
+  ZAuditPage,
+  ZCreateCustomerInput,
+  ZCustomerRecord,
+  ZCustomersInput,
+  ZCustomersPage,
+  ZDashboard,
+} from '../../shared/staff-schema';
 
 export const customersRouter = router({
   list: permissionProcedure('customers.view')
@@ -14,17 +22,34 @@ export const customersRouter = router({
         method: 'GET',
         path: '/admin/customers',
         tags: ['customers'],
-        summary: 'Customers with their orders, appointments, spend and activity (?search=&tag=&page=)',
+        summary:
+          'Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case)',
       }),
     )
     .input(ZCustomersInput)
     .output(checkedOncePerValue(ZCustomersPage))
     // A page is as fresh as the figures on it: at most a few seconds old (figures-cache.ts).
     .query(({ ctx, input }) =>
-      ctx.figures.get(`customers:${input?.page ?? 1}:${input?.tag ?? ''}:${input?.search?.trim() ?? ''}`, () =>
-        listCustomers(ctx.db, input ?? {}, ctx.figures),
+      ctx.figures.get(
+        `customers:${input?.page ?? 1}:${input?.tag ?? ''}:${input?.search?.trim() ?? ''}:${input?.email?.toLowerCase() ?? ''}`,
+        () => listCustomers(ctx.db, input ?? {}, ctx.figures),
       ),
     ),
+
+  create: permissionProcedure('customers.edit')
+    .meta(
+      rest({
+        method: 'POST',
+        path: '/admin/customers',
+        tags: ['customers'],
+        created: true,
+        errors: { 409: 'Someone with this e-mail is already known: existingId names them' },
+        summary: 'Add a customer (201); an e-mail already known is 409 with existingId',
+      }),
+    )
+    .input(ZCreateCustomerInput)
+    .output(ZCustomerRecord)
+    .mutation(({ ctx, input }) => createCustomer(ctx.db, ctx.user, input)),
 });
 
 export const dashboardRouter = router({

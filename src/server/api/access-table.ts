@@ -95,6 +95,7 @@ export const accessTable: Record<string, string> = {
   'staff.users.setStatus': 'permission:users.edit',
   'staff.users.availability': 'permission:users.view',
   'staff.customers.list': 'permission:customers.view',
+  'staff.customers.create': 'permission:customers.edit',
   'staff.dashboard.get': 'permission:dashboard.view',
   'staff.auditLog.list': 'admin',
   'chat.messages': 'person',

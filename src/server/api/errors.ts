@@ -46,6 +46,8 @@ export interface ErrorAnswer {
   retryAfterSeconds?: number;
   /** A series' 409: the dates that are not free, as its message names them. */
   dates?: string[];
+  /** A 409 for something that exists already: its id. */
+  existingId?: string;
 }
 
 /**
@@ -77,11 +79,12 @@ export function describeError(error: unknown, requestId: string | undefined, loc
     requestId: serverSide ? requestId : undefined,
     retryAfterSeconds: known.retryAfterSeconds ?? (unavailable ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined),
     dates: known.dates,
+    existingId: known.existingId,
   };
 }
 
 /** What went wrong: the code, and the sentence before it is said in a language (issues are said already). */
-interface KnownError extends Pick<ErrorAnswer, 'code' | 'issues' | 'retryAfterSeconds' | 'dates'> {
+interface KnownError extends Pick<ErrorAnswer, 'code' | 'issues' | 'retryAfterSeconds' | 'dates' | 'existingId'> {
   said: Sentence | string;
 }
 
@@ -89,8 +92,8 @@ function knownError(error: unknown, catalogue: Catalogue): KnownError {
   // tRPC wraps whatever a procedure throws in a TRPCError; what was thrown is its cause.
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof AppError) {
-    const { retryAfterSeconds, dates } = cause.details ?? {};
-    return { code: cause.code, said: cause.said, retryAfterSeconds, ...(dates && { dates: [...dates] }) };
+    const { retryAfterSeconds, dates, existingId } = cause.details ?? {};
+    return { code: cause.code, said: cause.said, retryAfterSeconds, existingId, ...(dates && { dates: [...dates] }) };
   }
   // Whatever wrapped it, a lost database connection is a 503 (for example a session lookup in tRPC's createContext).
   if (isDatabaseUnavailable(error) && (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')) {
@@ -148,6 +151,9 @@ export const ZErrorBody = z
       description:
         'On the 409 of a series (`repeat`): the dates that are not free (YYYY-MM-DD, business time zone), as the message names them',
     }),
+    existingId: z.string().optional().meta({
+      description: 'On the 409 of something that exists already (a customer with that e-mail): its id',
+    }),
   })
   .meta({
     id: 'Error',
@@ -157,6 +163,13 @@ export const ZErrorBody = z
 
 /** The JSON body of a failure answer: `{message, code}`, plus `issues` (validation), `dates` or `requestId` (5xx). */
 export function errorBody(answer: ErrorAnswer) {
-  const { message, code, issues, requestId, dates } = answer;
-  return { message, code, ...(issues && { issues }), ...(dates && { dates }), ...(requestId && { requestId }) };
+  const { message, code, issues, requestId, dates, existingId } = answer;
+  return {
+    message,
+    code,
+    ...(issues && { issues }),
+    ...(dates && { dates }),
+    ...(existingId && { existingId }),
+    ...(requestId && { requestId }),
+  };
 }

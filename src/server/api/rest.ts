@@ -64,6 +64,7 @@ export const restPlugin = fp(
               batchIndex: 0,
             });
             if (reply.sent) return reply;
+            if (meta?.created) reply.code(201);
             return reply.code(reply.statusCode === 200 ? 200 : reply.statusCode).send(data ?? null);
           } catch (error) {
             return sendError(req, reply, error);

@@ -21,6 +21,8 @@ export interface Meta extends OpenApiMeta {
    * parameter), e.g. `POST /appointments/{id}/cancel?scope=series`, a write that otherwise has no body.
    */
   queryFields?: string[];
+  /** REST only: a write that creates a resource answers 201 Created (the document says so) instead of 200. */
+  created?: boolean;
   /**
    * The failures this operation answers beyond those its access, method and parameters imply (see
    * openapi-operation.ts), by HTTP status, each with the sentence the OpenAPI document shows: a 404 for a lookup,
@@ -45,7 +47,7 @@ const t = initTRPC
     // idle stream, and a client that hears nothing for 40 s reconnects (resuming from its last event id).
     sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 40_000 } },
     errorFormatter({ shape, error, ctx }) {
-      const { httpStatus, code, message, issues, requestId, dates } = describeError(
+      const { httpStatus, code, message, issues, requestId, dates, existingId } = describeError(
         error,
         ctx?.requestId,
         requestLocale(ctx?.req),
@@ -53,7 +55,7 @@ const t = initTRPC
       return {
         message,
         code: TRPC_ERROR_CODES_BY_KEY[code as TRPC_ERROR_CODE_KEY] ?? shape.code,
-        data: { httpStatus, code, issues, requestId, dates },
+        data: { httpStatus, code, issues, requestId, dates, existingId },
       };
     },
   });
@@ -68,16 +70,18 @@ export function rest({
   errors,
   queryFields,
   answerHoldsSecret,
+  created,
   ...openapi
 }: Omit<OpenApiOperation, 'protect' | 'errorResponses'> & { errors?: DeclaredErrors } & Pick<
     Meta,
-    'queryFields' | 'answerHoldsSecret'
+    'queryFields' | 'answerHoldsSecret' | 'created'
   >): Meta {
   return {
     openapi: { ...openapi, protect: true },
     ...(errors && { errors }),
     ...(queryFields && { queryFields }),
     ...(answerHoldsSecret && { answerHoldsSecret }),
+    ...(created && { created }),
   };
 }
 

@@ -7,7 +7,15 @@ import { can, CUSTOMER_ROLE, isStaffRole, type Permission } from '../../shared/r
 import { AppError } from '../app-error';
 import type { SessionUser } from '../auth/sessions';
 import { personColumns, type Person } from '../appointments/slot-data';
-import { CUSTOMERS_PAGE_SIZE, type CustomerRecord, type CustomersPage } from '../../shared/staff-schema';
+import {
+  CUSTOMERS_PAGE_SIZE,
+  type CreateCustomerInput,
+  type CustomerRecord,
+  type CustomersPage,
+} from '../../shared/staff-schema';
+import { sentence } from '../../shared/i18n/sentence';
+import { emitEvent } from '../webhooks/events';
+import { fullName, recordAudit } from './audit';
 import { isoInstant } from '../paging/page';
 import type { FiguresCache } from './figures-cache';
 
@@ -118,6 +126,44 @@ export function newCustomerRecord(user: {
   });
 }
 
+const EMAIL_KNOWN = 'Someone with this e-mail address is already known: existingId names them.';
+
+/** The person with this e-mail, whatever its case (e-mails are unique regardless of case). */
+const personByEmail = async (db: Tx, email: string) =>
+  (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+  )[0];
+
+/**
+ * A customer added by staff or a program (customers.edit), announced like one who signed up. An e-mail already
+ * known (customer or staff) is 409 with `existingId`, also when another request adds it at the same moment.
+ */
+export async function createCustomer(db: Tx, actor: SessionUser, input: CreateCustomerInput): Promise<CustomerRecord> {
+  return db.transaction(async (tx) => {
+    const known = await personByEmail(tx, input.email);
+    if (known) throw new AppError('CONFLICT', EMAIL_KNOWN, { existingId: known.id });
+    const [created] = await tx
+      .insert(users)
+      .values({ ...input, role: CUSTOMER_ROLE })
+      .onConflictDoNothing()
+      .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email });
+    if (!created)
+      throw new AppError('CONFLICT', EMAIL_KNOWN, { existingId: (await personByEmail(db, input.email))?.id });
+    const record = newCustomerRecord(created);
+    await emitEvent(tx, 'customer.created', record);
+    await recordAudit(tx, actor, {
+      action: 'customer.created',
+      entity: 'customer',
+      entityId: created.id,
+      summary: sentence('Added customer {name}.', { name: fullName(created) }),
+    });
+    return record;
+  });
+}
+
 /** The summary figures over every customer: how many, how many active lately, their revenue and order count. */
 function readCustomerSummary(db: Tx) {
   const since = sql`now() - make_interval(days => ${ACTIVE_WINDOW_DAYS})`;
@@ -143,18 +189,20 @@ function readCustomerSummary(db: Tx) {
  * which a reused (generic) statement plan otherwise chooses, testing every customer in turn. Without a search or
  * tag `matches` is null: the total is the summary's, as counting every customer again per page would cost a full scan.
  */
-function customerSearch(search: string, tag: string) {
+function customerSearch(search: string, tag: string, email?: string) {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const matches = sql.join(
     [
       search ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}` : sql``,
       // On the tags' GIN index (users_tags_idx).
       tag ? sql`and u.tags @> array[${tag}]::text[]` : sql``,
+      // Exact and case-insensitive, on the unique index over lower(email).
+      email ? sql`and lower(u.email) = ${email.toLowerCase()}` : sql``,
     ],
     sql` `,
   );
   const candidates =
-    search || tag
+    search || tag || email
       ? sql`(select id, first_name, last_name, email, updated_at, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
       : sql`(select id, first_name, last_name, email, updated_at, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
   return { matches, candidates };
@@ -206,13 +254,13 @@ function readCustomerPage(db: Tx, candidates: SQL, page: number) {
  */
 export async function listCustomers(
   db: Tx,
-  input: { search?: string; tag?: string; page?: number } = {},
+  input: { search?: string; tag?: string; email?: string; page?: number } = {},
   figures?: FiguresCache,
 ): Promise<CustomersPage> {
   const page = input.page ?? 1;
   const search = input.search?.trim() ?? '';
   const tag = input.tag ?? '';
-  const { matches, candidates } = customerSearch(search, tag);
+  const { matches, candidates } = customerSearch(search, tag, input.email);
   const [summaryRows, pageRows] = await Promise.all([
     figures ? figures.get('customer-summary', () => readCustomerSummary(db)) : readCustomerSummary(db),
     readCustomerPage(db, candidates, page),
@@ -220,7 +268,7 @@ export async function listCustomers(
   const summary = rowsOf<{ total: number; active: number; revenue: string; order_count: number }>(summaryRows)[0]!;
   const people = rowsOf<CustomerRow & { matches: number | string | null }>(pageRows);
   const total =
-    !search && !tag
+    !search && !tag && !input.email
       ? Number(summary.total)
       : people.length > 0
         ? Number(people[0]!.matches)

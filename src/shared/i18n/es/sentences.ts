@@ -227,6 +227,12 @@ const validation: Record<string, string> = {
   'Role names may contain only letters, digits, spaces and underscores.':
     'El nombre de un rol solo puede tener letras, cifras, espacios y guiones bajos.',
   'Names can be at most 100 characters': 'Los nombres pueden tener como máximo 100 caracteres',
+  'First name is required': 'Indica el nombre',
+  'Last name is required': 'Indica los apellidos',
+  'A phone number has at most 40 characters': 'Un número de teléfono tiene como máximo 40 caracteres',
+  'Someone with this e-mail address is already known: existingId names them.':
+    'Ya conocemos a alguien con esta dirección de correo: existingId lo indica.',
+  'Added customer {name}.': 'Añadió al cliente {name}.',
   'Role is required': 'Elige un rol',
   'isActive must be true or false': 'isActive debe ser true o false',
   'isActive must be true or false.': 'isActive debe ser true o false.',
