@@ -33,6 +33,7 @@ import { webhookJob } from './webhooks/delivery';
 import { calendarEnvOf } from './calendars/calendar-env';
 import { calendarPushJob } from './calendars/calendar-push';
 import { calendarSyncJob } from './calendars/calendar-sync';
+import { eventsCleanupJob, queueEventsCleanup } from './webhooks/event-log';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -96,9 +97,13 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
       }),
       calendarSync: calendarSyncJob(calendars),
       calendarPush: calendarPushJob(calendars),
+      eventsCleanup: eventsCleanupJob({ database: deps.database }),
     },
   });
-  app.addHook('onReady', () => jobs.start());
+  app.addHook('onReady', async () => {
+    await queueEventsCleanup(deps.database.db);
+    await jobs.start();
+  });
   app.addHook('onClose', () => jobs.stop());
   if (!mail) {
     const unsentMail = createUnsentMailLog({ database: deps.database, log: app.log });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zDateInput } from './wire-formats';
 
 /** A staff member's connected calendar (a CalDAV account or an ICS address): never its password. */
-export const ZCalendarChoice = z.object({
+const ZCalendarChoice = z.object({
   href: z.string(),
   name: z.string(),
   readsBusy: z.boolean(),

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Permission } from './roles';
 
 /** CSV exports and imports (docs/customers.md): which kinds exist and who may take each. */
@@ -43,10 +42,3 @@ export const importMessages = {
   hasErrors: 'The file has errors; nothing was imported.',
 } as const;
 
-const ZImportError = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
-export const ZImportResult = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  errors: z.array(ZImportError),
-});
-export type ImportResult = z.infer<typeof ZImportResult>;

@@ -4,7 +4,7 @@ import { zInstant } from './wire-formats';
 /** The customer record at /admin/customers/{id}: who they are, what staff keep on them, and their history. */
 
 // The messages below name these limits in words (a sentence is looked up as written, es/customer-sentences.ts).
-export const MAX_CUSTOMER_TAGS = 20;
+const MAX_CUSTOMER_TAGS = 20;
 const MAX_TAG_LENGTH = 40;
 
 export const customerRecordMessages = {
@@ -14,7 +14,7 @@ export const customerRecordMessages = {
   notesTooLong: 'Notes can be at most 5000 characters',
 } as const;
 
-export const ZCustomerTag = z.string().trim().min(1).max(MAX_TAG_LENGTH, customerRecordMessages.tagTooLong);
+const ZCustomerTag = z.string().trim().min(1).max(MAX_TAG_LENGTH, customerRecordMessages.tagTooLong);
 
 /**
  * Tags as staff type them, trimmed and without repeats (a tag typed again in other capitals is the same tag,

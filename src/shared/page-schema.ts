@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The most items one page of a list an integrator walks may hold (docs/integrations.md, Reconciliation). */
-export const PAGE_LIMIT_MAX = 500;
+const PAGE_LIMIT_MAX = 500;
 
 /**
  * The paging parameters of every list an integrator walks. Without any of them a list answers as it always has

@@ -12,7 +12,7 @@ export function pageItems<T>(ctx: Pick<Context, 'transport' | 'req' | 'reply'>, 
 }
 
 /** The root-relative address of the next page: the request's own, its cursor replaced. */
-export function nextLink(url: string, cursor: string): string {
+function nextLink(url: string, cursor: string): string {
   const next = new URL(url, 'http://localhost');
   next.searchParams.set('cursor', cursor);
   return `<${next.pathname}${next.search}>; rel="next"`;

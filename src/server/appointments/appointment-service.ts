@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { settleInOrder, statement, transactionInOneTrip, type Tx } from '../../../db/client';
 import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk, type Page } from '../paging/page';
-import { appointments, users } from '../../../db/schema/index';
+import { appointments } from '../../../db/schema/index';
 import {
   liveStatuses,
   NO_SHOW_TOO_EARLY_MESSAGE,

@@ -23,7 +23,7 @@ export interface CalendarEnv extends RemoteOptions {
 }
 
 /** Sync runs every 5 minutes per connection (and at once after a connection or a sync call). */
-export const SYNC_EVERY_MS = 5 * 60_000;
+const SYNC_EVERY_MS = 5 * 60_000;
 const DAY = 86_400_000;
 // Busy spans are kept from a month back (the portal's and the admin calendar's recent weeks) to a week past the
 // booking window; they are expanded again when the window's end comes within a day of that.

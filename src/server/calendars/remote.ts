@@ -168,8 +168,6 @@ export function calDav(account: CalDavAccount, options: RemoteOptions) {
   };
 }
 
-export type CalDavClient = ReturnType<typeof calDav>;
-
 const MULTIGET_SLICE = 500;
 
 const etagOf = (value: unknown) => (value == null ? null : String(value));

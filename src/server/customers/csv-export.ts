@@ -234,5 +234,3 @@ export function csvExport(db: Tx, kind: ExportKind, input: { from?: string; to?:
   });
   return Readable.from(exportRecords(db, kind, range)).pipe(csv);
 }
-
-export const exportHeader = (kind: ExportKind) => definitions[kind].header;

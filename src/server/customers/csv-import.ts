@@ -10,7 +10,7 @@ import { CUSTOMER_ROLE } from '../../shared/roles';
 import { recordAudit, type AuditActor } from '../staff/audit';
 
 /** One problem of a file, where a spreadsheet shows it: the line (1 is the header row) and the column's name. */
-export interface ImportProblem {
+interface ImportProblem {
   line: number;
   column: string;
   message: Sentence | string;

@@ -18,7 +18,7 @@ import {
 } from '../integrations/idempotency';
 
 /** What a route says of itself to this plugin (its Fastify `config`); the API's operations set it (api/rest.ts). */
-export interface IdempotencyRoute {
+interface IdempotencyRoute {
   /** Its handler takes its database handle from the request's context, so it can run in the request's transaction. */
   inTransaction: boolean;
   /** Its answer carries a secret shown once: the answer is never kept, and a repeat is refused (409). */

@@ -20,6 +20,8 @@ export const jobPayloads = {
   calendarSync: z.object({ connectionId: z.string() }),
   /** Write an appointment to (or remove it from) its employee's receiving calendar. */
   calendarPush: z.object({ appointmentId: z.string() }),
+  /** Forget events past their 30 days (daily; queued again by each run). */
+  eventsCleanup: z.object({}),
 } satisfies Record<string, z.ZodType>;
 
 export type JobKind = keyof typeof jobPayloads;

@@ -36,7 +36,7 @@ interface Position {
 export const badCursor = () =>
   new AppError('BAD_REQUEST', 'This cursor is not one this list gave; start again without it.');
 
-export function encodeCursor(walk: Walk, at: string, id: string): string {
+function encodeCursor(walk: Walk, at: string, id: string): string {
   return Buffer.from(JSON.stringify([walk, at, id])).toString('base64url');
 }
 
@@ -92,7 +92,7 @@ export function pageOf<T extends { id: string }>(
 export const DEFAULT_PAGE_LIMIT = 100;
 
 /** A list held in memory (the catalogue) walked by updatedAt, then id, exactly as the database walks it. */
-export function pageInMemory<T extends { id: string; updatedAt: string }>(items: T[], query: PageQuery): Page<T> {
+function pageInMemory<T extends { id: string; updatedAt: string }>(items: T[], query: PageQuery): Page<T> {
   const since = query.updatedSince ? sinceInstant(query.updatedSince) : undefined;
   const after = query.cursor ? decodeCursor(query.cursor, 'u') : undefined;
   const walked = items

@@ -149,7 +149,13 @@ export async function createCustomer(db: Tx, actor: SessionUser, input: CreateCu
       .insert(users)
       .values({ ...input, role: CUSTOMER_ROLE })
       .onConflictDoNothing()
-      .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email });
+      .returning({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        updatedAt: isoInstant(users.updatedAt),
+      });
     if (!created)
       throw new AppError('CONFLICT', EMAIL_KNOWN, { existingId: (await personByEmail(db, input.email))?.id });
     const record = newCustomerRecord(created);

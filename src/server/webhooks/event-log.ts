@@ -1,14 +1,16 @@
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
+import type { Database, Tx } from '../../../db/client';
 import { webhookEndpoints, webhookEvents } from '../../../db/schema/index';
 import { isUuid } from '../../shared/ids';
 import type { EventListQuery, ReplayInput, WebhookEventBody } from '../../shared/webhook-schema';
 import { AppError } from '../app-error';
 import { decodeCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, type Page } from '../paging/page';
+import { enqueue } from '../jobs/enqueue';
+import type { JobDefinition } from '../jobs/runner';
 import { queueDeliveries } from './events';
 
 /** How long every event is kept for GET /api/events and replays (docs/integrations.md). */
-export const EVENT_RETENTION_DAYS = 30;
+const EVENT_RETENTION_DAYS = 30;
 
 const kept = () => gte(webhookEvents.createdAt, sql`now() - make_interval(days => ${EVENT_RETENTION_DAYS})`);
 
@@ -77,8 +79,34 @@ export async function replayEvents(db: Tx, input: ReplayInput): Promise<{ queued
 }
 
 /** Forgets events past the retention (their deliveries with them). */
-export async function forgetOldEvents(db: Tx): Promise<void> {
+async function forgetOldEvents(db: Tx): Promise<void> {
   await db
     .delete(webhookEvents)
     .where(sql`${webhookEvents.createdAt} < now() - make_interval(days => ${EVENT_RETENTION_DAYS})`);
+}
+
+const CLEANUP_KEY = 'events-cleanup';
+const DAY_MS = 86_400_000;
+
+/**
+ * Queues the daily cleanup: at start, unless it is queued already (every instance asks; one job is kept); from its
+ * own run, for the next day (`replace`: the running job itself is still the pending one, and stays for that time).
+ */
+export function queueEventsCleanup(db: Tx, next?: Date): Promise<string> {
+  return enqueue(
+    db,
+    'eventsCleanup',
+    {},
+    { uniqueKey: CLEANUP_KEY, ...(next && { runAt: next, onConflict: 'replace' }) },
+  );
+}
+
+/** The cleanup job: forgets old events, then queues itself for the next day. */
+export function eventsCleanupJob(opts: { database: Database }): JobDefinition<'eventsCleanup'> {
+  return {
+    async run() {
+      await forgetOldEvents(opts.database.db);
+      await queueEventsCleanup(opts.database.db, new Date(Date.now() + DAY_MS));
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
 import { orderNumber } from '../../../shared/orders';
@@ -39,7 +39,8 @@ export function CustomerRecordPage() {
       </div>
       <Figures customer={customer} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <StaffNotes customer={customer} />
+        {/* A saved change (or another person's) starts the form afresh from the record. */}
+        <StaffNotes key={`${customer.notes}\u0000${customer.tags.join('\u0000')}`} customer={customer} />
         <History customer={customer} />
       </div>
     </div>
@@ -83,10 +84,6 @@ function StaffNotes({ customer }: { customer: CustomerDetail }) {
   const [notes, setNotes] = useState(customer.notes);
   const [tags, setTags] = useState(customer.tags);
   const [newTag, setNewTag] = useState('');
-  useEffect(() => {
-    setNotes(customer.notes);
-    setTags(customer.tags);
-  }, [customer.notes, customer.tags]);
 
   const addTag = () => {
     const tag = newTag.trim();
@@ -208,8 +205,7 @@ function History({ customer }: { customer: CustomerDetail }) {
               {customer.appointments.map((a) => (
                 <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                   <span className="text-stone-800">
-                    {a.service.name} · {stampOf(a.dateTime, timeZone)} · {a.employee.firstName}{' '}
-                    {a.employee.lastName}
+                    {a.service.name} · {stampOf(a.dateTime, timeZone)} · {a.employee.firstName} {a.employee.lastName}
                   </span>
                   <AppointmentStatusBadge status={a.status} />
                 </li>
