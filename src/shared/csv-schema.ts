@@ -41,4 +41,3 @@ export const importMessages = {
   staffEmail: 'This e-mail belongs to a staff member.',
   hasErrors: 'The file has errors; nothing was imported.',
 } as const;
-
