@@ -1,5 +1,9 @@
 import { useIntl } from 'react-intl';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { Toaster, toast as sonner } from 'sonner';
+// sonner injects its stylesheet at run time as an inline <style>, which the Content-Security-Policy (style-src
+// 'self') refuses: without this bundled copy the toasts lose their positioning and land below the page.
+import 'sonner/dist/styles.css';
 import { cn } from '../../lib/cn';
 
 interface ToastInput {
@@ -11,29 +15,50 @@ interface ToastInput {
 /** One toast at a time, each shown for 5000 ms. */
 const TOAST_DURATION_MS = 5000;
 
-/*
- * The toast region (sonner and its stylesheet, a tenth of the first script) is not needed for the first paint: it
- * loads as a chunk of its own once the first screen renders, or with the first toast, whichever comes first. A
- * toast shown before the region has mounted appears when it does (sonner gives a new region the toasts still on).
- */
-let toaster: Promise<typeof import('./toaster')> | undefined;
-const loadToaster = () => (toaster ??= import('./toaster'));
-const ToastRegion = lazy(() => loadToaster().then((module) => ({ default: module.ToastRegion })));
+const WIDE_SCREEN = '(min-width: 640px)';
 
-/** Mounts the one toast region of the app. */
+/**
+ * Toasts sit above everything, a dialog and its backdrop included (dialog.tsx: z-40 and z-50; the bottom bars z-30):
+ * a dialog's failure is said in a toast while it is still open. Said here, inline, rather than left to sonner's
+ * stylesheet. The list itself takes no clicks (only the card does, pointer-events-auto), so the parts of a dialog
+ * beside a toast stay usable.
+ */
+const TOASTER_STYLE = { '--width': '420px', zIndex: 100, pointerEvents: 'none' } as CSSProperties;
+
+function subscribeToWidth(onChange: () => void) {
+  const query = window.matchMedia(WIDE_SCREEN);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+function useWideScreen() {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => window.matchMedia(WIDE_SCREEN).matches,
+    () => true,
+  );
+}
+
+/** Mounts the one toast region of the app. Phones get toasts at the top, clear of the thumb; wide screens bottom right. */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const wide = useWideScreen();
   const intl = useIntl();
   return (
     <>
       {children}
-      <Suspense fallback={null}>
-        <ToastRegion label={intl.formatMessage({ id: 'app.notifications' })} duration={TOAST_DURATION_MS} />
-      </Suspense>
+      <Toaster
+        visibleToasts={1}
+        duration={TOAST_DURATION_MS}
+        position={wide ? 'bottom-right' : 'top-center'}
+        containerAriaLabel={intl.formatMessage({ id: 'app.notifications' })}
+        style={TOASTER_STYLE}
+        toastOptions={{ unstyled: true }}
+      />
     </>
   );
 }
 
-function ToastCard({ title, description, variant, onDismiss }: ToastInput & { onDismiss: () => void }) {
+function ToastCard({ id, title, description, variant }: ToastInput & { id: string | number }) {
   const destructive = variant === 'destructive';
   const intl = useIntl();
   return (
@@ -52,7 +77,7 @@ function ToastCard({ title, description, variant, onDismiss }: ToastInput & { on
       </div>
       <button
         type="button"
-        onClick={onDismiss}
+        onClick={() => sonner.dismiss(id)}
         className="rounded px-1 text-sm hover:bg-black/10"
         aria-label={intl.formatMessage({ id: 'app.dismissNotification' })}
       >
@@ -63,13 +88,9 @@ function ToastCard({ title, description, variant, onDismiss }: ToastInput & { on
 }
 
 function showToast(input: ToastInput) {
-  void loadToaster().then(({ sonner }) => {
-    // Only one toast is ever on screen: the previous one goes before the next one comes.
-    sonner.dismiss();
-    sonner.custom((id) => <ToastCard {...input} onDismiss={() => sonner.dismiss(id)} />, {
-      duration: TOAST_DURATION_MS,
-    });
-  });
+  // Only one toast is ever on screen: the previous one goes before the next one comes.
+  sonner.dismiss();
+  sonner.custom((id) => <ToastCard id={id} {...input} />, { duration: TOAST_DURATION_MS });
 }
 
 /** `toast({ title, description?, variant? })`; `variant: 'destructive'` for failures (announced as an alert). */
