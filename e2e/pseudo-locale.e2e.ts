@@ -192,7 +192,8 @@ async function settled(page: Page) {
 }
 
 /** The button beside the page's heading (Add Product, New code, …), found by place: its name is in the catalogue. */
-const headerButton = (page: Page) => page.locator('main :has(> h1) ~ button').first();
+// The page's own action: a button beside its heading, or in the group of actions there.
+const headerButton = (page: Page) => page.locator('main :has(> h1) ~ button, main :has(> h1) ~ div button').first();
 
 async function openDialog(page: Page) {
   await headerButton(page).click();
