@@ -191,8 +191,10 @@ async function settled(page: Page) {
   );
 }
 
-/** The button beside the page's heading (Add Product, New code, …), found by place: its name is in the catalogue. */
-// The page's own action: a button beside its heading, or in the group of actions there.
+/**
+ * The button beside the page's heading (Add Product, New code, …), or in the group of actions there, found by place:
+ * its name is in the catalogue.
+ */
 const headerButton = (page: Page) => page.locator('main :has(> h1) ~ button, main :has(> h1) ~ div button').first();
 
 async function openDialog(page: Page) {
