@@ -2017,6 +2017,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/imports/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import products from CSV
+     * @description Needs products.create. A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any error nothing is written and the answer is 400 listing every error by line and column; the same file again creates nothing new (products match by name). `dryRun=true` checks the file and writes nothing.
+     */
+    post: operations['importProductsCsv'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/imports/services': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import services from CSV
+     * @description Needs services.create. A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any error nothing is written and the answer is 400 listing every error by line and column; the same file again creates nothing new (services match by name). `dryRun=true` checks the file and writes nothing.
+     */
+    post: operations['importServicesCsv'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/imports/customers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import customers from CSV
+     * @description Needs customers.edit. A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any error nothing is written and the answer is 400 listing every error by line and column; the same file again creates nothing new (customers match by e-mail). `dryRun=true` checks the file and writes nothing.
+     */
+    post: operations['importCustomersCsv'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/exports/orders.csv': {
     parameters: {
       query?: never;
@@ -3056,6 +3116,21 @@ export interface components {
       createdAt: string;
       deliveredAt: string | null;
     };
+    StoredEvent: {
+      id: string;
+      type: string;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      timestamp: string;
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    ReplayResult: {
+      queued: number;
+    };
     WaitlistEntry: {
       id: string;
       serviceId: string;
@@ -3094,6 +3169,104 @@ export interface components {
       };
       /** @description The key to send as `Authorization: Bearer <key>`. Shown only in this answer. */
       key: string;
+    };
+    CustomerDetail: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      phone: string | null;
+      isActive: boolean;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+      notes: string;
+      tags: string[];
+      stats: {
+        visits: number;
+        noShows: number;
+        spent: string;
+        lastVisitAt: string | null;
+      };
+      appointments: {
+        id: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        dateTime: string;
+        duration: number;
+        status: string;
+        service: {
+          id: string | null;
+          name: string;
+        };
+        employee: {
+          id: string;
+          firstName: string;
+          lastName: string;
+        };
+      }[];
+      orders: {
+        id: string;
+        total: string;
+        status: string;
+        paymentStatus: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        createdAt: string;
+        itemCount: number;
+      }[];
+    };
+    CalendarConnection: {
+      id: string;
+      /** @enum {string} */
+      kind: 'caldav' | 'ics';
+      url: string;
+      username?: string;
+      /** @enum {string} */
+      status: 'ok' | 'error';
+      lastSyncedAt: string | null;
+      lastError: string | null;
+      calendars: {
+        href: string;
+        name: string;
+        readsBusy: boolean;
+        receivesBookings: boolean;
+      }[];
+    };
+    BusyTime: {
+      employeeId: string;
+      startsAt: string;
+      endsAt: string;
+    };
+    ImportResult: {
+      /** @description Rows added */
+      created: number;
+      /** @description Rows that matched one already there and changed it */
+      updated: number;
+      errors: {
+        /** @description The line of the file, the header being line 1 */
+        line: number;
+        column: string;
+        message: string;
+      }[];
+    };
+    ImportRefusal: {
+      message: string;
+      code: string;
+      created?: number;
+      updated?: number;
+      errors?: {
+        /** @description The line of the file, the header being line 1 */
+        line: number;
+        column: string;
+        message: string;
+      }[];
     };
     /** @description Every failure answer: {message, code}, plus issues (400), dates (409 of a series) or requestId (5xx). */
     Error: {
@@ -17574,18 +17747,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            type: string;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            timestamp: string;
-            data: {
-              [key: string]: unknown;
-            };
-          }[];
+          'application/json': components['schemas']['StoredEvent'][];
         };
       };
       /** @description Invalid input */
@@ -17713,9 +17875,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            queued: number;
-          };
+          'application/json': components['schemas']['ReplayResult'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
@@ -18694,58 +18854,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            phone: string | null;
-            isActive: boolean;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            notes: string;
-            tags: string[];
-            stats: {
-              visits: number;
-              noShows: number;
-              spent: string;
-              lastVisitAt: string | null;
-            };
-            appointments: {
-              id: string;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              dateTime: string;
-              duration: number;
-              status: string;
-              service: {
-                id: string | null;
-                name: string;
-              };
-              employee: {
-                id: string;
-                firstName: string;
-                lastName: string;
-              };
-            }[];
-            orders: {
-              id: string;
-              total: string;
-              status: string;
-              paymentStatus: string;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              createdAt: string;
-              itemCount: number;
-            }[];
-          };
+          'application/json': components['schemas']['CustomerDetail'];
         };
       };
       /** @description Invalid input */
@@ -18869,58 +18978,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            firstName: string;
-            lastName: string;
-            email: string;
-            phone: string | null;
-            isActive: boolean;
-            /**
-             * Format: date-time
-             * @description An instant, ISO 8601 in UTC
-             */
-            createdAt: string;
-            notes: string;
-            tags: string[];
-            stats: {
-              visits: number;
-              noShows: number;
-              spent: string;
-              lastVisitAt: string | null;
-            };
-            appointments: {
-              id: string;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              dateTime: string;
-              duration: number;
-              status: string;
-              service: {
-                id: string | null;
-                name: string;
-              };
-              employee: {
-                id: string;
-                firstName: string;
-                lastName: string;
-              };
-            }[];
-            orders: {
-              id: string;
-              total: string;
-              status: string;
-              paymentStatus: string;
-              /**
-               * Format: date-time
-               * @description An instant, ISO 8601 in UTC
-               */
-              createdAt: string;
-              itemCount: number;
-            }[];
-          };
+          'application/json': components['schemas']['CustomerDetail'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
@@ -19053,23 +19111,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            /** @enum {string} */
-            kind: 'caldav' | 'ics';
-            url: string;
-            username?: string;
-            /** @enum {string} */
-            status: 'ok' | 'error';
-            lastSyncedAt: string | null;
-            lastError: string | null;
-            calendars: {
-              href: string;
-              name: string;
-              readsBusy: boolean;
-              receivesBookings: boolean;
-            }[];
-          }[];
+          'application/json': components['schemas']['CalendarConnection'][];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -19176,23 +19218,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            /** @enum {string} */
-            kind: 'caldav' | 'ics';
-            url: string;
-            username?: string;
-            /** @enum {string} */
-            status: 'ok' | 'error';
-            lastSyncedAt: string | null;
-            lastError: string | null;
-            calendars: {
-              href: string;
-              name: string;
-              readsBusy: boolean;
-              receivesBookings: boolean;
-            }[];
-          };
+          'application/json': components['schemas']['CalendarConnection'];
         };
       };
       /** @description Credentials refused, server unreachable or not a calendar */
@@ -19347,23 +19373,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            /** @enum {string} */
-            kind: 'caldav' | 'ics';
-            url: string;
-            username?: string;
-            /** @enum {string} */
-            status: 'ok' | 'error';
-            lastSyncedAt: string | null;
-            lastError: string | null;
-            calendars: {
-              href: string;
-              name: string;
-              readsBusy: boolean;
-              receivesBookings: boolean;
-            }[];
-          };
+          'application/json': components['schemas']['CalendarConnection'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
@@ -19637,23 +19647,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            /** @enum {string} */
-            kind: 'caldav' | 'ics';
-            url: string;
-            username?: string;
-            /** @enum {string} */
-            status: 'ok' | 'error';
-            lastSyncedAt: string | null;
-            lastError: string | null;
-            calendars: {
-              href: string;
-              name: string;
-              readsBusy: boolean;
-              receivesBookings: boolean;
-            }[];
-          };
+          'application/json': components['schemas']['CalendarConnection'];
         };
       };
       /** @description Invalid input, or a body that is not valid JSON */
@@ -19809,11 +19803,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            employeeId: string;
-            startsAt: string;
-            endsAt: string;
-          }[];
+          'application/json': components['schemas']['BusyTime'][];
         };
       };
       /** @description Invalid input */
@@ -19918,23 +19908,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            /** @enum {string} */
-            kind: 'caldav' | 'ics';
-            url: string;
-            username?: string;
-            /** @enum {string} */
-            status: 'ok' | 'error';
-            lastSyncedAt: string | null;
-            lastError: string | null;
-            calendars: {
-              href: string;
-              name: string;
-              readsBusy: boolean;
-              receivesBookings: boolean;
-            }[];
-          }[];
+          'application/json': components['schemas']['CalendarConnection'][];
         };
       };
       /** @description Invalid input */
@@ -20051,11 +20025,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            employeeId: string;
-            startsAt: string;
-            endsAt: string;
-          }[];
+          'application/json': components['schemas']['BusyTime'][];
         };
       };
       /** @description Invalid input */
@@ -20262,6 +20232,360 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importProductsCsv: {
+    parameters: {
+      query?: {
+        /** @description true: check only, write nothing */
+        dryRun?: 'true' | 'false';
+      };
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': string;
+      };
+    };
+    responses: {
+      /** @description Imported (or, on a dry run, what would be) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportResult'];
+        };
+      };
+      /** @description The file has errors (created, updated and errors say which), or the body is not CSV: nothing was written */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportRefusal'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in without products.create */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is over 5 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not text/csv */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importServicesCsv: {
+    parameters: {
+      query?: {
+        /** @description true: check only, write nothing */
+        dryRun?: 'true' | 'false';
+      };
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': string;
+      };
+    };
+    responses: {
+      /** @description Imported (or, on a dry run, what would be) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportResult'];
+        };
+      };
+      /** @description The file has errors (created, updated and errors say which), or the body is not CSV: nothing was written */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportRefusal'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in without services.create */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is over 5 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not text/csv */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importCustomersCsv: {
+    parameters: {
+      query?: {
+        /** @description true: check only, write nothing */
+        dryRun?: 'true' | 'false';
+      };
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': string;
+      };
+    };
+    responses: {
+      /** @description Imported (or, on a dry run, what would be) */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportResult'];
+        };
+      };
+      /** @description The file has errors (created, updated and errors say which), or the body is not CSV: nothing was written */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportRefusal'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in without customers.edit */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The file is over 5 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body is not text/csv */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description The address and headers of the request are over 16 KB */
       431: {

@@ -19,6 +19,7 @@ export const ZCalendarConnection = z.object({
   lastError: z.string().nullable(),
   calendars: z.array(ZCalendarChoice),
 });
+z.globalRegistry.add(ZCalendarConnection, { id: 'CalendarConnection' });
 export type CalendarConnection = z.infer<typeof ZCalendarConnection>;
 
 const ZCalendarUrl = z
@@ -51,6 +52,7 @@ export const ZConnectionIdInput = z.object({ id: z.string().max(100) });
 
 /** A time an employee is away according to their own calendars: no title, only the span. */
 export const ZBusyTime = z.object({ employeeId: z.string(), startsAt: z.string(), endsAt: z.string() });
+z.globalRegistry.add(ZBusyTime, { id: 'BusyTime' });
 export type BusyTime = z.infer<typeof ZBusyTime>;
 
 export const ZBusyTimesInput = z.object({

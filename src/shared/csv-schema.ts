@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Permission } from './roles';
 
 /** CSV exports and imports (docs/customers.md): which kinds exist and who may take each. */
@@ -41,3 +42,29 @@ export const importMessages = {
   staffEmail: 'This e-mail belongs to a staff member.',
   hasErrors: 'The file has errors; nothing was imported.',
 } as const;
+
+const ZImportError = z.object({
+  line: z.number().int().describe('The line of the file, the header being line 1'),
+  column: z.string(),
+  message: z.string(),
+});
+
+/** What an import did (or, on a dry run, would do). */
+export const ZImportResult = z
+  .object({
+    created: z.number().int().describe('Rows added'),
+    updated: z.number().int().describe('Rows that matched one already there and changed it'),
+    errors: z.array(ZImportError),
+  })
+  .meta({ id: 'ImportResult' });
+
+/** A refused import: every error of the file by line and column (or, for a body that is not CSV, just the sentence). */
+export const ZImportRefusal = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    created: z.number().int().optional(),
+    updated: z.number().int().optional(),
+    errors: z.array(ZImportError).optional(),
+  })
+  .meta({ id: 'ImportRefusal' });

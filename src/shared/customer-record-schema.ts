@@ -80,4 +80,5 @@ export const ZCustomerDetail = z.object({
     }),
   ),
 });
+z.globalRegistry.add(ZCustomerDetail, { id: 'CustomerDetail' });
 export type CustomerDetail = z.infer<typeof ZCustomerDetail>;

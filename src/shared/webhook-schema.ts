@@ -157,6 +157,7 @@ export const ZWebhookEventBody = z.object({
   timestamp: zInstant(),
   data: z.record(z.string(), z.unknown()),
 });
+z.globalRegistry.add(ZWebhookEventBody, { id: 'StoredEvent' });
 export type WebhookEventBody = z.infer<typeof ZWebhookEventBody>;
 
 export const ZEventListQuery = z.object({
@@ -174,3 +175,4 @@ export const ZReplayInput = z.object({
 export type ReplayInput = z.infer<typeof ZReplayInput>;
 
 export const ZReplayResult = z.object({ queued: z.number().int() });
+z.globalRegistry.add(ZReplayResult, { id: 'ReplayResult' });
