@@ -6,6 +6,7 @@ import {
   jobs,
   serviceProviders,
   webhookEndpoints,
+  webhookDeliveries,
   webhookEvents,
 } from '../../db/schema/index';
 import { bookAppointment } from '../server/appointments/appointment-service';
@@ -215,10 +216,12 @@ describe('POST /api/appointments with repeat', () => {
       expect(reminders.map((j) => (j.payload as { appointmentId: string }).appointmentId).sort()).toEqual(
         [...ids, ...ids].sort(),
       );
+      // Every event is kept (GET /api/events), those of earlier tests too: this endpoint's deliveries say which.
       const events = await server.db
         .select({ data: webhookEvents.data })
         .from(webhookEvents)
-        .where(eq(webhookEvents.type, 'appointment.created'));
+        .innerJoin(webhookDeliveries, eq(webhookDeliveries.eventId, webhookEvents.id))
+        .where(and(eq(webhookEvents.type, 'appointment.created'), eq(webhookDeliveries.endpointId, endpoint!.id)));
       expect(events.map((e) => (e.data as { id: string }).id).sort()).toEqual([...ids].sort());
     } finally {
       await server.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id));

@@ -24,7 +24,14 @@ const massage = {
 };
 
 // What a service without buffers, capacity or deposit answers besides the fields it was created with.
-const noBuffers = { bufferBeforeMinutes: 0, bufferAfterMinutes: 0, capacity: 1, deposit: { type: 'none' } };
+// The defaults every answer carries, and the instant of its last change.
+const noBuffers = {
+  bufferBeforeMinutes: 0,
+  bufferAfterMinutes: 0,
+  capacity: 1,
+  deposit: { type: 'none' },
+  updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+};
 
 async function create(body: Record<string, unknown>) {
   const res = await server.request('POST', '/api/services', { cookie: admin, body });
