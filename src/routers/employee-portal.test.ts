@@ -77,6 +77,7 @@ describe('GET /api/employee/appointments', () => {
       customerNotes: 'First visit.',
       status: 'pending',
       createdAt: expect.any(String),
+      updatedAt: expect.any(String),
       seriesId: null,
       sessionId: null,
       // The service asks for no deposit.

@@ -1,6 +1,3 @@
-import http from 'node:http';
-import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarConnections, externalBusy } from '../../../db/schema/index';
@@ -295,74 +292,5 @@ describe('a CalDAV account (Radicale)', () => {
     expect(res.status).toBe(200);
     expect(await busyRows()).toBe(0);
     expect(await slotTimes()).toContain('10:00');
-  });
-});
-
-describe('ICS addresses (Google, Outlook and Apple exports over HTTP)', () => {
-  let feeds: http.Server;
-  let base: string;
-  const requests: { path: string; ifNoneMatch?: string }[] = [];
-
-  beforeAll(async () => {
-    feeds = http.createServer((req, res) => {
-      const name = (req.url ?? '').replace(/^\/|\.ics$/g, '');
-      requests.push({ path: req.url ?? '', ifNoneMatch: req.headers['if-none-match'] as string | undefined });
-      const etag = `"${name}-1"`;
-      if (!['google', 'outlook', 'apple'].includes(name)) return res.writeHead(404).end('Not found');
-      if (req.headers['if-none-match'] === etag) return res.writeHead(304).end();
-      res.writeHead(200, { 'content-type': 'text/calendar', etag });
-      res.end(readFileSync(new URL(`./fixtures/${name}.ics`, import.meta.url)));
-    });
-    await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => feeds.close(() => resolve())));
-
-  it('reads each feed once and then only when its ETag changes', async () => {
-    const person = await signInAs(server.database, 'employee');
-    const env = calendarEnvOf(server.env);
-    // As if today were 20 October 2026, when the fixtures' events lie ahead.
-    const then = new Date('2026-10-20T00:00:00Z');
-    const spans: Record<string, string[]> = {};
-    for (const name of ['google', 'outlook', 'apple']) {
-      const res = await server.request('POST', '/api/employee/calendars', {
-        cookie: person.cookie,
-        body: { kind: 'ics', url: `${base}/${name}.ics` },
-      });
-      expect(res.status).toBe(200);
-      expect(res.body.calendars).toEqual([
-        { href: `${base}/${name}.ics`, name: expect.any(String), readsBusy: true, receivesBookings: false },
-      ]);
-      await syncConnection(server.db, res.body.id, env, then);
-      const busy = await server.db
-        .select({ startsAt: externalBusy.startsAt })
-        .from(externalBusy)
-        .innerJoin(calendarConnections, eq(calendarConnections.employeeId, externalBusy.employeeId))
-        .where(eq(calendarConnections.id, res.body.id));
-      spans[name] = busy.map((b) => b.startsAt.toISOString());
-      await server.request('DELETE', `/api/employee/calendars/${res.body.id}`, { cookie: person.cookie });
-    }
-    // Six of the product's own kind are counted: the last event's UID is another site's (shop.example.com).
-    expect(spans.google).toHaveLength(7);
-    expect(spans.outlook).toHaveLength(4);
-    expect(spans.apple).toHaveLength(3);
-
-    const res = await server.request('POST', '/api/employee/calendars', {
-      cookie: person.cookie,
-      body: { kind: 'ics', url: `webcal://127.0.0.1:${new URL(base).port}/google.ics`.replace('webcal', 'http') },
-    });
-    await syncConnection(server.db, res.body.id, env, then);
-    const before = requests.length;
-    await syncConnection(server.db, res.body.id, env, then);
-    expect(requests.slice(before).map((r) => r.ifNoneMatch)).toEqual(['"google-1"']);
-  });
-
-  it('refuses an address that is not a calendar', async () => {
-    const person = await signInAs(server.database, 'employee');
-    const res = await server.request('POST', '/api/employee/calendars', {
-      cookie: person.cookie,
-      body: { kind: 'ics', url: `${base}/missing.ics` },
-    });
-    expect(res.status).toBe(400);
   });
 });
