@@ -98,7 +98,9 @@ export const csvErrors: [string, Record<number, string>][] = [
     {
       401: 'Not signed in',
       403: `Signed in without ${importPermission[kind]}`,
+      409: 'A request with this Idempotency-Key is still running',
       413: 'The file is over 5 MB',
+      422: 'This Idempotency-Key was used with a different request',
       415: 'The body is not text/csv',
     },
   ]),
