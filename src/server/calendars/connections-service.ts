@@ -1,3 +1,4 @@
+import { isUuid } from '../../shared/ids';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import {
@@ -49,7 +50,9 @@ async function connectionsWhere(db: Tx, where: ReturnType<typeof eq>): Promise<C
 }
 
 /** Someone's connections (their own, or any employee's for an admin), never a password. */
-export function listConnections(db: Tx, employeeId: string): Promise<CalendarConnection[]> {
+export async function listConnections(db: Tx, employeeId: string): Promise<CalendarConnection[]> {
+  // An id that can't be a person's names nobody (and would not fit the uuid column).
+  if (!isUuid(employeeId)) return [];
   return connectionsWhere(db, eq(calendarConnections.employeeId, employeeId));
 }
 
