@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionProcedure, rest, router, staffPersonProcedure } from '../server/api/trpc';
+import { requestLocale } from '../server/api/request-locale';
 import { calendarEnvOf } from '../server/calendars/calendar-env';
 import {
   busyTimes,
@@ -7,6 +8,7 @@ import {
   connectCalendar,
   listConnections,
   removeConnection,
+  sayLastError,
   syncNow,
 } from '../server/calendars/connections-service';
 import { ZSuccess } from '../shared/auth-schema';
@@ -31,7 +33,7 @@ export const calendarsRouter = router({
     )
     .input(z.void())
     .output(z.array(ZCalendarConnection))
-    .query(({ ctx }) => listConnections(ctx.db, ctx.user.id)),
+    .query(async ({ ctx }) => (await listConnections(ctx.db, ctx.user.id)).map(sayLastError(requestLocale(ctx.req)))),
 
   connect: staffPersonProcedure()
     .meta(
@@ -62,7 +64,9 @@ export const calendarsRouter = router({
     )
     .input(ZChooseCalendarsInput)
     .output(ZCalendarConnection)
-    .mutation(({ ctx, input }) => chooseCalendars(ctx.db, ctx.user.id, input)),
+    .mutation(async ({ ctx, input }) =>
+      sayLastError(requestLocale(ctx.req))(await chooseCalendars(ctx.db, ctx.user.id, input)),
+    ),
 
   remove: staffPersonProcedure()
     .meta(
@@ -90,7 +94,9 @@ export const calendarsRouter = router({
     )
     .input(ZConnectionIdInput)
     .output(ZCalendarConnection)
-    .mutation(({ ctx, input }) => syncNow(ctx.db, ctx.user.id, input.id)),
+    .mutation(async ({ ctx, input }) =>
+      sayLastError(requestLocale(ctx.req))(await syncNow(ctx.db, ctx.user.id, input.id)),
+    ),
 
   myBusy: staffPersonProcedure()
     .meta(
@@ -116,7 +122,9 @@ export const calendarsRouter = router({
     )
     .input(ZConnectionIdInput)
     .output(z.array(ZCalendarConnection))
-    .query(({ ctx, input }) => listConnections(ctx.db, input.id)),
+    .query(async ({ ctx, input }) =>
+      (await listConnections(ctx.db, input.id)).map(sayLastError(requestLocale(ctx.req))),
+    ),
 
   busy: permissionProcedure('appointments.calendar')
     .meta(

@@ -14,6 +14,9 @@ import type {
   ConnectCalendarInput,
 } from '../../shared/calendar-schema';
 import { AppError } from '../app-error';
+import { catalogueFor } from '../../shared/i18n/catalogues';
+import type { Locale } from '../../shared/i18n/locales';
+import { saySentence, type Sentence } from '../../shared/i18n/sentence';
 import { addCalendarDays, zonedToInstant } from '../booking/zoned-time';
 import { queueSync, type CalendarEnv } from './calendar-sync';
 import { calDav, checkCalendarUrl, readIcs } from './remote';
@@ -47,6 +50,27 @@ async function connectionsWhere(db: Tx, where: ReturnType<typeof eq>): Promise<C
     ...(row.kind === 'caldav' && username ? { username } : {}),
     lastSyncedAt: lastSyncedAt ? lastSyncedAt.toISOString() : null,
   }));
+}
+
+/**
+ * A connection as its reader is told it: the last error (stored as the sentence, see calendar-sync `reasonOf`) in
+ * their language. A stored text that is not a sentence's JSON is a plain English sentence (or one kept from before).
+ */
+export function sayLastError(locale: Locale) {
+  const speaker = catalogueFor(locale);
+  const said = (text: string): Sentence | string => {
+    if (!text.startsWith('{')) return text;
+    try {
+      const parsed = JSON.parse(text) as Sentence;
+      return typeof parsed.template === 'string' && parsed.values ? parsed : text;
+    } catch {
+      return text;
+    }
+  };
+  return (connection: CalendarConnection): CalendarConnection => ({
+    ...connection,
+    lastError: connection.lastError && saySentence(speaker, said(connection.lastError)),
+  });
 }
 
 /** Someone's connections (their own, or any employee's for an admin), never a password. */
