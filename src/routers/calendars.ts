@@ -9,6 +9,7 @@ import {
   listConnections,
   removeConnection,
   sayLastError,
+  withoutSecretAddress,
   syncNow,
 } from '../server/calendars/connections-service';
 import { ZSuccess } from '../shared/auth-schema';
@@ -118,12 +119,14 @@ export const calendarsRouter = router({
         path: '/admin/employees/{id}/calendars',
         tags,
         summary: "An employee's connected calendars and their state (never a password)",
+        description:
+          'An ICS address is answered by its origin only (`https://calendar.google.com/…`): a secret address reads the calendar.',
       }),
     )
     .input(ZConnectionIdInput)
     .output(z.array(ZCalendarConnection))
     .query(async ({ ctx, input }) =>
-      (await listConnections(ctx.db, input.id)).map(sayLastError(requestLocale(ctx.req))),
+      (await listConnections(ctx.db, input.id)).map(sayLastError(requestLocale(ctx.req))).map(withoutSecretAddress),
     ),
 
   busy: permissionProcedure('appointments.calendar')

@@ -423,6 +423,17 @@ describe('ICS addresses (Google, Outlook and Apple exports over HTTP, dated from
     expect((await mine()).length).toBe(3);
   });
 
+  it('shows an admin an ICS address by its origin only (a secret address reads the calendar)', async () => {
+    const admin = await signInAs(server.database, 'admin');
+    const res = await server.request('GET', `/api/admin/employees/${person.user.id}/calendars`, {
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(200);
+    const origin = new URL(feeds.url('google')).origin;
+    expect(res.body.map((c: { url: string }) => c.url)).toEqual([`${origin}/…`, `${origin}/…`, `${origin}/…`]);
+    expect(res.text).not.toContain('.ics');
+  });
+
   it('says the last error in the reader’s language', async () => {
     const outlook = (await mine()).find((c: { url: string }) => c.url === feeds.url('outlook'));
     await feeds.close();

@@ -73,6 +73,26 @@ export function sayLastError(locale: Locale) {
   });
 }
 
+/**
+ * A connection as an admin reads it: an ICS address by its origin only, since a secret address (Google's, an
+ * Outlook published link) lets anyone who has it read the calendar: it is as good as a password.
+ */
+export function withoutSecretAddress(connection: CalendarConnection): CalendarConnection {
+  if (connection.kind !== 'ics') return connection;
+  const hidden = (url: string) => {
+    try {
+      return `${new URL(url).origin}/…`;
+    } catch {
+      return '…';
+    }
+  };
+  return {
+    ...connection,
+    url: hidden(connection.url),
+    calendars: connection.calendars.map((c) => ({ ...c, href: hidden(c.href) })),
+  };
+}
+
 /** Someone's connections (their own, or any employee's for an admin), never a password. */
 export async function listConnections(db: Tx, employeeId: string): Promise<CalendarConnection[]> {
   // An id that can't be a person's names nobody (and would not fit the uuid column).
