@@ -364,7 +364,7 @@ describe('ICS addresses (Google, Outlook and Apple exports over HTTP, dated from
     // The connect call queued each first sync; assert only once the job runner has made all three.
     const connections = await waitFor(
       mine,
-      (list: { lastSyncedAt: string | null; status: string }[]) =>
+      (list: { lastSyncedAt: string | null; status: string; lastError: string | null }[]) =>
         list.length === 3 && list.every((c) => c.lastSyncedAt !== null && c.status === 'ok'),
     );
     expect(connections.map((c: { lastError: string | null }) => c.lastError)).toEqual([null, null, null]);
