@@ -161,14 +161,16 @@ export function AdminCalendarPage() {
                   />
                 )}
                 {busyToday.length > 0 && (
-                  <ul
-                    className="mt-4 grid gap-2 sm:grid-cols-2"
-                    aria-label={intl.formatMessage({ id: 'entities.busyTimes' })}
-                  >
-                    {busyToday.map((b) => (
-                      <BusyBlock key={b.key} label={b.label} who={b.who} />
-                    ))}
-                  </ul>
+                  <>
+                    <h3 id={`${id}-busy`} className="mt-4 mb-2 text-sm font-semibold text-stone-800">
+                      <FormattedMessage id="entities.busyTimes" />
+                    </h3>
+                    <ul className="grid gap-2 sm:grid-cols-2" aria-labelledby={`${id}-busy`}>
+                      {busyToday.map((b) => (
+                        <BusyBlock key={b.key} label={b.label} who={b.who} />
+                      ))}
+                    </ul>
+                  </>
                 )}
               </CardContent>
             </Card>
