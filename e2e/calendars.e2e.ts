@@ -113,6 +113,18 @@ describe.each<ViewportName>(['desktop', 'phone'])('connected calendars on %s', (
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `calendars-profile-${viewport}`);
 
+    if (viewport === 'phone') {
+      // In Spanish, the state and the last error are said in Spanish too.
+      const es = await e2e.open({ viewport, cookie, locale: 'es-ES' });
+      await es.page.goto('/employee/profile');
+      await es.page.getByRole('heading', { name: 'Calendarios conectados' }).waitFor();
+      await es.page.getByText('Esa dirección no respondió con un calendario.').waitFor();
+      await es.page.getByText('Correcto', { exact: true }).waitFor();
+      await expectNoSeriousAxeViolations(es.page);
+      await screenshot(es.page, `calendars-profile-es-${viewport}`);
+      await es.context.close();
+    }
+
     // The customer's view: that time is no longer offered with this employee.
     const after = await slotsOf(serviceId, date, person!.id);
     expect(after.find((s) => s.dateTime === slot.dateTime && s.employeeIds.includes(person!.id))).toBeUndefined();

@@ -9,7 +9,7 @@ import { addCalendarDays, weekdayOf, zonedToInstant } from '../booking/zoned-tim
  * spans it must give, worked out here from the same dates (not by the code under test).
  */
 
-export type FeedName = 'google' | 'outlook' | 'apple';
+type FeedName = 'google' | 'outlook' | 'apple';
 
 export interface Span {
   start: Date;
