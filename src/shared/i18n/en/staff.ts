@@ -243,7 +243,7 @@ export const staff = {
   'staff.noConnectedCalendars': 'No calendars connected.',
   'staff.calendarKindCaldav': 'CalDAV account',
   'staff.calendarKindIcs': 'ICS address',
-  'staff.calendarStatusOk': 'Syncing',
+  'staff.calendarStatusOk': 'OK',
   'staff.calendarStatusError': 'Error',
   'staff.calendarLastSynced': 'Last synced {when}',
   'staff.calendarNotSyncedYet': 'Not synced yet',

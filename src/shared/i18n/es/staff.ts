@@ -246,7 +246,7 @@ export const staff: Record<keyof typeof enStaff, string> = {
   'staff.noConnectedCalendars': 'No hay calendarios conectados.',
   'staff.calendarKindCaldav': 'Cuenta CalDAV',
   'staff.calendarKindIcs': 'Dirección ICS',
-  'staff.calendarStatusOk': 'Sincronizando',
+  'staff.calendarStatusOk': 'Correcto',
   'staff.calendarStatusError': 'Error',
   'staff.calendarLastSynced': 'Última sincronización: {when}',
   'staff.calendarNotSyncedYet': 'Aún sin sincronizar',
