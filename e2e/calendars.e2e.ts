@@ -163,7 +163,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('connected calendars on %s', (
     await card.getByRole('button', { name: 'Schedule' }).click();
     const dialog = admin.page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Connected calendars' }).waitFor();
-    await dialog.getByTestId('staff-calendar').filter({ hasText: /\bOK\b/ }).waitFor();
+    await dialog
+      .getByTestId('staff-calendar')
+      .filter({ hasText: /\bOK\b/ })
+      .waitFor();
     // The address by its host only: a secret address reads the calendar.
     expect(await dialog.textContent()).not.toContain('.ics');
     if (viewport === 'phone') await dialog.getByText('That address did not answer with a calendar.').waitFor();
