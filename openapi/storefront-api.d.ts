@@ -1926,7 +1926,7 @@ export interface paths {
     };
     /**
      * An employee's connected calendars and their state (never a password)
-     * @description An employee's connected calendars and their state (never a password). Requires the users.view permission (admins hold every permission).
+     * @description An ICS address is answered by its origin only (`https://calendar.google.com/…`): a secret address reads the calendar.
      */
     get: operations['calendars-employeeConnections'];
     put?: never;

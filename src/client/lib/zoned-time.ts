@@ -17,6 +17,9 @@ export const dateKeyOf = (iso: string | Date, timeZone: string) => format(inZone
 
 export const todayIn = (timeZone: string) => dateKeyOf(new Date(), timeZone);
 
+/** "HH:MM" (24-hour wall clock) of an instant in the zone: for arithmetic, not to show (clockLabelOf says it). */
+export const clockOf = (iso: string | Date, timeZone: string) => format(inZone(iso, timeZone), 'HH:mm');
+
 /**
  * How a date or time reads. English keeps the exact texts the product has always shown (date-fns patterns: Intl's
  * own en-US reads "Nov 25, 2026, 1:00 PM" where the product says "at"); other languages use Intl's format for the

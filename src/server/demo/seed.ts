@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../../db/client';
 import { seedBookingDemo, seedDemoAppointments, seedDemoWeeklyHours } from './seed-booking';
 import { seedStaffDemo } from './seed-staff';
 import { seedChatDemo } from './seed-chat';
+import { seedCalendarDemo } from './seed-calendars';
 import * as s from '../../../db/schema/index';
 import { seedDemoOrders, seedOrderPayments } from './seed-orders';
 
@@ -104,6 +105,12 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     await seedStaffDemo(tx, { adminEmail: DEMO_ADMIN_EMAIL, passwordHash, now });
   });
   await seedBookingDemo(db, { now, employeeEmails: { dayOff: DEMO_EMPLOYEE_EMAIL, shortDay: 'liam@example.com' } });
+  await seedCalendarDemo(db, {
+    now,
+    timeZone: TIME_ZONE,
+    mayaEmail: DEMO_EMPLOYEE_EMAIL,
+    liamEmail: 'liam@example.com',
+  });
   return true;
 }
 

@@ -10,11 +10,15 @@ import { errorMessage } from '../../lib/trpc';
 import { dayLabelOf } from '../../lib/zoned-time';
 import { addCalendarDays } from '../../../shared/date-key';
 import { useWeeklyHoursOf, type StaffMember } from './staff-api';
+import { StaffCalendars } from './staff-calendars';
 
 /** A Sunday: day `n` of the week (0 Sunday … 6 Saturday) is `n` days after it. */
 const A_SUNDAY = '2026-01-04';
 
-/** A staff member's weekly hours, read only; admins get a link to the screen that edits them. */
+/**
+ * A staff member's weekly hours and connected calendars, read only; admins get a link to the screen that edits the
+ * hours.
+ */
 export function ScheduleDialog({ person, onClose }: { person: StaffMember; onClose: () => void }) {
   const intl = useIntl();
   const week = useWeeklyHoursOf(person.id);
@@ -51,6 +55,7 @@ export function ScheduleDialog({ person, onClose }: { person: StaffMember; onClo
               );
             })}
           </ul>
+          <StaffCalendars userId={person.id} />
           {isAdmin(me) && (
             <Link to="/admin/employee-schedules" className={buttonClass('outline', 'md', 'self-end')}>
               <FormattedMessage id="staff.editInAllSchedules" />
