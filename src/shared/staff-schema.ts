@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './page-schema';
 import { allPermissions, type Permission } from './roles';
 import { zInstant } from './wire-formats';
 import { sentence } from './i18n/sentence';
@@ -197,8 +198,10 @@ export const ZCustomersInput = z
       .min(1, 'page starts at 1')
       .max(100000)
       .optional(),
+    ...pageQueryFields,
   })
   .optional();
+export type CustomersInput = NonNullable<z.infer<typeof ZCustomersInput>>;
 
 export const ZCustomerRecord = z.object({
   id: z.string(),
@@ -235,6 +238,12 @@ export const ZCustomersPage = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe(
+      'With limit, cursor or updatedSince: the cursor of the next page (also in the Link header); null on the last',
+    ),
 });
 z.globalRegistry.add(ZCustomersPage, { id: 'CustomersPage' });
 export type CustomersPage = z.infer<typeof ZCustomersPage>;
@@ -291,8 +300,14 @@ export const ZAuditInput = z
       .min(1, 'page starts at 1')
       .max(100000)
       .optional(),
+    ...pageQueryFields,
+    updatedSince: pageQueryFields.updatedSince.describe(
+      'Only entries written at or after this instant (an entry never changes), oldest first',
+    ),
   })
   .optional();
+
+export type AuditInput = NonNullable<z.infer<typeof ZAuditInput>>;
 
 const ZAuditEntry = z.object({
   id: z.string(),
@@ -311,5 +326,11 @@ export const ZAuditPage = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe(
+      'With limit, cursor or updatedSince: the cursor of the next page (also in the Link header); null on the last',
+    ),
 });
 z.globalRegistry.add(ZAuditPage, { id: 'AuditLogPage' });

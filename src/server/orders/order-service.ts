@@ -207,7 +207,7 @@ export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {
   }
   if (input.updatedSince) {
     const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
-    conditions.push(updatedWalk(input, orders.updatedAt, orders.id));
+    conditions.push(await updatedWalk(db, input, orders.updatedAt, orders.id));
     return pageOf(await loadOrders(db, and(...conditions), limit + 1, true), limit, 'u', (o) => o.updatedAt);
   }
   if (input.cursor) {
