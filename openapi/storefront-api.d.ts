@@ -2755,6 +2755,8 @@ export interface components {
       paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
       /** @enum {string} */
       paymentProvider: 'manual' | 'stripe';
+      /** @description The note given when the order was placed for the customer; null when none */
+      notes: string | null;
       /**
        * Format: date-time
        * @description An instant, ISO 8601 in UTC
@@ -2811,6 +2813,8 @@ export interface components {
       paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
       /** @enum {string} */
       paymentProvider: 'manual' | 'stripe';
+      /** @description The note given when the order was placed for the customer; null when none */
+      notes: string | null;
       /**
        * Format: date-time
        * @description An instant, ISO 8601 in UTC
@@ -2894,6 +2898,8 @@ export interface components {
       firstName: string;
       lastName: string;
       email: string;
+      /** @description The phone number the customer or staff gave, as written; null when none */
+      phone: string | null;
       /**
        * Format: date-time
        * @description An instant, ISO 8601 in UTC
@@ -12217,6 +12223,8 @@ export interface operations {
            * @enum {string}
            */
           paymentProvider?: 'manual' | 'stripe';
+          /** @description With customerId: a note kept with the order (staff and the customer read it) */
+          notes?: string;
         };
       };
     };

@@ -208,6 +208,7 @@ export const ZCustomerRecord = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  phone: z.string().nullable().describe('The phone number the customer or staff gave, as written; null when none'),
   /** When the customer's account last changed: an ISO instant to the microsecond. */
   updatedAt: zInstant(),
   orderCount: z.number().int(),

@@ -61,6 +61,7 @@ interface CustomerRow {
   first_name: string;
   last_name: string;
   email: string;
+  phone: string | null;
   updated_at: string;
   order_count: number;
   total_spent: string;
@@ -79,6 +80,7 @@ function toCustomerRecord(p: CustomerRow): CustomerRecord {
     firstName: p.first_name,
     lastName: p.last_name,
     email: p.email,
+    phone: p.phone,
     updatedAt: p.updated_at,
     orderCount: Number(p.order_count),
     appointmentCount: Number(p.appointment_count),
@@ -109,6 +111,7 @@ export function newCustomerRecord(user: {
   firstName: string;
   lastName: string;
   email: string;
+  phone?: string | null;
   updatedAt: string;
 }) {
   return toCustomerRecord({
@@ -116,6 +119,7 @@ export function newCustomerRecord(user: {
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
+    phone: user.phone ?? null,
     updated_at: user.updatedAt,
     order_count: 0,
     total_spent: '0',
@@ -155,6 +159,7 @@ export async function createCustomer(db: Tx, actor: SessionUser, input: CreateCu
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
+        phone: users.phone,
         updatedAt: isoInstant(users.updatedAt),
       });
     if (!created)
@@ -210,8 +215,8 @@ function customerSearch(search: string, tag: string, email?: string) {
   );
   const candidates =
     search || tag || email
-      ? sql`(select id, first_name, last_name, email, updated_at, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
-      : sql`(select id, first_name, last_name, email, updated_at, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
+      ? sql`(select id, first_name, last_name, email, phone, updated_at, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
+      : sql`(select id, first_name, last_name, email, phone, updated_at, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
   return { matches, candidates };
 }
 
@@ -229,12 +234,12 @@ function readCustomerPage(db: Tx, candidates: SQL, slice: CustomerSlice) {
       ? sql`where ${slice.walk} order by ${order} limit ${slice.limit + 1}`
       : sql`order by ${order} limit ${CUSTOMERS_PAGE_SIZE} offset ${(slice.page - 1) * CUSTOMERS_PAGE_SIZE}`;
   return db.execute(sql`
-    select u.id, u.first_name, u.last_name, u.email, ${isoInstant(sql`u.updated_at`)} as updated_at, u.matches,
+    select u.id, u.first_name, u.last_name, u.email, u.phone, ${isoInstant(sql`u.updated_at`)} as updated_at, u.matches,
            o.order_count, o.total_spent, a.appointment_count, a.no_show_count,
            greatest(o.last_order, a.last_appointment) as last_activity,
            recent_orders.list as recent_orders, recent_appointments.list as recent_appointments
     from (
-      select id, first_name, last_name, email, updated_at, matches from ${candidates}
+      select id, first_name, last_name, email, phone, updated_at, matches from ${candidates}
       ${window}
     ) u
     left join lateral (
