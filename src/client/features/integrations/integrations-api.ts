@@ -76,3 +76,13 @@ export const useSendTestEvent = () =>
   trpc.webhooks.test.useMutation(useWebhookOutcome('integrations.testEventFailed', 'integrations.testEventSent'));
 export const useRedeliver = () =>
   trpc.webhooks.retry.useMutation(useWebhookOutcome('integrations.redeliverFailed', 'integrations.redeliveryQueued'));
+
+export type WebhookEventItem = RouterOutputs['events']['list'][number];
+
+/** How many of the latest events the screen lists. */
+const EVENTS_SHOWN = 20;
+
+export const useRecentEvents = (type?: WebhookEventItem['type']) =>
+  trpc.events.list.useQuery({ limit: EVENTS_SHOWN, ...(type ? { type } : {}) });
+
+export const useReplayEvents = () => trpc.events.replay.useMutation(useWebhookOutcome('integrations.replayFailed'));
