@@ -33,7 +33,8 @@ export const customersRouter = router({
     // A page is as fresh as the figures on it: at most a few seconds old (figures-cache.ts).
     .query(async ({ ctx, input }) =>
       // A walk reads the rows as they are now; the screen's pages may be a few seconds old.
-      isPaged(input)
+      // (A copy: the check would otherwise narrow `input` itself, every field being optional.)
+      isPaged({ ...input })
         ? pageBody(ctx, await listCustomers(ctx.db, input, ctx.figures))
         : ctx.figures.get(
             `customers:${input?.page ?? 1}:${input?.tag ?? ''}:${input?.search?.trim() ?? ''}:${input?.email?.toLowerCase() ?? ''}`,
