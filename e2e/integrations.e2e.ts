@@ -171,6 +171,9 @@ describe.each<ViewportName>(['desktop', 'phone'])('integrations on %s', (viewpor
     await menu(asReader.page).getByRole('link', { name: 'Integrations' }).click();
     await asReader.page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
     await asReader.page.getByRole('heading', { name: 'Recent events', level: 2 }).waitFor();
+    // The demo's switched-off accounting endpoint and its orders' events.
+    await asReader.page.getByText('Accounting sync (demo: switched off)').waitFor();
+    await asReader.page.getByTestId('webhook-event').filter({ hasText: 'order.created' }).first().waitFor();
     const readerCard = asReader.page.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
     await readerCard.getByRole('button', { name: 'Show deliveries' }).click();
     await readerCard.getByText('No deliveries yet', { exact: false }).waitFor();
