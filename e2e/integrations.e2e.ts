@@ -2,8 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import { defaultEmployeePermissions } from '../src/shared/roles';
-import { signInAs } from '../src/server/testing';
-import { startWebhookReceiver } from '../src/server/webhooks/receiver-testing';
+import { signInAs } from '../src/testing/test-server';
+import { startWebhookReceiver } from '../src/testing/webhook-receiver';
 import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
-import { signInAs, useTestServer, type HttpResponse } from '../testing';
+import { signInAs, useTestServer, type HttpResponse } from '../../testing/test-server';
 
 // PostgreSQL only: an integrator reconciles 10,000 orders changed since a time, in pages of 500, while other
 // connections keep changing and adding orders in transactions that stay open a moment after they stamp their rows.
