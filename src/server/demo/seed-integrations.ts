@@ -23,7 +23,8 @@ export async function seedIntegrationsDemo(tx: Tx, adminEmail: string) {
     isActive: false,
     secret: `whsec_${randomBytes(32).toString('base64')}`,
   });
-  const { items } = await listOrders(tx, { ...admin!, apiKey: undefined }, { limit: DEMO_EVENTS });
+  const actor = { id: admin!.id, role: admin!.role, permissions: admin!.permissions };
+  const { items } = await listOrders(tx, actor, { limit: DEMO_EVENTS });
   if (items.length)
     await tx
       .insert(webhookEvents)
