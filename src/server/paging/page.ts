@@ -70,7 +70,8 @@ function sinceInstant(updatedSince: string): string {
  * there passes nothing still being written, and the next walk can start at the last `updatedAt` this one saw
  * (docs/integrations.md, Reconciliation). Read in its own statement, before the page's: the page's snapshot is
  * then taken after it. The statistics are cleared first, as a transaction otherwise keeps its first reading.
- * Another database role's transactions are hidden from it: the app's connections share one role.
+ * Another database role's transactions are hidden from it: the app's connections share one role. Autovacuum and
+ * other server processes stamp no rows and are left out.
  */
 async function walkHorizon(db: Tx): Promise<string> {
   await db.execute(sql`select pg_stat_clear_snapshot()`);
