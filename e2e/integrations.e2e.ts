@@ -176,7 +176,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('integrations on %s', (viewpor
     await asReader.page.getByTestId('webhook-event').filter({ hasText: 'order.created' }).first().waitFor();
     const readerCard = asReader.page.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
     await readerCard.getByRole('button', { name: 'Show deliveries' }).click();
-    await readerCard.getByText('No deliveries yet', { exact: false }).waitFor();
+    await readerCard.getByText('No deliveries yet.', { exact: true }).waitFor();
     // Read-only: no API keys, nothing to add, send, replay, disable, delete or redeliver.
     expect(await asReader.page.getByRole('heading', { name: 'API keys' }).count()).toBe(0);
     for (const name of ['Add Endpoint', 'Send test event', 'Replay events', /^Disable/, /^Delete/, /^Redeliver/])

@@ -38,7 +38,7 @@ export function DeliveryLog({ id, endpointId, manages }: { id: string; endpointI
       </h3>
       {deliveries.data.length === 0 ? (
         <p className="text-sm text-stone-600">
-          <FormattedMessage id="integrations.noDeliveries" />
+          <FormattedMessage id={manages ? 'integrations.noDeliveries' : 'integrations.noDeliveriesYet'} />
         </p>
       ) : (
         <table className="w-full text-left text-sm">

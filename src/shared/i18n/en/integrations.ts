@@ -142,4 +142,5 @@ export const integrations = {
   'integrations.allEvents': 'All events',
   'integrations.loadingEvents': 'Loading events…',
   'integrations.noEvents': 'No events yet',
+  'integrations.noDeliveriesYet': 'No deliveries yet.',
 } as const;

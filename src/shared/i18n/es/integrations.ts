@@ -145,4 +145,5 @@ export const integrations: Record<keyof typeof enIntegrations, string> = {
   'integrations.allEvents': 'Todos los eventos',
   'integrations.loadingEvents': 'Cargando eventos…',
   'integrations.noEvents': 'Todavía no hay eventos',
+  'integrations.noDeliveriesYet': 'Aún no hay entregas.',
 };
