@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { users, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
+import type { Permission } from '../../shared/roles';
 import { listOrders } from '../orders/order-service';
 
 /** How many of the latest demo orders the demo's events tell of. */
@@ -23,7 +24,7 @@ export async function seedIntegrationsDemo(tx: Tx, adminEmail: string) {
     isActive: false,
     secret: `whsec_${randomBytes(32).toString('base64')}`,
   });
-  const actor = { id: admin!.id, role: admin!.role, permissions: admin!.permissions };
+  const actor = { id: admin!.id, role: admin!.role, permissions: admin!.permissions as Permission[] };
   const { items } = await listOrders(tx, actor, { limit: DEMO_EVENTS });
   if (items.length)
     await tx
