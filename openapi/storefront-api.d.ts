@@ -1389,8 +1389,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case)
-     * @description Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case). Requires the customers.view permission (admins hold every permission).
+     * Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case; with limit, cursor or updatedSince, one page walked by updatedAt)
+     * @description Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case; with limit, cursor or updatedSince, one page walked by updatedAt). Requires the customers.view permission (admins hold every permission).
      */
     get: operations['staff-customers-list'];
     put?: never;
@@ -1433,8 +1433,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Every staff write, newest first (?page=)
-     * @description Every staff write, newest first (?page=). Requires the admin role.
+     * Every staff write, newest first (?page=); with limit, cursor or updatedSince, one page walked oldest first
+     * @description Every staff write, newest first (?page=); with limit, cursor or updatedSince, one page walked oldest first. Requires the admin role.
      */
     get: operations['staff-auditLog-list'];
     put?: never;
@@ -2755,6 +2755,8 @@ export interface components {
       paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
       /** @enum {string} */
       paymentProvider: 'manual' | 'stripe';
+      /** @description The note given when the order was placed for the customer; null when none */
+      notes: string | null;
       /**
        * Format: date-time
        * @description An instant, ISO 8601 in UTC
@@ -2811,6 +2813,8 @@ export interface components {
       paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
       /** @enum {string} */
       paymentProvider: 'manual' | 'stripe';
+      /** @description The note given when the order was placed for the customer; null when none */
+      notes: string | null;
       /**
        * Format: date-time
        * @description An instant, ISO 8601 in UTC
@@ -2894,6 +2898,8 @@ export interface components {
       firstName: string;
       lastName: string;
       email: string;
+      /** @description The phone number the customer or staff gave, as written; null when none */
+      phone: string | null;
       /**
        * Format: date-time
        * @description An instant, ISO 8601 in UTC
@@ -2939,6 +2945,8 @@ export interface components {
       total: number;
       page: number;
       pageSize: number;
+      /** @description With limit, cursor or updatedSince: the cursor of the next page (also in the Link header); null on the last */
+      nextCursor: string | null;
     };
     Dashboard: {
       monthRevenue: string;
@@ -3023,6 +3031,8 @@ export interface components {
       total: number;
       page: number;
       pageSize: number;
+      /** @description With limit, cursor or updatedSince: the cursor of the next page (also in the Link header); null on the last */
+      nextCursor: string | null;
     };
     AuditEntry: {
       id: string;
@@ -12213,6 +12223,8 @@ export interface operations {
            * @enum {string}
            */
           paymentProvider?: 'manual' | 'stripe';
+          /** @description With customerId: a note kept with the order (staff and the customer read it) */
+          notes?: string;
         };
       };
     };
@@ -15438,6 +15450,9 @@ export interface operations {
         tag?: string;
         email?: string;
         page?: number;
+        limit?: number;
+        cursor?: string;
+        updatedSince?: string;
       };
       header?: never;
       path?: never;
@@ -15454,6 +15469,7 @@ export interface operations {
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           RateLimit: components['headers']['RateLimit'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -15792,6 +15808,9 @@ export interface operations {
     parameters: {
       query?: {
         page?: number;
+        limit?: number;
+        cursor?: string;
+        updatedSince?: string;
       };
       header?: never;
       path?: never;
@@ -15808,6 +15827,7 @@ export interface operations {
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           RateLimit: components['headers']['RateLimit'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {

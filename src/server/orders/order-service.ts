@@ -73,6 +73,7 @@ const orderRowColumns = {
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   paymentProvider: orders.paymentProvider,
+  notes: orders.notes,
   createdAt: orders.createdAt,
   updatedAt: isoInstant(orders.updatedAt),
 };
@@ -205,7 +206,7 @@ export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {
   }
   if (input.updatedSince) {
     const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
-    conditions.push(updatedWalk(input, orders.updatedAt, orders.id));
+    conditions.push(await updatedWalk(db, input, orders.updatedAt, orders.id));
     return pageOf(await loadOrders(db, and(...conditions), limit + 1, true), limit, 'u', (o) => o.updatedAt);
   }
   if (input.cursor) {
@@ -382,7 +383,12 @@ async function orderForCustomer(
       'An order for a customer takes paymentProvider, not paymentMethod or paymentIntentId.',
     );
   const provider = input.paymentProvider === 'stripe' ? hostedPaymentProvider(deps) : deps.payments.byId('manual')!;
-  return placeOrder(db, deps, { customerId, items: input.items }, { provider, reference: null, payment: null });
+  return placeOrder(
+    db,
+    deps,
+    { customerId, items: input.items, notes: input.notes || null },
+    { provider, reference: null, payment: null },
+  );
 }
 
 /** How long a card order waits for its payment on the hosted page before it is cancelled and restocked. */
@@ -460,7 +466,8 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
 
 /** What an order is placed from: a person's cart, or the lines given for a customer (orderForCustomer). */
 type OrderSource =
-  { cartOf: string } | { customerId: string; items: readonly { productId: string; quantity: number }[] };
+  | { cartOf: string }
+  | { customerId: string; items: readonly { productId: string; quantity: number }[]; notes: string | null };
 
 /** One line as the checkout locks it: the product's price and stock under its row lock, and the customer. */
 interface LockedLine {
@@ -577,6 +584,7 @@ async function placeOrder(
           paymentStatus: paid ? 'paid' : 'unpaid',
           paymentProvider: provider.id,
           paymentReference: reference,
+          notes: 'notes' in source ? source.notes : null,
         })
         .onConflictDoNothing()
         .returning(orderRowColumns);
