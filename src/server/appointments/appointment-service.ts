@@ -40,7 +40,8 @@ import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from '
 import { invitationMails, sendInvitations, type InvitationKind } from './invitations';
 import { queueCalendarPushes } from '../calendars/calendar-push-queue';
 import { enqueueMails } from '../mail/outbox';
-import { isListenedTo, recordBookedEvents } from '../webhooks/events';
+import { isListenedTo } from '../webhooks/events';
+import { publishBooked } from '../events/publish';
 import { dropReminders, queueReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
 import {
@@ -54,7 +55,7 @@ import {
 } from './slot-data';
 import { classRefusal, seatWantedAt, sessionIdAt, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
-import { fullName, recordAudit } from '../staff/audit';
+import { fullName, recordAudit } from '../audit/audit';
 import { customerNamedBy } from '../staff/customers-service';
 
 /**
@@ -483,7 +484,7 @@ export async function bookAppointment(
           insertAppointments(tx, values),
           ...jobs,
           audit,
-          ...(events.length ? [recordBookedEvents(tx, events)] : []),
+          ...(events.length ? [publishBooked(tx, events)] : []),
           // After the insert: it queues only appointments it finds, of employees with a receiving calendar.
           queueCalendarPushes(tx, ids),
         ] as const;
@@ -503,7 +504,7 @@ export async function bookAppointment(
           : madeOf(
               (
                 await transactionInOneTrip(db, (tx) =>
-                  // What the insert decides is filled in by recordBookedEvents; these stand for it until then.
+                  // What the insert decides is filled in by publishBooked; these stand for it until then.
                   writes(tx, madeOf(values.map((v) => ({ ...v, createdAt: 0, updatedAt: '' })))),
                 )
               )[1],

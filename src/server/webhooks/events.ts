@@ -5,6 +5,7 @@ import { appointments, webhookDeliveries, webhookEndpoints, webhookEvents } from
 import { ZAppointment, type Appointment } from '../../shared/appointment-schema';
 import { webhookEventData, type WebhookEventType } from '../../shared/webhook-schema';
 import { enqueue } from '../jobs/enqueue';
+import { webhookKind } from './delivery';
 import { isoInstant } from '../paging/page';
 
 // `data` is checked against the same schema as the REST GET of its resource (webhookEventData).
@@ -16,10 +17,11 @@ export async function writeEvent<T extends WebhookEventType>(
   type: T,
   data: EventData<T>,
   endpointIds: string[],
+  id?: string,
 ): Promise<string[]> {
   const [event] = await tx
     .insert(webhookEvents)
-    .values({ type, data: webhookEventData[type].parse(data) })
+    .values({ ...(id && { id }), type, data: webhookEventData[type].parse(data) })
     .returning({ id: webhookEvents.id });
   return queueDeliveries(tx, event!.id, endpointIds);
 }
@@ -31,7 +33,7 @@ export async function queueDeliveries(tx: Tx, eventId: string, endpointIds: stri
     .insert(webhookDeliveries)
     .values(endpointIds.map((endpointId) => ({ endpointId, eventId })))
     .returning({ id: webhookDeliveries.id });
-  for (const { id } of deliveries) await enqueue(tx, 'webhook', { deliveryId: id }, { uniqueKey: `webhook:${id}` });
+  for (const { id } of deliveries) await enqueue(tx, webhookKind, { deliveryId: id }, { uniqueKey: `webhook:${id}` });
   return deliveries.map((d) => d.id);
 }
 
@@ -45,6 +47,7 @@ export async function emitEvent<T extends Exclude<WebhookEventType, 'ping'>>(
   tx: Tx,
   type: T,
   data: EventData<T> | (() => Promise<EventData<T>>),
+  id?: string,
 ): Promise<void> {
   const subscribers = await readSubscribers(tx, { type });
   const resource = typeof data === 'function' ? await data() : data;
@@ -53,6 +56,7 @@ export async function emitEvent<T extends Exclude<WebhookEventType, 'ping'>>(
     type,
     resource,
     subscribers.map((s) => s.id),
+    id,
   );
 }
 
@@ -78,17 +82,21 @@ const readSubscribers = statement<{ type: string }, { id: string }>(
  * rows the same transaction has just written. The schema check is synchronous, so a bad answer throws before the
  * COMMIT is sent.
  */
-export function recordBookedEvents(tx: Tx, made: Appointment[]) {
-  return insertBookedEvents(tx, { data: JSON.stringify(made.map((a) => ZAppointment.parse(a))) });
+export function recordBookedEvents(tx: Tx, made: { eventId: string; appointment: Appointment }[]) {
+  return insertBookedEvents(tx, {
+    data: JSON.stringify(
+      made.map(({ eventId, appointment }) => ({ id: eventId, data: ZAppointment.parse(appointment) })),
+    ),
+  });
 }
 
 const insertBookedEvents = statement<{ data: string }, never>(
-  sql`insert into ${webhookEvents} (type, data)
-    select 'appointment.created', e.value || jsonb_build_object(
+  sql`insert into ${webhookEvents} (id, type, data)
+    select (e.value ->> 'id')::uuid, 'appointment.created', (e.value -> 'data') || jsonb_build_object(
       'sessionId', a.session_id,
       'amountDue', a.amount_due::text,
       'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
       'updatedAt', ${isoInstant(sql`a.updated_at`)})
     from jsonb_array_elements(${sql.placeholder('data')}::jsonb) e
-    join ${appointments} a on a.id = (e.value ->> 'id')::uuid`,
+    join ${appointments} a on a.id = (e.value -> 'data' ->> 'id')::uuid`,
 );

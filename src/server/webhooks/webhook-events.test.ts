@@ -7,6 +7,7 @@ import { signInWithOidc } from '../auth/oidc-sign-in';
 import { findSession, type SessionUser } from '../auth/sessions';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
 import { createJobRunner } from '../jobs/runner';
+import { mailKind } from '../mail/delivery';
 import { markOrderPaid } from '../orders/order-service';
 import { createPayments } from '../payments/payments';
 import { createStripeFake, paymentsWithStripeFake } from '../payments/stripe-fake';
@@ -173,8 +174,9 @@ describe('orders', () => {
     const runner = createJobRunner({
       database: server.database,
       log: { info() {}, warn() {}, error() {} },
-      handlers: {
-        mail: {
+      jobs: [
+        {
+          ...mailKind,
           run: async () => {
             await markOrderPaid(
               server.db,
@@ -184,7 +186,7 @@ describe('orders', () => {
             );
           },
         },
-      },
+      ],
     });
     await server.db.delete(jobs).where(eq(jobs.kind, 'mail'));
     await server.db.insert(jobs).values({ kind: 'mail', payload: { to: 'a@example.com', subject: 'S', text: 'T' } });
