@@ -24,7 +24,7 @@ export async function publish(tx: Tx, event: DomainEvent): Promise<string> {
  * Queues the subscribers of an event already written (or written by the same statements): one job per subscriber
  * whose `when` accepts the data, in one statement. Not async: a booking sent whole in one round trip carries it.
  */
-export function queueSubscribers(tx: Tx, type: DomainEventType, eventId: string, data: unknown): Promise<unknown> {
+function queueSubscribers(tx: Tx, type: DomainEventType, eventId: string, data: unknown): Promise<unknown> {
   const queued = subscriptionsTo(type).flatMap((subscription) =>
     subscription.when && !subscription.when(data)
       ? []

@@ -3,7 +3,7 @@ import { defineJob, type JobHandler, type JobKind } from '../jobs/define-job';
 import type { DomainEventType } from './domain-events';
 
 /** What a subscriber's job carries: the event's id and type, and the part of its data the subscriber declared. */
-export interface Delivered<D> {
+interface Delivered<D> {
   /** The event's id: the same for every subscriber, and the webhook event's id when the type is public. */
   eventId: string;
   type: DomainEventType;
