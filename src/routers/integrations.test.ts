@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../db/client';
 import { apiKeys, apiKeyUsage, auditLog, users } from '../../db/schema/index';
 import { buildApp } from '../server/app';
-import { signInAs, startTestServer, testEnv, useTestServer, type TestServer } from '../server/testing';
+import { signInAs, startTestServer, testEnv, useTestServer, type TestServer } from '../testing/test-server';
 
 // API keys over REST, as an admin manages them and as a program then uses them (docs/integrations.md).
 const server = useTestServer();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, serviceProviders, services, users } from '../../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
 import { createJobRunner } from '../jobs/runner';
-import { bookableService, queuedMail, signInAs, useTestServer } from '../testing';
+import { bookableService, queuedMail, signInAs, useTestServer } from '../../testing/test-server';
 import { classFullMail } from './class-full-mail';
 
 /*
