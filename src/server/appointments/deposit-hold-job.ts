@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The `depositHold` job: at the end of the hold, a deposit still unpaid is expired and its bookings cancelled. */
-export const ZDepositHoldJob = z.object({ provider: z.string(), reference: z.string() });
+const ZDepositHoldJob = z.object({ provider: z.string(), reference: z.string() });
 
 /**
  * Its kind as the booking queues it; the handler (deposit-settlement.ts, `depositHoldKind`) cancels bookings and so

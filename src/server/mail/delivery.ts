@@ -31,7 +31,7 @@ const icalMethod = (ical: string) => /^METHOD:(\w+)/m.exec(ical)?.[1] ?? 'PUBLIS
  * The `mail` job: sends one queued mail with nodemailer. Without SMTP_URL (and no transport given) there is
  * none, so mail jobs stay pending (sent once SMTP is configured) and createUnsentMailLog prints them.
  */
-export function mailJob(opts: { env: Env; transport?: MailTransport }): JobHandler<OutgoingMail> | undefined {
+function mailJob(opts: { env: Env; transport?: MailTransport }): JobHandler<OutgoingMail> | undefined {
   const { env } = opts;
   const transport = opts.transport ?? (env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined);
   if (!transport) return undefined;
