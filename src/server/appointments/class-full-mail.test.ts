@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobs, serviceProviders, services, users } from '../../../db/schema/index';
-import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays } from '../../shared/date-key';
+import { toZoned, zonedToInstant } from '../booking/zoned-time';
 import { createJobRunner } from '../jobs/runner';
 import { bookableService, queuedMail, signInAs, useTestServer } from '../../testing/test-server';
 import { classFullMail } from './class-full-mail';
