@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { settleInOrder, statement, transactionInOneTrip, type Tx } from '../../../db/client';
+import { statement, transactionInOneTrip, type Tx } from '../../../db/client';
 import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk, type Page } from '../paging/page';
 import { appointments } from '../../../db/schema/index';
 import {
@@ -41,7 +41,7 @@ import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from '
 import { invitationMails, sendInvitations, type InvitationKind } from './invitations';
 import { queueCalendarPushes } from '../calendars/calendar-push-queue';
 import { enqueueMails } from '../mail/outbox';
-import { isListenedTo, recordBookedEvents } from '../webhooks/events';
+import { publishBooked } from '../events/publish';
 import { dropReminders, queueReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
 import {
@@ -55,7 +55,7 @@ import {
 } from './slot-data';
 import { classRefusal, seatWantedAt, sessionIdAt, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
-import { fullName, recordAudit } from '../staff/audit';
+import { fullName, recordAudit } from '../audit/audit';
 import { customerNamedBy } from '../staff/customers-service';
 
 /**
@@ -346,10 +346,9 @@ export async function bookAppointment(
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
   const employeeIds = chosen ? [chosen] : providers;
   const classOf = service.capacity > 1 ? { serviceId: service.id, capacity: service.capacity } : undefined;
-  const [customer, unavailable, listened] = await Promise.all([
+  const [customer, unavailable] = await Promise.all([
     bookingCustomer(db, actor, input.customerId),
     unavailableDates(db, env, starts, service, employeeIds, classOf),
-    isListenedTo(db, 'appointment.created'),
   ]);
   const customerId = customer.id;
   // A class that cannot be booked says why (a seat already held, or full) before the general "not available";
@@ -464,7 +463,7 @@ export async function bookAppointment(
       // None of the writes needs another's answer, so they are sent together. The jobs go first, so the lock is
       // held only for the insert and the commit; a failure is reported lock and insert first (a taken time is the
       // insert's).
-      const writes = (tx: Tx, events: Appointment[] = []) => {
+      const writes = (tx: Tx, events: Appointment[]) => {
         const jobs = [
           enqueueMails(tx, mails),
           ...(deposit.provider && payment ? [holdForDeposit(tx, deposit.provider.id, payment.reference, env.now)] : []),
@@ -484,31 +483,22 @@ export async function bookAppointment(
           insertAppointments(tx, values),
           ...jobs,
           audit,
-          ...(events.length ? [recordBookedEvents(tx, events)] : []),
+          publishBooked(tx, events),
           // After the insert: it queues only appointments it finds, of employees with a receiving calendar.
           queueCalendarPushes(tx, ids),
         ] as const;
       };
       try {
-        // With nobody listening, the transaction goes in one round trip: the lock is held only while PostgreSQL
-        // writes, and the events are completed from the written rows there. A listener's deliveries need the
-        // written rows first.
-        const made = listened
-          ? await db.transaction(async (tx) => {
-              const [, rows] = await settleInOrder(writes(tx));
-              const appointments = madeOf(rows);
-              for (const appointment of appointments)
-                await emitAppointmentEvent(tx, 'appointment.created', async () => appointment);
-              return appointments;
-            })
-          : madeOf(
-              (
-                await transactionInOneTrip(db, (tx) =>
-                  // What the insert decides is filled in by recordBookedEvents; these stand for it until then.
-                  writes(tx, madeOf(values.map((v) => ({ ...v, createdAt: 0, updatedAt: '' })))),
-                )
-              )[1],
-            );
+        // The transaction goes in one round trip: the lock is held only while PostgreSQL writes, and the events
+        // (with their deliveries to the endpoints listening) are completed from the written rows there.
+        const made = madeOf(
+          (
+            await transactionInOneTrip(db, (tx) =>
+              // What the insert decides is filled in by publishBooked; these stand for it until then.
+              writes(tx, madeOf(values.map((v) => ({ ...v, createdAt: 0, updatedAt: '' })))),
+            )
+          )[1],
+        );
         const booked = made[0]!;
         return payment ? { ...booked, paymentUrl: payment.url } : booked;
       } catch (error) {

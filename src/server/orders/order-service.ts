@@ -36,9 +36,9 @@ import { claimCartDiscount, priceCart, releaseDiscountUse } from '../discounts/d
 import type { Payments } from '../payments/payments';
 import { providerFailure, type PaymentEvent, type PaymentProvider, type ProviderPayment } from '../payments/provider';
 import { getSettings } from '../settings/settings-service';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../audit/audit';
 import { badCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, updatedWalk, type Page } from '../paging/page';
-import { emitEvent } from '../webhooks/events';
+import { publish } from '../events/publish';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
 import { giveBack, type RestockLine } from './refunds';
 import type { Locale } from '../../shared/i18n/locales';
@@ -232,9 +232,9 @@ async function readOrder(db: Tx, id: string): Promise<Order> {
   return order;
 }
 
-/** Tells webhook endpoints about an order, as staff read it, in the transaction that changed it. */
+/** Announces a change of an order (as staff read it), in the transaction that made it. */
 const emitOrderEvent = (tx: Tx, type: 'order.created' | 'order.updated', id: string) =>
-  emitEvent(tx, type, () => readOrder(tx, id));
+  publish(tx, { type, data: () => readOrder(tx, id) });
 
 /** One order, for its owner or staff with orders.view; anyone else is told it does not exist. */
 export async function getOrder(db: Tx, actor: Actor, id: string): Promise<Order> {

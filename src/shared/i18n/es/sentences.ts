@@ -478,7 +478,7 @@ const errors: Record<string, string> = {
 };
 
 /**
- * The audit log's entries (src/server/staff/audit.ts), said to each reader: what someone did, from what to what.
+ * The audit log's entries (src/server/audit/audit.ts), said to each reader: what someone did, from what to what.
  * The changes an entry lists are sentences of their own, said first; the permissions it lists are said with the
  * screens' names for them (es/staff.ts).
  */
