@@ -6,6 +6,7 @@ const sentences: Record<Exclude<Appointment['paymentStatus'], 'not_required'>, (
   paid: (amount) => `Deposit ${amount} paid`,
   refunded: (amount) => `Deposit ${amount} refunded`,
   failed: () => 'Deposit not paid in time',
+  prepaid: () => 'Paid with a package session',
 };
 
 /** Where an appointment's deposit stands, for the customer's profile and the staff calendar; nothing without one. */
