@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../../db/client';
+import { rowsOf, statement, type Tx } from '../../../db/client';
 import { sqlState } from '../../../db/errors';
 import { packageCreditUses, packageCredits, packagePurchases } from '../../../db/schema/index';
 import { isUuid } from '../../shared/ids';
@@ -119,24 +119,34 @@ export function spendCreditSessions(
   tx: Tx,
   use: { creditId: string; customerId: string; serviceId: string; appointmentIds: string[]; now: Date },
 ): Promise<unknown> {
-  const count = use.appointmentIds.length;
-  return tx
-    .execute(
-      sql`
-      with spent as (
-        update ${packageCredits} set remaining = remaining - ${count}::integer, updated_at = now()
-         where id = ${use.creditId}::uuid and customer_id = ${use.customerId}::uuid
-           and remaining >= ${count}::integer and expires_at > ${use.now.toISOString()}::timestamptz
-           and ${use.serviceId}::uuid = any(service_ids)
-        returning id)
-      insert into ${packageCreditUses} (credit_id, appointment_id)
-      select (select id from spent), a from unnest(${`{${use.appointmentIds.join(',')}}`}::uuid[]) as a`,
-    )
-    .catch((error: unknown) => {
-      if (sqlState(error) === NOT_NULL_VIOLATION) throw noSessionsLeft(0);
-      throw error;
-    });
+  // Started at once (a statement, not an async chain): a booking sent in one trip carries it before its COMMIT.
+  return spendSessions(tx, {
+    creditId: use.creditId,
+    customerId: use.customerId,
+    serviceId: use.serviceId,
+    count: use.appointmentIds.length,
+    now: use.now.toISOString(),
+    appointmentIds: `{${use.appointmentIds.join(',')}}`,
+  }).catch((error: unknown) => {
+    if (sqlState(error) === NOT_NULL_VIOLATION) throw noSessionsLeft(0);
+    throw error;
+  });
 }
+
+const spendSessions = statement<
+  { creditId: string; customerId: string; serviceId: string; count: number; now: string; appointmentIds: string },
+  unknown
+>(
+  sql`with spent as (
+      update ${packageCredits} set remaining = remaining - ${sql.placeholder('count')}::integer, updated_at = now()
+       where id = ${sql.placeholder('creditId')}::uuid and customer_id = ${sql.placeholder('customerId')}::uuid
+         and remaining >= ${sql.placeholder('count')}::integer
+         and expires_at > ${sql.placeholder('now')}::timestamptz
+         and ${sql.placeholder('serviceId')}::uuid = any(service_ids)
+      returning id)
+    insert into ${packageCreditUses} (credit_id, appointment_id)
+    select (select id from spent), a from unnest(${sql.placeholder('appointmentIds')}::uuid[]) as a`,
+);
 
 /**
  * Gives an appointment's session back to its credit (a cancellation within the notice), once: the use row is
