@@ -4,18 +4,19 @@ import { ZCheckoutResult } from './orders-schema';
 
 /** Packages: packs of sessions sold ahead, and the credits customers hold (docs/packages.md). */
 
-export const PACKAGE_SESSIONS_MIN = 2;
-export const PACKAGE_SESSIONS_MAX = 50;
-export const PACKAGE_VALID_DAYS_MAX = 3650;
+// The messages below name these limits in words, as the Spanish catalogue keys them.
+const PACKAGE_SESSIONS_MIN = 2;
+const PACKAGE_SESSIONS_MAX = 50;
+const PACKAGE_VALID_DAYS_MAX = 3650;
 
 const ZSessionsInput = wholeNumber({
   required: 'Sessions is required',
   notNumber: 'Sessions must be a number',
   notWhole: 'Sessions must be a whole number',
   min: PACKAGE_SESSIONS_MIN,
-  minMessage: `Sessions must be between ${PACKAGE_SESSIONS_MIN} and ${PACKAGE_SESSIONS_MAX}`,
+  minMessage: 'Sessions must be between 2 and 50',
   max: PACKAGE_SESSIONS_MAX,
-  maxMessage: `Sessions must be between ${PACKAGE_SESSIONS_MIN} and ${PACKAGE_SESSIONS_MAX}`,
+  maxMessage: 'Sessions must be between 2 and 50',
 });
 
 const ZValidDaysInput = wholeNumber({
@@ -23,9 +24,9 @@ const ZValidDaysInput = wholeNumber({
   notNumber: 'Days valid must be a number',
   notWhole: 'Days valid must be a whole number',
   min: 1,
-  minMessage: `Days valid must be between 1 and ${PACKAGE_VALID_DAYS_MAX}`,
+  minMessage: 'Days valid must be between 1 and 3650',
   max: PACKAGE_VALID_DAYS_MAX,
-  maxMessage: `Days valid must be between 1 and ${PACKAGE_VALID_DAYS_MAX}`,
+  maxMessage: 'Days valid must be between 1 and 3650',
 });
 
 const ZServiceIdsInput = z

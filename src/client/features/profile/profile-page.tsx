@@ -19,6 +19,7 @@ import { errorMessage } from '../../lib/trpc';
 import { addDaysToKey, dateKeyOf, dateTimeOf, timeOf, todayIn } from '../../lib/zoned-time';
 import OrderHistory from './order-history';
 import { WaitlistEntries } from './waitlist-entries';
+import { MyPackages } from '../../entities/packages/my-packages';
 import { useCancelAppointment, useMyAppointments, useRescheduleAppointment, useRescheduleSlots } from './profile-api';
 
 const RECENT = 5;
@@ -96,6 +97,7 @@ export function ProfilePage() {
         <RecentAppointments />
         <OrderHistory />
       </div>
+      <MyPackages />
       <WaitlistEntries />
     </div>
   );
