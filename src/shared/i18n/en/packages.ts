@@ -59,4 +59,5 @@ export const packages = {
   'packages.useSessionHint':
     '{remaining, plural, one {# session left} other {# sessions left}}, use by {date}. Nothing to pay now.',
   'packages.serviceFallback': 'Service',
+  'packages.paidWithSession': 'Paid with a package session',
 } as const satisfies Record<string, string>;

@@ -61,4 +61,5 @@ export const packages: Record<keyof typeof enPackages, string> = {
   'packages.useSessionHint':
     '{remaining, plural, one {Queda # sesión} other {Quedan # sesiones}}, úsalas antes del {date}. No pagas nada ahora.',
   'packages.serviceFallback': 'Servicio',
+  'packages.paidWithSession': 'Pagada con una sesión de un paquete',
 };
