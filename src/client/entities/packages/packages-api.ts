@@ -7,13 +7,11 @@ import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
 /** Packages on sale, the customer's credits, and buying one (docs/packages.md). */
 
-export type PackageItem = RouterOutputs['packages']['list'][number];
-export type CreditItem = RouterOutputs['packages']['credits'][number];
+type CreditItem = RouterOutputs['packages']['credits'][number];
 
 export const usePackagesForSale = () => trpc.packages.list.useQuery();
 
-export const useMyCredits = (opts: { enabled?: boolean } = {}) =>
-  trpc.packages.credits.useQuery(undefined, { enabled: opts.enabled ?? true });
+export const useMyCredits = () => trpc.packages.credits.useQuery();
 
 /** Buy: to the card page when card payments are configured, else to the order, paid at the business. */
 export function usePurchasePackage() {
