@@ -34,7 +34,7 @@ export function AdminPackagesPage() {
             <FormattedMessage id="packages.adminIntro" />
           </p>
         </div>
-        <Button onClick={() => setEditing('new')}>
+        <Button onClick={() => setEditing('new')} className="shrink-0">
           <FormattedMessage id="packages.newPackage" />
         </Button>
       </div>

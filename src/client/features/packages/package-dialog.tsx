@@ -103,7 +103,11 @@ export function PackageDialog({
           <FormField name="price" label={intl.formatMessage({ id: 'packages.price' }, { currency })}>
             {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} inputMode="decimal" />}
           </FormField>
-          <FormField name="validDays" label={intl.formatMessage({ id: 'packages.validDaysField' })}>
+          <FormField
+            name="validDays"
+            label={intl.formatMessage({ id: 'packages.validDaysField' })}
+            hint={intl.formatMessage({ id: 'packages.validDaysHint' })}
+          >
             {({ field, ids }) => <Input {...field} value={field.value ?? ''} {...ids} inputMode="numeric" />}
           </FormField>
         </div>
