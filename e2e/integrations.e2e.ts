@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
-import { startWebhookReceiver } from '../src/server/webhooks/receiver-testing';
+import { startWebhookReceiver } from '../src/testing/webhook-receiver';
 import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();

@@ -76,6 +76,25 @@ describe.each<ViewportName>(['desktop', 'phone'])('packages on %s', (viewport) =
     await context.close();
   });
 
+  it('in Spanish, the demo customer sees her pack on the profile and is offered a session of it when booking', async () => {
+    const { context, page } = await e2e.open({
+      viewport,
+      locale: 'es-ES',
+      cookie: await sessionCookieFor(e2e.server.database, 'alex.morgan@example.com'),
+    });
+    await page.goto('/profile');
+    const mine = page.getByTestId('my-packages');
+    await mine.getByRole('heading', { name: 'Mis paquetes' }).waitFor();
+    await mine.getByText('Quedan 3 de 3 sesiones').waitFor();
+    await mine.scrollIntoViewIfNeeded();
+    await screenshot(page, `packages-profile-es-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
+    await page.goto(`/booking?service=${swedishId}`);
+    await page.getByRole('checkbox', { name: 'Usar una sesión de Massage Trio' }).waitFor();
+    await screenshot(page, `packages-booking-es-${viewport}`);
+    await context.close();
+  });
+
   it('staff manage the packs in Admin → Packages', async () => {
     const { context, page } = await e2e.open({
       viewport,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/demo/seed';
 import { documentMismatch } from '../../src/server/openapi-check';
-import { signInAs, useTestServer } from '../../src/server/testing';
+import { signInAs, useTestServer } from '../../src/testing/test-server';
 import {
   businessToday,
   daySheet,

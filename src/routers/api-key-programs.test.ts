@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, cartItems, orders, products, weeklyHours } from '../../db/schema/index';
 import { addCalendarDays } from '../server/booking/zoned-time';
-import { bookableService, signInAs, useTestServer } from '../server/testing';
+import { bookableService, signInAs, useTestServer } from '../testing/test-server';
 import { defaultEmployeePermissions, type Permission } from '../shared/roles';
 
 // An API key is a program, not a person (docs/integrations.md): it does what its permissions allow over

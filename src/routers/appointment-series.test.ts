@@ -13,7 +13,7 @@ import { bookAppointment } from '../server/appointments/appointment-service';
 import { createPayments } from '../server/payments/payments';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { getSettings } from '../server/settings/settings-service';
-import { bookableService, queuedMail, signInAs, useTestServer } from '../server/testing';
+import { bookableService, queuedMail, signInAs, useTestServer } from '../testing/test-server';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 /** Recurring appointments (series): POST /api/appointments with `repeat`, listing by seriesId, cancel scope=series. */

@@ -10,7 +10,7 @@ import {
   services,
 } from '../../db/schema/index';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { queuedMail, signInAs, useTestServer } from '../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 const server = useTestServer();

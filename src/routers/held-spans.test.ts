@@ -4,7 +4,7 @@ import { appointments } from '../../db/schema/index';
 import { queryRows } from '../../db/client';
 import { sqlState } from '../../db/errors';
 import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { bookableService, signInAs, useTestServer } from '../server/testing';
+import { bookableService, signInAs, useTestServer } from '../testing/test-server';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 /*

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog, orders, packageCredits, webhookEndpoints, webhookEvents } from '../../db/schema/index';
-import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
-import { bookableService, signInAs, useTestServer, type TestServer } from '../server/testing';
-import { deliverWebhook } from './orders-testing';
+import { createStripeFake, paymentsWithStripeFake } from '../testing/stripe-fake';
+import { bookableService, signInAs, useTestServer, type TestServer } from '../testing/test-server';
+import { deliverWebhook } from '../testing/orders';
 
 /*
  * Packages over the REST contract: staff define packs (services.edit), customers buy one as an order of one line,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, useTestServer, type HttpResponse } from '../server/testing';
-import { product } from './orders-testing';
+import { signInAs, useTestServer, type HttpResponse } from '../testing/test-server';
+import { product } from '../testing/orders';
 
 // The lists an integrator walks: limit, cursor, updatedSince and Link: rel="next" (docs/integrations.md).
 

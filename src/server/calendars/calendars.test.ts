@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarConnections, externalBusy } from '../../../db/schema/index';
-import { bookableService, signInAs, useTestServer } from '../testing';
+import { bookableService, signInAs, useTestServer } from '../../testing/test-server';
 import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
 import { invitationUid } from '../appointments/invitations';
 import { calendarEnvOf } from './calendar-env';
 import { syncConnection } from './calendar-sync';
-import { startRadicale, type Radicale } from './radicale-testing';
+import { startRadicale, type Radicale } from '../../testing/radicale';
 
 /*
  * External calendars against a real CalDAV server (Radicale, started here on a free port with its own storage)

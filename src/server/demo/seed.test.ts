@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../../db/client';
 import * as s from '../../../db/schema/index';
 import { minutesOfTime, toZoned, weekdayOf } from '../booking/zoned-time';
-import { createTestDatabase } from '../testing';
+import { createTestDatabase } from '../../testing/test-server';
 import { seedDemoData } from './seed';
 
 let database: Database;

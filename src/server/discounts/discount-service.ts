@@ -10,7 +10,7 @@ import {
   type PricedCart,
 } from '../../shared/discount-schema';
 import { cartTotals, toCents, type DiscountRule } from '../../shared/orders';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { listCart } from '../cart/cart-service';
 import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
@@ -20,8 +20,6 @@ import { getSettings } from '../settings/settings-service';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import type { Locale } from '../../shared/i18n/locales';
 import { money, saySentence, sentence, type Sentence } from '../../shared/i18n/sentence';
-
-type Actor = Pick<SessionUser, 'id'>;
 
 const USED_UP = 'This discount code has been used up.';
 

@@ -25,7 +25,7 @@ import type {
   PaymentProviderId,
   RefundInput,
 } from '../../shared/orders-schema';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { can } from '../../shared/roles';
 import { integrationMessages } from '../../shared/integrations-schema';
 import { customerNamedBy } from '../staff/customers-service';
@@ -54,8 +54,6 @@ export interface OrderDeps {
   /** The business's language, for mail to a customer who chose none. */
   defaultLocale: Locale;
 }
-
-type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>;
 
 const CART_CHANGED = 'Your cart has changed. Please review it before paying.';
 const CART_EMPTY = 'Your cart is empty.';

@@ -6,7 +6,7 @@ import { isUuid } from '../../shared/ids';
 import type { PackageCredit } from '../../shared/package-schema';
 import { sentence } from '../../shared/i18n/sentence';
 import { AppError } from '../app-error';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { emitEvent } from '../webhooks/events';
 
 /*
@@ -62,7 +62,7 @@ export async function creditPaidPackage(tx: Tx, orderId: string, now = new Date(
 }
 
 /** The caller's credits, usable ones first (soonest to expire), then spent or expired ones, newest first. */
-export async function listCredits(db: Tx, actor: Pick<SessionUser, 'id'>, now = new Date()): Promise<PackageCredit[]> {
+export async function listCredits(db: Tx, actor: Actor, now = new Date()): Promise<PackageCredit[]> {
   const rows = await db
     .select(creditColumns)
     .from(packageCredits)

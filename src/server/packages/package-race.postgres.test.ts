@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments, packageCreditUses, packageCredits } from '../../../db/schema/index';
-import { bookableService, signInAs, useTestServer } from '../testing';
+import { bookableService, signInAs, useTestServer } from '../../testing/test-server';
 
 /*
  * A pack's sessions under a race, on PostgreSQL where every request runs on its own connection at once: ten

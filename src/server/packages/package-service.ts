@@ -7,7 +7,7 @@ import { orderNumber, toCents } from '../../shared/orders';
 import type { Package, PackageInput, PackagePurchase, PackageUpdateInput } from '../../shared/package-schema';
 import { sentence } from '../../shared/i18n/sentence';
 import { AppError } from '../app-error';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { enqueueOrderConfirmation } from '../orders/order-mail';
 import { getOrder, type OrderDeps } from '../orders/order-service';
 import { providerFailure } from '../payments/provider';
@@ -18,9 +18,6 @@ import { emitEvent } from '../webhooks/events';
  * Packages (docs/packages.md): packs of sessions staff define and customers buy ahead. A purchase is an order of
  * one line; the credit is written when that order is paid (package-credits.ts, creditPaidPackage).
  */
-
-type Actor = Pick<SessionUser, 'id'>;
-type Buyer = Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>;
 
 const NOT_FOUND = 'Package not found';
 /** How long a card payment page for a pack stays open; an unpaid card order is then cancelled. */
@@ -129,7 +126,7 @@ export async function deletePackage(db: Tx, actor: Actor, id: string): Promise<{
  * With card payments configured it is paid on the provider's page (paymentUrl); otherwise it is paid at the
  * business and staff mark it paid. Either way the credit is written when the order is paid.
  */
-export async function purchasePackage(db: Tx, deps: OrderDeps, actor: Buyer, id: string): Promise<PackagePurchase> {
+export async function purchasePackage(db: Tx, deps: OrderDeps, actor: Actor, id: string): Promise<PackagePurchase> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
   const [pack] = await db
     .select(packageColumns)

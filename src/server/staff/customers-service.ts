@@ -5,7 +5,7 @@ import { isUuid } from '../../shared/ids';
 import { integrationMessages } from '../../shared/integrations-schema';
 import { can, CUSTOMER_ROLE, isStaffRole, type Permission } from '../../shared/roles';
 import { AppError } from '../app-error';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { personColumns, type Person } from '../appointments/slot-data';
 import {
   CUSTOMERS_PAGE_SIZE,
@@ -27,7 +27,7 @@ import type { FiguresCache } from './figures-cache';
  */
 export async function customerNamedBy(
   db: Tx,
-  actor: Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>,
+  actor: Actor,
   customerId: string | null | undefined,
   permission: Permission,
 ): Promise<Person | null> {
@@ -141,7 +141,7 @@ const personByEmail = async (db: Tx, email: string) =>
  * A customer added by staff or a program (customers.edit), announced like one who signed up. An e-mail already
  * known (customer or staff) is 409 with `existingId`, also when another request adds it at the same moment.
  */
-export async function createCustomer(db: Tx, actor: SessionUser, input: CreateCustomerInput): Promise<CustomerRecord> {
+export async function createCustomer(db: Tx, actor: Actor, input: CreateCustomerInput): Promise<CustomerRecord> {
   return db.transaction(async (tx) => {
     const known = await personByEmail(tx, input.email);
     if (known) throw new AppError('CONFLICT', EMAIL_KNOWN, { existingId: known.id });
