@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, cartItems, orders, products, weeklyHours } from '../../db/schema/index';
-import { addCalendarDays } from '../server/booking/zoned-time';
+import { addCalendarDays } from '../shared/date-key';
 import { bookableService, signInAs, useTestServer } from '../testing/test-server';
 import { defaultEmployeePermissions, type Permission } from '../shared/roles';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reminderJob } from '../server/appointments/reminders';
-import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
+import { toZoned, zonedToInstant } from '../server/booking/zoned-time';
+import { addCalendarDays } from '../shared/date-key';
 import { startSmtpReceiver } from '../testing/smtp-receiver';
 import { bookableService, signInAs, startTestServer, type TestServer } from '../testing/test-server';
 

@@ -14,7 +14,8 @@ import type {
   ConnectCalendarInput,
 } from '../../shared/calendar-schema';
 import { AppError } from '../app-error';
-import { addCalendarDays, zonedToInstant } from '../booking/zoned-time';
+import { zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays } from '../../shared/date-key';
 import { queueSync, type CalendarEnv } from './calendar-sync';
 import { calDav, checkCalendarUrl, readIcs } from './remote';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../../db/client';
 import * as s from '../../../db/schema/index';
-import { minutesOfTime, toZoned, weekdayOf } from '../booking/zoned-time';
+import { minutesOfTime, toZoned } from '../booking/zoned-time';
+import { weekdayOf } from '../../shared/date-key';
 import { createTestDatabase } from '../../testing/test-server';
 import { seedDemoData } from './seed';
 

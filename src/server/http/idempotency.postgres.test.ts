@@ -1,7 +1,8 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, orders, products } from '../../../db/schema/index';
-import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
+import { toZoned, zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays } from '../../shared/date-key';
 import { bookableService, signInAs, useTestServer, type HttpResponse } from '../../testing/test-server';
 
 // PostgreSQL only: twenty identical requests with one Idempotency-Key at once, each on its own connection, make

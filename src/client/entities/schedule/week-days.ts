@@ -1,7 +1,8 @@
 import type { IntlShape } from 'react-intl';
 import { minutesOf } from '../../../shared/availability-schema';
 import type { WeekDay } from './week-schedule';
-import { dateKeyOf, dayLabelOf, timeOf, todayIn, weekOf, weekdayOfKey } from '../../lib/zoned-time';
+import { dateKeyOf, dayLabelOf, timeOf, todayIn } from '../../lib/zoned-time';
+import { weekdayOf, weekOf } from '../../../shared/date-key';
 import { classLabel, groupSessions, heldSeats } from '../appointments/class-sessions';
 
 interface WeeklyHours {
@@ -51,7 +52,7 @@ export function buildWeek(
       ? own
           .filter((o) => o.isAvailable && o.startTime && o.endTime)
           .map((o) => ({ startTime: o.startTime!, endTime: o.endTime! }))
-      : data.weekly.filter((w) => w.isAvailable && w.dayOfWeek === weekdayOfKey(date));
+      : data.weekly.filter((w) => w.isAvailable && w.dayOfWeek === weekdayOf(date));
     const items = groupSessions(
       data.appointments
         .filter((a) => dateKeyOf(a.dateTime, timeZone) === date)

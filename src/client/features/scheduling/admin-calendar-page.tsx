@@ -8,7 +8,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { WeekSchedule } from '../../entities/schedule/week-schedule';
 import { buildWeek } from '../../entities/schedule/week-days';
-import { addDaysToKey, dayLabelOf, todayIn, weekOf } from '../../lib/zoned-time';
+import { dayLabelOf, todayIn } from '../../lib/zoned-time';
+import { addCalendarDays, weekOf } from '../../../shared/date-key';
 import { useCalendarAppointments, useEmployeeWeeklyHours, useOverrides, useStaff } from './scheduling-api';
 import { useTimeZone } from '../../lib/session';
 import { ExportCsvLink } from '../../entities/csv/export-csv-link';
@@ -56,7 +57,7 @@ export function AdminCalendarPage() {
   const staff = useStaff();
   const employeeId = employee === ALL ? undefined : employee;
   const day = useCalendarAppointments({ from: date, to: date, employeeId });
-  const upcoming = useCalendarAppointments({ from: today, to: addDaysToKey(today, UPCOMING_DAYS), employeeId });
+  const upcoming = useCalendarAppointments({ from: today, to: addCalendarDays(today, UPCOMING_DAYS), employeeId });
   const now = new Date().toISOString();
   const upcomingItems = (upcoming.data ?? []).filter((a) => a.dateTime >= now);
 
