@@ -61,6 +61,7 @@ describe('the generated client', () => {
       | 'product.created'
       | 'product.updated'
       | 'product.deleted'
+      | 'package.purchased'
       | 'ping'
     >();
     if (event.type === 'appointment.cancelled') expectTypeOf(event.data).toEqualTypeOf<Schemas['Appointment']>();

@@ -3,6 +3,7 @@ import { ZAppointment } from './appointment-schema';
 import { ZProduct } from './catalog-schema';
 import { ZEmployeeApplication } from './employee-application-schema';
 import { ZOrder } from './orders-schema';
+import { ZPackageCredit } from './package-schema';
 import { ZCustomerRecord } from './staff-schema';
 import { pageQueryFields } from './page-schema';
 import { zInstant } from './wire-formats';
@@ -19,6 +20,7 @@ export const webhookEventTypes = [
   'product.created',
   'product.updated',
   'product.deleted',
+  'package.purchased',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number] | 'ping';
 
@@ -33,6 +35,7 @@ export const webhookEventDescriptions: Record<(typeof webhookEventTypes)[number]
   'product.created': 'A product was created',
   'product.updated': 'A product was changed',
   'product.deleted': 'A product was deleted',
+  'package.purchased': "A customer's package was paid: the credit they now hold",
 };
 
 const urlMessage = 'The URL must be an http:// or https:// address.';
@@ -118,6 +121,7 @@ export const webhookEventData = {
   'product.created': ZProduct,
   'product.updated': ZProduct,
   'product.deleted': ZProduct,
+  'package.purchased': ZPackageCredit,
   ping: ZWebhookEndpoint,
 } satisfies Record<WebhookEventType, z.ZodType>;
 

@@ -72,6 +72,7 @@ const IntegrationsPage = page(() => import('../features/integrations/integration
 const AdminOrdersPage = page(() => import('../features/orders/admin-orders-page'), 'AdminOrdersPage');
 const AdminOrderPage = page(() => import('../features/orders/admin-order-page'), 'AdminOrderPage');
 const DiscountsPage = page(() => import('../features/discounts/discounts-page'), 'DiscountsPage');
+const AdminPackagesPage = page(() => import('../features/packages/admin-packages-page'), 'AdminPackagesPage');
 const MessagesInboxPage = page(() => import('../features/chat/messages-inbox-page'), 'MessagesInboxPage');
 
 // Both portals.
@@ -182,6 +183,7 @@ export function AppRouter() {
               <Route path="orders" element={guarded('orders.view', <AdminOrdersPage />)} />
               <Route path="orders/:id" element={guarded('orders.view', <AdminOrderPage />)} />
               <Route path="discounts" element={guarded('orders.edit', <DiscountsPage />)} />
+              <Route path="packages" element={guarded('services.edit', <AdminPackagesPage />)} />
               <Route path="messages" element={<MessagesRoute />} />
             </Route>
             <Route path="/my-schedule" element={<MyWeekPage />} />

@@ -38,6 +38,7 @@ import {
 } from './appointment-rows';
 import type { Payments } from '../payments/payments';
 import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from './deposits';
+import { checkCreditForBooking, returnCreditSession, spendCreditSessions } from '../packages/package-credits';
 import { invitationMails, sendInvitations, type InvitationKind } from './invitations';
 import { queueCalendarPushes } from '../calendars/calendar-push-queue';
 import { enqueueMails } from '../mail/outbox';
@@ -325,6 +326,18 @@ function insertAppointments(tx: Tx, rows: Booked[]) {
 }
 
 /**
+ * A booking paid with a package credit: checked before anything is written (why it cannot pay, said plainly), and
+ * the statement that spends one session per occurrence in the booking's transaction, which decides under races.
+ */
+async function prepaidWithCredit(
+  db: Tx,
+  use: { creditId: string; customerId: string; serviceId: string; ids: string[]; now: Date },
+) {
+  await checkCreditForBooking(db, { ...use, occurrences: use.ids.length });
+  return { spend: (tx: Tx) => spendCreditSessions(tx, { ...use, appointmentIds: use.ids }) };
+}
+
+/**
  * Books an appointment, or with `repeat` a series of them with one employee. Every start must be an offered slot
  * of the service (for the chosen employee, or for a provider free at all of them when the body names none: the
  * least booked on the first date gets it). A series is written in one transaction, all occurrences or none. The
@@ -376,12 +389,18 @@ export async function bookAppointment(
   const notes = (input.notes ?? input.customerNotes ?? '').trim();
   const seriesId = starts.length > 1 ? randomUUID() : null;
   const ids = starts.map(() => randomUUID());
-  const deposit = planDeposit(service, {
-    payments: env.payments,
-    currency: env.settings.currency,
-    occurrences: starts.length,
-    forThemself: customer.id === actor.id,
-  });
+  // A session of a package pays for each occurrence: nothing is due (docs/packages.md).
+  const credit = input.creditId
+    ? await prepaidWithCredit(db, { creditId: input.creditId, customerId, serviceId: service.id, ids, now: env.now })
+    : null;
+  const deposit = credit
+    ? { amountDue: '0.00', provider: null }
+    : planDeposit(service, {
+        payments: env.payments,
+        currency: env.settings.currency,
+        occurrences: starts.length,
+        forThemself: customer.id === actor.id,
+      });
   // A payment page is not opened for a seat the customer already holds: the refusal is read first.
   const refusal = deposit.provider ? await refused() : undefined;
   if (refusal) throw refusal;
@@ -399,7 +418,11 @@ export async function bookAppointment(
         { ...env, currency: env.settings.currency },
       )
     : null;
-  const paymentStatus: AppointmentPaymentStatus = Number(deposit.amountDue) > 0 ? 'unpaid' : 'not_required';
+  const paymentStatus: AppointmentPaymentStatus = credit
+    ? 'prepaid'
+    : Number(deposit.amountDue) > 0
+      ? 'unpaid'
+      : 'not_required';
 
   const invitationContext = { settings: env.settings, publicUrl: env.publicUrl };
   try {
@@ -481,6 +504,7 @@ export async function bookAppointment(
         return [
           lockEmployeeBookings(tx, employeeId, classOf ? 'shared' : 'alone'),
           insertAppointments(tx, values),
+          ...(credit ? [credit.spend(tx)] : []),
           ...jobs,
           audit,
           publishBooked(tx, events),
@@ -709,10 +733,16 @@ async function laterOccurrences(db: Tx, row: Row): Promise<Row[]> {
 }
 
 /**
- * A paid deposit goes back when the appointment is cancelled at least the cancellation notice before it starts;
- * later (and for a no-show) the business keeps it. Called in the cancelling transaction.
+ * A paid deposit (or a package session) goes back when the appointment is cancelled at least the cancellation
+ * notice before it starts; later (and for a no-show) the business keeps it. Called in the cancelling transaction.
  */
 async function settleDepositOnCancel(tx: Tx, row: Row, env: BookingEnv) {
+  // A package session goes back to its credit on the same terms (docs/packages.md).
+  if (row.paymentStatus === 'prepaid') {
+    if (withinCancellationNotice(row.startsAt, env.now, env.settings.cancellationNoticeHours))
+      await returnCreditSession(tx, row.id);
+    return;
+  }
   if (row.paymentStatus !== 'paid') return;
   if (!withinCancellationNotice(row.startsAt, env.now, env.settings.cancellationNoticeHours)) return;
   await refundDeposit(tx, env.payments, row);

@@ -9,6 +9,7 @@ import { seedChatDemo } from './seed-chat';
 import { seedCalendarDemo } from './seed-calendars';
 import * as s from '../../../db/schema/index';
 import { seedDemoOrders, seedOrderPayments } from './seed-orders';
+import { seedDemoPackages } from './seed-packages';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -101,6 +102,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     await seedDemoAppointments(tx, { now, timeZone: TIME_ZONE, random, staff, services, customers, weeklyHours });
     await seedDemoOrders(tx, { now, random, products, customers });
     await seedOrderPayments(tx, admin.id);
+    await seedDemoPackages(tx, { now, services, customer: customers[0]! });
     await seedChatDemo(tx, now);
     await seedApplication(tx, now);
     await seedStaffDemo(tx, { adminEmail: DEMO_ADMIN_EMAIL, passwordHash, now });

@@ -41,6 +41,7 @@ import { badCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, updatedWalk, type Pa
 import { publish } from '../events/publish';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
 import { giveBack, type RestockLine } from './refunds';
+import { creditPaidPackage } from '../packages/package-credits';
 import type { Locale } from '../../shared/i18n/locales';
 import { money, sentence } from '../../shared/i18n/sentence';
 
@@ -850,6 +851,7 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
       entityId: order.id,
       summary: sentence('Recorded the payment of order #{number}.', { number: orderNumber(order.id) }),
     });
+    await creditPaidPackage(tx, order.id);
     if (status !== order.status) await notifyCustomer(tx, deps, order, status);
     await emitOrderEvent(tx, 'order.updated', order.id);
   });
@@ -886,6 +888,7 @@ export async function applyOrderPayment(
       .update(orders)
       .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
+    await creditPaidPackage(tx, order.id);
     if (status !== order.status) await notifyCustomer(tx, deps, order, status);
     await emitOrderEvent(tx, 'order.updated', order.id);
     return 'applied';

@@ -20,6 +20,7 @@ const eventDescriptions: Record<(typeof webhookEventTypes)[number], MessageId> =
   'product.created': 'integrations.eventProductCreated',
   'product.updated': 'integrations.eventProductUpdated',
   'product.deleted': 'integrations.eventProductDeleted',
+  'package.purchased': 'integrations.eventPackagePurchased',
 };
 
 /** The address, an optional description and the events wanted; the server answers with the signing secret. */

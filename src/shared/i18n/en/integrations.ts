@@ -105,6 +105,7 @@ export const integrations = {
   'integrations.eventProductCreated': 'A product was created',
   'integrations.eventProductUpdated': 'A product was changed',
   'integrations.eventProductDeleted': 'A product was deleted',
+  'integrations.eventPackagePurchased': "A customer's package was paid",
 
   // What a change says
   'integrations.success': 'Success',

@@ -9,6 +9,7 @@
  */
 
 import { customerSentences } from './customer-sentences';
+import { packageSentences } from './package-sentences';
 
 const orderState = (arg: string) =>
   `{${arg}, select, pending {pendiente} processing {en preparación} completed {completado} cancelled {cancelado} unpaid {sin pagar} paid {pagado} failed {fallido} partially_refunded {reembolsado en parte} refunded {reembolsado} other {{${arg}}}}`;
@@ -572,5 +573,6 @@ export const sentences: Record<string, string> = {
   ...errors,
   ...audit,
   ...customerSentences,
+  ...packageSentences,
   ...calendars,
 };
