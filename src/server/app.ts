@@ -27,6 +27,7 @@ import { waitlistJob } from './appointments/waitlist-service';
 import { depositHoldJob } from './appointments/deposit-settlement';
 import { calendarFeedPlugin } from './http/calendar-feed-http';
 import { csvHttpPlugin } from './http/csv-http';
+import { dataRightsHttpPlugin } from './http/data-rights-http';
 import { createUnsentMailLog, mailJob } from './mail/delivery';
 import { destinationPolicy } from './webhooks/destination';
 import { webhookJob } from './webhooks/delivery';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   await app.register(paymentWebhookPlugin, services);
   await app.register(calendarFeedPlugin, services);
   await app.register(csvHttpPlugin, services);
+  await app.register(dataRightsHttpPlugin, services);
   await app.register(docsPlugin);
   await app.register(restPlugin, { ...services, router: appRouter });
   await app.register(clientPlugin, { ...services, pageCatalogue: opts.pageCatalogue });

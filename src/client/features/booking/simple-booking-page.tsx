@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormProvider, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -22,6 +22,7 @@ import {
   type BookableService,
 } from './booking-api';
 import { DepositNote } from '../../entities/booking/deposit-note';
+import { IntakeQuestions, type IntakeAnswers } from '../../entities/booking/intake-questions';
 import { JoinWaitlist } from './join-waitlist';
 import { addDaysToKey, longDayLabelOf, todayIn } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
@@ -66,6 +67,10 @@ export function SimpleBookingPage() {
   const service = services.data?.find((s) => s.id === serviceId);
   const locked = !!lockedServiceId && !!services.data?.some((s) => s.id === lockedServiceId);
   const slots = useSlots({ serviceId: serviceId || undefined, date: date || undefined });
+  // The answers belong to the service they were given for: another service asks other questions.
+  const [given, setGiven] = useState<{ serviceId: string; answers: IntakeAnswers }>({ serviceId: '', answers: {} });
+  const answers = given.serviceId === serviceId ? given.answers : {};
+  const setAnswers = (next: IntakeAnswers) => setGiven({ serviceId, answers: next });
 
   // A new service or date means a new list of times: the old choice may not be in it.
   useEffect(() => {
@@ -106,6 +111,7 @@ export function SimpleBookingPage() {
         // The simple page names no employee: the service id stands in, and the server picks who is free.
         employeeId: values.serviceId,
         notes: values.notes,
+        answers,
       },
       {
         onSuccess: (booked) => {
@@ -194,6 +200,7 @@ export function SimpleBookingPage() {
                   />
                 )}
               </FormField>
+              {service && <IntakeQuestions questions={service.questions} answers={answers} onChange={setAnswers} />}
               <TextareaField
                 name="notes"
                 label={intl.formatMessage({ id: 'booking.notes' })}

@@ -19,7 +19,9 @@ import { errorMessage } from '../../lib/trpc';
 import { addDaysToKey, dateKeyOf, dateTimeOf, timeOf, todayIn } from '../../lib/zoned-time';
 import OrderHistory from './order-history';
 import { WaitlistEntries } from './waitlist-entries';
+import { MyData } from './my-data';
 import { useCancelAppointment, useMyAppointments, useRescheduleAppointment, useRescheduleSlots } from './profile-api';
+import { AnswerList } from '../../entities/appointments/answer-list';
 
 const RECENT = 5;
 
@@ -97,6 +99,7 @@ export function ProfilePage() {
         <OrderHistory />
       </div>
       <WaitlistEntries />
+      <MyData canDelete={role === 'customer'} />
     </div>
   );
 }
@@ -343,6 +346,7 @@ function AppointmentRow({
                 <FormattedMessage id="profile.notes" values={{ notes: appointment.notes }} />
               </p>
             )}
+            <AnswerList answers={appointment.answers} />
           </div>
         )}
         <AppointmentStatusBadge status={appointment.status} />

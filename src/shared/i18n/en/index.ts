@@ -16,6 +16,7 @@ import { mail } from './mail';
 import { myWeek } from './myWeek';
 import { orders } from './orders';
 import { profile } from './profile';
+import { records } from './records';
 import { scheduling } from './scheduling';
 import { settings } from './settings';
 import { staff } from './staff';
@@ -42,6 +43,7 @@ export const messages = {
   ...myWeek,
   ...orders,
   ...profile,
+  ...records,
   ...scheduling,
   ...settings,
   ...staff,

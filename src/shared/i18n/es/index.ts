@@ -17,6 +17,7 @@ import { mail } from './mail';
 import { myWeek } from './myWeek';
 import { orders } from './orders';
 import { profile } from './profile';
+import { records } from './records';
 import { scheduling } from './scheduling';
 import { settings } from './settings';
 import { staff } from './staff';
@@ -41,6 +42,7 @@ export const messages: Record<MessageId, string> = {
   ...myWeek,
   ...orders,
   ...profile,
+  ...records,
   ...scheduling,
   ...settings,
   ...staff,
