@@ -15,8 +15,6 @@ await build({
     migrate: 'src/server/commands/migrate.ts',
     seed: 'src/server/commands/seed.ts',
     'admin-invite': 'src/server/commands/admin-invite.ts',
-  backup: 'src/server/commands/backup.ts',
-  restore: 'src/server/commands/restore.ts',
     backup: 'src/server/commands/backup.ts',
     restore: 'src/server/commands/restore.ts',
   },
