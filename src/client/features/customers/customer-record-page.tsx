@@ -104,11 +104,10 @@ function Figures({ customer }: { customer: CustomerDetail }) {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {figures.map(([label, value]) => (
-        <Card key={label}>
-          <CardContent className="p-4">
-            <dt className="text-sm text-stone-600">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-stone-900">{value}</dd>
-          </CardContent>
+        // A card of its own, one div deep: a <dl> holds its dt/dd groups directly or in one <div>.
+        <Card key={label} className="p-4">
+          <dt className="text-sm text-stone-600">{label}</dt>
+          <dd className="mt-1 text-2xl font-bold text-stone-900">{value}</dd>
         </Card>
       ))}
     </dl>
