@@ -69,6 +69,21 @@ describe.each<ViewportName>(['desktop', 'phone'])('customer records on %s', (vie
     await visits.getByText('Nuts').waitFor();
     await expectNoSeriousAxeViolations(staff.page);
     await screenshot(staff.page, `records-answers-${viewport}`);
+
+    // The questions as the service dialog edits them.
+    await staff.page.goto('/admin/services');
+    await staff.page
+      .getByTestId('admin-catalog-card')
+      .filter({ hasText: 'Signature Facial' })
+      .getByRole('button', { name: 'Edit' })
+      .click();
+    const editor = staff.page.getByTestId('service-questions');
+    await editor.getByText('Questions for the customer').waitFor();
+    expect(await editor.getByLabel('Question 2', { exact: true }).inputValue()).toBe('Skin type');
+    await editor.getByText('Options of question 2 (separated by commas)').waitFor();
+    await editor.scrollIntoViewIfNeeded();
+    await expectNoSeriousAxeViolations(staff.page);
+    await screenshot(staff.page, `records-service-questions-${viewport}`);
     await staff.context.close();
   });
 
