@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client';
 import { services, users } from '../db/schema/index';
 import { signInWithOidc } from '../src/server/auth/oidc-sign-in';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
@@ -131,10 +132,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('customer records on %s', (vie
     const csv = readFileSync((await (await download).path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     for (const email of emails) expect(csv).toContain(email);
-    const [{ n }] = (await db.execute(sql`select count(*)::int as n from users where role = 'customer'`)).rows as [
-      { n: number },
-    ];
-    expect(csv.trim().split(/\r?\n/).length).toBe(Number(n) + 1);
+    const [count] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from users where role = 'customer'`),
+    );
+    expect(csv.trim().split(/\r?\n/).length).toBe(Number(count!.n) + 1);
     await context.close();
   });
 

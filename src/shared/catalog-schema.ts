@@ -237,7 +237,7 @@ const ZQuestionInput = z
     message: 'A choice question needs at least 2 options',
     path: ['options'],
   });
-export const ZQuestionsInput = z
+const ZQuestionsInput = z
   .array(ZQuestionInput, { error: 'questions must be a list' })
   .max(limits.questionsMax, 'A service can have at most 10 questions');
 export type QuestionsInput = z.infer<typeof ZQuestionsInput>;

@@ -28,7 +28,7 @@ const employee = alias(users, 'employee');
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The address an erased customer's row keeps: unique, undeliverable, and never one a person signs up with. */
-export const erasedEmail = (id: string) => `erased-${id}@erased.invalid`;
+const erasedEmail = (id: string) => `erased-${id}@erased.invalid`;
 
 /** GET /api/auth/user/export: everything the business holds on the caller (GDPR articles 15 and 20). */
 export async function exportMyData(db: Tx, userId: string): Promise<MyData> {
