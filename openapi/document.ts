@@ -20,6 +20,7 @@ import {
   type WebhookEventType,
 } from '../src/shared/webhook-schema';
 import { csvErrors, csvPaths } from './csv-paths';
+import { dataRightsErrors, dataRightsPaths } from './data-rights-paths';
 
 /** Every tag the operations use, so the document defines each one. */
 function operationTags(): string[] {
@@ -391,7 +392,7 @@ const API_VERSION = '1.2.0';
 export function buildOpenApiDocument() {
   const errorsByOperation: ErrorsByOperation = new Map([
     ...Object.keys(signInPaths).map((path): [string, Record<number, string>] => [`get ${path}`, serverErrors]),
-    ...csvErrors.map(([operation, errors]): [string, Record<number, string>] => [
+    ...[...csvErrors, ...dataRightsErrors].map(([operation, errors]): [string, Record<number, string>] => [
       operation,
       { ...errors, ...serverErrors },
     ]),
@@ -416,7 +417,7 @@ export function buildOpenApiDocument() {
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'Storefront', url: 'https://example.com' },
     tags: operationTags(),
-    paths: { ...signInPaths, ...csvPaths },
+    paths: { ...signInPaths, ...csvPaths, ...dataRightsPaths },
   });
   const described = addIdempotencyKey(addErrorResponses(markCreated(moveQueryFields(document)), errorsByOperation));
   described.components = { ...described.components, headers: responseHeaders };

@@ -15,7 +15,11 @@ export interface paths {
     get: operations['auth-user'];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Erase the signed-in customer's account
+     * @description The typed confirmation `{"confirm": "DELETE"}` is required. Future appointments are cancelled (the employee is told), chats and waitlist entries deleted, orders kept for the books with the person removed ("Deleted customer"), every session ended; the same e-mail can sign up again as a new person. A customer only: staff get 403, and so does an API key (a program, not a person).
+     */
+    delete: operations['auth-deleteAccount'];
     options?: never;
     head?: never;
     patch?: never;
@@ -34,6 +38,26 @@ export interface paths {
      * @description Choose the signed-in person's language (null: follow the browser, then the business default). Requires a signed-in person, for their own; an API key gets 403.
      */
     put: operations['auth-setLocale'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/user/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Everything the business holds on the signed-in person, as JSON: profile, appointments and their answers, orders, chats, waitlist
+     * @description Everything the business holds on the signed-in person, as JSON: profile, appointments and their answers, orders, chats, waitlist. Requires a signed-in person, for their own; an API key gets 403.
+     */
+    get: operations['auth-exportData'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -1829,6 +1853,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/customers/{id}/erase': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Erase a customer: future appointments cancelled, chats and waitlist deleted, orders kept without the person (no body)
+     * @description Erase a customer: future appointments cancelled, chats and waitlist deleted, orders kept without the person (no body). Requires the customers.edit permission (admins hold every permission).
+     */
+    post: operations['customerRecords-erase'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/employee/calendars': {
     parameters: {
       query?: never;
@@ -2522,6 +2566,92 @@ export interface components {
       permissions: string[];
       locale: ('en' | 'es') | null;
     };
+    /** @description The answer to an erasure: the id of the customer whose data is gone */
+    Erased: {
+      /** @constant */
+      success: true;
+      id: string;
+    };
+    /** @description Everything the business holds on the signed-in person: profile, appointments with their answers, orders, chats and waitlist */
+    MyData: {
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      exportedAt: string;
+      profile: {
+        id: string;
+        email: string;
+        firstName: string;
+        lastName: string;
+        phone: string | null;
+        locale: string | null;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        createdAt: string;
+      };
+      appointments: {
+        id: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        dateTime: string;
+        duration: number;
+        status: string;
+        service: string | null;
+        employee: string;
+        notes: string;
+        answers: components['schemas']['AppointmentAnswer'][];
+      }[];
+      orders: {
+        id: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        createdAt: string;
+        status: string;
+        paymentStatus: string;
+        subtotal: string;
+        discount: string;
+        tax: string;
+        total: string;
+        items: {
+          productName: string;
+          unitPrice: string;
+          quantity: number;
+        }[];
+      }[];
+      chats: {
+        id: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        createdAt: string;
+        fromMe: boolean;
+        message: string;
+      }[];
+      waitlist: {
+        id: string;
+        service: string;
+        date: string;
+        /**
+         * Format: date-time
+         * @description An instant, ISO 8601 in UTC
+         */
+        createdAt: string;
+      }[];
+    };
+    /** @description An intake question as asked when booking, and its answer */
+    AppointmentAnswer: {
+      questionId: string;
+      label: string;
+      answer: string | boolean;
+    };
     SignedIn: {
       user: components['schemas']['SignedInUser'];
     };
@@ -2618,6 +2748,7 @@ export interface components {
             /** @constant */
             type: 'full';
           };
+      questions: components['schemas']['ServiceQuestion'][];
       isFeatured: boolean;
       isActive: boolean;
       /**
@@ -2625,6 +2756,15 @@ export interface components {
        * @description An instant, ISO 8601 in UTC
        */
       updatedAt: string;
+    };
+    /** @description An intake question asked when the service is booked */
+    ServiceQuestion: {
+      id: string;
+      label: string;
+      /** @enum {string} */
+      kind: 'text' | 'choice' | 'checkbox';
+      options?: string[];
+      required: boolean;
     };
     /** @description An employee linked to a service they perform */
     ServiceProvider: {
@@ -2756,6 +2896,7 @@ export interface components {
          */
         sentAt: string;
       }[];
+      answers: components['schemas']['AppointmentAnswer'][];
       service: {
         id: string;
         name: string;
@@ -2836,6 +2977,7 @@ export interface components {
          */
         sentAt: string;
       }[];
+      answers: components['schemas']['AppointmentAnswer'][];
       service: {
         id: string;
         name: string;
@@ -3341,6 +3483,7 @@ export interface components {
           id: string | null;
           name: string;
         };
+        answers: components['schemas']['AppointmentAnswer'][];
         employee: {
           id: string;
           firstName: string;
@@ -3805,6 +3948,100 @@ export interface operations {
       };
     };
   };
+  'auth-deleteAccount': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @constant */
+          confirm: 'DELETE';
+        };
+      };
+    };
+    responses: {
+      /** @description Erased; the session cookie is cleared */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Erased'];
+        };
+      };
+      /** @description The confirmation is not "DELETE" */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A staff member, or an API key (a program, not a person) */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'auth-setLocale': {
     parameters: {
       query?: never;
@@ -3877,6 +4114,99 @@ export interface operations {
       };
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'auth-exportData': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyData'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;
@@ -6269,6 +6599,14 @@ export interface operations {
                 /** @constant */
                 type: 'full';
               };
+          questions?: {
+            id?: string;
+            label: string;
+            /** @enum {string} */
+            kind: 'text' | 'choice' | 'checkbox';
+            options?: string[];
+            required?: boolean;
+          }[];
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -6649,6 +6987,14 @@ export interface operations {
                 /** @constant */
                 type: 'full';
               };
+          questions?: {
+            id?: string;
+            label: string;
+            /** @enum {string} */
+            kind: 'text' | 'choice' | 'checkbox';
+            options?: string[];
+            required?: boolean;
+          }[];
           description?: string | null;
           category?: string | null;
           imageUrl?: string | null;
@@ -11126,6 +11472,9 @@ export interface operations {
           notes?: string | null;
           customerNotes?: string | null;
           status?: ('pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show') | null;
+          answers?: {
+            [key: string]: string | boolean;
+          } | null;
           repeat?: {
             /** @enum {string} */
             frequency: 'weekly' | 'biweekly';
@@ -19235,6 +19584,165 @@ export interface operations {
       };
       /** @description The request body is not JSON (Content-Type: application/json) */
       415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'customerRecords-erase': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Erased'];
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such customer (or already erased) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
           [name: string]: unknown;

@@ -15,6 +15,8 @@ await build({
     migrate: 'src/server/commands/migrate.ts',
     seed: 'src/server/commands/seed.ts',
     'admin-invite': 'src/server/commands/admin-invite.ts',
+    backup: 'src/server/commands/backup.ts',
+    restore: 'src/server/commands/restore.ts',
   },
   outdir,
   bundle: true,
@@ -49,4 +51,4 @@ function precompress(dir) {
 precompress('dist/client');
 // Marks a complete build: `npm start` compares it with the sources to decide whether to rebuild.
 writeFileSync('dist/.build-complete', `${new Date().toISOString()}\n`);
-console.log(`Server compiled into ${outdir}/ (main, migrate, seed, admin-invite).`);
+console.log(`Server compiled into ${outdir}/ (main, migrate, seed, admin-invite, backup, restore).`);

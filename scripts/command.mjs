@@ -1,4 +1,4 @@
-// `npm run db:migrate | db:seed | admin:invite`: one command, run from the TypeScript sources when the
+// `npm run db:migrate | db:seed | db:backup | db:restore | admin:invite`: one command, run from the TypeScript sources when the
 // development tools are installed (so it is always current), otherwise from the build in dist/server.
 // Production always runs the build.
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,8 @@ const commands = {
   migrate: 'src/server/commands/migrate.ts',
   seed: 'src/server/commands/seed.ts',
   'admin-invite': 'src/server/commands/admin-invite.ts',
+  backup: 'src/server/commands/backup.ts',
+  restore: 'src/server/commands/restore.ts',
 };
 const [name, ...args] = process.argv.slice(2);
 const source = commands[name];

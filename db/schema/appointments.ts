@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -54,6 +55,11 @@ export const appointments = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`held_bound(ends_at, buffer_after_minutes)`),
     notes: text('notes').notNull().default(''),
+    // The intake answers as asked when booked (label and answer): editing the service's questions leaves them.
+    answers: jsonb('answers')
+      .$type<{ questionId: string; label: string; answer: string | boolean }[]>()
+      .notNull()
+      .default([]),
     status: appointmentStatus('status').notNull().default('pending'),
     // The calendar invitation's SEQUENCE: raised by every reschedule and cancellation so that mail clients
     // replace the event they already hold (same UID) instead of adding another.

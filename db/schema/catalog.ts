@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -14,6 +15,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { depositTypes } from '../statuses';
 import { users } from './users';
+
+/** An intake question of a service, as src/shared/catalog.ts describes it. */
+interface StoredQuestion {
+  id: string;
+  label: string;
+  kind: 'text' | 'choice' | 'checkbox';
+  options?: string[];
+  required: boolean;
+}
 
 export const depositType = pgEnum('deposit_type', depositTypes);
 
@@ -58,6 +68,8 @@ export const services = pgTable(
     // Paid when booking (docs/booking.md, Deposits): nothing, a fixed amount (deposit_amount) or the whole price.
     depositType: depositType('deposit_type').notNull().default('none'),
     depositAmount: numeric('deposit_amount', { precision: 10, scale: 2 }),
+    // Intake questions asked when booking (docs/customers.md): at most 10, checked by the API's schema.
+    questions: jsonb('questions').$type<StoredQuestion[]>().notNull().default([]),
     isFeatured: boolean('is_featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

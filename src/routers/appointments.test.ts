@@ -240,6 +240,8 @@ describe('POST /api/appointments', () => {
       employee: { id: maya.id, firstName: 'Maya', lastName: 'Okafor' },
       // Reminders are sent later; none has gone yet.
       remindersSent: [],
+      // The service asks no intake questions.
+      answers: [],
     });
   });
 

@@ -7,11 +7,10 @@ import {
   listAppointments,
   rescheduleAppointment,
   setAppointmentStatus,
-  type BookingEnv,
 } from '../server/appointments/appointment-service';
 import { refundDepositByHand } from '../server/appointments/deposit-settlement';
 import { listBookingProviders, slotsFor } from '../server/appointments/slot-data';
-import type { Context } from '../server/api/context';
+import { bookingEnv } from '../server/api/booking-env';
 import {
   permissionProcedure,
   personProcedure,
@@ -37,10 +36,6 @@ import {
 import { isStaffRole } from '../shared/roles';
 
 const tags = ['appointments'];
-
-async function bookingEnv(ctx: Context): Promise<BookingEnv> {
-  return { settings: await ctx.settings.get(), now: new Date(), publicUrl: ctx.env.publicUrl, payments: ctx.payments };
-}
 
 export const appointmentsRouter = router({
   slots: publicProcedure

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { personProcedure, publicProcedure, rest, router } from '../server/api/trpc';
 import { ZSession, ZUser, ZUserLocaleInput } from '../shared/user';
 import { setUserLocale } from '../server/auth/user-locale';
+import { eraseMyAccount, exportMyData } from '../server/customers/data-rights';
+import { bookingEnv } from '../server/api/booking-env';
+import { clearSessionCookie } from '../server/http/session-cookie';
+import { ZDeleteAccountInput, ZErased, ZMyData } from '../shared/data-rights-schema';
 
 export const authRouter = router({
   user: personProcedure()
@@ -29,6 +33,29 @@ export const authRouter = router({
     .input(ZUserLocaleInput)
     .output(ZUser)
     .mutation(({ ctx, input }) => setUserLocale(ctx.db, ctx.user, input.locale)),
+  exportData: personProcedure()
+    .meta(
+      rest({
+        method: 'GET',
+        path: '/auth/user/export',
+        tags: ['auth'],
+        summary:
+          'Everything the business holds on the signed-in person, as JSON: profile, appointments and their answers, orders, chats, waitlist',
+      }),
+    )
+    .input(z.void())
+    .output(ZMyData)
+    .query(({ ctx }) => exportMyData(ctx.db, ctx.user.id)),
+  // DELETE /api/auth/user with its body is a plain route (src/server/http/data-rights-http.ts): the REST adapter
+  // reads no body on DELETE. This is the same erasure for the profile page.
+  deleteAccount: personProcedure()
+    .input(ZDeleteAccountInput)
+    .output(ZErased)
+    .mutation(async ({ ctx }) => {
+      const erased = await eraseMyAccount(ctx.db, ctx.user, await bookingEnv(ctx));
+      clearSessionCookie(ctx);
+      return erased;
+    }),
   // The client's own sign-in check (tRPC only): a visitor is an answer, not an error, so a signed-out page
   // load makes no failing request (browsers log every 4xx response as a console error).
   session: publicProcedure

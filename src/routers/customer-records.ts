@@ -1,4 +1,7 @@
 import { getCustomerRecord, updateCustomerRecord } from '../server/customers/record-service';
+import { eraseCustomer } from '../server/customers/data-rights';
+import { bookingEnv } from '../server/api/booking-env';
+import { ZErased } from '../shared/data-rights-schema';
 import { permissionProcedure, rest, router } from '../server/api/trpc';
 import { ZCustomerDetail, ZCustomerIdInput, ZUpdateCustomerInput } from '../shared/customer-record-schema';
 
@@ -33,4 +36,19 @@ export const customerRecordsRouter = router({
     .input(ZUpdateCustomerInput)
     .output(ZCustomerDetail)
     .mutation(({ ctx, input }) => updateCustomerRecord(ctx.db, ctx.user, input)),
+
+  erase: permissionProcedure('customers.edit')
+    .meta(
+      rest({
+        method: 'POST',
+        path: '/admin/customers/{id}/erase',
+        tags,
+        errors: { 404: 'No such customer (or already erased)' },
+        summary:
+          'Erase a customer: future appointments cancelled, chats and waitlist deleted, orders kept without the person (no body)',
+      }),
+    )
+    .input(ZCustomerIdInput)
+    .output(ZErased)
+    .mutation(async ({ ctx, input }) => eraseCustomer(ctx.db, ctx.user, input.id, await bookingEnv(ctx))),
 });

@@ -87,6 +87,7 @@ describe('GET /api/employee/appointments', () => {
       customer: { id: customer.user.id, firstName: 'Alex', lastName: 'Morgan', email: 'alex.portal@example.com' },
       employee: { id: maya.user.id, firstName: 'Maya', lastName: 'Okafor' },
       remindersSent: [],
+      answers: [],
     });
     expect(res.body.every((a: { employeeId: string }) => a.employeeId === maya.user.id)).toBe(true);
   });

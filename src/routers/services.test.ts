@@ -30,6 +30,7 @@ const noBuffers = {
   bufferAfterMinutes: 0,
   capacity: 1,
   deposit: { type: 'none' },
+  questions: [],
   updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
 };
 

@@ -24,6 +24,7 @@ import { trpcPlugin } from './api/trpc-plugin';
 import { createJobRunner } from './jobs/runner';
 import { calendarFeedPlugin } from './http/calendar-feed-http';
 import { csvHttpPlugin } from './http/csv-http';
+import { dataRightsHttpPlugin } from './http/data-rights-http';
 import { createUnsentMailLog, mailKind } from './mail/delivery';
 import { appointmentJobs } from './appointments/jobs';
 import { calendarJobs } from './calendars/jobs';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   await app.register(paymentWebhookPlugin, services);
   await app.register(calendarFeedPlugin, services);
   await app.register(csvHttpPlugin, services);
+  await app.register(dataRightsHttpPlugin, services);
   await app.register(docsPlugin);
   await app.register(restPlugin, { ...services, router: appRouter });
   await app.register(clientPlugin, { ...services, pageCatalogue: opts.pageCatalogue });

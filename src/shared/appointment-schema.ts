@@ -1,6 +1,7 @@
 import { pageQueryFields } from './page-schema';
 import { z } from 'zod';
 import { ZEmployee } from './catalog-schema';
+import { catalogLimits } from './catalog';
 import { isInstant, zDateInput, zInstant } from './wire-formats';
 import { appointmentPaymentStatuses, appointmentStatuses } from '../../db/statuses';
 import { sentence } from './i18n/sentence';
@@ -90,6 +91,16 @@ export const ZBookAppointmentInput = z.object({
   notes: ZNotes,
   customerNotes: ZNotes,
   status: ZAppointmentStatus.nullish(),
+  /** The intake answers by question id: text or a choice's option as a string, a checkbox as true or false. */
+  answers: z
+    .record(
+      z.string().max(100, 'A question id must be at most 100 characters'),
+      z.union([z.string().max(catalogLimits.answerMax, 'An answer must be at most 1000 characters'), z.boolean()], {
+        error: 'An answer must be text, or true or false',
+      }),
+      { error: 'answers must be an object of answers by question id' },
+    )
+    .nullish(),
   /** Books the same time again on later dates, all occurrences or none; the answer is the first occurrence. */
   repeat: z
     .object({
@@ -143,6 +154,11 @@ export const ZRescheduleInput = z.object({
   dateTime: ZDateTimeInput,
 });
 
+export const ZAppointmentAnswer = z
+  .object({ questionId: z.string(), label: z.string(), answer: z.union([z.string(), z.boolean()]) })
+  .meta({ id: 'AppointmentAnswer', description: 'An intake question as asked when booking, and its answer' });
+export type AppointmentAnswer = z.infer<typeof ZAppointmentAnswer>;
+
 const ZPersonName = { id: z.string(), firstName: z.string(), lastName: z.string() };
 
 export const ZAppointment = z.object({
@@ -169,6 +185,8 @@ export const ZAppointment = z.object({
   paymentStatus: z.enum(appointmentPaymentStatuses),
   /** Reminder e-mails that went to the customer for the current start time. */
   remindersSent: z.array(z.object({ offsetMinutes: z.number().int(), sentAt: zInstant() })),
+  /** The intake answers as the questions read when it was booked. */
+  answers: z.array(ZAppointmentAnswer),
   /** Null when the service has since been deleted (screens show "Service"). */
   service: z.object({ id: z.string(), name: z.string(), duration: z.number().int(), price: z.string() }).nullable(),
   customer: z.object({ ...ZPersonName, email: z.string() }),

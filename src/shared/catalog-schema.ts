@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogLimits as limits } from './catalog';
+import { catalogLimits as limits, questionKinds } from './catalog';
 import { zInstant } from './wire-formats';
 
 /**
@@ -211,6 +211,37 @@ const ZEmployeeIds = z
   .max(200, 'At most 200 employees can be linked to a service')
   .optional();
 
+/** Intake questions (docs/customers.md): a question without an id gets a new one; a choice needs its options. */
+const ZQuestionInput = z
+  .object({
+    id: z.string().trim().max(100, 'A question id must be at most 100 characters').optional(),
+    label: z
+      .string({ error: 'A question needs a label' })
+      .trim()
+      .min(1, 'A question needs a label')
+      .max(limits.questionLabelMax, "A question's label must be at most 200 characters"),
+    kind: z.enum(questionKinds, { error: "A question's kind must be one of: text, choice, checkbox" }),
+    options: z
+      .array(
+        z
+          .string({ error: 'An option must be text' })
+          .trim()
+          .min(1, 'An option cannot be empty')
+          .max(limits.questionLabelMax, 'An option must be at most 200 characters'),
+      )
+      .max(limits.questionOptionsMax, 'A question can have at most 20 options')
+      .optional(),
+    required: ZFlag('required').optional(),
+  })
+  .refine((q) => q.kind !== 'choice' || (q.options?.length ?? 0) >= 2, {
+    message: 'A choice question needs at least 2 options',
+    path: ['options'],
+  });
+const ZQuestionsInput = z
+  .array(ZQuestionInput, { error: 'questions must be a list' })
+  .max(limits.questionsMax, 'A service can have at most 10 questions');
+export type QuestionsInput = z.infer<typeof ZQuestionsInput>;
+
 export const ZCreateServiceInput = z.object({
   ...createFields,
   duration: ZDurationInput,
@@ -218,6 +249,7 @@ export const ZCreateServiceInput = z.object({
   bufferAfterMinutes: ZBufferAfterInput.optional(),
   capacity: ZCapacityInput.optional(),
   deposit: ZDepositInput.optional(),
+  questions: ZQuestionsInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
 });
@@ -230,6 +262,7 @@ export const ZUpdateServiceInput = z.object({
   bufferAfterMinutes: ZBufferAfterInput.optional(),
   capacity: ZCapacityInput.optional(),
   deposit: ZDepositInput.optional(),
+  questions: ZQuestionsInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
 });
@@ -263,6 +296,17 @@ export const ZService = z.object({
     z.object({ type: z.literal('fixed'), amount: z.string() }),
     z.object({ type: z.literal('full') }),
   ]),
+  questions: z.array(
+    z
+      .object({
+        id: z.string(),
+        label: z.string(),
+        kind: z.enum(questionKinds),
+        options: z.array(z.string()).optional(),
+        required: z.boolean(),
+      })
+      .meta({ id: 'ServiceQuestion', description: 'An intake question asked when the service is booked' }),
+  ),
   ...itemFlags,
 });
 z.globalRegistry.add(ZService, { id: 'Service', description: 'A bookable service' });
@@ -338,4 +382,23 @@ export const ZServiceForm = ZCreateServiceInput.extend({
   capacity: z.preprocess((v) => (v === '' || v == null ? 1 : v), ZCapacityInput),
   // The dialog keeps the amount field's text whatever the type; only a fixed deposit reads it.
   deposit: z.preprocess((v) => v ?? { type: 'none' }, ZDepositInput),
+  // The dialog holds a choice's options as one comma-separated text; other kinds keep none.
+  questions: z.preprocess(
+    (v) =>
+      Array.isArray(v)
+        ? v.map((q: { kind?: string; options?: unknown }) => ({
+            ...q,
+            options:
+              q.kind !== 'choice'
+                ? undefined
+                : typeof q.options === 'string'
+                  ? q.options
+                      .split(',')
+                      .map((o) => o.trim())
+                      .filter(Boolean)
+                  : q.options,
+          }))
+        : v,
+    ZQuestionsInput.optional(),
+  ),
 });

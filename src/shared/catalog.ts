@@ -34,6 +34,20 @@ export interface Service extends CatalogItem {
   /** How many customers may book one start with one employee; above 1 the service is a class. */
   capacity: number;
   deposit: Deposit;
+  /** Intake questions asked when booking, in the order asked (docs/customers.md). */
+  questions: ServiceQuestion[];
+}
+
+export const questionKinds = ['text', 'choice', 'checkbox'] as const;
+
+/** An intake question: free text, one of the options, or a checkbox (a consent) answered true or false. */
+export interface ServiceQuestion {
+  id: string;
+  label: string;
+  kind: (typeof questionKinds)[number];
+  /** The choices of a `choice` question. */
+  options?: string[];
+  required: boolean;
 }
 
 export const catalogLimits = {
@@ -51,6 +65,10 @@ export const catalogLimits = {
   bufferMax: 240,
   bufferStep: 5,
   capacityMax: 100,
+  questionsMax: 10,
+  questionLabelMax: 200,
+  questionOptionsMax: 20,
+  answerMax: 1000,
   cartQuantityMax: 999,
 } as const;
 

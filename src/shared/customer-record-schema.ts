@@ -1,3 +1,4 @@
+import { ZAppointmentAnswer } from './appointment-schema';
 import { z } from 'zod';
 import { zInstant } from './wire-formats';
 
@@ -66,6 +67,7 @@ export const ZCustomerDetail = z.object({
       duration: z.number().int(),
       status: z.string(),
       service: z.object({ id: z.string().nullable(), name: z.string() }),
+      answers: z.array(ZAppointmentAnswer),
       employee: z.object({ id: z.string(), firstName: z.string(), lastName: z.string() }),
     }),
   ),

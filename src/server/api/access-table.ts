@@ -6,6 +6,8 @@
 export const accessTable: Record<string, string> = {
   'auth.user': 'person',
   'auth.setLocale': 'person',
+  'auth.exportData': 'person',
+  'auth.deleteAccount': 'person',
   'auth.session': 'public',
   'employee.login': 'public',
   'employee.logout': 'public',
@@ -123,6 +125,7 @@ export const accessTable: Record<string, string> = {
   'integrations.apiKeys.revoke': 'admin',
   'customerRecords.get': 'permission:customers.view',
   'customerRecords.update': 'permission:customers.edit',
+  'customerRecords.erase': 'permission:customers.edit',
   'calendars.list': 'staffPerson',
   'calendars.connect': 'staffPerson',
   'calendars.choose': 'staffPerson',

@@ -24,6 +24,7 @@ export const appointmentColumns = {
   bufferBeforeMinutes: appointments.bufferBeforeMinutes,
   bufferAfterMinutes: appointments.bufferAfterMinutes,
   notes: appointments.notes,
+  answers: appointments.answers,
   status: appointments.status,
   sequence: appointments.sequence,
   seriesId: appointments.seriesId,
@@ -100,6 +101,7 @@ export function toAppointment(row: Row): Appointment {
         sentAt: new Date(r.sentAt).toISOString(),
       }),
     ),
+    answers: typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers,
     service: row.service,
     customer: {
       id: row.customer.id,

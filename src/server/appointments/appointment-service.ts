@@ -57,6 +57,7 @@ import {
 import { classRefusal, seatWantedAt, sessionIdAt, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
 import { fullName, recordAudit } from '../audit/audit';
+import { intakeAnswers } from './intake-answers';
 import { customerNamedBy } from '../staff/customers-service';
 
 /**
@@ -355,6 +356,7 @@ export async function bookAppointment(
   const { service, providers, people } = await findServiceWithProviders(db, input.serviceId, {
     includeInactive: staff,
   });
+  const answers = intakeAnswers(service.questions, input.answers);
   const starts = occurrenceStarts(requestedStart(input.dateTime, env.now), input.repeat, env.settings.timezone);
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
   const employeeIds = chosen ? [chosen] : providers;
@@ -456,6 +458,7 @@ export async function bookAppointment(
         bufferBeforeMinutes: service.bufferBeforeMinutes,
         bufferAfterMinutes: service.bufferAfterMinutes,
         notes,
+        answers,
         status,
         sequence: 0,
         seriesId,

@@ -10,7 +10,7 @@ import {
   users,
 } from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
-import type { Deposit } from '../../shared/catalog';
+import type { Deposit, ServiceQuestion } from '../../shared/catalog';
 import type { BusinessSettings } from '../../shared/settings';
 import { depositOf } from '../catalog/catalog-rows';
 import {
@@ -43,6 +43,7 @@ export interface BookableService {
   price: string;
   deposit: Deposit;
   isActive: boolean;
+  questions: ServiceQuestion[];
 }
 
 const SERVICE_NOT_FOUND = 'Service not found';
@@ -109,6 +110,7 @@ const readServiceWithProviders = statement<
       ${services.bufferBeforeMinutes} as "bufferBeforeMinutes", ${services.bufferAfterMinutes} as "bufferAfterMinutes",
       ${services.capacity} as capacity, ${services.price}::text as price, ${services.depositType} as "depositType",
       ${services.depositAmount}::text as "depositAmount", ${services.isActive} as "isActive",
+      ${services.questions} as questions,
       (select coalesce(json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName},
           'lastName', ${users.lastName}, 'email', ${users.email}, 'locale', ${users.locale})
           order by ${users.firstName}, ${users.lastName}, ${users.id}), '[]')

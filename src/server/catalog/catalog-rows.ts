@@ -31,6 +31,7 @@ export const serviceColumns = {
   capacity: services.capacity,
   depositType: services.depositType,
   depositAmount: services.depositAmount,
+  questions: services.questions,
   isFeatured: services.isFeatured,
   isActive: services.isActive,
   updatedAt: isoInstant(services.updatedAt),
@@ -45,8 +46,8 @@ export function depositOf(row: Pick<ServiceRow, 'depositType' | 'depositAmount'>
 
 /** A service row as the API answers it: the deposit's two columns become one `deposit` field. */
 export function toService({ depositType, depositAmount, ...row }: ServiceRow): Service {
-  const { isFeatured, isActive, updatedAt, ...rest } = row;
-  return { ...rest, deposit: depositOf({ depositType, depositAmount }), isFeatured, isActive, updatedAt };
+  const { isFeatured, isActive, updatedAt, questions, ...rest } = row;
+  return { ...rest, deposit: depositOf({ depositType, depositAmount }), questions, isFeatured, isActive, updatedAt };
 }
 
 /** Newest first, so what an admin just added is at the top; ties (a seeded batch) by name. */

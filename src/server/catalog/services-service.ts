@@ -3,8 +3,9 @@ import type { PageQuery } from '../../shared/page-schema';
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { services } from '../../../db/schema/index';
-import type { Deposit, Service } from '../../shared/catalog';
-import type { CreateServiceInput, UpdateServiceInput } from '../../shared/catalog-schema';
+import { randomUUID } from 'node:crypto';
+import type { Deposit, Service, ServiceQuestion } from '../../shared/catalog';
+import type { CreateServiceInput, QuestionsInput, UpdateServiceInput } from '../../shared/catalog-schema';
 import type { SessionUser } from '../auth/sessions';
 import { AppError } from '../app-error';
 import { isUuid } from '../../shared/ids';
@@ -24,6 +25,23 @@ function depositColumns(deposit: Deposit, price: string) {
   if (Number(deposit.amount) > Number(price))
     throw new AppError('BAD_REQUEST', 'The deposit cannot be more than the price of the service.');
   return { depositType: deposit.type, depositAmount: deposit.amount };
+}
+
+/** The questions as stored: each keeps its id (past answers name it) or gets a new one; options only for a choice. */
+function storedQuestions(questions: QuestionsInput): ServiceQuestion[] {
+  const ids = new Set<string>();
+  return questions.map((q) => {
+    let id = q.id || randomUUID();
+    if (ids.has(id)) id = randomUUID();
+    ids.add(id);
+    return {
+      id,
+      label: q.label,
+      kind: q.kind,
+      ...(q.kind === 'choice' ? { options: q.options ?? [] } : {}),
+      required: q.required ?? false,
+    };
+  });
 }
 
 export function serviceListView(catalog: CatalogCache, viewer: SessionUser | null): Promise<SerializedView<Service>> {
@@ -68,6 +86,7 @@ export async function createService(db: Tx, actor: SessionUser, input: CreateSer
         bufferAfterMinutes: input.bufferAfterMinutes ?? 0,
         capacity: input.capacity ?? 1,
         ...depositColumns(input.deposit ?? { type: 'none' }, input.price),
+        questions: storedQuestions(input.questions ?? []),
         description: input.description ?? '',
         category: input.category ?? '',
         imageUrl: input.imageUrl ?? null,
@@ -89,7 +108,7 @@ export async function createService(db: Tx, actor: SessionUser, input: CreateSer
 
 /** Changes the fields given; employeeIds, when given, replaces the providers in the same transaction. */
 export async function updateService(db: Tx, actor: SessionUser, input: UpdateServiceInput): Promise<Service> {
-  const { id, employeeIds, deposit, ...fields } = input;
+  const { id, employeeIds, deposit, questions, ...fields } = input;
   if (!isUuid(id)) throw notFound();
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select(serviceColumns).from(services).where(eq(services.id, id)).for('update').limit(1);
@@ -102,7 +121,12 @@ export async function updateService(db: Tx, actor: SessionUser, input: UpdateSer
       deposit || fields.price ? depositColumns(deposit ?? depositOf(current), fields.price ?? current.price) : {};
     const [updated] = await tx
       .update(services)
-      .set({ ...changes, ...deposits, updatedAt: sql`now()` })
+      .set({
+        ...changes,
+        ...deposits,
+        ...(questions ? { questions: storedQuestions(questions) } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(services.id, id))
       .returning(serviceColumns);
     if (employeeIds) await replaceProviders(tx, id, employeeIds);

@@ -9,11 +9,12 @@ import { CUSTOMER_ROLE } from '../../shared/roles';
 import { exportMessages, type ExportKind } from '../../shared/csv-schema';
 
 /** Rows read per query: enough to keep round trips few, few enough that memory stays flat whatever the total. */
-const BATCH = 2000;
+const BATCH = 5000;
 
 /** Where the previous batch ended: the sort key of its last row. */
 interface Position {
-  key: string | Date;
+  /** As PostgreSQL writes it as text (an instant to the microsecond), cast back by the query that reads after it. */
+  key: string;
   id: string;
 }
 
@@ -29,13 +30,17 @@ interface ExportDefinition {
 const iso = (v: string | Date | null) => (v == null ? '' : new Date(v).toISOString());
 const text = (v: unknown) => (v == null ? '' : String(v));
 
-/** `(key, id) > (after)` for keyset paging: each batch starts where the last ended, whatever was written since. */
-const after = (key: SQL, id: SQL, position: Position | null) =>
-  position
-    ? position.key instanceof Date
-      ? sql`and (${key}, ${id}) > (${position.key.toISOString()}::timestamptz, ${position.id}::uuid)`
-      : sql`and (${key}, ${id}) > (${position.key}::text, ${position.id}::uuid)`
-    : sql``;
+/**
+ * `(key, id) > (after)` for keyset paging: each batch starts where the last ended, whatever was written since. The
+ * plain `key >= after.key` beside it is what lets PostgreSQL start the batch from the index on the key column alone
+ * (orders_created_idx, …): it cannot read a row comparison into a single-column index, and without it every batch
+ * read and sorted the whole table (100,000 orders: 26.9 s, bench/exports.ts).
+ */
+const after = (key: SQL, id: SQL, position: Position | null, type: 'timestamptz' | 'text' = 'timestamptz') => {
+  if (!position) return sql``;
+  const at = sql`${position.key}::${sql.raw(type)}`;
+  return sql`and ${key} >= ${at} and (${key}, ${id}) > (${at}, ${position.id}::uuid)`;
+};
 
 const definitions: Record<ExportKind, ExportDefinition> = {
   orders: {
@@ -58,7 +63,7 @@ const definitions: Record<ExportKind, ExportDefinition> = {
     batch: async (db, position, range) => {
       const rows = rowsOf<Record<string, string | Date | null>>(
         await db.execute(sql`
-          select o.id, o.created_at, u.first_name, u.last_name, u.email, o.status, o.payment_status, o.subtotal,
+          select o.id, o.created_at, o.created_at::text as k, u.first_name, u.last_name, u.email, o.status, o.payment_status, o.subtotal,
                  o.discount, o.tax, o.total, o.refunded_amount,
                  (select string_agg(i.quantity || ' × ' || i.product_name, '; ' order by i.product_name)
                     from order_items i where i.order_id = o.id) as items
@@ -83,7 +88,7 @@ const definitions: Record<ExportKind, ExportDefinition> = {
           text(r.total),
           text(r.refunded_amount),
         ],
-        position: { key: r.created_at!, id: text(r.id) },
+        position: { key: text(r.k), id: text(r.id) },
       }));
     },
   },
@@ -93,7 +98,7 @@ const definitions: Record<ExportKind, ExportDefinition> = {
     batch: async (db, position, range) => {
       const rows = rowsOf<Record<string, string | number | Date | null>>(
         await db.execute(sql`
-          select a.id, a.starts_at, a.duration, coalesce(s.name, 'Service') as service,
+          select a.id, a.starts_at, a.starts_at::text as k, a.duration, coalesce(s.name, 'Service') as service,
                  e.first_name as employee_first, e.last_name as employee_last,
                  c.first_name, c.last_name, c.email, a.status, a.notes
           from appointments a
@@ -116,7 +121,7 @@ const definitions: Record<ExportKind, ExportDefinition> = {
           text(r.status),
           text(r.notes),
         ],
-        position: { key: r.starts_at as Date, id: text(r.id) },
+        position: { key: text(r.k), id: text(r.id) },
       }));
     },
   },
@@ -126,7 +131,7 @@ const definitions: Record<ExportKind, ExportDefinition> = {
     batch: async (db, position, range) => {
       const rows = rowsOf<Record<string, string | string[] | Date | null>>(
         await db.execute(sql`
-          select u.id, u.email, u.first_name, u.last_name, u.phone, u.tags, u.notes, u.created_at
+          select u.id, u.email, u.first_name, u.last_name, u.phone, u.tags, u.notes, u.created_at, u.created_at::text as k
           from users u
           where u.role = ${CUSTOMER_ROLE} ${range} ${after(sql`u.created_at`, sql`u.id`, position)}
           order by u.created_at, u.id
@@ -143,7 +148,7 @@ const definitions: Record<ExportKind, ExportDefinition> = {
           text(r.notes),
           iso(r.created_at as Date),
         ],
-        position: { key: r.created_at as Date, id: text(r.id) },
+        position: { key: text(r.k), id: text(r.id) },
       }));
     },
   },
@@ -155,7 +160,7 @@ const definitions: Record<ExportKind, ExportDefinition> = {
         await db.execute(sql`
           select p.id, p.name, p.description, p.category, p.price, p.inventory, p.is_active
           from products p
-          where true ${after(sql`p.name`, sql`p.id`, position)}
+          where true ${after(sql`p.name`, sql`p.id`, position, 'text')}
           order by p.name, p.id
           limit ${BATCH}`),
       );

@@ -59,6 +59,7 @@ export async function getCustomerRecord(db: Tx, id: string): Promise<CustomerDet
         startsAt: appointments.startsAt,
         duration: appointments.duration,
         status: appointments.status,
+        answers: appointments.answers,
         serviceId: services.id,
         serviceName: services.name,
         employeeId: employees.id,
@@ -101,6 +102,7 @@ export async function getCustomerRecord(db: Tx, id: string): Promise<CustomerDet
       duration: a.duration,
       status: a.status,
       service: { id: a.serviceId, name: a.serviceName ?? 'Service' },
+      answers: a.answers,
       employee: { id: a.employeeId, firstName: a.employeeFirstName, lastName: a.employeeLastName },
     })),
     orders: bought.map((o) => ({

@@ -3,6 +3,38 @@ import { minutesOfTime, toZoned, zonedToInstant } from '../booking/zoned-time';
 import { addCalendarDays, weekdayOf } from '../../shared/date-key';
 import type { Db, Tx } from '../../../db/client';
 import * as s from '../../../db/schema/index';
+import type { ServiceQuestion } from '../../shared/catalog';
+
+/** The Signature Facial's intake questions (seed.ts), with fixed ids so the demo's answers name them. */
+export const demoFacialQuestions: ServiceQuestion[] = [
+  {
+    id: 'c1a0c1a0-0000-4000-8000-000000000001',
+    label: 'Any allergies or sensitivities?',
+    kind: 'text',
+    required: true,
+  },
+  {
+    id: 'c1a0c1a0-0000-4000-8000-000000000002',
+    label: 'Skin type',
+    kind: 'choice',
+    options: ['Dry', 'Oily', 'Combination', 'Not sure'],
+    required: true,
+  },
+  {
+    id: 'c1a0c1a0-0000-4000-8000-000000000003',
+    label: 'I agree to a patch test if needed',
+    kind: 'checkbox',
+    required: false,
+  },
+];
+const demoAnswers = (roll: number) => {
+  const [allergies, skin, consent] = demoFacialQuestions as [ServiceQuestion, ServiceQuestion, ServiceQuestion];
+  return [
+    { questionId: allergies.id, label: allergies.label, answer: roll < 0.3 ? 'Nuts' : 'None' },
+    { questionId: skin.id, label: skin.label, answer: skin.options![Math.floor(roll * 4)]! },
+    { questionId: consent.id, label: consent.label, answer: roll < 0.7 },
+  ];
+};
 
 interface DemoWeeklyHours {
   days: readonly number[];
@@ -132,6 +164,8 @@ export async function seedDemoAppointments(
           endsAt: new Date(startsAt.getTime() + service.duration * 60000),
           duration: service.duration,
           notes: roll < 0.2 ? 'First visit.' : '',
+          // The Signature Facial (services[2]) asks its questions.
+          answers: service === services[2] ? demoAnswers(roll) : [],
           status: past ? (roll < 0.1 ? 'cancelled' : 'completed') : roll < 0.6 ? 'confirmed' : 'pending',
           createdAt: new Date(Math.min(now.getTime(), startsAt.getTime()) - 7 * 86400000),
         });

@@ -10,6 +10,8 @@ import { seedCalendarDemo } from './seed-calendars';
 import * as s from '../../../db/schema/index';
 import { seedDemoOrders, seedOrderPayments } from './seed-orders';
 import { seedDemoPackages } from './seed-packages';
+import type { ServiceQuestion } from '../../shared/catalog';
+import { demoFacialQuestions } from './seed-booking';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -60,6 +62,9 @@ const serviceData = [
 
 // One service asks for a deposit when it is booked, to show how that looks (docs/booking.md, Deposits).
 const serviceDeposits: Record<string, string> = { 'Deep Tissue Massage': '25.00' };
+
+// One service asks intake questions when it is booked (docs/customers.md); its demo bookings have answers.
+const serviceQuestions: Record<string, ServiceQuestion[]> = { 'Signature Facial': demoFacialQuestions };
 
 const staffData = [
   ['Maya', 'Okafor', DEMO_EMPLOYEE_EMAIL],
@@ -187,6 +192,7 @@ async function seedCatalogue(tx: Tx, publicUrl: string, staff: { id: string }[])
         isFeatured,
         imageUrl: demoImageUrl(publicUrl, name),
         ...(serviceDeposits[name] && { depositType: 'fixed' as const, depositAmount: serviceDeposits[name] }),
+        ...(serviceQuestions[name] && { questions: serviceQuestions[name] }),
       })),
     )
     .returning({ id: s.services.id, price: s.services.price, duration: s.services.duration });

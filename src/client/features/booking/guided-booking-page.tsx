@@ -21,6 +21,7 @@ import { DateTimeStep, EmployeeStep, NotesStep, ServiceStep } from './guided-boo
 import { BookingSummary } from './booking-summary';
 import { fitRepeat, NO_REPEAT, RepeatChoice, type Repeat } from './repeat-choice';
 import { JoinWaitlist } from './join-waitlist';
+import { IntakeQuestions, type IntakeAnswers } from '../../entities/booking/intake-questions';
 
 const GUIDED_WINDOW_DAYS = 30;
 
@@ -43,6 +44,7 @@ export function GuidedBookingPage() {
   const [date, setDate] = useState(params.get('date') ?? '');
   const [dateTime, setDateTime] = useState('');
   const [notes, setNotes] = useState('');
+  const [answers, setAnswers] = useState<IntakeAnswers>({});
   const [chosenRepeat, setRepeat] = useState<Repeat>(NO_REPEAT);
   // A package session is chosen for one service: another service starts without one.
   const [chosenCredit, setChosenCredit] = useState<{ serviceId: string; id: string } | null>(null);
@@ -92,6 +94,7 @@ export function GuidedBookingPage() {
         dateTime,
         duration: service.duration,
         customerNotes: notes,
+        answers,
         status: 'pending',
         // A series: every occurrence is booked or none (a 409 names the dates that are not free).
         ...(repeat.frequency && { repeat: { frequency: repeat.frequency, count: repeat.count } }),
@@ -154,7 +157,15 @@ export function GuidedBookingPage() {
         </div>
       </div>
 
-      <ServiceStep services={services.data ?? []} value={serviceId} onChange={choose(setServiceId)} />
+      <ServiceStep
+        services={services.data ?? []}
+        value={serviceId}
+        onChange={(id: string) => {
+          choose(setServiceId)(id);
+          // Another service asks other questions.
+          setAnswers({});
+        }}
+      />
       {serviceId && (
         <EmployeeStep
           providers={providers.data ?? []}
@@ -196,7 +207,11 @@ export function GuidedBookingPage() {
           )}
         </DateTimeStep>
       )}
-      {employeeId && <NotesStep value={notes} onChange={setNotes} />}
+      {employeeId && (
+        <NotesStep value={notes} onChange={setNotes}>
+          {service && <IntakeQuestions questions={service.questions} answers={answers} onChange={setAnswers} />}
+        </NotesStep>
+      )}
       {complete && (
         <BookingSummary
           service={service}

@@ -183,23 +183,35 @@ export function DateTimeStep({
   );
 }
 
-export function NotesStep({ value, onChange }: { value: string; onChange: (notes: string) => void }) {
+export function NotesStep({
+  value,
+  onChange,
+  children,
+}: {
+  value: string;
+  onChange: (notes: string) => void;
+  /** The service's intake questions, asked before the notes. */
+  children?: ReactNode;
+}) {
   const intl = useIntl();
   const id = useId();
   return (
     <Step number={4} title={intl.formatMessage({ id: 'booking.addNotes' })}>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={id} className="text-sm font-medium text-stone-800">
-          <FormattedMessage id="booking.notes" />
-        </label>
-        <Textarea
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          rows={3}
-          maxLength={2000}
-          placeholder={intl.formatMessage({ id: 'booking.notesPlaceholder' })}
-        />
+      <div className="flex flex-col gap-5">
+        {children}
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={id} className="text-sm font-medium text-stone-800">
+            <FormattedMessage id="booking.notes" />
+          </label>
+          <Textarea
+            id={id}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            rows={3}
+            maxLength={2000}
+            placeholder={intl.formatMessage({ id: 'booking.notesPlaceholder' })}
+          />
+        </div>
       </div>
     </Step>
   );

@@ -23,6 +23,7 @@ import {
 } from './booking-api';
 import { DepositNote } from '../../entities/booking/deposit-note';
 import { CreditChoice } from '../../entities/packages/credit-choice';
+import { IntakeQuestions, type IntakeAnswers } from '../../entities/booking/intake-questions';
 import { JoinWaitlist } from './join-waitlist';
 import { longDayLabelOf, todayIn } from '../../lib/zoned-time';
 import { addCalendarDays } from '../../../shared/date-key';
@@ -68,6 +69,10 @@ export function SimpleBookingPage() {
   const service = services.data?.find((s) => s.id === serviceId);
   const locked = !!lockedServiceId && !!services.data?.some((s) => s.id === lockedServiceId);
   const slots = useSlots({ serviceId: serviceId || undefined, date: date || undefined });
+  // The answers belong to the service they were given for: another service asks other questions.
+  const [given, setGiven] = useState<{ serviceId: string; answers: IntakeAnswers }>({ serviceId: '', answers: {} });
+  const answers = given.serviceId === serviceId ? given.answers : {};
+  const setAnswers = (next: IntakeAnswers) => setGiven({ serviceId, answers: next });
 
   // A new service or date means a new list of times: the old choice may not be in it.
   useEffect(() => {
@@ -113,6 +118,7 @@ export function SimpleBookingPage() {
         employeeId: values.serviceId,
         notes: values.notes,
         ...(creditId && { creditId }),
+        answers,
       },
       {
         onSuccess: (booked) => {
@@ -202,6 +208,7 @@ export function SimpleBookingPage() {
                   />
                 )}
               </FormField>
+              {service && <IntakeQuestions questions={service.questions} answers={answers} onChange={setAnswers} />}
               <TextareaField
                 name="notes"
                 label={intl.formatMessage({ id: 'booking.notes' })}

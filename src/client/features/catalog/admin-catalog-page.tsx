@@ -11,6 +11,7 @@ import { kindTexts } from './catalog-texts';
 import { PagedGrid } from './paged-grid';
 import { SearchBox } from '../../components/ui/search-box';
 import { useCatalogSearch } from './use-catalog-search';
+import { ImportCsvButton } from '../../entities/csv/import-csv-button';
 import { ExportCsvLink } from '../../entities/csv/export-csv-link';
 
 /**
@@ -57,6 +58,7 @@ export function AdminCatalogPage<K extends CatalogKind>({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {kind === 'products' && <ExportCsvLink kind="products" />}
+          <ImportCsvButton kind={kind} kindLabel={intl.formatMessage({ id: texts.plural }).toLowerCase()} />
           {allowed.create && (
             <Button onClick={() => setEditing('new')}>
               <FormattedMessage id={texts.add} />

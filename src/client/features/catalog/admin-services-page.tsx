@@ -11,6 +11,7 @@ import { useProviderCandidates, useServiceProviders, useServiceWrites, type Serv
 import { CatalogItemDialog } from './catalog-item-dialog';
 import { CapacityField } from './capacity-field';
 import { ServiceDepositFields } from './service-deposit-fields';
+import { ServiceQuestionsFields } from './service-questions-fields';
 
 /** /admin/services: like products, plus duration, buffers, capacity and who may perform each service. */
 export function AdminServicesPage() {
@@ -78,6 +79,7 @@ function ServiceDialog({
           capacity: String(service.capacity),
           imageUrl: service.imageUrl ?? '',
           deposit: service.deposit,
+          questions: service.questions.map((q) => ({ ...q, options: q.options?.join(', ') ?? '' })),
           employeeIds: linked,
         }
       : {
@@ -93,6 +95,7 @@ function ServiceDialog({
           isFeatured: false,
           isActive: true,
           deposit: { type: 'none' },
+          questions: [],
           employeeIds: [],
         },
   });
@@ -133,6 +136,7 @@ function ServiceDialog({
       </fieldset>
       <CapacityField />
       <ServiceDepositFields />
+      <ServiceQuestionsFields />
       <ProviderChoice />
     </CatalogItemDialog>
   );

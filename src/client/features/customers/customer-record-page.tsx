@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { orderNumber } from '../../../shared/orders';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -8,13 +8,15 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Input, Textarea } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
+import { AnswerList } from '../../entities/appointments/answer-list';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
 import { useFormatMoney } from '../../lib/money';
 import { useCurrentUser, useTimeZone } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
 import { dateOf, stampOf } from '../../lib/zoned-time';
 import { can } from '../../../shared/roles';
-import { useCustomerRecord, useUpdateCustomerRecord, type CustomerDetail } from './customers-api';
+import { useCustomerRecord, useEraseCustomer, useUpdateCustomerRecord, type CustomerDetail } from './customers-api';
 
 /** /admin/customers/{id}: one customer's whole story, and what staff keep on them. */
 export function CustomerRecordPage() {
@@ -43,7 +45,45 @@ export function CustomerRecordPage() {
         <StaffNotes key={`${customer.notes}\u0000${customer.tags.join('\u0000')}`} customer={customer} />
         <History customer={customer} />
       </div>
+      <EraseCustomer customer={customer} />
     </div>
+  );
+}
+
+/** Erasing a customer (customers.edit): asked first, since it cannot be undone; then back to the list. */
+function EraseCustomer({ customer }: { customer: CustomerDetail }) {
+  const intl = useIntl();
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const erase = useEraseCustomer(() => navigate('/admin/customers'));
+  if (!user || !can(user, 'customers.edit') || !customer.isActive) return null;
+  return (
+    <Card>
+      <CardContent className="flex flex-wrap items-center justify-between gap-3 p-5">
+        <div>
+          <h2 className="font-semibold text-stone-900">
+            <FormattedMessage id="records.eraseTitle" />
+          </h2>
+          <p className="text-sm text-stone-600">
+            <FormattedMessage id="records.eraseText" />
+          </p>
+        </div>
+        <Button variant="destructive-outline" onClick={() => setAsking(true)}>
+          <FormattedMessage id="records.eraseButton" />
+        </Button>
+      </CardContent>
+      <ConfirmDialog
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={intl.formatMessage({ id: 'records.eraseConfirmTitle' })}
+        description={intl.formatMessage({ id: 'records.eraseConfirmText' }, { name: customer.email })}
+        confirmLabel={intl.formatMessage({ id: 'records.eraseButton' })}
+        onConfirm={() => erase.mutate({ id: customer.id })}
+        pending={erase.isPending}
+        destructive
+      />
+    </Card>
   );
 }
 
@@ -64,11 +104,10 @@ function Figures({ customer }: { customer: CustomerDetail }) {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {figures.map(([label, value]) => (
-        <Card key={label}>
-          <CardContent className="p-4">
-            <dt className="text-sm text-stone-600">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-stone-900">{value}</dd>
-          </CardContent>
+        // A card of its own, one div deep: a <dl> holds its dt/dd groups directly or in one <div>.
+        <Card key={label} className="p-4">
+          <dt className="text-sm text-stone-600">{label}</dt>
+          <dd className="mt-1 text-2xl font-bold text-stone-900">{value}</dd>
         </Card>
       ))}
     </dl>
@@ -203,11 +242,14 @@ function History({ customer }: { customer: CustomerDetail }) {
           ) : (
             <ul className="flex flex-col gap-2" data-testid="record-appointments">
               {customer.appointments.map((a) => (
-                <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                  <span className="text-stone-800">
-                    {a.service.name} · {stampOf(a.dateTime, timeZone)} · {a.employee.firstName} {a.employee.lastName}
-                  </span>
-                  <AppointmentStatusBadge status={a.status} />
+                <li key={a.id} className="flex flex-col gap-1 text-sm">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="text-stone-800">
+                      {a.service.name} · {stampOf(a.dateTime, timeZone)} · {a.employee.firstName} {a.employee.lastName}
+                    </span>
+                    <AppointmentStatusBadge status={a.status} />
+                  </div>
+                  <AnswerList answers={a.answers} />
                 </li>
               ))}
             </ul>

@@ -25,3 +25,23 @@ export function useUpdateCustomerRecord() {
       }),
   });
 }
+
+/** Erases a customer (docs/customers.md, Data rights); the customers list refreshes. */
+export function useEraseCustomer(onDone: () => void) {
+  const intl = useIntl();
+  const toast = useToast();
+  const utils = trpc.useUtils();
+  return trpc.customerRecords.erase.useMutation({
+    onSuccess: () => {
+      void utils.staff.customers.invalidate();
+      toast({ title: intl.formatMessage({ id: 'records.erased' }) });
+      onDone();
+    },
+    onError: (error) =>
+      toast({
+        title: intl.formatMessage({ id: 'records.eraseFailed' }),
+        description: errorMessage(error, ''),
+        variant: 'destructive',
+      }),
+  });
+}

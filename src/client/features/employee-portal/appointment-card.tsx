@@ -5,6 +5,7 @@ import { AppointmentStatusBadge } from '../../entities/appointments/appointment-
 import { RemindersSent } from '../../entities/appointments/reminders-sent';
 import { dateTimeOf } from '../../lib/zoned-time';
 import type { PortalAppointment } from './employee-portal-api';
+import { AnswerList } from '../../entities/appointments/answer-list';
 
 /** One appointment as the portal shows it: service, when, who, notes, reminders sent, status, and any actions. */
 export function AppointmentCard({
@@ -39,6 +40,7 @@ export function AppointmentCard({
             </a>
           )}
           {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
+          <AnswerList answers={a.answers} />
           <RemindersSent appointment={a} timeZone={timeZone} />
         </div>
         {actions && <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>}

@@ -21,7 +21,9 @@ import { addCalendarDays } from '../../../shared/date-key';
 import OrderHistory from './order-history';
 import { WaitlistEntries } from './waitlist-entries';
 import { MyPackages } from '../../entities/packages/my-packages';
+import { MyData } from './my-data';
 import { useCancelAppointment, useMyAppointments, useRescheduleAppointment, useRescheduleSlots } from './profile-api';
+import { AnswerList } from '../../entities/appointments/answer-list';
 
 const RECENT = 5;
 
@@ -100,6 +102,7 @@ export function ProfilePage() {
       </div>
       <MyPackages />
       <WaitlistEntries />
+      <MyData canDelete={role === 'customer'} />
     </div>
   );
 }
@@ -346,6 +349,7 @@ function AppointmentRow({
                 <FormattedMessage id="profile.notes" values={{ notes: appointment.notes }} />
               </p>
             )}
+            <AnswerList answers={appointment.answers} />
           </div>
         )}
         <AppointmentStatusBadge status={appointment.status} />

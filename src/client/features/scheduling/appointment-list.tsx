@@ -7,6 +7,7 @@ import { AppointmentStatusSelect } from './appointment-status-select';
 import { ClassSessionRow } from './class-session-row';
 import { DepositRefund } from './deposit-refund';
 import type { CalendarAppointment } from './scheduling-api';
+import { AnswerList } from '../../entities/appointments/answer-list';
 
 function AppointmentRow({
   appointment: a,
@@ -40,6 +41,7 @@ function AppointmentRow({
           )}
         </p>
         {a.notes && <p className="text-sm italic text-stone-600">{a.notes}</p>}
+        <AnswerList answers={a.answers} />
         <RemindersSent appointment={a} timeZone={timeZone} />
         <DepositRefund appointment={a} />
       </div>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
+import { ImportCsvButton } from '../../entities/csv/import-csv-button';
 import { ExportCsvLink } from '../../entities/csv/export-csv-link';
 import { errorMessage } from '../../lib/trpc';
 import { useFormatMoney } from '../../lib/money';
@@ -43,7 +44,10 @@ export function CustomersPage() {
             <FormattedMessage id="staff.customersIntro" />
           </p>
         </div>
-        <ExportCsvLink kind="customers" />
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportCsvLink kind="customers" />
+          <ImportCsvButton kind="customers" kindLabel={intl.formatMessage({ id: 'staff.customers' }).toLowerCase()} />
+        </div>
       </div>
 
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">

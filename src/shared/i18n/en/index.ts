@@ -17,6 +17,7 @@ import { myWeek } from './myWeek';
 import { orders } from './orders';
 import { packages } from './packages';
 import { profile } from './profile';
+import { records } from './records';
 import { scheduling } from './scheduling';
 import { settings } from './settings';
 import { staff } from './staff';
@@ -44,6 +45,7 @@ export const messages = {
   ...orders,
   ...packages,
   ...profile,
+  ...records,
   ...scheduling,
   ...settings,
   ...staff,

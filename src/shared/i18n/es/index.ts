@@ -18,6 +18,7 @@ import { myWeek } from './myWeek';
 import { orders } from './orders';
 import { packages } from './packages';
 import { profile } from './profile';
+import { records } from './records';
 import { scheduling } from './scheduling';
 import { settings } from './settings';
 import { staff } from './staff';
@@ -43,6 +44,7 @@ export const messages: Record<MessageId, string> = {
   ...orders,
   ...packages,
   ...profile,
+  ...records,
   ...scheduling,
   ...settings,
   ...staff,
