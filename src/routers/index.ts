@@ -20,6 +20,7 @@ import { waitlistRouter } from './waitlist';
 import { integrationsRouter } from './integrations';
 import { customerRecordsRouter } from './customer-records';
 import { calendarsRouter } from './calendars';
+import { locationsRouter } from './locations';
 
 export const appRouter = router({
   auth: authRouter,
@@ -43,6 +44,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   customerRecords: customerRecordsRouter,
   calendars: calendarsRouter,
+  locations: locationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { catalogLimits as limits } from './catalog';
 import { zInstant } from './wire-formats';
+import { ZIdList } from './location-schema';
 
 /**
  * Catalogue and cart schemas: the server validates with them and the admin dialogs show the same
@@ -220,6 +221,9 @@ export const ZCreateServiceInput = z.object({
   deposit: ZDepositInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
+  /** Where it is offered (empty: every location) and the resources it needs (one unit of each); replace the links. */
+  locationIds: ZIdList('locationIds').optional(),
+  resourceIds: ZIdList('resourceIds').optional(),
 });
 export type CreateServiceInput = z.infer<typeof ZCreateServiceInput>;
 
@@ -232,6 +236,9 @@ export const ZUpdateServiceInput = z.object({
   deposit: ZDepositInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
+  /** Where it is offered (empty: every location) and the resources it needs (one unit of each); replace the links. */
+  locationIds: ZIdList('locationIds').optional(),
+  resourceIds: ZIdList('resourceIds').optional(),
 });
 export type UpdateServiceInput = z.infer<typeof ZUpdateServiceInput>;
 
@@ -258,6 +265,10 @@ export const ZService = z.object({
   bufferBeforeMinutes: z.number().int(),
   bufferAfterMinutes: z.number().int(),
   capacity: z.number().int(),
+  /** Where it is offered, in location order (every location unless it names some). */
+  locationIds: z.array(z.string()),
+  /** The resources a booking of it holds one unit of each of (those at the booking's location). */
+  resourceIds: z.array(z.string()),
   deposit: z.discriminatedUnion('type', [
     z.object({ type: z.literal('none') }),
     z.object({ type: z.literal('fixed'), amount: z.string() }),

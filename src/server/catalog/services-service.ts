@@ -12,6 +12,7 @@ import { requirePermission, seesInactive } from './catalog-access';
 import type { CatalogCache, SerializedView } from './catalog-cache';
 import { depositOf, serviceColumns, toService } from './catalog-rows';
 import { replaceProviders } from './provider-service';
+import { replaceServiceLinks } from '../locations/locations-service';
 import { recordAudit } from '../staff/audit';
 import { sentence } from '../../shared/i18n/sentence';
 
@@ -76,20 +77,22 @@ export async function createService(db: Tx, actor: SessionUser, input: CreateSer
       })
       .returning(serviceColumns);
     if (input.employeeIds) await replaceProviders(tx, created!.id, input.employeeIds);
+    await replaceServiceLinks(tx, created!.id, input);
     await recordAudit(tx, actor, {
       action: 'service.created',
       entity: 'service',
       entityId: created!.id,
       summary: sentence('Created service {name}.', { name: created!.name }),
     });
-    return created!;
+    const [linked] = await tx.select(serviceColumns).from(services).where(eq(services.id, created!.id));
+    return linked!;
   });
   return toService(row);
 }
 
 /** Changes the fields given; employeeIds, when given, replaces the providers in the same transaction. */
 export async function updateService(db: Tx, actor: SessionUser, input: UpdateServiceInput): Promise<Service> {
-  const { id, employeeIds, deposit, ...fields } = input;
+  const { id, employeeIds, deposit, locationIds, resourceIds, ...fields } = input;
   if (!isUuid(id)) throw notFound();
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select(serviceColumns).from(services).where(eq(services.id, id)).for('update').limit(1);
@@ -106,13 +109,16 @@ export async function updateService(db: Tx, actor: SessionUser, input: UpdateSer
       .where(eq(services.id, id))
       .returning(serviceColumns);
     if (employeeIds) await replaceProviders(tx, id, employeeIds);
+    await replaceServiceLinks(tx, id, { locationIds, resourceIds });
     await recordAudit(tx, actor, {
       action: 'service.updated',
       entity: 'service',
       entityId: id,
       summary: sentence('Changed service {name}.', { name: updated!.name }),
     });
-    return updated!;
+    if (!locationIds && !resourceIds) return updated!;
+    const [linked] = await tx.select(serviceColumns).from(services).where(eq(services.id, id));
+    return linked!;
   });
   return toService(row);
 }
