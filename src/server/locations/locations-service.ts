@@ -177,6 +177,15 @@ export function listResources(db: Tx): Promise<Resource[]> {
     .orderBy(...ordered, asc(resources.name), asc(resources.id));
 }
 
+/** Refuses (400) ids that name no location; absent ones mean the first. */
+export async function requireLocations(db: Tx, ids: (string | undefined)[]) {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!wanted.length) return;
+  if (wanted.some((id) => !isUuid(id))) throw new AppError('BAD_REQUEST', 'Please choose a location.');
+  const found = await db.select({ id: locations.id }).from(locations).where(inArray(locations.id, wanted));
+  if (found.length !== wanted.length) throw new AppError('BAD_REQUEST', 'Please choose a location.');
+}
+
 async function requireLocation(db: Tx, locationId: string) {
   if (!(await findLocation(db, locationId))) throw new AppError('BAD_REQUEST', 'Please choose a location.');
 }
