@@ -131,4 +131,12 @@ export const accessTable: Record<string, string> = {
   'calendars.myBusy': 'staffPerson',
   'calendars.employeeConnections': 'permission:users.view',
   'calendars.busy': 'permission:appointments.calendar',
+  'locations.list': 'public',
+  'locations.create': 'permission:settings.edit',
+  'locations.update': 'permission:settings.edit',
+  'locations.remove': 'permission:settings.edit',
+  'locations.resources': 'permission:services.edit',
+  'locations.createResource': 'permission:services.edit',
+  'locations.updateResource': 'permission:services.edit',
+  'locations.removeResource': 'permission:services.edit',
 };
