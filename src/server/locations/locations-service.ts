@@ -257,7 +257,9 @@ export async function replaceServiceLinks(
   if (links.locationIds) {
     const ids = [...new Set(links.locationIds)];
     if (ids.some((id) => !isUuid(id))) throw new AppError('BAD_REQUEST', 'locationIds names an unknown location.');
-    const found = ids.length ? await tx.select({ id: locations.id }).from(locations).where(inArray(locations.id, ids)) : [];
+    const found = ids.length
+      ? await tx.select({ id: locations.id }).from(locations).where(inArray(locations.id, ids))
+      : [];
     if (found.length !== ids.length) throw new AppError('BAD_REQUEST', 'locationIds names an unknown location.');
     await tx.delete(serviceLocations).where(eq(serviceLocations.serviceId, serviceId));
     if (ids.length) await tx.insert(serviceLocations).values(ids.map((locationId) => ({ serviceId, locationId })));
@@ -265,7 +267,9 @@ export async function replaceServiceLinks(
   if (links.resourceIds) {
     const ids = [...new Set(links.resourceIds)];
     if (ids.some((id) => !isUuid(id))) throw new AppError('BAD_REQUEST', 'resourceIds names an unknown resource.');
-    const found = ids.length ? await tx.select({ id: resources.id }).from(resources).where(inArray(resources.id, ids)) : [];
+    const found = ids.length
+      ? await tx.select({ id: resources.id }).from(resources).where(inArray(resources.id, ids))
+      : [];
     if (found.length !== ids.length) throw new AppError('BAD_REQUEST', 'resourceIds names an unknown resource.');
     await tx.delete(serviceResources).where(eq(serviceResources.serviceId, serviceId));
     if (ids.length) await tx.insert(serviceResources).values(ids.map((resourceId) => ({ serviceId, resourceId })));
