@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { catalogLimits as limits } from './catalog';
 import { zInstant } from './wire-formats';
-import { ZIdList } from './location-schema';
 
 /**
  * Catalogue and cart schemas: the server validates with them and the admin dialogs show the same
@@ -211,6 +210,10 @@ const ZEmployeeIds = z
   .array(idOf('employeeIds[]'), { error: 'employeeIds must be a list of user ids' })
   .max(200, 'At most 200 employees can be linked to a service')
   .optional();
+
+/** The ids a service is offered at and needs; each a list of ids (empty locationIds: every location). */
+const ZIdList = (field: string) =>
+  z.array(z.string().max(100), { error: `${field} must be a list of ids` }).max(100, `${field} has too many ids`);
 
 export const ZCreateServiceInput = z.object({
   ...createFields,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from './settings-schema';
+import { wholeNumber } from './catalog-schema';
 
 /** Locations and resources (docs/locations.md): what the API answers and accepts. */
 
@@ -52,11 +53,17 @@ export const ZResource = z
   .meta({ id: 'Resource', description: 'Units of something a booking needs (a room, a chair) at one location' });
 export type Resource = z.infer<typeof ZResource>;
 
-const ZQuantity = z
-  .number({ error: `Quantity must be a whole number from 1 to ${RESOURCE_QUANTITY_MAX}` })
-  .int(`Quantity must be a whole number from 1 to ${RESOURCE_QUANTITY_MAX}`)
-  .min(1, `Quantity must be a whole number from 1 to ${RESOURCE_QUANTITY_MAX}`)
-  .max(RESOURCE_QUANTITY_MAX, `Quantity must be a whole number from 1 to ${RESOURCE_QUANTITY_MAX}`);
+const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${RESOURCE_QUANTITY_MAX}`;
+/** A number or numeric text (the form's field), 1-50. */
+const ZQuantity = wholeNumber({
+  required: QUANTITY_MESSAGE,
+  notNumber: QUANTITY_MESSAGE,
+  notWhole: QUANTITY_MESSAGE,
+  min: 1,
+  minMessage: QUANTITY_MESSAGE,
+  max: RESOURCE_QUANTITY_MAX,
+  maxMessage: QUANTITY_MESSAGE,
+});
 
 export const ZCreateResourceInput = z.object({
   name: ZName('Resource name'),
@@ -69,10 +76,6 @@ export const ZUpdateResourceInput = ZCreateResourceInput.partial().extend({ id: 
 export type UpdateResourceInput = z.infer<typeof ZUpdateResourceInput>;
 
 export const ZLocationIdInput = z.object({ id: z.string().max(100) });
-
-/** The ids a service is offered at and needs; each a list of ids (empty locationIds: every location). */
-export const ZIdList = (field: string) =>
-  z.array(z.string().max(100), { error: `${field} must be a list of ids` }).max(100, `${field} has too many ids`);
 
 export const LOCATION_IN_USE_MESSAGE = 'This location has upcoming appointments, so it cannot be deleted.';
 export const LAST_LOCATION_MESSAGE = 'The only location cannot be deleted.';
