@@ -13,7 +13,10 @@ import {
   useBookingSettings,
   useProviders,
   useSlots,
+  useBookingLocation,
+  offeredAt,
 } from './booking-api';
+import { LocationChoice } from './location-choice';
 import { addDaysToKey, dayLabelOf, todayIn } from '../../lib/zoned-time';
 import { useCurrentUser } from '../../lib/session';
 import { DateTimeStep, EmployeeStep, NotesStep, ServiceStep } from './guided-booking-steps';
@@ -31,7 +34,9 @@ export function GuidedBookingPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const toast = useToast();
-  const services = useBookableServices();
+  const allServices = useBookableServices();
+  const place = useBookingLocation();
+  const services = { ...allServices, data: allServices.data && offeredAt(allServices.data, place.location) };
   const settings = useBookingSettings();
   const { user } = useCurrentUser();
   const book = useBookAppointment();
@@ -50,8 +55,9 @@ export function GuidedBookingPage() {
     serviceId: serviceId || undefined,
     date: date || undefined,
     employeeId: employeeId || undefined,
+    locationId: place.location?.id,
   });
-  const timeZone = settings.data?.timezone ?? 'UTC';
+  const timeZone = place.location?.timeZone ?? settings.data?.timezone ?? 'UTC';
   const windowDays = Math.min(GUIDED_WINDOW_DAYS, settings.data?.bookingWindowDays ?? GUIDED_WINDOW_DAYS);
   const service = services.data?.find((s) => s.id === serviceId);
   const employee = providers.data?.find((p) => p.id === employeeId);
@@ -89,6 +95,7 @@ export function GuidedBookingPage() {
         duration: service.duration,
         customerNotes: notes,
         status: 'pending',
+        ...(place.location && { locationId: place.location.id }),
         // A series: every occurrence is booked or none (a 409 names the dates that are not free).
         ...(repeat.frequency && { repeat: { frequency: repeat.frequency, count: repeat.count } }),
       },
@@ -149,6 +156,15 @@ export function GuidedBookingPage() {
         </div>
       </div>
 
+      <LocationChoice
+        choice={{
+          ...place,
+          choose: (id) => {
+            place.choose(id);
+            setServiceId('');
+          },
+        }}
+      />
       <ServiceStep services={services.data ?? []} value={serviceId} onChange={choose(setServiceId)} />
       {serviceId && (
         <EmployeeStep

@@ -1,3 +1,4 @@
+import { LocationChoice } from './location-choice';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormProvider, useWatch, type FieldErrors } from 'react-hook-form';
@@ -19,6 +20,8 @@ import {
   useBookingSettings,
   payDepositIfDue,
   useSlots,
+  useBookingLocation,
+  offeredAt,
   type BookableService,
 } from './booking-api';
 import { DepositNote } from '../../entities/booking/deposit-note';
@@ -53,10 +56,12 @@ export function SimpleBookingPage() {
   const linkedDate = params.get('date') ?? '';
   const navigate = useNavigate();
   const toast = useToast();
-  const services = useBookableServices();
+  const allServices = useBookableServices();
+  const place = useBookingLocation();
+  const services = { ...allServices, data: allServices.data && offeredAt(allServices.data, place.location) };
   const settings = useBookingSettings();
   const book = useBookAppointment();
-  const timeZone = settings.data?.timezone ?? 'UTC';
+  const timeZone = place.location?.timeZone ?? settings.data?.timezone ?? 'UTC';
   const windowDays = settings.data?.bookingWindowDays ?? 30;
 
   const form = useZodForm(ZSimpleBookingForm, {
@@ -65,7 +70,11 @@ export function SimpleBookingPage() {
   const [serviceId, date] = useWatch({ control: form.control, name: ['serviceId', 'date'] });
   const service = services.data?.find((s) => s.id === serviceId);
   const locked = !!lockedServiceId && !!services.data?.some((s) => s.id === lockedServiceId);
-  const slots = useSlots({ serviceId: serviceId || undefined, date: date || undefined });
+  const slots = useSlots({
+    serviceId: serviceId || undefined,
+    date: date || undefined,
+    locationId: place.location?.id,
+  });
 
   // A new service or date means a new list of times: the old choice may not be in it.
   useEffect(() => {
@@ -106,6 +115,7 @@ export function SimpleBookingPage() {
         // The simple page names no employee: the service id stands in, and the server picks who is free.
         employeeId: values.serviceId,
         notes: values.notes,
+        ...(place.location && { locationId: place.location.id }),
       },
       {
         onSuccess: (booked) => {
@@ -129,7 +139,7 @@ export function SimpleBookingPage() {
     );
   }
 
-  if (services.isLoading || settings.isLoading)
+  if (services.isLoading || settings.isLoading || place.isLoading)
     return <Spinner className="min-h-[40vh]" label={intl.formatMessage({ id: 'booking.loading' })} />;
 
   return (
@@ -151,6 +161,15 @@ export function SimpleBookingPage() {
               className="flex flex-col gap-5"
               aria-label={intl.formatMessage({ id: 'booking.formLabel' })}
             >
+              <LocationChoice
+                choice={{
+                  ...place,
+                  choose: (id) => {
+                    place.choose(id);
+                    if (!locked) form.setValue('serviceId', '');
+                  },
+                }}
+              />
               <SelectField
                 name="serviceId"
                 label={intl.formatMessage({ id: 'booking.service' })}
