@@ -144,6 +144,7 @@ function invitationOf(row: Row, sequence: number, startsAt: Date) {
     serviceName: row.service?.name ?? null,
     customer: row.customer,
     employee: row.employee,
+    location: typeof row.location === 'string' ? JSON.parse(row.location) : row.location,
   };
 }
 
@@ -451,6 +452,7 @@ export async function bookAppointment(
             serviceName: service.name,
             customer,
             employee,
+            location: place,
           },
           invitationContext,
         ),
