@@ -389,7 +389,8 @@ export async function bookAppointment(
   const refused = async () =>
     classOf && (await classRefusal(db, service.id, starts, employeeIds, service.capacity, customerId));
   const free = [...unavailable].flatMap(([id, dates]) => (dates.length ? [] : [id]));
-  if (!free.length) throw (await refused()) || (await noFreeUnit(db, place, starts, service)) || notAvailable(starts, unavailable);
+  if (!free.length)
+    throw (await refused()) || (await noFreeUnit(db, place, starts, service)) || notAvailable(starts, unavailable);
 
   let candidates = free;
   if (!chosen && free.length > 1) {

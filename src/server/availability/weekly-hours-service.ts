@@ -165,7 +165,10 @@ export async function replaceWeeklyHours(
 ): Promise<WeeklyHours[]> {
   assertMayWrite(actor, employeeId);
   checkWeek(week);
-  await requireLocations(db, week.map((w) => w.locationId));
+  await requireLocations(
+    db,
+    week.map((w) => w.locationId),
+  );
   return db.transaction(async (tx) => {
     await requireEmployee(tx, employeeId, true);
     await tx.delete(weeklyHours).where(eq(weeklyHours.employeeId, employeeId));

@@ -141,7 +141,8 @@ export function hoursOn(
   employeeId: string,
   data: Pick<SlotData, 'weekly' | 'overrides' | 'locationId'>,
 ): { start: number; end: number }[] {
-  const here = (row: { locationId?: string }) => !data.locationId || !row.locationId || row.locationId === data.locationId;
+  const here = (row: { locationId?: string }) =>
+    !data.locationId || !row.locationId || row.locationId === data.locationId;
   // A date's overrides replace the employee's whole day (at every location); their windows count where they are.
   const overrides = data.overrides.filter((o) => o.employeeId === employeeId && o.date === date);
   const weekday = weekdayOf(date);
@@ -265,7 +266,11 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData, onl
 }
 
 /** Units of one resource with no hold meeting [start, end): each unit's holds never overlap each other. */
-function freeUnitsOf(resource: { quantity: number; holds: { unit: number; start: number; end: number }[] }, start: number, end: number) {
+function freeUnitsOf(
+  resource: { quantity: number; holds: { unit: number; start: number; end: number }[] },
+  start: number,
+  end: number,
+) {
   const taken = new Set<number>();
   for (const h of resource.holds) if (h.start < end && h.end > start) taken.add(h.unit);
   return Math.max(0, resource.quantity - taken.size);

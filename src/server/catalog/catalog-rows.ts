@@ -30,11 +30,15 @@ export const serviceColumns = {
   bufferAfterMinutes: services.bufferAfterMinutes,
   capacity: services.capacity,
   // Where it is offered (every location when it names none), in location order, and the resources it needs.
-  locationIds: sql<string[]>`(select coalesce(json_agg(${locations.id} order by ${locations.position}, ${locations.createdAt}, ${locations.id}), '[]')
+  locationIds: sql<
+    string[]
+  >`(select coalesce(json_agg(${locations.id} order by ${locations.position}, ${locations.createdAt}, ${locations.id}), '[]')
     from ${locations} where not exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = ${services.id})
       or exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = ${services.id}
         and ${serviceLocations.locationId} = ${locations.id}))`,
-  resourceIds: sql<string[]>`(select coalesce(json_agg(${serviceResources.resourceId} order by ${serviceResources.resourceId}), '[]')
+  resourceIds: sql<
+    string[]
+  >`(select coalesce(json_agg(${serviceResources.resourceId} order by ${serviceResources.resourceId}), '[]')
     from ${serviceResources} where ${serviceResources.serviceId} = ${services.id})`,
   depositType: services.depositType,
   depositAmount: services.depositAmount,

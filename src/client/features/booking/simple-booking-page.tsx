@@ -58,7 +58,11 @@ export function SimpleBookingPage() {
   const toast = useToast();
   const allServices = useBookableServices();
   const place = useBookingLocation();
-  const services = { ...allServices, data: allServices.data && offeredAt(allServices.data, place.location) };
+  const offered = useMemo(
+    () => allServices.data && offeredAt(allServices.data, place.location),
+    [allServices.data, place.location],
+  );
+  const services = { ...allServices, data: offered };
   const settings = useBookingSettings();
   const book = useBookAppointment();
   const timeZone = place.location?.timeZone ?? settings.data?.timezone ?? 'UTC';
@@ -83,14 +87,14 @@ export function SimpleBookingPage() {
 
   const serviceOptions = useMemo(
     () =>
-      (services.data ?? []).map((s) => ({
+      (offered ?? []).map((s) => ({
         value: s.id,
         label: intl.formatMessage(
           { id: 'booking.serviceOption' },
           { name: s.name, minutes: s.duration, price: money(s.price) },
         ),
       })),
-    [services.data, money, intl],
+    [offered, money, intl],
   );
   const today = settings.data ? todayIn(timeZone) : '';
   const lastDay = settings.data ? addDaysToKey(todayIn(timeZone), windowDays) : '';

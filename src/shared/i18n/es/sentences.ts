@@ -566,7 +566,6 @@ const calendars: Record<string, string> = {
   'Choose a CalDAV account or an ICS address': 'Elige una cuenta CalDAV o una dirección ICS',
 };
 
-
 /** Locations and resources (docs/locations.md). */
 const locations: Record<string, string> = {
   'No {resource} is free at that time.': 'No hay ningún {resource} libre a esa hora.',
