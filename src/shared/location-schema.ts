@@ -4,7 +4,7 @@ import { wholeNumber } from './catalog-schema';
 
 /** Locations and resources (docs/locations.md): what the API answers and accepts. */
 
-export const RESOURCE_QUANTITY_MAX = 50;
+const RESOURCE_QUANTITY_MAX = 50;
 
 export const ZLocation = z
   .object({

@@ -35,7 +35,7 @@ const locationColumns = {
 };
 type LocationRow = { id: string; name: string | null; address: string; timeZone: string | null; isActive: boolean };
 
-export function toLocation(row: LocationRow, settings: Pick<BusinessSettings, 'businessName' | 'timezone'>): Location {
+function toLocation(row: LocationRow, settings: Pick<BusinessSettings, 'businessName' | 'timezone'>): Location {
   return {
     id: row.id,
     name: row.name ?? settings.businessName,

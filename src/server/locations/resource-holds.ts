@@ -11,7 +11,7 @@ import type { ResourceNeed } from '../booking/slots';
 
 const RESOURCE_CONSTRAINT = 'resource_holds_no_overlap';
 
-export const noUnitFree = (name: string) =>
+const noUnitFree = (name: string) =>
   new AppError('CONFLICT', sentence('No {resource} is free at that time.', { resource: name }));
 
 /** Detail of a failed statement (the trigger puts the resource's id there). */
