@@ -262,7 +262,11 @@ export async function replaceServiceLinks(
       : [];
     if (found.length !== ids.length) throw new AppError('BAD_REQUEST', 'locationIds names an unknown location.');
     await tx.delete(serviceLocations).where(eq(serviceLocations.serviceId, serviceId));
-    if (ids.length) await tx.insert(serviceLocations).values(ids.map((locationId) => ({ serviceId, locationId })));
+    // Every location named is kept as none named: "everywhere", which a location added later joins.
+    const [all] = await tx.select({ n: sql<number>`count(*)::int` }).from(locations);
+    const everywhere = ids.length === Number(all!.n);
+    if (ids.length && !everywhere)
+      await tx.insert(serviceLocations).values(ids.map((locationId) => ({ serviceId, locationId })));
   }
   if (links.resourceIds) {
     const ids = [...new Set(links.resourceIds)];

@@ -11,6 +11,7 @@ import { useProviderCandidates, useServiceProviders, useServiceWrites, type Serv
 import { CatalogItemDialog } from './catalog-item-dialog';
 import { CapacityField } from './capacity-field';
 import { ServiceDepositFields } from './service-deposit-fields';
+import { ServicePlaces } from './service-places';
 
 /** /admin/services: like products, plus duration, buffers, capacity and who may perform each service. */
 export function AdminServicesPage() {
@@ -79,6 +80,9 @@ function ServiceDialog({
           imageUrl: service.imageUrl ?? '',
           deposit: service.deposit,
           employeeIds: linked,
+          // Every location ticked is what "none named" answers; the server keeps every location named as none named.
+          locationIds: service.locationIds,
+          resourceIds: service.resourceIds,
         }
       : {
           name: '',
@@ -134,6 +138,7 @@ function ServiceDialog({
       <CapacityField />
       <ServiceDepositFields />
       <ProviderChoice />
+      <ServicePlaces />
     </CatalogItemDialog>
   );
 }

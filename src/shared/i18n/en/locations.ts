@@ -1,5 +1,9 @@
 /** Locations and resources: the admin's two pages and the booking pages' location choice. */
 export const locations = {
+  'catalog.locations': 'Locations',
+  'catalog.locationsText': 'Where it is offered. None ticked: every location.',
+  'catalog.resources': 'Resources',
+  'catalog.resourcesText': 'A booking holds one unit of each resource ticked (those at its location).',
   'nav.locations': 'Locations',
   'nav.resources': 'Resources',
   'locations.title': 'Locations',

@@ -2,6 +2,10 @@ import type { locations as en } from '../en/locations';
 
 /** Locales y recursos. */
 export const locations: Record<keyof typeof en, string> = {
+  'catalog.locations': 'Locales',
+  'catalog.locationsText': 'Dónde se ofrece. Sin ninguno marcado: en todos los locales.',
+  'catalog.resources': 'Recursos',
+  'catalog.resourcesText': 'Cada reserva ocupa una unidad de cada recurso marcado (los de su local).',
   'nav.locations': 'Locales',
   'nav.resources': 'Recursos',
   'locations.title': 'Locales',
