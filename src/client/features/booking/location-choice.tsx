@@ -23,7 +23,7 @@ export function LocationChoice({ choice }: { choice: ReturnType<typeof useBookin
           label: l.address ? `${l.name} (${l.address})` : l.name,
         }))}
       />
-      <p id={`${id}-hint`} className="text-sm text-stone-600">
+      <p id={`${id}-hint`} className="text-xs text-stone-600">
         {intl.formatMessage({ id: 'locations.chooseHint' })}
       </p>
     </div>
