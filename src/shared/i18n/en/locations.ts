@@ -33,6 +33,7 @@ export const locations = {
   'locations.saveFailed': 'Could not save',
   'locations.deleted': 'Deleted',
   'locations.deleteFailed': 'Could not delete',
+  'locations.all': 'All locations',
   'locations.choose': 'Location',
   'locations.chooseHint': 'Where would you like to come?',
   'resources.title': 'Resources',

@@ -36,6 +36,7 @@ export const locations: Record<keyof typeof en, string> = {
   'locations.saveFailed': 'No se pudo guardar',
   'locations.deleted': 'Eliminado',
   'locations.deleteFailed': 'No se pudo eliminar',
+  'locations.all': 'Todos los locales',
   'locations.choose': 'Local',
   'locations.chooseHint': '¿A qué local quieres venir?',
   'resources.title': 'Recursos',
