@@ -20899,7 +20899,7 @@ export interface operations {
         'application/json': {
           name: string;
           locationId: string;
-          quantity?: number;
+          quantity?: number | string;
         };
       };
     };
@@ -21053,7 +21053,7 @@ export interface operations {
         'application/json': {
           name?: string;
           locationId?: string;
-          quantity?: number;
+          quantity?: number | string;
         };
       };
     };
