@@ -9,7 +9,11 @@ import {
   externalCalendars,
   weeklyHours,
   businessSettings,
+  locations,
+  resources,
+  serviceLocations,
   serviceProviders,
+  serviceResources,
   services,
   users,
 } from '../db/schema/index';
@@ -83,12 +87,12 @@ try {
 
   // Server time of one slots call (database reads + computation), in process, p50/p99 after 20 warm-up calls.
   const settings = await getSettings(db.db);
-  async function serverTime(name: string, serviceId: string) {
+  async function serverTime(name: string, serviceId: string, locationId?: string) {
     const times: number[] = [];
     for (let i = 0; i < 220; i++) {
       const date = addCalendarDays(today, 1 + (i % 30));
       const start = performance.now();
-      await slotsFor(db.db, settings, new Date(), { serviceId, date, includeInactive: false });
+      await slotsFor(db.db, settings, new Date(), { serviceId, date, locationId, includeInactive: false });
       if (i >= 20) times.push(performance.now() - start);
     }
     times.sort((a, b) => a - b);
@@ -196,6 +200,81 @@ try {
   await db.db.insert(appointments).values(seats);
   console.log(`seeded ${seats.length} class seats in 90 sessions over 30 days`);
   await serverTime('class slots call', yoga!.id);
+
+  // Two locations and a required resource: a second shop in another time zone whose service needs one of its 3
+  // rooms; 3 employees work there, each with about 10 appointments a day over the 30 days, every one holding a room.
+  const SHOP_TZ = 'Europe/Madrid';
+  const [shop] = await db.db
+    .insert(locations)
+    .values({ name: 'Second shop', address: '1 Calle Mayor', timeZone: SHOP_TZ, position: 1 })
+    .returning({ id: locations.id });
+  const [room] = await db.db
+    .insert(resources)
+    .values({ name: 'Room', locationId: shop!.id, quantity: 3 })
+    .returning({ id: resources.id });
+  const [spa] = await db.db
+    .insert(services)
+    .values({ name: 'Spa treatment', price: '60.00', duration: 30, bufferAfterMinutes: 10 })
+    .returning({ id: services.id });
+  await db.db.insert(serviceLocations).values({ serviceId: spa!.id, locationId: shop!.id });
+  await db.db.insert(serviceResources).values({ serviceId: spa!.id, resourceId: room!.id });
+  const therapists = await db.db
+    .insert(users)
+    .values(
+      [0, 1, 2].map((i) => ({
+        email: `bench-therapist-${i}@example.com`,
+        firstName: 'Thera',
+        lastName: String(i),
+        role: 'employee' as const,
+      })),
+    )
+    .returning({ id: users.id });
+  await db.db.insert(serviceProviders).values(therapists.map((t) => ({ serviceId: spa!.id, employeeId: t.id })));
+  await db.db.insert(weeklyHours).values(
+    therapists.flatMap((t) =>
+      [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+        employeeId: t.id,
+        locationId: shop!.id,
+        dayOfWeek,
+        startTime: '08:00',
+        endTime: '20:00',
+      })),
+    ),
+  );
+  const shopToday = toZoned(new Date(), SHOP_TZ).date;
+  const shopRows: (typeof appointments.$inferInsert)[] = [];
+  for (let day = 1; day <= 30; day++) {
+    for (const [e, therapist] of therapists.entries()) {
+      // Every other half hour from a different start per therapist: 30 minutes and 10 after never overlap.
+      for (let half = e % 2; half < 24; half += 2) {
+        if ((half * 5 + day + e) % 12 >= 10) continue;
+        const startsAt = zonedToInstant(addCalendarDays(shopToday, day), 8 * 60 + half * 30, SHOP_TZ);
+        shopRows.push({
+          serviceId: spa!.id,
+          employeeId: therapist.id,
+          customerId: customer!.id,
+          locationId: shop!.id,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 1_800_000),
+          duration: 30,
+          bufferAfterMinutes: 10,
+          status: 'confirmed',
+        });
+      }
+    }
+  }
+  // One at a time: each takes its room through the trigger, and a few find all three taken and are left out.
+  let held = 0;
+  for (const row of shopRows) {
+    try {
+      await db.db.insert(appointments).values(row);
+      held++;
+    } catch {
+      // No room free then: the database refused it, as it would a booking.
+    }
+  }
+  console.log(`seeded ${held} appointments at a second location, each holding one of its 3 rooms`);
+  await serverTime('slots call at a second location with a required resource', spa!.id, shop!.id);
 
   // The pure computation for all 30 days at once, from rows already in memory.
   const busy = rows.map((r) => ({

@@ -21,6 +21,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { services } from './catalog';
 import { users } from './users';
+import { locations, resources } from './locations';
+
+// Every location_id defaults to the first location (db/migrations/*_locations_resources.sql), so writers that know
+// nothing of locations keep working for a one-location business.
+const firstLocation = sql`first_location_id()`;
 
 export const appointmentStatus = pgEnum('appointment_status', appointmentStatuses);
 export const appointmentPaymentStatus = pgEnum('appointment_payment_status', appointmentPaymentStatuses);
@@ -40,6 +45,11 @@ export const appointments = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // Where it takes place; a deleted location's past appointments move to the first one.
+    locationId: uuid('location_id')
+      .notNull()
+      .default(firstLocation)
+      .references(() => locations.id, { onDelete: 'set default' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     duration: integer('duration').notNull(),
@@ -120,6 +130,10 @@ export const weeklyHours = pgTable(
     employeeId: uuid('employee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .default(firstLocation)
+      .references(() => locations.id, { onDelete: 'cascade' }),
     dayOfWeek: smallint('day_of_week').notNull(),
     startTime: time('start_time').notNull(),
     endTime: time('end_time').notNull(),
@@ -142,6 +156,10 @@ export const dateOverrides = pgTable(
     employeeId: uuid('employee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .default(firstLocation)
+      .references(() => locations.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     isAvailable: boolean('is_available').notNull(),
     startTime: time('start_time'),
@@ -207,5 +225,30 @@ export const waitlistEntries = pgTable(
   (t) => [
     unique('waitlist_entries_once_key').on(t.customerId, t.serviceId, t.date, t.employeeId).nullsNotDistinct(),
     index('waitlist_entries_service_date_idx').on(t.serviceId, t.date),
+  ],
+);
+
+// One unit of a resource held by a live appointment over its held span. Written and removed by the trigger
+// hold_appointment_resources (db/migrations/*_locations_resources.sql) whenever an appointment is booked, moved,
+// cancelled or revived, so no write path can forget it. The seats of one class session share one unit
+// (session_key = coalesce(session_id, appointment id)); the exclusion constraint resource_holds_no_overlap, added
+// in the same migration, makes two holds of one unit at once impossible.
+export const resourceHolds = pgTable(
+  'resource_holds',
+  {
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    resourceId: uuid('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
+    unit: integer('unit').notNull(),
+    sessionKey: uuid('session_key').notNull(),
+    heldStartsAt: timestamp('held_starts_at', { withTimezone: true }).notNull(),
+    heldEndsAt: timestamp('held_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appointmentId, t.resourceId] }),
+    check('resource_holds_unit_positive', sql`${t.unit} >= 1`),
   ],
 );

@@ -1,6 +1,7 @@
 export * from './users';
 export * from './settings';
 export * from './catalog';
+export * from './locations';
 export * from './commerce';
 export * from './discounts';
 export * from './appointments';

@@ -113,7 +113,13 @@ describe('GET /api/appointments/slots', () => {
     const res = await server.request('GET', `/api/appointments/slots?serviceId=${massage.id}&date=${day}`);
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(15);
-    expect(res.body[0]).toEqual({ time: '09:00', dateTime: at(day, '09:00'), employeeIds: [maya.id], seatsLeft: 1 });
+    expect(res.body[0]).toEqual({
+      time: '09:00',
+      dateTime: at(day, '09:00'),
+      employeeIds: [maya.id],
+      seatsLeft: 1,
+      locationId: expect.any(String),
+    });
     expect(res.body.at(-1).time).toBe('16:00');
   });
 
@@ -222,6 +228,8 @@ describe('POST /api/appointments', () => {
       employeeId: maya.id,
       customerId: customerA.id,
       userId: customerA.id,
+      locationId: expect.any(String),
+      location: { id: expect.any(String), name: expect.any(String), address: '' },
       dateTime: at(day, '09:00'),
       appointmentDate: at(day, '09:00'),
       duration: 60,

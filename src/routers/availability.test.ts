@@ -39,6 +39,7 @@ describe('admin availability calls (days 0-6, isAvailable)', () => {
       {
         id: expect.any(String),
         employeeId: maya.user.id,
+        locationId: expect.any(String),
         dayOfWeek: 1,
         startTime: '09:00',
         endTime: '12:00',
@@ -47,6 +48,7 @@ describe('admin availability calls (days 0-6, isAvailable)', () => {
       {
         id: expect.any(String),
         employeeId: maya.user.id,
+        locationId: expect.any(String),
         dayOfWeek: 1,
         startTime: '13:00',
         endTime: '17:00',
@@ -55,6 +57,7 @@ describe('admin availability calls (days 0-6, isAvailable)', () => {
       {
         id: expect.any(String),
         employeeId: maya.user.id,
+        locationId: expect.any(String),
         dayOfWeek: 6,
         startTime: '10:00',
         endTime: '14:00',
@@ -80,6 +83,7 @@ describe('admin availability calls (days 0-6, isAvailable)', () => {
       {
         id: expect.any(String),
         employeeId: maya.user.id,
+        locationId: expect.any(String),
         dayOfWeek: 2,
         startTime: '08:30',
         endTime: '16:30',
@@ -146,6 +150,7 @@ describe('admin availability calls (days 0-6, isAvailable)', () => {
     expect(first.body).toEqual({
       id: expect.any(String),
       employeeId: employee.user.id,
+      locationId: expect.any(String),
       dayOfWeek: 0,
       startTime: '09:00',
       endTime: '12:00',
@@ -233,6 +238,7 @@ describe("/my-availability (the caller's own week, admin shape)", () => {
       {
         id: expect.any(String),
         employeeId: person.user.id,
+        locationId: expect.any(String),
         dayOfWeek: 4,
         startTime: '09:00',
         endTime: '17:00',
@@ -248,6 +254,7 @@ describe("/my-availability (the caller's own week, admin shape)", () => {
       {
         id: expect.any(String),
         employeeId: person.user.id,
+        locationId: expect.any(String),
         dayOfWeek: 5,
         startTime: '10:00',
         endTime: '11:00',
@@ -369,6 +376,7 @@ describe('date overrides (days off and special hours)', () => {
     expect(off.body).toEqual({
       id: expect.any(String),
       employeeId: person.user.id,
+      locationId: expect.any(String),
       date: day,
       isAvailable: false,
       startTime: null,
@@ -381,6 +389,7 @@ describe('date overrides (days off and special hours)', () => {
     expect(special.body).toEqual({
       id: expect.any(String),
       employeeId: person.user.id,
+      locationId: expect.any(String),
       date: '2031-07-15',
       isAvailable: true,
       startTime: '12:00',

@@ -70,6 +70,8 @@ describe('GET /api/employee/appointments', () => {
       employeeId: maya.user.id,
       customerId: customer.user.id,
       userId: customer.user.id,
+      locationId: expect.any(String),
+      location: { id: expect.any(String), name: expect.any(String), address: '' },
       dateTime: mine.startsAt.toISOString(),
       appointmentDate: mine.startsAt.toISOString(),
       duration: 60,

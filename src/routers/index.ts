@@ -21,6 +21,7 @@ import { integrationsRouter } from './integrations';
 import { customerRecordsRouter } from './customer-records';
 import { calendarsRouter } from './calendars';
 import { packagesRouter } from './packages';
+import { locationsRouter } from './locations';
 
 export const appRouter = router({
   auth: authRouter,
@@ -45,6 +46,7 @@ export const appRouter = router({
   customerRecords: customerRecordsRouter,
   calendars: calendarsRouter,
   packages: packagesRouter,
+  locations: locationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -29,6 +29,9 @@ const noBuffers = {
   bufferBeforeMinutes: 0,
   bufferAfterMinutes: 0,
   capacity: 1,
+  // Offered at every location (the one there is), needing no resource.
+  locationIds: [expect.any(String)],
+  resourceIds: [],
   deposit: { type: 'none' },
   questions: [],
   updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),

@@ -1,5 +1,6 @@
 import { pageQueryFields } from './page-schema';
 import { z } from 'zod';
+import { ZAppointmentLocation } from './location-schema';
 import { ZEmployee } from './catalog-schema';
 import { catalogLimits } from './catalog';
 import { isInstant, zDateInput, zInstant } from './wire-formats';
@@ -66,6 +67,8 @@ export const ZSlotsQuery = z.object({
   serviceId: ZId('Please select a service.'),
   date: ZDate('date'),
   employeeId: z.string().trim().max(200).optional(),
+  /** Where (optional when the service is offered at one location: its first location is meant). */
+  locationId: z.string().trim().max(200).optional(),
 });
 
 export const ZSlot = z.object({
@@ -74,6 +77,8 @@ export const ZSlot = z.object({
   employeeIds: z.array(z.string()),
   /** Customers who can still book this start: the class's free seats, 1 for an ordinary service. */
   seatsLeft: z.number().int(),
+  /** The location the slot is at (its time is in that location's time zone). */
+  locationId: z.string(),
 });
 z.globalRegistry.add(ZSlot, { id: 'Slot', description: 'A start time that can be booked' });
 
@@ -87,6 +92,8 @@ export const ZBookAppointmentInput = z.object({
   dateTime: ZDateTimeInput,
   employeeId: z.string().trim().max(200).nullish(),
   customerId: z.string().trim().max(200).nullish(),
+  /** Where (optional when the service is offered at one location: its first location is meant). */
+  locationId: z.string().trim().max(200).nullish(),
   duration: z.union([z.number(), z.string()]).nullish(),
   notes: ZNotes,
   customerNotes: ZNotes,
@@ -167,6 +174,9 @@ export const ZAppointment = z.object({
   employeeId: z.string(),
   customerId: z.string(),
   userId: z.string(),
+  /** Where it takes place. */
+  locationId: z.string(),
+  location: ZAppointmentLocation,
   dateTime: zInstant(),
   appointmentDate: zInstant(),
   duration: z.number().int(),

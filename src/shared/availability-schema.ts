@@ -49,6 +49,8 @@ export const standardBusinessDays = [1, 2, 3, 4, 5] as const;
 export const ZWeeklyHours = z.object({
   id: z.string(),
   employeeId: z.string(),
+  /** Where these hours are worked. */
+  locationId: z.string(),
   dayOfWeek: z.number().int(),
   startTime: z.string(),
   endTime: z.string(),
@@ -58,7 +60,10 @@ z.globalRegistry.add(ZWeeklyHours, { id: 'WeeklyHours', description: "One weekda
 export type WeeklyHours = z.infer<typeof ZWeeklyHours>;
 
 /** One row of weekly hours as the admin screens and `/my-availability` send it. */
+const ZLocationIdField = z.string().trim().max(100).optional().describe('Where (absent: the first location)');
+
 const ZWeeklyHoursInput = z.object({
+  locationId: ZLocationIdField,
   dayOfWeek: ZDayNumber,
   startTime: ZWallTime('Start time'),
   endTime: ZWallTime('End time'),
@@ -81,6 +86,7 @@ export const ZReplaceMyWeeklyHoursInput = z.object({ availability: ZWeeklyHoursL
 
 export const ZAddWeeklyHoursInput = z.object({
   employeeId: z.string({ error: 'Please select an employee first.' }).min(1, 'Please select an employee first.'),
+  locationId: ZLocationIdField,
   dayOfWeek: ZDayNumber,
   startTime: ZWallTime('Start time'),
   endTime: ZWallTime('End time'),
@@ -153,6 +159,7 @@ const ZDateString = (label: string) =>
 export const ZDateOverride = z.object({
   id: z.string(),
   employeeId: z.string(),
+  locationId: z.string(),
   date: zCalendarDate(),
   isAvailable: z.boolean(),
   startTime: z.string().nullable(),
@@ -174,6 +181,7 @@ export const ZCreateOverrideInput = z
   .object({
     // Absent: the caller's own.
     employeeId: z.string().max(100).optional(),
+    locationId: ZLocationIdField,
     date: ZDateString('Date'),
     isAvailable: z.boolean({ error: 'isAvailable must be true or false' }),
     startTime: ZWallTime('Start time').optional(),

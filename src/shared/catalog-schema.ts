@@ -241,6 +241,9 @@ const ZQuestionsInput = z
   .array(ZQuestionInput, { error: 'questions must be a list' })
   .max(limits.questionsMax, 'A service can have at most 10 questions');
 export type QuestionsInput = z.infer<typeof ZQuestionsInput>;
+/** The ids a service is offered at and needs; each a list of ids (empty locationIds: every location). */
+const ZIdList = (field: string) =>
+  z.array(z.string().max(100), { error: `${field} must be a list of ids` }).max(100, `${field} has too many ids`);
 
 export const ZCreateServiceInput = z.object({
   ...createFields,
@@ -252,6 +255,9 @@ export const ZCreateServiceInput = z.object({
   questions: ZQuestionsInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
+  /** Where it is offered (empty: every location) and the resources it needs (one unit of each); replace the links. */
+  locationIds: ZIdList('locationIds').optional(),
+  resourceIds: ZIdList('resourceIds').optional(),
 });
 export type CreateServiceInput = z.infer<typeof ZCreateServiceInput>;
 
@@ -265,6 +271,9 @@ export const ZUpdateServiceInput = z.object({
   questions: ZQuestionsInput.optional(),
   ...commonFields,
   employeeIds: ZEmployeeIds,
+  /** Where it is offered (empty: every location) and the resources it needs (one unit of each); replace the links. */
+  locationIds: ZIdList('locationIds').optional(),
+  resourceIds: ZIdList('resourceIds').optional(),
 });
 export type UpdateServiceInput = z.infer<typeof ZUpdateServiceInput>;
 
@@ -291,6 +300,10 @@ export const ZService = z.object({
   bufferBeforeMinutes: z.number().int(),
   bufferAfterMinutes: z.number().int(),
   capacity: z.number().int(),
+  /** Where it is offered, in location order (every location unless it names some). */
+  locationIds: z.array(z.string()),
+  /** The resources a booking of it holds one unit of each of (those at the booking's location). */
+  resourceIds: z.array(z.string()),
   deposit: z.discriminatedUnion('type', [
     z.object({ type: z.literal('none') }),
     z.object({ type: z.literal('fixed'), amount: z.string() }),

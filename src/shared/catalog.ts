@@ -33,6 +33,9 @@ export interface Service extends CatalogItem {
   bufferAfterMinutes: number;
   /** How many customers may book one start with one employee; above 1 the service is a class. */
   capacity: number;
+  /** Where it is offered (every location unless it names some) and the resources a booking holds a unit of. */
+  locationIds: string[];
+  resourceIds: string[];
   deposit: Deposit;
   /** Intake questions asked when booking, in the order asked (docs/customers.md). */
   questions: ServiceQuestion[];

@@ -26,7 +26,7 @@ export const ZBusinessSettings = z.object({
 });
 z.globalRegistry.add(ZBusinessSettings, { id: 'BusinessSettings' });
 
-function isTimeZone(value: string) {
+export function isTimeZone(value: string) {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;

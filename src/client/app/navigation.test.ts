@@ -39,6 +39,8 @@ describe('admin navigation', () => {
       'Staff',
       'Roles',
       'Settings',
+      'Locations',
+      'Resources',
       'Integrations',
       'Orders',
       'Discount Codes',

@@ -70,6 +70,8 @@ const adminItems: AdminNavItem[] = [
   { to: '/admin/users', label: 'nav.staff', icon: 'users', access: 'users.view' },
   { to: '/admin/roles', label: 'nav.roles', icon: 'shield', access: 'roles.view' },
   { to: '/admin/settings', label: 'nav.settings', icon: 'settings', access: 'admin' },
+  { to: '/admin/locations', label: 'nav.locations', icon: 'home', access: 'settings.edit' },
+  { to: '/admin/resources', label: 'nav.resources', icon: 'grid', access: 'services.edit' },
   { to: '/admin/integrations', label: 'nav.integrations', icon: 'key', access: 'webhooks.view' },
   { to: '/admin/orders', label: 'nav.orders', icon: 'cart', access: 'orders.view' },
   {

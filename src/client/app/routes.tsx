@@ -73,6 +73,8 @@ const AdminOrdersPage = page(() => import('../features/orders/admin-orders-page'
 const AdminOrderPage = page(() => import('../features/orders/admin-order-page'), 'AdminOrderPage');
 const DiscountsPage = page(() => import('../features/discounts/discounts-page'), 'DiscountsPage');
 const AdminPackagesPage = page(() => import('../features/packages/admin-packages-page'), 'AdminPackagesPage');
+const LocationsPage = page(() => import('../features/locations/locations-page'), 'LocationsPage');
+const ResourcesPage = page(() => import('../features/locations/resources-page'), 'ResourcesPage');
 const MessagesInboxPage = page(() => import('../features/chat/messages-inbox-page'), 'MessagesInboxPage');
 
 // Both portals.
@@ -184,6 +186,8 @@ export function AppRouter() {
               <Route path="orders/:id" element={guarded('orders.view', <AdminOrderPage />)} />
               <Route path="discounts" element={guarded('orders.edit', <DiscountsPage />)} />
               <Route path="packages" element={guarded('services.edit', <AdminPackagesPage />)} />
+              <Route path="locations" element={guarded('settings.edit', <LocationsPage />)} />
+              <Route path="resources" element={guarded('services.edit', <ResourcesPage />)} />
               <Route path="messages" element={<MessagesRoute />} />
             </Route>
             <Route path="/my-schedule" element={<MyWeekPage />} />

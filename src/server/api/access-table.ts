@@ -141,4 +141,12 @@ export const accessTable: Record<string, string> = {
   'packages.remove': 'permission:services.edit',
   'packages.purchase': 'person',
   'packages.credits': 'person',
+  'locations.list': 'public',
+  'locations.create': 'permission:settings.edit',
+  'locations.update': 'permission:settings.edit',
+  'locations.remove': 'permission:settings.edit',
+  'locations.resources': 'permission:services.edit',
+  'locations.createResource': 'permission:services.edit',
+  'locations.updateResource': 'permission:services.edit',
+  'locations.removeResource': 'permission:services.edit',
 };

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client';
 import { appointments, services, users } from '../../../db/schema/index';
 import type { Appointment } from '../../shared/appointment-schema';
+import type { AppointmentLocation } from '../../shared/location-schema';
 import { isoInstant } from '../paging/page';
 import { queueCalendarPushes } from '../calendars/calendar-push-queue';
 import { publish } from '../events/publish';
@@ -19,6 +20,7 @@ export const appointmentColumns = {
   serviceId: appointments.serviceId,
   employeeId: appointments.employeeId,
   customerId: appointments.customerId,
+  locationId: appointments.locationId,
   startsAt: appointments.startsAt,
   duration: appointments.duration,
   bufferBeforeMinutes: appointments.bufferBeforeMinutes,
@@ -47,6 +49,10 @@ const columns = {
     from appointment_reminders r
     where r.appointment_id = ${appointments.id} and r.starts_at = ${appointments.startsAt}), '[]'::json)`,
   service: { id: services.id, name: services.name, duration: services.duration, price: services.price },
+  // Where it takes place (a location's null name is the business's).
+  location: sql<AppointmentLocation>`(select json_build_object('id', l.id,
+      'name', coalesce(l.name, (select s.business_name from business_settings s where s.id = 1), ''),
+      'address', l.address) from locations l where l.id = ${appointments.locationId})`,
   // The language each is written to in (their mails); not part of the answer.
   customer: {
     id: customer.id,
@@ -83,6 +89,8 @@ export function toAppointment(row: Row): Appointment {
     employeeId: row.employeeId,
     customerId: row.customerId,
     userId: row.customerId,
+    locationId: row.locationId,
+    location: typeof row.location === 'string' ? JSON.parse(row.location) : row.location,
     dateTime,
     appointmentDate: dateTime,
     duration: row.duration,

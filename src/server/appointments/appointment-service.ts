@@ -48,8 +48,12 @@ import { timeOpened } from './waitlist-service';
 import {
   findServiceWithProviders,
   heldSpanOf,
+  loadResourceNeeds,
   loadSlotData,
+  placeOf,
   slotRules,
+  type BookableService,
+  type Place,
   type ClassOf,
   type Person,
   type TimeNeeded,
@@ -59,6 +63,7 @@ import { sentence } from '../../shared/i18n/sentence';
 import { fullName, recordAudit } from '../audit/audit';
 import { intakeAnswers } from './intake-answers';
 import { customerNamedBy } from '../staff/customers-service';
+import { resourceRefusal, resourceShortage } from '../locations/resource-holds';
 
 /**
  * What a booking operation needs besides the database and the caller: settings, the clock, the public address,
@@ -69,6 +74,8 @@ export interface BookingEnv {
   now: Date;
   publicUrl: string;
   payments: Payments;
+  /** Where the booking takes place (set by the booking from the service and the request; its time zone is the settings'). */
+  place?: Place;
 }
 
 const NOT_FOUND = 'Appointment not found';
@@ -140,6 +147,7 @@ function invitationOf(row: Row, sequence: number, startsAt: Date) {
     serviceName: row.service?.name ?? null,
     customer: row.customer,
     employee: row.employee,
+    location: typeof row.location === 'string' ? JSON.parse(row.location) : row.location,
   };
 }
 
@@ -172,6 +180,7 @@ async function freeEmployeesAt(
   const data = await loadSlotData(db, date, employeeIds, env.settings.timezone, {
     excludeAppointmentId,
     heldSpan: heldSpanOf(start, needed),
+    place: env.place,
   });
   const [slot] = computeSlots(date, slotRules(env.settings, env.now, needed, classOf), data, start);
   return { date, free: slot?.employeeIds ?? [] };
@@ -339,6 +348,28 @@ async function prepaidWithCredit(
 }
 
 /**
+ * The booking's env at its location: the location asked for (or the service's first), whose time zone its times
+ * are in. A service not offered there is refused.
+ */
+function placedEnv(service: BookableService, locationId: string | null | undefined, env: BookingEnv): BookingEnv {
+  const place = placeOf(service, locationId, env.settings);
+  if (!place) throw new AppError('BAD_REQUEST', 'This service is not offered at that location.');
+  return { ...env, settings: { ...env.settings, timezone: place.timeZone }, place };
+}
+
+/** The 409 naming a resource with no free unit at one of the starts, when that is what stands in the way. */
+async function noFreeUnit(db: Tx, place: Place, starts: Date[], needed: TimeNeeded) {
+  if (!place.resources.length) return undefined;
+  for (const start of starts) {
+    const span = heldSpanOf(start, needed);
+    const needs = await loadResourceNeeds(db, place, { from: span.from.toISOString(), to: span.to.toISOString() });
+    const shortage = resourceShortage(needs, span.from, span.to);
+    if (shortage) return shortage;
+  }
+  return undefined;
+}
+
+/**
  * Books an appointment, or with `repeat` a series of them with one employee. Every start must be an offered slot
  * of the service (for the chosen employee, or for a provider free at all of them when the body names none: the
  * least booked on the first date gets it). A series is written in one transaction, all occurrences or none. The
@@ -350,12 +381,14 @@ export async function bookAppointment(
   db: Tx,
   actor: SessionUser,
   input: BookAppointmentInput,
-  env: BookingEnv,
+  booking: BookingEnv,
 ): Promise<BookingResult> {
   const staff = isStaffRole(actor.role);
   const { service, providers, people } = await findServiceWithProviders(db, input.serviceId, {
     includeInactive: staff,
   });
+  const env = placedEnv(service, input.locationId, booking);
+  const place = env.place!;
   const answers = intakeAnswers(service.questions, input.answers);
   const starts = occurrenceStarts(requestedStart(input.dateTime, env.now), input.repeat, env.settings.timezone);
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
@@ -371,7 +404,8 @@ export async function bookAppointment(
   const refused = async () =>
     classOf && (await classRefusal(db, service.id, starts, employeeIds, service.capacity, customerId));
   const free = [...unavailable].flatMap(([id, dates]) => (dates.length ? [] : [id]));
-  if (!free.length) throw (await refused()) || notAvailable(starts, unavailable);
+  if (!free.length)
+    throw (await refused()) || (await noFreeUnit(db, place, starts, service)) || notAvailable(starts, unavailable);
 
   let candidates = free;
   if (!chosen && free.length > 1) {
@@ -444,6 +478,7 @@ export async function bookAppointment(
             serviceName: service.name,
             customer,
             employee,
+            location: place,
           },
           invitationContext,
         ),
@@ -453,6 +488,7 @@ export async function bookAppointment(
         serviceId: service.id,
         employeeId,
         customerId,
+        locationId: place.id,
         startsAt: start,
         duration: service.duration,
         bufferBeforeMinutes: service.bufferBeforeMinutes,
@@ -482,6 +518,7 @@ export async function bookAppointment(
             serviceCapacity: service.capacity,
             remindersSent: [],
             service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
+            location: { id: place.id, name: place.name, address: place.address },
             customer,
             employee,
           });
@@ -529,6 +566,9 @@ export async function bookAppointment(
         const booked = made[0]!;
         return payment ? { ...booked, paymentUrl: payment.url } : booked;
       } catch (error) {
+        // The last unit of a resource went a moment ago: no other provider can change that.
+        const noUnit = resourceRefusal(error, place.resources);
+        if (noUnit) throw noUnit;
         // Someone took this employee's time (or the class's last seat) a moment ago: the next provider may have it.
         if (!isConflict(error)) throw error;
       }
@@ -810,8 +850,20 @@ export async function rescheduleAppointment(
   if (start.getTime() === row.startsAt.getTime()) return toAppointment(row);
   // The appointment's own time does not block its move (e.g. half an hour later).
   const classOf = classOfRow(row);
-  const { free } = await freeEmployeesAt(db, env, start, row, [row.employeeId], classOf, row.id);
+  const here = await appointmentEnv(db, row, env);
+  const { free } = await freeEmployeesAt(db, here, start, row, [row.employeeId], classOf, row.id);
   if (!free.length) {
+    if (here.place && !classOf) {
+      const span = heldSpanOf(start, row);
+      const needs = await loadResourceNeeds(
+        db,
+        here.place,
+        { from: span.from.toISOString(), to: span.to.toISOString() },
+        row.id,
+      );
+      const shortage = resourceShortage(needs, span.from, span.to);
+      if (shortage) throw shortage;
+    }
     const refusal =
       classOf &&
       (await classRefusal(db, classOf.serviceId, [start], [row.employeeId], classOf.capacity, row.customerId));
@@ -842,8 +894,18 @@ export async function rescheduleAppointment(
       await emitAppointmentEvent(tx, 'appointment.updated', row.id);
     });
   } catch (error) {
+    const noUnit = here.place && resourceRefusal(error, here.place.resources);
+    if (noUnit) throw noUnit;
     if (isConflict(error)) throw new AppError('CONFLICT', SLOT_TAKEN_MESSAGE);
     throw error;
   }
   return toAppointment((await findRow(db, row.id))!);
+}
+
+/** A booked appointment's env at its own location (its service's resources there); as it was when the service is gone. */
+async function appointmentEnv(db: Tx, row: Row, env: BookingEnv): Promise<BookingEnv> {
+  if (!row.serviceId) return env;
+  const { service } = await findServiceWithProviders(db, row.serviceId, { includeInactive: true });
+  const place = placeOf(service, row.locationId, env.settings);
+  return place ? { ...env, settings: { ...env.settings, timezone: place.timeZone }, place } : env;
 }

@@ -16,6 +16,8 @@ interface CalendarEvent {
   end: Date;
   summary: string;
   description?: string;
+  /** Where it takes place (the location's name and address). */
+  location?: string;
   status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
   url?: string;
   organizer?: CalendarPerson;
@@ -84,6 +86,7 @@ function eventLines(event: CalendarEvent, now: Date): string[] {
     `DTEND:${utc(event.end)}`,
     `SUMMARY:${text(event.summary)}`,
     ...(event.description ? [`DESCRIPTION:${text(event.description)}`] : []),
+    ...(event.location ? [`LOCATION:${text(event.location)}`] : []),
     ...(event.url ? [`URL:${event.url}`] : []),
     `STATUS:${event.status}`,
     ...(event.organizer ? [person('ORGANIZER', event.organizer)] : []),

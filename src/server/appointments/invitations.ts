@@ -31,7 +31,13 @@ export interface InvitationAppointment {
   serviceName: string | null;
   customer: Person;
   employee: Person;
+  /** Where it takes place; said only when it has an address (a one-location business that gave none reads as before). */
+  location?: { name: string; address: string } | null;
 }
+
+/** The location as mails and calendar events write it, or undefined when there is nothing to add. */
+const placeOf = (appointment: InvitationAppointment) =>
+  appointment.location?.address ? `${appointment.location.name}, ${appointment.location.address}` : undefined;
 
 export interface InvitationContext {
   settings: Pick<BusinessSettings, 'businessName' | 'timezone' | 'defaultLocale'>;
@@ -73,6 +79,7 @@ export function buildInvitation(
         ]
           .filter(Boolean)
           .join('\n'),
+        location: placeOf(appointment),
         status: cancelled ? 'CANCELLED' : 'CONFIRMED',
         url: `${ctx.publicUrl.replace(/\/$/, '')}/profile`,
         organizer: { name: ctx.settings.businessName, email: employee.email },
@@ -95,6 +102,7 @@ export function appointmentDetails(
     }),
     language.say('mail.appointment.when', { when: language.when(appointment.startsAt, timeZone) }),
     language.say('mail.appointment.duration', { minutes: appointment.duration }),
+    ...(placeOf(appointment) ? [language.say('mail.appointment.where', { place: placeOf(appointment)! })] : []),
     ...(appointment.notes ? [language.say('mail.appointment.notes', { notes: appointment.notes })] : []),
   ];
 }

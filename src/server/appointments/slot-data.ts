@@ -5,7 +5,13 @@ import {
   weeklyHours,
   dateOverrides,
   externalBusy,
+  businessSettings,
+  locations,
+  resourceHolds,
+  resources,
+  serviceLocations,
   serviceProviders,
+  serviceResources,
   services,
   users,
 } from '../../../db/schema/index';
@@ -17,6 +23,7 @@ import {
   computeSlots,
   type BusyInterval,
   type DateOverride,
+  type ResourceNeed,
   type Slot,
   type SlotData,
   type SlotRules,
@@ -33,6 +40,15 @@ import { AppError } from '../app-error';
 const providerRoles = ['employee', 'admin'] as const;
 const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
 
+/** A location a service is offered at, as booking needs it: its zone, and the resources the service needs there. */
+export interface Place {
+  id: string;
+  name: string;
+  address: string;
+  timeZone: string;
+  resources: { id: string; name: string; quantity: number }[];
+}
+
 export interface BookableService {
   id: string;
   name: string;
@@ -44,6 +60,8 @@ export interface BookableService {
   deposit: Deposit;
   isActive: boolean;
   questions: ServiceQuestion[];
+  /** Where it is offered, in location order (active locations only). */
+  places: Place[];
 }
 
 const SERVICE_NOT_FOUND = 'Service not found';
@@ -106,6 +124,8 @@ const readServiceWithProviders = statement<
   { serviceId: string },
   Omit<BookableService, 'deposit'> & Parameters<typeof depositOf>[0] & { linked: Person[] }
 >(
+  // A location's null name or time zone is the business's (docs/locations.md).
+
   sql`select ${services.id} as id, ${services.name} as name, ${services.duration} as duration,
       ${services.bufferBeforeMinutes} as "bufferBeforeMinutes", ${services.bufferAfterMinutes} as "bufferAfterMinutes",
       ${services.capacity} as capacity, ${services.price}::text as price, ${services.depositType} as "depositType",
@@ -115,7 +135,20 @@ const readServiceWithProviders = statement<
           'lastName', ${users.lastName}, 'email', ${users.email}, 'locale', ${users.locale})
           order by ${users.firstName}, ${users.lastName}, ${users.id}), '[]')
         from ${serviceProviders} join ${users} on ${users.id} = ${serviceProviders.employeeId}
-        where ${serviceProviders.serviceId} = ${services.id} and ${activeStaff}) as linked
+        where ${serviceProviders.serviceId} = ${services.id} and ${activeStaff}) as linked,
+      (select coalesce(json_agg(json_build_object('id', ${locations.id},
+          'name', coalesce(${locations.name}, ${businessSettings.businessName}), 'address', ${locations.address},
+          'timeZone', coalesce(${locations.timeZone}, ${businessSettings.timezone}),
+          'resources', (select coalesce(json_agg(json_build_object('id', ${resources.id}, 'name', ${resources.name},
+              'quantity', ${resources.quantity}) order by ${resources.id}), '[]')
+            from ${serviceResources} join ${resources} on ${resources.id} = ${serviceResources.resourceId}
+            where ${serviceResources.serviceId} = ${services.id} and ${resources.locationId} = ${locations.id}))
+          order by ${locations.position}, ${locations.createdAt}, ${locations.id}), '[]')
+        from ${locations} left join ${businessSettings} on ${businessSettings.id} = 1
+        where ${locations.isActive} and (not exists (select 1 from ${serviceLocations}
+            where ${serviceLocations.serviceId} = ${services.id})
+          or exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = ${services.id}
+            and ${serviceLocations.locationId} = ${locations.id}))) as places
     from ${services} where ${services.id} = ${sql.placeholder('serviceId')}::uuid`,
 );
 
@@ -147,21 +180,21 @@ export async function loadSlotData(
   date: string,
   employeeIds: string[],
   timeZone: string,
-  opts: { excludeAppointmentId?: string; heldSpan?: { from: Date; to: Date } } = {},
+  opts: { excludeAppointmentId?: string; heldSpan?: { from: Date; to: Date }; place?: Place } = {},
 ): Promise<SlotData> {
-  if (employeeIds.length === 0) return { employeeIds, weekly: [], overrides: [], busy: [] };
+  const locationId = opts.place?.id;
+  if (employeeIds.length === 0) return { employeeIds, weekly: [], overrides: [], busy: [], locationId };
   const values = { employeeIds, date, excludeAppointmentId: opts.excludeAppointmentId ?? null };
-  const [row] = opts.heldSpan
-    ? await readSlotDataMeeting(db, {
-        ...values,
-        from: opts.heldSpan.from.toISOString(),
-        to: opts.heldSpan.to.toISOString(),
-      })
-    : await readSlotData(db, {
-        ...values,
+  const span = opts.heldSpan
+    ? { from: opts.heldSpan.from.toISOString(), to: opts.heldSpan.to.toISOString() }
+    : {
         from: zonedToInstant(addCalendarDays(date, -1), 0, timeZone).toISOString(),
         to: zonedToInstant(addCalendarDays(date, 2), 0, timeZone).toISOString(),
-      });
+      };
+  const [[row], resources] = await Promise.all([
+    opts.heldSpan ? readSlotDataMeeting(db, { ...values, ...span }) : readSlotData(db, { ...values, ...span }),
+    loadResourceNeeds(db, opts.place, span, values.excludeAppointmentId),
+  ]);
   const { weekly, overrides } = row!;
   const busy = row!.busy.map((held) => ({
     ...held,
@@ -169,10 +202,50 @@ export async function loadSlotData(
     heldEndsAt: new Date(held.heldEndsAt),
     startsAt: new Date(held.startsAt),
   }));
-  return { employeeIds, weekly, overrides, busy };
+  return { employeeIds, weekly, overrides, busy, locationId, resources };
+}
+
+/** The resources a booking at a place needs, each with the units held between two instants. */
+export async function loadResourceNeeds(
+  db: Tx,
+  place: Place | undefined,
+  span: { from: string; to: string },
+  excludeAppointmentId: string | null = null,
+): Promise<ResourceNeed[]> {
+  const needs = place?.resources ?? [];
+  if (!needs.length) return [];
+  const holds = await readResourceHolds(db, { resourceIds: needs.map((r) => r.id), ...span, excludeAppointmentId });
+  return needs.map((need) => ({
+    ...need,
+    holds: holds
+      .filter((h) => h.resourceId === need.id)
+      .map((h) => ({
+        unit: h.unit,
+        sessionKey: h.sessionKey,
+        heldStartsAt: new Date(Number(h.heldStartsAt)),
+        heldEndsAt: new Date(Number(h.heldEndsAt)),
+      })),
+  }));
 }
 
 const ms = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::bigint`;
+
+/** The units of some resources held between two instants (through the no-overlap constraint's index). */
+const readResourceHolds = statement<
+  { resourceIds: string[]; from: string; to: string; excludeAppointmentId: string | null },
+  { resourceId: string; unit: number; sessionKey: string; heldStartsAt: number; heldEndsAt: number }
+>(
+  sql`select ${resourceHolds.resourceId} as "resourceId", ${resourceHolds.unit} as unit,
+      ${resourceHolds.sessionKey} as "sessionKey", ${ms(resourceHolds.heldStartsAt)} as "heldStartsAt",
+      ${ms(resourceHolds.heldEndsAt)} as "heldEndsAt"
+    from ${resourceHolds}
+    where ${resourceHolds.resourceId} = any(${sql.placeholder('resourceIds')}::uuid[])
+      and tstzrange(${resourceHolds.heldStartsAt}, ${resourceHolds.heldEndsAt})
+        && tstzrange(${sql.placeholder('from')}::timestamptz, ${sql.placeholder('to')}::timestamptz)
+      and (${sql.placeholder('excludeAppointmentId')}::uuid is null
+        or ${resourceHolds.appointmentId} <> ${sql.placeholder('excludeAppointmentId')}::uuid)`,
+);
+
 const employeeIdsParam = sql`${sql.placeholder('employeeIds')}::uuid[]`;
 const from = sql`${sql.placeholder('from')}::timestamptz`;
 const to = sql`${sql.placeholder('to')}::timestamptz`;
@@ -191,12 +264,12 @@ function slotDataStatement(heldSpansMeeting: SQL) {
   >(
     sql`select
     (select coalesce(json_agg(json_build_object(
-        'employeeId', ${weeklyHours.employeeId}, 'dayOfWeek', ${weeklyHours.dayOfWeek},
+        'employeeId', ${weeklyHours.employeeId}, 'locationId', ${weeklyHours.locationId}, 'dayOfWeek', ${weeklyHours.dayOfWeek},
         'startTime', ${weeklyHours.startTime}, 'endTime', ${weeklyHours.endTime},
         'isAvailable', ${weeklyHours.isAvailable})), '[]')
       from ${weeklyHours} where ${weeklyHours.employeeId} = any(${employeeIdsParam})) as weekly,
     (select coalesce(json_agg(json_build_object(
-        'employeeId', ${dateOverrides.employeeId}, 'date', ${dateOverrides.date},
+        'employeeId', ${dateOverrides.employeeId}, 'locationId', ${dateOverrides.locationId}, 'date', ${dateOverrides.date},
         'isAvailable', ${dateOverrides.isAvailable},
         'startTime', ${dateOverrides.startTime}, 'endTime', ${dateOverrides.endTime})), '[]')
       from ${dateOverrides}
@@ -285,16 +358,43 @@ export async function slotsFor(
   db: Tx,
   settings: BusinessSettings,
   now: Date,
-  query: { serviceId: string; date: string; employeeId?: string | null; includeInactive: boolean },
-): Promise<Slot[]> {
+  query: {
+    serviceId: string;
+    date: string;
+    employeeId?: string | null;
+    locationId?: string | null;
+    includeInactive: boolean;
+  },
+): Promise<(Slot & { locationId: string })[]> {
   const { service, providers } = await findServiceWithProviders(db, query.serviceId, {
     includeInactive: query.includeInactive,
   });
+  const place = placeOf(service, query.locationId, settings);
+  if (!place) return [];
   const employeeIds = query.employeeId ? providers.filter((id) => id === query.employeeId) : providers;
-  const data = await loadSlotData(db, query.date, employeeIds, settings.timezone);
-  return computeSlots(
+  const data = await loadSlotData(db, query.date, employeeIds, place.timeZone, { place });
+  const slots = computeSlots(
     query.date,
-    slotRules(settings, now, service, { serviceId: service.id, capacity: service.capacity }),
+    slotRules({ ...settings, timezone: place.timeZone }, now, service, {
+      serviceId: service.id,
+      capacity: service.capacity,
+    }),
     data,
   );
+  return slots.map((slot) => ({ ...slot, locationId: place.id }));
+}
+
+/**
+ * Where a booking of the service takes place: the location asked for when the service is offered there, or its
+ * first location when none is asked (a business with one location never asks); undefined when it is not offered
+ * at the one asked for. Null names and time zones of the row read follow the business settings.
+ */
+export function placeOf(
+  service: BookableService,
+  locationId: string | null | undefined,
+  settings: Pick<BusinessSettings, 'businessName' | 'timezone'>,
+): Place | undefined {
+  const place = locationId ? service.places.find((p) => p.id === locationId) : service.places[0];
+  if (!place) return undefined;
+  return { ...place, name: place.name ?? settings.businessName, timeZone: place.timeZone ?? settings.timezone };
 }

@@ -13,10 +13,12 @@ import { toZoned } from '../booking/zoned-time';
 import { sentence } from '../../shared/i18n/sentence';
 import { auditAvailability } from './availability-audit';
 import { assertMayWrite } from './weekly-hours-service';
+import { requireLocations } from '../locations/locations-service';
 
 const columns = {
   id: dateOverrides.id,
   employeeId: dateOverrides.employeeId,
+  locationId: dateOverrides.locationId,
   date: dateOverrides.date,
   isAvailable: dateOverrides.isAvailable,
   startTime: dateOverrides.startTime,
@@ -26,6 +28,7 @@ const columns = {
 type Row = {
   id: string;
   employeeId: string;
+  locationId: string;
   date: string;
   isAvailable: boolean;
   startTime: string | null;
@@ -62,6 +65,8 @@ export async function listOverrides(db: Tx, filter: OverrideFilter): Promise<Dat
 
 export interface OverrideInput {
   employeeId?: string;
+  /** Where the special hours are (absent: the first location). */
+  locationId?: string;
   date: string;
   isAvailable: boolean;
   startTime?: string;
@@ -78,6 +83,7 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
   const employeeId = input.employeeId ?? actor.id;
   assertMayWrite(actor, employeeId);
   if (!isUuid(employeeId)) throw new AppError('NOT_FOUND', 'Employee not found');
+  await requireLocations(db, [input.locationId]);
   const { timezone } = await getSettings(db);
   if (input.date < toZoned(new Date(), timezone).date)
     throw new AppError('BAD_REQUEST', 'The date is in the past. Please choose today or a later date.');
@@ -130,6 +136,7 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
       .insert(dateOverrides)
       .values({
         employeeId,
+        ...(input.locationId && { locationId: input.locationId }),
         date: input.date,
         isAvailable: input.isAvailable,
         startTime: input.isAvailable ? input.startTime! : null,

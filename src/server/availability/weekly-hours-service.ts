@@ -17,8 +17,11 @@ import { AppError } from '../app-error';
 import { hoursChanged } from '../appointments/waitlist-service';
 import { sentence } from '../../shared/i18n/sentence';
 import { auditAvailability } from './availability-audit';
+import { requireLocations } from '../locations/locations-service';
 
 export interface WeeklyHoursInput {
+  /** Where (absent: the first location). Windows of one day never overlap, whatever their locations. */
+  locationId?: string;
   dayOfWeek: number;
   startTime: string;
   endTime: string;
@@ -28,6 +31,7 @@ export interface WeeklyHoursInput {
 const weeklyHoursColumns = {
   id: weeklyHours.id,
   employeeId: weeklyHours.employeeId,
+  locationId: weeklyHours.locationId,
   dayOfWeek: weeklyHours.dayOfWeek,
   startTime: weeklyHours.startTime,
   endTime: weeklyHours.endTime,
@@ -40,6 +44,7 @@ const hhmm = (time: string) => time.slice(0, 5);
 function toWeeklyHours(row: {
   id: string;
   employeeId: string;
+  locationId: string;
   dayOfWeek: number;
   startTime: string;
   endTime: string;
@@ -158,6 +163,10 @@ export async function replaceWeeklyHours(
 ): Promise<WeeklyHours[]> {
   assertMayWrite(actor, employeeId);
   checkWeek(week);
+  await requireLocations(
+    db,
+    week.map((w) => w.locationId),
+  );
   return db.transaction(async (tx) => {
     await requireEmployee(tx, employeeId, true);
     await tx.delete(weeklyHours).where(eq(weeklyHours.employeeId, employeeId));
@@ -165,6 +174,7 @@ export async function replaceWeeklyHours(
       await tx.insert(weeklyHours).values(
         week.map((w) => ({
           employeeId,
+          ...(w.locationId && { locationId: w.locationId }),
           dayOfWeek: w.dayOfWeek,
           startTime: w.startTime,
           endTime: w.endTime,
@@ -187,6 +197,7 @@ export async function addWeeklyHours(
 ): Promise<WeeklyHours> {
   assertMayWrite(actor, employeeId);
   checkWeek([hours]);
+  await requireLocations(db, [hours.locationId]);
   return db.transaction(async (tx) => {
     await requireEmployee(tx, employeeId, true);
     const existing = await weeklyHoursOf(tx, employeeId);
@@ -195,6 +206,7 @@ export async function addWeeklyHours(
       .insert(weeklyHours)
       .values({
         employeeId,
+        ...(hours.locationId && { locationId: hours.locationId }),
         dayOfWeek: hours.dayOfWeek,
         startTime: hours.startTime,
         endTime: hours.endTime,

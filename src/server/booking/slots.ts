@@ -17,6 +17,8 @@ const SLOT_STEP_MINUTES = 30;
 
 export interface WeeklyHours {
   employeeId: string;
+  /** Where these hours are worked; absent means anywhere (data that knows no locations). */
+  locationId?: string;
   /** 0 Sunday … 6 Saturday */
   dayOfWeek: number;
   /** "HH:MM" or "HH:MM:SS", wall-clock in the business time zone */
@@ -27,6 +29,7 @@ export interface WeeklyHours {
 
 export interface DateOverride {
   employeeId: string;
+  locationId?: string;
   /** YYYY-MM-DD */
   date: string;
   isAvailable: boolean;
@@ -62,11 +65,31 @@ export interface SlotRules {
   capacity?: number;
 }
 
+/** A resource a booking needs one unit of: its units and the held spans of the units taken around the date. */
+export interface ResourceNeed {
+  id: string;
+  name: string;
+  quantity: number;
+  holds: readonly ResourceHold[];
+}
+
+/** One unit held over a held span; the seats of one class session share it (sessionKey is their session). */
+export interface ResourceHold {
+  unit: number;
+  sessionKey: string;
+  heldStartsAt: Date;
+  heldEndsAt: Date;
+}
+
 export interface SlotData {
   employeeIds: readonly string[];
   weekly: readonly WeeklyHours[];
   overrides: readonly DateOverride[];
   busy: readonly BusyInterval[];
+  /** The location asked about: only hours worked there count (absent: all hours). */
+  locationId?: string;
+  /** The resources the service needs at that location (none: nothing but an employee is needed). */
+  resources?: readonly ResourceNeed[];
 }
 
 export interface Slot {
@@ -107,16 +130,19 @@ function bookableDates(rules: Pick<SlotRules, 'timeZone' | 'now' | 'bookingWindo
 export function hoursOn(
   date: string,
   employeeId: string,
-  data: Pick<SlotData, 'weekly' | 'overrides'>,
+  data: Pick<SlotData, 'weekly' | 'overrides' | 'locationId'>,
 ): { start: number; end: number }[] {
+  const here = (row: { locationId?: string }) =>
+    !data.locationId || !row.locationId || row.locationId === data.locationId;
+  // A date's overrides replace the employee's whole day (at every location); their windows count where they are.
   const overrides = data.overrides.filter((o) => o.employeeId === employeeId && o.date === date);
   const weekday = weekdayOf(date);
   const rows = overrides.length
     ? overrides
-        .filter((o) => o.isAvailable && o.startTime && o.endTime)
+        .filter((o) => o.isAvailable && o.startTime && o.endTime && here(o))
         .map((o) => ({ start: o.startTime!, end: o.endTime! }))
     : data.weekly
-        .filter((w) => w.employeeId === employeeId && w.isAvailable && w.dayOfWeek === weekday)
+        .filter((w) => w.employeeId === employeeId && w.isAvailable && w.dayOfWeek === weekday && here(w))
         .map((w) => ({ start: w.startTime, end: w.endTime }));
   return rows
     .map((r) => ({ start: minutesOfTime(r.start), end: minutesOfTime(r.end) }))
@@ -175,6 +201,16 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData, onl
     return overlapsAny(busy, start - before, end + after) ? 0 : 1;
   };
 
+  // Units of the needed resources free over a held span: a new booking (or a class's new session) takes one of each.
+  const resources = (data.resources ?? []).map((r) => ({
+    quantity: r.quantity,
+    holds: r.holds
+      .map((h) => ({ unit: h.unit, start: h.heldStartsAt.getTime(), end: h.heldEndsAt.getTime() }))
+      .filter((h) => h.end > dayStart - before && h.start < dayEnd + duration + after),
+  }));
+  const unitsFree = (start: number, end: number) =>
+    resources.reduce((least, r) => Math.min(least, freeUnitsOf(r, start - before, end + after)), Infinity);
+
   const byInstant = new Map<number, { employeeId: string; seats: number }[]>();
   for (const employeeId of data.employeeIds) {
     const busy = busyByEmployee.get(employeeId) ?? [];
@@ -200,13 +236,17 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData, onl
 
   return [...byInstant.keys()]
     .sort((a, b) => a - b)
-    .map((start) => {
+    .flatMap((start) => {
       const at = new Date(start);
       // On a day without a clock change the wall clock is the elapsed time since midnight.
       const minutes = plain ? Math.round((start - dayStart) / MINUTE) : toZoned(at, tz).minutes;
-      const free = byInstant.get(start)!;
+      let free = byInstant.get(start)!;
       // A stable sort: the fullest session first, the given order among equals (all equal for ordinary services).
       if (capacity > 1) free.sort((a, b) => a.seats - b.seats);
+      if (resources.length) {
+        free = withinUnits(free, unitsFree(start, start + duration), capacity);
+        if (!free.length) return [];
+      }
       return {
         time: formatMinutes(minutes),
         dateTime: at.toISOString(),
@@ -214,6 +254,36 @@ export function computeSlots(date: string, rules: SlotRules, data: SlotData, onl
         seatsLeft: free.reduce((sum, f) => sum + f.seats, 0),
       };
     });
+}
+
+/** Units of one resource with no hold meeting [start, end): each unit's holds never overlap each other. */
+function freeUnitsOf(
+  resource: { quantity: number; holds: { unit: number; start: number; end: number }[] },
+  start: number,
+  end: number,
+) {
+  const taken = new Set<number>();
+  for (const h of resource.holds) if (h.start < end && h.end > start) taken.add(h.unit);
+  return Math.max(0, resource.quantity - taken.size);
+}
+
+/**
+ * The free employees a start can still be given to when only `units` of the needed resources are free: a seat in
+ * a class session already running needs no new unit (the session holds one); every other booking takes one, so at
+ * most `units` of them can be made, and the seats they offer are counted that far.
+ */
+function withinUnits(free: { employeeId: string; seats: number }[], units: number, capacity: number) {
+  const kept: { employeeId: string; seats: number }[] = [];
+  let opened = 0;
+  for (const f of free) {
+    const joining = capacity > 1 && f.seats < capacity;
+    if (joining) kept.push(f);
+    else if (units > 0) {
+      kept.push(opened < units ? f : { ...f, seats: 0 });
+      opened++;
+    }
+  }
+  return kept;
 }
 
 /** Whether [start, end) overlaps any interval (the list holds only the date's neighbourhood: a few rows). */

@@ -1,6 +1,6 @@
-import { asc, desc } from 'drizzle-orm';
+import { asc, desc, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { products, services } from '../../../db/schema/index';
+import { locations, products, serviceLocations, serviceResources, services } from '../../../db/schema/index';
 import type { Deposit, Product, Service } from '../../shared/catalog';
 import { isoInstant } from '../paging/page';
 
@@ -29,6 +29,17 @@ export const serviceColumns = {
   bufferBeforeMinutes: services.bufferBeforeMinutes,
   bufferAfterMinutes: services.bufferAfterMinutes,
   capacity: services.capacity,
+  // Where it is offered (every location when it names none), in location order, and the resources it needs.
+  locationIds: sql<
+    string[]
+  >`(select coalesce(json_agg(${locations.id} order by ${locations.position}, ${locations.createdAt}, ${locations.id}), '[]')
+    from ${locations} where not exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = ${services.id})
+      or exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = ${services.id}
+        and ${serviceLocations.locationId} = ${locations.id}))`,
+  resourceIds: sql<
+    string[]
+  >`(select coalesce(json_agg(${serviceResources.resourceId} order by ${serviceResources.resourceId}), '[]')
+    from ${serviceResources} where ${serviceResources.serviceId} = ${services.id})`,
   depositType: services.depositType,
   depositAmount: services.depositAmount,
   questions: services.questions,

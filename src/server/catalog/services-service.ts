@@ -14,6 +14,7 @@ import type { CatalogCache, SerializedView } from './catalog-cache';
 import { depositOf, serviceColumns, toService } from './catalog-rows';
 import { replaceProviders } from './provider-service';
 import { recordAudit } from '../audit/audit';
+import { replaceServiceLinks } from '../locations/locations-service';
 import { sentence } from '../../shared/i18n/sentence';
 
 const notFound = () => new AppError('NOT_FOUND', 'Service not found');
@@ -95,20 +96,22 @@ export async function createService(db: Tx, actor: SessionUser, input: CreateSer
       })
       .returning(serviceColumns);
     if (input.employeeIds) await replaceProviders(tx, created!.id, input.employeeIds);
+    await replaceServiceLinks(tx, created!.id, input);
     await recordAudit(tx, actor, {
       action: 'service.created',
       entity: 'service',
       entityId: created!.id,
       summary: sentence('Created service {name}.', { name: created!.name }),
     });
-    return created!;
+    const [linked] = await tx.select(serviceColumns).from(services).where(eq(services.id, created!.id));
+    return linked!;
   });
   return toService(row);
 }
 
 /** Changes the fields given; employeeIds, when given, replaces the providers in the same transaction. */
 export async function updateService(db: Tx, actor: SessionUser, input: UpdateServiceInput): Promise<Service> {
-  const { id, employeeIds, deposit, questions, ...fields } = input;
+  const { id, employeeIds, deposit, questions, locationIds, resourceIds, ...fields } = input;
   if (!isUuid(id)) throw notFound();
   const row = await db.transaction(async (tx) => {
     const [current] = await tx.select(serviceColumns).from(services).where(eq(services.id, id)).for('update').limit(1);
@@ -130,13 +133,16 @@ export async function updateService(db: Tx, actor: SessionUser, input: UpdateSer
       .where(eq(services.id, id))
       .returning(serviceColumns);
     if (employeeIds) await replaceProviders(tx, id, employeeIds);
+    await replaceServiceLinks(tx, id, { locationIds, resourceIds });
     await recordAudit(tx, actor, {
       action: 'service.updated',
       entity: 'service',
       entityId: id,
       summary: sentence('Changed service {name}.', { name: updated!.name }),
     });
-    return updated!;
+    if (!locationIds && !resourceIds) return updated!;
+    const [linked] = await tx.select(serviceColumns).from(services).where(eq(services.id, id));
+    return linked!;
   });
   return toService(row);
 }

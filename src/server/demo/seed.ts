@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords';
 import { allPermissions, defaultEmployeePermissions } from '../../shared/roles';
 import type { Db, Tx } from '../../../db/client';
 import { seedBookingDemo, seedDemoAppointments, seedDemoWeeklyHours } from './seed-booking';
+import { seedLocationsDemo } from './seed-locations';
 import { seedStaffDemo } from './seed-staff';
 import { seedIntegrationsDemo } from './seed-integrations';
 import { seedChatDemo } from './seed-chat';
@@ -102,6 +103,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     });
     const { admin, staff, customers } = await seedPeople(tx, passwordHash);
     const { products, services } = await seedCatalogue(tx, opts.publicUrl, staff);
+    await seedLocationsDemo(tx, { now, staff, services });
     const weeklyHours = await seedDemoWeeklyHours(tx, staff);
     // The same random sequence feeds the appointments and then the orders, so the story is the same every time.
     await seedDemoAppointments(tx, { now, timeZone: TIME_ZONE, random, staff, services, customers, weeklyHours });

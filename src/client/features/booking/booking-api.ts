@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { goToPaymentPage } from '../../lib/payment-page';
 import { useSettingsQuery } from '../../lib/session';
@@ -21,13 +22,14 @@ export function useProviders(serviceId: string | undefined) {
 }
 
 /** Free start times of a date; refetched whenever the page comes back to them (a booking may have taken one). */
-export function useSlots(query: { serviceId?: string; date?: string; employeeId?: string }) {
+export function useSlots(query: { serviceId?: string; date?: string; employeeId?: string; locationId?: string }) {
   const enabled = !!query.serviceId && !!query.date;
   return trpc.appointments.slots.useQuery(
     {
       serviceId: query.serviceId ?? '',
       date: query.date ?? '',
       ...(query.employeeId && { employeeId: query.employeeId }),
+      ...(query.locationId && { locationId: query.locationId }),
     },
     { enabled, staleTime: 0 },
   );
@@ -51,4 +53,39 @@ export function payDepositIfDue(booking: { paymentUrl?: string }): boolean {
   if (!booking.paymentUrl) return false;
   goToPaymentPage(booking.paymentUrl);
   return true;
+}
+
+const LOCATION_KEY = 'booking.locationId';
+
+function remembered(): string {
+  try {
+    return localStorage.getItem(LOCATION_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Where the customer books: the open locations, the one chosen (remembered in this browser, else the first), and
+ * whether to ask at all (only when there is more than one: a one-location business sees no question).
+ */
+export function useBookingLocation() {
+  const query = trpc.locations.list.useQuery();
+  const [chosen, setChosen] = useState(remembered);
+  const locations = (query.data ?? []).filter((l) => l.isActive);
+  const location = locations.find((l) => l.id === chosen) ?? locations[0];
+  const choose = (id: string) => {
+    setChosen(id);
+    try {
+      localStorage.setItem(LOCATION_KEY, id);
+    } catch {
+      // Not remembered (storage refused): the choice still holds on this page.
+    }
+  };
+  return { locations, location, choose, asks: locations.length > 1, isLoading: query.isLoading };
+}
+
+/** The services offered at the chosen location (all of them when the business has one). */
+export function offeredAt<T extends { locationIds: string[] }>(services: T[], location: { id: string } | undefined) {
+  return location ? services.filter((s) => s.locationIds.includes(location.id)) : services;
 }

@@ -13,7 +13,10 @@ import {
   useBookingSettings,
   useProviders,
   useSlots,
+  useBookingLocation,
+  offeredAt,
 } from './booking-api';
+import { LocationChoice } from './location-choice';
 import { dayLabelOf, todayIn } from '../../lib/zoned-time';
 import { addCalendarDays } from '../../../shared/date-key';
 import { useCurrentUser } from '../../lib/session';
@@ -33,7 +36,9 @@ export function GuidedBookingPage() {
   const intl = useIntl();
   const navigate = useNavigate();
   const toast = useToast();
-  const services = useBookableServices();
+  const allServices = useBookableServices();
+  const place = useBookingLocation();
+  const services = { ...allServices, data: allServices.data && offeredAt(allServices.data, place.location) };
   const settings = useBookingSettings();
   const { user } = useCurrentUser();
   const book = useBookAppointment();
@@ -56,8 +61,9 @@ export function GuidedBookingPage() {
     serviceId: serviceId || undefined,
     date: date || undefined,
     employeeId: employeeId || undefined,
+    locationId: place.location?.id,
   });
-  const timeZone = settings.data?.timezone ?? 'UTC';
+  const timeZone = place.location?.timeZone ?? settings.data?.timezone ?? 'UTC';
   const windowDays = Math.min(GUIDED_WINDOW_DAYS, settings.data?.bookingWindowDays ?? GUIDED_WINDOW_DAYS);
   const service = services.data?.find((s) => s.id === serviceId);
   const employee = providers.data?.find((p) => p.id === employeeId);
@@ -96,6 +102,7 @@ export function GuidedBookingPage() {
         customerNotes: notes,
         answers,
         status: 'pending',
+        ...(place.location && { locationId: place.location.id }),
         // A series: every occurrence is booked or none (a 409 names the dates that are not free).
         ...(repeat.frequency && { repeat: { frequency: repeat.frequency, count: repeat.count } }),
         ...(creditId && { creditId }),
@@ -157,6 +164,16 @@ export function GuidedBookingPage() {
         </div>
       </div>
 
+      <LocationChoice
+        choice={{
+          ...place,
+          choose: (id) => {
+            place.choose(id);
+            setServiceId('');
+            setAnswers({});
+          },
+        }}
+      />
       <ServiceStep
         services={services.data ?? []}
         value={serviceId}

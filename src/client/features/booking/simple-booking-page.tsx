@@ -1,3 +1,4 @@
+import { LocationChoice } from './location-choice';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormProvider, useWatch, type FieldErrors } from 'react-hook-form';
@@ -19,6 +20,8 @@ import {
   useBookingSettings,
   payDepositIfDue,
   useSlots,
+  useBookingLocation,
+  offeredAt,
   type BookableService,
 } from './booking-api';
 import { DepositNote } from '../../entities/booking/deposit-note';
@@ -56,10 +59,16 @@ export function SimpleBookingPage() {
   const linkedDate = params.get('date') ?? '';
   const navigate = useNavigate();
   const toast = useToast();
-  const services = useBookableServices();
+  const allServices = useBookableServices();
+  const place = useBookingLocation();
+  const offered = useMemo(
+    () => allServices.data && offeredAt(allServices.data, place.location),
+    [allServices.data, place.location],
+  );
+  const services = { ...allServices, data: offered };
   const settings = useBookingSettings();
   const book = useBookAppointment();
-  const timeZone = settings.data?.timezone ?? 'UTC';
+  const timeZone = place.location?.timeZone ?? settings.data?.timezone ?? 'UTC';
   const windowDays = settings.data?.bookingWindowDays ?? 30;
 
   const form = useZodForm(ZSimpleBookingForm, {
@@ -68,7 +77,11 @@ export function SimpleBookingPage() {
   const [serviceId, date] = useWatch({ control: form.control, name: ['serviceId', 'date'] });
   const service = services.data?.find((s) => s.id === serviceId);
   const locked = !!lockedServiceId && !!services.data?.some((s) => s.id === lockedServiceId);
-  const slots = useSlots({ serviceId: serviceId || undefined, date: date || undefined });
+  const slots = useSlots({
+    serviceId: serviceId || undefined,
+    date: date || undefined,
+    locationId: place.location?.id,
+  });
   // The answers belong to the service they were given for: another service asks other questions.
   const [given, setGiven] = useState<{ serviceId: string; answers: IntakeAnswers }>({ serviceId: '', answers: {} });
   const answers = given.serviceId === serviceId ? given.answers : {};
@@ -85,14 +98,14 @@ export function SimpleBookingPage() {
 
   const serviceOptions = useMemo(
     () =>
-      (services.data ?? []).map((s) => ({
+      (offered ?? []).map((s) => ({
         value: s.id,
         label: intl.formatMessage(
           { id: 'booking.serviceOption' },
           { name: s.name, minutes: s.duration, price: money(s.price) },
         ),
       })),
-    [services.data, money, intl],
+    [offered, money, intl],
   );
   const today = settings.data ? todayIn(timeZone) : '';
   const lastDay = settings.data ? addCalendarDays(todayIn(timeZone), windowDays) : '';
@@ -119,6 +132,7 @@ export function SimpleBookingPage() {
         notes: values.notes,
         ...(creditId && { creditId }),
         answers,
+        ...(place.location && { locationId: place.location.id }),
       },
       {
         onSuccess: (booked) => {
@@ -142,7 +156,7 @@ export function SimpleBookingPage() {
     );
   }
 
-  if (services.isLoading || settings.isLoading)
+  if (services.isLoading || settings.isLoading || place.isLoading)
     return <Spinner className="min-h-[40vh]" label={intl.formatMessage({ id: 'booking.loading' })} />;
 
   return (
@@ -164,6 +178,15 @@ export function SimpleBookingPage() {
               className="flex flex-col gap-5"
               aria-label={intl.formatMessage({ id: 'booking.formLabel' })}
             >
+              <LocationChoice
+                choice={{
+                  ...place,
+                  choose: (id) => {
+                    place.choose(id);
+                    if (!locked) form.setValue('serviceId', '');
+                  },
+                }}
+              />
               <SelectField
                 name="serviceId"
                 label={intl.formatMessage({ id: 'booking.service' })}

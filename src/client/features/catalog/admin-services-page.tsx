@@ -12,6 +12,7 @@ import { CatalogItemDialog } from './catalog-item-dialog';
 import { CapacityField } from './capacity-field';
 import { ServiceDepositFields } from './service-deposit-fields';
 import { ServiceQuestionsFields } from './service-questions-fields';
+import { ServicePlaces } from './service-places';
 
 /** /admin/services: like products, plus duration, buffers, capacity and who may perform each service. */
 export function AdminServicesPage() {
@@ -81,6 +82,9 @@ function ServiceDialog({
           deposit: service.deposit,
           questions: service.questions.map((q) => ({ ...q, options: q.options?.join(', ') ?? '' })),
           employeeIds: linked,
+          // Every location ticked is what "none named" answers; the server keeps every location named as none named.
+          locationIds: service.locationIds,
+          resourceIds: service.resourceIds,
         }
       : {
           name: '',
@@ -138,6 +142,7 @@ function ServiceDialog({
       <ServiceDepositFields />
       <ServiceQuestionsFields />
       <ProviderChoice />
+      <ServicePlaces />
     </CatalogItemDialog>
   );
 }

@@ -12,6 +12,7 @@ import { entities } from './entities';
 import { home } from './home';
 import { integrations } from './integrations';
 import { landing } from './landing';
+import { locations } from './locations';
 import { mail } from './mail';
 import { myWeek } from './myWeek';
 import { orders } from './orders';
@@ -40,6 +41,7 @@ export const messages = {
   ...home,
   ...integrations,
   ...landing,
+  ...locations,
   ...mail,
   ...myWeek,
   ...orders,

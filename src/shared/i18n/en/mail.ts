@@ -41,6 +41,7 @@ export const mail = {
   'mail.appointment.with': '{service} with {employee}',
   'mail.appointment.when': 'When: {when}',
   'mail.appointment.duration': 'Duration: {minutes, plural, one {# minute} other {# minutes}}',
+  'mail.appointment.where': 'Where: {place}',
   'mail.appointment.notes': 'Notes: {notes}',
   'mail.appointment.customer': 'Customer: {name} <{email}>',
   'mail.appointment.yourAppointments': 'See your appointments: {url}',

@@ -13,6 +13,7 @@ import { entities } from './entities';
 import { home } from './home';
 import { integrations } from './integrations';
 import { landing } from './landing';
+import { locations } from './locations';
 import { mail } from './mail';
 import { myWeek } from './myWeek';
 import { orders } from './orders';
@@ -39,6 +40,7 @@ export const messages: Record<MessageId, string> = {
   ...home,
   ...integrations,
   ...landing,
+  ...locations,
   ...mail,
   ...myWeek,
   ...orders,

@@ -42,6 +42,7 @@ export const mail: Record<keyof typeof enMail, string> = {
   'mail.appointment.with': '{service} con {employee}',
   'mail.appointment.when': 'Cuándo: {when}',
   'mail.appointment.duration': 'Duración: {minutes, plural, one {# minuto} other {# minutos}}',
+  'mail.appointment.where': 'Dónde: {place}',
   'mail.appointment.notes': 'Notas: {notes}',
   'mail.appointment.customer': 'Cliente: {name} <{email}>',
   'mail.appointment.yourAppointments': 'Consulta tus citas: {url}',

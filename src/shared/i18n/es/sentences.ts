@@ -48,6 +48,9 @@ const labels: Record<string, string> = {
   hours: 'horas',
   days: 'días',
   'minutes before the start': 'minutos antes del inicio',
+  'Location name': 'el nombre del local',
+  'Resource name': 'el nombre del recurso',
+  Address: 'la dirección',
 };
 
 /** The schemas' messages built from a label or a limit. */
@@ -566,6 +569,29 @@ const calendars: Record<string, string> = {
   'Choose a CalDAV account or an ICS address': 'Elige una cuenta CalDAV o una dirección ICS',
 };
 
+/** Locations and resources (docs/locations.md). */
+const locations: Record<string, string> = {
+  'No {resource} is free at that time.': 'No hay ningún {resource} libre a esa hora.',
+  'This service is not offered at that location.': 'Este servicio no se ofrece en ese local.',
+  'Please choose a location.': 'Elige un local.',
+  'This location has upcoming appointments, so it cannot be deleted.':
+    'Este local tiene citas próximas, así que no se puede eliminar.',
+  'The only location cannot be deleted.': 'No se puede eliminar el único local.',
+  'Location not found': 'Local no encontrado',
+  'Resource not found': 'Recurso no encontrado',
+  'locationIds names an unknown location.': 'locationIds nombra un local desconocido.',
+  'resourceIds names an unknown resource.': 'resourceIds nombra un recurso desconocido.',
+  '{label} must be a list of ids': '{label} debe ser una lista de identificadores',
+  '{label} has too many ids': '{label} tiene demasiados identificadores',
+  'Quantity must be a whole number from 1 to {max}': 'La cantidad debe ser un número entero de 1 a {max}',
+  'Created location {name}.': 'Local {name} creado.',
+  'Changed location {name}.': 'Local {name} modificado.',
+  'Deleted location {name}.': 'Local {name} eliminado.',
+  'Created resource {name}.': 'Recurso {name} creado.',
+  'Changed resource {name}.': 'Recurso {name} modificado.',
+  'Deleted resource {name}.': 'Recurso {name} eliminado.',
+};
+
 export const sentences: Record<string, string> = {
   ...labels,
   ...patterns,
@@ -575,4 +601,5 @@ export const sentences: Record<string, string> = {
   ...customerSentences,
   ...packageSentences,
   ...calendars,
+  ...locations,
 };
