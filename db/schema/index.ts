@@ -12,3 +12,4 @@ export * from './staff';
 export * from './webhooks';
 export * from './integrations';
 export * from './calendars';
+export * from './gift-cards';
