@@ -79,6 +79,7 @@ const adminItems: AdminNavItem[] = [
     icon: 'tag',
     access: 'orders.edit',
   },
+  { to: '/admin/gift-cards', label: 'nav.giftCards', icon: 'tag', access: 'orders.view' },
   { to: '/admin/messages', label: 'nav.messages', icon: 'chat', access: 'chat.view' },
 ];
 

@@ -6,6 +6,7 @@ import { seedBookingDemo, seedDemoAppointments, seedDemoWeeklyHours } from './se
 import { seedStaffDemo } from './seed-staff';
 import { seedChatDemo } from './seed-chat';
 import * as s from '../../../db/schema/index';
+import { seedDemoGiftCards } from './seed-gift-cards';
 import { seedDemoOrders, seedOrderPayments } from './seed-orders';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -99,6 +100,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     await seedDemoAppointments(tx, { now, timeZone: TIME_ZONE, random, staff, services, customers, weeklyHours });
     await seedDemoOrders(tx, { now, random, products, customers });
     await seedOrderPayments(tx, admin.id);
+    await seedDemoGiftCards(tx, { now, adminId: admin.id, customers });
     await seedChatDemo(tx, now);
     await seedApplication(tx, now);
     await seedStaffDemo(tx, { adminEmail: DEMO_ADMIN_EMAIL, passwordHash, now });
@@ -143,7 +145,7 @@ async function seedPeople(tx: Tx, passwordHash: string) {
         lastName,
       })),
     )
-    .returning({ id: s.users.id });
+    .returning({ id: s.users.id, email: s.users.email });
 
   return { admin: admin!, staff, customers };
 }
