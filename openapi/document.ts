@@ -381,7 +381,7 @@ function addIdempotencyKey(document: ReturnType<typeof generateOpenApiDocument>)
 }
 
 /** The document's version (semver): docs/api-changelog.md has a section for each. */
-const API_VERSION = '1.1.0';
+const API_VERSION = '1.2.0';
 
 /**
  * The OpenAPI 3.1 document of every REST operation, generated from the router. A zod schema registered with an

@@ -144,7 +144,9 @@ describe('gift cards', () => {
     const balance = await server.request('GET', `/api/gift-cards/${code}`);
     expect(balance.body.balance).toBe('28.00');
     const detail = await server.request('GET', `/api/admin/gift-cards/${made[0]!.id}`, { cookie: admin });
-    expect(detail.body.ledger.map((l: { kind: string; amount: string; orderId: string }) => [l.kind, l.amount, l.orderId])).toEqual([
+    expect(
+      detail.body.ledger.map((l: { kind: string; amount: string; orderId: string }) => [l.kind, l.amount, l.orderId]),
+    ).toEqual([
       ['issued', '50.00', orderId],
       ['spent', '-22.00', placed.body.id],
     ]);
@@ -173,11 +175,17 @@ describe('gift cards', () => {
     await payOnStripe(id);
 
     // 5.00 first: all of it goes back to the card.
-    const first = await server.request('POST', `/api/orders/${id}/refunds`, { cookie: admin, body: { amount: '5.00' } });
+    const first = await server.request('POST', `/api/orders/${id}/refunds`, {
+      cookie: admin,
+      body: { amount: '5.00' },
+    });
     expect(first.status, first.text).toBe(200);
     expect((await server.request('GET', `/api/gift-cards/${card.code}`)).body.balance).toBe('5.00');
     // Then the other 17.00: 6.00 to the card, 11.00 through Stripe.
-    const rest = await server.request('POST', `/api/orders/${id}/refunds`, { cookie: admin, body: { amount: '17.00' } });
+    const rest = await server.request('POST', `/api/orders/${id}/refunds`, {
+      cookie: admin,
+      body: { amount: '17.00' },
+    });
     expect(rest.status, rest.text).toBe(200);
     expect(rest.body).toMatchObject({ refundedAmount: '22.00', paymentStatus: 'refunded' });
     expect((await server.request('GET', `/api/gift-cards/${card.code}`)).body.balance).toBe('11.00');

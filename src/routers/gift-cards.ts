@@ -100,7 +100,10 @@ export const giftCardsRouter = router({
         path: '/gift-cards/{code}',
         tags,
         summary: "A gift card's balance, by its code (rate limited per address against guessing)",
-        errors: { 404: 'No such gift card, or it is void', 429: 'Too many look-ups from this address; see Retry-After' },
+        errors: {
+          404: 'No such gift card, or it is void',
+          429: 'Too many look-ups from this address; see Retry-After',
+        },
       }),
     )
     .use(rateLimited({ rule: limits.giftCardLookupPerIp, by: 'ip' }))

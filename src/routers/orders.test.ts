@@ -114,6 +114,8 @@ describe('POST /api/orders (checkout)', () => {
       discountCode: null,
       discount: '0.00',
       tax: '8.60',
+      giftCardAmount: '0.00',
+      boughtGiftCard: null,
       refundedAmount: '0.00',
       refunds: [],
       status: 'pending',

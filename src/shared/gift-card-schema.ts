@@ -118,7 +118,10 @@ export type GiftCardBalance = z.infer<typeof ZGiftCardBalance>;
 
 export const ZGiftCardPurchase = z.object({
   order: ZOrder,
-  paymentUrl: z.string().describe('When card payments are configured: the payment page to send the buyer to').optional(),
+  paymentUrl: z
+    .string()
+    .describe('When card payments are configured: the payment page to send the buyer to')
+    .optional(),
 });
 z.globalRegistry.add(ZGiftCardPurchase, {
   id: 'GiftCardPurchase',

@@ -12,9 +12,7 @@ const server = useTestServer();
 
 describe('spending one gift card from many checkouts at once', () => {
   it(`${CHECKOUTS} checkouts never take more than the balance, and the ledger sums to it`, async () => {
-    const people = await Promise.all(
-      Array.from({ length: CHECKOUTS }, () => signInAs(server.database, 'customer')),
-    );
+    const people = await Promise.all(Array.from({ length: CHECKOUTS }, () => signInAs(server.database, 'customer')));
     const [product] = await server.db
       .insert(products)
       .values({ name: 'Race Voucher Soap', price: '10.00', inventory: 1000 })
@@ -35,7 +33,9 @@ describe('spending one gift card from many checkouts at once', () => {
     const unexpected = answers.filter((a) => a.status !== 200 && a.status !== 409);
     expect(unexpected.map((a) => `${a.status} ${a.text}`)).toEqual([]);
     const refusals = new Set(answers.filter((a) => a.status === 409).map((a) => a.body.message));
-    expect([...refusals].every((m) => m === "The gift card's balance has changed. Please review your cart before paying.")).toBe(true);
+    expect(
+      [...refusals].every((m) => m === "The gift card's balance has changed. Please review your cart before paying."),
+    ).toBe(true);
 
     const placed = answers.filter((a) => a.status === 200).map((a) => a.body.id as string);
     expect(placed.length).toBeGreaterThanOrEqual(4);
@@ -43,7 +43,10 @@ describe('spending one gift card from many checkouts at once', () => {
       .select({ cents: sql<number>`coalesce(sum(${orders.giftCardAmount} * 100), 0)::integer` })
       .from(orders)
       .where(inArray(orders.id, placed));
-    const [after] = await server.db.select({ balance: giftCards.balance }).from(giftCards).where(eq(giftCards.id, card!.id));
+    const [after] = await server.db
+      .select({ balance: giftCards.balance })
+      .from(giftCards)
+      .where(eq(giftCards.id, card!.id));
     const [ledger] = await server.db
       .select({ sum: sql<string>`sum(${giftCardLedger.amount})::numeric(10,2)::text` })
       .from(giftCardLedger)

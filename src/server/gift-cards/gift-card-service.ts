@@ -1,14 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
-import {
-  cartGiftCards,
-  giftCardLedger,
-  giftCardPurchases,
-  giftCards,
-  orders,
-  users,
-} from '../../../db/schema/index';
+import { cartGiftCards, giftCardLedger, giftCardPurchases, giftCards, orders, users } from '../../../db/schema/index';
 import {
   formatGiftCardCode,
   GIFT_CARD_ALPHABET,
@@ -303,7 +296,9 @@ export async function boughtGiftCards(db: Tx, orderIds: string[]) {
     })
     .from(giftCards)
     .where(inArray(giftCards.purchaseOrderId, orderIds));
-  return new Map(rows.map((r) => [r.orderId!, { code: r.code, amount: r.amount, recipientEmail: r.recipientEmail ?? '' }]));
+  return new Map(
+    rows.map((r) => [r.orderId!, { code: r.code, amount: r.amount, recipientEmail: r.recipientEmail ?? '' }]),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -340,7 +335,12 @@ export async function cartGiftCardShare(
 /** Applies a card to the caller's cart (replacing any other), when it can pay now. */
 export async function applyCartGiftCard(db: Tx, userId: string, code: string): Promise<void> {
   const [card] = await db
-    .select({ id: giftCards.id, balance: giftCards.balance, isActive: giftCards.isActive, expiresAt: giftCards.expiresAt })
+    .select({
+      id: giftCards.id,
+      balance: giftCards.balance,
+      isActive: giftCards.isActive,
+      expiresAt: giftCards.expiresAt,
+    })
     .from(giftCards)
     .where(eq(giftCards.code, code));
   if (!card) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -421,4 +421,3 @@ export async function refundToGiftCard(
   await record(tx, spent.giftCardId, 'refunded', back, { orderId, actorId });
   return back;
 }
-

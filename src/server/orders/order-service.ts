@@ -141,9 +141,7 @@ async function loadOrders(db: Tx, where: SQL | undefined, limit: number, byUpdat
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) =>
-    answerOrder(r, linesOf.get(r.id) ?? [], refundsOf.get(r.id) ?? [], bought.get(r.id) ?? null),
-  );
+  return rows.map((r) => answerOrder(r, linesOf.get(r.id) ?? [], refundsOf.get(r.id) ?? [], bought.get(r.id) ?? null));
 }
 
 function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, Omit<T, 'orderId'>[]> {
@@ -474,7 +472,12 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
   // A gift card that pays it all leaves nothing for the card page: the order is placed paid.
   if (totalCents === 0 && giftCardCents > 0) {
     const manual = deps.payments.byId('manual')!;
-    return placeOrder(db, deps, { cartOf: actor.id }, { provider: manual, reference: null, payment: null, giftCardCents });
+    return placeOrder(
+      db,
+      deps,
+      { cartOf: actor.id },
+      { provider: manual, reference: null, payment: null, giftCardCents },
+    );
   }
   const lines = cart.items.map((item) => ({ name: item.product.name, quantity: item.quantity }));
   checkCardMinimum(provider, deps.currency, totalCents);

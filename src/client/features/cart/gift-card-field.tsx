@@ -60,7 +60,12 @@ export function GiftCardField({ applied }: { applied: { code: string; amount: st
 
   const error = apply.error ? errorMessage(apply.error) : null;
   return (
-    <form className="flex flex-col gap-1.5" onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'giftCards.field' })}>
+    <form
+      className="flex flex-col gap-1.5"
+      onSubmit={submit}
+      noValidate
+      aria-label={intl.formatMessage({ id: 'giftCards.field' })}
+    >
       <label htmlFor={id} className="text-sm font-medium text-stone-800">
         <FormattedMessage id="giftCards.field" />
       </label>

@@ -76,7 +76,10 @@ export function AdminGiftCardPage() {
           </CardTitle>
         </CardHeader>
         <CardContent>
-          <ol className="flex flex-col divide-y divide-stone-200" aria-label={intl.formatMessage({ id: 'giftCards.ledgerLabel' })}>
+          <ol
+            className="flex flex-col divide-y divide-stone-200"
+            aria-label={intl.formatMessage({ id: 'giftCards.ledgerLabel' })}
+          >
             {c.ledger.map((line) => (
               <li
                 key={line.id}
@@ -94,7 +97,9 @@ export function AdminGiftCardPage() {
                 )}
                 <span
                   className={
-                    Number(line.amount) < 0 ? 'ml-auto font-semibold text-stone-900' : 'ml-auto font-semibold text-green-800'
+                    Number(line.amount) < 0
+                      ? 'ml-auto font-semibold text-stone-900'
+                      : 'ml-auto font-semibold text-green-800'
                   }
                   data-testid="ledger-amount"
                 >

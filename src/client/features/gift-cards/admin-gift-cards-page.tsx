@@ -123,10 +123,7 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
         form={form}
         className="flex flex-col gap-4"
         onSubmit={(values) =>
-          issue.mutate(
-            { ...values, recipientEmail: values.recipientEmail || null },
-            { onSuccess: () => onClose() },
-          )
+          issue.mutate({ ...values, recipientEmail: values.recipientEmail || null }, { onSuccess: () => onClose() })
         }
       >
         <TextField name="amount" inputMode="decimal" label={intl.formatMessage({ id: 'giftCards.amount' })} />
@@ -136,7 +133,12 @@ function IssueDialog({ onClose }: { onClose: () => void }) {
           autoComplete="off"
           label={intl.formatMessage({ id: 'giftCards.recipientEmail' })}
         />
-        <TextareaField name="message" rows={2} maxLength={500} label={intl.formatMessage({ id: 'giftCards.message' })} />
+        <TextareaField
+          name="message"
+          rows={2}
+          maxLength={500}
+          label={intl.formatMessage({ id: 'giftCards.message' })}
+        />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={onClose}>
             <FormattedMessage id="giftCards.cancel" />
