@@ -256,6 +256,7 @@ const screens: Screen[] = [
     '/admin/integrations',
     '/admin/orders',
     '/admin/discounts',
+    '/admin/gift-cards',
     '/admin/messages',
     '/my-schedule',
     '/admin/no-such-page',

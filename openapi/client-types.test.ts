@@ -61,6 +61,10 @@ describe('the generated client', () => {
       | 'product.created'
       | 'product.updated'
       | 'product.deleted'
+      | 'gift_card.issued'
+      | 'gift_card.spent'
+      | 'gift_card.refunded'
+      | 'gift_card.voided'
       | 'ping'
     >();
     if (event.type === 'appointment.cancelled') expectTypeOf(event.data).toEqualTypeOf<Schemas['Appointment']>();

@@ -108,6 +108,12 @@ export const integrations: Record<keyof typeof enIntegrations, string> = {
   'integrations.eventProductCreated': 'Se ha creado un producto',
   'integrations.eventProductUpdated': 'Se ha cambiado un producto',
   'integrations.eventProductDeleted': 'Se ha eliminado un producto',
+  'integrations.eventGiftCardIssued':
+    'El personal emitió una tarjeta regalo, o se creó al pagarse el pedido que la compraba',
+  'integrations.eventGiftCardSpent': 'Una tarjeta regalo pagó parte o todo un pedido',
+  'integrations.eventGiftCardRefunded':
+    'El dinero de un pedido reembolsado o cancelado volvió a la tarjeta regalo que lo pagó',
+  'integrations.eventGiftCardVoided': 'El personal anuló una tarjeta regalo',
 
   // What a change says
   'integrations.success': 'Hecho',
