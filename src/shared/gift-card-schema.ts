@@ -19,7 +19,8 @@ const ZCodeText = z
   .string({ error: 'Gift card code is required' })
   .max(64, 'Gift card code is not valid')
   .transform(normaliseGiftCardCode)
-  .refine((code) => code.length > 0, 'Gift card code is required');
+  .refine((code) => code.length > 0, 'Gift card code is required')
+  .refine((code) => /^[A-Z0-9]+$/.test(code), 'Gift card code is not valid');
 
 export const ZGiftCardCodeInput = z.object({ code: ZCodeText });
 export type GiftCardCodeInput = z.infer<typeof ZGiftCardCodeInput>;
