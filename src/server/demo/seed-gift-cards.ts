@@ -12,6 +12,8 @@ export async function seedDemoGiftCards(
   { now, adminId, customers }: { now: Date; adminId: string; customers: { id: string; email: string }[] },
 ) {
   const day = (n: number) => new Date(now.getTime() - n * 86400000);
+  // The buyer's own words, kept as she wrote them (not a text of the product to translate).
+  const birthdayNote: string = 'Happy birthday!';
   const buyer = customers[0]!;
   const friend = customers[1]!;
 
@@ -34,7 +36,7 @@ export async function seedDemoGiftCards(
     .values({ orderId: purchase!.id, productName: GIFT_CARD_LINE, unitPrice: '50.00', quantity: 1 });
   await tx
     .insert(giftCardPurchases)
-    .values({ orderId: purchase!.id, amount: '50.00', recipientEmail: friend.email, message: 'Happy birthday!' });
+    .values({ orderId: purchase!.id, amount: '50.00', recipientEmail: friend.email, message: birthdayNote });
   // The friend spent part of it on her most recent completed order (the card paid up to 20.00 of it).
   const [spentOn] = await queryRows<{ id: string; total: string }>(
     tx,
@@ -47,7 +49,7 @@ export async function seedDemoGiftCards(
     amount: '50.00',
     balance: (50 - Number(spent)).toFixed(2),
     recipientEmail: friend.email,
-    message: 'Happy birthday!',
+    message: birthdayNote,
     purchaseOrderId: purchase!.id,
     createdAt: day(12),
   });

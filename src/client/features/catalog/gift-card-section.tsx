@@ -100,7 +100,6 @@ function BuyGiftCard() {
 }
 
 function CheckBalance() {
-  const intl = useIntl();
   const money = useFormatMoney();
   const timeZone = useTimeZone();
   const id = useId();

@@ -17,8 +17,6 @@ export const giftCards = {
   'giftCards.ordered': 'Gift card ordered',
   'giftCards.orderedText': 'It is sent to {email} once the order is paid.',
   'giftCards.buyFailed': 'Could not buy the gift card',
-  'giftCards.signInToBuy': 'Sign in to buy a gift card.',
-  'giftCards.signIn': 'Sign in',
 
   'giftCards.checkTitle': 'Check a balance',
   'giftCards.code': 'Gift card code',
@@ -61,5 +59,4 @@ export const giftCards = {
   'giftCards.voidText': 'Its balance of {amount} is taken off and it can no longer be spent. This cannot be undone.',
   'giftCards.voided': 'Gift card voided',
   'giftCards.voidFailed': 'Could not void the gift card',
-  'giftCards.notFound': 'Gift card not found.',
 } as const;

@@ -18,8 +18,6 @@ export const giftCards: Record<keyof typeof enGiftCards, string> = {
   'giftCards.ordered': 'Tarjeta regalo pedida',
   'giftCards.orderedText': 'Se envía a {email} cuando se pague el pedido.',
   'giftCards.buyFailed': 'No se ha podido comprar la tarjeta regalo',
-  'giftCards.signInToBuy': 'Inicia sesión para comprar una tarjeta regalo.',
-  'giftCards.signIn': 'Iniciar sesión',
 
   'giftCards.checkTitle': 'Consultar el saldo',
   'giftCards.code': 'Código de la tarjeta regalo',
@@ -62,5 +60,4 @@ export const giftCards: Record<keyof typeof enGiftCards, string> = {
   'giftCards.voidText': 'Se retira su saldo de {amount} y ya no se podrá gastar. No se puede deshacer.',
   'giftCards.voided': 'Tarjeta regalo anulada',
   'giftCards.voidFailed': 'No se ha podido anular la tarjeta regalo',
-  'giftCards.notFound': 'No se ha encontrado la tarjeta regalo.',
 };
