@@ -23,7 +23,6 @@ const ZCodeText = z
   .refine((code) => /^[A-Z0-9]+$/.test(code), 'Gift card code is not valid');
 
 export const ZGiftCardCodeInput = z.object({ code: ZCodeText });
-export type GiftCardCodeInput = z.infer<typeof ZGiftCardCodeInput>;
 
 const ZRecipientEmail = z
   .string({ error: 'Please enter a valid email address' })
@@ -74,10 +73,10 @@ export type IssueGiftCardInput = z.infer<typeof ZIssueGiftCardInput>;
 
 export const ZGiftCardIdInput = z.object({ id: z.string().max(100) });
 
-export const giftCardEntryKinds = ['issued', 'spent', 'refunded', 'voided'] as const;
+const giftCardEntryKinds = ['issued', 'spent', 'refunded', 'voided'] as const;
 export type GiftCardEntryKind = (typeof giftCardEntryKinds)[number];
 
-export const ZGiftCardEntry = z.object({
+const ZGiftCardEntry = z.object({
   id: z.string(),
   kind: z.enum(giftCardEntryKinds),
   amount: z.string().describe('Signed: issued and refunded add to the balance, spent and voided take from it'),
@@ -85,7 +84,6 @@ export const ZGiftCardEntry = z.object({
   createdAt: zInstant(),
 });
 z.globalRegistry.add(ZGiftCardEntry, { id: 'GiftCardEntry', description: "A line of a gift card's ledger" });
-export type GiftCardEntry = z.infer<typeof ZGiftCardEntry>;
 
 export const ZGiftCard = z.object({
   id: z.string(),

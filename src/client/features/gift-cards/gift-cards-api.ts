@@ -4,7 +4,7 @@ import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
 export type GiftCardItem = RouterOutputs['giftCards']['list'][number];
-export type GiftCardDetail = RouterOutputs['giftCards']['get'];
+type GiftCardDetail = RouterOutputs['giftCards']['get'];
 
 export const useGiftCards = () => trpc.giftCards.list.useQuery();
 export const useGiftCard = (id: string) => trpc.giftCards.get.useQuery({ id }, { retry: false });
