@@ -99,7 +99,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('gift cards on %s', (viewport)
     await card.waitFor();
     await screenshot(page, `gift-cards-list-${viewport}`);
     await expectNoSeriousAxeViolations(page);
-    await card.getByRole('link', { name: `Ledger of ${code}` }).click();
+    await card.getByRole('link', { name: `Ledger ${code}` }).click();
     await page.getByRole('heading', { name: code, level: 1 }).waitFor();
     const lines = page.getByTestId('ledger-line');
     await expect.poll(() => lines.count()).toBe(2);

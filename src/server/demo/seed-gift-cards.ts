@@ -85,11 +85,11 @@ export async function seedDemoGiftCards(
     .insert(giftCardLedger)
     .values({ giftCardId: issued, kind: 'issued', amount: '100.00', createdBy: adminId, createdAt: day(7) });
 
-  // Issued, then voided (sent to a mistyped address).
+  // Issued to a customer, then voided (given by mistake).
   const voided = await card(tx, {
     amount: '30.00',
     balance: '0',
-    recipientEmail: 'someone@exmaple.com',
+    recipientEmail: customers[2]!.email,
     message: null,
     purchaseOrderId: null,
     createdAt: day(20),

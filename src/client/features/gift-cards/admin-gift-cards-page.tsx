@@ -60,7 +60,11 @@ export function AdminGiftCardsPage() {
                   data-testid="gift-card"
                   heading={
                     <>
-                      <h2 className="break-all font-mono text-base font-semibold text-stone-900" translate="no">
+                      <h2
+                        id={`gift-card-code-${card.id}`}
+                        className="break-all font-mono text-base font-semibold text-stone-900"
+                        translate="no"
+                      >
                         {code}
                       </h2>
                       <p className="text-lg font-semibold text-brand-800" data-testid="gift-card-balance">
@@ -75,7 +79,9 @@ export function AdminGiftCardsPage() {
                       variant="outline"
                       size="sm"
                       className="ml-auto"
-                      aria-label={intl.formatMessage({ id: 'giftCards.viewLabel' }, { code })}
+                      id={`gift-card-ledger-${card.id}`}
+                      // "Ledger" and the card's code: the code is data, so it is not put into a translated label.
+                      aria-labelledby={`gift-card-ledger-${card.id} gift-card-code-${card.id}`}
                     >
                       <FormattedMessage id="giftCards.view" />
                     </ButtonLink>

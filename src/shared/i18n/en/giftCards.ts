@@ -48,7 +48,6 @@ export const giftCards = {
   'giftCards.void': 'Void',
   'giftCards.expired': 'Expired',
   'giftCards.view': 'Ledger',
-  'giftCards.viewLabel': 'Ledger of {code}',
   'giftCards.back': 'All gift cards',
   'giftCards.ledgerTitle': 'Ledger',
   'giftCards.ledgerLabel': 'Ledger of the gift card',

@@ -49,7 +49,6 @@ export const giftCards: Record<keyof typeof enGiftCards, string> = {
   'giftCards.void': 'Anulada',
   'giftCards.expired': 'Caducada',
   'giftCards.view': 'Movimientos',
-  'giftCards.viewLabel': 'Movimientos de {code}',
   'giftCards.back': 'Todas las tarjetas regalo',
   'giftCards.ledgerTitle': 'Movimientos',
   'giftCards.ledgerLabel': 'Movimientos de la tarjeta regalo',
