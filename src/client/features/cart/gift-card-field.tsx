@@ -86,7 +86,12 @@ export function GiftCardField({ applied }: { applied: { code: string; amount: st
           className="uppercase placeholder:normal-case"
           placeholder={intl.formatMessage({ id: 'giftCards.enterCode' })}
         />
-        <Button type="submit" variant="outline" disabled={apply.isPending || !code.trim()}>
+        <Button
+          type="submit"
+          variant="outline"
+          disabled={apply.isPending || !code.trim()}
+          aria-label={intl.formatMessage({ id: 'giftCards.applyLabel' })}
+        >
           <FormattedMessage id="cart.apply" />
         </Button>
       </div>

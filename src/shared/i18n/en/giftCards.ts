@@ -2,6 +2,7 @@
 export const giftCards = {
   'giftCards.field': 'Gift card',
   'giftCards.enterCode': 'Enter a gift card code',
+  'giftCards.applyLabel': 'Apply gift card',
   'giftCards.removeLabel': 'Remove gift card {code}',
   'giftCards.pays': 'Pays {amount} of this order',
   'giftCards.paysNothing': 'This card cannot pay now. Remove it or try another.',

@@ -3,6 +3,7 @@ import type { giftCards as enGiftCards } from '../en/giftCards';
 export const giftCards: Record<keyof typeof enGiftCards, string> = {
   'giftCards.field': 'Tarjeta regalo',
   'giftCards.enterCode': 'Escribe el código de una tarjeta regalo',
+  'giftCards.applyLabel': 'Aplicar la tarjeta regalo',
   'giftCards.removeLabel': 'Quitar la tarjeta regalo {code}',
   'giftCards.pays': 'Paga {amount} de este pedido',
   'giftCards.paysNothing': 'Esta tarjeta no puede pagar ahora. Quítala o prueba con otra.',
