@@ -42,7 +42,7 @@ export const giftCards: Record<keyof typeof enGiftCards, string> = {
   'giftCards.loading': 'Cargando las tarjetas regalo',
   'giftCards.none': 'Todavía no hay tarjetas regalo.',
   'giftCards.listLabel': 'Tarjetas regalo',
-  'giftCards.initial': 'Emitida por',
+  'giftCards.initial': 'Importe inicial',
   'giftCards.recipient': 'Destinatario',
   'giftCards.noRecipient': 'Ninguno',
   'giftCards.created': 'Creada',
