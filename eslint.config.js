@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /*
- * Two import boundaries, besides the recommended rules:
+ * Three import boundaries, besides the recommended rules (the third, test doubles under src/testing, is below):
  * - Domain code under src/server (services, caches, rules) knows neither Fastify nor tRPC nor the API layer; only
  *   the HTTP layer (src/server/http), the API layer (src/server/api) and the files that assemble the app do.
  *   AppError (src/server/app-error.ts) imports nothing, so every layer can throw it.
@@ -96,7 +96,6 @@ export default tseslint.config(
       'src/server/app.ts',
       'src/server/main.ts',
       'src/server/dev.ts',
-      'src/server/testing.ts',
       'src/server/**/*.test.ts',
     ],
     rules: { 'no-restricted-imports': ['error', serverFrameworks] },
@@ -111,6 +110,20 @@ export default tseslint.config(
           patterns: [
             { regex: '^(?!\\.\\./shared/i18n/sentence$)', message: 'AppError imports nothing but its sentence.' },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Test doubles (the Stripe fake, the SMTP, webhook and CalDAV test servers, the test app) serve tests, journeys
+    // and benchmarks only: production code never imports them.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/testing/**', 'src/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [{ target: './src', from: './src/testing', message: 'Production code does not import test doubles.' }],
         },
       ],
     },

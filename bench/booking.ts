@@ -3,7 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { createDb } from '../db/client';
 import { businessSettings, serviceProviders, services, users, weeklyHours } from '../db/schema/index';
 import { createSession } from '../src/server/auth/sessions';
-import { addCalendarDays, toZoned, zonedToInstant } from '../src/server/booking/zoned-time';
+import { toZoned, zonedToInstant } from '../src/server/booking/zoned-time';
+import { addCalendarDays } from '../src/shared/date-key';
 import {
   createBenchDatabase,
   databaseCpuMs,

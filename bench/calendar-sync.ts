@@ -4,7 +4,7 @@ import { createDb } from '../db/client';
 import { businessSettings, calendarConnections, externalBusy, externalCalendars, users } from '../db/schema/index';
 import { syncConnection } from '../src/server/calendars/calendar-sync';
 import { secretBox } from '../src/server/calendars/secret-box';
-import { startRadicale } from '../src/server/calendars/radicale-testing';
+import { startRadicale } from '../src/testing/radicale';
 import { createBenchDatabase, loadAverage } from './lib';
 
 // A CalDAV sync against a real Radicale: a calendar of 2,000 events (1,900 single, 100 weekly series) read the

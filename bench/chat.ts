@@ -2,7 +2,7 @@ import { createDb } from '../db/client';
 import { users } from '../db/schema/index';
 import { seedDemoData } from '../src/server/demo/seed';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
-import { openChatStream, type ChatStream } from '../src/server/testing-live';
+import { openChatStream, type ChatStream } from '../src/testing/live-server';
 import { allPermissions } from '../src/shared/roles';
 import { createBenchDatabase, percentile, startServer } from './lib';
 

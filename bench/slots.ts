@@ -16,7 +16,8 @@ import {
 import { busySpans } from '../src/server/calendars/busy-spans';
 import { slotsFor } from '../src/server/appointments/slot-data';
 import { computeSlotsForDates } from '../src/server/booking/slots';
-import { addCalendarDays, toZoned, zonedToInstant } from '../src/server/booking/zoned-time';
+import { toZoned, zonedToInstant } from '../src/server/booking/zoned-time';
+import { addCalendarDays } from '../src/shared/date-key';
 import { getSettings } from '../src/server/settings/settings-service';
 import { createBenchDatabase, load, printComparison, startServer } from './lib';
 

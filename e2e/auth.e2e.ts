@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
-import { queuedMail } from '../src/server/testing';
+import { queuedMail } from '../src/testing/test-server';
 import {
   checkScreenAtBothViewports,
   expectNoSeriousAxeViolations,

@@ -2,7 +2,8 @@ import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
 import { dayLabelOf } from '../src/client/lib/zoned-time';
-import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
+import { toZoned } from '../src/server/booking/zoned-time';
+import { addCalendarDays, weekdayOf } from '../src/shared/date-key';
 import { DEMO_TZ, workdays } from './demo-days';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
 import {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createStripeFake, paymentsWithStripeFake } from '../src/server/payments/stripe-fake';
+import { createStripeFake, paymentsWithStripeFake } from '../src/testing/stripe-fake';
 import { afterAll, beforeAll } from 'vitest';
 import { formatMoney, fromCents } from '../src/shared/orders';
 import { useE2eApp } from './harness';

@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
-import { addCalendarDays, toZoned, weekdayOf, zonedToInstant } from '../src/server/booking/zoned-time';
+import { toZoned, zonedToInstant } from '../src/server/booking/zoned-time';
+import { addCalendarDays, weekdayOf } from '../src/shared/date-key';
 import {
   expectNoSeriousAxeViolations,
   screenshot,

@@ -1,4 +1,5 @@
-import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
+import { toZoned } from '../src/server/booking/zoned-time';
+import { addCalendarDays, weekdayOf } from '../src/shared/date-key';
 import { demoDateOverrides } from '../src/server/demo/seed-booking';
 
 /** The demo business's time zone. */

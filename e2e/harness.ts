@@ -10,7 +10,7 @@ import { buildApp } from '../src/server/app';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
 import type { Payments } from '../src/server/payments/payments';
 import type { Catalogue } from '../src/shared/i18n/catalogue';
-import { testEnv } from '../src/server/testing';
+import { testEnv } from '../src/testing/test-server';
 
 const viewports = {
   desktop: { width: 1280, height: 800 },

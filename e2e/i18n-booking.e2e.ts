@@ -8,7 +8,7 @@ import { INTL_TAGS, type Locale } from '../src/shared/i18n/locales';
 import { formatMoney } from '../src/shared/orders';
 import { longDayLabelOf } from '../src/client/lib/zoned-time';
 import { mailLanguage } from '../src/server/mail/mail-language';
-import { queuedMail } from '../src/server/testing';
+import { queuedMail } from '../src/testing/test-server';
 import { DEMO_TZ, workdays } from './demo-days';
 import { checkScreenAtBothViewports, sessionCookieFor, useE2eApp, type ViewportName, toast } from './harness';
 

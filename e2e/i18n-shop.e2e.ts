@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
-import { queuedMail } from '../src/server/testing';
+import { queuedMail } from '../src/testing/test-server';
 import { checkScreenAtBothViewports, screenshot, sessionCookieFor, useE2eApp } from './harness';
 import { addProduct, addToCartFromShop } from './shop-steps';
 

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
-import { startWebhookReceiver } from '../src/server/webhooks/receiver-testing';
+import { defaultEmployeePermissions } from '../src/shared/roles';
+import { signInAs } from '../src/testing/test-server';
+import { startWebhookReceiver } from '../src/testing/webhook-receiver';
 import { expectNoSeriousAxeViolations, screenshot, sessionCookieFor, useE2eApp, type ViewportName } from './harness';
 
 const e2e = useE2eApp();
@@ -147,6 +149,85 @@ describe.each<ViewportName>(['desktop', 'phone'])('integrations on %s', (viewpor
       .click();
     await page.getByText('Webhook endpoint deleted').waitFor();
     await card.waitFor({ state: 'detached' });
+    await context.close();
+    await receiver.close();
+  });
+
+  it('staff with webhooks.view read endpoints, deliveries and events; with webhooks.manage they replay what a pause missed', async () => {
+    const receiver = await startWebhookReceiver();
+    const created = await fetch(`${e2e.server.baseUrl}/api/admin/webhooks`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, events: ['customer.created'], description: `Front desk ${viewport}` }),
+    });
+    expect(created.status).toBe(200);
+    receiver.useSecret(((await created.json()) as { secret: string }).secret);
+
+    const reader = await signInAs(e2e.server.database, 'employee', {
+      permissions: [...defaultEmployeePermissions, 'webhooks.view'],
+    });
+    const asReader = await e2e.open({ viewport, cookie: reader.cookie });
+    await asReader.page.goto('/admin/orders');
+    await menu(asReader.page).getByRole('link', { name: 'Integrations' }).click();
+    await asReader.page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
+    await asReader.page.getByRole('heading', { name: 'Recent events', level: 2 }).waitFor();
+    // The demo's switched-off accounting endpoint and its orders' events.
+    await asReader.page.getByText('Accounting sync (demo: switched off)').waitFor();
+    await asReader.page.getByTestId('webhook-event').filter({ hasText: 'order.created' }).first().waitFor();
+    const readerCard = asReader.page.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
+    await readerCard.getByRole('button', { name: 'Show deliveries' }).click();
+    await readerCard.getByText('No deliveries yet.', { exact: true }).waitFor();
+    // Read-only: no API keys, nothing to add, send, replay, disable, delete or redeliver.
+    expect(await asReader.page.getByRole('heading', { name: 'API keys' }).count()).toBe(0);
+    for (const name of ['Add Endpoint', 'Send test event', 'Replay events', /^Disable/, /^Delete/, /^Redeliver/])
+      expect(await asReader.page.getByRole('button', { name }).count(), String(name)).toBe(0);
+    await expectNoSeriousAxeViolations(asReader.page);
+    await screenshot(asReader.page, `integrations-reader-${viewport}`);
+    await asReader.context.close();
+
+    const manager = await signInAs(e2e.server.database, 'employee', {
+      permissions: [...defaultEmployeePermissions, 'webhooks.view', 'webhooks.manage'],
+    });
+    const { context, page } = await e2e.open({ viewport, cookie: manager.cookie });
+    await page.goto('/admin/integrations');
+    const card = page.getByTestId('webhook-endpoint').filter({ hasText: receiver.url });
+    await card.getByRole('button', { name: `Disable ${receiver.url}` }).click();
+    await card.getByText('Disabled', { exact: true }).waitFor();
+    // A customer joins while the endpoint is paused: the event is kept, nothing is delivered.
+    const email = `paused-${viewport}@example.com`;
+    const customer = await fetch(`${e2e.server.baseUrl}/api/admin/customers`, {
+      method: 'POST',
+      headers: { cookie: adminCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, firstName: 'Paused', lastName: 'Customer' }),
+    });
+    expect(customer.status).toBe(201);
+    const { id: customerId } = (await customer.json()) as { id: string };
+    await page.reload();
+    await page.getByTestId('webhook-event').filter({ hasText: customerId }).waitFor();
+    expect(receiver.received).toHaveLength(0);
+
+    await card.getByRole('button', { name: `Enable ${receiver.url}` }).click();
+    await card.getByText('Enabled', { exact: true }).waitFor();
+    await card.getByRole('button', { name: `Replay events to ${receiver.url}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replay events' });
+    await dialog.getByLabel('The last hour').check();
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `integrations-replay-${viewport}`);
+    await dialog.getByRole('button', { name: 'Replay events' }).click();
+    await page.getByText(/events? queued for delivery/).waitFor();
+    await expect
+      .poll(() => receiver.received.filter((r) => (r.payload?.data as { id?: string })?.id === customerId).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
+    const replayed = receiver.received.find((r) => (r.payload?.data as { id?: string })?.id === customerId)!;
+    // Signed as any delivery: the receiver verified it with the standardwebhooks library.
+    expect(replayed.error).toBeUndefined();
+    expect(replayed.payload).toMatchObject({ type: 'customer.created', data: { email } });
+    await card.getByTestId('webhook-delivery').first().getByText('Delivered').waitFor();
+    expect(await page.getByRole('heading', { name: 'API keys' }).count()).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, `integrations-manager-${viewport}`);
     await context.close();
     await receiver.close();
   });

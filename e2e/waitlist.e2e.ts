@@ -3,7 +3,8 @@ import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { appointmentReminders, appointments, services, users } from '../db/schema/index';
 import { dayLabelOf } from '../src/client/lib/zoned-time';
 import { DEMO_ADMIN_EMAIL } from '../src/server/demo/seed';
-import { addCalendarDays, toZoned, weekdayOf } from '../src/server/booking/zoned-time';
+import { toZoned } from '../src/server/booking/zoned-time';
+import { addCalendarDays, weekdayOf } from '../src/shared/date-key';
 import {
   screenshot,
   sessionCookieFor,

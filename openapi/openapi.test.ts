@@ -60,6 +60,18 @@ describe('OpenAPI document', () => {
     expect(unnamed).toEqual([]);
   });
 
+  it('gives a generated client named types for Order, Appointment, Product, Customer and Event', () => {
+    const types = readFileSync(clientTypesPath, 'utf8');
+    const schemas = types.slice(types.indexOf('  schemas: {'), types.indexOf('  responses: never;'));
+    for (const name of ['Order', 'Appointment', 'Product', 'Customer', 'Event'])
+      expect(schemas, name).toMatch(new RegExp(`^    ${name}:`, 'm'));
+    // The operations answer them by name: GET /orders, /appointments, /products, /admin/customers.
+    for (const name of ['Order', 'Appointment', 'Product', 'Customer'])
+      expect(types, name).toContain(`components['schemas']['${name}']`);
+    // Every event body in the webhooks section is one of Event's kinds.
+    expect(schemas).toMatch(/^ {4}Event:\n?\s*\| components\['schemas'\]\['OrderCreatedEvent'\]/m);
+  });
+
   it('has the version docs/api-changelog.md describes', () => {
     const changelog = readFileSync(new URL('../docs/api-changelog.md', import.meta.url), 'utf8');
     const { version } = (JSON.parse(readFileSync(snapshotPath, 'utf8')) as { info: { version: string } }).info;

@@ -1501,8 +1501,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case)
-     * @description Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case). Requires the customers.view permission (admins hold every permission).
+     * Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case; with limit, cursor or updatedSince, one page walked by updatedAt)
+     * @description Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case; with limit, cursor or updatedSince, one page walked by updatedAt). Requires the customers.view permission (admins hold every permission).
      */
     get: operations['staff-customers-list'];
     put?: never;
@@ -1545,8 +1545,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Every staff write, newest first (?page=)
-     * @description Every staff write, newest first (?page=). Requires the admin role.
+     * Every staff write, newest first (?page=); with limit, cursor or updatedSince, one page walked oldest first
+     * @description Every staff write, newest first (?page=); with limit, cursor or updatedSince, one page walked oldest first. Requires the admin role.
      */
     get: operations['staff-auditLog-list'];
     put?: never;
@@ -2038,7 +2038,7 @@ export interface paths {
     };
     /**
      * An employee's connected calendars and their state (never a password)
-     * @description An employee's connected calendars and their state (never a password). Requires the users.view permission (admins hold every permission).
+     * @description An ICS address is answered by its origin only (`https://calendar.google.com/…`): a secret address reads the calendar.
      */
     get: operations['calendars-employeeConnections'];
     put?: never;
@@ -2962,6 +2962,8 @@ export interface components {
       paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
       /** @enum {string} */
       paymentProvider: 'manual' | 'stripe';
+      /** @description The note given when the order was placed for the customer; null when none */
+      notes: string | null;
       /**
        * Format: date-time
        * @description An instant, ISO 8601 in UTC
@@ -3026,6 +3028,8 @@ export interface components {
       paymentStatus: 'unpaid' | 'paid' | 'failed' | 'partially_refunded' | 'refunded';
       /** @enum {string} */
       paymentProvider: 'manual' | 'stripe';
+      /** @description The note given when the order was placed for the customer; null when none */
+      notes: string | null;
       /**
        * Format: date-time
        * @description An instant, ISO 8601 in UTC
@@ -3175,6 +3179,8 @@ export interface components {
       firstName: string;
       lastName: string;
       email: string;
+      /** @description The phone number the customer or staff gave, as written; null when none */
+      phone: string | null;
       /**
        * Format: date-time
        * @description An instant, ISO 8601 in UTC
@@ -3220,6 +3226,8 @@ export interface components {
       total: number;
       page: number;
       pageSize: number;
+      /** @description With limit, cursor or updatedSince: the cursor of the next page (also in the Link header); null on the last */
+      nextCursor: string | null;
     };
     Dashboard: {
       monthRevenue: string;
@@ -3304,6 +3312,8 @@ export interface components {
       total: number;
       page: number;
       pageSize: number;
+      /** @description With limit, cursor or updatedSince: the cursor of the next page (also in the Link header); null on the last */
+      nextCursor: string | null;
     };
     AuditEntry: {
       id: string;
@@ -12844,6 +12854,8 @@ export interface operations {
            * @enum {string}
            */
           paymentProvider?: 'manual' | 'stripe';
+          /** @description With customerId: a note kept with the order (staff and the customer read it) */
+          notes?: string;
         };
       };
     };
@@ -16838,6 +16850,9 @@ export interface operations {
         tag?: string;
         email?: string;
         page?: number;
+        limit?: number;
+        cursor?: string;
+        updatedSince?: string;
       };
       header?: never;
       path?: never;
@@ -16854,6 +16869,7 @@ export interface operations {
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           RateLimit: components['headers']['RateLimit'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {
@@ -17192,6 +17208,9 @@ export interface operations {
     parameters: {
       query?: {
         page?: number;
+        limit?: number;
+        cursor?: string;
+        updatedSince?: string;
       };
       header?: never;
       path?: never;
@@ -17208,6 +17227,7 @@ export interface operations {
           'RateLimit-Reset': components['headers']['RateLimit-Reset'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           RateLimit: components['headers']['RateLimit'];
+          Link: components['headers']['Link'];
           [name: string]: unknown;
         };
         content: {

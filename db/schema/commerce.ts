@@ -65,6 +65,8 @@ export const orders = pgTable(
     // Which payment provider takes the money ('manual': paid on pickup) and its reference for this payment.
     paymentProvider: text('payment_provider').notNull().default('manual'),
     paymentReference: text('payment_reference'),
+    // A note given with an order placed for a customer (POST /api/orders {customerId, items, notes}).
+    notes: text('notes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -26,17 +26,6 @@ export const apiKeys = pgTable(
   (t) => [index('api_keys_created_idx').on(t.createdAt)],
 );
 
-// Each key's request count in the current minute, shared by every app instance. UNLOGGED (in the migration): a
-// counter needs no crash safety, and without WAL its one-row upsert commits without waiting for a disk flush, which
-// otherwise serialises a busy key's requests on that row (bench/api-key.ts).
-export const apiKeyUsage = pgTable('api_key_usage', {
-  keyId: uuid('key_id')
-    .primaryKey()
-    .references(() => apiKeys.id, { onDelete: 'cascade' }),
-  hits: integer('hits').notNull(),
-  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
-});
-
 // The first answer to a POST sent with an Idempotency-Key, per caller, so a retry gets it again instead of
 // repeating the write. A row without a status is a request still running (a repeat then answers 409).
 export const idempotencyKeys = pgTable(

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../src/server/demo/seed';
 import { documentMismatch } from '../../src/server/openapi-check';
-import { signInAs, useTestServer } from '../../src/server/testing';
+import { signInAs, useTestServer } from '../../src/testing/test-server';
 import {
   businessToday,
   daySheet,
@@ -12,6 +12,7 @@ import {
   StorefrontError,
   type StorefrontClient,
 } from './storefront';
+import { OrderMirror, nextPageQuery } from './reconcile';
 import { webhookHandler, type StorefrontEvent } from './webhooks';
 
 // The example integrator against a running app with the demo data: an admin makes it an API key, and the client
@@ -134,5 +135,65 @@ describe('examples/integrator webhook receiver', () => {
     });
     expect(forged.status).toBe(400);
     expect(events).toHaveLength(1);
+  });
+});
+
+describe('examples/integrator reconciliation loop', () => {
+  let receiver: Server;
+  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+  it('walks every order page by page, then follows webhooks; the later updatedAt wins whatever the order', async () => {
+    const mirror = new OrderMirror('2000-01-01T00:00:00Z');
+    const all = await server.request('GET', '/api/orders?updatedSince=2000-01-01T00:00:00Z&limit=500', {
+      cookie: staffCookie,
+    });
+    expect(all.body.length).toBeGreaterThan(3);
+    // Pages of 3, following the Link header.
+    expect(await mirror.walk(client, 3)).toBe(all.body.length);
+    expect([...mirror.orders.keys()].sort()).toEqual(all.body.map((o: { id: string }) => o.id).sort());
+    expect(mirror.since).toBe(all.body.at(-1).updatedAt);
+
+    // Then webhooks: an endpoint for order changes hands each verified event to the mirror.
+    receiver = createServer((req, res) => handle(req, res));
+    let handle: ReturnType<typeof webhookHandler> = (_req, res) => res.writeHead(503).end();
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+    const endpoint = await server.request('POST', '/api/admin/webhooks', {
+      cookie: staffCookie,
+      body: { url, events: ['order.updated'], description: 'Order mirror' },
+    });
+    handle = webhookHandler(endpoint.body.secret, (event) => mirror.onEvent(event));
+
+    const order = all.body.find((o: { status: string }) => o.status !== 'cancelled' && o.status !== 'completed');
+    const before = mirror.orders.get(order.id)!;
+    const target = order.status === 'pending' ? 'processing' : 'completed';
+    const changed = await server.request('PUT', `/api/orders/${order.id}/status`, {
+      cookie: staffCookie,
+      body: { status: target },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    await expect.poll(() => mirror.orders.get(order.id)?.status, { timeout: 20_000 }).toBe(target);
+    const after = mirror.orders.get(order.id)!;
+    expect(after.updatedAt > before.updatedAt).toBe(true);
+
+    // A late webhook carrying the older snapshot changes nothing.
+    mirror.onEvent({ id: 'evt_late', type: 'order.updated', timestamp: before.updatedAt, data: before });
+    expect(mirror.orders.get(order.id)).toEqual(after);
+
+    // The next walk starts where the last ended and meets the change too (already held: kept as it is).
+    expect(await mirror.walk(client, 3)).toBeGreaterThanOrEqual(1);
+    expect(mirror.orders.get(order.id)!.updatedAt).toBe(after.updatedAt);
+    expect(mirror.since >= after.updatedAt).toBe(true);
+  });
+
+  it('reads the next page from a Link header', () => {
+    expect(nextPageQuery('</api/orders?updatedSince=2026-01-01T00%3A00%3A00Z&limit=3&cursor=abc>; rel="next"')).toEqual(
+      {
+        updatedSince: '2026-01-01T00:00:00Z',
+        limit: '3',
+        cursor: 'abc',
+      },
+    );
+    expect(nextPageQuery(null)).toBeNull();
   });
 });

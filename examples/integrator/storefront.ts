@@ -35,7 +35,7 @@ export class StorefrontError extends Error {
   }
 }
 
-function orFail<T>(result: { data?: T; error?: components['schemas']['Error']; response: Response }): T {
+export function orFail<T>(result: { data?: T; error?: components['schemas']['Error']; response: Response }): T {
   if (result.error || result.data === undefined) {
     throw new StorefrontError(result.response.status, result.error ?? { message: 'No answer', code: 'BAD_REQUEST' });
   }

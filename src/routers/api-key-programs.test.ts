@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, cartItems, orders, products, weeklyHours } from '../../db/schema/index';
-import { addCalendarDays } from '../server/booking/zoned-time';
-import { bookableService, signInAs, useTestServer } from '../server/testing';
+import { addCalendarDays } from '../shared/date-key';
+import { bookableService, signInAs, useTestServer } from '../testing/test-server';
 import { defaultEmployeePermissions, type Permission } from '../shared/roles';
 
 // An API key is a program, not a person (docs/integrations.md): it does what its permissions allow over
@@ -198,10 +198,12 @@ describe('orders for a customer, without a cart', () => {
           { productId: oil.id, quantity: 2 },
           { productId: oil.id, quantity: 1 },
         ],
+        notes: '  Gift wrap, please; collect on Friday.  ',
       },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({
+      notes: 'Gift wrap, please; collect on Friday.',
       userId: otherCustomer.user.id,
       paymentProvider: 'manual',
       status: 'pending',
@@ -211,6 +213,19 @@ describe('orders for a customer, without a cart', () => {
     });
     const [left] = await server.db.select().from(products).where(eq(products.id, oil.id));
     expect(left!.inventory).toBe(2);
+    // The note is the order's: every read of it says it; an order without one says null.
+    const read = await server.request('GET', `/api/orders/${res.body.id}`, { headers: await key(['orders.view']) });
+    expect(read.body.notes).toBe('Gift wrap, please; collect on Friday.');
+    const plain = await server.request('POST', '/api/orders', {
+      headers: placer,
+      body: { customerId: otherCustomer.user.id, items: [{ productId: oil.id, quantity: 1 }] },
+    });
+    expect([plain.status, plain.body.notes]).toEqual([200, null]);
+    const long = await server.request('POST', '/api/orders', {
+      headers: placer,
+      body: { customerId: otherCustomer.user.id, items: [{ productId: oil.id, quantity: 1 }], notes: 'x'.repeat(1001) },
+    });
+    expect([long.status, long.body.message]).toEqual([400, 'notes must be at most 1000 characters']);
   });
 
   it('refuses a short line with 409 naming the product, an unknown product or customer with 404, and changes nothing', async () => {
@@ -283,7 +298,12 @@ describe('customers over REST', () => {
     const body = { email: 'New.Person@Example.com', firstName: 'New', lastName: 'Person', phone: '+1 555 0100' };
     const created = await server.request('POST', '/api/admin/customers', { headers: editor, body });
     expect(created.status, created.text).toBe(201);
-    expect(created.body).toMatchObject({ firstName: 'New', lastName: 'Person', email: 'new.person@example.com' });
+    expect(created.body).toMatchObject({
+      firstName: 'New',
+      lastName: 'Person',
+      email: 'new.person@example.com',
+      phone: '+1 555 0100',
+    });
     const again = await server.request('POST', '/api/admin/customers', {
       headers: editor,
       body: { ...body, email: 'NEW.PERSON@example.com' },
@@ -292,7 +312,15 @@ describe('customers over REST', () => {
     expect(again.body.existingId).toBe(created.body.id);
     const found = await server.request('GET', '/api/admin/customers?email=NEW.person@EXAMPLE.com', { headers: editor });
     expect(found.status).toBe(200);
-    expect(found.body.items.map((c: { id: string }) => c.id)).toEqual([created.body.id]);
+    expect(found.body.items.map((c: { id: string; phone: string }) => [c.id, c.phone])).toEqual([
+      [created.body.id, '+1 555 0100'],
+    ]);
+    // Without a phone, the answer says null.
+    const noPhone = await server.request('POST', '/api/admin/customers', {
+      headers: editor,
+      body: { email: 'no.phone@example.com', firstName: 'No', lastName: 'Phone' },
+    });
+    expect([noPhone.status, noPhone.body.phone]).toEqual([201, null]);
     expect((await server.request('POST', '/api/admin/customers', { headers: await key([]), body })).status).toBe(403);
   });
 });

@@ -11,9 +11,10 @@ import {
 } from '../../db/schema/index';
 import { bookAppointment } from '../server/appointments/appointment-service';
 import { createPayments } from '../server/payments/payments';
-import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
+import { toZoned, zonedToInstant } from '../server/booking/zoned-time';
+import { addCalendarDays } from '../shared/date-key';
 import { getSettings } from '../server/settings/settings-service';
-import { bookableService, queuedMail, signInAs, useTestServer } from '../server/testing';
+import { bookableService, queuedMail, signInAs, useTestServer } from '../testing/test-server';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 /** Recurring appointments (series): POST /api/appointments with `repeat`, listing by seriesId, cancel scope=series. */

@@ -9,8 +9,9 @@ import {
   serviceProviders,
   services,
 } from '../../db/schema/index';
-import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { queuedMail, signInAs, useTestServer } from '../server/testing';
+import { toZoned, zonedToInstant } from '../server/booking/zoned-time';
+import { addCalendarDays } from '../shared/date-key';
+import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 const server = useTestServer();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInAs, useTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../testing/test-server';
 
 const server = useTestServer();
 

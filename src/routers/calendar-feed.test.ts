@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, calendarFeeds, services } from '../../db/schema/index';
-import { signInAs, useTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../testing/test-server';
 
 /*
  * Calendar subscriptions: a staff member's private URL (GET, rotate) and the text/calendar feed it answers

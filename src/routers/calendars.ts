@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionProcedure, rest, router, staffPersonProcedure } from '../server/api/trpc';
+import { requestLocale } from '../server/api/request-locale';
 import { calendarEnvOf } from '../server/calendars/calendar-env';
 import {
   busyTimes,
@@ -7,6 +8,8 @@ import {
   connectCalendar,
   listConnections,
   removeConnection,
+  sayLastError,
+  withoutSecretAddress,
   syncNow,
 } from '../server/calendars/connections-service';
 import { ZSuccess } from '../shared/auth-schema';
@@ -31,7 +34,7 @@ export const calendarsRouter = router({
     )
     .input(z.void())
     .output(z.array(ZCalendarConnection))
-    .query(({ ctx }) => listConnections(ctx.db, ctx.user.id)),
+    .query(async ({ ctx }) => (await listConnections(ctx.db, ctx.user.id)).map(sayLastError(requestLocale(ctx.req)))),
 
   connect: staffPersonProcedure()
     .meta(
@@ -62,7 +65,9 @@ export const calendarsRouter = router({
     )
     .input(ZChooseCalendarsInput)
     .output(ZCalendarConnection)
-    .mutation(({ ctx, input }) => chooseCalendars(ctx.db, ctx.user.id, input)),
+    .mutation(async ({ ctx, input }) =>
+      sayLastError(requestLocale(ctx.req))(await chooseCalendars(ctx.db, ctx.user.id, input)),
+    ),
 
   remove: staffPersonProcedure()
     .meta(
@@ -90,7 +95,9 @@ export const calendarsRouter = router({
     )
     .input(ZConnectionIdInput)
     .output(ZCalendarConnection)
-    .mutation(({ ctx, input }) => syncNow(ctx.db, ctx.user.id, input.id)),
+    .mutation(async ({ ctx, input }) =>
+      sayLastError(requestLocale(ctx.req))(await syncNow(ctx.db, ctx.user.id, input.id)),
+    ),
 
   myBusy: staffPersonProcedure()
     .meta(
@@ -112,11 +119,15 @@ export const calendarsRouter = router({
         path: '/admin/employees/{id}/calendars',
         tags,
         summary: "An employee's connected calendars and their state (never a password)",
+        description:
+          'An ICS address is answered by its origin only (`https://calendar.google.com/…`): a secret address reads the calendar.',
       }),
     )
     .input(ZConnectionIdInput)
     .output(z.array(ZCalendarConnection))
-    .query(({ ctx, input }) => listConnections(ctx.db, input.id)),
+    .query(async ({ ctx, input }) =>
+      (await listConnections(ctx.db, input.id)).map(sayLastError(requestLocale(ctx.req))).map(withoutSecretAddress),
+    ),
 
   busy: permissionProcedure('appointments.calendar')
     .meta(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, useTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../testing/test-server';
 
 const server = useTestServer();
 let admin: string;

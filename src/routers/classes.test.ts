@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, serviceProviders } from '../../db/schema/index';
-import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { bookableService, signInAs, useTestServer } from '../server/testing';
+import { toZoned, zonedToInstant } from '../server/booking/zoned-time';
+import { addCalendarDays } from '../shared/date-key';
+import { bookableService, signInAs, useTestServer } from '../testing/test-server';
 import { CLASS_FULL_MESSAGE, SEAT_TAKEN_MESSAGE, SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 /*

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog, orderItems, orders, services } from '../../db/schema/index';
-import { signInAs, useTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../testing/test-server';
 
 // The customer record over REST: what staff read and change about one customer, and the list's tag filter.
 const server = useTestServer();

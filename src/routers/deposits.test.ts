@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, jobs, services } from '../../db/schema/index';
 import { depositHoldJob } from '../server/appointments/deposit-settlement';
-import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
-import { bookableService, signInAs, useTestServer, type TestServer } from '../server/testing';
+import { createStripeFake, paymentsWithStripeFake } from '../testing/stripe-fake';
+import { bookableService, signInAs, useTestServer, type TestServer } from '../testing/test-server';
 import { CLASS_FULL_MESSAGE, SEAT_TAKEN_MESSAGE } from '../shared/appointment-schema';
-import { deliverWebhook } from './orders-testing';
+import { deliverWebhook } from '../testing/orders';
 
 /*
  * Deposits over the REST contract, with Stripe offline: a booking of a service with a deposit is held while the

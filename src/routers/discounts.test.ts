@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes } from '../../db/schema/index';
-import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
-import { queuedMail, signInAs, useTestServer } from '../server/testing';
-import { addToCart, product, stockOf } from './orders-testing';
+import { createStripeFake, paymentsWithStripeFake } from '../testing/stripe-fake';
+import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
+import { addToCart, product, stockOf } from '../testing/orders';
 
 // Discount codes over REST: staff manage them, customers apply one to the cart, the checkout counts its use.
 const fake = createStripeFake();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { employeeApplications, rateLimits, userTokens, users } from '../../db/schema/index';
 import { limits } from '../server/auth/rate-limit';
-import { queuedMail, signInAs, useTestServer } from '../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
 
 const server = useTestServer();
 let admin: string;

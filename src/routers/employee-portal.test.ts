@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, services, users } from '../../db/schema/index';
 import { hashPassword } from '../server/auth/passwords';
-import { signInAs, useTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../testing/test-server';
 
 const server = useTestServer();
 

@@ -5,7 +5,7 @@ import { setAccountActive } from '../server/auth/account-status';
 import { hashPassword } from '../server/auth/passwords';
 import { hashToken } from '../server/auth/sessions';
 import { limits } from '../server/auth/rate-limit';
-import { signInAs, startTestServer, useTestServer } from '../server/testing';
+import { signInAs, startTestServer, useTestServer } from '../testing/test-server';
 
 const server = useTestServer();
 const PASSWORD = 'correct horse battery';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { startWebhookReceiver } from '../server/webhooks/receiver-testing';
-import { signInAs, useTestServer } from '../server/testing';
-import { product } from './orders-testing';
+import { startWebhookReceiver } from '../testing/webhook-receiver';
+import { signInAs, useTestServer } from '../testing/test-server';
+import { product } from '../testing/orders';
 
 // GET /api/events and a replay to an endpoint (docs/integrations.md, Events).
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, giftCardLedger, giftCards, orders as ordersTable, rateLimits, users } from '../../db/schema/index';
-import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
-import { queuedMail, signInAs, useTestServer } from '../server/testing';
-import { addToCart, deliverWebhook, product } from './orders-testing';
+import { createStripeFake, paymentsWithStripeFake } from '../testing/stripe-fake';
+import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
+import { addToCart, deliverWebhook, product } from '../testing/orders';
 
 // Gift cards over REST (docs/gift-cards.md): issued, bought, checked, spent in the cart, refunded card first.
 const fake = createStripeFake();

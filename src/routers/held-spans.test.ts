@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/index';
 import { queryRows } from '../../db/client';
 import { sqlState } from '../../db/errors';
-import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { bookableService, signInAs, useTestServer } from '../server/testing';
+import { toZoned, zonedToInstant } from '../server/booking/zoned-time';
+import { addCalendarDays } from '../shared/date-key';
+import { bookableService, signInAs, useTestServer } from '../testing/test-server';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 /*

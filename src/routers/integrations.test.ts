@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../db/client';
-import { apiKeys, apiKeyUsage, auditLog, users } from '../../db/schema/index';
+import { apiKeys, auditLog, rateLimits, users } from '../../db/schema/index';
 import { buildApp } from '../server/app';
-import { signInAs, startTestServer, testEnv, useTestServer, type TestServer } from '../server/testing';
+import { signInAs, startTestServer, testEnv, useTestServer, type TestServer } from '../testing/test-server';
 
 // API keys over REST, as an admin manages them and as a program then uses them (docs/integrations.md).
 const server = useTestServer();
@@ -383,7 +383,12 @@ describe('rate limits of keys at higher limits', () => {
     return res.body as { id: string; key: string };
   }
   const counted = async (keyId: string) =>
-    (await instances.server.database.db.select().from(apiKeyUsage).where(eq(apiKeyUsage.keyId, keyId)))[0]?.hits;
+    (
+      await instances.server.database.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `api-key:${keyId}`))
+    )[0]?.hits;
 
   it('claims one share at a time for concurrent requests on one instance', async () => {
     const { id, key } = await keyOf('Concurrent');

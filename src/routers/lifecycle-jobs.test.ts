@@ -2,8 +2,9 @@ import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentReminders, jobs, waitlistEntries } from '../../db/schema/index';
 import { reminderJob } from '../server/appointments/reminders';
-import { addCalendarDays, toZoned, weekdayOf, zonedToInstant } from '../server/booking/zoned-time';
-import { bookableService, queuedMail, signInAs, useTestServer } from '../server/testing';
+import { toZoned, zonedToInstant } from '../server/booking/zoned-time';
+import { addCalendarDays, weekdayOf } from '../shared/date-key';
+import { bookableService, queuedMail, signInAs, useTestServer } from '../testing/test-server';
 import { WAITLIST_DUPLICATE_MESSAGE } from '../shared/waitlist-schema';
 
 /*

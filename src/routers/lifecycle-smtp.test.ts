@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { reminderJob } from '../server/appointments/reminders';
-import { addCalendarDays, toZoned, zonedToInstant } from '../server/booking/zoned-time';
-import { startSmtpReceiver } from '../server/mail/smtp-receiver';
-import { bookableService, signInAs, startTestServer, type TestServer } from '../server/testing';
+import { toZoned, zonedToInstant } from '../server/booking/zoned-time';
+import { addCalendarDays } from '../shared/date-key';
+import { startSmtpReceiver } from '../testing/smtp-receiver';
+import { bookableService, signInAs, startTestServer, type TestServer } from '../testing/test-server';
 
 /*
  * The reminder and "A time opened up" mail as a person receives it: the app sends through a real SMTP

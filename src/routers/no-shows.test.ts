@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, services } from '../../db/schema/index';
-import { signInAs, useTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../testing/test-server';
 import { NO_SHOW_TOO_EARLY_MESSAGE } from '../shared/appointment-schema';
 
 /*

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders as ordersTable } from '../../db/schema/index';
-import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
-import { queuedMail, signInAs, useTestServer } from '../server/testing';
-import { addToCart, deliverWebhook, product, stockOf } from './orders-testing';
+import { createStripeFake, paymentsWithStripeFake } from '../testing/stripe-fake';
+import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
+import { addToCart, deliverWebhook, product, stockOf } from '../testing/orders';
 
 const server = useTestServer();
 let admin: string;

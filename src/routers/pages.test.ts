@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, useTestServer, type HttpResponse } from '../server/testing';
-import { product } from './orders-testing';
+import { signInAs, useTestServer, type HttpResponse } from '../testing/test-server';
+import { product } from '../testing/orders';
 
 // The lists an integrator walks: limit, cursor, updatedSince and Link: rel="next" (docs/integrations.md).
 
@@ -80,6 +80,64 @@ describe('paged lists', () => {
     const older = await server.request('GET', nextOf(newest)!, { cookie: customer.cookie });
     expect([...newest.body, ...older.body].map((o: { id: string }) => o.id)).toHaveLength(7);
     expect(nextOf(older)).toBeNull();
+  });
+
+  it('walks customers and the audit log by updatedAt, the page body naming its nextCursor beside the Link', async () => {
+    const since = new Date(Date.now() - 1000).toISOString();
+    const made: { id: string; updatedAt: string }[] = [];
+    for (const n of [1, 2, 3, 4, 5]) {
+      const res = await server.request('POST', '/api/admin/customers', {
+        cookie: admin,
+        body: { email: `paged${n}@example.com`, firstName: 'Paged', lastName: `Customer ${n}` },
+      });
+      expect(res.status, res.text).toBe(201);
+      made.push(res.body);
+    }
+    /** Every page of a paged body, following Link: rel="next" and checking nextCursor says the same. */
+    const walkBodies = async (path: string) => {
+      const pages: { items: { id: string; updatedAt?: string; createdAt?: string }[]; nextCursor: string | null }[] =
+        [];
+      for (let next: string | null = path; next;) {
+        const res = await server.request('GET', next, { cookie: admin });
+        expect(res.status, `${next} ${res.text}`).toBe(200);
+        pages.push(res.body);
+        next = nextOf(res);
+        expect(res.body.nextCursor === null, next ?? '').toBe(next === null);
+        if (next) expect(new URL(next, 'http://x').searchParams.get('cursor')).toBe(res.body.nextCursor);
+      }
+      return pages;
+    };
+    const customers = await walkBodies(`/api/admin/customers?updatedSince=${made[0]!.updatedAt}&limit=2`);
+    expect(customers.map((p) => p.items.length)).toEqual([2, 2, 1]);
+    expect(customers.flatMap((p) => p.items.map((c) => c.id))).toEqual(made.map((c) => c.id));
+    // A change moves the customer to the end of the walk.
+    const changed = await server.request('PUT', `/api/admin/customers/${made[1]!.id}`, {
+      cookie: admin,
+      body: { phone: '+1 555 0100' },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const again = await walkBodies(`/api/admin/customers?updatedSince=${made[0]!.updatedAt}&limit=500`);
+    expect(again.flatMap((p) => p.items.map((c) => c.id))).toEqual([0, 2, 3, 4, 1].map((i) => made[i]!.id));
+    // Without paging parameters the screen's page by name, nextCursor null and no Link.
+    const screen = await server.request('GET', '/api/admin/customers?search=Paged', { cookie: admin });
+    expect([screen.body.items.length, screen.body.nextCursor, screen.headers.get('link')]).toEqual([5, null, null]);
+
+    // The audit log: one entry per customer added, oldest first from the instant named on.
+    const audit = await walkBodies(`/api/admin/audit-log?updatedSince=${since}&limit=3`);
+    const entries = audit.flatMap((p) => p.items) as { entityId?: string; createdAt?: string }[];
+    const added = entries.filter((e) => made.some((c) => c.id === e.entityId));
+    expect(added.map((e) => e.entityId).slice(0, 5)).toEqual(made.map((c) => c.id));
+    expect(entries.map((e) => e.createdAt)).toEqual([...entries.map((e) => e.createdAt)].sort());
+    for (const path of [
+      '/api/admin/customers?cursor=nonsense',
+      '/api/admin/audit-log?limit=2&cursor=WyJ1IiwieCIsInkiXQ',
+    ]) {
+      const res = await server.request('GET', path, { cookie: admin });
+      expect([res.status, res.body.message], path).toEqual([
+        400,
+        'This cursor is not one this list gave; start again without it.',
+      ]);
+    }
   });
 
   it('refuses a cursor it did not give and a parameter the operation does not take', async () => {

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders as ordersTable } from '../../db/schema/index';
-import { createStripeFake, paymentsWithStripeFake } from '../server/payments/stripe-fake';
+import { createStripeFake, paymentsWithStripeFake } from '../testing/stripe-fake';
 import { getDashboard } from '../server/staff/dashboard-service';
-import { queuedMail, signInAs, useTestServer } from '../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
 import { toCents } from '../shared/orders';
-import { addToCart, deliverWebhook, product, stockOf } from './orders-testing';
+import { addToCart, deliverWebhook, product, stockOf } from '../testing/orders';
 
 // Refunds over REST: part or all of a paid order, through the provider that took the money.
 const fake = createStripeFake();

@@ -1,7 +1,7 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index';
-import { signInAs, useTestServer } from '../server/testing';
+import { signInAs, useTestServer } from '../testing/test-server';
 
 const server = useTestServer();
 let admin: Awaited<ReturnType<typeof signInAs>>;

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index';
-import { queuedMail, signInAs, useTestServer } from '../server/testing';
-import { addToCart, product } from './orders-testing';
+import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
+import { addToCart, product } from '../testing/orders';
 
 const server = useTestServer();
 const booking = {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index';
 import { webhookEventTypes } from '../shared/webhook-schema';
-import { signInAs, useTestServer } from '../server/testing';
-import { startWebhookReceiver, type WebhookReceiver } from '../server/webhooks/receiver-testing';
+import { signInAs, useTestServer } from '../testing/test-server';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver';
 
 const server = useTestServer();
 let admin: string;

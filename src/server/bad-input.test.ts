@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../db/client';
 import { appRouter } from '../routers/index';
-import { signInAs, startTestServer } from './testing';
+import { signInAs, startTestServer } from '../testing/test-server';
 import type { Meta } from './api/trpc';
 
 // Bad input never breaks anything (docs/api-conventions.md): generated requests for every operation, valid-shaped and malformed, with a fixed

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlState } from '../../db/errors';
-import { createTestDatabase } from './testing';
+import { createTestDatabase } from '../testing/test-server';
 import type { Database } from '../../db/client';
 import * as s from '../../db/schema/index';
 

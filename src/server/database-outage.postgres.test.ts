@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../db/client';
 import { products } from '../../db/schema/index';
 import { buildApp, type App } from './app';
-import { createTestDatabase, signInAs, testEnv } from './testing';
+import { createTestDatabase, signInAs, testEnv } from '../testing/test-server';
 
 // PostgreSQL only (this file is not part of the PGlite run): the database goes away under write load and
 // comes back. The app reaches its database through a TCP proxy this test owns, so cutting the proxy is a

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from './env';
 
@@ -12,6 +13,15 @@ describe('environment', () => {
       publicUrl: 'http://localhost:3000',
     });
     expect(env.ADMIN_EMAILS).toEqual([]);
+  });
+
+  it("names every variable it reads in the README's configuration table", () => {
+    const source = readFileSync(new URL('./env.ts', import.meta.url), 'utf8');
+    const read = [...source.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
+    expect(read).toEqual(expect.arrayContaining(['DATABASE_URL', 'API_KEY_RATE_LIMIT', 'WEBHOOK_ALLOW_PRIVATE']));
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.split('\n').filter((line) => line.startsWith('| `'));
+    expect(read.filter((name) => !table.some((line) => line.includes(`\`${name}\``)))).toEqual([]);
   });
 
   it('reads the documented names', () => {

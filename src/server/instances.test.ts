@@ -3,7 +3,7 @@ import { createDb, type Database } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { buildApp } from './app';
 import { hashPassword } from './auth/passwords';
-import { startTestServer, testEnv } from './testing';
+import { startTestServer, testEnv } from '../testing/test-server';
 
 // App instances are stateless (README "Architecture"); sessions and settings live in PostgreSQL, so any instance
 // answers for a session made on another. On PostgreSQL the second instance has its own connection pool.

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import * as s from '../../db/schema/index';
-import { createTestDatabase, testEnv } from './testing';
+import { createTestDatabase, testEnv } from '../testing/test-server';
 import { firstAdminHint, loggerOptions, prepareDatabase } from './startup';
 
 // One new database per start-up story, made in hooks: migrating takes a while on a busy machine.

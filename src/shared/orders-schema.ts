@@ -85,6 +85,12 @@ export const ZCheckoutInput = z.object({
       'With customerId: how the order is paid, manual (on pickup, the default) or stripe (the customer pays it by card later, POST /orders/{id}/pay)',
     )
     .optional(),
+  notes: z
+    .string({ error: 'notes must be text' })
+    .trim()
+    .max(1000, 'notes must be at most 1000 characters')
+    .describe('With customerId: a note kept with the order (staff and the customer read it)')
+    .optional(),
 });
 export type CheckoutInput = z.infer<typeof ZCheckoutInput>;
 
@@ -156,6 +162,7 @@ export const ZOrder = z.object({
   status: ZOrderStatus,
   paymentStatus: z.enum(paymentStatuses),
   paymentProvider: ZPaymentProviderId,
+  notes: z.string().nullable().describe('The note given when the order was placed for the customer; null when none'),
   createdAt: zInstant(),
   updatedAt: zInstant(),
   items: z.array(ZOrderItem),

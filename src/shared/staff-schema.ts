@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from './page-schema';
 import { allPermissions, type Permission } from './roles';
 import { zInstant } from './wire-formats';
 import { sentence } from './i18n/sentence';
@@ -197,14 +198,17 @@ export const ZCustomersInput = z
       .min(1, 'page starts at 1')
       .max(100000)
       .optional(),
+    ...pageQueryFields,
   })
   .optional();
+export type CustomersInput = NonNullable<z.infer<typeof ZCustomersInput>>;
 
 export const ZCustomerRecord = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  phone: z.string().nullable().describe('The phone number the customer or staff gave, as written; null when none'),
   /** When the customer's account last changed: an ISO instant to the microsecond. */
   updatedAt: zInstant(),
   orderCount: z.number().int(),
@@ -235,6 +239,12 @@ export const ZCustomersPage = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe(
+      'With limit, cursor or updatedSince: the cursor of the next page (also in the Link header); null on the last',
+    ),
 });
 z.globalRegistry.add(ZCustomersPage, { id: 'CustomersPage' });
 export type CustomersPage = z.infer<typeof ZCustomersPage>;
@@ -291,8 +301,14 @@ export const ZAuditInput = z
       .min(1, 'page starts at 1')
       .max(100000)
       .optional(),
+    ...pageQueryFields,
+    updatedSince: pageQueryFields.updatedSince.describe(
+      'Only entries written at or after this instant (an entry never changes), oldest first',
+    ),
   })
   .optional();
+
+export type AuditInput = NonNullable<z.infer<typeof ZAuditInput>>;
 
 const ZAuditEntry = z.object({
   id: z.string(),
@@ -311,5 +327,11 @@ export const ZAuditPage = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe(
+      'With limit, cursor or updatedSince: the cursor of the next page (also in the Link header); null on the last',
+    ),
 });
 z.globalRegistry.add(ZAuditPage, { id: 'AuditLogPage' });

@@ -47,6 +47,11 @@ describe('admin navigation', () => {
     expect(labels(adminNav(admin, 'both', 'mobile'))).toContain('Schedules');
     expect(labels(adminNav(admin, 'both', 'mobile'))).not.toContain('My Schedule');
   });
+  it('shows Integrations to staff holding webhooks.view, not to other employees', () => {
+    const reader = { role: 'employee', permissions: [...defaultEmployeePermissions, 'webhooks.view'] };
+    expect(labels(adminNav(reader, 'both', 'desktop'))).toContain('Integrations');
+    expect(labels(adminNav(employee, 'both', 'desktop'))).not.toContain('Integrations');
+  });
   it('keeps admin-only areas from employees', () => {
     expect(labels(adminNav(employee, 'both', 'desktop'))).toEqual([
       'Dashboard',

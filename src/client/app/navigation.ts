@@ -70,7 +70,7 @@ const adminItems: AdminNavItem[] = [
   { to: '/admin/users', label: 'nav.staff', icon: 'users', access: 'users.view' },
   { to: '/admin/roles', label: 'nav.roles', icon: 'shield', access: 'roles.view' },
   { to: '/admin/settings', label: 'nav.settings', icon: 'settings', access: 'admin' },
-  { to: '/admin/integrations', label: 'nav.integrations', icon: 'key', access: 'admin' },
+  { to: '/admin/integrations', label: 'nav.integrations', icon: 'key', access: 'webhooks.view' },
   { to: '/admin/orders', label: 'nav.orders', icon: 'cart', access: 'orders.view' },
   {
     to: '/admin/discounts',

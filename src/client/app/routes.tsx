@@ -180,7 +180,7 @@ export function AppRouter() {
               <Route path="employee-schedules" element={guarded('admin', <EmployeeSchedulesPage />)} />
               <Route path="employee-applications" element={guarded('admin', <EmployeeApplicationsPage />)} />
               <Route path="settings" element={guarded('admin', <SettingsPage />)} />
-              <Route path="integrations" element={guarded('admin', <IntegrationsPage />)} />
+              <Route path="integrations" element={guarded('webhooks.view', <IntegrationsPage />)} />
               <Route path="orders" element={guarded('orders.view', <AdminOrdersPage />)} />
               <Route path="orders/:id" element={guarded('orders.view', <AdminOrderPage />)} />
               <Route path="discounts" element={guarded('orders.edit', <DiscountsPage />)} />

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, parseISO, startOfWeek } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import { INTL_TAGS, type Locale } from '../../shared/i18n/locales';
 import { pageLocale } from './page-state';
 
@@ -16,6 +16,9 @@ const inZone = (iso: string | Date, timeZone: string) =>
 export const dateKeyOf = (iso: string | Date, timeZone: string) => format(inZone(iso, timeZone), 'yyyy-MM-dd');
 
 export const todayIn = (timeZone: string) => dateKeyOf(new Date(), timeZone);
+
+/** "HH:MM" (24-hour wall clock) of an instant in the zone: for arithmetic, not to show (clockLabelOf says it). */
+export const clockOf = (iso: string | Date, timeZone: string) => format(inZone(iso, timeZone), 'HH:mm');
 
 /**
  * How a date or time reads. English keeps the exact texts the product has always shown (date-fns patterns: Intl's
@@ -75,24 +78,6 @@ export const stampOf = (iso: string, timeZone: string, locale = pageLocale()) =>
 /** "Mon, Nov 23, 2026 at 9:30 AM": an appointment's start. */
 export const dateTimeOf = (iso: string, timeZone: string, locale = pageLocale()) =>
   render(instantOf(iso), timeZone, 'dateTime', locale);
-
-/** Calendar arithmetic on "YYYY-MM-DD" (no clock involved, so DST never shifts a day). */
-export function addDaysToKey(key: string, days: number): string {
-  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return format(addDays(new Date(y, m - 1, d), days), 'yyyy-MM-dd');
-}
-
-export function weekdayOfKey(key: string): number {
-  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d).getDay();
-}
-
-/** Monday to Sunday of the week holding the date. */
-export function weekOf(key: string): string[] {
-  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
-  const monday = startOfWeek(new Date(y, m - 1, d), { weekStartsOn: 1 });
-  return Array.from({ length: 7 }, (_, i) => format(addDays(monday, i), 'yyyy-MM-dd'));
-}
 
 /** A calendar day's midnight in UTC, read back in UTC: the day itself, whatever the browser's zone. */
 function utcDayOf(key: string): Date {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditLog, employeeApplications, orders, products, services } from '../../../db/schema/index';
-import { signInAs, useTestServer } from '../../server/testing';
+import { signInAs, useTestServer } from '../../testing/test-server';
 
 // Customers, dashboard and audit log over REST, against rows written as the shop would write them.
 const server = useTestServer();

@@ -3,7 +3,9 @@ import { listAuditLog } from '../../server/staff/audit';
 import { createCustomer, listCustomers } from '../../server/staff/customers-service';
 import { getDashboard } from '../../server/staff/dashboard-service';
 import { checkedOncePerValue } from '../../server/api/checked-once';
+import { pageBody } from '../../server/api/next-link';
 import { requestLocale } from '../../server/api/request-locale';
+import { isPaged } from '../../server/paging/page';
 import { adminProcedure, permissionProcedure, rest, router } from '../../server/api/trpc';
 import {
   ZAuditInput,
@@ -23,17 +25,21 @@ export const customersRouter = router({
         path: '/admin/customers',
         tags: ['customers'],
         summary:
-          'Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case)',
+          'Customers with their orders, appointments, spend and activity (?search=&tag=&page=; ?email= the one with that e-mail, exactly, whatever its case; with limit, cursor or updatedSince, one page walked by updatedAt)',
       }),
     )
     .input(ZCustomersInput)
     .output(checkedOncePerValue(ZCustomersPage))
     // A page is as fresh as the figures on it: at most a few seconds old (figures-cache.ts).
-    .query(({ ctx, input }) =>
-      ctx.figures.get(
-        `customers:${input?.page ?? 1}:${input?.tag ?? ''}:${input?.search?.trim() ?? ''}:${input?.email?.toLowerCase() ?? ''}`,
-        () => listCustomers(ctx.db, input ?? {}, ctx.figures),
-      ),
+    .query(async ({ ctx, input }) =>
+      // A walk reads the rows as they are now; the screen's pages may be a few seconds old.
+      // (A copy: the check would otherwise narrow `input` itself, every field being optional.)
+      isPaged({ ...input })
+        ? pageBody(ctx, await listCustomers(ctx.db, input, ctx.figures))
+        : ctx.figures.get(
+            `customers:${input?.page ?? 1}:${input?.tag ?? ''}:${input?.search?.trim() ?? ''}:${input?.email?.toLowerCase() ?? ''}`,
+            () => listCustomers(ctx.db, input ?? {}, ctx.figures),
+          ),
     ),
 
   create: permissionProcedure('customers.edit')
@@ -74,10 +80,11 @@ export const auditLogRouter = router({
         method: 'GET',
         path: '/admin/audit-log',
         tags: ['audit'],
-        summary: 'Every staff write, newest first (?page=)',
+        summary:
+          'Every staff write, newest first (?page=); with limit, cursor or updatedSince, one page walked oldest first',
       }),
     )
     .input(ZAuditInput)
     .output(ZAuditPage)
-    .query(({ ctx, input }) => listAuditLog(ctx.db, input ?? {}, requestLocale(ctx.req))),
+    .query(async ({ ctx, input }) => pageBody(ctx, await listAuditLog(ctx.db, input ?? {}, requestLocale(ctx.req)))),
 });

@@ -4,7 +4,7 @@ import { auditLog, users } from '../../../db/schema/index';
 import { allPermissions, permissionGroups } from '../../shared/roles';
 import { findSession } from '../../server/auth/sessions';
 import { setUserRole, setUserStatus } from '../../server/staff/users-service';
-import { queuedMail, signInAs, useTestServer } from '../../server/testing';
+import { queuedMail, signInAs, useTestServer } from '../../testing/test-server';
 
 // The staff, roles and permissions calls over REST, sent exactly as the admin screens send them.
 const server = useTestServer();

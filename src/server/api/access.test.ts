@@ -6,7 +6,7 @@ import { accessLabel } from './access';
 import { accessTable } from './access-table';
 import { roles } from '../../../db/schema/index';
 import { integrationMessages } from '../../shared/integrations-schema';
-import { signInAs, startTestServer } from '../testing';
+import { signInAs, startTestServer } from '../../testing/test-server';
 import type { Meta } from './trpc';
 
 interface ProcedureInfo {

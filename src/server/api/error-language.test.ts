@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, useTestServer } from '../testing';
+import { signInAs, useTestServer } from '../../testing/test-server';
 
 /** CONTRACT "Languages and currency": error messages follow Accept-Language; the code never changes. */
 const server = useTestServer();

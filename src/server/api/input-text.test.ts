@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { employeeApplications, products } from '../../../db/schema/index';
 import { buildApp } from '../app';
 import { loggerOptions } from '../startup';
-import { createTestDatabase, signInAs, testEnv, useTestServer } from '../testing';
+import { createTestDatabase, signInAs, testEnv, useTestServer } from '../../testing/test-server';
 import { logFailure } from './error-reply';
 
 // Valid JSON that no column can hold is a 400 with a sentence, on both APIs, before anything is written; it was a

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { createAppServices } from './context';
-import { createTestDatabase, testEnv } from '../testing';
+import { createTestDatabase, testEnv } from '../../testing/test-server';
 import { publicProcedure, rest, router } from './trpc';
 import { catalogHttpPlugin } from '../http/catalog-http';
 import { compressionPlugin } from '../http/compression';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, startTestServer, useTestServer } from '../testing';
+import { signInAs, startTestServer, useTestServer } from '../../testing/test-server';
 
 const server = useTestServer();
 let cookie: string;

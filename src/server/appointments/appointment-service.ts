@@ -24,7 +24,8 @@ import { integrationMessages } from '../../shared/integrations-schema';
 import type { BusinessSettings } from '../../shared/settings';
 import type { SessionUser } from '../auth/sessions';
 import { computeSlots } from '../booking/slots';
-import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
+import { toZoned, zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays } from '../../shared/date-key';
 import { isUuid } from '../../shared/ids';
 import { sqlState, violatedConstraint } from '../../../db/errors';
 import { AppError } from '../app-error';
@@ -546,7 +547,7 @@ export async function listAppointments(
   if (query.to) filters.push(lt(appointments.startsAt, zonedToInstant(addCalendarDays(query.to, 1), 0, tz)));
   if (query.status) filters.push(eq(appointments.status, query.status));
   // A cursor is checked even when the filters match nothing: a bad one is never mistaken for the end.
-  const walk = isPaged(query) ? updatedWalk(query, appointments.updatedAt, appointments.id) : undefined;
+  const walk = isPaged(query) ? await updatedWalk(db, query, appointments.updatedAt, appointments.id) : undefined;
   if (query.employeeId) {
     if (!isUuid(query.employeeId)) return { items: [], nextCursor: null };
     filters.push(eq(appointments.employeeId, query.employeeId));

@@ -5,8 +5,9 @@ import { createDb, type Database } from '../../../db/client';
 import { appointments, jobs, serviceProviders, services } from '../../../db/schema/index';
 import { CLASS_FULL_MESSAGE, SEAT_TAKEN_MESSAGE, SLOT_TAKEN_MESSAGE } from '../../shared/appointment-schema';
 import { buildApp } from '../app';
-import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
-import { bookableService, signInAs, startTestServer, testEnv, type TestServer } from '../testing';
+import { toZoned, zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays } from '../../shared/date-key';
+import { bookableService, signInAs, startTestServer, testEnv, type TestServer } from '../../testing/test-server';
 
 /*
  * Concurrency: many customers booking the same employee's slot at the same moment. Only PostgreSQL has the

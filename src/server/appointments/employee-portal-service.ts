@@ -7,7 +7,7 @@ import {
   type ChangePasswordInput,
   type StaffAppointment,
 } from '../../shared/employee-portal-schema';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { isUuid } from '../../shared/ids';
 import { can } from '../../shared/roles';
@@ -17,8 +17,6 @@ import { requireNoShowAllowed } from './appointment-service';
 import { dropReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
 import { sentence } from '../../shared/i18n/sentence';
-
-type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions'>;
 
 /** The caller's own appointments as their provider, in time order (the screens split upcoming and past). */
 export async function listMyAppointments(db: Tx, actor: Actor): Promise<StaffAppointment[]> {

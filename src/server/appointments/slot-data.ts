@@ -22,7 +22,8 @@ import {
   type SlotRules,
   type WeeklyHours,
 } from '../booking/slots';
-import { addCalendarDays, zonedToInstant } from '../booking/zoned-time';
+import { zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays } from '../../shared/date-key';
 import { isUuid } from '../../shared/ids';
 import type { Locale } from '../../shared/i18n/locales';
 import { AppError } from '../app-error';

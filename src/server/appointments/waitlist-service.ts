@@ -13,7 +13,8 @@ import {
 } from '../../shared/waitlist-schema';
 import { AppError } from '../app-error';
 import type { SessionUser } from '../auth/sessions';
-import { addCalendarDays, calendarDaysBetween, parseDate, toZoned } from '../booking/zoned-time';
+import { toZoned } from '../booking/zoned-time';
+import { addCalendarDays, calendarDaysBetween, parseDate } from '../../shared/date-key';
 import { enqueue } from '../jobs/enqueue';
 import type { JobDefinition } from '../jobs/runner';
 import { enqueueMail } from '../mail/outbox';

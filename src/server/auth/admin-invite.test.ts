@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../../../db/client';
 import { users } from '../../../db/schema/index';
-import { queuedMail, signInAs, useTestServer } from '../testing';
+import { queuedMail, signInAs, useTestServer } from '../../testing/test-server';
 import { inviteAdmin } from './admin-invite';
 import { inspectSetPasswordToken, setPasswordWithToken } from './password-tokens';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAs, startTestServer } from '../testing';
+import { signInAs, startTestServer } from '../../testing/test-server';
 import { OidcDiscovery } from './oidc-client';
 
 const quiet = { info() {}, warn() {}, error() {} };

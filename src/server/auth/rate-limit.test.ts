@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { rateLimits } from '../../../db/schema/index';
-import { createTestDatabase } from '../testing';
+import { createTestDatabase } from '../../testing/test-server';
 import { hitRateLimit } from './rate-limit';
 
 let database: Database;

@@ -34,28 +34,50 @@ export const limits = {
   chatPerUser: { name: 'chat-user', limit: 30, windowSeconds: 60, tooMany: 'messages' },
 } as const satisfies Record<string, RateLimitRule>;
 
-/**
- * Counts one hit against `rule` for `subject` and says whether it is within the limit. The counter is
- * one row updated by a single atomic upsert, so it is exact across any number of app instances.
- */
-export async function hitRateLimit(db: Tx, rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
-  const key = `${rule.name}:${subject}`;
-  const window = sql`make_interval(secs => ${rule.windowSeconds})`;
-  const [row] = await db
+const counters = new WeakMap<object, ReturnType<typeof prepareCounter>>();
+
+function prepareCounter(db: Tx) {
+  const window = sql`make_interval(secs => ${sql.placeholder('windowSeconds')}::int)`;
+  const count = sql`${sql.placeholder('count')}::int`;
+  const expired = sql`${rateLimits.expiresAt} <= now()`;
+  return db
     .insert(rateLimits)
-    .values({ key, hits: 1, windowStartedAt: sql`now()`, expiresAt: sql`now() + ${window}` })
+    .values({
+      key: sql.placeholder('key'),
+      hits: count,
+      windowStartedAt: sql`now()`,
+      expiresAt: sql`now() + ${window}`,
+    })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        hits: sql`case when ${rateLimits.expiresAt} <= now() then 1 else ${rateLimits.hits} + 1 end`,
-        windowStartedAt: sql`case when ${rateLimits.expiresAt} <= now() then now() else ${rateLimits.windowStartedAt} end`,
-        expiresAt: sql`case when ${rateLimits.expiresAt} <= now() then now() + ${window} else ${rateLimits.expiresAt} end`,
+        hits: sql`case when ${expired} then ${count} else ${rateLimits.hits} + ${count} end`,
+        windowStartedAt: sql`case when ${expired} then now() else ${rateLimits.windowStartedAt} end`,
+        expiresAt: sql`case when ${expired} then now() + ${window} else ${rateLimits.expiresAt} end`,
       },
     })
     .returning({
       hits: rateLimits.hits,
       retryAfter: sql<number>`greatest(1, ceil(extract(epoch from (${rateLimits.expiresAt} - now()))))::int`,
-    });
+    })
+    .prepare('hit_rate_limit');
+}
+
+/**
+ * Counts `count` hits (one request, or an instance's claim of several: src/server/integrations/api-keys.ts)
+ * against `rule` for `subject` and says whether the window's total is within the limit. The counter is one row
+ * updated by a single atomic upsert, so it is exact across any number of app instances. Every limit of the product
+ * (sign-in, registration, chat, API keys, gift-card look-ups) is counted here.
+ */
+export async function hitRateLimit(
+  db: Tx,
+  rule: Pick<RateLimitRule, 'name' | 'limit' | 'windowSeconds'>,
+  subject: string,
+  count = 1,
+): Promise<RateLimitResult> {
+  let counter = counters.get(db);
+  if (!counter) counters.set(db, (counter = prepareCounter(db)));
+  const [row] = await counter.execute({ key: `${rule.name}:${subject}`, windowSeconds: rule.windowSeconds, count });
   // Expired counters are useless; sweep them now and then instead of on every hit.
   if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.expiresAt, sql`now()`));
   return { allowed: row!.hits <= rule.limit, hits: row!.hits, retryAfterSeconds: Number(row!.retryAfter) };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { roles, users } from '../../../db/schema/index';
 import { allPermissions } from '../../shared/roles';
-import { createTestDatabase, signInAs } from '../testing';
+import { createTestDatabase, signInAs } from '../../testing/test-server';
 import { findSession } from './sessions';
 
 let database: Database;

@@ -21,6 +21,12 @@ export interface SessionUser extends User {
   apiKey?: { id: string; name: string };
 }
 
+/**
+ * Who does something, as a service sees it: a signed-in person or an API key's program (then `apiKey` is set and
+ * the key acts with its permissions and as nobody's own self). The one type every service takes.
+ */
+export type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>;
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Starts a session for a user: a fresh 256-bit token, stored only as its hash. */

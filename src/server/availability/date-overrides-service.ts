@@ -4,7 +4,7 @@ import { dateOverrides, users } from '../../../db/schema/index';
 import { minutesOf, type DateOverride } from '../../shared/availability-schema';
 import { integrationMessages } from '../../shared/integrations-schema';
 import { CUSTOMER_ROLE } from '../../shared/roles';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
 import { hoursChanged } from '../appointments/waitlist-service';
@@ -13,8 +13,6 @@ import { toZoned } from '../booking/zoned-time';
 import { sentence } from '../../shared/i18n/sentence';
 import { auditAvailability } from './availability-audit';
 import { assertMayWrite } from './weekly-hours-service';
-
-type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>;
 
 const columns = {
   id: dateOverrides.id,

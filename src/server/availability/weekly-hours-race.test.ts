@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { weeklyHours, dateOverrides } from '../../../db/schema/index';
-import { signInAs, useTestServer } from '../testing';
+import { signInAs, useTestServer } from '../../testing/test-server';
 
 /*
  * Concurrency: many overlapping windows added to one day at the same moment. The employee's row is locked while

@@ -11,14 +11,12 @@ import {
   type PortalWeeklyHours,
 } from '../../shared/availability-schema';
 import { can, CUSTOMER_ROLE, isSelf } from '../../shared/roles';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
 import { hoursChanged } from '../appointments/waitlist-service';
 import { sentence } from '../../shared/i18n/sentence';
 import { auditAvailability } from './availability-audit';
-
-type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>;
 
 export interface WeeklyHoursInput {
   dayOfWeek: number;

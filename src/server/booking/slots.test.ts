@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeSlots, hoursOn, type BusyInterval, type DateOverride, type SlotRules, type WeeklyHours } from './slots';
-import { addCalendarDays, minutesOfTime, toZoned, weekdayOf, zonedToInstant } from './zoned-time';
+import { minutesOfTime, toZoned, zonedToInstant } from './zoned-time';
+import { addCalendarDays, weekdayOf } from '../../shared/date-key';
 
 const A = 'employee-a';
 const B = 'employee-b';

@@ -1,14 +1,5 @@
-import {
-  addCalendarDays,
-  calendarDaysBetween,
-  formatMinutes,
-  isPlainDay,
-  minutesOfTime,
-  parseDate,
-  toZoned,
-  weekdayOf,
-  zonedDay,
-} from './zoned-time';
+import { formatMinutes, isPlainDay, minutesOfTime, toZoned, zonedDay } from './zoned-time';
+import { addCalendarDays, calendarDaysBetween, parseDate, weekdayOf } from '../../shared/date-key';
 
 /**
  * Bookable start times: pure (no database, no clock of its own), so every rule is tested on exact inputs.

@@ -1,5 +1,5 @@
 import { tzOffset as readOffset } from '@date-fns/tz';
-import { isCalendarDate } from '../../shared/wire-formats';
+import { formatDate, parseDate } from '../../shared/date-key';
 
 /**
  * Wall-clock ↔ instant conversion in an IANA time zone, on top of @date-fns/tz's offset table.
@@ -31,44 +31,7 @@ function tzOffset(timeZone: string, instant: Date): number {
   return offset;
 }
 
-export interface CalendarDate {
-  year: number;
-  month: number; // 1-12
-  day: number;
-}
-
-/** The parts of a real calendar date written YYYY-MM-DD (`isCalendarDate`), or null. */
-export function parseDate(value: string): CalendarDate | null {
-  if (!isCalendarDate(value)) return null;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  return { year, month, day };
-}
-
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-function formatDate(d: CalendarDate): string {
-  return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
-}
-
-/** The date `days` calendar days after `date` (negative: before). */
-export function addCalendarDays(date: string, days: number): string {
-  const d = parseDate(date)!;
-  const moved = new Date(Date.UTC(d.year, d.month - 1, d.day + days));
-  return formatDate({ year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() });
-}
-
-/** Whole calendar days from `from` to `to` (positive when `to` is later). */
-export function calendarDaysBetween(from: string, to: string): number {
-  const a = parseDate(from)!;
-  const b = parseDate(to)!;
-  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY);
-}
-
-/** 0 Sunday … 6 Saturday. */
-export function weekdayOf(date: string): number {
-  const d = parseDate(date)!;
-  return new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay();
-}
 
 /** Minutes after midnight of `"HH:MM"` or `"HH:MM:SS"` (`"24:00"` is the end of the day). */
 export function minutesOfTime(value: string): number {

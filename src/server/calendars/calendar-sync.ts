@@ -8,7 +8,6 @@ import {
   externalCalendars,
 } from '../../../db/schema/index';
 import { AppError } from '../app-error';
-import { englishOf } from '../../shared/i18n/sentence';
 import { enqueue } from '../jobs/enqueue';
 import type { JobDefinition } from '../jobs/runner';
 import { getSettings } from '../settings/settings-service';
@@ -83,82 +82,8 @@ export async function syncConnection(db: Database['db'], connectionId: string, e
     !!busyUntil && busyUntil.getTime() >= now.getTime() + (settings.bookingWindowDays + 1) * DAY;
   try {
     await checkCalendarUrl(connection.url, env.policy);
-    if (connection.kind === 'caldav') {
-      const client = calDav(
-        {
-          url: connection.url,
-          username: connection.username ?? '',
-          password: env.box.open(connection.passwordEncrypted ?? ''),
-        },
-        env,
-      );
-      const remote = await client.calendars();
-      await storeCalendars(db, connectionId, remote);
-      const calendars = await db
-        .select()
-        .from(externalCalendars)
-        .where(eq(externalCalendars.connectionId, connectionId));
-      for (const calendar of calendars) {
-        if (!calendar.readsBusy) continue;
-        const found = remote.find((r) => r.href === calendar.href);
-        const unchanged = !!found?.ctag && found.ctag === calendar.ctag;
-        if (unchanged && expandedEnough(calendar.busyUntil)) continue;
-        if (unchanged) {
-          await expandAgain(db, calendar.id, connection.employeeId, window);
-          continue;
-        }
-        const listed = await client.objects(calendar.href);
-        const stored = await storedObjects(db, calendar.id);
-        const known = new Map(stored.map((o) => [o.href, o.etag]));
-        const changed = listed.filter((o) => !o.etag || known.get(o.href) !== o.etag).map((o) => o.href);
-        const fresh = changed.length ? await client.read(calendar.href, changed) : [];
-        await storeObjects(
-          db,
-          calendar.id,
-          connection.employeeId,
-          fresh,
-          listed.map((o) => o.href),
-          window,
-        );
-        // The objects read now are expanded already; the others are when the window has moved on.
-        if (fresh.length < listed.length && !expandedEnough(calendar.busyUntil))
-          await expandAgain(db, calendar.id, connection.employeeId, window);
-        await db
-          .update(externalCalendars)
-          .set({ ctag: found?.ctag ?? null, syncToken: found?.syncToken ?? null, busyUntil: until })
-          .where(eq(externalCalendars.id, calendar.id));
-      }
-    } else {
-      const [calendar] = await db
-        .select()
-        .from(externalCalendars)
-        .where(eq(externalCalendars.connectionId, connectionId));
-      if (calendar?.readsBusy) {
-        const answer = await readIcs(connection.url, calendar.etag, env);
-        if (answer.unchanged) {
-          if (!expandedEnough(calendar.busyUntil)) await expandAgain(db, calendar.id, connection.employeeId, window);
-        } else {
-          // A feed is one text: each UID is an object of its own, its ETag the hash of its text.
-          const objects = splitCalendar(answer.text).map((o) => ({ href: o.uid, etag: hashOf(o.text), data: o.text }));
-          const stored = new Map((await storedObjects(db, calendar.id)).map((o) => [o.href, o.etag]));
-          const fresh = objects.filter((o) => stored.get(o.href) !== o.etag);
-          await storeObjects(
-            db,
-            calendar.id,
-            connection.employeeId,
-            fresh,
-            objects.map((o) => o.href),
-            window,
-          );
-          if (fresh.length < objects.length && !expandedEnough(calendar.busyUntil))
-            await expandAgain(db, calendar.id, connection.employeeId, window);
-        }
-        await db
-          .update(externalCalendars)
-          .set({ etag: answer.unchanged ? calendar.etag : answer.etag, busyUntil: until })
-          .where(eq(externalCalendars.id, calendar.id));
-      }
-    }
+    for (const { calendar, listing } of await listingsOf(db, connection, env))
+      await syncCalendar(db, calendar, connection.employeeId, listing, window, expandedEnough);
     await db
       .update(calendarConnections)
       .set({ status: 'ok', lastError: null, lastSyncedAt: now })
@@ -172,10 +97,129 @@ export async function syncConnection(db: Database['db'], connectionId: string, e
   }
 }
 
-/** What the person reads as the connection's last error. */
+type StoredCalendar = typeof externalCalendars.$inferSelect;
+
+/**
+ * What a server says of one calendar that reads busy: nothing changed (the CalDAV ctag or the feed's ETag is the
+ * same), or its objects as listed now (href and ETag), a way to read the changed ones, and where this read left off.
+ */
+type Listing =
+  | { unchanged: true }
+  | {
+      unchanged: false;
+      listed: { href: string; etag: string | null }[];
+      read: (hrefs: string[]) => Promise<FreshObject[]>;
+      mark: Partial<Pick<StoredCalendar, 'ctag' | 'syncToken' | 'etag'>>;
+    };
+
+/** Each calendar of the connection that reads busy, with what its server says of it now. */
+async function listingsOf(
+  db: Database['db'],
+  connection: typeof calendarConnections.$inferSelect,
+  env: CalendarEnv,
+): Promise<{ calendar: StoredCalendar; listing: Listing }[]> {
+  const found: { calendar: StoredCalendar; listing: Listing }[] = [];
+  if (connection.kind === 'caldav') {
+    const client = calDav(
+      {
+        url: connection.url,
+        username: connection.username ?? '',
+        password: env.box.open(connection.passwordEncrypted ?? ''),
+      },
+      env,
+    );
+    const remote = await client.calendars();
+    await storeCalendars(db, connection.id, remote);
+    for (const calendar of await calendarsOf(db, connection.id)) {
+      const current = remote.find((r) => r.href === calendar.href);
+      const listing: Listing =
+        current?.ctag && current.ctag === calendar.ctag
+          ? { unchanged: true }
+          : {
+              unchanged: false,
+              listed: await client.objects(calendar.href),
+              read: (hrefs) => client.read(calendar.href, hrefs),
+              mark: { ctag: current?.ctag ?? null, syncToken: current?.syncToken ?? null },
+            };
+      found.push({ calendar, listing });
+    }
+  } else {
+    // An ICS address is one calendar.
+    for (const calendar of await calendarsOf(db, connection.id)) {
+      const answer = await readIcs(connection.url, calendar.etag, env);
+      if (answer.unchanged) {
+        found.push({ calendar, listing: { unchanged: true } });
+        continue;
+      }
+      // A feed is one text: each UID is an object of its own, its ETag the hash of its text.
+      const objects = splitCalendar(answer.text).map((o) => ({ href: o.uid, etag: hashOf(o.text), data: o.text }));
+      const byHref = new Map(objects.map((o) => [o.href, o]));
+      found.push({
+        calendar,
+        listing: {
+          unchanged: false,
+          listed: objects,
+          read: async (hrefs) => hrefs.map((href) => byHref.get(href)!),
+          mark: { etag: answer.etag },
+        },
+      });
+    }
+  }
+  return found;
+}
+
+const calendarsOf = async (db: Tx, connectionId: string) =>
+  (await db.select().from(externalCalendars).where(eq(externalCalendars.connectionId, connectionId))).filter(
+    (c) => c.readsBusy,
+  );
+
+/**
+ * One calendar, the same for CalDAV and ICS: reads the objects whose ETag changed, stores them and drops the
+ * gone ones; the objects not read are expanded again from what is stored when the window has moved on.
+ */
+async function syncCalendar(
+  db: Database['db'],
+  calendar: StoredCalendar,
+  employeeId: string,
+  listing: Listing,
+  window: BusyWindow,
+  expandedEnough: (busyUntil: Date | null) => boolean,
+) {
+  let readAll = false;
+  if (!listing.unchanged) {
+    const known = new Map((await storedObjects(db, calendar.id)).map((o) => [o.href, o.etag]));
+    const changed = listing.listed.filter((o) => !o.etag || known.get(o.href) !== o.etag).map((o) => o.href);
+    const fresh = changed.length ? await listing.read(changed) : [];
+    await storeObjects(
+      db,
+      calendar.id,
+      employeeId,
+      fresh,
+      listing.listed.map((o) => o.href),
+      window,
+    );
+    readAll = fresh.length === listing.listed.length;
+  }
+  // How far every object of the calendar is expanded now: the objects not read keep their old end unless expanded.
+  let busyUntil = readAll ? window.to : calendar.busyUntil;
+  if (!readAll && !expandedEnough(calendar.busyUntil)) {
+    await expandAgain(db, calendar.id, employeeId, window);
+    busyUntil = window.to;
+  }
+  await db
+    .update(externalCalendars)
+    .set({ ...(listing.unchanged ? {} : listing.mark), busyUntil })
+    .where(eq(externalCalendars.id, calendar.id));
+}
+
+/**
+ * The connection's last error as stored: the sentence itself (a plain English one, or its template and values as
+ * JSON), so that each reader is told it in their own language (connections-service `sayLastError`).
+ */
 function reasonOf(error: unknown): string {
-  if (error instanceof AppError) return error.message;
-  return englishOf('The calendar could not be read. It will be tried again in a few minutes.');
+  const said =
+    error instanceof AppError ? error.said : 'The calendar could not be read. It will be tried again in a few minutes.';
+  return typeof said === 'string' ? said : JSON.stringify(said);
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url');

@@ -1,12 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarConnections, externalBusy } from '../../../db/schema/index';
-import { bookableService, signInAs, useTestServer } from '../testing';
-import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
+import { bookableService, signInAs, useTestServer } from '../../testing/test-server';
+import { toZoned, zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays } from '../../shared/date-key';
 import { invitationUid } from '../appointments/invitations';
 import { calendarEnvOf } from './calendar-env';
 import { syncConnection } from './calendar-sync';
-import { startRadicale, type Radicale } from './radicale-testing';
+import { icsFeeds, serveFeeds, type FeedServer, type Span } from '../../testing/ics-feeds';
+import { startRadicale, type Radicale } from '../../testing/radicale';
 
 /*
  * External calendars against a real CalDAV server (Radicale, started here on a free port with its own storage)
@@ -245,13 +247,28 @@ describe('a CalDAV account (Radicale)', () => {
     ).toBeNull();
   });
 
-  it('keeps the last busy times when the server goes away mid-sync, shows the error, and recovers without duplicates', async () => {
+  it('keeps the last busy times when the server is killed mid-sync, shows the error, and recovers without duplicates', async () => {
     await radicale.putEvent(work, 'lunch.ics', event('lunch-1', at(date, '12:00'), at(date, '13:00')));
-    await radicale.stop();
     const id = (await connection()).id;
-    await server.request('POST', `/api/employee/calendars/${id}/sync`, { cookie: employee.cookie });
-    const failed = await synced(0, 'error');
-    expect(failed.lastError).toBe(`The calendar server 127.0.0.1:${radicale.port} could not be reached.`);
+    // Radicale is stopped the moment it has listed the changed events, before the sync reads them.
+    let killed = false;
+    const killing: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (!killed && init?.method === 'REPORT' && !String(init.body).includes('calendar-multiget')) {
+        killed = true;
+        await radicale.stop();
+      }
+      return response;
+    };
+    await syncConnection(server.db, id, { ...calendarEnvOf(server.env), fetch: killing }, new Date());
+    expect(killed).toBe(true);
+    const failed = await connection();
+    expect(failed).toMatchObject({
+      status: 'error',
+      lastError: `The calendar server 127.0.0.1:${radicale.port} could not be reached.`,
+    });
+    // The slots answer from the last sync: the dentist still blocks, the lunch is not known yet.
+    expect(await busyRows()).toBe(1);
     const times = await slotTimes();
     expect(times).not.toContain('10:00');
     expect(times).toContain('12:00');
@@ -259,7 +276,7 @@ describe('a CalDAV account (Radicale)', () => {
     await radicale.start();
     const since = Date.now();
     await server.request('POST', `/api/employee/calendars/${id}/sync`, { cookie: employee.cookie });
-    await synced(since);
+    expect(await synced(since)).toMatchObject({ status: 'ok', lastError: null });
     expect(await busyRows()).toBe(2);
     expect(await slotTimes()).not.toContain('12:00');
     // Synced again with nothing changed: the same rows.
@@ -292,5 +309,150 @@ describe('a CalDAV account (Radicale)', () => {
     expect(res.status).toBe(200);
     expect(await busyRows()).toBe(0);
     expect(await slotTimes()).toContain('10:00');
+  });
+});
+
+describe('ICS addresses (Google, Outlook and Apple exports over HTTP, dated from today)', () => {
+  let feeds: FeedServer;
+  let person: Awaited<ReturnType<typeof signInAs>>;
+  let expected: ReturnType<typeof icsFeeds>;
+  let ownService: string;
+
+  beforeAll(async () => {
+    const today = toZoned(new Date(), TZ).date;
+    // An appointment's UID of this product: the feed carries it, and it blocks nothing more.
+    const ownUid = invitationUid('6f1c2a52-8a8e-4b8e-9c8a-2f1d3a4b5c6d', server.env.publicUrl);
+    expected = icsFeeds(today, TZ, ownUid);
+    feeds = await serveFeeds(expected.texts);
+    person = await signInAs(server.database, 'employee', { firstName: 'Inés' });
+    ownService = await bookableService(
+      server.db,
+      person.user.id,
+      { name: 'Colour', price: '50.00', duration: 60 },
+      { startTime: '06:00', endTime: '22:00' },
+    );
+  });
+  afterAll(() => feeds?.close());
+
+  const busyOf = async (from: string, to: string) => {
+    const res = await server.request('GET', `/api/employee/calendars/busy?from=${from}&to=${to}`, {
+      cookie: person.cookie,
+    });
+    expect(res.status).toBe(200);
+    return (res.body as { startsAt: string; endsAt: string }[]).map((b) => `${b.startsAt} ${b.endsAt}`);
+  };
+  const iso = (spans: Span[]) =>
+    spans.map((s) => `${s.start.toISOString()} ${s.end.toISOString()}`).sort((a, b) => a.localeCompare(b));
+  const mine = async () => (await server.request('GET', '/api/employee/calendars', { cookie: person.cookie })).body;
+
+  it('connects each feed, and after its first sync (the job, waited for) it blocks exactly its busy times', async () => {
+    for (const name of ['google', 'outlook', 'apple'] as const) {
+      const res = await server.request('POST', '/api/employee/calendars', {
+        cookie: person.cookie,
+        body: { kind: 'ics', url: feeds.url(name) },
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.calendars).toEqual([
+        {
+          href: feeds.url(name),
+          // Apple's export names no calendar: the address's host names it.
+          name: name === 'apple' ? '127.0.0.1' : `Ana (${name[0]!.toUpperCase()}${name.slice(1)})`,
+          readsBusy: true,
+          receivesBookings: false,
+        },
+      ]);
+    }
+    // The connect call queued each first sync; assert only once the job runner has made all three.
+    const connections = await waitFor(
+      mine,
+      (list: { lastSyncedAt: string | null; status: string; lastError: string | null }[]) =>
+        list.length === 3 && list.every((c) => c.lastSyncedAt !== null && c.status === 'ok'),
+    );
+    expect(connections.map((c: { lastError: string | null }) => c.lastError)).toEqual([null, null, null]);
+    expect(await busyOf(expected.date(0), expected.date(20))).toEqual(
+      iso([...expected.busy.google, ...expected.busy.outlook, ...expected.busy.apple]),
+    );
+
+    // The slots agree: the Outlook training (16:00 Berlin) and the floating gym (14:30 business time) are taken.
+    const slotsOn = async (n: number) => {
+      const res = await server.request(
+        'GET',
+        `/api/appointments/slots?serviceId=${ownService}&date=${expected.date(n)}`,
+      );
+      return (res.body as { time: string }[]).map((s) => s.time);
+    };
+    const training = toZoned(expected.busy.outlook[0]!.start, TZ);
+    const trainingTime = `${String(Math.floor(training.minutes / 60)).padStart(2, '0')}:${String(training.minutes % 60).padStart(2, '0')}`;
+    expect(await slotsOn(6)).not.toContain(trainingTime);
+    expect(await slotsOn(3)).toEqual([]);
+    // The free event that day (10:00 Madrid) blocks nothing: the hour before the training is offered.
+    const before = `${String(Math.floor(training.minutes / 60) - 1).padStart(2, '0')}:${trainingTime.slice(3)}`;
+    expect(await slotsOn(6)).toContain(before);
+  });
+
+  it('asks again with If-None-Match: a 304 changes nothing; a changed feed replaces its spans, no duplicates', async () => {
+    const env = calendarEnvOf(server.env);
+    const apple = (await mine()).find((c: { url: string }) => c.url === feeds.url('apple'));
+    const before = feeds.requests.length;
+    await syncConnection(server.db, apple.id, env, new Date());
+    expect(feeds.requests.slice(before)).toEqual([{ path: '/apple.ics', ifNoneMatch: '"apple-1"' }]);
+    const all = iso([...expected.busy.google, ...expected.busy.outlook, ...expected.busy.apple]);
+    expect(await busyOf(expected.date(0), expected.date(20))).toEqual(all);
+
+    // The gym moves an hour later.
+    feeds.publish(
+      'apple',
+      expected.texts.apple
+        .replace(/T143000\r\n/, 'T153000\r\n')
+        .replace(/T153000\r\nSUMMARY:Gym/, 'T163000\r\nSUMMARY:Gym'),
+    );
+    await syncConnection(server.db, apple.id, env, new Date());
+    const gym = expected.busy.apple[1]!;
+    const hour = 3_600_000;
+    const moved = { start: new Date(gym.start.getTime() + hour), end: new Date(gym.end.getTime() + hour) };
+    expect(await busyOf(expected.date(0), expected.date(20))).toEqual(
+      iso([...expected.busy.google, ...expected.busy.outlook, expected.busy.apple[0]!, moved, expected.busy.apple[2]!]),
+    );
+  });
+
+  it('refuses an address that is not a calendar, storing nothing', async () => {
+    const res = await server.request('POST', '/api/employee/calendars', {
+      cookie: person.cookie,
+      body: { kind: 'ics', url: feeds.url('missing') },
+    });
+    expect(res.status).toBe(400);
+    expect((await mine()).length).toBe(3);
+  });
+
+  it('shows an admin an ICS address by its origin only (a secret address reads the calendar)', async () => {
+    const admin = await signInAs(server.database, 'admin');
+    const res = await server.request('GET', `/api/admin/employees/${person.user.id}/calendars`, {
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(200);
+    const origin = new URL(feeds.url('google')).origin;
+    expect(res.body.map((c: { url: string }) => c.url)).toEqual([`${origin}/…`, `${origin}/…`, `${origin}/…`]);
+    expect(res.text).not.toContain('.ics');
+  });
+
+  it('says the last error in the reader’s language', async () => {
+    const outlook = (await mine()).find((c: { url: string }) => c.url === feeds.url('outlook'));
+    await feeds.close();
+    await syncConnection(server.db, outlook.id, calendarEnvOf(server.env), new Date());
+    const host = new URL(feeds.url('outlook')).host;
+    const read = async (language: string) =>
+      (
+        await server.request('GET', '/api/employee/calendars', {
+          cookie: person.cookie,
+          headers: { 'accept-language': language },
+        })
+      ).body.find((c: { id: string }) => c.id === outlook.id);
+    expect(await read('en')).toMatchObject({
+      status: 'error',
+      lastError: `The calendar server ${host} could not be reached.`,
+    });
+    expect((await read('es')).lastError).toBe(`No se pudo conectar con el servidor de calendario ${host}.`);
+    // The busy times of the last good sync stay in force.
+    expect(await busyOf(expected.date(0), expected.date(20))).toHaveLength(10);
   });
 });

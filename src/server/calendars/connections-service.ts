@@ -14,7 +14,11 @@ import type {
   ConnectCalendarInput,
 } from '../../shared/calendar-schema';
 import { AppError } from '../app-error';
-import { addCalendarDays, zonedToInstant } from '../booking/zoned-time';
+import { catalogueFor } from '../../shared/i18n/catalogues';
+import type { Locale } from '../../shared/i18n/locales';
+import { saySentence, type Sentence } from '../../shared/i18n/sentence';
+import { zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays } from '../../shared/date-key';
 import { queueSync, type CalendarEnv } from './calendar-sync';
 import { calDav, checkCalendarUrl, readIcs } from './remote';
 
@@ -47,6 +51,47 @@ async function connectionsWhere(db: Tx, where: ReturnType<typeof eq>): Promise<C
     ...(row.kind === 'caldav' && username ? { username } : {}),
     lastSyncedAt: lastSyncedAt ? lastSyncedAt.toISOString() : null,
   }));
+}
+
+/**
+ * A connection as its reader is told it: the last error (stored as the sentence, see calendar-sync `reasonOf`) in
+ * their language. A stored text that is not a sentence's JSON is a plain English sentence (or one kept from before).
+ */
+export function sayLastError(locale: Locale) {
+  const speaker = catalogueFor(locale);
+  const said = (text: string): Sentence | string => {
+    if (!text.startsWith('{')) return text;
+    try {
+      const parsed = JSON.parse(text) as Sentence;
+      return typeof parsed.template === 'string' && parsed.values ? parsed : text;
+    } catch {
+      return text;
+    }
+  };
+  return (connection: CalendarConnection): CalendarConnection => ({
+    ...connection,
+    lastError: connection.lastError && saySentence(speaker, said(connection.lastError)),
+  });
+}
+
+/**
+ * A connection as an admin reads it: an ICS address by its origin only, since a secret address (Google's, an
+ * Outlook published link) lets anyone who has it read the calendar: it is as good as a password.
+ */
+export function withoutSecretAddress(connection: CalendarConnection): CalendarConnection {
+  if (connection.kind !== 'ics') return connection;
+  const hidden = (url: string) => {
+    try {
+      return `${new URL(url).origin}/…`;
+    } catch {
+      return '…';
+    }
+  };
+  return {
+    ...connection,
+    url: hidden(connection.url),
+    calendars: connection.calendars.map((c) => ({ ...c, href: hidden(c.href) })),
+  };
 }
 
 /** Someone's connections (their own, or any employee's for an admin), never a password. */

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database, type Tx } from '../../../db/client';
 import { products } from '../../../db/schema/index';
-import { createTestDatabase } from '../testing';
+import { createTestDatabase } from '../../testing/test-server';
 import { CatalogCache, coalesce, etagMatches, negotiateEncoding } from './catalog-cache';
 import { loadProducts, loadServices } from './catalog-rows';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../../db/client';
 import { products } from '../../../db/schema/index';
 import { buildApp } from '../app';
-import { createTestDatabase, signInAs, testEnv } from '../testing';
+import { createTestDatabase, signInAs, testEnv } from '../../testing/test-server';
 
 /*
  * Two app instances on one database, each with its own catalogue cache: a write through either is seen

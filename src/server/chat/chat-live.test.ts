@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createDb, queryRows, type Database } from '../../../db/client';
 import { rateLimits } from '../../../db/schema/index';
 import { buildApp } from '../app';
-import { signInAs, testEnv, useTestServer } from '../testing';
-import { openChatStream, type ChatStream } from '../testing-live';
+import { signInAs, testEnv, useTestServer } from '../../testing/test-server';
+import { openChatStream, type ChatStream } from '../../testing/live-server';
 import type { SessionUser } from '../auth/sessions';
 import { ChatHub } from './chat-hub';
 import { chatEvents, SESSION_RECHECK_MS } from './chat-stream';

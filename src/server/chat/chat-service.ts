@@ -3,7 +3,7 @@ import { queryRows, type Tx } from '../../../db/client';
 import { chatMessages, chatReadMarkers, users } from '../../../db/schema/index';
 import type { ChatMessage, Conversation, SendChatMessageInput } from '../../shared/chat-schema';
 import { can, isStaffRole, type Permission } from '../../shared/roles';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor, SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
 
@@ -27,10 +27,7 @@ export interface SequencedMessage {
 const readsAllConversations = (actor: Pick<SessionUser, 'role' | 'permissions'>) => can(actor, 'chat.view');
 
 /** Whether a message belongs to what this person may see. */
-export function canSee(
-  actor: Pick<SessionUser, 'id' | 'role' | 'permissions'>,
-  message: Pick<ChatMessage, 'customerId'>,
-): boolean {
+export function canSee(actor: Actor, message: Pick<ChatMessage, 'customerId'>): boolean {
   if (!isStaffRole(actor.role)) return message.customerId === actor.id;
   return readsAllConversations(actor);
 }
@@ -229,7 +226,7 @@ export async function listConversations(db: Tx, actor: ChatActor): Promise<Conve
  * Messages this person has not read: a customer, the staff answers in their conversation; staff who read
  * conversations, the customers' messages in all of them.
  */
-export async function unreadCount(db: Tx, actor: Pick<SessionUser, 'id' | 'role' | 'permissions'>): Promise<number> {
+export async function unreadCount(db: Tx, actor: Actor): Promise<number> {
   let rows: { n: number | string }[];
   if (!isStaffRole(actor.role)) {
     rows = await queryRows(
@@ -284,7 +281,7 @@ export async function messagesAfter(db: Tx, seq: number, limit: number): Promise
 /** The messages after seq that this person may see: what a resumed live stream missed. */
 export async function visibleMessagesAfter(
   db: Tx,
-  actor: Pick<SessionUser, 'id' | 'role' | 'permissions'>,
+  actor: Actor,
   seq: number,
   limit: number,
 ): Promise<SequencedMessage[]> {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../../db/client';
 import type { ChatEvent } from '../../shared/chat-schema';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import type { ChatHub, HubEvent } from './chat-hub';
 import { canSee, latestSeq, unreadCount, visibleMessagesAfter } from './chat-service';
 
@@ -27,7 +27,7 @@ function parseEventId(value: string | null | undefined): number | undefined {
 export async function* chatEvents(
   db: Tx,
   hub: ChatHub,
-  actor: Pick<SessionUser, 'id' | 'role' | 'permissions'>,
+  actor: Actor,
   lastEventId: string | null | undefined,
   signal: AbortSignal | undefined,
   stillAllowed?: () => Promise<boolean>,

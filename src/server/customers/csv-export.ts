@@ -3,7 +3,8 @@ import { stringify } from 'csv-stringify';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { AppError } from '../app-error';
-import { addCalendarDays, parseDate, zonedToInstant } from '../booking/zoned-time';
+import { zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays, parseDate } from '../../shared/date-key';
 import { CUSTOMER_ROLE } from '../../shared/roles';
 import { exportMessages, type ExportKind } from '../../shared/csv-schema';
 

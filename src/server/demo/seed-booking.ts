@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { addCalendarDays, minutesOfTime, toZoned, weekdayOf, zonedToInstant } from '../booking/zoned-time';
+import { minutesOfTime, toZoned, zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays, weekdayOf } from '../../shared/date-key';
 import type { Db, Tx } from '../../../db/client';
 import * as s from '../../../db/schema/index';
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../../db/client';
 import * as s from '../../../db/schema/index';
-import { minutesOfTime, toZoned, weekdayOf } from '../booking/zoned-time';
-import { createTestDatabase } from '../testing';
+import { minutesOfTime, toZoned } from '../booking/zoned-time';
+import { weekdayOf } from '../../shared/date-key';
+import { createTestDatabase } from '../../testing/test-server';
 import { seedDemoData } from './seed';
 
 let database: Database;
@@ -37,6 +38,8 @@ async function demoAsOf(now: Date) {
       overrides: await tx.select().from(s.dateOverrides),
       appointments: await tx.select().from(s.appointments),
       providers: await tx.select().from(s.serviceProviders),
+      connections: await tx.select().from(s.calendarConnections),
+      busy: await tx.select().from(s.externalBusy),
     };
   }
   await expect(
@@ -50,6 +53,18 @@ async function demoAsOf(now: Date) {
 }
 
 describe('demo data', () => {
+  it("connects calendars: Maya's blocks a dentist visit and a weekly school run ahead; Liam's shows its error", async () => {
+    const now = new Date(days['a Monday']);
+    const demo = await demoAsOf(now);
+    expect(demo.connections.map((c) => [c.kind, c.status, c.lastError])).toEqual([
+      ['ics', 'ok', null],
+      ['ics', 'error', 'That address did not answer with a calendar.'],
+    ]);
+    // Eight school runs and the dentist, all ahead of now.
+    expect(demo.busy).toHaveLength(9);
+    expect(demo.busy.every((b) => b.startsAt > now)).toBe(true);
+  });
+
   it.each(Object.entries(days))(
     'seeded on %s, puts every appointment at its time inside its employee’s hours that day',
     async (_, at) => {

@@ -4,7 +4,9 @@ import { allPermissions, defaultEmployeePermissions } from '../../shared/roles';
 import type { Db, Tx } from '../../../db/client';
 import { seedBookingDemo, seedDemoAppointments, seedDemoWeeklyHours } from './seed-booking';
 import { seedStaffDemo } from './seed-staff';
+import { seedIntegrationsDemo } from './seed-integrations';
 import { seedChatDemo } from './seed-chat';
+import { seedCalendarDemo } from './seed-calendars';
 import * as s from '../../../db/schema/index';
 import { seedDemoGiftCards } from './seed-gift-cards';
 import { seedDemoOrders, seedOrderPayments } from './seed-orders';
@@ -104,8 +106,15 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     await seedChatDemo(tx, now);
     await seedApplication(tx, now);
     await seedStaffDemo(tx, { adminEmail: DEMO_ADMIN_EMAIL, passwordHash, now });
+    await seedIntegrationsDemo(tx, DEMO_ADMIN_EMAIL);
   });
   await seedBookingDemo(db, { now, employeeEmails: { dayOff: DEMO_EMPLOYEE_EMAIL, shortDay: 'liam@example.com' } });
+  await seedCalendarDemo(db, {
+    now,
+    timeZone: TIME_ZONE,
+    mayaEmail: DEMO_EMPLOYEE_EMAIL,
+    liamEmail: 'liam@example.com',
+  });
   return true;
 }
 

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cartDiscounts, cartItems, discountCodes, orderRefunds, orders, products } from '../../../db/schema/index';
-import { signInAs, useTestServer } from '../testing';
+import { signInAs, useTestServer } from '../../testing/test-server';
 
 // Races need real concurrency: on PostgreSQL every request below runs on its own connection at once. On PGlite
 // (one connection) the same checks run serialised, with fewer rounds, and still have to hold.

@@ -11,7 +11,7 @@ import {
 } from '../../shared/discount-schema';
 import { cartTotals, fromCents, toCents, type DiscountRule } from '../../shared/orders';
 import { cartGiftCardShare } from '../gift-cards/gift-card-service';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { listCart } from '../cart/cart-service';
 import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
@@ -21,8 +21,6 @@ import { getSettings } from '../settings/settings-service';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import type { Locale } from '../../shared/i18n/locales';
 import { money, saySentence, sentence, type Sentence } from '../../shared/i18n/sentence';
-
-type Actor = Pick<SessionUser, 'id'>;
 
 const USED_UP = 'This discount code has been used up.';
 

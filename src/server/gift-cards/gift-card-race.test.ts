@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cartGiftCards, cartItems, giftCardLedger, giftCards, orders, products } from '../../../db/schema/index';
-import { signInAs, useTestServer } from '../testing';
+import { signInAs, useTestServer } from '../../testing/test-server';
 import { newGiftCardCode } from './gift-card-service';
 
 // Races need real concurrency: on PostgreSQL the 20 checkouts run at once, each on its own connection. On PGlite

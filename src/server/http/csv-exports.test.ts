@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, orderItems, orders, products, services, users } from '../../../db/schema/index';
 import { exportKinds } from '../../shared/csv-schema';
-import { signInAs, useTestServer } from '../testing';
+import { signInAs, useTestServer } from '../../testing/test-server';
 
 // CSV exports over HTTP: the file as a spreadsheet reads it, who may take it, and what no customer can slip into it.
 const server = useTestServer();

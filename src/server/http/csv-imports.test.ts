@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products, users } from '../../../db/schema/index';
-import { signInAs, useTestServer } from '../testing';
+import { signInAs, useTestServer } from '../../testing/test-server';
 
 // CSV imports over HTTP: a preview of every error, all or nothing, and the same file twice creating nothing new.
 const server = useTestServer();

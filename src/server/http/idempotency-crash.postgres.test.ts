@@ -5,7 +5,7 @@ import { startServer } from '../../../bench/lib';
 import { idempotencyKeys, products } from '../../../db/schema/index';
 import { toSessionUser } from '../auth/sessions';
 import { createApiKey } from '../integrations/api-keys';
-import { createTestDatabase, signInAs, useTestServer } from '../testing';
+import { createTestDatabase, signInAs, useTestServer } from '../../testing/test-server';
 
 // PostgreSQL only: a keyed write whose connection or instance dies at any step. The answer commits with the write
 // (src/server/http/idempotency.ts), so a retry with the same key gets the first answer when the write committed,

@@ -1,8 +1,9 @@
 import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, orders, products } from '../../../db/schema/index';
-import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
-import { bookableService, signInAs, useTestServer, type HttpResponse } from '../testing';
+import { toZoned, zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays } from '../../shared/date-key';
+import { bookableService, signInAs, useTestServer, type HttpResponse } from '../../testing/test-server';
 
 // PostgreSQL only: twenty identical requests with one Idempotency-Key at once, each on its own connection, make
 // one resource. Every other answer is the first's (replayed) or 409 while it runs.

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, products } from '../../../db/schema/index';
 import { requestFingerprint } from '../integrations/idempotency';
-import { signInAs, useTestServer } from '../testing';
+import { signInAs, useTestServer } from '../../testing/test-server';
 
 // Idempotency-Key on POSTs under /api, over HTTP as an integrator retries (docs/integrations.md).
 const server = useTestServer();

@@ -4,7 +4,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits, sessions, users } from '../../../db/schema/index';
 import { hashToken } from '../auth/sessions';
-import { startTestServer } from '../testing';
+import { startTestServer } from '../../testing/test-server';
 
 // The full OpenID Connect round trip over real HTTP, against a real (local) OpenID provider:
 // oauth2-mock-server publishes discovery and keys, signs id_tokens and checks PKCE.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { appRouter } from '../../routers/index';
 import { createAppServices } from '../api/context';
-import { createTestDatabase, testEnv } from '../testing';
+import { createTestDatabase, testEnv } from '../../testing/test-server';
 import { catalogHttpPlugin } from './catalog-http';
 import { compressionPlugin } from './compression';
 import { errorHandlingPlugin } from '../api/error-reply';

@@ -2,7 +2,8 @@ import { isUuid } from '../../shared/ids';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
-import { apiKeyUsage, apiKeys, users } from '../../../db/schema/index';
+import { apiKeys, users } from '../../../db/schema/index';
+import { hitRateLimit } from '../auth/rate-limit';
 import {
   integrationMessages,
   type ApiKey,
@@ -185,29 +186,6 @@ export async function authenticateApiKey(db: Tx, key: string): Promise<SessionUs
 /** The fixed window a key's requests are counted in. */
 export const API_KEY_WINDOW_SECONDS = 60;
 
-const usageCounters = new WeakMap<object, ReturnType<typeof prepareUsageCounter>>();
-
-function prepareUsageCounter(db: Tx) {
-  const windowEnd = sql`now() + make_interval(secs => ${API_KEY_WINDOW_SECONDS})`;
-  const expired = sql`${apiKeyUsage.windowEndsAt} <= now()`;
-  const claim = sql`${sql.placeholder('claim')}::int`;
-  return db
-    .insert(apiKeyUsage)
-    .values({ keyId: sql.placeholder('keyId'), hits: claim, windowEndsAt: windowEnd })
-    .onConflictDoUpdate({
-      target: apiKeyUsage.keyId,
-      set: {
-        hits: sql`case when ${expired} then ${claim} else ${apiKeyUsage.hits} + ${claim} end`,
-        windowEndsAt: sql`case when ${expired} then ${windowEnd} else ${apiKeyUsage.windowEndsAt} end`,
-      },
-    })
-    .returning({
-      hits: apiKeyUsage.hits,
-      resetSeconds: sql<number>`greatest(1, ceil(extract(epoch from (${apiKeyUsage.windowEndsAt} - now()))))::int`,
-    })
-    .prepare('count_api_key_request');
-}
-
 /**
  * An instance's share of a key's allowance in the current window: claimed from the shared counter, spent here
  * without a round trip. Counting every request in PostgreSQL made all of a key's requests queue on one row's
@@ -263,15 +241,13 @@ export async function countApiKeyRequest(
 }
 
 async function claimAllowance(db: Tx, keyId: string, limit: number, allowance: KeyAllowance) {
-  let counter = usageCounters.get(db);
-  if (!counter) usageCounters.set(db, (counter = prepareUsageCounter(db)));
   const claim = Math.max(1, Math.min(100, Math.floor(limit / 20)));
-  const [row] = await counter.execute({ keyId, claim });
-  const left = Math.max(0, Math.min(claim, limit - (row!.hits - claim)));
+  const row = await hitRateLimit(db, { name: 'api-key', limit, windowSeconds: API_KEY_WINDOW_SECONDS }, keyId, claim);
+  const left = Math.max(0, Math.min(claim, limit - (row.hits - claim)));
   allowance.lease = {
-    windowEndsAt: Date.now() + Number(row!.resetSeconds) * 1000,
+    windowEndsAt: Date.now() + row.retryAfterSeconds * 1000,
     left,
-    claimed: Math.min(row!.hits, limit),
+    claimed: Math.min(row.hits, limit),
     exhausted: left === 0,
   };
 }

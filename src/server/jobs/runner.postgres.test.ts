@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, queryRows, type Database } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
-import { createTestDatabase } from '../testing';
+import { createTestDatabase } from '../../testing/test-server';
 import { enqueue } from './enqueue';
 import { createJobRunner, type JobRunner } from './runner';
 

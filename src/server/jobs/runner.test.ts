@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
-import { createTestDatabase } from '../testing';
+import { createTestDatabase } from '../../testing/test-server';
 import { cancelJobs, enqueue } from './enqueue';
 import type { JobPayload } from './kinds';
 import { createJobRunner, type JobDefinition } from './runner';

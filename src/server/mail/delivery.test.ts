@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import { createJobRunner, type JobRunnerOptions } from '../jobs/runner';
-import { createTestDatabase, queuedMail, testEnv } from '../testing';
+import { createTestDatabase, queuedMail, testEnv } from '../../testing/test-server';
 import { createUnsentMailLog, mailJob, MAX_ATTEMPTS, type MailTransport } from './delivery';
 import { enqueueMail } from './outbox';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { sendInvitations, type InvitationAppointment } from '../appointments/invitations';
 import { enqueueOrderConfirmation } from '../orders/order-mail';
-import { createTestDatabase, queuedMail } from '../testing';
+import { createTestDatabase, queuedMail } from '../../testing/test-server';
 
 /** Each mail is written in its recipient's language: their own choice, else the business default (English). */
 let database: Database;

@@ -25,7 +25,7 @@ import type {
   PaymentProviderId,
   RefundInput,
 } from '../../shared/orders-schema';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { can } from '../../shared/roles';
 import { integrationMessages } from '../../shared/integrations-schema';
 import { customerNamedBy } from '../staff/customers-service';
@@ -61,8 +61,6 @@ export interface OrderDeps {
   defaultLocale: Locale;
 }
 
-type Actor = Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>;
-
 const CART_CHANGED = 'Your cart has changed. Please review it before paying.';
 const CART_EMPTY = 'Your cart is empty.';
 
@@ -83,6 +81,7 @@ const orderRowColumns = {
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   paymentProvider: orders.paymentProvider,
+  notes: orders.notes,
   createdAt: orders.createdAt,
   updatedAt: isoInstant(orders.updatedAt),
 };
@@ -225,7 +224,7 @@ export async function listOrders(db: Tx, actor: Actor, input: OrderListInput = {
   }
   if (input.updatedSince) {
     const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
-    conditions.push(updatedWalk(input, orders.updatedAt, orders.id));
+    conditions.push(await updatedWalk(db, input, orders.updatedAt, orders.id));
     return pageOf(await loadOrders(db, and(...conditions), limit + 1, true), limit, 'u', (o) => o.updatedAt);
   }
   if (input.cursor) {
@@ -414,7 +413,12 @@ async function orderForCustomer(
       'An order for a customer takes paymentProvider, not paymentMethod or paymentIntentId.',
     );
   const provider = input.paymentProvider === 'stripe' ? hostedPaymentProvider(deps) : deps.payments.byId('manual')!;
-  return placeOrder(db, deps, { customerId, items: input.items }, { provider, reference: null, payment: null });
+  return placeOrder(
+    db,
+    deps,
+    { customerId, items: input.items, notes: input.notes || null },
+    { provider, reference: null, payment: null },
+  );
 }
 
 /** How long a card order waits for its payment on the hosted page before it is cancelled and restocked. */
@@ -507,7 +511,8 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
 
 /** What an order is placed from: a person's cart, or the lines given for a customer (orderForCustomer). */
 type OrderSource =
-  { cartOf: string } | { customerId: string; items: readonly { productId: string; quantity: number }[] };
+  | { cartOf: string }
+  | { customerId: string; items: readonly { productId: string; quantity: number }[]; notes: string | null };
 
 /** One line as the checkout locks it: the product's price and stock under its row lock, and the customer. */
 interface LockedLine {
@@ -631,6 +636,7 @@ async function placeOrder(
           paymentStatus: paid ? 'paid' : 'unpaid',
           paymentProvider: provider.id,
           paymentReference: reference,
+          notes: 'notes' in source ? source.notes : null,
         })
         .onConflictDoNothing()
         .returning(orderRowColumns);

@@ -1,4 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../../db/client';
 import { isUuid } from '../../shared/ids';
 import type { PageQuery } from '../../shared/page-schema';
 import { AppError } from '../app-error';
@@ -63,17 +64,41 @@ function sinceInstant(updatedSince: string): string {
 }
 
 /**
- * The condition of a walk by updatedAt, then id (ascending): from `updatedSince` on (inclusive) and after the
- * cursor's item. `at` is the timestamp column, `id` the uuid one.
+ * The instant a walk by updatedAt stops before: now, or the start of the oldest transaction of another connection
+ * that is running a statement or has written (its rows are stamped at or after its start, but show only when it
+ * commits). Every row stamped before it is committed and visible to the page read after it, so a walk that stops
+ * there passes nothing still being written, and the next walk can start at the last `updatedAt` this one saw
+ * (docs/integrations.md, Reconciliation). Read in its own statement, before the page's: the page's snapshot is
+ * then taken after it. The statistics are cleared first, as a transaction otherwise keeps its first reading.
+ * Another database role's transactions are hidden from it: the app's connections share one role. Autovacuum and
+ * other server processes stamp no rows and are left out.
  */
-export function updatedWalk(query: PageQuery, at: AnyColumn | SQL, id: AnyColumn | SQL): SQL {
+async function walkHorizon(db: Tx): Promise<string> {
+  await db.execute(sql`select pg_stat_clear_snapshot()`);
+  const [row] = rowsOf<{ horizon: string }>(
+    await db.execute(
+      sql`select ${isoInstant(sql`least(clock_timestamp(), (
+      select min(xact_start) from pg_stat_activity
+      where pid <> pg_backend_pid() and datname = current_database()
+        and (backend_xid is not null or backend_xmin is not null)))`)} as horizon`,
+    ),
+  );
+  return row!.horizon;
+}
+
+/**
+ * The condition of a walk by updatedAt, then id (ascending): from `updatedSince` on (inclusive), after the cursor's
+ * item, and before any change still being written (walkHorizon). `at` is the timestamp column, `id` the uuid one.
+ */
+export async function updatedWalk(db: Tx, query: PageQuery, at: AnyColumn | SQL, id: AnyColumn | SQL): Promise<SQL> {
   const conditions: SQL[] = [];
   if (query.updatedSince) conditions.push(sql`${at} >= ${sinceInstant(query.updatedSince)}::timestamptz`);
   if (query.cursor) {
     const position = decodeCursor(query.cursor, 'u');
     conditions.push(sql`(${at}, ${id}) > (${position.at}::timestamptz, ${position.id}::uuid)`);
   }
-  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  conditions.push(sql`${at} < ${await walkHorizon(db)}::timestamptz`);
+  return sql.join(conditions, sql` and `);
 }
 
 /** The page of rows read with `limit + 1`: the extra row only says that more follow. */

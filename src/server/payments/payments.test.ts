@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testEnv } from '../testing';
+import { testEnv } from '../../testing/test-server';
 import { paymentsFromEnv } from './payments';
 
 describe('payment configuration', () => {

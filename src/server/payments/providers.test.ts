@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createManualProvider } from './manual-provider';
 import { PaymentProviderError, PaymentWebhookError, type PaymentProvider } from './provider';
-import { createStripeFake } from './stripe-fake';
+import { createStripeFake } from '../../testing/stripe-fake';
 import { createStripeProvider } from './stripe-provider';
 
 interface Harness {

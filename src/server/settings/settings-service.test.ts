@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Database } from '../../../db/client';
-import { createTestDatabase } from '../testing';
+import { createTestDatabase } from '../../testing/test-server';
 import type { SettingsCache } from './settings-cache';
 import { businessSettings } from '../../../db/schema/index';
 import { defaultSettings } from '../../shared/settings';

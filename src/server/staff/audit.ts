@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { statement, type Tx } from '../../../db/client';
 import { auditLog, users } from '../../../db/schema/index';
 import type { Catalogue } from '../../shared/i18n/catalogue';
@@ -7,7 +7,8 @@ import type { Locale } from '../../shared/i18n/locales';
 import { englishOf, listed, saySentence, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { permissionLabelId } from '../../shared/permission-labels';
 import { allPermissions, permissionLabel } from '../../shared/roles';
-import { AUDIT_PAGE_SIZE, type AuditEntry } from '../../shared/staff-schema';
+import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditInput } from '../../shared/staff-schema';
+import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk } from '../paging/page';
 
 export interface AuditRecord {
   /** What happened, as `<entity>.<verb>`: `role.created`, `user.role_changed`, … */
@@ -95,15 +96,17 @@ function readerOf(locale: Locale) {
 
 /**
  * The log, newest first, a page at a time, its summaries in the reader's language; an entry written before
- * summaries were kept as sentences says its English.
+ * summaries were kept as sentences says its English. With `limit`, `cursor` or `updatedSince`, an integrator's walk
+ * instead: oldest first by the time each entry was written (an entry never changes: that is its updatedAt).
  */
 export async function listAuditLog(
   db: Tx,
-  input: { page?: number },
+  input: AuditInput,
   locale: Locale,
-): Promise<{ items: AuditEntry[]; total: number; page: number; pageSize: number }> {
+): Promise<{ items: AuditEntry[]; total: number; page: number; pageSize: number; nextCursor: string | null }> {
   const page = input.page ?? 1;
-  const rows = await db
+  const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
+  const query = db
     .select({
       id: auditLog.id,
       actorId: users.id,
@@ -116,12 +119,27 @@ export async function listAuditLog(
       summaryTemplate: auditLog.summaryTemplate,
       summaryValues: auditLog.summaryValues,
       createdAt: auditLog.createdAt,
+      at: isoInstant(auditLog.createdAt),
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((page - 1) * AUDIT_PAGE_SIZE);
+    .leftJoin(users, eq(users.id, auditLog.actorId));
+  const walked = isPaged(input)
+    ? pageOf(
+        await query
+          .where(await updatedWalk(db, input, auditLog.createdAt, auditLog.id))
+          .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+          .limit(limit + 1),
+        limit,
+        'u',
+        (r) => r.at,
+      )
+    : undefined;
+  const rows =
+    walked?.items ??
+    (await query
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((page - 1) * AUDIT_PAGE_SIZE));
   const [total] = await db.select({ n: count() }).from(auditLog);
   const reader = readerOf(locale);
   return {
@@ -143,7 +161,8 @@ export async function listAuditLog(
     })),
     total: total!.n,
     page,
-    pageSize: AUDIT_PAGE_SIZE,
+    pageSize: walked ? limit : AUDIT_PAGE_SIZE,
+    nextCursor: walked?.nextCursor ?? null,
   };
 }
 

@@ -5,18 +5,19 @@ import { isUuid } from '../../shared/ids';
 import { integrationMessages } from '../../shared/integrations-schema';
 import { can, CUSTOMER_ROLE, isStaffRole, type Permission } from '../../shared/roles';
 import { AppError } from '../app-error';
-import type { SessionUser } from '../auth/sessions';
+import type { Actor } from '../auth/sessions';
 import { personColumns, type Person } from '../appointments/slot-data';
 import {
   CUSTOMERS_PAGE_SIZE,
   type CreateCustomerInput,
   type CustomerRecord,
+  type CustomersInput,
   type CustomersPage,
 } from '../../shared/staff-schema';
 import { sentence } from '../../shared/i18n/sentence';
 import { emitEvent } from '../webhooks/events';
 import { fullName, recordAudit } from './audit';
-import { isoInstant } from '../paging/page';
+import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk } from '../paging/page';
 import type { FiguresCache } from './figures-cache';
 
 /**
@@ -27,7 +28,7 @@ import type { FiguresCache } from './figures-cache';
  */
 export async function customerNamedBy(
   db: Tx,
-  actor: Pick<SessionUser, 'id' | 'role' | 'permissions' | 'apiKey'>,
+  actor: Actor,
   customerId: string | null | undefined,
   permission: Permission,
 ): Promise<Person | null> {
@@ -60,6 +61,7 @@ interface CustomerRow {
   first_name: string;
   last_name: string;
   email: string;
+  phone: string | null;
   updated_at: string;
   order_count: number;
   total_spent: string;
@@ -78,6 +80,7 @@ function toCustomerRecord(p: CustomerRow): CustomerRecord {
     firstName: p.first_name,
     lastName: p.last_name,
     email: p.email,
+    phone: p.phone,
     updatedAt: p.updated_at,
     orderCount: Number(p.order_count),
     appointmentCount: Number(p.appointment_count),
@@ -108,6 +111,7 @@ export function newCustomerRecord(user: {
   firstName: string;
   lastName: string;
   email: string;
+  phone?: string | null;
   updatedAt: string;
 }) {
   return toCustomerRecord({
@@ -115,6 +119,7 @@ export function newCustomerRecord(user: {
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
+    phone: user.phone ?? null,
     updated_at: user.updatedAt,
     order_count: 0,
     total_spent: '0',
@@ -141,7 +146,7 @@ const personByEmail = async (db: Tx, email: string) =>
  * A customer added by staff or a program (customers.edit), announced like one who signed up. An e-mail already
  * known (customer or staff) is 409 with `existingId`, also when another request adds it at the same moment.
  */
-export async function createCustomer(db: Tx, actor: SessionUser, input: CreateCustomerInput): Promise<CustomerRecord> {
+export async function createCustomer(db: Tx, actor: Actor, input: CreateCustomerInput): Promise<CustomerRecord> {
   return db.transaction(async (tx) => {
     const known = await personByEmail(tx, input.email);
     if (known) throw new AppError('CONFLICT', EMAIL_KNOWN, { existingId: known.id });
@@ -154,6 +159,7 @@ export async function createCustomer(db: Tx, actor: SessionUser, input: CreateCu
         firstName: users.firstName,
         lastName: users.lastName,
         email: users.email,
+        phone: users.phone,
         updatedAt: isoInstant(users.updatedAt),
       });
     if (!created)
@@ -209,22 +215,32 @@ function customerSearch(search: string, tag: string, email?: string) {
   );
   const candidates =
     search || tag || email
-      ? sql`(select id, first_name, last_name, email, updated_at, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
-      : sql`(select id, first_name, last_name, email, updated_at, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
+      ? sql`(select id, first_name, last_name, email, phone, updated_at, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
+      : sql`(select id, first_name, last_name, email, phone, updated_at, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
   return { matches, candidates };
 }
 
-/** One page of the candidates by name, with their counts, spend, last activity and three latest of each. */
-function readCustomerPage(db: Tx, candidates: SQL, page: number) {
+/**
+ * Which candidates a page holds: by name, the screens' numbered pages; or an integrator's walk by updatedAt, then id
+ * (paging/page.ts), `limit` of them and one more that only says more follow.
+ */
+type CustomerSlice = { page: number } | { walk: SQL; limit: number };
+
+/** One page of the candidates, with their counts, spend, last activity and three latest of each. */
+function readCustomerPage(db: Tx, candidates: SQL, slice: CustomerSlice) {
+  const order = 'walk' in slice ? sql`u.updated_at, u.id` : sql`u.first_name, u.last_name, u.id`;
+  const window =
+    'walk' in slice
+      ? sql`where ${slice.walk} order by ${order} limit ${slice.limit + 1}`
+      : sql`order by ${order} limit ${CUSTOMERS_PAGE_SIZE} offset ${(slice.page - 1) * CUSTOMERS_PAGE_SIZE}`;
   return db.execute(sql`
-    select u.id, u.first_name, u.last_name, u.email, ${isoInstant(sql`u.updated_at`)} as updated_at, u.matches,
+    select u.id, u.first_name, u.last_name, u.email, u.phone, ${isoInstant(sql`u.updated_at`)} as updated_at, u.matches,
            o.order_count, o.total_spent, a.appointment_count, a.no_show_count,
            greatest(o.last_order, a.last_appointment) as last_activity,
            recent_orders.list as recent_orders, recent_appointments.list as recent_appointments
     from (
-      select id, first_name, last_name, email, updated_at, matches from ${candidates}
-      order by u.first_name, u.last_name, u.id
-      limit ${CUSTOMERS_PAGE_SIZE} offset ${(page - 1) * CUSTOMERS_PAGE_SIZE}
+      select id, first_name, last_name, email, phone, updated_at, matches from ${candidates}
+      ${window}
     ) u
     left join lateral (
       select count(*)::int as order_count,
@@ -249,7 +265,7 @@ function readCustomerPage(db: Tx, candidates: SQL, page: number) {
         where ap.customer_id = u.id order by ap.starts_at desc limit 3
       ) x
     ) recent_appointments on true
-    order by u.first_name, u.last_name, u.id`);
+    order by ${order}`);
 }
 
 /**
@@ -260,16 +276,20 @@ function readCustomerPage(db: Tx, candidates: SQL, page: number) {
  */
 export async function listCustomers(
   db: Tx,
-  input: { search?: string; tag?: string; email?: string; page?: number } = {},
+  input: CustomersInput = {},
   figures?: FiguresCache,
 ): Promise<CustomersPage> {
   const page = input.page ?? 1;
   const search = input.search?.trim() ?? '';
   const tag = input.tag ?? '';
   const { matches, candidates } = customerSearch(search, tag, input.email);
+  const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
+  const slice: CustomerSlice = isPaged(input)
+    ? { walk: await updatedWalk(db, input, sql`u.updated_at`, sql`u.id`), limit }
+    : { page };
   const [summaryRows, pageRows] = await Promise.all([
     figures ? figures.get('customer-summary', () => readCustomerSummary(db)) : readCustomerSummary(db),
-    readCustomerPage(db, candidates, page),
+    readCustomerPage(db, candidates, slice),
   ]);
   const summary = rowsOf<{ total: number; active: number; revenue: string; order_count: number }>(summaryRows)[0]!;
   const people = rowsOf<CustomerRow & { matches: number | string | null }>(pageRows);
@@ -283,7 +303,8 @@ export async function listCustomers(
             await db.execute(sql`select count(*)::int as n from users u where u.role = ${CUSTOMER_ROLE} ${matches}`),
           )[0]!.n;
 
-  const items = people.map(toCustomerRecord);
+  const walked = 'walk' in slice ? pageOf(people.map(toCustomerRecord), limit, 'u', (c) => c.updatedAt) : undefined;
+  const items = walked?.items ?? people.map(toCustomerRecord);
 
   const orderCount = Math.max(1, Number(summary.order_count));
   return {
@@ -296,6 +317,7 @@ export async function listCustomers(
     items,
     total,
     page,
-    pageSize: CUSTOMERS_PAGE_SIZE,
+    pageSize: 'walk' in slice ? limit : CUSTOMERS_PAGE_SIZE,
+    nextCursor: walked?.nextCursor ?? null,
   };
 }

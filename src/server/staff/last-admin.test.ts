@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import { allPermissions } from '../../shared/roles';
-import { createTestDatabase, signInAs } from '../testing';
+import { createTestDatabase, signInAs } from '../../testing/test-server';
 import { setUserRole, setUserStatus } from './users-service';
 
 let database: Database;

@@ -4,12 +4,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Database } from '../../../db/client';
 import { jobs, users, webhookEndpoints } from '../../../db/schema/index';
 import { createJobRunner } from '../jobs/runner';
-import { createTestDatabase, queuedMail } from '../testing';
+import { createTestDatabase, queuedMail } from '../../testing/test-server';
 import { checkDestination, isPublicAddress } from './destination';
 import { DISABLE_AFTER_FAILURES, RETRY_SCHEDULE_MS, webhookJob } from './delivery';
 import { createWebhookEndpoint, listWebhookDeliveries, retryWebhookDelivery } from './endpoint-service';
 import { emitEvent } from './events';
-import { startWebhookReceiver, type WebhookReceiver } from './receiver-testing';
+import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver';
 
 let database: Database;
 let receiver: WebhookReceiver;

@@ -1,18 +1,19 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, orders as ordersTable, webhookDeliveries, webhookEvents } from '../../../db/schema/index';
-import { addToCart, deliverWebhook, product } from '../../routers/orders-testing';
+import { addToCart, deliverWebhook, product } from '../../testing/orders';
 import { webhookEventTypes } from '../../shared/webhook-schema';
 import { signInWithOidc } from '../auth/oidc-sign-in';
 import { findSession, type SessionUser } from '../auth/sessions';
-import { addCalendarDays, toZoned, zonedToInstant } from '../booking/zoned-time';
+import { toZoned, zonedToInstant } from '../booking/zoned-time';
+import { addCalendarDays } from '../../shared/date-key';
 import { createJobRunner } from '../jobs/runner';
 import { markOrderPaid } from '../orders/order-service';
 import { createPayments } from '../payments/payments';
-import { createStripeFake, paymentsWithStripeFake } from '../payments/stripe-fake';
-import { bookableService, signInAs, useTestServer } from '../testing';
+import { createStripeFake, paymentsWithStripeFake } from '../../testing/stripe-fake';
+import { bookableService, signInAs, useTestServer } from '../../testing/test-server';
 import { emitEvent } from './events';
-import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './receiver-testing';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../../testing/webhook-receiver';
 
 // Every write fires its event, whichever way it came (browser, REST, employee portal, Stripe webhook, a job),
 // delivered to a real receiver that verifies each one with the standardwebhooks library, with the resource

@@ -15,11 +15,26 @@ export interface WeekDay {
   /** Why the day differs from the usual week ("Day off", "Special hours"). */
   note?: string;
   items: { id: string; time: string; title: string; detail?: string; status: string }[];
+  /** Busy times from the person's own calendars on this date: when only, never a title (CONTRACT). */
+  busy?: { key: string; start: string; label: string; who?: string }[];
+}
+
+/** A "Busy" block: hatched, so it reads as time taken by something outside the product, not an appointment. */
+export function BusyBlock({ label, who }: { label: string; who?: string }) {
+  return (
+    <li className="busy-block rounded-lg border border-dashed border-stone-400 p-2 text-xs text-stone-800">
+      <p className="font-semibold text-stone-900">
+        <FormattedMessage id="entities.busy" />
+      </p>
+      <p>{label}</p>
+      {who && <p className="truncate text-stone-700">{who}</p>}
+    </li>
+  );
 }
 
 /**
  * A week at a glance: one column per day on wide screens, one row per day on phones. Each day shows the
- * working hours and the appointments on it.
+ * working hours, the appointments on it and the times the person's own calendars hold ("Busy", no titles).
  */
 export function WeekSchedule({ days }: { days: WeekDay[] }) {
   const intl = useIntl();
@@ -55,6 +70,13 @@ export function WeekSchedule({ days }: { days: WeekDay[] }) {
               )}
               {day.note && day.hours.length > 0 && <span className="text-xs text-stone-600">{day.note}</span>}
             </div>
+          )}
+          {day.busy && day.busy.length > 0 && (
+            <ul className="flex flex-col gap-2" aria-label={intl.formatMessage({ id: 'entities.busyTimes' })}>
+              {day.busy.map((b) => (
+                <BusyBlock key={b.key} label={b.label} who={b.who} />
+              ))}
+            </ul>
           )}
           {day.items.length === 0 ? (
             <p className="text-xs text-stone-600">

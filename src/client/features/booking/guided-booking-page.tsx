@@ -14,7 +14,8 @@ import {
   useProviders,
   useSlots,
 } from './booking-api';
-import { addDaysToKey, dayLabelOf, todayIn } from '../../lib/zoned-time';
+import { dayLabelOf, todayIn } from '../../lib/zoned-time';
+import { addCalendarDays } from '../../../shared/date-key';
 import { useCurrentUser } from '../../lib/session';
 import { DateTimeStep, EmployeeStep, NotesStep, ServiceStep } from './guided-booking-steps';
 import { BookingSummary } from './booking-summary';
@@ -58,7 +59,7 @@ export function GuidedBookingPage() {
   const slot = slots.data?.find((s) => s.dateTime === dateTime);
   // A series may reach as far as the business takes bookings (the date picker stops sooner): only what fits is
   // offered, shown and sent, so no occurrence is refused for lying beyond the window.
-  const seriesLastDay = addDaysToKey(todayIn(timeZone), settings.data?.bookingWindowDays ?? GUIDED_WINDOW_DAYS);
+  const seriesLastDay = addCalendarDays(todayIn(timeZone), settings.data?.bookingWindowDays ?? GUIDED_WINDOW_DAYS);
   const repeat = fitRepeat(chosenRepeat, date, seriesLastDay);
 
   // A time belongs to one service, employee and date: choosing any of them again drops it.
@@ -131,7 +132,7 @@ export function GuidedBookingPage() {
   if (services.isLoading || settings.isLoading)
     return <Spinner className="min-h-[40vh]" label={intl.formatMessage({ id: 'booking.loading' })} />;
   const today = todayIn(timeZone);
-  const lastDay = addDaysToKey(todayIn(timeZone), windowDays);
+  const lastDay = addCalendarDays(todayIn(timeZone), windowDays);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">

@@ -9,7 +9,8 @@ import {
   type RepeatFrequency,
 } from '../../../shared/appointment-schema';
 import { Select } from '../../components/ui/select';
-import { addDaysToKey, dayLabelOf } from '../../lib/zoned-time';
+import { dayLabelOf } from '../../lib/zoned-time';
+import { addCalendarDays } from '../../../shared/date-key';
 import { ChoiceList } from './choice-list';
 
 /** Whether a booking repeats (weekly or every 2 weeks) and how many appointments it makes in all. */
@@ -28,7 +29,7 @@ const ONCE = 'once';
  */
 function fittingCount(date: string, lastDay: string, frequency: RepeatFrequency): number {
   let count = 1;
-  while (count < SERIES_MAX && addDaysToKey(date, count * repeatStepDays[frequency]) <= lastDay) count++;
+  while (count < SERIES_MAX && addCalendarDays(date, count * repeatStepDays[frequency]) <= lastDay) count++;
   return count;
 }
 
@@ -48,7 +49,7 @@ export function repeatSummary(
   date: string,
   { frequency, count }: Repeat & { frequency: RepeatFrequency },
 ): string {
-  const dates = Array.from({ length: count }, (_, i) => addDaysToKey(date, i * repeatStepDays[frequency]));
+  const dates = Array.from({ length: count }, (_, i) => addCalendarDays(date, i * repeatStepDays[frequency]));
   return intl.formatMessage(
     { id: 'booking.repeatSummary' },
     { frequency, count, dates: dates.map((d) => dayLabelOf(d, 'monthDay')).join(', ') },

@@ -23,7 +23,8 @@ import {
 } from './booking-api';
 import { DepositNote } from '../../entities/booking/deposit-note';
 import { JoinWaitlist } from './join-waitlist';
-import { addDaysToKey, longDayLabelOf, todayIn } from '../../lib/zoned-time';
+import { longDayLabelOf, todayIn } from '../../lib/zoned-time';
+import { addCalendarDays } from '../../../shared/date-key';
 import { useFormatMoney } from '../../lib/money';
 import { useSentence } from '../../lib/i18n';
 import type { MessageId } from '../../../shared/i18n/en';
@@ -84,7 +85,7 @@ export function SimpleBookingPage() {
     [services.data, money, intl],
   );
   const today = settings.data ? todayIn(timeZone) : '';
-  const lastDay = settings.data ? addDaysToKey(todayIn(timeZone), windowDays) : '';
+  const lastDay = settings.data ? addCalendarDays(todayIn(timeZone), windowDays) : '';
 
   function onInvalid(errors: FieldErrors<SimpleBookingForm>) {
     const first = requiredToasts.find((r) => errors[r.field]);

@@ -7,7 +7,8 @@ import { Form, CheckboxField, FormField, useZodForm } from '../../components/ui/
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { useCurrencySign } from '../../lib/money';
-import { addDaysToKey, dateKeyOf } from '../../lib/zoned-time';
+import { dateKeyOf } from '../../lib/zoned-time';
+import { addCalendarDays } from '../../../shared/date-key';
 import { useCreateDiscount, useUpdateDiscount, type DiscountItem } from './discounts-api';
 
 /** Midnight at the start of a business day, as an instant. */
@@ -65,7 +66,7 @@ export function DiscountDialog({
       minSubtotal: values.minSubtotal,
       startsAt: values.startDate ? dayStart(values.startDate, timeZone) : null,
       // Until the end of the last day.
-      endsAt: values.endDate ? dayStart(addDaysToKey(values.endDate, 1), timeZone) : null,
+      endsAt: values.endDate ? dayStart(addCalendarDays(values.endDate, 1), timeZone) : null,
       usageLimit: values.usageLimit,
       perCustomerLimit: values.perCustomerLimit,
       isActive: values.isActive,

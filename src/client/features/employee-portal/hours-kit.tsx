@@ -1,6 +1,7 @@
 // Pieces the weekly hours and date override cards share.
 import { halfHourOptions } from '../../../shared/availability-schema';
-import { addDaysToKey, dayLabelOf } from '../../lib/zoned-time';
+import { dayLabelOf } from '../../lib/zoned-time';
+import { addCalendarDays } from '../../../shared/date-key';
 
 /** The half-hour choices of the time selects. */
 export const timeOptions = halfHourOptions.map((t) => ({ value: t, label: t }));
@@ -9,7 +10,7 @@ export const timeOptions = halfHourOptions.map((t) => ({ value: t, label: t }));
 const A_SUNDAY = '2023-01-01';
 
 /** "Monday" (English), "lunes" (Spanish) of a day number, 0 being Sunday. */
-export const weekdayName = (dayNumber: number) => dayLabelOf(addDaysToKey(A_SUNDAY, dayNumber), 'weekday');
+export const weekdayName = (dayNumber: number) => dayLabelOf(addCalendarDays(A_SUNDAY, dayNumber), 'weekday');
 
 export function TrashIcon() {
   return (

@@ -38,7 +38,8 @@ export function IntegrationSection<T>({
   id: string;
   title: string;
   intro: ReactNode;
-  createLabel: string;
+  /** Without it (a reader who may not create), no create button. */
+  createLabel?: string;
   createDialog: (props: { onClose: () => void; onCreated: (revealed: Revealed) => void }) => ReactNode;
   secret: { title: string; kind: SecretKind };
   list: { isLoading: boolean; error: unknown; data: T[] | undefined };
@@ -57,9 +58,11 @@ export function IntegrationSection<T>({
           </h2>
           <p className="mt-1 text-sm text-stone-600">{intro}</p>
         </div>
-        <div className="flex flex-col whitespace-nowrap">
-          <Button onClick={() => setCreating(true)}>{createLabel}</Button>
-        </div>
+        {createLabel && (
+          <div className="flex flex-col whitespace-nowrap">
+            <Button onClick={() => setCreating(true)}>{createLabel}</Button>
+          </div>
+        )}
       </div>
       {list.isLoading ? (
         <Spinner label={loadingLabel} />

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../shared/i18n/en';
+import type { webhookEventTypes } from '../../../shared/webhook-schema';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 
@@ -76,3 +77,14 @@ export const useSendTestEvent = () =>
   trpc.webhooks.test.useMutation(useWebhookOutcome('integrations.testEventFailed', 'integrations.testEventSent'));
 export const useRedeliver = () =>
   trpc.webhooks.retry.useMutation(useWebhookOutcome('integrations.redeliverFailed', 'integrations.redeliveryQueued'));
+
+export type WebhookEventItem = RouterOutputs['events']['list'][number];
+type WebhookEventType = (typeof webhookEventTypes)[number];
+
+/** How many of the latest events the screen lists. */
+const EVENTS_SHOWN = 20;
+
+export const useRecentEvents = (type?: WebhookEventType) =>
+  trpc.events.list.useQuery({ limit: EVENTS_SHOWN, ...(type ? { type } : {}) });
+
+export const useReplayEvents = () => trpc.events.replay.useMutation(useWebhookOutcome('integrations.replayFailed'));

@@ -24,8 +24,8 @@ const statusTone: Record<WebhookDeliveryItem['status'], BadgeTone> = {
   failed: 'danger',
 };
 
-/** One endpoint's deliveries, newest first, each with Redeliver. */
-export function DeliveryLog({ id, endpointId }: { id: string; endpointId: string }) {
+/** One endpoint's deliveries, newest first, each with Redeliver for those who manage webhooks. */
+export function DeliveryLog({ id, endpointId, manages }: { id: string; endpointId: string; manages: boolean }) {
   const deliveries = useWebhookDeliveries(endpointId);
   const intl = useIntl();
   const redeliver = useRedeliver();
@@ -38,7 +38,7 @@ export function DeliveryLog({ id, endpointId }: { id: string; endpointId: string
       </h3>
       {deliveries.data.length === 0 ? (
         <p className="text-sm text-stone-600">
-          <FormattedMessage id="integrations.noDeliveries" />
+          <FormattedMessage id={manages ? 'integrations.noDeliveries' : 'integrations.noDeliveriesYet'} />
         </p>
       ) : (
         <table className="w-full text-left text-sm">
@@ -48,6 +48,7 @@ export function DeliveryLog({ id, endpointId }: { id: string; endpointId: string
               <DeliveryRow
                 key={delivery.id}
                 delivery={delivery}
+                manages={manages}
                 pending={redeliver.isPending && redeliver.variables.id === delivery.id}
                 onRedeliver={() => redeliver.mutate({ id: delivery.id })}
               />
@@ -61,10 +62,12 @@ export function DeliveryLog({ id, endpointId }: { id: string; endpointId: string
 
 function DeliveryRow({
   delivery,
+  manages,
   pending,
   onRedeliver,
 }: {
   delivery: WebhookDeliveryItem;
+  manages: boolean;
   pending: boolean;
   onRedeliver: () => void;
 }) {
@@ -109,18 +112,20 @@ function DeliveryRow({
           : intl.formatMessage({ id: 'integrations.none' })}
       </td>
       <td className="col-start-2 row-start-1 text-right md:px-3 md:py-2">
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={pending}
-          onClick={onRedeliver}
-          aria-label={intl.formatMessage(
-            { id: 'integrations.redeliverNamed' },
-            { event: delivery.eventType, when: stampOf(delivery.createdAt, timeZone) },
-          )}
-        >
-          <FormattedMessage id="integrations.redeliver" />
-        </Button>
+        {manages && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={pending}
+            onClick={onRedeliver}
+            aria-label={intl.formatMessage(
+              { id: 'integrations.redeliverNamed' },
+              { event: delivery.eventType, when: stampOf(delivery.createdAt, timeZone) },
+            )}
+          >
+            <FormattedMessage id="integrations.redeliver" />
+          </Button>
+        )}
       </td>
     </tr>
   );

@@ -15,13 +15,15 @@ import {
   useWebhookEndpoints,
   type WebhookEndpointItem,
 } from './integrations-api';
+import { ReplayDialog } from './replay-dialog';
 import { DeliveryLog } from './webhook-deliveries';
 
 /**
- * The "Webhooks" section of /admin/integrations: the endpoints, adding one (its signing secret shown once),
- * test events, each endpoint's delivery log with Redeliver, disabling and deleting.
+ * The "Webhooks" section of /admin/integrations: the endpoints and each one's delivery log; for those who manage
+ * them (webhooks.manage) also adding one (its signing secret shown once), test events, Redeliver, replaying the
+ * events since a time, disabling and deleting.
  */
-export function WebhooksSection() {
+export function WebhooksSection({ manages }: { manages: boolean }) {
   const intl = useIntl();
   const endpoints = useWebhookEndpoints();
   const [deleting, setDeleting] = useState<WebhookEndpointItem | null>(null);
@@ -33,7 +35,7 @@ export function WebhooksSection() {
         id="webhooks"
         title={intl.formatMessage({ id: 'integrations.webhooks' })}
         intro={intl.formatMessage({ id: 'integrations.webhooksIntro' })}
-        createLabel={intl.formatMessage({ id: 'integrations.addEndpoint' })}
+        createLabel={manages ? intl.formatMessage({ id: 'integrations.addEndpoint' }) : undefined}
         createDialog={(props) => <AddEndpointDialog {...props} />}
         secret={{ title: intl.formatMessage({ id: 'integrations.endpointAdded' }), kind: 'signingSecret' }}
         list={endpoints}
@@ -46,7 +48,12 @@ export function WebhooksSection() {
         {(items) => (
           <ul className="flex flex-col gap-4">
             {items.map((endpoint) => (
-              <EndpointCard key={endpoint.id} endpoint={endpoint} onDelete={() => setDeleting(endpoint)} />
+              <EndpointCard
+                key={endpoint.id}
+                endpoint={endpoint}
+                manages={manages}
+                onDelete={() => setDeleting(endpoint)}
+              />
             ))}
           </ul>
         )}
@@ -68,10 +75,19 @@ export function WebhooksSection() {
   );
 }
 
-function EndpointCard({ endpoint, onDelete }: { endpoint: WebhookEndpointItem; onDelete: () => void }) {
+function EndpointCard({
+  endpoint,
+  manages,
+  onDelete,
+}: {
+  endpoint: WebhookEndpointItem;
+  manages: boolean;
+  onDelete: () => void;
+}) {
   const intl = useIntl();
   const timeZone = useTimeZone();
   const [logOpen, setLogOpen] = useState(false);
+  const [replaying, setReplaying] = useState(false);
   const sendTest = useSendTestEvent();
   const update = useUpdateWebhook();
   const logId = `webhook-log-${endpoint.id}`;
@@ -104,13 +120,15 @@ function EndpointCard({ endpoint, onDelete }: { endpoint: WebhookEndpointItem; o
           ))}
         </ul>
         <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            disabled={!endpoint.isActive || sendTest.isPending}
-            onClick={() => sendTest.mutate({ id: endpoint.id }, { onSuccess: () => setLogOpen(true) })}
-          >
-            <FormattedMessage id="integrations.sendTestEvent" />
-          </Button>
+          {manages && (
+            <Button
+              size="sm"
+              disabled={!endpoint.isActive || sendTest.isPending}
+              onClick={() => sendTest.mutate({ id: endpoint.id }, { onSuccess: () => setLogOpen(true) })}
+            >
+              <FormattedMessage id="integrations.sendTestEvent" />
+            </Button>
+          )}
           <Button
             size="sm"
             variant="outline"
@@ -120,28 +138,50 @@ function EndpointCard({ endpoint, onDelete }: { endpoint: WebhookEndpointItem; o
           >
             <FormattedMessage id={logOpen ? 'integrations.hideDeliveries' : 'integrations.showDeliveries'} />
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={update.isPending}
-            aria-label={intl.formatMessage(
-              { id: endpoint.isActive ? 'integrations.disableNamed' : 'integrations.enableNamed' },
-              { url: endpoint.url },
-            )}
-            onClick={() => update.mutate({ id: endpoint.id, isActive: !endpoint.isActive })}
-          >
-            <FormattedMessage id={endpoint.isActive ? 'integrations.disable' : 'integrations.enable'} />
-          </Button>
-          <Button
-            size="sm"
-            variant="destructive-outline"
-            aria-label={intl.formatMessage({ id: 'integrations.deleteNamed' }, { url: endpoint.url })}
-            onClick={onDelete}
-          >
-            <FormattedMessage id="integrations.delete" />
-          </Button>
+          {manages && (
+            <>
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={intl.formatMessage({ id: 'integrations.replayNamed' }, { url: endpoint.url })}
+                onClick={() => setReplaying(true)}
+              >
+                <FormattedMessage id="integrations.replay" />
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={update.isPending}
+                aria-label={intl.formatMessage(
+                  { id: endpoint.isActive ? 'integrations.disableNamed' : 'integrations.enableNamed' },
+                  { url: endpoint.url },
+                )}
+                onClick={() => update.mutate({ id: endpoint.id, isActive: !endpoint.isActive })}
+              >
+                <FormattedMessage id={endpoint.isActive ? 'integrations.disable' : 'integrations.enable'} />
+              </Button>
+              <Button
+                size="sm"
+                variant="destructive-outline"
+                aria-label={intl.formatMessage({ id: 'integrations.deleteNamed' }, { url: endpoint.url })}
+                onClick={onDelete}
+              >
+                <FormattedMessage id="integrations.delete" />
+              </Button>
+            </>
+          )}
         </div>
-        {logOpen && <DeliveryLog id={logId} endpointId={endpoint.id} />}
+        {logOpen && <DeliveryLog id={logId} endpointId={endpoint.id} manages={manages} />}
+        {replaying && (
+          <ReplayDialog
+            endpoint={endpoint}
+            onClose={() => setReplaying(false)}
+            onQueued={() => {
+              setReplaying(false);
+              setLogOpen(true);
+            }}
+          />
+        )}
       </Card>
     </li>
   );

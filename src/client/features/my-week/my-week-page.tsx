@@ -6,7 +6,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { buildWeek } from '../../entities/schedule/week-days';
 import { WeekSchedule } from '../../entities/schedule/week-schedule';
 import { useCurrentUser, useTimeZone } from '../../lib/session';
-import { addDaysToKey, dayLabelOf, todayIn, weekOf } from '../../lib/zoned-time';
+import { dayLabelOf, todayIn } from '../../lib/zoned-time';
+import { addCalendarDays, weekOf } from '../../../shared/date-key';
 import { useMyWeekData } from './my-week-api';
 
 /**
@@ -37,13 +38,13 @@ export function MyWeekPage() {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={() => setAnchor(addDaysToKey(anchor, -7))}>
+          <Button size="sm" variant="outline" onClick={() => setAnchor(addCalendarDays(anchor, -7))}>
             <FormattedMessage id="myWeek.previous" />
           </Button>
           <Button size="sm" variant="outline" onClick={() => setAnchor(today)} disabled={week.includes(today)}>
             <FormattedMessage id="myWeek.thisWeek" />
           </Button>
-          <Button size="sm" variant="outline" onClick={() => setAnchor(addDaysToKey(anchor, 7))}>
+          <Button size="sm" variant="outline" onClick={() => setAnchor(addCalendarDays(anchor, 7))}>
             <FormattedMessage id="myWeek.next" />
           </Button>
           <ButtonLink size="sm" variant="secondary" to="/employee/availability">

@@ -16,7 +16,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { useCurrentUser, useSettingsQuery } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
-import { addDaysToKey, dateKeyOf, dateTimeOf, timeOf, todayIn } from '../../lib/zoned-time';
+import { dateKeyOf, dateTimeOf, timeOf, todayIn } from '../../lib/zoned-time';
+import { addCalendarDays } from '../../../shared/date-key';
 import OrderHistory from './order-history';
 import { WaitlistEntries } from './waitlist-entries';
 import { useCancelAppointment, useMyAppointments, useRescheduleAppointment, useRescheduleSlots } from './profile-api';
@@ -382,7 +383,7 @@ function RescheduleDialog({
   const toast = useToast();
   const service = appointment.service?.name ?? intl.formatMessage({ id: 'entities.service' });
   const today = todayIn(timeZone);
-  const lastDay = addDaysToKey(todayIn(timeZone), windowDays);
+  const lastDay = addCalendarDays(todayIn(timeZone), windowDays);
   const [date, setDate] = useState(dateKeyOf(appointment.dateTime, timeZone));
   const [dateTime, setDateTime] = useState('');
   const slots = useRescheduleSlots(

@@ -6,10 +6,18 @@ import { Select } from '../../components/ui/select';
 import { AppointmentList } from './appointment-list';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { WeekSchedule } from '../../entities/schedule/week-schedule';
-import { buildWeek } from '../../entities/schedule/week-days';
-import { addDaysToKey, dayLabelOf, todayIn, weekOf } from '../../lib/zoned-time';
-import { useCalendarAppointments, useEmployeeWeeklyHours, useOverrides, useStaff } from './scheduling-api';
+import { BusyBlock, WeekSchedule } from '../../entities/schedule/week-schedule';
+import { buildWeek, busyOnDates } from '../../entities/schedule/week-days';
+import { dayLabelOf, todayIn } from '../../lib/zoned-time';
+import { addCalendarDays, weekOf } from '../../../shared/date-key';
+import {
+  useCalendarAppointments,
+  useCalendarBusy,
+  useEmployeeWeeklyHours,
+  useOverrides,
+  useStaff,
+  type StaffMember,
+} from './scheduling-api';
 import { useTimeZone } from '../../lib/session';
 import { ExportCsvLink } from '../../entities/csv/export-csv-link';
 
@@ -17,10 +25,27 @@ import { ExportCsvLink } from '../../entities/csv/export-csv-link';
 const UPCOMING_DAYS = 7;
 const ALL = 'all';
 
-function WeekView({ date, employeeId, timeZone }: { date: string; employeeId?: string; timeZone: string }) {
+/** Who a busy time belongs to, when the view shows everyone. */
+const nameOf = (staff: StaffMember[] | undefined, employeeId: string) => {
+  const s = staff?.find((x) => x.id === employeeId);
+  return s ? `${s.firstName} ${s.lastName}`.trim() : undefined;
+};
+
+function WeekView({
+  date,
+  employeeId,
+  timeZone,
+  staff,
+}: {
+  date: string;
+  employeeId?: string;
+  timeZone: string;
+  staff?: StaffMember[];
+}) {
   const intl = useIntl();
   const week = weekOf(date);
   const appointments = useCalendarAppointments({ from: week[0], to: week[6], employeeId });
+  const busy = useCalendarBusy({ from: week[0]!, to: week[6]!, employeeId });
   const weekly = useEmployeeWeeklyHours(employeeId);
   const overrides = useOverrides(employeeId, week[0]!, week[6]);
   if (appointments.isLoading) return <Spinner />;
@@ -31,8 +56,10 @@ function WeekView({ date, employeeId, timeZone }: { date: string; employeeId?: s
       weekly: weekly.data ?? [],
       overrides: overrides.data ?? [],
       appointments: appointments.data ?? [],
+      busy: busy.data ?? [],
     },
     intl,
+    employeeId ? undefined : (id) => nameOf(staff, id),
   ).map((day) => ({
     ...day,
     // Everyone's week has no single working hours; one employee's shows theirs.
@@ -56,7 +83,12 @@ export function AdminCalendarPage() {
   const staff = useStaff();
   const employeeId = employee === ALL ? undefined : employee;
   const day = useCalendarAppointments({ from: date, to: date, employeeId });
-  const upcoming = useCalendarAppointments({ from: today, to: addDaysToKey(today, UPCOMING_DAYS), employeeId });
+  const dayBusy = useCalendarBusy({ from: date, to: date, employeeId });
+  const busyToday =
+    busyOnDates(dayBusy.data ?? [], timeZone, intl, employeeId ? undefined : (id) => nameOf(staff.data, id)).get(
+      date,
+    ) ?? [];
+  const upcoming = useCalendarAppointments({ from: today, to: addCalendarDays(today, UPCOMING_DAYS), employeeId });
   const now = new Date().toISOString();
   const upcomingItems = (upcoming.data ?? []).filter((a) => a.dateTime >= now);
 
@@ -129,6 +161,18 @@ export function AdminCalendarPage() {
                     label={intl.formatMessage({ id: 'scheduling.appointmentsOnSelected' })}
                   />
                 )}
+                {busyToday.length > 0 && (
+                  <>
+                    <h3 id={`${id}-busy`} className="mt-4 mb-2 text-sm font-semibold text-stone-800">
+                      <FormattedMessage id="entities.busyTimes" />
+                    </h3>
+                    <ul className="grid gap-2 sm:grid-cols-2" aria-labelledby={`${id}-busy`}>
+                      {busyToday.map((b) => (
+                        <BusyBlock key={b.key} label={b.label} who={b.who} />
+                      ))}
+                    </ul>
+                  </>
+                )}
               </CardContent>
             </Card>
             <Card>
@@ -154,7 +198,7 @@ export function AdminCalendarPage() {
           </div>
         </TabsContent>
         <TabsContent value="week">
-          <WeekView date={date} employeeId={employeeId} timeZone={timeZone} />
+          <WeekView date={date} employeeId={employeeId} timeZone={timeZone} staff={staff.data} />
         </TabsContent>
       </Tabs>
     </div>

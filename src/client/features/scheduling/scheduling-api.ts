@@ -16,6 +16,11 @@ export function useCalendarAppointments(query: RouterInputs['appointments']['lis
   return trpc.appointments.list.useQuery({ ...query, scope: 'all' });
 }
 
+/** Staff's busy times from their own calendars in a date range (no titles), optionally of one employee. */
+export function useCalendarBusy(query: RouterInputs['calendars']['busy']) {
+  return trpc.calendars.busy.useQuery(query);
+}
+
 /** The calendar's status selector: any status (a no-show only once the start has passed). */
 export function useCalendarStatus() {
   const intl = useIntl();

@@ -12,6 +12,8 @@ export const useStaffList = (search: string) =>
   trpc.staff.users.list.useQuery({ staff: 'true', search: search.trim() || undefined });
 export const useRoles = () => trpc.staff.roles.list.useQuery();
 export const usePermissionGroups = () => trpc.staff.permissions.list.useQuery();
+/** A staff member's connected calendars and their state (never a password). */
+export const useEmployeeCalendars = (userId: string) => trpc.calendars.employeeConnections.useQuery({ id: userId });
 export const useWeeklyHoursOf = (userId: string | null) =>
   trpc.staff.users.availability.useQuery({ userId: userId ?? '' }, { enabled: !!userId });
 export const useCustomers = (search: string, page: number, tag = '') =>

@@ -7,13 +7,18 @@ import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { useCurrentUser } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
-import { addDaysToKey, dayLabelOf } from '../../lib/zoned-time';
+import { dayLabelOf } from '../../lib/zoned-time';
+import { addCalendarDays } from '../../../shared/date-key';
 import { useWeeklyHoursOf, type StaffMember } from './staff-api';
+import { StaffCalendars } from './staff-calendars';
 
 /** A Sunday: day `n` of the week (0 Sunday … 6 Saturday) is `n` days after it. */
 const A_SUNDAY = '2026-01-04';
 
-/** A staff member's weekly hours, read only; admins get a link to the screen that edits them. */
+/**
+ * A staff member's weekly hours and connected calendars, read only; admins get a link to the screen that edits the
+ * hours.
+ */
 export function ScheduleDialog({ person, onClose }: { person: StaffMember; onClose: () => void }) {
   const intl = useIntl();
   const week = useWeeklyHoursOf(person.id);
@@ -39,7 +44,7 @@ export function ScheduleDialog({ person, onClose }: { person: StaffMember; onClo
                 <li key={day} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
                   {/* Spanish names the day in lower case ("lunes"); as a row's label it starts upper case. */}
                   <span className="font-medium capitalize text-stone-900">
-                    {dayLabelOf(addDaysToKey(A_SUNDAY, day), 'weekday')}
+                    {dayLabelOf(addCalendarDays(A_SUNDAY, day), 'weekday')}
                   </span>
                   <span className={today.length ? 'text-stone-800' : 'text-stone-600'}>
                     {today.length
@@ -50,6 +55,7 @@ export function ScheduleDialog({ person, onClose }: { person: StaffMember; onClo
               );
             })}
           </ul>
+          <StaffCalendars userId={person.id} />
           {isAdmin(me) && (
             <Link to="/admin/employee-schedules" className={buttonClass('outline', 'md', 'self-end')}>
               <FormattedMessage id="staff.editInAllSchedules" />

@@ -125,4 +125,27 @@ export const integrations = {
   'integrations.testEventFailed': 'Failed to send the test event',
   'integrations.redeliveryQueued': 'Redelivery queued',
   'integrations.redeliverFailed': 'Failed to redeliver',
+  'integrations.introReadOnly':
+    'The webhook endpoints that tell other programs what happens in your shop, what was delivered to them, and the events of the last 30 days.',
+  'integrations.replay': 'Replay events',
+  'integrations.replayNamed': 'Replay events to {url}',
+  'integrations.replayTitle': 'Replay events',
+  'integrations.replayDescription':
+    'Send {url} every event it subscribes to since a time again, also those from while it was disabled. Each is a new delivery, signed as usual.',
+  'integrations.replaySince': 'Since',
+  'integrations.replayLastHour': 'The last hour',
+  'integrations.replayLastDay': 'The last 24 hours',
+  'integrations.replayLastWeek': 'The last 7 days',
+  'integrations.replayLastMonth': 'The last 30 days',
+  'integrations.replayQueued':
+    '{count, plural, =0 {No events to replay} one {# event queued for delivery} other {# events queued for delivery}}',
+  'integrations.replayFailed': 'Failed to replay the events',
+  'integrations.recentEvents': 'Recent events',
+  'integrations.recentEventsIntro':
+    'The latest of the events kept for 30 days, newest first, each as its deliveries carry it.',
+  'integrations.eventKind': 'Kind of event',
+  'integrations.allEvents': 'All events',
+  'integrations.loadingEvents': 'Loading events…',
+  'integrations.noEvents': 'No events yet',
+  'integrations.noDeliveriesYet': 'No deliveries yet.',
 } as const;

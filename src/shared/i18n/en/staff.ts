@@ -238,4 +238,15 @@ export const staff = {
   'staff.lastActivity': 'Last Activity',
   'staff.noneYet': 'None yet',
   'staff.noAppointmentsYet': 'No appointments yet',
+  'staff.connectedCalendars': 'Connected calendars',
+  'staff.loadingCalendars': 'Loading the connected calendars…',
+  'staff.noConnectedCalendars': 'No calendars connected.',
+  'staff.calendarKindCaldav': 'CalDAV account',
+  'staff.calendarKindIcs': 'ICS address',
+  'staff.calendarStatusOk': 'OK',
+  'staff.calendarStatusError': 'Error',
+  'staff.calendarLastSynced': 'Last synced {when}',
+  'staff.calendarNotSyncedYet': 'Not synced yet',
+  'staff.calendarUse':
+    '{name}: {busy, select, true {counts as busy} other {not counted}}{receives, select, true {, receives bookings} other {}}',
 } as const;

@@ -129,4 +129,27 @@ export const integrations: Record<keyof typeof enIntegrations, string> = {
   'integrations.testEventFailed': 'No se ha podido enviar el evento de prueba',
   'integrations.redeliveryQueued': 'Reenvío en cola',
   'integrations.redeliverFailed': 'No se ha podido reenviar',
+  'integrations.introReadOnly':
+    'Los endpoints de webhook que cuentan a otros programas lo que pasa en tu tienda, lo que se les ha entregado y los eventos de los últimos 30 días.',
+  'integrations.replay': 'Reenviar eventos',
+  'integrations.replayNamed': 'Reenviar eventos a {url}',
+  'integrations.replayTitle': 'Reenviar eventos',
+  'integrations.replayDescription':
+    'Vuelve a enviar a {url} todos los eventos a los que está suscrito desde un momento, también los de cuando estaba desactivado. Cada uno es una entrega nueva, firmada como siempre.',
+  'integrations.replaySince': 'Desde',
+  'integrations.replayLastHour': 'La última hora',
+  'integrations.replayLastDay': 'Las últimas 24 horas',
+  'integrations.replayLastWeek': 'Los últimos 7 días',
+  'integrations.replayLastMonth': 'Los últimos 30 días',
+  'integrations.replayQueued':
+    '{count, plural, =0 {No hay eventos que reenviar} one {# evento en cola de entrega} other {# eventos en cola de entrega}}',
+  'integrations.replayFailed': 'No se han podido reenviar los eventos',
+  'integrations.recentEvents': 'Eventos recientes',
+  'integrations.recentEventsIntro':
+    'Los últimos de los eventos que se guardan 30 días, del más nuevo al más antiguo, tal como los llevan sus entregas.',
+  'integrations.eventKind': 'Tipo de evento',
+  'integrations.allEvents': 'Todos los eventos',
+  'integrations.loadingEvents': 'Cargando eventos…',
+  'integrations.noEvents': 'Todavía no hay eventos',
+  'integrations.noDeliveriesYet': 'Aún no hay entregas.',
 };

@@ -177,6 +177,8 @@ const validation: Record<string, string> = {
   'An order for a customer takes paymentProvider, not paymentMethod or paymentIntentId.':
     'Un pedido para un cliente lleva paymentProvider, no paymentMethod ni paymentIntentId.',
   'search must be at most 200 characters': 'search debe tener como máximo 200 caracteres',
+  'notes must be text': 'notes debe ser texto',
+  'notes must be at most 1000 characters': 'notes debe tener como máximo 1000 caracteres',
   'search must be text': 'search debe ser texto',
   'limit must be at most 500': 'limit debe ser como máximo 500',
   'limit must be at least 1': 'limit debe ser al menos 1',

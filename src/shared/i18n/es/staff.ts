@@ -241,4 +241,15 @@ export const staff: Record<keyof typeof enStaff, string> = {
   'staff.lastActivity': 'Última actividad',
   'staff.noneYet': 'Todavía ninguna',
   'staff.noAppointmentsYet': 'Aún no hay citas',
+  'staff.connectedCalendars': 'Calendarios conectados',
+  'staff.loadingCalendars': 'Cargando los calendarios conectados…',
+  'staff.noConnectedCalendars': 'No hay calendarios conectados.',
+  'staff.calendarKindCaldav': 'Cuenta CalDAV',
+  'staff.calendarKindIcs': 'Dirección ICS',
+  'staff.calendarStatusOk': 'Correcto',
+  'staff.calendarStatusError': 'Error',
+  'staff.calendarLastSynced': 'Última sincronización: {when}',
+  'staff.calendarNotSyncedYet': 'Aún sin sincronizar',
+  'staff.calendarUse':
+    '{name}: {busy, select, true {cuenta como ocupado} other {no cuenta}}{receives, select, true {, recibe las reservas} other {}}',
 };

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { webhookMismatch } from '../openapi-check';
+import { webhookMismatch } from '../server/openapi-check';
 
 export interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import { createManualProvider } from './manual-provider';
-import { createPayments, type Payments } from './payments';
-import { createStripeProvider } from './stripe-provider';
+import { createManualProvider } from '../server/payments/manual-provider';
+import { createPayments, type Payments } from '../server/payments/payments';
+import { createStripeProvider } from '../server/payments/stripe-provider';
 
 type StripeObject = Record<string, unknown>;
 // Form parameters as the SDK sends them; their shape is whatever the caller built.

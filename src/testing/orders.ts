@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { products } from '../../db/schema/index';
-import type { TestServer } from '../server/testing';
+import type { TestServer } from './test-server';
 
 /** What the orders contract tests share: products made through the API, carts filled through it, stock read back. */
 export async function product(s: TestServer, adminCookie: string, body: Record<string, unknown>) {

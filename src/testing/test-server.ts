@@ -5,12 +5,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { createDb, type Database, type Tx } from '../../db/client';
 import { jobs, serviceProviders, services, users, weeklyHours } from '../../db/schema/index';
 import { allPermissions, type Permission, type Role } from '../shared/roles';
-import { buildApp } from './app';
-import { createSession, SESSION_COOKIE } from './auth/sessions';
-import { readEnv, type Env } from './env';
-import type { OutgoingMail } from './mail/outgoing-mail';
-import { documentMismatch } from './openapi-check';
-import type { Payments } from './payments/payments';
+import { buildApp } from '../server/app';
+import { createSession, SESSION_COOKIE } from '../server/auth/sessions';
+import { readEnv, type Env } from '../server/env';
+import type { OutgoingMail } from '../server/mail/outgoing-mail';
+import { documentMismatch } from '../server/openapi-check';
+import type { Payments } from '../server/payments/payments';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database
