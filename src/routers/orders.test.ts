@@ -116,6 +116,7 @@ describe('POST /api/orders (checkout)', () => {
       tax: '8.60',
       giftCardAmount: '0.00',
       boughtGiftCard: null,
+      notes: null,
       refundedAmount: '0.00',
       refunds: [],
       status: 'pending',
