@@ -115,6 +115,26 @@ export default tseslint.config(
     },
   },
   {
+    // The job runner runs what it is given: each domain declares its kinds (defineJob) and buildApp lists them.
+    files: ['src/server/jobs/**/*.ts', 'src/server/events/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...serverFrameworks,
+          patterns: [
+            ...serverFrameworks.patterns,
+            {
+              regex: '^\\.\\./(?!(jobs|events|webhooks/events)$|jobs/|events/)[\\w-]+/',
+              message: 'src/server/jobs and src/server/events import no domain (but the webhook record of events).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test doubles (the Stripe fake, the SMTP, webhook and CalDAV test servers, the test app) serve tests, journeys
     // and benchmarks only: production code never imports them.
     files: ['src/**/*.{ts,tsx}'],

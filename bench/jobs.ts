@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { createDb, queryRows } from '../db/client';
 import { jobs } from '../db/schema/index';
 import { enqueue } from '../src/server/jobs/enqueue';
+import { mailKind } from '../src/server/mail/delivery';
 import { cpuMs, createBenchDatabase, loadAverage, percentile, runnerProcess } from './lib';
 
 /** A runner whose `mail` handler does nothing, or prints `<job id> <epoch ms>` as each job starts. */
@@ -39,7 +40,7 @@ try {
     for (let i = 0; i < DRAIN_JOBS; i += 500) {
       await db.db.transaction(async (tx) => {
         for (let j = 0; j < 500; j++)
-          await enqueue(tx, 'mail', { to: `r${i + j}@example.com`, subject: 'S', text: 'T' });
+          await enqueue(tx, mailKind, { to: `r${i + j}@example.com`, subject: 'S', text: 'T' });
       });
     }
     const processes = Array.from({ length: runners }, () => mailRunner(database.url, false));
@@ -78,7 +79,7 @@ try {
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const id = await db.db.transaction((tx) =>
-      enqueue(tx, 'mail', { to: `l${i}@example.com`, subject: 'S', text: 'T' }),
+      enqueue(tx, mailKind, { to: `l${i}@example.com`, subject: 'S', text: 'T' }),
     );
     committedAt.set(id, performance.timeOrigin + performance.now());
   }

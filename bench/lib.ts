@@ -332,10 +332,10 @@ export const loadAverage = () =>
 
 /**
  * A job runner in its own Node process, as an app instance runs it: connects, says `ready`, starts on `go`
- * (a line on its stdin), stops and exits on `stop`. `imports` and `handlers` are module source: the handlers
- * object given to createJobRunner, with `database` in scope. Lines it prints reach `lines`.
+ * (a line on its stdin), stops and exits on `stop`. `imports` and `jobs` are module source: the list of jobs
+ * given to createJobRunner, with `database` in scope. Lines it prints reach `lines`.
  */
-export function runnerProcess(url: string, imports: string, handlers: string) {
+export function runnerProcess(url: string, imports: string, jobs: string) {
   const source = `
     import { createInterface } from 'node:readline';
     import { createDb } from './db/client.ts';
@@ -343,7 +343,7 @@ export function runnerProcess(url: string, imports: string, handlers: string) {
     ${imports}
     const database = await createDb({ url: ${JSON.stringify(url)} });
     const quiet = { info() {}, warn() {}, error() {} };
-    const runner = createJobRunner({ database, log: quiet, handlers: ${handlers} });
+    const runner = createJobRunner({ database, log: quiet, jobs: ${jobs} });
     console.log('ready');
     for await (const line of createInterface({ input: process.stdin })) {
       if (line === 'go') await runner.start();

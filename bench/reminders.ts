@@ -19,13 +19,14 @@ const LEAD_MS = 90_000;
 const instance = (url: string) =>
   runnerProcess(
     url,
-    "import { reminderJob } from './src/server/appointments/reminders.ts';",
-    `{
-      reminder: reminderJob({ database, publicUrl: 'http://localhost:3000' }),
-      mail: { run: async (message) => {
+    `import { reminderKind } from './src/server/appointments/reminders.ts';
+    import { mailKind } from './src/server/mail/delivery.ts';`,
+    `[
+      reminderKind.with({ database, env: { publicUrl: 'http://localhost:3000' } }),
+      { ...mailKind, run: async (message) => {
         process.stdout.write('sent ' + message.to + ' ' + (performance.timeOrigin + performance.now()) + '\\n');
       } },
-    }`,
+    ]`,
   );
 
 const database = await createBenchDatabase('reminders');

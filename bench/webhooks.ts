@@ -43,8 +43,8 @@ async function startReceiver(arrived: Map<number, number>) {
 const webhookRunner = (url: string) =>
   runnerProcess(
     url,
-    "import { webhookJob } from './src/server/webhooks/delivery.ts';",
-    "{ webhook: webhookJob({ database, policy: { publicOnly: false }, publicUrl: 'http://localhost' }) }",
+    "import { webhookJob, webhookKind } from './src/server/webhooks/delivery.ts';",
+    "[{ ...webhookKind, ...webhookJob({ database, policy: { publicOnly: false }, publicUrl: 'http://localhost' }) }]",
   );
 
 const database = await createBenchDatabase('webhooks');

@@ -240,9 +240,7 @@ export type Answers<T extends readonly Promise<unknown>[]> = { -readonly [K in k
  * pending), then throws the first failure in their order, or answers them all. A statement refused only because an
  * earlier one had failed (25P02: the transaction is aborted) is not the failure to report, whatever its place.
  */
-export async function settleInOrder<T extends readonly Promise<unknown>[]>(
-  statements: readonly [...T],
-): Promise<Answers<T>> {
+async function settleInOrder<T extends readonly Promise<unknown>[]>(statements: readonly [...T]): Promise<Answers<T>> {
   const settled = await Promise.allSettled(statements);
   const failures = settled.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
   if (failures.length) throw failures.find((reason) => sqlState(reason) !== TRANSACTION_ABORTED) ?? failures[0];

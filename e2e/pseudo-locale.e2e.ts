@@ -256,6 +256,7 @@ const screens: Screen[] = [
     '/admin/integrations',
     '/admin/orders',
     '/admin/discounts',
+    '/admin/packages',
     '/admin/gift-cards',
     '/admin/messages',
     '/my-schedule',
@@ -266,6 +267,7 @@ const screens: Screen[] = [
   { path: '/admin/products', as: DEMO_ADMIN_EMAIL, name: 'product dialog', then: openDialog },
   { path: '/admin/services', as: DEMO_ADMIN_EMAIL, name: 'service dialog', then: openDialog },
   { path: '/admin/discounts', as: DEMO_ADMIN_EMAIL, name: 'discount dialog', then: openDialog },
+  { path: '/admin/packages', as: DEMO_ADMIN_EMAIL, name: 'package dialog', then: openDialog },
   // An employee, in the portal.
   ...[
     '/employee',

@@ -61,6 +61,7 @@ describe('the generated client', () => {
       | 'product.created'
       | 'product.updated'
       | 'product.deleted'
+      | 'package.purchased'
       | 'gift_card.issued'
       | 'gift_card.spent'
       | 'gift_card.refunded'

@@ -12,4 +12,5 @@ export * from './staff';
 export * from './webhooks';
 export * from './integrations';
 export * from './calendars';
+export * from './packages';
 export * from './gift-cards';

@@ -21,6 +21,7 @@ import { waitlistRouter } from './waitlist';
 import { integrationsRouter } from './integrations';
 import { customerRecordsRouter } from './customer-records';
 import { calendarsRouter } from './calendars';
+import { packagesRouter } from './packages';
 
 export const appRouter = router({
   auth: authRouter,
@@ -45,6 +46,7 @@ export const appRouter = router({
   integrations: integrationsRouter,
   customerRecords: customerRecordsRouter,
   calendars: calendarsRouter,
+  packages: packagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

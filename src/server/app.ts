@@ -22,18 +22,14 @@ import type { Catalogue } from '../shared/i18n/catalogue';
 import { answerClientError, sendError } from './api/error-reply';
 import { trpcPlugin } from './api/trpc-plugin';
 import { createJobRunner } from './jobs/runner';
-import { reminderJob, remindersResyncJob } from './appointments/reminders';
-import { waitlistJob } from './appointments/waitlist-service';
-import { depositHoldJob } from './appointments/deposit-settlement';
 import { calendarFeedPlugin } from './http/calendar-feed-http';
 import { csvHttpPlugin } from './http/csv-http';
-import { createUnsentMailLog, mailJob } from './mail/delivery';
-import { destinationPolicy } from './webhooks/destination';
-import { webhookJob } from './webhooks/delivery';
+import { createUnsentMailLog, mailKind } from './mail/delivery';
+import { appointmentJobs } from './appointments/jobs';
+import { calendarJobs } from './calendars/jobs';
+import { webhookJobs } from './webhooks/jobs';
 import { calendarEnvOf } from './calendars/calendar-env';
-import { calendarPushJob } from './calendars/calendar-push';
-import { calendarSyncJob } from './calendars/calendar-sync';
-import { eventsCleanupJob, queueEventsCleanup } from './webhooks/event-log';
+import { queueEventsCleanup } from './webhooks/event-log';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -73,32 +69,19 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   app.addHook('onClose', () => services.stop());
   app.decorate('settingsCache', services.settings);
 
-  // Jobs (mail, webhook deliveries, …) run beside the server; closing the app waits for the ones running.
-  const mail = mailJob({ env: deps.env });
-  const webhook = webhookJob({
+  // Jobs (mail, webhook deliveries, subscribers of domain events, …) run beside the server; closing the app waits
+  // for the ones running. Each domain lists its kinds; each kind takes from these what it needs.
+  const jobDeps = {
     database: deps.database,
-    policy: destinationPolicy(deps.env),
-    publicUrl: deps.env.publicUrl,
-  });
-  const calendars = { database: deps.database, env: calendarEnvOf(deps.env) };
+    env: deps.env,
+    payments: services.payments,
+    calendars: calendarEnvOf(deps.env),
+  };
+  const mail = mailKind.with(jobDeps);
   const jobs = createJobRunner({
     database: deps.database,
     log: app.log,
-    handlers: {
-      mail,
-      webhook,
-      reminder: reminderJob({ database: deps.database, publicUrl: deps.env.publicUrl }),
-      remindersResync: remindersResyncJob({ database: deps.database }),
-      waitlist: waitlistJob({ database: deps.database, publicUrl: deps.env.publicUrl }),
-      depositHold: depositHoldJob({
-        database: deps.database,
-        payments: services.payments,
-        publicUrl: deps.env.publicUrl,
-      }),
-      calendarSync: calendarSyncJob(calendars),
-      calendarPush: calendarPushJob(calendars),
-      eventsCleanup: eventsCleanupJob({ database: deps.database }),
-    },
+    jobs: [mail, ...[...appointmentJobs, ...calendarJobs, ...webhookJobs].map((kind) => kind.with(jobDeps))],
   });
   app.addHook('onReady', async () => {
     await queueEventsCleanup(deps.database.db);

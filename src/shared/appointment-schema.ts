@@ -101,6 +101,13 @@ export const ZBookAppointmentInput = z.object({
         .max(SERIES_MAX, `count must be between ${SERIES_MIN} and ${SERIES_MAX}`),
     })
     .nullish(),
+  /** Pays with one session (per occurrence) of the customer's package credit: the appointment is prepaid. */
+  creditId: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .describe("One of the customer's package credits that covers the service: the booking uses a session of it"),
 });
 export type BookAppointmentInput = z.infer<typeof ZBookAppointmentInput>;
 

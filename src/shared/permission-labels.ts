@@ -4,7 +4,7 @@ import type { Permission, PermissionGroupEntry } from './roles';
 /**
  * The permission catalogue's words in each language, by group and by permission. src/shared/roles.ts keeps the
  * English the API lists (GET /api/admin/permissions); the screens say them in the page's language, and the audit
- * log's entries in the reader's (src/server/staff/audit.ts).
+ * log's entries in the reader's (src/server/audit/audit.ts).
  */
 const groupLabels: Record<PermissionGroupEntry['group'], MessageId> = {
   dashboard: 'staff.groupDashboard',

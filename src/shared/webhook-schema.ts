@@ -3,6 +3,7 @@ import { ZAppointment } from './appointment-schema';
 import { ZProduct } from './catalog-schema';
 import { ZEmployeeApplication } from './employee-application-schema';
 import { ZOrder } from './orders-schema';
+import { ZPackageCredit } from './package-schema';
 import { ZGiftCard } from './gift-card-schema';
 import { ZCustomerRecord } from './staff-schema';
 import { pageQueryFields } from './page-schema';
@@ -20,6 +21,7 @@ export const webhookEventTypes = [
   'product.created',
   'product.updated',
   'product.deleted',
+  'package.purchased',
   'gift_card.issued',
   'gift_card.spent',
   'gift_card.refunded',
@@ -38,6 +40,7 @@ export const webhookEventDescriptions: Record<(typeof webhookEventTypes)[number]
   'product.created': 'A product was created',
   'product.updated': 'A product was changed',
   'product.deleted': 'A product was deleted',
+  'package.purchased': "A customer's package was paid: the credit they now hold",
   'gift_card.issued': 'A gift card was issued by staff, or made when the order buying it was paid',
   'gift_card.spent': 'A gift card paid part or all of an order',
   'gift_card.refunded': 'Money of a refunded or cancelled order went back to the gift card that paid it',
@@ -127,6 +130,7 @@ export const webhookEventData = {
   'product.created': ZProduct,
   'product.updated': ZProduct,
   'product.deleted': ZProduct,
+  'package.purchased': ZPackageCredit,
   'gift_card.issued': ZGiftCard,
   'gift_card.spent': ZGiftCard,
   'gift_card.refunded': ZGiftCard,

@@ -79,6 +79,7 @@ const adminItems: AdminNavItem[] = [
     icon: 'tag',
     access: 'orders.edit',
   },
+  { to: '/admin/packages', label: 'packages.nav', icon: 'tag', access: 'services.edit' },
   { to: '/admin/gift-cards', label: 'nav.giftCards', icon: 'tag', access: 'orders.view' },
   { to: '/admin/messages', label: 'nav.messages', icon: 'chat', access: 'chat.view' },
 ];
@@ -93,7 +94,11 @@ export function adminNav(
     .filter((item) => mayOpen(user, item.access))
     .filter((item) => screen === 'desktop' || !item.desktopOnly)
     .filter((item) =>
-      item.to === '/admin/products' ? showsProducts(type) : item.to === '/admin/services' ? showsServices(type) : true,
+      item.to === '/admin/products'
+        ? showsProducts(type)
+        : item.to === '/admin/services' || item.to === '/admin/packages'
+          ? showsServices(type)
+          : true,
     )
     .map(({ to, label, icon, mobileLabel }) => ({
       to,

@@ -72,6 +72,7 @@ const IntegrationsPage = page(() => import('../features/integrations/integration
 const AdminOrdersPage = page(() => import('../features/orders/admin-orders-page'), 'AdminOrdersPage');
 const AdminOrderPage = page(() => import('../features/orders/admin-order-page'), 'AdminOrderPage');
 const DiscountsPage = page(() => import('../features/discounts/discounts-page'), 'DiscountsPage');
+const AdminPackagesPage = page(() => import('../features/packages/admin-packages-page'), 'AdminPackagesPage');
 const AdminGiftCardsPage = page(() => import('../features/gift-cards/admin-gift-cards-page'), 'AdminGiftCardsPage');
 const AdminGiftCardPage = page(() => import('../features/gift-cards/admin-gift-card-page'), 'AdminGiftCardPage');
 const MessagesInboxPage = page(() => import('../features/chat/messages-inbox-page'), 'MessagesInboxPage');
@@ -184,6 +185,7 @@ export function AppRouter() {
               <Route path="orders" element={guarded('orders.view', <AdminOrdersPage />)} />
               <Route path="orders/:id" element={guarded('orders.view', <AdminOrderPage />)} />
               <Route path="discounts" element={guarded('orders.edit', <DiscountsPage />)} />
+              <Route path="packages" element={guarded('services.edit', <AdminPackagesPage />)} />
               <Route path="gift-cards" element={guarded('orders.view', <AdminGiftCardsPage />)} />
               <Route path="gift-cards/:id" element={guarded('orders.view', <AdminGiftCardPage />)} />
               <Route path="messages" element={<MessagesRoute />} />

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listAuditLog } from '../../server/staff/audit';
+import { listAuditLog } from '../../server/audit/audit';
 import { createCustomer, listCustomers } from '../../server/staff/customers-service';
 import { getDashboard } from '../../server/staff/dashboard-service';
 import { checkedOncePerValue } from '../../server/api/checked-once';

@@ -139,4 +139,11 @@ export const accessTable: Record<string, string> = {
   'calendars.myBusy': 'staffPerson',
   'calendars.employeeConnections': 'permission:users.view',
   'calendars.busy': 'permission:appointments.calendar',
+  'packages.list': 'public',
+  'packages.adminList': 'permission:services.edit',
+  'packages.create': 'permission:services.edit',
+  'packages.update': 'permission:services.edit',
+  'packages.remove': 'permission:services.edit',
+  'packages.purchase': 'person',
+  'packages.credits': 'person',
 };

@@ -5,7 +5,7 @@ import { appointments, services, users } from '../../../db/schema/index';
 import type { Appointment } from '../../shared/appointment-schema';
 import { isoInstant } from '../paging/page';
 import { queueCalendarPushes } from '../calendars/calendar-push-queue';
-import { emitEvent } from '../webhooks/events';
+import { publish } from '../events/publish';
 
 // One way to read an appointment with its service, customer and employee, and one answer shape, for the
 // booking calls and the employee portal alike.
@@ -112,8 +112,7 @@ export function toAppointment(row: Row): Appointment {
 }
 
 /**
- * Tells webhook endpoints about an appointment, as GET /api/appointments/{id} answers it, in the writing
- * transaction: read there by its id, or as the writer already has it. A change of an existing appointment (given
+ * Announces a change of an appointment, as GET /api/appointments/{id} answers it, in the writing transaction: read there by its id, or as the writer already has it. A change of an existing appointment (given
  * by its id) also goes to the employee's own calendar; a new one is queued there by the booking's own writes.
  */
 export async function emitAppointmentEvent(
@@ -122,14 +121,14 @@ export async function emitAppointmentEvent(
   appointment: string | (() => Promise<Appointment>),
 ) {
   if (typeof appointment === 'string') await queueCalendarPushes(tx, [appointment]);
-  return emitEvent(
-    tx,
+  return publish(tx, {
     type,
-    typeof appointment === 'function'
-      ? appointment
-      : async () => {
-          const [row] = await selectAppointments(tx).where(eq(appointments.id, appointment));
-          return toAppointment(row!);
-        },
-  );
+    data:
+      typeof appointment === 'function'
+        ? appointment
+        : async () => {
+            const [row] = await selectAppointments(tx).where(eq(appointments.id, appointment));
+            return toAppointment(row!);
+          },
+  });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { settleInOrder, statement, transactionInOneTrip, type Tx } from '../../../db/client';
+import { statement, transactionInOneTrip, type Tx } from '../../../db/client';
 import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk, type Page } from '../paging/page';
 import { appointments } from '../../../db/schema/index';
 import {
@@ -38,10 +38,11 @@ import {
 } from './appointment-rows';
 import type { Payments } from '../payments/payments';
 import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from './deposits';
+import { checkCreditForBooking, returnCreditSession, spendCreditSessions } from '../packages/package-credits';
 import { invitationMails, sendInvitations, type InvitationKind } from './invitations';
 import { queueCalendarPushes } from '../calendars/calendar-push-queue';
 import { enqueueMails } from '../mail/outbox';
-import { isListenedTo, recordBookedEvents } from '../webhooks/events';
+import { publishBooked } from '../events/publish';
 import { dropReminders, queueReminders, scheduleReminders } from './reminders';
 import { timeOpened } from './waitlist-service';
 import {
@@ -55,7 +56,7 @@ import {
 } from './slot-data';
 import { classRefusal, seatWantedAt, sessionIdAt, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
-import { fullName, recordAudit } from '../staff/audit';
+import { fullName, recordAudit } from '../audit/audit';
 import { customerNamedBy } from '../staff/customers-service';
 
 /**
@@ -325,6 +326,18 @@ function insertAppointments(tx: Tx, rows: Booked[]) {
 }
 
 /**
+ * A booking paid with a package credit: checked before anything is written (why it cannot pay, said plainly), and
+ * the statement that spends one session per occurrence in the booking's transaction, which decides under races.
+ */
+async function prepaidWithCredit(
+  db: Tx,
+  use: { creditId: string; customerId: string; serviceId: string; ids: string[]; now: Date },
+) {
+  await checkCreditForBooking(db, { ...use, occurrences: use.ids.length });
+  return { spend: (tx: Tx) => spendCreditSessions(tx, { ...use, appointmentIds: use.ids }) };
+}
+
+/**
  * Books an appointment, or with `repeat` a series of them with one employee. Every start must be an offered slot
  * of the service (for the chosen employee, or for a provider free at all of them when the body names none: the
  * least booked on the first date gets it). A series is written in one transaction, all occurrences or none. The
@@ -346,10 +359,9 @@ export async function bookAppointment(
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
   const employeeIds = chosen ? [chosen] : providers;
   const classOf = service.capacity > 1 ? { serviceId: service.id, capacity: service.capacity } : undefined;
-  const [customer, unavailable, listened] = await Promise.all([
+  const [customer, unavailable] = await Promise.all([
     bookingCustomer(db, actor, input.customerId),
     unavailableDates(db, env, starts, service, employeeIds, classOf),
-    isListenedTo(db, 'appointment.created'),
   ]);
   const customerId = customer.id;
   // A class that cannot be booked says why (a seat already held, or full) before the general "not available";
@@ -377,12 +389,18 @@ export async function bookAppointment(
   const notes = (input.notes ?? input.customerNotes ?? '').trim();
   const seriesId = starts.length > 1 ? randomUUID() : null;
   const ids = starts.map(() => randomUUID());
-  const deposit = planDeposit(service, {
-    payments: env.payments,
-    currency: env.settings.currency,
-    occurrences: starts.length,
-    forThemself: customer.id === actor.id,
-  });
+  // A session of a package pays for each occurrence: nothing is due (docs/packages.md).
+  const credit = input.creditId
+    ? await prepaidWithCredit(db, { creditId: input.creditId, customerId, serviceId: service.id, ids, now: env.now })
+    : null;
+  const deposit = credit
+    ? { amountDue: '0.00', provider: null }
+    : planDeposit(service, {
+        payments: env.payments,
+        currency: env.settings.currency,
+        occurrences: starts.length,
+        forThemself: customer.id === actor.id,
+      });
   // A payment page is not opened for a seat the customer already holds: the refusal is read first.
   const refusal = deposit.provider ? await refused() : undefined;
   if (refusal) throw refusal;
@@ -400,7 +418,11 @@ export async function bookAppointment(
         { ...env, currency: env.settings.currency },
       )
     : null;
-  const paymentStatus: AppointmentPaymentStatus = Number(deposit.amountDue) > 0 ? 'unpaid' : 'not_required';
+  const paymentStatus: AppointmentPaymentStatus = credit
+    ? 'prepaid'
+    : Number(deposit.amountDue) > 0
+      ? 'unpaid'
+      : 'not_required';
 
   const invitationContext = { settings: env.settings, publicUrl: env.publicUrl };
   try {
@@ -464,7 +486,7 @@ export async function bookAppointment(
       // None of the writes needs another's answer, so they are sent together. The jobs go first, so the lock is
       // held only for the insert and the commit; a failure is reported lock and insert first (a taken time is the
       // insert's).
-      const writes = (tx: Tx, events: Appointment[] = []) => {
+      const writes = (tx: Tx, events: Appointment[]) => {
         const jobs = [
           enqueueMails(tx, mails),
           ...(deposit.provider && payment ? [holdForDeposit(tx, deposit.provider.id, payment.reference, env.now)] : []),
@@ -482,33 +504,25 @@ export async function bookAppointment(
         return [
           lockEmployeeBookings(tx, employeeId, classOf ? 'shared' : 'alone'),
           insertAppointments(tx, values),
+          ...(credit ? [credit.spend(tx)] : []),
           ...jobs,
           audit,
-          ...(events.length ? [recordBookedEvents(tx, events)] : []),
+          publishBooked(tx, events),
           // After the insert: it queues only appointments it finds, of employees with a receiving calendar.
           queueCalendarPushes(tx, ids),
         ] as const;
       };
       try {
-        // With nobody listening, the transaction goes in one round trip: the lock is held only while PostgreSQL
-        // writes, and the events are completed from the written rows there. A listener's deliveries need the
-        // written rows first.
-        const made = listened
-          ? await db.transaction(async (tx) => {
-              const [, rows] = await settleInOrder(writes(tx));
-              const appointments = madeOf(rows);
-              for (const appointment of appointments)
-                await emitAppointmentEvent(tx, 'appointment.created', async () => appointment);
-              return appointments;
-            })
-          : madeOf(
-              (
-                await transactionInOneTrip(db, (tx) =>
-                  // What the insert decides is filled in by recordBookedEvents; these stand for it until then.
-                  writes(tx, madeOf(values.map((v) => ({ ...v, createdAt: 0, updatedAt: '' })))),
-                )
-              )[1],
-            );
+        // The transaction goes in one round trip: the lock is held only while PostgreSQL writes, and the events
+        // (with their deliveries to the endpoints listening) are completed from the written rows there.
+        const made = madeOf(
+          (
+            await transactionInOneTrip(db, (tx) =>
+              // What the insert decides is filled in by publishBooked; these stand for it until then.
+              writes(tx, madeOf(values.map((v) => ({ ...v, createdAt: 0, updatedAt: '' })))),
+            )
+          )[1],
+        );
         const booked = made[0]!;
         return payment ? { ...booked, paymentUrl: payment.url } : booked;
       } catch (error) {
@@ -719,10 +733,16 @@ async function laterOccurrences(db: Tx, row: Row): Promise<Row[]> {
 }
 
 /**
- * A paid deposit goes back when the appointment is cancelled at least the cancellation notice before it starts;
- * later (and for a no-show) the business keeps it. Called in the cancelling transaction.
+ * A paid deposit (or a package session) goes back when the appointment is cancelled at least the cancellation
+ * notice before it starts; later (and for a no-show) the business keeps it. Called in the cancelling transaction.
  */
 async function settleDepositOnCancel(tx: Tx, row: Row, env: BookingEnv) {
+  // A package session goes back to its credit on the same terms (docs/packages.md).
+  if (row.paymentStatus === 'prepaid') {
+    if (withinCancellationNotice(row.startsAt, env.now, env.settings.cancellationNoticeHours))
+      await returnCreditSession(tx, row.id);
+    return;
+  }
   if (row.paymentStatus !== 'paid') return;
   if (!withinCancellationNotice(row.startsAt, env.now, env.settings.cancellationNoticeHours)) return;
   await refundDeposit(tx, env.payments, row);

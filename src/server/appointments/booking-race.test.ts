@@ -58,7 +58,8 @@ async function queuedJobs() {
   const rows = await server.db
     .select({ kind: jobs.kind, count: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(inArray(jobs.kind, ['mail', 'reminder']))
+    // The booking's own: a class that fills also tells its employee, later, from a subscriber (class-full-mail.ts).
+    .where(and(inArray(jobs.kind, ['mail', 'reminder']), sql`coalesce(${jobs.uniqueKey}, '') not like 'class-full:%'`))
     .groupBy(jobs.kind);
   return { mail: 0, reminder: 0, ...Object.fromEntries(rows.map((r) => [r.kind, r.count])) };
 }

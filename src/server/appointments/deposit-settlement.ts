@@ -5,11 +5,12 @@ import type { Appointment } from '../../shared/appointment-schema';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
 import type { SessionUser } from '../auth/sessions';
-import type { JobDefinition } from '../jobs/runner';
+import { defineJob, type JobHandler } from '../jobs/define-job';
+import { depositHoldJobType, type DepositHoldJob } from './deposit-hold-job';
 import type { Payments } from '../payments/payments';
 import { getSettings } from '../settings/settings-service';
 import { money, sentence } from '../../shared/i18n/sentence';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../audit/audit';
 import { emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
 import { cancelInTransaction, type BookingEnv } from './appointment-service';
 import { refundDeposit } from './deposits';
@@ -76,7 +77,7 @@ export function depositHoldJob(deps: {
   database: Database;
   payments: Payments;
   publicUrl: string;
-}): JobDefinition<'depositHold'> {
+}): JobHandler<DepositHoldJob> {
   return {
     async run({ provider: providerId, reference }) {
       const { db } = deps.database;
@@ -100,6 +101,13 @@ export function depositHoldJob(deps: {
     },
   };
 }
+
+export const depositHoldKind = defineJob(
+  depositHoldJobType.kind,
+  depositHoldJobType.schema,
+  (deps: { database: Database; payments: Payments; env: { publicUrl: string } }) =>
+    depositHoldJob({ database: deps.database, payments: deps.payments, publicUrl: deps.env.publicUrl }),
+);
 
 /**
  * Staff give an appointment's paid deposit back by hand (e.g. after a late cancellation they waive), through the

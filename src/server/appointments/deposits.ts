@@ -5,6 +5,7 @@ import { DEPOSIT_HOLD_MINUTES } from '../../shared/booking';
 import { depositAmount, type Deposit } from '../../shared/catalog';
 import { toCents } from '../../shared/orders';
 import { enqueue } from '../jobs/enqueue';
+import { depositHoldJobType } from './deposit-hold-job';
 import type { Payments } from '../payments/payments';
 import { providerFailure, type PaymentProvider } from '../payments/provider';
 
@@ -80,7 +81,7 @@ export async function openDepositPayment(
 export function holdForDeposit(tx: Tx, provider: string, reference: string, now: Date): Promise<string> {
   return enqueue(
     tx,
-    'depositHold',
+    depositHoldJobType,
     { provider, reference },
     { runAt: new Date(now.getTime() + DEPOSIT_HOLD_MINUTES * 60_000), uniqueKey: `deposit-hold:${reference}` },
   );

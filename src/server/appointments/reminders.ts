@@ -1,14 +1,15 @@
+import { z } from 'zod';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { appointmentReminders, appointments } from '../../../db/schema/index';
 import { liveStatuses, type AppointmentStatus } from '../../shared/appointment-schema';
 import type { BusinessSettings } from '../../shared/settings';
 import { cancelJobs, enqueue } from '../jobs/enqueue';
-import type { JobDefinition } from '../jobs/runner';
+import { defineJob, type JobHandler } from '../jobs/define-job';
 import { mailLanguage } from '../mail/mail-language';
 import { enqueueMail } from '../mail/outbox';
 import type { OutgoingMail } from '../mail/outgoing-mail';
-import { getSettings } from '../settings/settings-service';
+import { getSettings, remindersResyncJobType } from '../settings/settings-service';
 import { selectAppointments, type Row } from './appointment-rows';
 import { appointmentDetails, buildInvitation, type InvitationAppointment } from './invitations';
 
@@ -56,7 +57,7 @@ export function queueReminders(
       return [
         enqueue(
           tx,
-          'reminder',
+          reminderKind,
           { appointmentId: appointment.id, offsetMinutes },
           { runAt, uniqueKey: `${keyPrefix(appointment.id)}${offsetMinutes}`, onConflict: 'replace' },
         ),
@@ -122,7 +123,17 @@ function reminderMail(row: Row, settings: BusinessSettings, publicUrl: string): 
 }
 
 /** The `reminder` job: sends one reminder if it is still wanted and has not gone. */
-export function reminderJob(opts: { database: Database; publicUrl: string }): JobDefinition<'reminder'> {
+export const reminderKind = defineJob(
+  'reminder',
+  z.object({ appointmentId: z.string(), offsetMinutes: z.number().int() }),
+  (deps: { database: Database; env: { publicUrl: string } }) =>
+    reminderJob({ database: deps.database, publicUrl: deps.env.publicUrl }),
+);
+
+export function reminderJob(opts: {
+  database: Database;
+  publicUrl: string;
+}): JobHandler<{ appointmentId: string; offsetMinutes: number }> {
   return {
     async run({ appointmentId, offsetMinutes }) {
       await opts.database.db.transaction(async (tx) => {
@@ -142,6 +153,10 @@ export function reminderJob(opts: { database: Database; publicUrl: string }): Jo
 }
 
 /** The `reminders-resync` job, queued when the offsets change. */
-export function remindersResyncJob(opts: { database: Database }): JobDefinition<'remindersResync'> {
-  return { run: () => rescheduleAllReminders(opts.database.db, new Date()) };
-}
+export const remindersResyncKind = defineJob(
+  remindersResyncJobType.kind,
+  remindersResyncJobType.schema,
+  (opts: { database: Database }) => ({
+    run: () => rescheduleAllReminders(opts.database.db, new Date()),
+  }),
+);

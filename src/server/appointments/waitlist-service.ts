@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, asc, eq, gte, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../../../db/client';
@@ -16,7 +17,7 @@ import type { SessionUser } from '../auth/sessions';
 import { toZoned } from '../booking/zoned-time';
 import { addCalendarDays, calendarDaysBetween, parseDate } from '../../shared/date-key';
 import { enqueue } from '../jobs/enqueue';
-import type { JobDefinition } from '../jobs/runner';
+import { defineJob, type JobHandler } from '../jobs/define-job';
 import { enqueueMail } from '../mail/outbox';
 import { mailLanguage } from '../mail/mail-language';
 import { getSettings } from '../settings/settings-service';
@@ -139,11 +140,14 @@ export async function hoursChanged(tx: Tx, employeeId: string, date?: string) {
 
 async function timeOpenedOn(tx: Tx, employeeId: string, dates: string[]) {
   for (const date of dates)
-    await enqueue(tx, 'waitlist', { employeeId, date }, { uniqueKey: `waitlist:${employeeId}:${date}` });
+    await enqueue(tx, waitlistKind, { employeeId, date }, { uniqueKey: `waitlist:${employeeId}:${date}` });
 }
 
 /** The `waitlist` job: mails every waiting customer for whom that employee's date now has a slot. */
-export function waitlistJob(opts: { database: Database; publicUrl: string }): JobDefinition<'waitlist'> {
+function waitlistJob(opts: {
+  database: Database;
+  publicUrl: string;
+}): JobHandler<{ employeeId: string; date: string }> {
   return {
     async run({ employeeId, date }) {
       const db = opts.database.db;
@@ -205,3 +209,11 @@ export function waitlistJob(opts: { database: Database; publicUrl: string }): Jo
     },
   };
 }
+
+/** A time may have opened for this employee on this date (YYYY-MM-DD, business time zone): tell the waitlist. */
+export const waitlistKind = defineJob(
+  'waitlist',
+  z.object({ employeeId: z.string(), date: z.string() }),
+  (deps: { database: Database; env: { publicUrl: string } }) =>
+    waitlistJob({ database: deps.database, publicUrl: deps.env.publicUrl }),
+);

@@ -6,7 +6,7 @@ import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { isoInstant } from '../paging/page';
 import { newCustomerRecord } from '../staff/customers-service';
-import { emitEvent } from '../webhooks/events';
+import { publish } from '../events/publish';
 import type { SignInMeta, StartedSession } from './employee-login';
 import { createSession, revokeSession, toSessionUser, userColumns } from './sessions';
 
@@ -89,7 +89,8 @@ async function findOrCreateAccount(tx: Tx, identity: OidcIdentity, adminEmails: 
       oidcSubject: identity.subject,
     })
     .returning({ ...accountColumns, updatedAt: isoInstant(users.updatedAt) });
-  if (created!.role === CUSTOMER_ROLE) await emitEvent(tx, 'customer.created', newCustomerRecord(created!));
+  if (created!.role === CUSTOMER_ROLE)
+    await publish(tx, { type: 'customer.created', data: newCustomerRecord(created!) });
   return created!;
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import { sentence } from '../../shared/i18n/sentence';
-import { fullName, recordAudit, type AuditActor } from '../staff/audit';
+import { fullName, recordAudit, type AuditActor } from '../audit/audit';
 
 /**
  * A change of someone's availability in the activity log, in the transaction of the change: their weekly hours, or

@@ -9,6 +9,9 @@ import {
 } from '../../../db/schema/index';
 import { JOBS_CHANNEL } from '../jobs/enqueue';
 
+/** The push job's kind (calendar-push.ts runs it). */
+export const CALENDAR_PUSH_KIND = 'calendarPush';
+
 /**
  * Queues the push of these appointments, in the writing transaction, for those whose employee has a receiving
  * calendar or that were written to one before (a cancellation must reach it). One statement, so a booking sent in

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { appointments, calendarConnections, externalCalendarPushes, externalCalendars } from '../../../db/schema/index';
@@ -6,7 +7,8 @@ import { AppError } from '../app-error';
 import { selectAppointments } from '../appointments/appointment-rows';
 import { invitationUid } from '../appointments/invitations';
 import { writeCalendar } from '../appointments/icalendar';
-import type { JobDefinition } from '../jobs/runner';
+import { defineJob, type JobHandler } from '../jobs/define-job';
+import { CALENDAR_PUSH_KIND } from './calendar-push-queue';
 import type { CalendarEnv } from './calendar-sync';
 import { calDav } from './remote';
 
@@ -67,7 +69,7 @@ async function destinations(db: Tx, appointmentId: string, employeeId: string) {
 }
 
 /** The push job: brings the employee's calendar in line with the appointment as it is now (idempotent). */
-export function calendarPushJob(opts: { database: Database; env: CalendarEnv }): JobDefinition<'calendarPush'> {
+function calendarPushJob(opts: { database: Database; env: CalendarEnv }): JobHandler<{ appointmentId: string }> {
   const { env } = opts;
   return {
     async run({ appointmentId }) {
@@ -126,3 +128,14 @@ export function calendarPushJob(opts: { database: Database; env: CalendarEnv }):
 }
 
 const withSlash = (href: string) => (href.endsWith('/') ? href : `${href}/`);
+
+/**
+ * Write an appointment to (or remove it from) its employee's receiving calendar. Queued by calendar-push-queue.ts in
+ * one statement of SQL, under this kind's name.
+ */
+export const calendarPushKind = defineJob(
+  CALENDAR_PUSH_KIND,
+  z.object({ appointmentId: z.string() }),
+  (deps: { database: Database; calendars: CalendarEnv }) =>
+    calendarPushJob({ database: deps.database, env: deps.calendars }),
+);

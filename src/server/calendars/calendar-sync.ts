@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
@@ -9,7 +10,7 @@ import {
 } from '../../../db/schema/index';
 import { AppError } from '../app-error';
 import { enqueue } from '../jobs/enqueue';
-import type { JobDefinition } from '../jobs/runner';
+import { defineJob, type JobHandler } from '../jobs/define-job';
 import { getSettings } from '../settings/settings-service';
 import { busySpans, splitCalendar, type BusyWindow } from './busy-spans';
 import { calDav, checkCalendarUrl, readIcs, type RemoteOptions } from './remote';
@@ -35,7 +36,7 @@ const syncKey = (connectionId: string) => `calendar-sync:${connectionId}`;
 export function queueSync(tx: Tx, connectionId: string, runAt?: Date) {
   return enqueue(
     tx,
-    'calendarSync',
+    calendarSyncKind,
     { connectionId },
     { uniqueKey: syncKey(connectionId), onConflict: 'replace', runAt },
   );
@@ -341,7 +342,7 @@ function spansOf(data: string, window: BusyWindow) {
 const sqlExcluded = (column: 'etag' | 'data') => sql.raw(`excluded.${column}`);
 
 /** The sync job: syncs, then queues the connection's next round in 5 minutes. */
-export function calendarSyncJob(opts: { database: Database; env: CalendarEnv }): JobDefinition<'calendarSync'> {
+function calendarSyncJob(opts: { database: Database; env: CalendarEnv }): JobHandler<{ connectionId: string }> {
   return {
     async run({ connectionId }) {
       const { db } = opts.database;
@@ -358,3 +359,11 @@ export function calendarSyncJob(opts: { database: Database; env: CalendarEnv }):
     },
   };
 }
+
+/** Read a staff member's connected calendar (every 5 minutes, and at once on connect or sync now). */
+export const calendarSyncKind = defineJob(
+  'calendarSync',
+  z.object({ connectionId: z.string() }),
+  (deps: { database: Database; calendars: CalendarEnv }) =>
+    calendarSyncJob({ database: deps.database, env: deps.calendars }),
+);

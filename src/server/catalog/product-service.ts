@@ -11,8 +11,8 @@ import { isUuid } from '../../shared/ids';
 import { requirePermission, seesInactive } from './catalog-access';
 import type { CatalogCache, SerializedView } from './catalog-cache';
 import { productColumns } from './catalog-rows';
-import { emitEvent } from '../webhooks/events';
-import { recordAudit } from '../staff/audit';
+import { publish } from '../events/publish';
+import { recordAudit } from '../audit/audit';
 import { sentence } from '../../shared/i18n/sentence';
 
 const notFound = () => new AppError('NOT_FOUND', 'Product not found');
@@ -69,7 +69,7 @@ export async function createProduct(db: Tx, actor: SessionUser, input: CreatePro
       entityId: row!.id,
       summary: sentence('Created product {name}.', { name: row!.name }),
     });
-    await emitEvent(tx, 'product.created', row!);
+    await publish(tx, { type: 'product.created', data: row! });
     return row!;
   });
 }
@@ -96,7 +96,7 @@ export async function updateProduct(db: Tx, actor: SessionUser, input: UpdatePro
       entityId: id,
       summary: sentence('Changed product {name}.', { name: updated!.name }),
     });
-    await emitEvent(tx, 'product.updated', updated!);
+    await publish(tx, { type: 'product.updated', data: updated! });
     return updated!;
   });
   return row;
@@ -117,7 +117,7 @@ export async function deleteProduct(db: Tx, actor: SessionUser, id: string): Pro
       entityId: id,
       summary: sentence('Deleted product {name}.', { name: deleted.name }),
     });
-    await emitEvent(tx, 'product.deleted', deleted);
+    await publish(tx, { type: 'product.deleted', data: deleted });
     return { success: true as const, id };
   });
 }

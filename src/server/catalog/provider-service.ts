@@ -7,7 +7,7 @@ import { CUSTOMER_ROLE } from '../../shared/roles';
 import { AppError } from '../app-error';
 import { isUuid } from '../../shared/ids';
 import { seesInactive } from './catalog-access';
-import { fullName, recordAudit, type AuditActor } from '../staff/audit';
+import { fullName, recordAudit, type AuditActor } from '../audit/audit';
 import { sentence } from '../../shared/i18n/sentence';
 
 /*

@@ -12,7 +12,7 @@ import { requirePermission, seesInactive } from './catalog-access';
 import type { CatalogCache, SerializedView } from './catalog-cache';
 import { depositOf, serviceColumns, toService } from './catalog-rows';
 import { replaceProviders } from './provider-service';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../audit/audit';
 import { sentence } from '../../shared/i18n/sentence';
 
 const notFound = () => new AppError('NOT_FOUND', 'Service not found');

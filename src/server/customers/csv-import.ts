@@ -7,7 +7,7 @@ import { ZDurationInput, ZInventoryInput, ZNameInput, moneyInput } from '../../s
 import { importMessages, type ImportKind } from '../../shared/csv-schema';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import { CUSTOMER_ROLE } from '../../shared/roles';
-import { recordAudit, type AuditActor } from '../staff/audit';
+import { recordAudit, type AuditActor } from '../audit/audit';
 
 /** One problem of a file, where a spreadsheet shows it: the line (1 is the header row) and the column's name. */
 interface ImportProblem {

@@ -11,7 +11,7 @@ import {
 import { isUuid } from '../../shared/ids';
 import { sentence } from '../../shared/i18n/sentence';
 import { CUSTOMER_ROLE } from '../../shared/roles';
-import { changeList, fullName, recordAudit, type AuditActor } from '../staff/audit';
+import { changeList, fullName, recordAudit, type AuditActor } from '../audit/audit';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 

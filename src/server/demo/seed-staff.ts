@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import * as s from '../../../db/schema/index';
-import { auditRow } from '../staff/audit';
+import { auditRow } from '../audit/audit';
 import { roleCreated } from '../staff/roles-service';
 import { staffAdded } from '../staff/users-service';
 

@@ -10,6 +10,7 @@ import { seedCalendarDemo } from './seed-calendars';
 import * as s from '../../../db/schema/index';
 import { seedDemoGiftCards } from './seed-gift-cards';
 import { seedDemoOrders, seedOrderPayments } from './seed-orders';
+import { seedDemoPackages } from './seed-packages';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
@@ -102,6 +103,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     await seedDemoAppointments(tx, { now, timeZone: TIME_ZONE, random, staff, services, customers, weeklyHours });
     await seedDemoOrders(tx, { now, random, products, customers });
     await seedOrderPayments(tx, admin.id);
+    await seedDemoPackages(tx, { now, services, customer: customers[0]! });
     await seedDemoGiftCards(tx, { now, adminId: admin.id, customers });
     await seedChatDemo(tx, now);
     await seedApplication(tx, now);

@@ -16,7 +16,7 @@ import { listCart } from '../cart/cart-service';
 import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError, type AppErrorCode } from '../app-error';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../audit/audit';
 import { getSettings } from '../settings/settings-service';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import type { Locale } from '../../shared/i18n/locales';

@@ -9,7 +9,7 @@ import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { enqueueMail } from '../mail/outbox';
 import { mailLanguage } from '../mail/mail-language';
-import { emitEvent } from '../webhooks/events';
+import { publish } from '../events/publish';
 import { getSettings } from '../settings/settings-service';
 import { sentence } from '../../shared/i18n/sentence';
 
@@ -61,7 +61,7 @@ export async function submitApplication(db: Tx, input: EmployeeApplicationInput)
     return await db.transaction(async (tx) => {
       const [row] = await tx.insert(employeeApplications).values(input).returning(columns);
       const application = toApplication(row!);
-      await emitEvent(tx, 'employee_application.created', application);
+      await publish(tx, { type: 'employee_application.created', data: application });
       return application;
     });
   } catch (error) {

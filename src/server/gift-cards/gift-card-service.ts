@@ -22,7 +22,7 @@ import type { SessionUser } from '../auth/sessions';
 import { mailLanguage } from '../mail/mail-language';
 import { enqueueMail } from '../mail/outbox';
 import { isoInstant } from '../paging/page';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../audit/audit';
 import { emitEvent } from '../webhooks/events';
 
 type Actor = Pick<SessionUser, 'id' | 'apiKey'>;

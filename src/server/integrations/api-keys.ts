@@ -15,7 +15,7 @@ import { staffMessages } from '../../shared/staff-schema';
 import { AppError } from '../app-error';
 import { hashToken, toSessionUser, userColumns, type SessionUser } from '../auth/sessions';
 import { sentence } from '../../shared/i18n/sentence';
-import { permissionList, recordAudit } from '../staff/audit';
+import { permissionList, recordAudit } from '../audit/audit';
 
 // lastUsedAt is refreshed at most this often, so keyed reads do not each turn into a write.
 const TOUCH_INTERVAL_MS = 60 * 1000;

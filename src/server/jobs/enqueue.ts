@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { statement, type Tx } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
-import { jobPayloads, type JobKind, type JobPayload } from './kinds';
+import type { JobKind } from './define-job';
 
 /** NOTIFY channel that wakes the runner of every app instance when a job is queued; payload `kind:id`. */
 export const JOBS_CHANNEL = 'jobs';
@@ -24,17 +24,17 @@ export interface EnqueueOptions {
  * NOTIFY (transactional too) wakes the runners only after the commit. One statement, one round trip.
  * Answers the job's id (the existing job's id when the unique key was taken).
  */
-export function enqueue<K extends JobKind>(
+export function enqueue<P>(
   tx: Tx,
-  kind: K,
-  payload: JobPayload<K>,
+  job: Pick<JobKind<string, P>, 'kind' | 'schema'>,
+  payload: P,
   options: EnqueueOptions = {},
 ): Promise<string> {
   // Not async: a payload that fails its schema throws before anything is sent, so a transaction sent whole
   // (`transactionInOneTrip`) is not committed without this job.
   return (options.onConflict === 'replace' ? queueReplacing : queueKeeping)(tx, {
-    kind,
-    payload: JSON.stringify(jobPayloads[kind].parse(payload)),
+    kind: job.kind,
+    payload: JSON.stringify(job.schema.parse(payload)),
     runAt: options.runAt?.toISOString() ?? null,
     uniqueKey: options.uniqueKey ?? null,
   }).then(([row]) => row!.id);
@@ -62,12 +62,16 @@ const queueReplacing = queueOne(
  * Queues several jobs of one kind without unique keys, due now, in one statement (one round trip, like
  * `enqueue`, and a NOTIFY for each). Answers their ids.
  */
-export function enqueueAll<K extends JobKind>(tx: Tx, kind: K, payloads: JobPayload<K>[]): Promise<string[]> {
+export function enqueueAll<P>(
+  tx: Tx,
+  job: Pick<JobKind<string, P>, 'kind' | 'schema'>,
+  payloads: P[],
+): Promise<string[]> {
   if (!payloads.length) return Promise.resolve([]);
   // Not async, as `enqueue`.
   return queueAll(tx, {
-    kind,
-    payloads: JSON.stringify(payloads.map((payload) => jobPayloads[kind].parse(payload))),
+    kind: job.kind,
+    payloads: JSON.stringify(payloads.map((payload) => job.schema.parse(payload))),
   }).then((queued) => queued.map((row) => row.id));
 }
 
@@ -93,3 +97,29 @@ export async function cancelJobs(tx: Tx, uniqueKeyPrefix: string): Promise<numbe
     .returning({ id: jobs.id });
   return cancelled.length;
 }
+
+/**
+ * Queues jobs of several kinds at once, each under its unique key, due now, in one statement (a publish queues one
+ * per subscriber). A key already pending keeps its job. Not async, as `enqueue`.
+ */
+export function enqueueEach(
+  tx: Tx,
+  queued: { job: Pick<JobKind<string, unknown>, 'kind' | 'schema'>; payload: unknown; uniqueKey: string }[],
+): Promise<unknown> {
+  if (!queued.length) return Promise.resolve();
+  return queueEach(tx, {
+    jobs: JSON.stringify(
+      queued.map(({ job, payload, uniqueKey }) => ({ kind: job.kind, payload: job.schema.parse(payload), uniqueKey })),
+    ),
+  });
+}
+
+const queueEach = statement<{ jobs: string }, { id: string }>(
+  sql`with queued as (
+        insert into ${jobs} (kind, payload, unique_key)
+        select j ->> 'kind', j -> 'payload', j ->> 'uniqueKey'
+        from jsonb_array_elements(${sql.placeholder('jobs')}::jsonb) with ordinality as q(j, n) order by n
+        on conflict (unique_key) where status = 'pending' do nothing
+        returning id, kind)
+      select id, pg_notify(${JOBS_CHANNEL}, kind || ':' || id::text) from queued`,
+);

@@ -7,6 +7,7 @@ import { jobs } from '../../../db/schema/index';
 import { createTestDatabase } from '../../testing/test-server';
 import { enqueue } from './enqueue';
 import { createJobRunner, type JobRunner } from './runner';
+import { mailKind } from '../mail/delivery';
 
 // PostgreSQL only: several app instances, each with its own connections, share one jobs table.
 
@@ -32,7 +33,7 @@ async function instance(run: (id: string, attempts: number) => Promise<void>, op
     log: quiet,
     leaseMs: opts.leaseMs,
     pollMs: 500,
-    handlers: { mail: { run: (_payload, job) => run(job.id, job.attempts) } },
+    jobs: [{ ...mailKind, run: (_payload, job) => run(job.id, job.attempts) }],
   });
 }
 
@@ -57,7 +58,7 @@ describe('job runner on PostgreSQL', () => {
       for (let batch = 0; batch < 40; batch++) {
         await database.db.transaction(async (tx) => {
           for (let i = 0; i < 50; i++)
-            ids.push(await enqueue(tx, 'mail', { to: `r${batch}-${i}@example.com`, subject: 'S', text: 'T' }));
+            ids.push(await enqueue(tx, mailKind, { to: `r${batch}-${i}@example.com`, subject: 'S', text: 'T' }));
         });
       }
       await expect
@@ -95,7 +96,7 @@ describe('job runner on PostgreSQL', () => {
 
   it('a job whose instance is killed mid-run runs again after its lease, and not before', async () => {
     await database.db.delete(jobs);
-    const id = await enqueue(database.db, 'mail', { to: 'killed@example.com', subject: 'S', text: 'T' });
+    const id = await enqueue(database.db, mailKind, { to: 'killed@example.com', subject: 'S', text: 'T' });
     const leaseMs = 1000;
     // Another process claims the job and hangs inside it, renewing its lease, until it is SIGKILLed.
     const child = spawn(
@@ -142,20 +143,22 @@ function crashingInstance(url: string, leaseMs: number) {
   return `
     import { createDb } from './db/client.ts';
     import { createJobRunner } from './src/server/jobs/runner.ts';
+    import { mailKind } from './src/server/mail/delivery.ts';
     const database = await createDb({ url: ${JSON.stringify(url)}, maxConnections: 2 });
     const quiet = { info() {}, warn() {}, error() {} };
     const runner = createJobRunner({
       database,
       log: quiet,
       leaseMs: ${leaseMs},
-      handlers: {
-        mail: {
+      jobs: [
+        {
+          ...mailKind,
           run: (_payload, job) => {
             process.stdout.write('started ' + job.id + '\\n');
             return new Promise(() => {});
           },
         },
-      },
+      ],
     });
     await runner.start();
     setInterval(() => {}, 1000);

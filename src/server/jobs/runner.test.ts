@@ -4,8 +4,10 @@ import type { Database } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import { createTestDatabase } from '../../testing/test-server';
 import { cancelJobs, enqueue } from './enqueue';
-import type { JobPayload } from './kinds';
-import { createJobRunner, type JobDefinition } from './runner';
+import { mailKind } from '../mail/delivery';
+import type { OutgoingMail } from '../mail/outgoing-mail';
+import type { JobHandler } from './define-job';
+import { createJobRunner } from './runner';
 
 let database: Database;
 beforeAll(async () => {
@@ -16,26 +18,27 @@ beforeEach(async () => {
   await database.db.delete(jobs);
 });
 
-const mail = (to: string): JobPayload<'mail'> => ({ to, subject: 'S', text: 'T' });
+const mail = (to: string): OutgoingMail => ({ to, subject: 'S', text: 'T' });
 const quiet = { info() {}, warn() {}, error() {} };
 const jobRow = async (id: string) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
 /** A runner whose `mail` handler records what it ran (and fails while `failing` says so). */
-function recordingRunner(opts: { failing?: () => boolean; definition?: Partial<JobDefinition<'mail'>> } = {}) {
+function recordingRunner(opts: { failing?: () => boolean; definition?: Partial<JobHandler<OutgoingMail>> } = {}) {
   const ran: { to: string; attempts: number; at: number }[] = [];
   const errors: { fields: object; msg: string }[] = [];
   const runner = createJobRunner({
     database,
     log: { ...quiet, error: (fields, msg) => void errors.push({ fields, msg }) },
-    handlers: {
-      mail: {
-        async run(payload, job) {
+    jobs: [
+      {
+        ...mailKind,
+        async run(payload: OutgoingMail, job) {
           ran.push({ to: payload.to, attempts: job.attempts, at: Date.now() });
           if (opts.failing?.()) throw new Error('receiver said no');
         },
         ...opts.definition,
       },
-    },
+    ],
   });
   return { ran, errors, runner };
 }
@@ -44,12 +47,12 @@ describe('enqueue', () => {
   it('leaves no job when the transaction rolls back, and keeps it when it commits', async () => {
     await database.db
       .transaction(async (tx) => {
-        await enqueue(tx, 'mail', mail('a@example.com'));
+        await enqueue(tx, mailKind, mail('a@example.com'));
         throw new Error('roll back');
       })
       .catch(() => {});
     expect(await database.db.select().from(jobs)).toHaveLength(0);
-    const id = await database.db.transaction((tx) => enqueue(tx, 'mail', mail('a@example.com')));
+    const id = await database.db.transaction((tx) => enqueue(tx, mailKind, mail('a@example.com')));
     expect(await jobRow(id)).toMatchObject({
       kind: 'mail',
       status: 'pending',
@@ -60,22 +63,22 @@ describe('enqueue', () => {
 
   it('refuses a payload that does not match its kind and writes nothing', async () => {
     // At once, before anything is sent: a transaction sent whole must not commit without this job.
-    expect(() => enqueue(database.db, 'mail', { to: '', subject: 'S', text: 'T' })).toThrow();
+    expect(() => enqueue(database.db, mailKind, { to: '', subject: 'S', text: 'T' })).toThrow();
     expect(await database.db.select().from(jobs)).toHaveLength(0);
   });
 
   it('keeps one pending job per unique key; replace moves it; a finished key can be used again', async () => {
     const later = new Date(Date.now() + 3_600_000);
-    const first = await enqueue(database.db, 'mail', mail('a@example.com'), {
+    const first = await enqueue(database.db, mailKind, mail('a@example.com'), {
       uniqueKey: 'reminder:1:24h',
       runAt: later,
     });
-    const again = await enqueue(database.db, 'mail', mail('b@example.com'), { uniqueKey: 'reminder:1:24h' });
+    const again = await enqueue(database.db, mailKind, mail('b@example.com'), { uniqueKey: 'reminder:1:24h' });
     expect(again).toBe(first);
     expect(await jobRow(first)).toMatchObject({ payload: mail('a@example.com'), runAt: later });
 
     const moved = new Date(Date.now() + 7_200_000);
-    const replaced = await enqueue(database.db, 'mail', mail('c@example.com'), {
+    const replaced = await enqueue(database.db, mailKind, mail('c@example.com'), {
       uniqueKey: 'reminder:1:24h',
       runAt: moved,
       onConflict: 'replace',
@@ -85,14 +88,14 @@ describe('enqueue', () => {
     expect(await database.db.select().from(jobs)).toHaveLength(1);
 
     await database.db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, first));
-    const next = await enqueue(database.db, 'mail', mail('d@example.com'), { uniqueKey: 'reminder:1:24h' });
+    const next = await enqueue(database.db, mailKind, mail('d@example.com'), { uniqueKey: 'reminder:1:24h' });
     expect(next).not.toBe(first);
   });
 
   it('cancels the pending jobs whose key starts with a prefix', async () => {
-    const a = await enqueue(database.db, 'mail', mail('a@example.com'), { uniqueKey: 'reminder:1:24h' });
-    const b = await enqueue(database.db, 'mail', mail('b@example.com'), { uniqueKey: 'reminder:1:1h' });
-    const other = await enqueue(database.db, 'mail', mail('c@example.com'), { uniqueKey: 'reminder:12:1h' });
+    const a = await enqueue(database.db, mailKind, mail('a@example.com'), { uniqueKey: 'reminder:1:24h' });
+    const b = await enqueue(database.db, mailKind, mail('b@example.com'), { uniqueKey: 'reminder:1:1h' });
+    const other = await enqueue(database.db, mailKind, mail('c@example.com'), { uniqueKey: 'reminder:12:1h' });
     expect(await database.db.transaction((tx) => cancelJobs(tx, 'reminder:1:'))).toBe(2);
     expect((await jobRow(a)).status).toBe('cancelled');
     expect((await jobRow(b)).status).toBe('cancelled');
@@ -106,7 +109,7 @@ describe('enqueue', () => {
 describe('job runner', () => {
   it('runs a job once and marks it done', async () => {
     const { ran, runner } = recordingRunner();
-    const id = await enqueue(database.db, 'mail', mail('a@example.com'));
+    const id = await enqueue(database.db, mailKind, mail('a@example.com'));
     expect(await runner.runDue()).toBe(1);
     expect(await runner.runDue()).toBe(0);
     expect(ran.map((r) => r.to)).toEqual(['a@example.com']);
@@ -116,7 +119,7 @@ describe('job runner', () => {
   it('starts a scheduled job at its runAt, not before, without being told', async () => {
     const { ran, runner } = recordingRunner();
     const runAt = new Date(Date.now() + 1500);
-    await enqueue(database.db, 'mail', mail('later@example.com'), { runAt });
+    await enqueue(database.db, mailKind, mail('later@example.com'), { runAt });
     expect(await runner.runDue()).toBe(0);
     await runner.start();
     try {
@@ -131,7 +134,7 @@ describe('job runner', () => {
   it('retries a failed job after its back-off and then succeeds', async () => {
     let failing = true;
     const { ran, runner } = recordingRunner({ failing: () => failing, definition: { backoffMs: () => 60_000 } });
-    const id = await enqueue(database.db, 'mail', mail('a@example.com'));
+    const id = await enqueue(database.db, mailKind, mail('a@example.com'));
     expect(await runner.runDue()).toBe(0);
     const afterFirst = await jobRow(id);
     expect(afterFirst).toMatchObject({
@@ -154,7 +157,7 @@ describe('job runner', () => {
 
   it('marks a job failed after its last attempt, logs it and counts it for operators', async () => {
     const { ran, errors, runner } = recordingRunner({ failing: () => true, definition: { maxAttempts: 3 } });
-    const id = await enqueue(database.db, 'mail', mail('a@example.com'));
+    const id = await enqueue(database.db, mailKind, mail('a@example.com'));
     for (let attempt = 1; attempt <= 3; attempt++) {
       await runner.runDue();
       await database.db
@@ -185,7 +188,7 @@ describe('job runner', () => {
   it('leaves a leased job alone and runs it again once the lease has expired', async () => {
     const { ran, runner } = recordingRunner();
     // As if another instance had claimed it and then died mid-run.
-    const id = await enqueue(database.db, 'mail', mail('a@example.com'));
+    const id = await enqueue(database.db, mailKind, mail('a@example.com'));
     await database.db
       .update(jobs)
       .set({ attempts: 1, lockedUntil: sql`now() + interval '1 minute'` })
@@ -213,20 +216,21 @@ describe('job runner', () => {
     const runner = createJobRunner({
       database,
       log: quiet,
-      handlers: {
-        mail: {
-          run: (payload) => {
+      jobs: [
+        {
+          ...mailKind,
+          run: (payload: OutgoingMail) => {
             started.push(payload.to);
             return new Promise<void>((resolve) => (release = resolve));
           },
         },
-      },
+      ],
     });
-    await enqueue(database.db, 'mail', mail('old@example.com'), { uniqueKey: 'k' });
+    await enqueue(database.db, mailKind, mail('old@example.com'), { uniqueKey: 'k' });
     const running = runner.runDue();
     await expect.poll(() => started.length).toBe(1);
     const later = new Date(Date.now() + 3_600_000);
-    const id = await enqueue(database.db, 'mail', mail('new@example.com'), {
+    const id = await enqueue(database.db, mailKind, mail('new@example.com'), {
       uniqueKey: 'k',
       runAt: later,
       onConflict: 'replace',
@@ -246,16 +250,17 @@ describe('job runner', () => {
     const runner = createJobRunner({
       database,
       log: quiet,
-      handlers: {
-        mail: {
+      jobs: [
+        {
+          ...mailKind,
           run: async () => {
             await new Promise((r) => setTimeout(r, 300));
             finished = true;
           },
         },
-      },
+      ],
     });
-    const id = await enqueue(database.db, 'mail', mail('a@example.com'));
+    const id = await enqueue(database.db, mailKind, mail('a@example.com'));
     await runner.start();
     await expect.poll(async () => (await jobRow(id)).attempts).toBe(1);
     await runner.stop();

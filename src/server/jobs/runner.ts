@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import { JOBS_CHANNEL } from './enqueue';
-import { jobPayloads, type JobKind, type JobPayload } from './kinds';
+import type { RunnableJob } from './define-job';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -10,28 +10,11 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
-interface JobInfo {
-  id: string;
-  /** 1 on the first run. */
-  attempts: number;
-}
-
-/** How one kind of job is run. Handlers must be idempotent: a job runs at least once, rarely twice. */
-export interface JobDefinition<K extends JobKind> {
-  run(payload: JobPayload<K>, job: JobInfo): Promise<void>;
-  /** After this many failed runs the job is `failed` (default 5). */
-  maxAttempts?: number;
-  /** Wait before the next attempt after `attempts` failed runs, in ms (default 1, 5, 15, 60 minutes…). */
-  backoffMs?(attempts: number): number;
-}
-
-/** The handlers this instance runs; a kind without one is left for an instance that has it. */
-type JobHandlers = { [K in JobKind]?: JobDefinition<K> };
-
 export interface JobRunnerOptions {
   database: Database;
   log: Logger;
-  handlers: JobHandlers;
+  /** The kinds this instance runs (`defineJob(…).with(deps)`); a kind without a handler is left to another. */
+  jobs: readonly (RunnableJob<unknown> | undefined)[];
   /** How long a claimed job is kept from other instances; renewed while it runs (default 60 s). */
   leaseMs?: number;
   /** Longest sleep between looks at the table when no NOTIFY comes (default 15 s). */
@@ -57,12 +40,13 @@ const STUCK_AFTER = sql`interval '5 minutes'`;
  * after its last attempt. Woken by NOTIFY after an enqueue commits, and by a timer set to the next due job.
  */
 export function createJobRunner(options: JobRunnerOptions) {
-  const { database, log, handlers } = options;
+  const { database, log } = options;
+  const handlers = new Map<string, RunnableJob>();
+  for (const job of options.jobs) if (job) handlers.set(job.kind, job);
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 15_000;
   const concurrency = options.concurrency ?? 10;
-  const kinds = Object.keys(handlers).filter((kind) => handlers[kind as JobKind]) as JobKind[];
-  const runs = new Set<string>(kinds);
+  const kinds = [...handlers.keys()];
   const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
   // Jobs this instance is running, with the attempt number that is its claim on the row.
   const running = new Map<string, number>();
@@ -102,11 +86,11 @@ export function createJobRunner(options: JobRunnerOptions) {
 
   /** Runs one claimed job; a failure is recorded here, a success by the caller (with its batch's others). */
   async function runOne(job: ClaimedJob): Promise<boolean> {
-    const kind = job.kind as JobKind;
-    const definition = handlers[kind] as JobDefinition<JobKind>;
+    const kind = job.kind;
+    const definition = handlers.get(kind)!;
     running.set(job.id, job.attempts);
     try {
-      const parsed = jobPayloads[kind].safeParse(job.payload);
+      const parsed = definition.schema.safeParse(job.payload);
       if (!parsed.success) throw new BadPayload(parsed.error.message);
       await definition.run(parsed.data, { id: job.id, attempts: job.attempts });
       return true;
@@ -228,7 +212,7 @@ export function createJobRunner(options: JobRunnerOptions) {
       unlisten = await database.listen(
         JOBS_CHANNEL,
         (payload) => {
-          if (runs.has(payload.slice(0, payload.indexOf(':')))) void wake();
+          if (handlers.has(payload.slice(0, payload.indexOf(':')))) void wake();
         },
         () => void wake(),
       );

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import { createJobRunner, type JobRunnerOptions } from '../jobs/runner';
 import { createTestDatabase, queuedMail, testEnv } from '../../testing/test-server';
-import { createUnsentMailLog, mailJob, MAX_ATTEMPTS, type MailTransport } from './delivery';
+import { createUnsentMailLog, mailKind, MAX_ATTEMPTS, type MailTransport } from './delivery';
 import { enqueueMail } from './outbox';
 
 let database: Database;
@@ -21,7 +21,7 @@ const env = testEnv({ MAIL_FROM: 'Shop <shop@example.com>' });
 
 /** The mail job runner of one app instance (with a transport), or the log of unsent mail (without). */
 function createMailDelivery(opts: { log: JobRunnerOptions['log']; transport?: MailTransport }) {
-  const runner = createJobRunner({ database, log: opts.log, handlers: { mail: mailJob({ env, ...opts }) } });
+  const runner = createJobRunner({ database, log: opts.log, jobs: [mailKind.with({ env, ...opts })] });
   const unsent = opts.transport ? undefined : createUnsentMailLog({ database, log: opts.log });
   return {
     deliverDue: runner.runDue,

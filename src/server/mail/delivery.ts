@@ -4,8 +4,8 @@ import type { Database } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import type { Env } from '../env';
 import { JOBS_CHANNEL } from '../jobs/enqueue';
-import type { JobDefinition } from '../jobs/runner';
-import { ZOutgoingMail } from './outgoing-mail';
+import { defineJob, type JobHandler } from '../jobs/define-job';
+import { ZOutgoingMail, type OutgoingMail } from './outgoing-mail';
 
 export interface MailTransport {
   sendMail(message: {
@@ -31,7 +31,7 @@ const icalMethod = (ical: string) => /^METHOD:(\w+)/m.exec(ical)?.[1] ?? 'PUBLIS
  * The `mail` job: sends one queued mail with nodemailer. Without SMTP_URL (and no transport given) there is
  * none, so mail jobs stay pending (sent once SMTP is configured) and createUnsentMailLog prints them.
  */
-export function mailJob(opts: { env: Env; transport?: MailTransport }): JobDefinition<'mail'> | undefined {
+function mailJob(opts: { env: Env; transport?: MailTransport }): JobHandler<OutgoingMail> | undefined {
   const { env } = opts;
   const transport = opts.transport ?? (env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined);
   if (!transport) return undefined;
@@ -50,6 +50,9 @@ export function mailJob(opts: { env: Env; transport?: MailTransport }): JobDefin
     },
   };
 }
+
+/** A `mail` job sends one queued mail (mail/outbox.ts queues them). */
+export const mailKind = defineJob('mail', ZOutgoingMail, mailJob);
 
 /**
  * Without SMTP, writes each newly queued mail to the log (links included), so every flow can be finished

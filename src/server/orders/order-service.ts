@@ -43,11 +43,12 @@ import {
 import type { Payments } from '../payments/payments';
 import { providerFailure, type PaymentEvent, type PaymentProvider, type ProviderPayment } from '../payments/provider';
 import { getSettings } from '../settings/settings-service';
-import { recordAudit } from '../staff/audit';
+import { recordAudit } from '../audit/audit';
 import { badCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, updatedWalk, type Page } from '../paging/page';
-import { emitEvent } from '../webhooks/events';
+import { publish } from '../events/publish';
 import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
 import { giveBack, type RestockLine } from './refunds';
+import { creditPaidPackage } from '../packages/package-credits';
 import type { Locale } from '../../shared/i18n/locales';
 import { money, sentence } from '../../shared/i18n/sentence';
 
@@ -250,9 +251,9 @@ async function readOrder(db: Tx, id: string): Promise<Order> {
   return order;
 }
 
-/** Tells webhook endpoints about an order, as staff read it, in the transaction that changed it. */
+/** Announces a change of an order (as staff read it), in the transaction that made it. */
 export const emitOrderEvent = (tx: Tx, type: 'order.created' | 'order.updated', id: string) =>
-  emitEvent(tx, type, () => readOrder(tx, id));
+  publish(tx, { type, data: () => readOrder(tx, id) });
 
 /** One order, for its owner or staff with orders.view; anyone else is told it does not exist. */
 export async function getOrder(db: Tx, actor: Actor, id: string): Promise<Order> {
@@ -906,6 +907,7 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
       entityId: order.id,
       summary: sentence('Recorded the payment of order #{number}.', { number: orderNumber(order.id) }),
     });
+    await creditPaidPackage(tx, order.id);
     await issuePurchasedGiftCard(tx, deps, order.id);
     if (status !== order.status) await notifyCustomer(tx, deps, order, status);
     await emitOrderEvent(tx, 'order.updated', order.id);
@@ -943,6 +945,7 @@ export async function applyOrderPayment(
       .update(orders)
       .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
+    await creditPaidPackage(tx, order.id);
     await issuePurchasedGiftCard(tx, deps, order.id);
     if (status !== order.status) await notifyCustomer(tx, deps, order, status);
     await emitOrderEvent(tx, 'order.updated', order.id);

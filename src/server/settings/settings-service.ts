@@ -4,9 +4,10 @@ import { businessSettings, orders } from '../../../db/schema/index';
 import { defaultSettings, type BusinessSettings } from '../../shared/settings';
 import { settingsMessages, type UpdateBusinessSettingsInput } from '../../shared/settings-schema';
 import { AppError } from '../app-error';
+import { z } from 'zod';
 import { enqueue } from '../jobs/enqueue';
 import { SETTINGS_CHANNEL, SettingsCache } from './settings-cache';
-import { recordAudit, type AuditActor } from '../staff/audit';
+import { recordAudit, type AuditActor } from '../audit/audit';
 import { sentence } from '../../shared/i18n/sentence';
 
 const columns = {
@@ -21,6 +22,12 @@ const columns = {
   currency: businessSettings.currency,
   defaultLocale: businessSettings.defaultLocale,
 };
+
+/**
+ * The job that moves every future appointment's reminders after the offsets change; its handler is the appointments'
+ * (`remindersResyncKind`, appointments/reminders.ts), which reads the settings from here.
+ */
+export const remindersResyncJobType = { kind: 'remindersResync', schema: z.object({}) } as const;
 
 /** The business settings; defaults until an admin saves them for the first time. */
 export async function getSettings(db: Tx): Promise<BusinessSettings> {
@@ -83,6 +90,6 @@ async function writeSettings(db: Tx, input: UpdateBusinessSettingsInput): Promis
   await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, '')`);
   // Appointments not yet reminded follow new reminder times (one job, keyed so that quick saves make one run).
   if (input.reminderOffsetsMinutes !== undefined)
-    await enqueue(db, 'remindersResync', {}, { uniqueKey: 'reminders-resync', onConflict: 'replace' });
+    await enqueue(db, remindersResyncJobType, {}, { uniqueKey: 'reminders-resync', onConflict: 'replace' });
   return row!;
 }

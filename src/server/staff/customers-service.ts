@@ -15,8 +15,8 @@ import {
   type CustomersPage,
 } from '../../shared/staff-schema';
 import { sentence } from '../../shared/i18n/sentence';
-import { emitEvent } from '../webhooks/events';
-import { fullName, recordAudit } from './audit';
+import { publish } from '../events/publish';
+import { fullName, recordAudit } from '../audit/audit';
 import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk } from '../paging/page';
 import type { FiguresCache } from './figures-cache';
 
@@ -165,7 +165,7 @@ export async function createCustomer(db: Tx, actor: Actor, input: CreateCustomer
     if (!created)
       throw new AppError('CONFLICT', EMAIL_KNOWN, { existingId: (await personByEmail(db, input.email))?.id });
     const record = newCustomerRecord(created);
-    await emitEvent(tx, 'customer.created', record);
+    await publish(tx, { type: 'customer.created', data: record });
     await recordAudit(tx, actor, {
       action: 'customer.created',
       entity: 'customer',

@@ -22,7 +22,7 @@ import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { sentence } from '../../shared/i18n/sentence';
-import { changeList, permissionList, recordAudit } from './audit';
+import { changeList, permissionList, recordAudit } from '../audit/audit';
 
 /** The permission catalogue by group, as the role and permissions dialogs tick it. */
 export function listPermissionGroups(): PermissionGroupEntry[] {

@@ -24,7 +24,7 @@ import { enqueueMail } from '../mail/outbox';
 import { mailLanguage } from '../mail/mail-language';
 import { getSettings } from '../settings/settings-service';
 import { sentence } from '../../shared/i18n/sentence';
-import { changeList, fullName, permissionList, recordAudit } from './audit';
+import { changeList, fullName, permissionList, recordAudit } from '../audit/audit';
 
 const staffColumns = {
   id: users.id,

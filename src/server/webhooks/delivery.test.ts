@@ -6,7 +6,7 @@ import { jobs, users, webhookEndpoints } from '../../../db/schema/index';
 import { createJobRunner } from '../jobs/runner';
 import { createTestDatabase, queuedMail } from '../../testing/test-server';
 import { checkDestination, isPublicAddress } from './destination';
-import { DISABLE_AFTER_FAILURES, RETRY_SCHEDULE_MS, webhookJob } from './delivery';
+import { DISABLE_AFTER_FAILURES, RETRY_SCHEDULE_MS, webhookJob, webhookKind } from './delivery';
 import { createWebhookEndpoint, listWebhookDeliveries, retryWebhookDelivery } from './endpoint-service';
 import { emitEvent } from './events';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver';
@@ -33,7 +33,7 @@ const runner = () =>
   createJobRunner({
     database,
     log: quiet,
-    handlers: { webhook: webhookJob({ database, policy: devPolicy, publicUrl: 'http://localhost:3000' }) },
+    jobs: [{ ...webhookKind, ...webhookJob({ database, policy: devPolicy, publicUrl: 'http://localhost:3000' }) }],
   });
 
 const product = {
@@ -278,7 +278,7 @@ describe('destinations in production', () => {
       createJobRunner({
         database,
         log: quiet,
-        handlers: { webhook: webhookJob({ database, policy: strict, publicUrl: 'http://localhost:3000' }) },
+        jobs: [{ ...webhookKind, ...webhookJob({ database, policy: strict, publicUrl: 'http://localhost:3000' }) }],
       });
     await strictRunner().runDue();
     expect(receiver.received).toHaveLength(0);

@@ -6,11 +6,19 @@ import { Webhook } from 'standardwebhooks';
 import type { Database, Tx } from '../../../db/client';
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
 import { ADMIN_ROLE } from '../../shared/roles';
-import type { JobDefinition } from '../jobs/runner';
+import { defineJob, type JobHandler } from '../jobs/define-job';
+import { ZWebhookJob, type WebhookJob } from './webhook-job';
+import type { Env } from '../env';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
 import { mailLanguage } from '../mail/mail-language';
-import { DESTINATION_NOT_ALLOWED, isPublicAddress, publicLookup, type DestinationPolicy } from './destination';
+import {
+  DESTINATION_NOT_ALLOWED,
+  destinationPolicy,
+  isPublicAddress,
+  publicLookup,
+  type DestinationPolicy,
+} from './destination';
 
 /** Waits before each retry after the first attempt: about 5 s, 5 min, 30 min, 2 h, 5 h and 10 h. */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000];
@@ -145,7 +153,7 @@ export function webhookJob(opts: {
   policy: DestinationPolicy;
   publicUrl: string;
   post?: WebhookPoster;
-}): JobDefinition<'webhook'> {
+}): JobHandler<WebhookJob> {
   const { database, policy, publicUrl } = opts;
   const post = opts.post ?? postWithNode;
   const db = database.db;
@@ -223,3 +231,8 @@ export function webhookJob(opts: {
     },
   };
 }
+
+/** A `webhook` job: one attempt at one delivery (queued by events.ts and by a replay). */
+export const webhookKind = defineJob('webhook', ZWebhookJob, (deps: { database: Database; env: Env }) =>
+  webhookJob({ database: deps.database, policy: destinationPolicy(deps.env), publicUrl: deps.env.publicUrl }),
+);

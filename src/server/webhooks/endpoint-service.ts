@@ -14,9 +14,10 @@ import {
 } from '../../shared/webhook-schema';
 import { AppError } from '../app-error';
 import { enqueue } from '../jobs/enqueue';
+import { webhookKind } from './delivery';
 import { checkDestination, type DestinationPolicy } from './destination';
 import { writeEvent } from './events';
-import { recordAudit, type AuditActor } from '../staff/audit';
+import { recordAudit, type AuditActor } from '../audit/audit';
 import { sentence } from '../../shared/i18n/sentence';
 
 const endpointNotFound = () => new AppError('NOT_FOUND', 'Webhook endpoint not found.');
@@ -202,7 +203,7 @@ export async function retryWebhookDelivery(db: Tx, deliveryId: string): Promise<
       .update(webhookDeliveries)
       .set({ status: 'pending', nextAttemptAt: sql`now()` })
       .where(and(eq(webhookDeliveries.id, deliveryId)));
-    await enqueue(tx, 'webhook', { deliveryId }, { uniqueKey: `webhook:${deliveryId}`, onConflict: 'replace' });
+    await enqueue(tx, webhookKind, { deliveryId }, { uniqueKey: `webhook:${deliveryId}`, onConflict: 'replace' });
     return readDelivery(tx, deliveryId);
   });
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { webhookEndpoints, webhookEvents } from '../../../db/schema/index';
@@ -6,7 +7,7 @@ import type { EventListQuery, ReplayInput, WebhookEventBody } from '../../shared
 import { AppError } from '../app-error';
 import { decodeCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, type Page } from '../paging/page';
 import { enqueue } from '../jobs/enqueue';
-import type { JobDefinition } from '../jobs/runner';
+import { defineJob } from '../jobs/define-job';
 import { queueDeliveries } from './events';
 
 /** How long every event is kept for GET /api/events and replays (docs/integrations.md). */
@@ -95,18 +96,16 @@ const DAY_MS = 86_400_000;
 export function queueEventsCleanup(db: Tx, next?: Date): Promise<string> {
   return enqueue(
     db,
-    'eventsCleanup',
+    eventsCleanupKind,
     {},
     { uniqueKey: CLEANUP_KEY, ...(next && { runAt: next, onConflict: 'replace' }) },
   );
 }
 
 /** The cleanup job: forgets old events, then queues itself for the next day. */
-export function eventsCleanupJob(opts: { database: Database }): JobDefinition<'eventsCleanup'> {
-  return {
-    async run() {
-      await forgetOldEvents(opts.database.db);
-      await queueEventsCleanup(opts.database.db, new Date(Date.now() + DAY_MS));
-    },
-  };
-}
+export const eventsCleanupKind = defineJob('eventsCleanup', z.object({}), (opts: { database: Database }) => ({
+  async run() {
+    await forgetOldEvents(opts.database.db);
+    await queueEventsCleanup(opts.database.db, new Date(Date.now() + DAY_MS));
+  },
+}));

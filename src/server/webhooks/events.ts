@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { statement, type Tx } from '../../../db/client';
-import { appointments, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
+import { appointments, jobs, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
 import { ZAppointment, type Appointment } from '../../shared/appointment-schema';
 import { webhookEventData, type WebhookEventType } from '../../shared/webhook-schema';
-import { enqueue } from '../jobs/enqueue';
+import { enqueue, JOBS_CHANNEL } from '../jobs/enqueue';
+import { webhookKind } from './delivery';
 import { isoInstant } from '../paging/page';
+
+const WEBHOOK_KIND = webhookKind.kind;
 
 // `data` is checked against the same schema as the REST GET of its resource (webhookEventData).
 type EventData<T extends WebhookEventType> = z.input<(typeof webhookEventData)[T]>;
@@ -16,10 +19,11 @@ export async function writeEvent<T extends WebhookEventType>(
   type: T,
   data: EventData<T>,
   endpointIds: string[],
+  id?: string,
 ): Promise<string[]> {
   const [event] = await tx
     .insert(webhookEvents)
-    .values({ type, data: webhookEventData[type].parse(data) })
+    .values({ ...(id && { id }), type, data: webhookEventData[type].parse(data) })
     .returning({ id: webhookEvents.id });
   return queueDeliveries(tx, event!.id, endpointIds);
 }
@@ -31,7 +35,7 @@ export async function queueDeliveries(tx: Tx, eventId: string, endpointIds: stri
     .insert(webhookDeliveries)
     .values(endpointIds.map((endpointId) => ({ endpointId, eventId })))
     .returning({ id: webhookDeliveries.id });
-  for (const { id } of deliveries) await enqueue(tx, 'webhook', { deliveryId: id }, { uniqueKey: `webhook:${id}` });
+  for (const { id } of deliveries) await enqueue(tx, webhookKind, { deliveryId: id }, { uniqueKey: `webhook:${id}` });
   return deliveries.map((d) => d.id);
 }
 
@@ -45,6 +49,7 @@ export async function emitEvent<T extends Exclude<WebhookEventType, 'ping'>>(
   tx: Tx,
   type: T,
   data: EventData<T> | (() => Promise<EventData<T>>),
+  id?: string,
 ): Promise<void> {
   const subscribers = await readSubscribers(tx, { type });
   const resource = typeof data === 'function' ? await data() : data;
@@ -53,16 +58,8 @@ export async function emitEvent<T extends Exclude<WebhookEventType, 'ping'>>(
     type,
     resource,
     subscribers.map((s) => s.id),
+    id,
   );
-}
-
-/**
- * Whether an active endpoint listens to the type now. A writer that sends its whole transaction at once reads this
- * first and emits only when someone listens: an endpoint added while it writes may miss that one event, as it may
- * when added just after the read inside the writing transaction.
- */
-export async function isListenedTo(db: Tx, type: Exclude<WebhookEventType, 'ping'>): Promise<boolean> {
-  return (await readSubscribers(db, { type })).length > 0;
 }
 
 // Every write that emits an event runs this, most often to find nobody listening.
@@ -72,23 +69,40 @@ const readSubscribers = statement<{ type: string }, { id: string }>(
 );
 
 /**
- * The `appointment.created` events of a booking sent in one round trip (docs/decisions/0017), when nobody listened
- * as it began: kept for GET /api/events and replays, with no deliveries. The answers are built before the
- * transaction; what only the insert knows (a seat's session, the deposit as stored, the times) is taken from the
- * rows the same transaction has just written. The schema check is synchronous, so a bad answer throws before the
- * COMMIT is sent.
+ * The `appointment.created` events of a booking sent in one round trip (docs/decisions/0017): kept for GET /api/events
+ * and replays, with one delivery (and its `webhook` job) per active endpoint listening, in one statement. The answers
+ * are built before the transaction; what only the insert knows (a seat's session, the deposit as stored, the times)
+ * is taken from the rows the same transaction has just written, and the endpoints listening are read there too (an
+ * endpoint added while the booking commits gets the event or not, as with any write). The schema check is
+ * synchronous, so a bad answer throws before the COMMIT is sent.
  */
-export function recordBookedEvents(tx: Tx, made: Appointment[]) {
-  return insertBookedEvents(tx, { data: JSON.stringify(made.map((a) => ZAppointment.parse(a))) });
+export function recordBookedEvents(tx: Tx, made: { eventId: string; appointment: Appointment }[]) {
+  return insertBookedEvents(tx, {
+    data: JSON.stringify(
+      made.map(({ eventId, appointment }) => ({ id: eventId, data: ZAppointment.parse(appointment) })),
+    ),
+  });
 }
 
 const insertBookedEvents = statement<{ data: string }, never>(
-  sql`insert into ${webhookEvents} (type, data)
-    select 'appointment.created', e.value || jsonb_build_object(
-      'sessionId', a.session_id,
-      'amountDue', a.amount_due::text,
-      'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'updatedAt', ${isoInstant(sql`a.updated_at`)})
-    from jsonb_array_elements(${sql.placeholder('data')}::jsonb) e
-    join ${appointments} a on a.id = (e.value ->> 'id')::uuid`,
+  sql`with events as (
+      insert into ${webhookEvents} (id, type, data)
+      select (e.value ->> 'id')::uuid, 'appointment.created', (e.value -> 'data') || jsonb_build_object(
+        'sessionId', a.session_id,
+        'amountDue', a.amount_due::text,
+        'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'updatedAt', ${isoInstant(sql`a.updated_at`)})
+      from jsonb_array_elements(${sql.placeholder('data')}::jsonb) e
+      join ${appointments} a on a.id = (e.value -> 'data' ->> 'id')::uuid
+      returning id),
+    deliveries as (
+      insert into ${webhookDeliveries} (endpoint_id, event_id)
+      select p.id, events.id from events
+      join ${webhookEndpoints} p on p.is_active and 'appointment.created' = any(p.events)
+      returning id),
+    queued as (
+      insert into ${jobs} (kind, payload, unique_key)
+      select ${WEBHOOK_KIND}::text, jsonb_build_object('deliveryId', d.id), 'webhook:' || d.id from deliveries d
+      returning id)
+    select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_KIND}::text || ':' || id::text) from queued`,
 );

@@ -8,6 +8,7 @@ import { findSession, type SessionUser } from '../auth/sessions';
 import { toZoned, zonedToInstant } from '../booking/zoned-time';
 import { addCalendarDays } from '../../shared/date-key';
 import { createJobRunner } from '../jobs/runner';
+import { mailKind } from '../mail/delivery';
 import { markOrderPaid } from '../orders/order-service';
 import { createPayments } from '../payments/payments';
 import { createStripeFake, paymentsWithStripeFake } from '../../testing/stripe-fake';
@@ -174,8 +175,9 @@ describe('orders', () => {
     const runner = createJobRunner({
       database: server.database,
       log: { info() {}, warn() {}, error() {} },
-      handlers: {
-        mail: {
+      jobs: [
+        {
+          ...mailKind,
           run: async () => {
             await markOrderPaid(
               server.db,
@@ -185,7 +187,7 @@ describe('orders', () => {
             );
           },
         },
-      },
+      ],
     });
     await server.db.delete(jobs).where(eq(jobs.kind, 'mail'));
     await server.db.insert(jobs).values({ kind: 'mail', payload: { to: 'a@example.com', subject: 'S', text: 'T' } });

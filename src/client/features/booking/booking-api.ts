@@ -36,7 +36,13 @@ export function useSlots(query: { serviceId?: string; date?: string; employeeId?
 export function useBookAppointment() {
   const utils = trpc.useUtils();
   return trpc.appointments.book.useMutation({
-    onSettled: () => Promise.all([utils.appointments.slots.invalidate(), utils.appointments.list.invalidate()]),
+    onSettled: () =>
+      Promise.all([
+        utils.appointments.slots.invalidate(),
+        utils.appointments.list.invalidate(),
+        // A booking paid with a package session spends one.
+        utils.packages.credits.invalidate(),
+      ]),
   });
 }
 

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { DepositNote } from '../../entities/booking/deposit-note';
+import { CreditChoice } from '../../entities/packages/credit-choice';
 import type { BookableService, Provider, Slot } from './booking-api';
 import { repeatSummary, type Repeat } from './repeat-choice';
 import { clockLabelOf, longDayLabelOf } from '../../lib/zoned-time';
@@ -17,6 +18,8 @@ export function BookingSummary({
   repeat,
   pending,
   onConfirm,
+  creditId,
+  onCreditChange,
 }: {
   service: BookableService;
   employee: Provider;
@@ -25,6 +28,9 @@ export function BookingSummary({
   repeat: Repeat;
   pending: boolean;
   onConfirm: () => void;
+  /** The package credit that pays for it ("Use a session from <pack>"), or null. */
+  creditId: string | null;
+  onCreditChange: (creditId: string | null) => void;
 }) {
   const intl = useIntl();
   const money = useFormatMoney();
@@ -82,7 +88,8 @@ export function BookingSummary({
               : money(service.price)}
           </dd>
         </dl>
-        <DepositNote service={service} occurrences={repeat.frequency ? repeat.count : 1} />
+        <CreditChoice serviceId={service.id} value={creditId} onChange={onCreditChange} />
+        {!creditId && <DepositNote service={service} occurrences={repeat.frequency ? repeat.count : 1} />}
         <Button size="lg" onClick={onConfirm} disabled={pending} className="w-full sm:w-auto sm:self-end">
           <FormattedMessage id={pending ? 'booking.booking' : 'booking.confirm'} />
         </Button>

@@ -44,6 +44,9 @@ export function GuidedBookingPage() {
   const [dateTime, setDateTime] = useState('');
   const [notes, setNotes] = useState('');
   const [chosenRepeat, setRepeat] = useState<Repeat>(NO_REPEAT);
+  // A package session is chosen for one service: another service starts without one.
+  const [chosenCredit, setChosenCredit] = useState<{ serviceId: string; id: string } | null>(null);
+  const creditId = chosenCredit?.serviceId === serviceId ? chosenCredit.id : null;
   const providers = useProviders(serviceId || undefined);
   // An employee who does not perform the newly chosen service is no longer a choice.
   const employeeId = providers.data?.some((p) => p.id === chosenEmployeeId) ? chosenEmployeeId : '';
@@ -92,6 +95,7 @@ export function GuidedBookingPage() {
         status: 'pending',
         // A series: every occurrence is booked or none (a 409 names the dates that are not free).
         ...(repeat.frequency && { repeat: { frequency: repeat.frequency, count: repeat.count } }),
+        ...(creditId && { creditId }),
       },
       {
         onSuccess: (booked) => {
@@ -202,6 +206,8 @@ export function GuidedBookingPage() {
           repeat={repeat}
           pending={book.isPending}
           onConfirm={confirm}
+          creditId={creditId}
+          onCreditChange={(id) => setChosenCredit(id ? { serviceId, id } : null)}
         />
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormProvider, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -22,6 +22,7 @@ import {
   type BookableService,
 } from './booking-api';
 import { DepositNote } from '../../entities/booking/deposit-note';
+import { CreditChoice } from '../../entities/packages/credit-choice';
 import { JoinWaitlist } from './join-waitlist';
 import { longDayLabelOf, todayIn } from '../../lib/zoned-time';
 import { addCalendarDays } from '../../../shared/date-key';
@@ -72,6 +73,10 @@ export function SimpleBookingPage() {
   useEffect(() => {
     form.setValue('dateTime', '');
   }, [serviceId, date, form]);
+  // A package session is chosen for one service: another service starts without one.
+  const [chosenCredit, setChosenCredit] = useState<{ serviceId: string; id: string } | null>(null);
+  const creditId = chosenCredit?.serviceId === serviceId ? chosenCredit.id : null;
+  const setCreditId = (id: string | null) => setChosenCredit(id ? { serviceId, id } : null);
 
   const serviceOptions = useMemo(
     () =>
@@ -107,6 +112,7 @@ export function SimpleBookingPage() {
         // The simple page names no employee: the service id stands in, and the server picks who is free.
         employeeId: values.serviceId,
         notes: values.notes,
+        ...(creditId && { creditId }),
       },
       {
         onSuccess: (booked) => {
@@ -169,7 +175,8 @@ export function SimpleBookingPage() {
                   <span>{money(service.price)}</span>
                 </p>
               )}
-              {service && <DepositNote service={service} />}
+              <CreditChoice serviceId={service?.id} value={creditId} onChange={setCreditId} />
+              {service && !creditId && <DepositNote service={service} />}
               <TextField
                 name="date"
                 label={intl.formatMessage({ id: 'booking.date' })}

@@ -1,17 +1,21 @@
 import { FormattedMessage } from 'react-intl';
 import { ClockIcon } from '../../components/icons';
 import { ButtonLink } from '../../components/ui/button';
+import { PackagesForSale } from '../../entities/packages/packages-for-sale';
 import type { Service } from './catalog-api';
 import { StorefrontCard } from './storefront-card';
 import { StorefrontCatalogPage } from './storefront-catalog-page';
 
-/** /services (docs/catalogue.md): search, cards, Quick Book and Choose Employee. */
+/** /services (docs/catalogue.md): search, cards, Quick Book and Choose Employee; then the packages on sale. */
 export function ServicesPage() {
   return (
-    <StorefrontCatalogPage
-      kind="services"
-      renderItem={(service, index) => <ServiceCard service={service} eager={index < 4} />}
-    />
+    <div className="flex flex-col gap-8">
+      <StorefrontCatalogPage
+        kind="services"
+        renderItem={(service, index) => <ServiceCard service={service} eager={index < 4} />}
+      />
+      <PackagesForSale />
+    </div>
   );
 }
 

@@ -20,6 +20,7 @@ const eventDescriptions: Record<(typeof webhookEventTypes)[number], MessageId> =
   'product.created': 'integrations.eventProductCreated',
   'product.updated': 'integrations.eventProductUpdated',
   'product.deleted': 'integrations.eventProductDeleted',
+  'package.purchased': 'integrations.eventPackagePurchased',
   'gift_card.issued': 'integrations.eventGiftCardIssued',
   'gift_card.spent': 'integrations.eventGiftCardSpent',
   'gift_card.refunded': 'integrations.eventGiftCardRefunded',

@@ -19,7 +19,10 @@ export function useRescheduleSlots(
 
 export function useCancelAppointment() {
   const utils = trpc.useUtils();
-  return trpc.appointments.cancel.useMutation({ onSettled: () => utils.appointments.invalidate() });
+  // A prepaid appointment cancelled within the notice gives its package session back.
+  return trpc.appointments.cancel.useMutation({
+    onSettled: () => Promise.all([utils.appointments.invalidate(), utils.packages.credits.invalidate()]),
+  });
 }
 
 export function useRescheduleAppointment() {

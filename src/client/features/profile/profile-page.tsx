@@ -20,6 +20,7 @@ import { dateKeyOf, dateTimeOf, timeOf, todayIn } from '../../lib/zoned-time';
 import { addCalendarDays } from '../../../shared/date-key';
 import OrderHistory from './order-history';
 import { WaitlistEntries } from './waitlist-entries';
+import { MyPackages } from '../../entities/packages/my-packages';
 import { useCancelAppointment, useMyAppointments, useRescheduleAppointment, useRescheduleSlots } from './profile-api';
 
 const RECENT = 5;
@@ -97,6 +98,7 @@ export function ProfilePage() {
         <RecentAppointments />
         <OrderHistory />
       </div>
+      <MyPackages />
       <WaitlistEntries />
     </div>
   );

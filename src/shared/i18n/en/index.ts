@@ -16,6 +16,7 @@ import { landing } from './landing';
 import { mail } from './mail';
 import { myWeek } from './myWeek';
 import { orders } from './orders';
+import { packages } from './packages';
 import { profile } from './profile';
 import { scheduling } from './scheduling';
 import { settings } from './settings';
@@ -43,6 +44,7 @@ export const messages = {
   ...mail,
   ...myWeek,
   ...orders,
+  ...packages,
   ...profile,
   ...scheduling,
   ...settings,

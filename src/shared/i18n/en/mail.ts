@@ -58,6 +58,11 @@ export const mail = {
   'mail.waitlist.book': 'Book it before someone else does: {link}',
   'mail.waitlist.again': 'If it is gone when you look, you can join the waitlist again.',
 
+  'mail.classFull.subject': 'Class full: {service} on {when}',
+  'mail.classFull.body':
+    'Your class {service} on {when} is full: all {capacity, plural, one {# seat is} other {# seats are}} taken.',
+  'mail.classFull.list': 'See who is coming in your appointments: {url}',
+
   'mail.adminInvite.subject': 'Your administrator account at {business}',
   'mail.adminInvite.made': 'You have been made an administrator of {business}.',
   'mail.staffInvite.subject': 'Your {business} staff account',

@@ -17,6 +17,7 @@ import { landing } from './landing';
 import { mail } from './mail';
 import { myWeek } from './myWeek';
 import { orders } from './orders';
+import { packages } from './packages';
 import { profile } from './profile';
 import { scheduling } from './scheduling';
 import { settings } from './settings';
@@ -42,6 +43,7 @@ export const messages: Record<MessageId, string> = {
   ...mail,
   ...myWeek,
   ...orders,
+  ...packages,
   ...profile,
   ...scheduling,
   ...settings,

@@ -59,6 +59,11 @@ export const mail: Record<keyof typeof enMail, string> = {
   'mail.waitlist.book': 'Resérvalo antes de que lo haga otra persona: {link}',
   'mail.waitlist.again': 'Si ya no está cuando lo mires, puedes volver a apuntarte a la lista de espera.',
 
+  'mail.classFull.subject': 'Clase completa: {service} el {when}',
+  'mail.classFull.body':
+    'Tu clase {service} del {when} está completa: {capacity, plural, one {la # plaza está ocupada} other {las # plazas están ocupadas}}.',
+  'mail.classFull.list': 'Mira quién viene en tus citas: {url}',
+
   'mail.adminInvite.subject': 'Tu cuenta de administrador en {business}',
   'mail.adminInvite.made': 'Ahora eres administrador de {business}.',
   'mail.staffInvite.subject': 'Tu cuenta de equipo en {business}',

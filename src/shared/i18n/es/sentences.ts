@@ -9,6 +9,7 @@
  */
 
 import { customerSentences } from './customer-sentences';
+import { packageSentences } from './package-sentences';
 
 const orderState = (arg: string) =>
   `{${arg}, select, pending {pendiente} processing {en preparación} completed {completado} cancelled {cancelado} unpaid {sin pagar} paid {pagado} failed {fallido} partially_refunded {reembolsado en parte} refunded {reembolsado} other {{${arg}}}}`;
@@ -478,7 +479,7 @@ const errors: Record<string, string> = {
 };
 
 /**
- * The audit log's entries (src/server/staff/audit.ts), said to each reader: what someone did, from what to what.
+ * The audit log's entries (src/server/audit/audit.ts), said to each reader: what someone did, from what to what.
  * The changes an entry lists are sentences of their own, said first; the permissions it lists are said with the
  * screens' names for them (es/staff.ts).
  */
@@ -598,6 +599,7 @@ export const sentences: Record<string, string> = {
   ...errors,
   ...audit,
   ...customerSentences,
+  ...packageSentences,
   ...calendars,
   ...giftCards,
 };

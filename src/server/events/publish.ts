@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../../../db/client';
+import { enqueueEach } from '../jobs/enqueue';
+import type { Appointment } from '../../shared/appointment-schema';
+import { emitEvent, recordBookedEvents } from '../webhooks/events';
+import type { DomainEvent, DomainEventType } from './domain-events';
+import { subscriptionsTo } from './subscriber';
+
+/**
+ * Announces one change, in the transaction that made it (a rolled-back write announces nothing, a committed one is
+ * never lost): the event is kept as a webhook event and delivered to the endpoints listening (the webhook payload is
+ * the event's data), and one job is queued per subscriber of its type. Answers the event's id.
+ */
+export async function publish(tx: Tx, event: DomainEvent): Promise<string> {
+  const eventId = randomUUID();
+  // Checked against the type's schema once, as the webhook event is written.
+  const data = typeof event.data === 'function' ? await event.data() : event.data;
+  await emitEvent(tx, event.type, data as never, eventId);
+  await queueSubscribers(tx, event.type, eventId, data);
+  return eventId;
+}
+
+/**
+ * Queues the subscribers of an event already written (or written by the same statements): one job per subscriber
+ * whose `when` accepts the data, in one statement. Not async: a booking sent whole in one round trip carries it.
+ */
+function queueSubscribers(tx: Tx, type: DomainEventType, eventId: string, data: unknown): Promise<unknown> {
+  const queued = subscriptionsTo(type).flatMap((subscription) =>
+    subscription.when && !subscription.when(data)
+      ? []
+      : [{ job: subscription, payload: { eventId, type, data }, uniqueKey: `${subscription.kind}:${eventId}` }],
+  );
+  return enqueueEach(tx, queued);
+}
+
+/**
+ * The `appointment.created` events of a booking sent whole in one round trip (docs/decisions/0017), when no endpoint
+ * listened as it began: kept as webhook events (completed there from the rows the same statements write) and handed
+ * to their subscribers. Not async: every statement starts before this returns.
+ */
+export function publishBooked(tx: Tx, made: Appointment[]): Promise<unknown> {
+  const published = made.map((appointment) => ({ eventId: randomUUID(), appointment }));
+  return Promise.all([
+    recordBookedEvents(tx, published),
+    ...published.map(({ eventId, appointment }) => queueSubscribers(tx, 'appointment.created', eventId, appointment)),
+  ]);
+}
