@@ -118,10 +118,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('discount codes and refunds on
     await page.goto('/cart');
     const field = page.getByLabel('Discount code');
     await field.fill('nope-code');
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByRole('alert').getByText('This discount code does not exist.').waitFor();
     await field.fill(code.toLowerCase());
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     // 33.30 − 10 % (3.33) = 29.97; tax 3.00; total 32.97.
     await expect.poll(() => page.getByTestId('summary-discount').textContent()).toBe('−$3.33');
     expect(await page.getByText(`Discount (${code})`).count()).toBe(1);
@@ -137,7 +137,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('discount codes and refunds on
     await page.getByTestId('summary-discount').waitFor({ state: 'detached' });
     expect(await page.getByTestId('summary-total').textContent()).toBe('$36.63');
     await page.getByLabel('Discount code').fill(code);
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
     await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe('$32.97');
 
     await page.getByRole('link', { name: 'Proceed to Checkout' }).click();

@@ -56,7 +56,7 @@ describe('the shop in Spanish', () => {
     await summary.getByRole('heading', { name: 'Resumen del pedido' }).waitFor();
     // A code that does not exist is refused in Spanish, under the field.
     await summary.getByLabel('Código de descuento').fill('NOPE');
-    await summary.getByRole('button', { name: 'Aplicar' }).click();
+    await summary.getByRole('button', { name: 'Aplicar', exact: true }).click();
     await summary.getByRole('alert').getByText('Este código de descuento no existe.').waitFor();
     await checkScreenAtBothViewports(page, 'i18n-shop-cart-es');
 

@@ -257,6 +257,7 @@ const screens: Screen[] = [
     '/admin/orders',
     '/admin/discounts',
     '/admin/packages',
+    '/admin/gift-cards',
     '/admin/messages',
     '/my-schedule',
     '/admin/no-such-page',

@@ -62,6 +62,10 @@ describe('the generated client', () => {
       | 'product.updated'
       | 'product.deleted'
       | 'package.purchased'
+      | 'gift_card.issued'
+      | 'gift_card.spent'
+      | 'gift_card.refunded'
+      | 'gift_card.voided'
       | 'ping'
     >();
     if (event.type === 'appointment.cancelled') expectTypeOf(event.data).toEqualTypeOf<Schemas['Appointment']>();

@@ -573,6 +573,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cart/gift-card': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply a gift card to the cart: it pays min(balance, total) at checkout (400 void, expired or empty; 404 no such code)
+     * @description Apply a gift card to the cart: it pays min(balance, total) at checkout (400 void, expired or empty; 404 no such code). Requires a signed-in person, for their own; an API key gets 403.
+     */
+    post: operations['cart-applyGiftCard'];
+    /**
+     * Take the gift card off the cart
+     * @description Take the gift card off the cart. Requires a signed-in person, for their own; an API key gets 403.
+     */
+    delete: operations['cart-removeGiftCard'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/employee-availability': {
     parameters: {
       query?: never;
@@ -1208,6 +1232,94 @@ export interface paths {
      * @description Delete a discount code; orders that used it keep its name and discount. Requires the orders.edit permission (admins hold every permission).
      */
     delete: operations['discounts-remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/gift-cards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every gift card, newest first
+     * @description Every gift card, newest first. Requires the orders.view permission (admins hold every permission).
+     */
+    get: operations['giftCards-list'];
+    put?: never;
+    /**
+     * Issue a gift card; the recipient, when given, is e-mailed its code
+     * @description Issue a gift card; the recipient, when given, is e-mailed its code. Requires the orders.manage permission (admins hold every permission).
+     */
+    post: operations['giftCards-issue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/gift-cards/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A gift card with its ledger: issued, spent, refunded and voided, each tied to its order
+     * @description A gift card with its ledger: issued, spent, refunded and voided, each tied to its order. Requires the orders.view permission (admins hold every permission).
+     */
+    get: operations['giftCards-get'];
+    put?: never;
+    post?: never;
+    /**
+     * Void a gift card: its balance is taken off (a "voided" ledger line) and it can no longer be spent
+     * @description Void a gift card: its balance is taken off (a "voided" ledger line) and it can no longer be spent. Requires the orders.manage permission (admins hold every permission).
+     */
+    delete: operations['giftCards-void'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gift-cards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Buy a gift card (5.00 to 500.00) for a recipient: an order of one line; the card is made and e-mailed once the order is paid
+     * @description Buy a gift card (5.00 to 500.00) for a recipient: an order of one line; the card is made and e-mailed once the order is paid. Requires a signed-in person, for their own; an API key gets 403.
+     */
+    post: operations['giftCards-buy'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gift-cards/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A gift card's balance, by its code (rate limited per address against guessing)
+     * @description A gift card's balance, by its code (rate limited per address against guessing). Open to everyone.
+     */
+    get: operations['giftCards-balance'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2643,6 +2755,86 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'gift_card.issued': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A gift card was issued by staff, or made when the order buying it was paid
+     * @description Sent to every active endpoint subscribed to `gift_card.issued`, signed (docs/integrations.md).
+     */
+    post: operations['webhookGiftCardIssued'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'gift_card.spent': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A gift card paid part or all of an order
+     * @description Sent to every active endpoint subscribed to `gift_card.spent`, signed (docs/integrations.md).
+     */
+    post: operations['webhookGiftCardSpent'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'gift_card.refunded': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Money of a refunded or cancelled order went back to the gift card that paid it
+     * @description Sent to every active endpoint subscribed to `gift_card.refunded`, signed (docs/integrations.md).
+     */
+    post: operations['webhookGiftCardRefunded'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'gift_card.voided': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Staff voided a gift card
+     * @description Sent to every active endpoint subscribed to `gift_card.voided`, signed (docs/integrations.md).
+     */
+    post: operations['webhookGiftCardVoided'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   ping: {
     parameters: {
       query?: never;
@@ -2933,6 +3125,13 @@ export interface components {
       shipping: string;
       tax: string;
       total: string;
+      giftCard: {
+        code: string;
+        /** @description What the card pays of the total at checkout */
+        amount: string;
+      } | null;
+      /** @description What is left to pay after the gift card: total - giftCard.amount */
+      amountDue: string;
     };
     /** @description One weekday's working hours of an employee */
     WeeklyHours: {
@@ -3144,6 +3343,14 @@ export interface components {
       discountCode: string | null;
       discount: string;
       tax: string;
+      /** @description What a gift card paid of the total; the payment provider takes the rest */
+      giftCardAmount: string;
+      /** @description For an order buying a gift card: the card, once the order is paid */
+      boughtGiftCard: {
+        code: string;
+        amount: string;
+        recipientEmail: string;
+      } | null;
       refundedAmount: string;
       refunds: components['schemas']['Refund'][];
       /** @enum {string} */
@@ -3202,6 +3409,14 @@ export interface components {
       discountCode: string | null;
       discount: string;
       tax: string;
+      /** @description What a gift card paid of the total; the payment provider takes the rest */
+      giftCardAmount: string;
+      /** @description For an order buying a gift card: the card, once the order is paid */
+      boughtGiftCard: {
+        code: string;
+        amount: string;
+        recipientEmail: string;
+      } | null;
       refundedAmount: string;
       refunds: components['schemas']['Refund'][];
       /** @enum {string} */
@@ -3249,6 +3464,72 @@ export interface components {
       isActive: boolean;
       timesUsed: number;
       createdAt: string;
+    };
+    /** @description A gift card, as staff see it */
+    GiftCard: {
+      id: string;
+      /** @description 16 characters; shown in full only to the buyer, the recipient and staff */
+      code: string;
+      initialAmount: string;
+      balance: string;
+      currency: string;
+      recipientEmail: string | null;
+      message: string | null;
+      expiresAt: string | null;
+      isActive: boolean;
+      purchaseOrderId: string | null;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+    };
+    /** @description A gift card with its ledger */
+    GiftCardDetail: {
+      id: string;
+      /** @description 16 characters; shown in full only to the buyer, the recipient and staff */
+      code: string;
+      initialAmount: string;
+      balance: string;
+      currency: string;
+      recipientEmail: string | null;
+      message: string | null;
+      expiresAt: string | null;
+      isActive: boolean;
+      purchaseOrderId: string | null;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+      /** @description Oldest first; the amounts sum to the balance */
+      ledger: components['schemas']['GiftCardEntry'][];
+    };
+    /** @description A line of a gift card's ledger */
+    GiftCardEntry: {
+      id: string;
+      /** @enum {string} */
+      kind: 'issued' | 'spent' | 'refunded' | 'voided';
+      /** @description Signed: issued and refunded add to the balance, spent and voided take from it */
+      amount: string;
+      orderId: string | null;
+      /**
+       * Format: date-time
+       * @description An instant, ISO 8601 in UTC
+       */
+      createdAt: string;
+    };
+    /** @description The order buying a gift card; the card exists once it is paid */
+    GiftCardPurchase: {
+      order: components['schemas']['Order'];
+      /** @description When card payments are configured: the payment page to send the buyer to */
+      paymentUrl?: string;
+    };
+    /** @description A gift card's balance */
+    GiftCardBalance: {
+      balance: string;
+      currency: string;
+      expiresAt: string | null;
     };
     PermissionGroup: {
       group: string;
@@ -3772,6 +4053,10 @@ export interface components {
       | components['schemas']['ProductUpdatedEvent']
       | components['schemas']['ProductDeletedEvent']
       | components['schemas']['PackagePurchasedEvent']
+      | components['schemas']['GiftCardIssuedEvent']
+      | components['schemas']['GiftCardSpentEvent']
+      | components['schemas']['GiftCardRefundedEvent']
+      | components['schemas']['GiftCardVoidedEvent']
       | components['schemas']['PingEvent'];
     OrderCreatedEvent: {
       /** @description The event id, also the webhook-id header: the same on every retry and replay */
@@ -3937,6 +4222,66 @@ export interface components {
        */
       timestamp: string;
       data: components['schemas']['PackageCredit'];
+    };
+    GiftCardIssuedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'gift_card.issued';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['GiftCard'];
+    };
+    GiftCardSpentEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'gift_card.spent';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['GiftCard'];
+    };
+    GiftCardRefundedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'gift_card.refunded';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['GiftCard'];
+    };
+    GiftCardVoidedEvent: {
+      /** @description The event id, also the webhook-id header: the same on every retry and replay */
+      id: string;
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'gift_card.voided';
+      /**
+       * Format: date-time
+       * @description When the event happened
+       */
+      timestamp: string;
+      data: components['schemas']['GiftCard'];
     };
     PingEvent: {
       /** @description The event id, also the webhook-id header: the same on every retry and replay */
@@ -8781,6 +9126,292 @@ export interface operations {
     };
   };
   'cart-removeDiscount': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartSummary'];
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'cart-applyGiftCard': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartSummary'];
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such gift card */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many codes tried from this address; see Retry-After */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'cart-removeGiftCard': {
     parameters: {
       query?: never;
       header?: never;
@@ -14363,6 +14994,775 @@ export interface operations {
       };
     };
   };
+  'giftCards-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCard'][];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'giftCards-issue': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          amount: number | string;
+          recipientEmail?: string | null;
+          message?: string | null;
+          expiresAt?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCardDetail'];
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'giftCards-get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCardDetail'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such gift card */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'giftCards-void': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCardDetail'];
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such gift card */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The card is already void */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'giftCards-buy': {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes the POST safe to retry (docs/integrations.md): a repeat with the same key and body within 24 h gets the first answer again with `Idempotent-Replayed: true`; the same key with another request is 422; a repeat while the first runs is 409. Per caller; ignored without credentials. */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          amount: number | string;
+          recipientEmail: string;
+          message?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Idempotent-Replayed': components['headers']['Idempotent-Replayed'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCardPurchase'];
+        };
+      };
+      /** @description Invalid input, or a body that is not valid JSON */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not signed in, or an invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Not allowed, or a cross-site request */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description A request with the same Idempotency-Key is still running */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description This Idempotency-Key was used with a different request */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  'giftCards-balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Successful response */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCardBalance'];
+        };
+      };
+      /** @description Invalid input */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description An invalid or revoked API key */
+      401: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No such gift card, or it is void */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many look-ups from this address; see Retry-After */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The address and headers of the request are over 16 KB */
+      431: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Something went wrong on our side; the answer gives a request id to quote */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The database is unavailable for a moment; retry after Retry-After seconds */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   'staff-permissions-list': {
     parameters: {
       query?: never;
@@ -17551,6 +18951,10 @@ export interface operations {
             | 'product.updated'
             | 'product.deleted'
             | 'package.purchased'
+            | 'gift_card.issued'
+            | 'gift_card.spent'
+            | 'gift_card.refunded'
+            | 'gift_card.voided'
           )[];
           description?: string;
         };
@@ -17717,6 +19121,10 @@ export interface operations {
             | 'product.updated'
             | 'product.deleted'
             | 'package.purchased'
+            | 'gift_card.issued'
+            | 'gift_card.spent'
+            | 'gift_card.refunded'
+            | 'gift_card.voided'
           )[];
           description?: string;
           isActive?: boolean;
@@ -18430,7 +19838,11 @@ export interface operations {
           | 'product.created'
           | 'product.updated'
           | 'product.deleted'
-          | 'package.purchased';
+          | 'package.purchased'
+          | 'gift_card.issued'
+          | 'gift_card.spent'
+          | 'gift_card.refunded'
+          | 'gift_card.voided';
         limit?: number;
         cursor?: string;
       };
@@ -18564,6 +19976,10 @@ export interface operations {
             | 'product.updated'
             | 'product.deleted'
             | 'package.purchased'
+            | 'gift_card.issued'
+            | 'gift_card.spent'
+            | 'gift_card.refunded'
+            | 'gift_card.voided'
           )[];
         };
       };
@@ -24137,6 +25553,122 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['PackagePurchasedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookGiftCardIssued: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftCardIssuedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookGiftCardSpent: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftCardSpentEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookGiftCardRefunded: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftCardRefundedEvent'];
+      };
+    };
+    responses: {
+      /** @description Any 2xx answer within 10 seconds acknowledges it; anything else is retried */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhookGiftCardVoided: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id: the same on every retry and replay, so a receiver handles each once */
+        'webhook-id': string;
+        /** @description Unix seconds of this attempt */
+        'webhook-timestamp': string;
+        /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> (Standard Webhooks) */
+        'webhook-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftCardVoidedEvent'];
       };
     };
     responses: {

@@ -56,6 +56,8 @@ export const orders = pgTable(
     // The code as the customer used it; kept when the code itself is deleted.
     discountCode: text('discount_code'),
     discountId: uuid('discount_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    // What a gift card paid of the total (the payment provider takes the rest); refunds go back to the card first.
+    giftCardAmount: numeric('gift_card_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     // The sum of the order's refunds.
     refundedAmount: numeric('refunded_amount', { precision: 10, scale: 2 }).notNull().default('0'),
     status: orderStatus('status').notNull().default('pending'),
@@ -72,6 +74,7 @@ export const orders = pgTable(
     check('orders_total_non_negative', sql`${t.total} >= 0`),
     check('orders_discount_within_subtotal', sql`${t.discount} >= 0 and ${t.discount} <= ${t.subtotal}`),
     // Refunds never exceed what was paid, whatever races the application loses.
+    check('orders_gift_card_within_total', sql`${t.giftCardAmount} >= 0 and ${t.giftCardAmount} <= ${t.total}`),
     check('orders_refunds_within_total', sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.total}`),
     // Counting a customer's uses of a code.
     index('orders_discount_user_idx').on(t.discountId, t.userId),

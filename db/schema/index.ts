@@ -14,3 +14,4 @@ export * from './webhooks';
 export * from './integrations';
 export * from './calendars';
 export * from './packages';
+export * from './gift-cards';

@@ -6,6 +6,10 @@ import { ZCartItemIdInput, ZUpdateCartItemInput } from '../shared/orders-schema'
 import { applyCartDiscount, priceCart, removeCartDiscount, saidIn } from '../server/discounts/discount-service';
 import { requestLocale } from '../server/api/request-locale';
 import { ZApplyDiscountInput, ZPricedCart } from '../shared/discount-schema';
+import { ZGiftCardCodeInput } from '../shared/gift-card-schema';
+import { applyCartGiftCard, removeCartGiftCard } from '../server/gift-cards/gift-card-service';
+import { limits } from '../server/auth/rate-limit';
+import { rateLimited } from '../server/http/rate-limit-middleware';
 
 const tags = ['cart'];
 
@@ -92,4 +96,35 @@ export const cartRouter = router({
     .input(z.void())
     .output(ZPricedCart)
     .mutation(async ({ ctx }) => saidIn(requestLocale(ctx.req), await removeCartDiscount(ctx.db, ctx.user))),
+
+  applyGiftCard: personProcedure()
+    .meta(
+      rest({
+        method: 'POST',
+        path: '/cart/gift-card',
+        tags,
+        summary:
+          'Apply a gift card to the cart: it pays min(balance, total) at checkout (400 void, expired or empty; 404 no such code)',
+        errors: {
+          404: 'No such gift card',
+          429: 'Too many codes tried from this address; see Retry-After',
+        },
+      }),
+    )
+    .use(rateLimited({ rule: limits.giftCardLookupPerIp, by: 'ip' }))
+    .input(ZGiftCardCodeInput)
+    .output(ZPricedCart)
+    .mutation(async ({ ctx, input }) => {
+      await applyCartGiftCard(ctx.db, ctx.user.id, input.code);
+      return saidIn(requestLocale(ctx.req), await priceCart(ctx.db, ctx.user));
+    }),
+
+  removeGiftCard: personProcedure()
+    .meta(rest({ method: 'DELETE', path: '/cart/gift-card', tags, summary: 'Take the gift card off the cart' }))
+    .input(z.void())
+    .output(ZPricedCart)
+    .mutation(async ({ ctx }) => {
+      await removeCartGiftCard(ctx.db, ctx.user.id);
+      return saidIn(requestLocale(ctx.req), await priceCart(ctx.db, ctx.user));
+    }),
 });

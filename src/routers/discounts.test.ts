@@ -195,6 +195,8 @@ describe('POST and DELETE /api/cart/discount', () => {
       shipping: '0.00',
       tax: '2.83',
       total: '31.13',
+      giftCard: null,
+      amountDue: '31.13',
     });
     expect((await server.request('GET', '/api/cart/summary', { cookie })).body).toEqual(res.body);
     // GET /api/cart stays the list of lines.

@@ -12,6 +12,7 @@ import { employeePortalRouter } from './employee-portal';
 import { appointmentsRouter } from './appointments';
 import { ordersRouter } from './orders';
 import { discountsRouter } from './discounts';
+import { giftCardsRouter } from './gift-cards';
 import { staffRouter } from './staff/index';
 import { chatRouter } from './chat';
 import { webhooksRouter } from './webhooks';
@@ -37,6 +38,7 @@ export const appRouter = router({
   appointments: appointmentsRouter,
   orders: ordersRouter,
   discounts: discountsRouter,
+  giftCards: giftCardsRouter,
   staff: staffRouter,
   chat: chatRouter,
   webhooks: webhooksRouter,

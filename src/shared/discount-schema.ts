@@ -145,6 +145,10 @@ export const ZPricedCart = z.object({
   shipping: z.string(),
   tax: z.string(),
   total: z.string(),
+  giftCard: z
+    .object({ code: z.string(), amount: z.string().describe('What the card pays of the total at checkout') })
+    .nullable(),
+  amountDue: z.string().describe('What is left to pay after the gift card: total - giftCard.amount'),
 });
 z.globalRegistry.add(ZPricedCart, { id: 'CartSummary', description: "The caller's cart, priced" });
 export type PricedCart = z.infer<typeof ZPricedCart>;

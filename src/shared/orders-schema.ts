@@ -152,6 +152,11 @@ export const ZOrder = z.object({
   discountCode: z.string().nullable(),
   discount: z.string(),
   tax: z.string(),
+  giftCardAmount: z.string().describe('What a gift card paid of the total; the payment provider takes the rest'),
+  boughtGiftCard: z
+    .object({ code: z.string(), amount: z.string(), recipientEmail: z.string() })
+    .nullable()
+    .describe('For an order buying a gift card: the card, once the order is paid'),
   refundedAmount: z.string(),
   refunds: z.array(ZRefund),
   status: ZOrderStatus,

@@ -4,6 +4,7 @@ import { ZProduct } from './catalog-schema';
 import { ZEmployeeApplication } from './employee-application-schema';
 import { ZOrder } from './orders-schema';
 import { ZPackageCredit } from './package-schema';
+import { ZGiftCard } from './gift-card-schema';
 import { ZCustomerRecord } from './staff-schema';
 import { pageQueryFields } from './page-schema';
 import { zInstant } from './wire-formats';
@@ -21,6 +22,10 @@ export const webhookEventTypes = [
   'product.updated',
   'product.deleted',
   'package.purchased',
+  'gift_card.issued',
+  'gift_card.spent',
+  'gift_card.refunded',
+  'gift_card.voided',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number] | 'ping';
 
@@ -36,6 +41,10 @@ export const webhookEventDescriptions: Record<(typeof webhookEventTypes)[number]
   'product.updated': 'A product was changed',
   'product.deleted': 'A product was deleted',
   'package.purchased': "A customer's package was paid: the credit they now hold",
+  'gift_card.issued': 'A gift card was issued by staff, or made when the order buying it was paid',
+  'gift_card.spent': 'A gift card paid part or all of an order',
+  'gift_card.refunded': 'Money of a refunded or cancelled order went back to the gift card that paid it',
+  'gift_card.voided': 'Staff voided a gift card',
 };
 
 const urlMessage = 'The URL must be an http:// or https:// address.';
@@ -122,6 +131,10 @@ export const webhookEventData = {
   'product.updated': ZProduct,
   'product.deleted': ZProduct,
   'package.purchased': ZPackageCredit,
+  'gift_card.issued': ZGiftCard,
+  'gift_card.spent': ZGiftCard,
+  'gift_card.refunded': ZGiftCard,
+  'gift_card.voided': ZGiftCard,
   ping: ZWebhookEndpoint,
 } satisfies Record<WebhookEventType, z.ZodType>;
 

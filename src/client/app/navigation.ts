@@ -82,6 +82,7 @@ const adminItems: AdminNavItem[] = [
     access: 'orders.edit',
   },
   { to: '/admin/packages', label: 'packages.nav', icon: 'tag', access: 'services.edit' },
+  { to: '/admin/gift-cards', label: 'nav.giftCards', icon: 'tag', access: 'orders.view' },
   { to: '/admin/messages', label: 'nav.messages', icon: 'chat', access: 'chat.view' },
 ];
 

@@ -75,6 +75,8 @@ const DiscountsPage = page(() => import('../features/discounts/discounts-page'),
 const AdminPackagesPage = page(() => import('../features/packages/admin-packages-page'), 'AdminPackagesPage');
 const LocationsPage = page(() => import('../features/locations/locations-page'), 'LocationsPage');
 const ResourcesPage = page(() => import('../features/locations/resources-page'), 'ResourcesPage');
+const AdminGiftCardsPage = page(() => import('../features/gift-cards/admin-gift-cards-page'), 'AdminGiftCardsPage');
+const AdminGiftCardPage = page(() => import('../features/gift-cards/admin-gift-card-page'), 'AdminGiftCardPage');
 const MessagesInboxPage = page(() => import('../features/chat/messages-inbox-page'), 'MessagesInboxPage');
 
 // Both portals.
@@ -188,6 +190,8 @@ export function AppRouter() {
               <Route path="packages" element={guarded('services.edit', <AdminPackagesPage />)} />
               <Route path="locations" element={guarded('settings.edit', <LocationsPage />)} />
               <Route path="resources" element={guarded('services.edit', <ResourcesPage />)} />
+              <Route path="gift-cards" element={guarded('orders.view', <AdminGiftCardsPage />)} />
+              <Route path="gift-cards/:id" element={guarded('orders.view', <AdminGiftCardPage />)} />
               <Route path="messages" element={<MessagesRoute />} />
             </Route>
             <Route path="/my-schedule" element={<MyWeekPage />} />

@@ -28,6 +28,9 @@ export const limits = {
   registerPerIp: { name: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
   setPasswordPerIp: { name: 'set-password-ip', limit: 20, windowSeconds: 15 * 60 },
   oidcCallbackPerIp: { name: 'oidc-callback-ip', limit: 60, windowSeconds: 10 * 60 },
+  // A balance check or a code applied to a cart from one address: generous for people, hopeless for guessing
+  // 80-bit codes (docs/gift-cards.md).
+  giftCardLookupPerIp: { name: 'gift-card-ip', limit: 20, windowSeconds: 15 * 60 },
   chatPerUser: { name: 'chat-user', limit: 30, windowSeconds: 60, tooMany: 'messages' },
 } as const satisfies Record<string, RateLimitRule>;
 

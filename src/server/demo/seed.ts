@@ -9,6 +9,7 @@ import { seedIntegrationsDemo } from './seed-integrations';
 import { seedChatDemo } from './seed-chat';
 import { seedCalendarDemo } from './seed-calendars';
 import * as s from '../../../db/schema/index';
+import { seedDemoGiftCards } from './seed-gift-cards';
 import { seedDemoOrders, seedOrderPayments } from './seed-orders';
 import { seedDemoPackages } from './seed-packages';
 import type { ServiceQuestion } from '../../shared/catalog';
@@ -110,6 +111,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     await seedDemoOrders(tx, { now, random, products, customers });
     await seedOrderPayments(tx, admin.id);
     await seedDemoPackages(tx, { now, services, customer: customers[0]! });
+    await seedDemoGiftCards(tx, { now, adminId: admin.id, customers });
     await seedChatDemo(tx, now);
     await seedApplication(tx, now);
     await seedStaffDemo(tx, { adminEmail: DEMO_ADMIN_EMAIL, passwordHash, now });
@@ -161,7 +163,7 @@ async function seedPeople(tx: Tx, passwordHash: string) {
         lastName,
       })),
     )
-    .returning({ id: s.users.id });
+    .returning({ id: s.users.id, email: s.users.email });
 
   return { admin: admin!, staff, customers };
 }

@@ -9,7 +9,8 @@ import {
   type DiscountUpdateInput,
   type PricedCart,
 } from '../../shared/discount-schema';
-import { cartTotals, toCents, type DiscountRule } from '../../shared/orders';
+import { cartTotals, fromCents, toCents, type DiscountRule } from '../../shared/orders';
+import { cartGiftCardShare } from '../gift-cards/gift-card-service';
 import type { Actor } from '../auth/sessions';
 import { listCart } from '../cart/cart-service';
 import { isUuid } from '../../shared/ids';
@@ -258,6 +259,8 @@ export async function priceCart(db: Tx, user: Actor): Promise<CartPrice> {
       })
     : null;
   const totals = code && !refusal ? cartTotals(items, code) : plain;
+  const totalCents = toCents(totals.total);
+  const giftCard = await cartGiftCardShare(db, user.id, totalCents);
   return {
     items,
     subtotal: totals.subtotal,
@@ -265,6 +268,8 @@ export async function priceCart(db: Tx, user: Actor): Promise<CartPrice> {
     shipping: totals.shipping,
     tax: totals.tax,
     total: totals.total,
+    giftCard: giftCard && { code: giftCard.code, amount: fromCents(giftCard.amountCents) },
+    amountDue: fromCents(totalCents - (giftCard?.amountCents ?? 0)),
   };
 }
 

@@ -33,6 +33,13 @@ import { isUuid } from '../../shared/ids';
 import { sqlState } from '../../../db/errors';
 import { AppError } from '../app-error';
 import { claimCartDiscount, priceCart, releaseDiscountUse } from '../discounts/discount-service';
+import {
+  boughtGiftCards,
+  issuePurchasedGiftCard,
+  recordGiftCardSpend,
+  refundToGiftCard,
+  takeCartGiftCard,
+} from '../gift-cards/gift-card-service';
 import type { Payments } from '../payments/payments';
 import { providerFailure, type PaymentEvent, type PaymentProvider, type ProviderPayment } from '../payments/provider';
 import { getSettings } from '../settings/settings-service';
@@ -70,6 +77,7 @@ const orderRowColumns = {
   discountCode: orders.discountCode,
   discount: orders.discount,
   tax: orders.tax,
+  giftCardAmount: orders.giftCardAmount,
   refundedAmount: orders.refundedAmount,
   status: orders.status,
   paymentStatus: orders.paymentStatus,
@@ -129,7 +137,11 @@ async function loadOrders(db: Tx, where: SQL | undefined, limit: number, byUpdat
     .orderBy(orderRefunds.createdAt, orderRefunds.id);
   const linesOf = groupByOrder(lines);
   const refundsOf = groupByOrder(refunds.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })));
-  return rows.map((r) => answerOrder(r, linesOf.get(r.id) ?? [], refundsOf.get(r.id) ?? []));
+  const bought = await boughtGiftCards(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => answerOrder(r, linesOf.get(r.id) ?? [], refundsOf.get(r.id) ?? [], bought.get(r.id) ?? null));
 }
 
 function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, Omit<T, 'orderId'>[]> {
@@ -142,7 +154,7 @@ function groupByOrder<T extends { orderId: string }>(rows: T[]): Map<string, Omi
   return byOrder;
 }
 
-type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'items' | 'refunds'> & {
+type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'items' | 'refunds' | 'boughtGiftCard'> & {
   paymentProvider: string;
   createdAt: Date;
 };
@@ -152,10 +164,16 @@ type OrderRow = Omit<Order, 'paymentProvider' | 'createdAt' | 'items' | 'refunds
  * database's collation, so that the checkout's answer, built without reading the order back, lists them
  * exactly as every later read does.
  */
-function answerOrder(row: OrderRow, items: Order['items'], refunds: Order['refunds']): Order {
+function answerOrder(
+  row: OrderRow,
+  items: Order['items'],
+  refunds: Order['refunds'],
+  boughtGiftCard: Order['boughtGiftCard'] = null,
+): Order {
   const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
     ...row,
+    boughtGiftCard,
     paymentProvider: row.paymentProvider as PaymentProviderId,
     createdAt: row.createdAt.toISOString(),
     items: items.sort((a, b) => compare(a.name, b.name) || compare(a.productId ?? '', b.productId ?? '')),
@@ -234,7 +252,7 @@ async function readOrder(db: Tx, id: string): Promise<Order> {
 }
 
 /** Announces a change of an order (as staff read it), in the transaction that made it. */
-const emitOrderEvent = (tx: Tx, type: 'order.created' | 'order.updated', id: string) =>
+export const emitOrderEvent = (tx: Tx, type: 'order.created' | 'order.updated', id: string) =>
   publish(tx, { type, data: () => readOrder(tx, id) });
 
 /** One order, for its owner or staff with orders.view; anyone else is told it does not exist. */
@@ -264,7 +282,9 @@ async function cartToCharge(db: Tx, actor: Actor) {
   const cart = await priceCart(db, actor);
   if (cart.items.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
   if (cart.discount?.problem) throw new AppError('CONFLICT', cart.discount.problem);
-  return { ...cart, totalCents: toCents(cart.total) };
+  const totalCents = toCents(cart.total);
+  const amountDueCents = toCents(cart.amountDue);
+  return { ...cart, totalCents, amountDueCents, giftCardCents: totalCents - amountDueCents };
 }
 
 /** Refuses, before anything is opened or placed, an amount the card provider would refuse. */
@@ -294,14 +314,14 @@ export async function createPaymentIntent(
   if (input.amount !== undefined && input.amount !== toCents(totals.subtotal))
     throw new AppError('CONFLICT', CART_CHANGED);
   const provider = deps.payments.checkout;
-  checkCardMinimum(provider, deps.currency, totals.totalCents);
+  checkCardMinimum(provider, deps.currency, totals.amountDueCents);
   const payment = await provider
-    .create({ amountCents: totals.totalCents, currency: deps.currency.toLowerCase(), userId: actor.id })
+    .create({ amountCents: totals.amountDueCents, currency: deps.currency.toLowerCase(), userId: actor.id })
     .catch(providerFailure);
   return {
     clientSecret: payment.clientSecret,
     paymentIntentId: payment.reference,
-    amount: totals.total,
+    amount: totals.amountDue,
     subtotal: totals.subtotal,
     tax: totals.tax,
     currency: payment.currency,
@@ -346,6 +366,8 @@ interface OrderPayment {
   provider: PaymentProvider;
   reference: string | null;
   payment: ProviderPayment | null;
+  /** What the cart's gift card was priced to pay before the checkout began. */
+  giftCardCents?: number;
 }
 
 /**
@@ -362,7 +384,15 @@ export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: Che
     return checkoutOnHostedPage(db, deps, actor);
   }
   const { provider, payment } = await paymentFor(deps, actor, input.paymentIntentId);
-  return placeOrder(db, deps, { cartOf: actor.id }, { provider, reference: input.paymentIntentId ?? null, payment });
+  // What the cart's gift card pays, as priced now: the checkout takes exactly that from it, or refuses (409).
+  const priced = await priceCart(db, actor);
+  const giftCardCents = toCents(priced.total) - toCents(priced.amountDue);
+  return placeOrder(
+    db,
+    deps,
+    { cartOf: actor.id },
+    { provider, reference: input.paymentIntentId ?? null, payment, giftCardCents },
+  );
 }
 
 /**
@@ -398,14 +428,14 @@ const HOSTED_PAYMENT_MINUTES = 60;
 type HostedPaymentProvider = PaymentProvider & Required<Pick<PaymentProvider, 'createHostedPayment'>>;
 
 /** The provider that takes card payments on its own page, or 400 when none is configured. */
-function hostedPaymentProvider(deps: OrderDeps): HostedPaymentProvider {
+export function hostedPaymentProvider(deps: OrderDeps): HostedPaymentProvider {
   const provider = deps.payments.byId('stripe');
   if (!provider?.createHostedPayment) throw new AppError('BAD_REQUEST', 'Card payments are not available.');
   return provider as HostedPaymentProvider;
 }
 
 /** Opens the hosted payment page for one order, at the amount the server computed. */
-async function openHostedPayment(
+export async function openHostedPayment(
   provider: HostedPaymentProvider,
   deps: OrderDeps,
   order: {
@@ -443,7 +473,17 @@ async function openHostedPayment(
 async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Promise<CheckoutResult> {
   const provider = hostedPaymentProvider(deps);
   const cart = await cartToCharge(db, actor);
-  const { totalCents } = cart;
+  const { amountDueCents: totalCents, giftCardCents } = cart;
+  // A gift card that pays it all leaves nothing for the card page: the order is placed paid.
+  if (totalCents === 0 && giftCardCents > 0) {
+    const manual = deps.payments.byId('manual')!;
+    return placeOrder(
+      db,
+      deps,
+      { cartOf: actor.id },
+      { provider: manual, reference: null, payment: null, giftCardCents },
+    );
+  }
   const lines = cart.items.map((item) => ({ name: item.product.name, quantity: item.quantity }));
   checkCardMinimum(provider, deps.currency, totalCents);
   const [customer] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.id));
@@ -456,7 +496,12 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
   );
   try {
     return {
-      ...(await placeOrder(db, deps, { cartOf: actor.id }, { id, provider, reference: payment.reference, payment })),
+      ...(await placeOrder(
+        db,
+        deps,
+        { cartOf: actor.id },
+        { id, provider, reference: payment.reference, payment, giftCardCents },
+      )),
       paymentUrl: payment.url,
     };
   } catch (error) {
@@ -530,7 +575,7 @@ async function placeOrder(
   db: Tx,
   deps: OrderDeps,
   source: OrderSource,
-  { id, provider, reference, payment }: OrderPayment & { id?: string },
+  { id, provider, reference, payment, giftCardCents = 0 }: OrderPayment & { id?: string },
 ): Promise<Order> {
   const customerId = 'cartOf' in source ? source.cartOf : source.customerId;
   return withRetry(() =>
@@ -564,8 +609,14 @@ async function placeOrder(
       const discount =
         'cartOf' in source ? await claimCartDiscount(tx, customerId, toCents(cartTotals(lines).subtotal)) : null;
       const totals = cartTotals(lines, discount);
-      if (payment && payment.amountCents !== totals.totalCents) throw new AppError('CONFLICT', CART_CHANGED);
-      const paid = payment?.status === 'paid';
+      // The cart's gift card pays first, under its row lock; the payment covers the rest.
+      const giftCard =
+        'cartOf' in source
+          ? await takeCartGiftCard(tx, customerId, { totalCents: totals.totalCents, shownCents: giftCardCents })
+          : null;
+      const dueCents = totals.totalCents - (giftCard?.cents ?? 0);
+      if (payment && payment.amountCents !== dueCents) throw new AppError('CONFLICT', CART_CHANGED);
+      const paid = payment?.status === 'paid' || (giftCard !== null && dueCents === 0);
       const orderId = id ?? randomUUID();
       // None of these needs another's answer (the order's id is chosen here), so they are sent together and
       // cost one round trip. A payment reference already used by another order inserts no order; the lines
@@ -581,6 +632,7 @@ async function placeOrder(
           discountId: discount?.id ?? null,
           tax: totals.tax,
           total: totals.total,
+          giftCardAmount: fromCents(giftCard?.cents ?? 0),
           status: paid ? 'processing' : 'pending',
           paymentStatus: paid ? 'paid' : 'unpaid',
           paymentProvider: provider.id,
@@ -636,6 +688,7 @@ async function placeOrder(
       const [order] = placed.value;
       if (!order) throw new AppError('CONFLICT', 'This payment already belongs to an order.');
       for (const result of rest) if (result.status === 'rejected') throw result.reason;
+      if (giftCard) await recordGiftCardSpend(tx, giftCard, orderId);
       await emitOrderEvent(tx, 'order.created', orderId);
       return answerOrder({ ...order, customer }, lines, []);
     }),
@@ -798,12 +851,15 @@ export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, inpu
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'partially_refunded') {
         await refundTheRest(tx, deps, actor, order, 'Order cancelled');
         paymentStatus = 'refunded';
-      } else if (order.paymentReference && order.paymentProvider !== 'manual') {
-        // So that the customer can no longer pay for an order that no longer exists.
-        await deps.payments
-          .byId(order.paymentProvider)
-          ?.cancel(order.paymentReference)
-          .catch(() => undefined);
+      } else {
+        if (order.paymentReference && order.paymentProvider !== 'manual') {
+          // So that the customer can no longer pay for an order that no longer exists.
+          await deps.payments
+            .byId(order.paymentProvider)
+            ?.cancel(order.paymentReference)
+            .catch(() => undefined);
+        }
+        await refundToGiftCard(tx, order.id, toCents(order.total), actor.id);
       }
     }
     await tx
@@ -852,6 +908,7 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
       summary: sentence('Recorded the payment of order #{number}.', { number: orderNumber(order.id) }),
     });
     await creditPaidPackage(tx, order.id);
+    await issuePurchasedGiftCard(tx, deps, order.id);
     if (status !== order.status) await notifyCustomer(tx, deps, order, status);
     await emitOrderEvent(tx, 'order.updated', order.id);
   });
@@ -889,12 +946,14 @@ export async function applyOrderPayment(
       .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
     await creditPaidPackage(tx, order.id);
+    await issuePurchasedGiftCard(tx, deps, order.id);
     if (status !== order.status) await notifyCustomer(tx, deps, order, status);
     await emitOrderEvent(tx, 'order.updated', order.id);
     return 'applied';
   }
   if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
   await releaseOrder(tx, order.id);
+  await refundToGiftCard(tx, order.id, toCents(order.total), null);
   await tx
     .update(orders)
     .set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() })

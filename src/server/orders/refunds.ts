@@ -7,6 +7,7 @@ import { fromCents, paymentStatusAfterRefunds, toCents } from '../../shared/orde
 import { AppError } from '../app-error';
 import type { Payments } from '../payments/payments';
 import { enqueueRefundMail } from './order-mail';
+import { refundToGiftCard } from '../gift-cards/gift-card-service';
 
 /** An order locked for a refund: what the refund needs to know of it. */
 export interface RefundableOrder {
@@ -46,11 +47,15 @@ export async function giveBack(
   refund: GiveBack,
 ): Promise<void> {
   const id = randomUUID();
+  // A gift card that paid part of the order gets its part back first; the provider refunds the rest.
+  const providerCents = refund.amountCents - (await refundToGiftCard(tx, order.id, refund.amountCents, refund.actorId));
   const provider = deps.payments.byId(order.paymentProvider);
   let providerRefundId: string | null = null;
-  if (provider && order.paymentReference) {
+  if (providerCents === 0) {
+    // All of it went back to the card.
+  } else if (provider && order.paymentReference) {
     providerRefundId = await provider.refund(order.paymentReference, {
-      amountCents: refund.amountCents,
+      amountCents: providerCents,
       idempotencyKey: `refund-${id}`,
     });
   } else if (order.paymentProvider !== 'manual') {

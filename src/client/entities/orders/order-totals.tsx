@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { fromCents, toCents } from '../../../shared/orders';
 import { cn } from '../../lib/cn';
 import { useFormatMoney } from '../../lib/money';
 
@@ -11,6 +12,7 @@ export function OrderTotals({
   discount,
   tax,
   total,
+  giftCardAmount,
   className,
 }: {
   subtotal: string;
@@ -18,6 +20,8 @@ export function OrderTotals({
   discount?: { code: string | null; amount: string } | null;
   tax: string;
   total: string;
+  /** What a gift card pays of the total; when it pays anything, the amount left to pay follows the total. */
+  giftCardAmount?: string | null;
   className?: string;
 }) {
   const intl = useIntl();
@@ -45,6 +49,21 @@ export function OrderTotals({
       <Row label={intl.formatMessage({ id: 'entities.tax' })} value={money(tax)} testId="summary-tax" />
       <div className="my-1 border-t border-stone-200" />
       <Row label={intl.formatMessage({ id: 'entities.total' })} value={money(total)} testId="summary-total" strong />
+      {!!giftCardAmount && Number(giftCardAmount) > 0 && (
+        <>
+          <Row
+            label={intl.formatMessage({ id: 'entities.giftCard' })}
+            value={`−${money(giftCardAmount)}`}
+            testId="summary-gift-card"
+          />
+          <Row
+            label={intl.formatMessage({ id: 'entities.amountDue' })}
+            value={money(fromCents(toCents(total) - toCents(giftCardAmount)))}
+            testId="summary-amount-due"
+            strong
+          />
+        </>
+      )}
     </dl>
   );
 }

@@ -81,3 +81,20 @@ function useRemoveFailed() {
       variant: 'destructive',
     });
 }
+
+/** Applies a gift card to the cart; a refusal is shown under the field by the caller, so no toast. */
+export function useApplyGiftCard() {
+  const utils = trpc.useUtils();
+  return trpc.cart.applyGiftCard.useMutation({
+    onSuccess: (priced) => utils.cart.summary.setData(undefined, priced),
+  });
+}
+
+export function useRemoveGiftCard() {
+  const removeFailed = useRemoveFailed();
+  const utils = trpc.useUtils();
+  return trpc.cart.removeGiftCard.useMutation({
+    onSuccess: (priced) => utils.cart.summary.setData(undefined, priced),
+    onError: (error) => removeFailed(error),
+  });
+}

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { OrderTotals } from '../../entities/orders/order-totals';
 import { useCartSummary } from './cart-api';
 import { DiscountCodeField } from './discount-code-field';
+import { GiftCardField } from './gift-card-field';
 
 /**
  * The discount code field, then subtotal, discount, Free shipping, tax and total as the server prices the
@@ -28,11 +29,13 @@ export function CartSummary({
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <DiscountCodeField applied={summary.data?.discount ?? null} />
+        <GiftCardField applied={summary.data?.giftCard ?? null} />
         <OrderTotals
           subtotal={totals.subtotal}
           discount={totals.discount}
           tax={totals.tax}
           total={totals.total}
+          giftCardAmount={summary.data?.giftCard?.amount}
           className="border-t border-stone-200 pt-4"
         />
         {children}

@@ -3,22 +3,26 @@ import { Button } from '../../components/ui/button';
 import { useAddToCart, type Product } from './catalog-api';
 import { StorefrontCard } from './storefront-card';
 import { StorefrontCatalogPage } from './storefront-catalog-page';
+import { GiftCardSection } from './gift-card-section';
 
-/** /products (docs/catalogue.md): search, cards, Add to Cart. */
+/** /products (docs/catalogue.md): search, cards, Add to Cart; then buying a gift card and checking one. */
 export function ProductsPage() {
   const addToCart = useAddToCart();
   return (
-    <StorefrontCatalogPage
-      kind="products"
-      renderItem={(product, index) => (
-        <ProductCard
-          product={product}
-          eager={index < 4}
-          adding={addToCart.isPending && addToCart.variables?.productId === product.id}
-          onAdd={() => addToCart.mutate({ productId: product.id, quantity: 1 })}
-        />
-      )}
-    />
+    <div className="flex flex-col gap-10">
+      <StorefrontCatalogPage
+        kind="products"
+        renderItem={(product, index) => (
+          <ProductCard
+            product={product}
+            eager={index < 4}
+            adding={addToCart.isPending && addToCart.variables?.productId === product.id}
+            onAdd={() => addToCart.mutate({ productId: product.id, quantity: 1 })}
+          />
+        )}
+      />
+      <GiftCardSection />
+    </div>
   );
 }
 

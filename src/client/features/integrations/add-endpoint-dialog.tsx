@@ -21,6 +21,10 @@ const eventDescriptions: Record<(typeof webhookEventTypes)[number], MessageId> =
   'product.updated': 'integrations.eventProductUpdated',
   'product.deleted': 'integrations.eventProductDeleted',
   'package.purchased': 'integrations.eventPackagePurchased',
+  'gift_card.issued': 'integrations.eventGiftCardIssued',
+  'gift_card.spent': 'integrations.eventGiftCardSpent',
+  'gift_card.refunded': 'integrations.eventGiftCardRefunded',
+  'gift_card.voided': 'integrations.eventGiftCardVoided',
 };
 
 /** The address, an optional description and the events wanted; the server answers with the signing secret. */

@@ -7,6 +7,7 @@ import { useTimeZone } from '../../lib/session';
 import { stampOf } from '../../lib/zoned-time';
 import type { Order } from './orders-api';
 import { RefundList } from './refund-list';
+import { BoughtGiftCard } from './bought-gift-card';
 
 /** What staff read about an order: its lines and totals with any refunds, who ordered it, and how it is paid. */
 export function AdminOrderDetails({ order }: { order: Order }) {
@@ -39,8 +40,10 @@ export function AdminOrderDetails({ order }: { order: Order }) {
             discount={{ code: order.discountCode, amount: order.discount }}
             tax={order.tax}
             total={order.total}
+            giftCardAmount={order.giftCardAmount}
             className="border-t border-stone-200 pt-3"
           />
+          <BoughtGiftCard order={order} />
           <RefundList order={order} timeZone={timeZone} />
         </CardContent>
       </Card>

@@ -81,7 +81,13 @@ export function CheckoutPage() {
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <OrderTotals subtotal={totals.subtotal} discount={totals.discount} tax={totals.tax} total={totals.total} />
+            <OrderTotals
+              subtotal={totals.subtotal}
+              discount={totals.discount}
+              tax={totals.tax}
+              total={totals.total}
+              giftCardAmount={summary.data?.giftCard?.amount}
+            />
             <Button
               size="lg"
               className="w-full"

@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/trpc';
 import { awaitsCardPayment, useConfirmationWait, useOrder, usePayOrder, type Order } from './orders-api';
 import type { MessageId } from '../../../shared/i18n/en';
 import { RefundList } from './refund-list';
+import { BoughtGiftCard } from './bought-gift-card';
 import { useTimeZone } from '../../lib/session';
 import { stampOf } from '../../lib/zoned-time';
 import { useFormatMoney } from '../../lib/money';
@@ -177,8 +178,10 @@ export function OrderPage() {
             discount={{ code: o.discountCode, amount: o.discount }}
             tax={o.tax}
             total={o.total}
+            giftCardAmount={o.giftCardAmount}
             className="border-t border-stone-200 pt-3"
           />
+          <BoughtGiftCard order={o} />
           <RefundList order={o} timeZone={timeZone} />
         </CardContent>
       </Card>

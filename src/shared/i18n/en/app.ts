@@ -45,6 +45,7 @@ export const app = {
   'nav.orders': 'Orders',
   'nav.discountCodes': 'Discount Codes',
   'nav.discounts': 'Discounts',
+  'nav.giftCards': 'Gift Cards',
   'nav.messages': 'Messages',
   'nav.myAppointments': 'My Appointments',
 } as const;

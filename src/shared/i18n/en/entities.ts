@@ -30,6 +30,8 @@ export const entities = {
   'entities.free': 'Free',
   'entities.tax': 'Tax',
   'entities.total': 'Total',
+  'entities.giftCard': 'Gift card',
+  'entities.amountDue': 'Amount due',
   'entities.waitedFor': '{service} on {date}',
   'entities.waitedForWith': '{service} with {employee} on {date}',
 } as const;

@@ -6,6 +6,7 @@ import { catalog } from './catalog';
 import { chat } from './chat';
 import { customers } from './customers';
 import { discounts } from './discounts';
+import { giftCards } from './giftCards';
 import { employeeApplications } from './employeeApplications';
 import { employeePortal } from './employeePortal';
 import { entities } from './entities';
@@ -35,6 +36,7 @@ export const messages = {
   ...chat,
   ...customers,
   ...discounts,
+  ...giftCards,
   ...employeeApplications,
   ...employeePortal,
   ...entities,

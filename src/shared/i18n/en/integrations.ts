@@ -106,6 +106,11 @@ export const integrations = {
   'integrations.eventProductUpdated': 'A product was changed',
   'integrations.eventProductDeleted': 'A product was deleted',
   'integrations.eventPackagePurchased': "A customer's package was paid",
+  'integrations.eventGiftCardIssued': 'A gift card was issued by staff, or made when the order buying it was paid',
+  'integrations.eventGiftCardSpent': 'A gift card paid part or all of an order',
+  'integrations.eventGiftCardRefunded':
+    'Money of a refunded or cancelled order went back to the gift card that paid it',
+  'integrations.eventGiftCardVoided': 'Staff voided a gift card',
 
   // What a change says
   'integrations.success': 'Success',

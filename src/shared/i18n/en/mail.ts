@@ -81,4 +81,11 @@ export const mail = {
   'mail.webhook.disabled':
     'The webhook endpoint {url} failed {count} deliveries in a row, so it no longer receives events.',
   'mail.webhook.enableAgain': 'Check the receiver, then enable it again at {url}.',
+
+  'mail.giftCard.subject': 'You have received a gift card of {amount}',
+  'mail.giftCard.fromSomeone': '{from} sent you a gift card of {amount}.',
+  'mail.giftCard.fromUs': 'You have received a gift card of {amount}.',
+  'mail.giftCard.code': 'Your code: {code}',
+  'mail.giftCard.expires': 'It can be used until {date}.',
+  'mail.giftCard.howTo': 'Enter the code in your cart under "Gift card" to pay with it: {url}',
 } as const;

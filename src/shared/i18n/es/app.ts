@@ -45,6 +45,7 @@ export const app: Record<keyof typeof enApp, string> = {
   'nav.orders': 'Pedidos',
   'nav.discountCodes': 'Códigos de descuento',
   'nav.discounts': 'Descuentos',
+  'nav.giftCards': 'Tarjetas regalo',
   'nav.messages': 'Mensajes',
   'nav.myAppointments': 'Mis citas',
 };

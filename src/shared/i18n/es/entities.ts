@@ -32,6 +32,8 @@ export const entities: Record<keyof typeof enEntities, string> = {
   'entities.free': 'Gratis',
   'entities.tax': 'Impuestos',
   'entities.total': 'Total',
+  'entities.giftCard': 'Tarjeta regalo',
+  'entities.amountDue': 'Importe pendiente',
   'entities.waitedFor': '{service} el {date}',
   'entities.waitedForWith': '{service} con {employee} el {date}',
 };

@@ -7,6 +7,7 @@ import { catalog } from './catalog';
 import { chat } from './chat';
 import { customers } from './customers';
 import { discounts } from './discounts';
+import { giftCards } from './giftCards';
 import { employeeApplications } from './employeeApplications';
 import { employeePortal } from './employeePortal';
 import { entities } from './entities';
@@ -34,6 +35,7 @@ export const messages: Record<MessageId, string> = {
   ...chat,
   ...customers,
   ...discounts,
+  ...giftCards,
   ...employeeApplications,
   ...employeePortal,
   ...entities,

@@ -109,6 +109,12 @@ export const integrations: Record<keyof typeof enIntegrations, string> = {
   'integrations.eventProductUpdated': 'Se ha cambiado un producto',
   'integrations.eventProductDeleted': 'Se ha eliminado un producto',
   'integrations.eventPackagePurchased': 'Se ha pagado el paquete de un cliente',
+  'integrations.eventGiftCardIssued':
+    'El personal emitió una tarjeta regalo, o se creó al pagarse el pedido que la compraba',
+  'integrations.eventGiftCardSpent': 'Una tarjeta regalo pagó parte o todo un pedido',
+  'integrations.eventGiftCardRefunded':
+    'El dinero de un pedido reembolsado o cancelado volvió a la tarjeta regalo que lo pagó',
+  'integrations.eventGiftCardVoided': 'El personal anuló una tarjeta regalo',
 
   // What a change says
   'integrations.success': 'Hecho',

@@ -82,4 +82,11 @@ export const mail: Record<keyof typeof enMail, string> = {
   'mail.webhook.disabled':
     'El endpoint de webhook {url} ha fallado {count} envíos seguidos, así que ya no recibe eventos.',
   'mail.webhook.enableAgain': 'Revisa el receptor y vuelve a activarlo en {url}.',
+
+  'mail.giftCard.subject': 'Has recibido una tarjeta regalo de {amount}',
+  'mail.giftCard.fromSomeone': '{from} te ha enviado una tarjeta regalo de {amount}.',
+  'mail.giftCard.fromUs': 'Has recibido una tarjeta regalo de {amount}.',
+  'mail.giftCard.code': 'Tu código: {code}',
+  'mail.giftCard.expires': 'Puedes usarla hasta el {date}.',
+  'mail.giftCard.howTo': 'Escribe el código en tu carrito, en "Tarjeta regalo", para pagar con ella: {url}',
 };

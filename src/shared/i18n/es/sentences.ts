@@ -592,6 +592,32 @@ const locations: Record<string, string> = {
   'Deleted resource {name}.': 'Recurso {name} eliminado.',
 };
 
+// Gift cards (docs/gift-cards.md).
+const giftCards: Record<string, string> = {
+  'Gift card not found': 'No se ha encontrado la tarjeta regalo',
+  'This gift card is already void.': 'Esta tarjeta regalo ya está anulada.',
+  'This gift card is void.': 'Esta tarjeta regalo está anulada.',
+  'This gift card has expired.': 'Esta tarjeta regalo ha caducado.',
+  'This gift card has no balance left.': 'A esta tarjeta regalo no le queda saldo.',
+  "The gift card's balance has changed. Please review your cart before paying.":
+    'El saldo de la tarjeta regalo ha cambiado. Revisa tu carrito antes de pagar.',
+  'Gift card code is required': 'El código de la tarjeta regalo es obligatorio',
+  'Gift card code is not valid': 'El código de la tarjeta regalo no es válido',
+  'A gift card is from 5.00 to 500.00': 'Una tarjeta regalo es de 5,00 a 500,00',
+  'Amount must be more than 0 and at most 10000': 'El importe debe ser mayor que 0 y como máximo 10000',
+  'Expiry must be a date and time': 'La caducidad debe ser una fecha y hora',
+  'The message must be text': 'El mensaje debe ser texto',
+  'The message must be at most 500 characters': 'El mensaje puede tener como máximo 500 caracteres',
+  'A gift card was issued by staff, or made when the order buying it was paid':
+    'El personal emitió una tarjeta regalo, o se creó al pagarse el pedido que la compraba',
+  'A gift card paid part or all of an order': 'Una tarjeta regalo pagó parte o todo un pedido',
+  'Money of a refunded or cancelled order went back to the gift card that paid it':
+    'El dinero de un pedido reembolsado o cancelado volvió a la tarjeta regalo que lo pagó',
+  'Staff voided a gift card': 'El personal anuló una tarjeta regalo',
+  'Issued gift card {code} of {amount}.': 'Emitió la tarjeta regalo {code} de {amount}.',
+  'Voided gift card {code}.': 'Anuló la tarjeta regalo {code}.',
+};
+
 export const sentences: Record<string, string> = {
   ...labels,
   ...patterns,
@@ -602,4 +628,5 @@ export const sentences: Record<string, string> = {
   ...packageSentences,
   ...calendars,
   ...locations,
+  ...giftCards,
 };

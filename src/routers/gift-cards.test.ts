@@ -1,0 +1,237 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, giftCardLedger, giftCards, orders as ordersTable, rateLimits, users } from '../../db/schema/index';
+import { createStripeFake, paymentsWithStripeFake } from '../testing/stripe-fake';
+import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
+import { addToCart, deliverWebhook, product } from '../testing/orders';
+
+// Gift cards over REST (docs/gift-cards.md): issued, bought, checked, spent in the cart, refunded card first.
+const fake = createStripeFake();
+const server = useTestServer({ payments: paymentsWithStripeFake(fake) });
+let admin: string;
+beforeAll(async () => {
+  admin = (await signInAs(server.database, 'admin')).cookie;
+});
+// Every request comes from 127.0.0.1: the look-up limit starts afresh for each test.
+beforeEach(async () => {
+  await server.db.delete(rateLimits);
+});
+
+async function ledgerSum(id: string) {
+  const [row] = await server.db
+    .select({ sum: sql<string>`coalesce(sum(${giftCardLedger.amount}), 0)::numeric(10,2)::text` })
+    .from(giftCardLedger)
+    .where(eq(giftCardLedger.giftCardId, id));
+  return row!.sum;
+}
+
+async function issue(amount: string, recipientEmail?: string) {
+  const res = await server.request('POST', '/api/admin/gift-cards', {
+    cookie: admin,
+    body: { amount, ...(recipientEmail && { recipientEmail }), message: 'Enjoy' },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body as { id: string; code: string; balance: string };
+}
+
+/** Pays a card order on the fake's hosted page and delivers the webhook saying so. */
+async function payOnStripe(orderId: string) {
+  const [row] = await server.db.select().from(ordersTable).where(eq(ordersTable.id, orderId));
+  const event = fake.event('checkout.session.completed', fake.pay(row!.paymentReference!));
+  expect((await deliverWebhook(server, event)).body.result).toBe('applied');
+}
+
+describe('gift cards', () => {
+  it('staff issue a card: 16 characters, an issued line, the recipient e-mailed, an audit entry; then void it', async () => {
+    const card = await issue('40.00', 'gift.one@test.example');
+    expect(card.code).toMatch(/^[A-HJ-NP-Z2-9]{16}$/);
+    expect(card).toMatchObject({ balance: '40.00', initialAmount: '40.00', currency: 'USD', isActive: true });
+    const detail = await server.request('GET', `/api/admin/gift-cards/${card.id}`, { cookie: admin });
+    expect(detail.body.ledger).toEqual([
+      { id: expect.any(String), kind: 'issued', amount: '40.00', orderId: null, createdAt: expect.any(String) },
+    ]);
+    const [mail] = await queuedMail(server.db, 'gift.one@test.example');
+    expect(mail!.subject).toBe('You have received a gift card of $40.00');
+    expect(mail!.text).toContain(card.code.replace(/(.{4})(?=.)/g, '$1-'));
+    const list = await server.request('GET', '/api/admin/gift-cards', { cookie: admin });
+    expect(list.body.map((c: { id: string }) => c.id)).toContain(card.id);
+
+    // Anyone checks the balance with the code, typed with dashes and in lower case.
+    const typed = card.code.toLowerCase().replace(/(.{4})(?=.)/g, '$1-');
+    const balance = await server.request('GET', `/api/gift-cards/${typed}`);
+    expect(balance.status, balance.text).toBe(200);
+    expect(balance.body).toEqual({ balance: '40.00', currency: 'USD', expiresAt: null });
+
+    const voided = await server.request('DELETE', `/api/admin/gift-cards/${card.id}`, { cookie: admin });
+    expect(voided.status, voided.text).toBe(200);
+    expect(voided.body).toMatchObject({ isActive: false, balance: '0.00' });
+    expect(voided.body.ledger.map((l: { kind: string; amount: string }) => [l.kind, l.amount])).toEqual([
+      ['issued', '40.00'],
+      ['voided', '-40.00'],
+    ]);
+    expect(await ledgerSum(card.id)).toBe('0.00');
+    expect((await server.request('GET', `/api/gift-cards/${card.code}`)).status).toBe(404);
+    expect((await server.request('DELETE', `/api/admin/gift-cards/${card.id}`, { cookie: admin })).status).toBe(409);
+    const actions = await server.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, card.id));
+    expect(actions.map((a) => a.action).sort()).toEqual(['gift_card.issued', 'gift_card.voided']);
+  });
+
+  it('a customer may not issue or list cards; an amount outside 5.00-500.00 cannot be bought', async () => {
+    const customer = await signInAs(server.database, 'customer');
+    expect(
+      (await server.request('POST', '/api/admin/gift-cards', { cookie: customer.cookie, body: { amount: '10' } }))
+        .status,
+    ).toBe(403);
+    expect((await server.request('GET', '/api/admin/gift-cards', { cookie: customer.cookie })).status).toBe(403);
+    for (const amount of ['4.99', '500.01']) {
+      const res = await server.request('POST', '/api/gift-cards', {
+        cookie: customer.cookie,
+        body: { amount, recipientEmail: 'x@test.example' },
+      });
+      expect(res.status, amount).toBe(400);
+    }
+  });
+
+  it('a customer buys a card for a friend: the card exists once paid, once; the friend spends part of it', async () => {
+    const buyer = await signInAs(server.database, 'customer', { firstName: 'Berta', lastName: 'Buyer' });
+    const friend = await signInAs(server.database, 'customer', { firstName: 'Flor' });
+    await server.db.update(users).set({ locale: 'es' }).where(eq(users.id, friend.user.id));
+    const bought = await server.request('POST', '/api/gift-cards', {
+      cookie: buyer.cookie,
+      body: { amount: '50.00', recipientEmail: friend.user.email, message: 'Feliz cumpleaños' },
+    });
+    expect(bought.status, bought.text).toBe(200);
+    expect(bought.body.paymentUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    const orderId = bought.body.order.id as string;
+    expect(bought.body.order).toMatchObject({
+      total: '50.00',
+      tax: '0.00',
+      paymentStatus: 'unpaid',
+      items: [{ name: 'Gift card', price: '50.00', quantity: 1, productId: null }],
+      boughtGiftCard: null,
+    });
+    expect(await server.db.select().from(giftCards).where(eq(giftCards.purchaseOrderId, orderId))).toEqual([]);
+
+    await payOnStripe(orderId);
+    const [row] = await server.db.select().from(ordersTable).where(eq(ordersTable.id, orderId));
+    // The same confirmation again makes no second card.
+    const again = fake.event('checkout.session.completed', fake.sessions.get(row!.paymentReference!)!);
+    await deliverWebhook(server, again);
+    const made = await server.db.select().from(giftCards).where(eq(giftCards.purchaseOrderId, orderId));
+    expect(made).toHaveLength(1);
+    const code = made[0]!.code;
+
+    const own = await server.request('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie });
+    expect(own.body.boughtGiftCard).toEqual({ code, amount: '50.00', recipientEmail: friend.user.email });
+    const [mail] = await queuedMail(server.db, friend.user.email);
+    // Spanish puts a no-break space between the amount and its currency.
+    expect(mail!.subject.replace(/\s/g, ' ')).toBe('Has recibido una tarjeta regalo de 50,00 US$');
+    expect(mail!.text.replace(/[^\S\n]/g, ' ')).toContain('Berta Buyer te ha enviado una tarjeta regalo de 50,00 US$.');
+    expect(mail!.text).toContain('Feliz cumpleaños');
+
+    // The friend spends 22.00 of it (20.00 + 10% tax): 28.00 stays on the card.
+    const item = await product(server, admin, { name: 'Gift Soap', price: '20.00', inventory: 5 });
+    await addToCart(server, friend.cookie, item.id, 1);
+    const applied = await server.request('POST', '/api/cart/gift-card', { cookie: friend.cookie, body: { code } });
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.body).toMatchObject({ total: '22.00', giftCard: { code, amount: '22.00' }, amountDue: '0.00' });
+    const placed = await server.request('POST', '/api/orders', { cookie: friend.cookie, body: {} });
+    expect(placed.status, placed.text).toBe(200);
+    expect(placed.body).toMatchObject({ total: '22.00', giftCardAmount: '22.00', paymentStatus: 'paid' });
+    const balance = await server.request('GET', `/api/gift-cards/${code}`);
+    expect(balance.body.balance).toBe('28.00');
+    const detail = await server.request('GET', `/api/admin/gift-cards/${made[0]!.id}`, { cookie: admin });
+    expect(
+      detail.body.ledger.map((l: { kind: string; amount: string; orderId: string }) => [l.kind, l.amount, l.orderId]),
+    ).toEqual([
+      ['issued', '50.00', orderId],
+      ['spent', '-22.00', placed.body.id],
+    ]);
+    expect(await ledgerSum(made[0]!.id)).toBe('28.00');
+  });
+
+  it('a refund of an order paid half by card and half by Stripe gives the card its part first, Stripe the rest', async () => {
+    const customer = await signInAs(server.database, 'customer');
+    const card = await issue('11.00');
+    const item = await product(server, admin, { name: 'Split Candle', price: '20.00', inventory: 5 });
+    await addToCart(server, customer.cookie, item.id, 1);
+    const applied = await server.request('POST', '/api/cart/gift-card', {
+      cookie: customer.cookie,
+      body: { code: card.code },
+    });
+    expect(applied.body).toMatchObject({ total: '22.00', giftCard: { amount: '11.00' }, amountDue: '11.00' });
+    const placed = await server.request('POST', '/api/orders', {
+      cookie: customer.cookie,
+      body: { paymentMethod: 'stripe' },
+    });
+    expect(placed.status, placed.text).toBe(200);
+    expect(placed.body).toMatchObject({ giftCardAmount: '11.00', total: '22.00' });
+    const id = placed.body.id as string;
+    const [row] = await server.db.select().from(ordersTable).where(eq(ordersTable.id, id));
+    expect(fake.sessions.get(row!.paymentReference!)!.amount_total).toBe(1100);
+    await payOnStripe(id);
+
+    // 5.00 first: all of it goes back to the card.
+    const first = await server.request('POST', `/api/orders/${id}/refunds`, {
+      cookie: admin,
+      body: { amount: '5.00' },
+    });
+    expect(first.status, first.text).toBe(200);
+    expect((await server.request('GET', `/api/gift-cards/${card.code}`)).body.balance).toBe('5.00');
+    // Then the other 17.00: 6.00 to the card, 11.00 through Stripe.
+    const rest = await server.request('POST', `/api/orders/${id}/refunds`, {
+      cookie: admin,
+      body: { amount: '17.00' },
+    });
+    expect(rest.status, rest.text).toBe(200);
+    expect(rest.body).toMatchObject({ refundedAmount: '22.00', paymentStatus: 'refunded' });
+    expect((await server.request('GET', `/api/gift-cards/${card.code}`)).body.balance).toBe('11.00');
+    const refunds = fake.calls.filter((c) => c.path === '/v1/refunds').map((c) => c.body.get('amount'));
+    expect(refunds.at(-1)).toBe('1100');
+    const detail = await server.request('GET', `/api/admin/gift-cards/${card.id}`, { cookie: admin });
+    expect(detail.body.ledger.map((l: { kind: string; amount: string }) => [l.kind, l.amount])).toEqual([
+      ['issued', '11.00'],
+      ['spent', '-11.00'],
+      ['refunded', '5.00'],
+      ['refunded', '6.00'],
+    ]);
+    // Nothing more can be refunded.
+    const more = await server.request('POST', `/api/orders/${id}/refunds`, { cookie: admin, body: { amount: '0.01' } });
+    expect(more.status).toBe(409);
+  });
+
+  it('a checkout that finds less on the card than it was shown is refused (409) and takes nothing', async () => {
+    const customer = await signInAs(server.database, 'customer');
+    const card = await issue('30.00');
+    const item = await product(server, admin, { name: 'Shown Brush', price: '10.00', inventory: 5 });
+    await addToCart(server, customer.cookie, item.id, 1);
+    await server.request('POST', '/api/cart/gift-card', { cookie: customer.cookie, body: { code: card.code } });
+    // Staff void the card between pricing and paying.
+    await server.request('DELETE', `/api/admin/gift-cards/${card.id}`, { cookie: admin });
+    const summary = await server.request('GET', '/api/cart/summary', { cookie: customer.cookie });
+    expect(summary.body).toMatchObject({ giftCard: null, amountDue: '11.00' });
+    const removed = await server.request('DELETE', '/api/cart/gift-card', { cookie: customer.cookie });
+    expect(removed.status).toBe(200);
+    const wrong = await server.request('POST', '/api/cart/gift-card', {
+      cookie: customer.cookie,
+      body: { code: card.code },
+    });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('a balance check with many wrong codes from one address is refused after the limit, with Retry-After', async () => {
+    const answers: { status: number; retryAfter: string | null }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await server.request('GET', `/api/gift-cards/WRONGCODE${String(i).padStart(7, '0')}`);
+      answers.push({ status: res.status, retryAfter: res.headers.get('retry-after') });
+    }
+    expect(answers.slice(0, 20).every((a) => a.status === 404)).toBe(true);
+    expect(answers.slice(20).every((a) => a.status === 429 && Number(a.retryAfter) > 0)).toBe(true);
+    // Even a right code is refused then: guessing gets nothing.
+    const card = await issue('5.00');
+    expect((await server.request('GET', `/api/gift-cards/${card.code}`)).status).toBe(429);
+  });
+});

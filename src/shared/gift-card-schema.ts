@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { moneyInput } from './catalog-schema';
+import { ZOrder } from './orders-schema';
+import { isInstant, zInstant } from './wire-formats';
+
+/** Gift cards (docs/gift-cards.md). */
+
+/** A code's 32 characters: no 0/O, 1/I/L, so a code read aloud or copied by hand is typed right. */
+export const GIFT_CARD_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const GIFT_CARD_CODE_LENGTH = 16;
+
+/** What people type, with spaces and dashes taken out and upper-cased; any other text is simply no card's. */
+export const normaliseGiftCardCode = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
+
+/** A code as people read it: four groups of four. */
+export const formatGiftCardCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
+
+const ZCodeText = z
+  .string({ error: 'Gift card code is required' })
+  .max(64, 'Gift card code is not valid')
+  .transform(normaliseGiftCardCode)
+  .refine((code) => code.length > 0, 'Gift card code is required')
+  .refine((code) => /^[A-Z0-9]+$/.test(code), 'Gift card code is not valid');
+
+export const ZGiftCardCodeInput = z.object({ code: ZCodeText });
+
+const ZRecipientEmail = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email({ error: 'Please enter a valid email address' }));
+
+const ZMessage = z
+  .string({ error: 'The message must be text' })
+  .trim()
+  .max(500, 'The message must be at most 500 characters')
+  .transform((message) => message || null);
+
+/** What a card bought in the shop can hold (CONTRACT: 5.00 to 500.00). */
+export const GIFT_CARD_MIN = '5.00';
+export const GIFT_CARD_MAX = '500.00';
+
+const purchaseAmount = moneyInput('Amount').refine(
+  (amount) => Number(amount) >= Number(GIFT_CARD_MIN) && Number(amount) <= Number(GIFT_CARD_MAX),
+  'A gift card is from 5.00 to 500.00',
+);
+
+export const ZBuyGiftCardInput = z.object({
+  amount: purchaseAmount,
+  recipientEmail: ZRecipientEmail,
+  message: ZMessage.nullable().optional(),
+});
+export type BuyGiftCardInput = z.infer<typeof ZBuyGiftCardInput>;
+
+export const ZIssueGiftCardInput = z.object({
+  amount: moneyInput('Amount').refine(
+    (amount) => Number(amount) > 0 && Number(amount) <= 10000,
+    'Amount must be more than 0 and at most 10000',
+  ),
+  recipientEmail: ZRecipientEmail.nullable().optional(),
+  message: ZMessage.nullable().optional(),
+  expiresAt: z
+    .string({ error: 'Expiry must be a date and time' })
+    .trim()
+    .refine(isInstant, 'Expiry must be a date and time')
+    .meta({ format: 'date-time' })
+    .transform((v) => new Date(v).toISOString())
+    .nullable()
+    .optional(),
+});
+export type IssueGiftCardInput = z.infer<typeof ZIssueGiftCardInput>;
+
+export const ZGiftCardIdInput = z.object({ id: z.string().max(100) });
+
+const giftCardEntryKinds = ['issued', 'spent', 'refunded', 'voided'] as const;
+export type GiftCardEntryKind = (typeof giftCardEntryKinds)[number];
+
+const ZGiftCardEntry = z.object({
+  id: z.string(),
+  kind: z.enum(giftCardEntryKinds),
+  amount: z.string().describe('Signed: issued and refunded add to the balance, spent and voided take from it'),
+  orderId: z.string().nullable(),
+  createdAt: zInstant(),
+});
+z.globalRegistry.add(ZGiftCardEntry, { id: 'GiftCardEntry', description: "A line of a gift card's ledger" });
+
+export const ZGiftCard = z.object({
+  id: z.string(),
+  code: z.string().describe('16 characters; shown in full only to the buyer, the recipient and staff'),
+  initialAmount: z.string(),
+  balance: z.string(),
+  currency: z.string(),
+  recipientEmail: z.string().nullable(),
+  message: z.string().nullable(),
+  expiresAt: zInstant().nullable(),
+  isActive: z.boolean(),
+  purchaseOrderId: z.string().nullable(),
+  createdAt: zInstant(),
+});
+z.globalRegistry.add(ZGiftCard, { id: 'GiftCard', description: 'A gift card, as staff see it' });
+export type GiftCard = z.infer<typeof ZGiftCard>;
+
+export const ZGiftCardDetail = ZGiftCard.extend({
+  ledger: z.array(ZGiftCardEntry).describe('Oldest first; the amounts sum to the balance'),
+});
+z.globalRegistry.add(ZGiftCardDetail, { id: 'GiftCardDetail', description: 'A gift card with its ledger' });
+export type GiftCardDetail = z.infer<typeof ZGiftCardDetail>;
+
+export const ZGiftCardBalance = z.object({
+  balance: z.string(),
+  currency: z.string(),
+  expiresAt: zInstant().nullable(),
+});
+z.globalRegistry.add(ZGiftCardBalance, { id: 'GiftCardBalance', description: "A gift card's balance" });
+export type GiftCardBalance = z.infer<typeof ZGiftCardBalance>;
+
+export const ZGiftCardPurchase = z.object({
+  order: ZOrder,
+  paymentUrl: z
+    .string()
+    .describe('When card payments are configured: the payment page to send the buyer to')
+    .optional(),
+});
+z.globalRegistry.add(ZGiftCardPurchase, {
+  id: 'GiftCardPurchase',
+  description: 'The order buying a gift card; the card exists once it is paid',
+});
+export type GiftCardPurchase = z.infer<typeof ZGiftCardPurchase>;
