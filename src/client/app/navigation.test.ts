@@ -44,6 +44,8 @@ describe('admin navigation', () => {
       'Integrations',
       'Orders',
       'Discount Codes',
+      'Packages',
+      'Gift Cards',
       'Messages',
     ]);
     expect(labels(adminNav(admin, 'both', 'mobile'))).toContain('Schedules');
@@ -63,6 +65,7 @@ describe('admin navigation', () => {
       'Customers',
       'My Schedule',
       'Orders',
+      'Gift Cards',
       'Messages',
     ]);
   });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -144,24 +145,7 @@ export function DiscountsPage() {
                         <FormattedMessage id="discounts.enabled" />
                       </label>
                       {/* When the row wraps (a longer switch label), the buttons keep to the right. */}
-                      <div className="ml-auto flex gap-2">
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() => setEditing(d)}
-                          aria-label={intl.formatMessage({ id: 'discounts.editLabel' }, { code: d.code })}
-                        >
-                          <FormattedMessage id="discounts.edit" />
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() => setDeleting(d)}
-                          aria-label={intl.formatMessage({ id: 'discounts.deleteLabel' }, { code: d.code })}
-                        >
-                          <FormattedMessage id="discounts.delete" />
-                        </Button>
-                      </div>
+                      <EditDeleteButtons name={d.code} onEdit={() => setEditing(d)} onDelete={() => setDeleting(d)} />
                     </>
                   }
                 >

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ZCreateLocationInput } from '../../../shared/location-schema';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -115,24 +116,11 @@ export function LocationsPage() {
                   )
                 }
                 actions={
-                  <div className="ml-auto flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => setEditing(location)}
-                      aria-label={intl.formatMessage({ id: 'locations.editLabel' }, { name: location.name })}
-                    >
-                      <FormattedMessage id="locations.edit" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setDeleting(location)}
-                      aria-label={intl.formatMessage({ id: 'locations.deleteLabel' }, { name: location.name })}
-                    >
-                      <FormattedMessage id="locations.delete" />
-                    </Button>
-                  </div>
+                  <EditDeleteButtons
+                    name={location.name}
+                    onEdit={() => setEditing(location)}
+                    onDelete={() => setDeleting(location)}
+                  />
                 }
               >
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-stone-700">

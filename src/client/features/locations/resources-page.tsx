@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ZCreateResourceInput } from '../../../shared/location-schema';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, ListCard } from '../../components/ui/card';
@@ -141,24 +142,11 @@ export function ResourcesPage() {
                   </>
                 }
                 actions={
-                  <div className="ml-auto flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => setEditing(resource)}
-                      aria-label={intl.formatMessage({ id: 'locations.editLabel' }, { name: resource.name })}
-                    >
-                      <FormattedMessage id="locations.edit" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setDeleting(resource)}
-                      aria-label={intl.formatMessage({ id: 'locations.deleteLabel' }, { name: resource.name })}
-                    >
-                      <FormattedMessage id="locations.delete" />
-                    </Button>
-                  </div>
+                  <EditDeleteButtons
+                    name={resource.name}
+                    onEdit={() => setEditing(resource)}
+                    onDelete={() => setDeleting(resource)}
+                  />
                 }
               >
                 <p className="text-sm text-stone-700" data-testid="resource-quantity">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { EditDeleteButtons } from '../../components/edit-delete-buttons';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -70,24 +71,11 @@ export function AdminPackagesPage() {
                   </Badge>
                 }
                 actions={
-                  <div className="ml-auto flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => setEditing(pack)}
-                      aria-label={intl.formatMessage({ id: 'packages.editLabel' }, { name: pack.name })}
-                    >
-                      <FormattedMessage id="packages.edit" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => setDeleting(pack)}
-                      aria-label={intl.formatMessage({ id: 'packages.deleteLabel' }, { name: pack.name })}
-                    >
-                      <FormattedMessage id="packages.delete" />
-                    </Button>
-                  </div>
+                  <EditDeleteButtons
+                    name={pack.name}
+                    onEdit={() => setEditing(pack)}
+                    onDelete={() => setDeleting(pack)}
+                  />
                 }
               >
                 <p className="text-sm text-stone-700">

@@ -19,10 +19,7 @@ export const locations = {
   'locations.timeZoneHint': 'An IANA name such as Europe/London; hours and slots there are in it.',
   'locations.activeField': 'Open for booking',
   'locations.inactive': 'Closed',
-  'locations.edit': 'Edit',
-  'locations.editLabel': 'Edit {name}',
   'locations.delete': 'Delete',
-  'locations.deleteLabel': 'Delete {name}',
   'locations.deleteTitle': 'Delete {name}?',
   'locations.deleteText':
     'Its hours and resources go with it. A location with upcoming appointments cannot be deleted.',

@@ -22,10 +22,7 @@ export const locations: Record<keyof typeof en, string> = {
     'Un nombre IANA como Europe/Madrid; los horarios y las horas libres de ese local van en ella.',
   'locations.activeField': 'Abierto a reservas',
   'locations.inactive': 'Cerrado',
-  'locations.edit': 'Editar',
-  'locations.editLabel': 'Editar {name}',
   'locations.delete': 'Eliminar',
-  'locations.deleteLabel': 'Eliminar {name}',
   'locations.deleteTitle': '¿Eliminar {name}?',
   'locations.deleteText':
     'Sus horarios y recursos se eliminan con él. Un local con citas próximas no se puede eliminar.',

@@ -14,10 +14,8 @@ export const packages: Record<keyof typeof enPackages, string> = {
   'packages.covers': 'Incluye: {services}',
   'packages.onSale': 'A la venta',
   'packages.offSale': 'No está a la venta',
-  'packages.edit': 'Editar',
   'packages.editLabel': 'Editar {name}',
   'packages.delete': 'Eliminar',
-  'packages.deleteLabel': 'Eliminar {name}',
   'packages.deleteTitle': '¿Eliminar {name}?',
   'packages.deleteText':
     'Sale de la tienda para siempre. Quienes lo compraron conservan sus sesiones hasta que caduquen.',
