@@ -24,22 +24,47 @@ let anyOrder = '';
 
 beforeAll(async () => {
   const db = e2e.server.database.db;
-  const [settings, people, roles, products, services, messages, orders, items, codes, applications, visits, keys, log] =
-    await Promise.all([
-      db.select().from(s.businessSettings),
-      db.select().from(s.users),
-      db.select().from(s.roles).where(eq(s.roles.isSystemRole, false)),
-      db.select().from(s.products),
-      db.select().from(s.services),
-      db.select().from(s.chatMessages),
-      db.select().from(s.orders),
-      db.select().from(s.orderItems),
-      db.select().from(s.discountCodes),
-      db.select().from(s.employeeApplications),
-      db.select().from(s.appointments),
-      db.select().from(s.apiKeys),
-      db.select().from(s.auditLog),
-    ]);
+  const [
+    settings,
+    people,
+    roles,
+    products,
+    services,
+    messages,
+    orders,
+    items,
+    codes,
+    applications,
+    visits,
+    keys,
+    log,
+    packs,
+    places,
+    resources,
+    endpoints,
+    calendars,
+    cards,
+  ] = await Promise.all([
+    db.select().from(s.businessSettings),
+    db.select().from(s.users),
+    db.select().from(s.roles).where(eq(s.roles.isSystemRole, false)),
+    db.select().from(s.products),
+    db.select().from(s.services),
+    db.select().from(s.chatMessages),
+    db.select().from(s.orders),
+    db.select().from(s.orderItems),
+    db.select().from(s.discountCodes),
+    db.select().from(s.employeeApplications),
+    db.select().from(s.appointments),
+    db.select().from(s.apiKeys),
+    db.select().from(s.auditLog),
+    db.select().from(s.servicePackages),
+    db.select().from(s.locations),
+    db.select().from(s.resources),
+    db.select().from(s.webhookEndpoints),
+    db.select().from(s.externalCalendars),
+    db.select().from(s.giftCards),
+  ]);
   // A person as the screens name them: in full, by first name, by initials (an avatar).
   const person = (p: { firstName: string; lastName: string; email: string; phone: string | null }) => [
     p.firstName,
@@ -61,7 +86,15 @@ beforeAll(async () => {
     ...orders.flatMap((o) => [orderNumber(o.id), o.discountCode]),
     ...items.map((i) => i.productName),
     ...codes.map((c) => c.code),
-    ...visits.map((v) => v.notes),
+    ...visits.flatMap((v) => [v.notes, ...v.answers.flatMap((a) => [a.label, String(a.answer)])]),
+    ...services.flatMap((item) => item.questions.flatMap((q) => [q.label, ...(q.options ?? [])])),
+    ...packs.map((p) => p.name),
+    ...places.flatMap((l) => [l.name, l.address]),
+    ...resources.map((r) => r.name),
+    // An endpoint's description, its address and the types of event it listens to (names for programs).
+    ...endpoints.flatMap((e) => [e.description, e.url, ...e.events]),
+    ...calendars.map((c) => c.name),
+    ...cards.flatMap((c) => [c.code, c.recipientEmail, c.message]),
     ...keys.flatMap((k) => [k.name, k.prefix]),
     // The audit log's summaries are said by the server, in the language the page asks for: English, since the
     // pseudo language is the page's alone (their Spanish is checked by src/shared/i18n/sentences.test.ts).
@@ -89,7 +122,12 @@ const DATE_WORDS = new Set(
     const days = Array.from({ length: 7 }, (_, d) =>
       new Intl.DateTimeFormat('en-US', { weekday: style, timeZone: 'UTC' }).format(Date.UTC(2026, 0, 4 + d)),
     );
-    return [...months, ...days, 'AM', 'PM'];
+    // A list's "and" is Intl's too (formatList).
+    const and = new Intl.ListFormat('en-US')
+      .format(['a', 'b'])
+      .replace(/\b[ab]\b/g, '')
+      .trim();
+    return [...months, ...days, 'AM', 'PM', and];
   }),
 );
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
   const [facial] = await e2e.server.database.db
     .select({ id: services.id })
     .from(services)
-    .where(eq(services.name, 'Signature Facial'));
+    .where(eq(services.name, 'Express Facial'));
   facialId = facial!.id;
 });
 
@@ -75,7 +75,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('customer records on %s', (vie
     await staff.page.goto('/admin/services');
     await staff.page
       .getByTestId('admin-catalog-card')
-      .filter({ hasText: 'Signature Facial' })
+      .filter({ hasText: 'Express Facial' })
       .getByRole('button', { name: 'Edit' })
       .click();
     const editor = staff.page.getByTestId('service-questions');

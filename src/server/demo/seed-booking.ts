@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../../db/client';
 import * as s from '../../../db/schema/index';
 import type { ServiceQuestion } from '../../shared/catalog';
 
-/** The Signature Facial's intake questions (seed.ts), with fixed ids so the demo's answers name them. */
+/** The Express Facial's intake questions (seed.ts), with fixed ids so the demo's answers name them. */
 export const demoFacialQuestions: ServiceQuestion[] = [
   {
     id: 'c1a0c1a0-0000-4000-8000-000000000001',
@@ -164,8 +164,8 @@ export async function seedDemoAppointments(
           endsAt: new Date(startsAt.getTime() + service.duration * 60000),
           duration: service.duration,
           notes: roll < 0.2 ? 'First visit.' : '',
-          // The Signature Facial (services[2]) asks its questions.
-          answers: service === services[2] ? demoAnswers(roll) : [],
+          // The Express Facial (services[3]) asks its questions.
+          answers: service === services[3] ? demoAnswers(roll) : [],
           status: past ? (roll < 0.1 ? 'cancelled' : 'completed') : roll < 0.6 ? 'confirmed' : 'pending',
           createdAt: new Date(Math.min(now.getTime(), startsAt.getTime()) - 7 * 86400000),
         });

@@ -66,7 +66,7 @@ const serviceData = [
 const serviceDeposits: Record<string, string> = { 'Deep Tissue Massage': '25.00' };
 
 // One service asks intake questions when it is booked (docs/customers.md); its demo bookings have answers.
-const serviceQuestions: Record<string, ServiceQuestion[]> = { 'Signature Facial': demoFacialQuestions };
+const serviceQuestions: Record<string, ServiceQuestion[]> = { 'Express Facial': demoFacialQuestions };
 
 const staffData = [
   ['Maya', 'Okafor', DEMO_EMPLOYEE_EMAIL],

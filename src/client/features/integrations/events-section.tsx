@@ -70,7 +70,8 @@ export function EventsSection() {
                 data-testid="webhook-event"
                 className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
               >
-                <div className="min-w-0">
+                {/* An event's type and its subject's id are names for programs, never translated. */}
+                <div className="min-w-0" translate="no">
                   <Badge className="font-mono">{event.type}</Badge>
                   {subjectOf(event) && (
                     <span className="ml-2 break-all font-mono text-xs text-stone-600">{subjectOf(event)}</span>
