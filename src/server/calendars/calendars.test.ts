@@ -254,11 +254,17 @@ describe('a CalDAV account (Radicale)', () => {
     let killed = false;
     const killing: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      if (!killed && init?.method === 'REPORT' && !String(init.body).includes('calendar-multiget')) {
-        killed = true;
-        await radicale.stop();
-      }
-      return response;
+      if (killed || init?.method !== 'REPORT' || String(init.body).includes('calendar-multiget')) return response;
+      // The listing is read whole first: stopped while its body is still on the way, the sync would fail on a cut
+      // answer instead (recorded too, but as "could not be read", and thrown for the job to retry).
+      const listing = await response.arrayBuffer();
+      killed = true;
+      await radicale.stop();
+      return new Response(listing, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
     };
     await syncConnection(server.db, id, { ...calendarEnvOf(server.env), fetch: killing }, new Date());
     expect(killed).toBe(true);
