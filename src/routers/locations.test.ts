@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceProviders, services } from '../../db/schema/index';
+import { createSession, SESSION_COOKIE } from '../server/auth/sessions';
 import { toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { addCalendarDays } from '../shared/date-key';
 import { signInAs, startTestServer, type TestServer } from '../testing/test-server';
@@ -150,6 +151,11 @@ describe('two locations in two time zones, and a room', () => {
     expect(booked.locationId).toBe(madrid.id);
     expect(booked.location).toEqual({ id: madrid.id, name: 'Madrid', address: 'Gran Vía 1' });
     expect((await ok('GET', `/api/appointments/${booked.id}`, undefined, customer)).location.name).toBe('Madrid');
+    // The employee's calendar feed names the place too (as invitations and reminders do).
+    const { token } = await createSession(server.db, booked.employeeId);
+    const feed = await ok('GET', '/api/employee/calendar-feed', undefined, `${SESSION_COOKIE}=${token}`);
+    const ics = (await server.request('GET', new URL(feed.url).pathname)).text.replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain('LOCATION:Madrid\\, Gran Vía 1');
     // A second employee is free at 15:00 in Madrid, but the one room is not.
     const other = await signInAs(server.database, 'employee');
     await server.db.insert(serviceProviders).values({ serviceId: massage, employeeId: other.user.id });

@@ -81,6 +81,10 @@ export function selectAppointments(db: Tx) {
 
 export type Row = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execute']>>[number];
 
+/** Where it takes place, as the row holds it (PGlite may hand the JSON back as text). */
+export const locationOf = (row: Row): AppointmentLocation =>
+  typeof row.location === 'string' ? JSON.parse(row.location) : row.location;
+
 export function toAppointment(row: Row): Appointment {
   const dateTime = row.startsAt.toISOString();
   return {
@@ -90,7 +94,7 @@ export function toAppointment(row: Row): Appointment {
     customerId: row.customerId,
     userId: row.customerId,
     locationId: row.locationId,
-    location: typeof row.location === 'string' ? JSON.parse(row.location) : row.location,
+    location: locationOf(row),
     dateTime,
     appointmentDate: dateTime,
     duration: row.duration,

@@ -39,7 +39,7 @@ import {
 import type { Payments } from '../payments/payments';
 import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from './deposits';
 import { checkCreditForBooking, returnCreditSession, spendCreditSessions } from '../packages/package-credits';
-import { invitationMails, sendInvitations, type InvitationKind } from './invitations';
+import { invitationMails, invitationOf, sendInvitations, type InvitationKind } from './invitations';
 import { queueCalendarPushes } from '../calendars/calendar-push-queue';
 import { enqueueMails } from '../mail/outbox';
 import { publishBooked } from '../events/publish';
@@ -136,20 +136,6 @@ const lockBookings = statement<{ key: string }, unknown>(
 const lockBookingsShared = statement<{ key: string }, unknown>(
   sql`select pg_advisory_xact_lock_shared(hashtext(${sql.placeholder('key')}::text))`,
 );
-
-function invitationOf(row: Row, sequence: number, startsAt: Date) {
-  return {
-    id: row.id,
-    sequence,
-    startsAt,
-    duration: row.duration,
-    notes: row.notes,
-    serviceName: row.service?.name ?? null,
-    customer: row.customer,
-    employee: row.employee,
-    location: typeof row.location === 'string' ? JSON.parse(row.location) : row.location,
-  };
-}
 
 async function notify(tx: Tx, kind: InvitationKind, row: Row, sequence: number, startsAt: Date, env: BookingEnv) {
   await sendInvitations(tx, kind, invitationOf(row, sequence, startsAt), {

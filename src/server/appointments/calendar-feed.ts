@@ -9,7 +9,7 @@ import { mailLanguage } from '../mail/mail-language';
 import type { Locale } from '../../shared/i18n/locales';
 import { selectAppointments } from './appointment-rows';
 import { writeCalendar } from './icalendar';
-import { invitationUid } from './invitations';
+import { invitationOf, invitationUid, placeOf } from './invitations';
 
 /**
  * A staff member's private calendar subscription: a URL that Google Calendar, Apple Calendar or Outlook poll
@@ -108,6 +108,7 @@ export async function calendarFeedBody(
         customer: row.customer.firstName,
       }).trim(),
       description: row.notes || undefined,
+      location: placeOf(invitationOf(row)),
       status: row.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
     })),
   });

@@ -5,6 +5,7 @@ import type { Locale } from '../../shared/i18n/locales';
 import type { BusinessSettings } from '../../shared/settings';
 import { mailLanguage, type MailLanguage } from '../mail/mail-language';
 import { writeCalendar } from './icalendar';
+import { locationOf, type Row } from './appointment-rows';
 
 /**
  * Calendar invitations for an appointment: one UID per appointment and a SEQUENCE raised by every change, so a
@@ -35,8 +36,23 @@ export interface InvitationAppointment {
   location?: { name: string; address: string } | null;
 }
 
+/** An appointment as its mails and calendar events see it, from its row (at a new sequence and start, for a move). */
+export function invitationOf(row: Row, sequence = row.sequence, startsAt = row.startsAt): InvitationAppointment {
+  return {
+    id: row.id,
+    sequence,
+    startsAt,
+    duration: row.duration,
+    notes: row.notes,
+    serviceName: row.service?.name ?? null,
+    customer: row.customer,
+    employee: row.employee,
+    location: locationOf(row),
+  };
+}
+
 /** The location as mails and calendar events write it, or undefined when there is nothing to add. */
-const placeOf = (appointment: InvitationAppointment) =>
+export const placeOf = (appointment: InvitationAppointment) =>
   appointment.location?.address ? `${appointment.location.name}, ${appointment.location.address}` : undefined;
 
 export interface InvitationContext {

@@ -11,7 +11,7 @@ import { enqueueMail } from '../mail/outbox';
 import type { OutgoingMail } from '../mail/outgoing-mail';
 import { getSettings, remindersResyncJobType } from '../settings/settings-service';
 import { selectAppointments, type Row } from './appointment-rows';
-import { appointmentDetails, buildInvitation, type InvitationAppointment } from './invitations';
+import { appointmentDetails, buildInvitation, invitationOf } from './invitations';
 
 /*
  * Reminder e-mails: one `reminder` job per appointment and offset, due at start − offset, keyed
@@ -88,16 +88,7 @@ async function rescheduleAllReminders(db: Database['db'], now: Date) {
 }
 
 function reminderMail(row: Row, settings: BusinessSettings, publicUrl: string): OutgoingMail {
-  const appointment: InvitationAppointment = {
-    id: row.id,
-    sequence: row.sequence,
-    startsAt: row.startsAt,
-    duration: row.duration,
-    notes: row.notes,
-    serviceName: row.service?.name ?? null,
-    customer: row.customer,
-    employee: row.employee,
-  };
+  const appointment = invitationOf(row);
   const language = mailLanguage(row.customer, settings);
   const profile = `${publicUrl.replace(/\/$/, '')}/profile`;
   return {
