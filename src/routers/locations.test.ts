@@ -7,7 +7,7 @@ import { addCalendarDays } from '../shared/date-key';
 import { signInAs, startTestServer, type TestServer } from '../testing/test-server';
 
 /*
- * Locations and resources over REST (CONTRACT.md "Locations and resources"): the first location made from the
+ * Locations and resources over REST (docs/locations.md): the first location made from the
  * settings, a second one in another time zone, resources, services' links, slots and bookings per location.
  */
 
