@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../../shared/i18n/en';
 import { Checkbox } from '../../components/ui/checkbox';
 import { trpc } from '../../lib/trpc';
 
@@ -22,52 +24,61 @@ export function ServicePlaces() {
   return (
     <>
       {places.length > 1 && (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium text-stone-800">
-            <FormattedMessage id="catalog.locations" />
-          </legend>
-          <p className="text-xs text-stone-600">
-            <FormattedMessage id="catalog.locationsText" />
-          </p>
-          <ul className="flex flex-col gap-1.5 rounded-lg border border-stone-200 p-3">
-            {places.map((location) => (
-              <li key={location.id}>
-                <Checkbox
-                  label={location.name}
-                  checked={at.includes(location.id)}
-                  onChange={(on) => toggle('locationIds', at, location.id, on)}
-                />
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <ChoiceGroup
+          legend="catalog.locations"
+          hint="catalog.locationsText"
+          choices={places.map((location) => ({ id: location.id, label: location.name }))}
+          chosen={at}
+          onToggle={(id, on) => toggle('locationIds', at, id, on)}
+        />
       )}
       {things.length > 0 && (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium text-stone-800">
-            <FormattedMessage id="catalog.resources" />
-          </legend>
-          <p className="text-xs text-stone-600">
-            <FormattedMessage id="catalog.resourcesText" />
-          </p>
-          <ul className="flex flex-col gap-1.5 rounded-lg border border-stone-200 p-3">
-            {things.map((resource) => (
-              <li key={resource.id}>
-                <Checkbox
-                  label={
-                    <span>
-                      {resource.name}{' '}
-                      <span className="font-normal text-stone-600">({placeName(resource.locationId)})</span>
-                    </span>
-                  }
-                  checked={needs.includes(resource.id)}
-                  onChange={(on) => toggle('resourceIds', needs, resource.id, on)}
-                />
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <ChoiceGroup
+          legend="catalog.resources"
+          hint="catalog.resourcesText"
+          choices={things.map((resource) => ({
+            id: resource.id,
+            label: (
+              <span>
+                {resource.name} <span className="font-normal text-stone-600">({placeName(resource.locationId)})</span>
+              </span>
+            ),
+          }))}
+          chosen={needs}
+          onToggle={(id, on) => toggle('resourceIds', needs, id, on)}
+        />
       )}
     </>
+  );
+}
+
+/** A titled list of checkboxes, one per choice. */
+function ChoiceGroup(props: {
+  legend: MessageId;
+  hint: MessageId;
+  choices: { id: string; label: ReactNode }[];
+  chosen: string[];
+  onToggle(id: string, on: boolean): void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="text-sm font-medium text-stone-800">
+        <FormattedMessage id={props.legend} />
+      </legend>
+      <p className="text-xs text-stone-600">
+        <FormattedMessage id={props.hint} />
+      </p>
+      <ul className="flex flex-col gap-1.5 rounded-lg border border-stone-200 p-3">
+        {props.choices.map((choice) => (
+          <li key={choice.id}>
+            <Checkbox
+              label={choice.label}
+              checked={props.chosen.includes(choice.id)}
+              onChange={(on) => props.onToggle(choice.id, on)}
+            />
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }
