@@ -214,6 +214,7 @@ export const ZEmployeeIdParam = z.object({ id: z.string().max(100).describe("The
 /** The Add Time Slot panel and the schedule dialog: two half-hour choices, the end after the start. */
 export const ZHoursChoice = z
   .object({
+    locationId: z.string().optional(),
     startTime: ZWallTime('Start time'),
     endTime: ZWallTime('End time'),
   })
@@ -235,6 +236,7 @@ export function totalHours(hours: { startTime: string; endTime: string }[]): str
 export const ZWeeklyHoursForm = z
   .object({
     employeeId: z.string(),
+    locationId: z.string().optional(),
     dayOfWeek: z.string(),
     startTime: ZWallTime('Start time'),
     endTime: ZWallTime('End time'),
