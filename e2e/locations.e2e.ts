@@ -124,6 +124,13 @@ describe.each<ViewportName>(['desktop', 'phone'])('locations and resources on %s
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await toast(page, 'Appointment Booked').waitFor();
     await page.waitForURL(/\/profile/);
+    // The profile says where, and the time is the location's own.
+    const booked = page.getByTestId('profile-appointment').filter({ hasText: `Pedicure ${viewport}` });
+    await booked.getByTestId('appointment-place').getByText(`At ${shop}, 3 River Road`).waitFor();
+    await booked.getByText(firstTime, { exact: false }).waitFor();
+    await booked.scrollIntoViewIfNeeded();
+    await screenshot(page, `locations-profile-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
 
     // The chosen location is remembered; the first time is gone although the other employee is free then.
     await page.goto('/booking');
@@ -134,6 +141,92 @@ describe.each<ViewportName>(['desktop', 'phone'])('locations and resources on %s
     await page.getByRole('radio').first().waitFor();
     expect(await page.getByText(firstTime, { exact: true }).count()).toBe(0);
     await screenshot(page, `locations-full-${viewport}`);
+    await context.close();
+  });
+
+  // Each viewport's window, apart from the other's and from the Sunday evenings above.
+  const morning = viewport === 'desktop' ? { start: '09:00', end: '10:00' } : { start: '10:30', end: '11:30' };
+
+  it('All Schedules adds a window at a location and filters by location', async () => {
+    const { context, page } = await e2e.open({ viewport, cookie: adminCookie });
+    await page.goto('/admin/employee-schedules');
+    await page.getByRole('heading', { name: 'Employee Schedules', level: 1 }).waitFor();
+    await page.getByRole('button', { name: '+ Add Schedule' }).click();
+    const form = page.getByRole('form', { name: 'Add schedule' });
+    await form.getByLabel('Employee').click();
+    await page.getByRole('option', { name: /Liam Chen/ }).click();
+    await form.getByLabel('Location').click();
+    await page.getByRole('option', { name: shop }).click();
+    await form.getByLabel('Day').click();
+    await page.getByRole('option', { name: 'Sunday' }).click();
+    await form.getByLabel('Start Time').click();
+    await page.getByRole('option', { name: morning.start }).click();
+    await form.getByLabel('End Time').click();
+    await page.getByRole('option', { name: morning.end }).click();
+    await screenshot(page, `locations-schedule-dialog-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
+    await form.getByRole('button', { name: 'Add Schedule' }).click();
+    await form.waitFor({ state: 'detached' });
+    const liam = page.getByRole('list', { name: 'Weekly schedule of Liam Chen' });
+    await liam.getByText(`${morning.start} - ${morning.end} at ${shop}`).waitFor();
+
+    // Filtered by the new shop, Liam's week is his windows there; his first location's hours are not shown.
+    const elsewhere = liam.getByText(/^at Harbor & Pine/);
+    expect(await elsewhere.count()).toBeGreaterThan(0);
+    await page.getByLabel('Location').click();
+    await page.getByRole('option', { name: shop }).click();
+    await expect.poll(() => elsewhere.count()).toBe(0);
+    await liam.getByText(`${morning.start} - ${morning.end} at ${shop}`).waitFor();
+    await screenshot(page, `locations-schedules-filtered-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await context.close();
+  });
+
+  it("the employee's own schedule adds hours and special hours at a location", async () => {
+    const maya = await sessionCookieFor(e2e.server.database, 'maya@example.com');
+    const { context, page } = await e2e.open({ viewport, cookie: maya });
+    await page.goto('/employee/availability');
+    await page.getByRole('switch', { name: 'Available on Sunday' }).waitFor();
+    await page.getByRole('button', { name: '+ Add Time Slot' }).last().click();
+    const form = page.getByRole('form', { name: 'Add time slot on Sunday' });
+    await form.getByLabel('Location').click();
+    await page.getByRole('option', { name: shop }).click();
+    await form.getByLabel('Start').click();
+    await page.getByRole('option', { name: morning.start }).click();
+    await form.getByLabel('End').click();
+    await page.getByRole('option', { name: morning.end }).click();
+    await screenshot(page, `locations-portal-hours-${viewport}`);
+    await expectNoSeriousAxeViolations(page);
+    await form.getByRole('button', { name: 'Add Slot' }).click();
+    await page.getByText(`${morning.start} - ${morning.end} at ${shop}`).waitFor();
+
+    const overrides = page.getByRole('form', { name: 'Add a day off or special hours' });
+    await overrides.getByLabel('Date').fill(addCalendarDays(sundayAhead(), viewport === 'desktop' ? 14 : 21));
+    await overrides.getByLabel('Type').click();
+    await page.getByRole('option', { name: 'Special hours' }).click();
+    await overrides.getByLabel('Location').click();
+    await page.getByRole('option', { name: shop }).click();
+    await screenshot(page, `locations-portal-override-${viewport}`);
+    await overrides.getByRole('button', { name: 'Add Special Hours' }).click();
+    await page.getByText(`09:00 - 17:00 at ${shop}`).waitFor();
+    await expectNoSeriousAxeViolations(page);
+    await context.close();
+  });
+});
+
+describe('in Spanish', () => {
+  it('All Schedules names the location of each window and filters by it', async () => {
+    const { context, page } = await e2e.open({ viewport: 'desktop', cookie: adminCookie, locale: 'es-ES' });
+    await page.goto('/admin/employee-schedules');
+    await page.getByRole('heading', { name: 'Horarios de empleados', level: 1 }).waitFor();
+    await page.getByLabel('Local').click();
+    await page.getByRole('option', { name: 'Riverside desktop' }).click();
+    await page
+      .getByRole('list', { name: 'Horario semanal de Liam Chen' })
+      .getByText('09:00 - 10:00 en Riverside desktop')
+      .waitFor();
+    await screenshot(page, 'locations-schedules-es-desktop');
     await context.close();
   });
 });

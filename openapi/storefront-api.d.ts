@@ -3146,6 +3146,7 @@ export interface components {
     PortalWeeklyHours: {
       id: string;
       employeeId: string;
+      locationId: string;
       /** @enum {string} */
       dayOfWeek: 'sunday' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday';
       startTime: string;
@@ -3825,6 +3826,7 @@ export interface components {
       serviceName: string;
       employeeId: string | null;
       employeeName: string | null;
+      locationId: string;
       date: string;
       createdAt: string;
     };
@@ -10541,6 +10543,8 @@ export interface operations {
           available?: boolean;
           startTime?: string;
           endTime?: string;
+          /** @description Where (absent: the first location) */
+          locationId?: string;
           id?: string;
           /** @constant */
           action?: 'delete';
@@ -20240,6 +20244,7 @@ export interface operations {
           /** Format: date */
           date: string;
           employeeId?: string | null;
+          locationId?: string | null;
         };
       };
     };

@@ -219,11 +219,18 @@ export const waitlistEntries = pgTable(
       .notNull()
       .references(() => services.id, { onDelete: 'cascade' }),
     employeeId: uuid('employee_id').references(() => users.id, { onDelete: 'cascade' }),
+    // Where the customer would book (the location chosen on the booking page); a deleted location's entries go.
+    locationId: uuid('location_id')
+      .notNull()
+      .default(firstLocation)
+      .references(() => locations.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('waitlist_entries_once_key').on(t.customerId, t.serviceId, t.date, t.employeeId).nullsNotDistinct(),
+    unique('waitlist_entries_once_key')
+      .on(t.customerId, t.serviceId, t.locationId, t.date, t.employeeId)
+      .nullsNotDistinct(),
     index('waitlist_entries_service_date_idx').on(t.serviceId, t.date),
   ],
 );

@@ -146,6 +146,7 @@ describe('waitlist', () => {
       serviceName: 'Hot Stone Massage',
       employeeId: null,
       employeeName: null,
+      locationId: expect.any(String),
       date: addCalendarDays(day, 10),
       createdAt: expect.any(String),
     });
@@ -190,7 +191,10 @@ describe('waitlist', () => {
     await server.request('POST', `/api/appointments/${first.body.id}/cancel`, { cookie: customer.cookie });
     const mail = await openedMail(waiter.user.email);
     expect(mail.subject).toBe(`A time opened up: Hot Stone Massage on ${date}`);
-    expect(mail.text).toContain(`/employee-booking?service=${serviceId}&employee=${employeeId}&date=${date}`);
+    const [location] = (await server.request('GET', '/api/locations')).body;
+    expect(mail.text).toContain(
+      `/employee-booking?service=${serviceId}&location=${location.id}&date=${date}&employee=${employeeId}`,
+    );
     expect((await server.request('GET', '/api/waitlist', { cookie: waiter.cookie })).body).toEqual([]);
   });
 

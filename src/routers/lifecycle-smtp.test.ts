@@ -99,5 +99,8 @@ it('"A time opened up" arrives over SMTP with the service, the date and a link t
   expect(mail.subject).toBe(`A time opened up: Hot Stone Massage on ${date}`);
   expect(mail.text).toContain('Hello Tess,');
   expect(mail.text).toContain(`A time opened up for Hot Stone Massage on ${date}`);
-  expect(mail.text).toContain(`http://localhost:3000/booking?service=${serviceId}&date=${date}`);
+  const [location] = (await server.request('GET', '/api/locations')).body;
+  expect(mail.text).toContain(
+    `http://localhost:3000/booking?service=${serviceId}&location=${location.id}&date=${date}`,
+  );
 });

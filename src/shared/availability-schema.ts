@@ -98,6 +98,8 @@ export const ZAddWeeklyHoursInput = z.object({
 export const ZPortalWeeklyHours = z.object({
   id: z.string(),
   employeeId: z.string(),
+  /** Where these hours are worked. */
+  locationId: z.string(),
   dayOfWeek: ZDayName,
   startTime: z.string(),
   endTime: z.string(),
@@ -116,6 +118,8 @@ export const ZPortalWeeklyHoursChange = z
     available: z.boolean({ error: 'available must be true or false' }).optional(),
     startTime: ZWallTime('Start time').optional(),
     endTime: ZWallTime('End time').optional(),
+    // With an addition: where (absent: the first location).
+    locationId: ZLocationIdField,
     id: z.string().max(100).optional(),
     action: z.literal('delete', { error: 'action must be "delete"' }).optional(),
   })
@@ -132,6 +136,10 @@ export const ZPortalWeeklyHoursChange = z
       body.endTime === undefined;
     const remove =
       body.id !== undefined && body.action === 'delete' && body.dayOfWeek === undefined && body.available === undefined;
+    if (body.locationId !== undefined && !add) {
+      ctx.addIssue({ code: 'custom', path: ['locationId'], message: 'locationId goes only with an added time slot.' });
+      return;
+    }
     if ([add, clear, remove].filter(Boolean).length !== 1) {
       ctx.addIssue({
         code: 'custom',
@@ -206,6 +214,7 @@ export const ZEmployeeIdParam = z.object({ id: z.string().max(100).describe("The
 /** The Add Time Slot panel and the schedule dialog: two half-hour choices, the end after the start. */
 export const ZHoursChoice = z
   .object({
+    locationId: z.string().optional(),
     startTime: ZWallTime('Start time'),
     endTime: ZWallTime('End time'),
   })
@@ -227,6 +236,7 @@ export function totalHours(hours: { startTime: string; endTime: string }[]): str
 export const ZWeeklyHoursForm = z
   .object({
     employeeId: z.string(),
+    locationId: z.string().optional(),
     dayOfWeek: z.string(),
     startTime: ZWallTime('Start time'),
     endTime: ZWallTime('End time'),

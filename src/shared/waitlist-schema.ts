@@ -6,6 +6,8 @@ export const ZJoinWaitlistInput = z.object({
   serviceId: z.string({ error: 'Please select a service.' }).trim().min(1, 'Please select a service.').max(100),
   date: zDateInput('date must be a date such as 2026-05-01'),
   employeeId: z.string().trim().max(100).nullish(),
+  /** Where the customer would book (absent: the service's first location). */
+  locationId: z.string().trim().max(100).nullish(),
 });
 export type JoinWaitlistInput = z.infer<typeof ZJoinWaitlistInput>;
 
@@ -16,6 +18,8 @@ export const ZWaitlistEntry = z.object({
   employeeId: z.string().nullable(),
   /** "First Last" of the employee waited for; null when anyone will do. */
   employeeName: z.string().nullable(),
+  /** Where the customer would book: the notice looks at this location's times. */
+  locationId: z.string(),
   date: z.string(),
   createdAt: z.string(),
 });
@@ -31,8 +35,14 @@ export const WAITLIST_DUPLICATE_MESSAGE = 'You are already on the waitlist for t
  * service and date chosen, the guided one with the employee when they wait for one. Signed out, the page sends
  * them to sign in and back.
  */
-export function waitlistBookingPath(entry: { serviceId: string; employeeId: string | null; date: string }) {
-  if (!entry.employeeId) return `/booking?${new URLSearchParams({ service: entry.serviceId, date: entry.date })}`;
-  const query = new URLSearchParams({ service: entry.serviceId, employee: entry.employeeId, date: entry.date });
+export function waitlistBookingPath(entry: {
+  serviceId: string;
+  employeeId: string | null;
+  locationId: string;
+  date: string;
+}) {
+  const query = new URLSearchParams({ service: entry.serviceId, location: entry.locationId, date: entry.date });
+  if (!entry.employeeId) return `/booking?${query}`;
+  query.set('employee', entry.employeeId);
   return `/employee-booking?${query}`;
 }

@@ -685,6 +685,10 @@ export async function setAppointmentStatus(
       await emitAppointmentEvent(tx, cancelling ? 'appointment.cancelled' : 'appointment.updated', id);
     });
   } catch (error) {
+    // Reopened, it holds its resources again: the last unit may have gone meanwhile, as when booking.
+    const here = await appointmentEnv(db, row, env);
+    const noUnit = here.place && resourceRefusal(error, here.place.resources);
+    if (noUnit) throw noUnit;
     if (isConflict(error))
       throw new AppError(
         'CONFLICT',

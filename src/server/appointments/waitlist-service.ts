@@ -21,7 +21,7 @@ import { defineJob, type JobHandler } from '../jobs/define-job';
 import { enqueueMail } from '../mail/outbox';
 import { mailLanguage } from '../mail/mail-language';
 import { getSettings } from '../settings/settings-service';
-import { findServiceWithProviders, slotsFor } from './slot-data';
+import { findServiceWithProviders, placeOf, slotsFor } from './slot-data';
 import { sentence } from '../../shared/i18n/sentence';
 
 /*
@@ -47,6 +47,7 @@ async function selectEntries(db: Tx, where: SQL | undefined): Promise<WaitlistEn
       employeeId: waitlistEntries.employeeId,
       employeeFirstName: employees.firstName,
       employeeLastName: employees.lastName,
+      locationId: waitlistEntries.locationId,
       date: waitlistEntries.date,
       createdAt: waitlistEntries.createdAt,
     })
@@ -68,8 +69,11 @@ export async function joinWaitlist(
   input: JoinWaitlistInput,
   env: { settings: BusinessSettings; now: Date },
 ): Promise<WaitlistEntry> {
-  const { providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: false });
-  const today = toZoned(env.now, env.settings.timezone).date;
+  const { service, providers } = await findServiceWithProviders(db, input.serviceId, { includeInactive: false });
+  // The location the customer chose (the service's first when none is named), whose slots the notice will look at.
+  const place = placeOf(service, input.locationId, env.settings);
+  if (!place) throw new AppError('BAD_REQUEST', 'This service is not offered at that location.');
+  const today = toZoned(env.now, place.timeZone).date;
   const last = addCalendarDays(today, env.settings.bookingWindowDays);
   if (!parseDate(input.date) || calendarDaysBetween(today, input.date) < 0 || calendarDaysBetween(input.date, last) < 0)
     throw new AppError('BAD_REQUEST', sentence('Please choose a date from {first} to {last}.', { first: today, last }));
@@ -79,7 +83,7 @@ export async function joinWaitlist(
   try {
     const [row] = await db
       .insert(waitlistEntries)
-      .values({ customerId: actor.id, serviceId: input.serviceId, employeeId, date: input.date })
+      .values({ customerId: actor.id, serviceId: input.serviceId, employeeId, locationId: place.id, date: input.date })
       .returning({ id: waitlistEntries.id });
     const [entry] = await selectEntries(db, eq(waitlistEntries.id, row!.id));
     return entry!;
@@ -157,6 +161,7 @@ function waitlistJob(opts: {
           id: waitlistEntries.id,
           serviceId: waitlistEntries.serviceId,
           employeeId: waitlistEntries.employeeId,
+          locationId: waitlistEntries.locationId,
           serviceName: services.name,
           email: users.email,
           firstName: users.firstName,
@@ -177,6 +182,7 @@ function waitlistJob(opts: {
           serviceId: entry.serviceId,
           date,
           employeeId: entry.employeeId ?? employeeId,
+          locationId: entry.locationId,
           includeInactive: false,
         }).catch(() => []);
         if (!slots.length) continue;

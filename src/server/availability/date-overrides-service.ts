@@ -14,6 +14,7 @@ import { sentence } from '../../shared/i18n/sentence';
 import { auditAvailability } from './availability-audit';
 import { assertMayWrite } from './weekly-hours-service';
 import { requireLocations } from '../locations/locations-service';
+import { dateClashAcrossZones, locationZones } from './windows-across-zones';
 
 const columns = {
   id: dateOverrides.id,
@@ -84,8 +85,9 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
   assertMayWrite(actor, employeeId);
   if (!isUuid(employeeId)) throw new AppError('NOT_FOUND', 'Employee not found');
   await requireLocations(db, [input.locationId]);
-  const { timezone } = await getSettings(db);
-  if (input.date < toZoned(new Date(), timezone).date)
+  const settings = await getSettings(db);
+  const zones = await locationZones(db, settings);
+  if (input.date < toZoned(new Date(), zones.zoneOf(input.locationId)).date)
     throw new AppError('BAD_REQUEST', 'The date is in the past. Please choose today or a later date.');
 
   return db.transaction(async (tx) => {
@@ -118,7 +120,35 @@ export async function createOverride(db: Db, actor: Actor, input: OverrideInput)
         );
       const start = minutesOf(input.startTime!);
       const end = minutesOf(input.endTime!);
-      const clash = sameDate.find((o) => start < minutesOf(o.endTime!) && minutesOf(o.startTime!) < end);
+      // Wall-clock times within one time zone; across zones the instants of that date (windows-across-zones.ts).
+      const zone = zones.zoneOf(input.locationId);
+      const clash = sameDate.find(
+        (o) => zones.zoneOf(o.locationId) === zone && start < minutesOf(o.endTime!) && minutesOf(o.startTime!) < end,
+      );
+      const added = { locationId: input.locationId, startTime: input.startTime!, endTime: input.endTime! };
+      const across = dateClashAcrossZones(
+        input.date,
+        [...sameDate.map((o) => ({ locationId: o.locationId, startTime: o.startTime!, endTime: o.endTime! })), added],
+        zones,
+      );
+      const other = across?.find((w) => w !== added);
+      if (!clash && other) {
+        throw new AppError(
+          'BAD_REQUEST',
+          sentence(
+            '{date} {start}-{end} at {location} overlaps {otherStart}-{otherEnd} at {otherLocation}. Nobody can be at two locations at once.',
+            {
+              date: input.date,
+              start: input.startTime!,
+              end: input.endTime!,
+              location: zones.nameOf(input.locationId),
+              otherStart: other.startTime,
+              otherEnd: other.endTime,
+              otherLocation: zones.nameOf(other.locationId),
+            },
+          ),
+        );
+      }
       if (clash) {
         throw new AppError(
           'BAD_REQUEST',

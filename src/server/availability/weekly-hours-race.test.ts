@@ -51,6 +51,41 @@ describe('overlap checks under concurrent writes', () => {
     expect(new Set(rows.map((r) => r.endTime)).size).toBe(1);
   });
 
+  it('windows at two shops in two time zones sent at once: only ones that never share an instant are saved', async () => {
+    const admin = await signInAs(server.database, 'admin');
+    const person = await signInAs(server.database, 'employee');
+    const madrid = await server.request('POST', '/api/admin/locations', {
+      cookie: admin.cookie,
+      body: { name: `Madrid ${person.user.id}`, timeZone: 'Europe/Madrid' },
+    });
+    expect(madrid.status, madrid.text).toBe(200);
+    const [london] = (await server.request('GET', '/api/locations')).body;
+    await server.request('PUT', '/api/business/settings', {
+      cookie: admin.cookie,
+      body: { timezone: 'Europe/London' },
+    });
+    // London 09:00-12:00 and Madrid 12:00-14:00 (11:00-13:00 London time) share an hour whichever is saved first.
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        server.request('POST', '/api/employee/availability', {
+          cookie: person.cookie,
+          body: {
+            dayOfWeek: 'wednesday',
+            available: true,
+            ...(i % 2
+              ? { startTime: '09:00', endTime: '12:00', locationId: london.id }
+              : { startTime: '12:00', endTime: '14:00', locationId: madrid.body.id }),
+          },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 400)).toHaveLength(PARALLEL - 1);
+    expect(await server.db.select().from(weeklyHours).where(eq(weeklyHours.employeeId, person.user.id))).toHaveLength(
+      1,
+    );
+  });
+
   it('of 20 day-off requests for one date sent at once, exactly one is saved', async () => {
     const person = await signInAs(server.database, 'employee');
     const results = await Promise.all(

@@ -18,6 +18,8 @@ import { hoursChanged } from '../appointments/waitlist-service';
 import { sentence } from '../../shared/i18n/sentence';
 import { auditAvailability } from './availability-audit';
 import { requireLocations } from '../locations/locations-service';
+import { getSettings } from '../settings/settings-service';
+import { locationZones, weeklyClashAcrossZones, type Zones } from './windows-across-zones';
 
 export interface WeeklyHoursInput {
   /** Where (absent: the first location). Windows of one day never overlap, whatever their locations. */
@@ -57,6 +59,7 @@ function toPortalWeeklyHours(hours: WeeklyHours): PortalWeeklyHours {
   return {
     id: hours.id,
     employeeId: hours.employeeId,
+    locationId: hours.locationId,
     dayOfWeek: dayNames[hours.dayOfWeek]!,
     startTime: hours.startTime,
     endTime: hours.endTime,
@@ -71,12 +74,15 @@ const describe = (w: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'endTime
   end: w.endTime,
 });
 
+type WindowIn = Pick<WeeklyHoursInput, 'locationId' | 'dayOfWeek' | 'startTime' | 'endTime'>;
+
 /**
  * A day's time windows must each end after they start and must not overlap one another (touching is fine:
  * 09:00-12:00 and 12:00-17:00). Checked on the whole week that would result, so a list and a single
- * addition are judged alike.
+ * addition are judged alike. Windows at locations in one time zone are compared as wall-clock times; with the
+ * locations' zones, windows in different zones are compared by the instants they cover (windows-across-zones.ts).
  */
-function checkWeek(week: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'endTime'>[]) {
+function checkWeek(week: WindowIn[], zones?: Zones) {
   for (const w of week) {
     if (minutesOf(w.endTime) <= minutesOf(w.startTime)) {
       throw new AppError(
@@ -85,9 +91,13 @@ function checkWeek(week: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'end
       );
     }
   }
-  for (let day = 0; day < 7; day++) {
+  // Without the zones (before the locations are read) only each window's own times are judged.
+  if (!zones) return;
+  const zoneOf = (w: WindowIn) => zones.zoneOf(w.locationId);
+  const groups = new Set(week.map((w) => `${w.dayOfWeek} ${zoneOf(w)}`));
+  for (const group of groups) {
     const sorted = week
-      .filter((w) => w.dayOfWeek === day)
+      .filter((w) => `${w.dayOfWeek} ${zoneOf(w)}` === group)
       .sort((a, b) => minutesOf(a.startTime) - minutesOf(b.startTime));
     for (let i = 1; i < sorted.length; i++) {
       const previous = sorted[i - 1]!;
@@ -103,7 +113,28 @@ function checkWeek(week: Pick<WeeklyHoursInput, 'dayOfWeek' | 'startTime' | 'end
       }
     }
   }
+  const clash = weeklyClashAcrossZones(week, zones, new Date());
+  if (clash) {
+    const [one, other] = clash;
+    throw new AppError(
+      'BAD_REQUEST',
+      sentence(
+        '{day} {start}-{end} at {location} overlaps {otherDay} {otherStart}-{otherEnd} at {otherLocation}. Nobody can be at two locations at once.',
+        {
+          ...describe(other),
+          location: zones.nameOf(other.locationId),
+          otherDay: dayLabels[one.dayOfWeek]!,
+          otherStart: one.startTime,
+          otherEnd: one.endTime,
+          otherLocation: zones.nameOf(one.locationId),
+        },
+      ),
+    );
+  }
 }
+
+/** The time zones of the locations, for checkWeek. */
+const zonesOf = async (db: Tx) => locationZones(db, await getSettings(db));
 
 /**
  * Whoever edits staff (admins, and API keys given users.edit) changes anyone's availability; an employee only
@@ -167,6 +198,7 @@ export async function replaceWeeklyHours(
     db,
     week.map((w) => w.locationId),
   );
+  checkWeek(week, await zonesOf(db));
   return db.transaction(async (tx) => {
     await requireEmployee(tx, employeeId, true);
     await tx.delete(weeklyHours).where(eq(weeklyHours.employeeId, employeeId));
@@ -200,8 +232,8 @@ export async function addWeeklyHours(
   await requireLocations(db, [hours.locationId]);
   return db.transaction(async (tx) => {
     await requireEmployee(tx, employeeId, true);
-    const existing = await weeklyHoursOf(tx, employeeId);
-    checkWeek([...existing.filter((e) => e.dayOfWeek === hours.dayOfWeek), hours]);
+    // The whole week: a window in another time zone may meet one of the day before or after.
+    checkWeek([...(await weeklyHoursOf(tx, employeeId)), hours], await zonesOf(tx));
     const [row] = await tx
       .insert(weeklyHours)
       .values({
@@ -265,6 +297,7 @@ export async function changePortalWeeklyHours(
     });
   } else {
     await addWeeklyHours(db, actor, actor.id, {
+      locationId: input.locationId,
       dayOfWeek: dayNumberOf(input.dayOfWeek!),
       startTime: input.startTime!,
       endTime: input.endTime!,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { trpc, type RouterOutputs } from '../../lib/trpc';
 import { goToPaymentPage } from '../../lib/payment-page';
 import { useSettingsQuery } from '../../lib/session';
@@ -66,12 +67,15 @@ function remembered(): string {
 }
 
 /**
- * Where the customer books: the open locations, the one chosen (remembered in this browser, else the first), and
+ * Where the customer books: the open locations, the one chosen (named by the link, else remembered in this browser,
+ * else the first), and
  * whether to ask at all (only when there is more than one: a one-location business sees no question).
  */
 export function useBookingLocation() {
   const query = trpc.locations.list.useQuery();
-  const [chosen, setChosen] = useState(remembered);
+  // A link that names the location (a waitlist notice's) comes before the one remembered.
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState(() => params.get('location') || remembered());
   const locations = (query.data ?? []).filter((l) => l.isActive);
   const location = locations.find((l) => l.id === chosen) ?? locations[0];
   const choose = (id: string) => {

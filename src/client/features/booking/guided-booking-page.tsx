@@ -214,6 +214,7 @@ export function GuidedBookingPage() {
                   date,
                   employeeId,
                   employeeName: `${employee.firstName} ${employee.lastName}`,
+                  locationId: place.location?.id,
                 }}
               />
             )

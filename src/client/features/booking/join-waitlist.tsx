@@ -11,14 +11,22 @@ import { useJoinWaitlist, useMyWaitlist, waitedFor } from '../../entities/waitli
 export function JoinWaitlist(props: JoinWaitlistProps) {
   const { serviceId, date, employeeId } = props.wait;
   // Another day or service starts afresh: an error of the last one does not stay on screen.
-  return <JoinWaitlistFor key={`${serviceId}:${date}:${employeeId ?? ''}`} {...props} />;
+  return <JoinWaitlistFor key={`${serviceId}:${date}:${employeeId ?? ''}:${props.wait.locationId ?? ''}`} {...props} />;
 }
 
 interface JoinWaitlistProps {
   /** The field's id, for a form that points at its description. */
   id?: string;
   reason: string;
-  wait: { serviceId: string; serviceName: string; date: string; employeeId?: string; employeeName?: string };
+  wait: {
+    serviceId: string;
+    serviceName: string;
+    date: string;
+    employeeId?: string;
+    employeeName?: string;
+    /** The location chosen on the booking page. */
+    locationId?: string;
+  };
 }
 
 function JoinWaitlistFor({ id, reason, wait }: JoinWaitlistProps) {
@@ -27,7 +35,11 @@ function JoinWaitlistFor({ id, reason, wait }: JoinWaitlistProps) {
   const join = useJoinWaitlist();
   const what = waitedFor(intl, { ...wait, employeeName: wait.employeeName ?? null });
   const waiting = waitlist.data?.some(
-    (e) => e.serviceId === wait.serviceId && e.date === wait.date && (e.employeeId ?? '') === (wait.employeeId ?? ''),
+    (e) =>
+      e.serviceId === wait.serviceId &&
+      e.date === wait.date &&
+      (e.employeeId ?? '') === (wait.employeeId ?? '') &&
+      (!wait.locationId || e.locationId === wait.locationId),
   );
 
   return (
@@ -50,7 +62,12 @@ function JoinWaitlistFor({ id, reason, wait }: JoinWaitlistProps) {
                 className="shrink-0 self-start sm:self-auto"
                 disabled={join.isPending}
                 onClick={() =>
-                  join.mutate({ serviceId: wait.serviceId, date: wait.date, employeeId: wait.employeeId || null })
+                  join.mutate({
+                    serviceId: wait.serviceId,
+                    date: wait.date,
+                    employeeId: wait.employeeId || null,
+                    locationId: wait.locationId,
+                  })
                 }
               >
                 <FormattedMessage id={join.isPending ? 'booking.joining' : 'booking.joinWaitlist'} />

@@ -222,6 +222,7 @@ export function SimpleBookingPage() {
                     value={field.value ?? ''}
                     onChange={field.onChange}
                     service={service}
+                    locationId={place.location?.id}
                     date={date}
                     lastDay={lastDay}
                     windowDays={windowDays}
@@ -256,6 +257,7 @@ function TimeChoice({
   value,
   onChange,
   service,
+  locationId,
   date,
   lastDay,
   windowDays,
@@ -267,6 +269,7 @@ function TimeChoice({
   value: string;
   onChange: (value: string) => void;
   service: BookableService | undefined;
+  locationId: string | undefined;
   date: string;
   lastDay: string;
   windowDays: number;
@@ -291,7 +294,7 @@ function TimeChoice({
       <JoinWaitlist
         id={ids.id}
         reason={intl.formatMessage({ id: 'booking.noFreeTimes' }, { date: longDayLabelOf(date) })}
-        wait={{ serviceId: service.id, serviceName: service.name, date }}
+        wait={{ serviceId: service.id, serviceName: service.name, date, locationId }}
       />
     );
   }

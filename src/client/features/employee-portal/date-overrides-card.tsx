@@ -8,6 +8,7 @@ import { dayLabelOf, todayIn } from '../../lib/zoned-time';
 import { DEFAULT_HOURS, ZCreateOverrideInput } from '../../../shared/availability-schema';
 import { useAddOverride, useDeleteOverride, useMyOverrides } from './employee-portal-api';
 import { TrashIcon, timeOptions } from './hours-kit';
+import { LocationField, WindowPlace } from '../../entities/locations/location-choices';
 
 export function DateOverrides({ employeeId }: { employeeId: string }) {
   const intl = useIntl();
@@ -17,7 +18,13 @@ export function DateOverrides({ employeeId }: { employeeId: string }) {
   const add = useAddOverride();
   const remove = useDeleteOverride();
   const form = useZodForm(ZCreateOverrideInput, {
-    defaultValues: { date: '', isAvailable: false, startTime: DEFAULT_HOURS.startTime, endTime: DEFAULT_HOURS.endTime },
+    defaultValues: {
+      date: '',
+      isAvailable: false,
+      locationId: '',
+      startTime: DEFAULT_HOURS.startTime,
+      endTime: DEFAULT_HOURS.endTime,
+    },
   });
   const special = form.watch('isAvailable');
   return (
@@ -38,9 +45,14 @@ export function DateOverrides({ employeeId }: { employeeId: string }) {
               >
                 <span>
                   <span className="font-medium">{dayLabelOf(o.date, 'weekdayMonthDayYear')}</span>{' '}
-                  {o.isAvailable
-                    ? intl.formatMessage({ id: 'employeePortal.timeWindow' }, { start: o.startTime, end: o.endTime })
-                    : intl.formatMessage({ id: 'employeePortal.dayOff' })}
+                  {o.isAvailable ? (
+                    <>
+                      {intl.formatMessage({ id: 'employeePortal.timeWindow' }, { start: o.startTime, end: o.endTime })}{' '}
+                      <WindowPlace locationId={o.locationId} />
+                    </>
+                  ) : (
+                    intl.formatMessage({ id: 'employeePortal.dayOff' })
+                  )}
                 </span>
                 <button
                   type="button"
@@ -70,15 +82,13 @@ export function DateOverrides({ employeeId }: { employeeId: string }) {
           aria-label={intl.formatMessage({ id: 'employeePortal.addOverride' })}
           className="flex flex-col gap-3 border-t border-stone-200 pt-4"
           onSubmit={(values) =>
-            add.mutate(values.isAvailable ? values : { date: values.date, isAvailable: false }, {
-              onSuccess: () =>
-                form.reset({
-                  date: '',
-                  isAvailable: values.isAvailable,
-                  startTime: values.startTime,
-                  endTime: values.endTime,
-                }),
-            })
+            // A day off is off at every location; special hours are worked at one.
+            add.mutate(
+              values.isAvailable
+                ? { ...values, locationId: values.locationId || undefined }
+                : { date: values.date, isAvailable: false },
+              { onSuccess: () => form.reset({ ...values, date: '' }) },
+            )
           }
         >
           <div className="grid grid-cols-2 gap-2">
@@ -97,6 +107,7 @@ export function DateOverrides({ employeeId }: { employeeId: string }) {
               )}
             </FormField>
           </div>
+          {special && <LocationField />}
           {special && (
             <div className="grid grid-cols-2 gap-2">
               <SelectField

@@ -7,12 +7,13 @@ import { Switch } from '../../components/ui/switch';
 import { DEFAULT_HOURS, dayNames, ZHoursChoice, type DayName } from '../../../shared/availability-schema';
 import { useChangeMyWeeklyHours, type PortalWeeklyHours } from './employee-portal-api';
 import { TrashIcon, timeOptions, weekdayName } from './hours-kit';
+import { LocationField, WindowPlace } from '../../entities/locations/location-choices';
 
 function AddHoursPanel({ day, onDone }: { day: DayName; onDone: () => void }) {
   const intl = useIntl();
   const change = useChangeMyWeeklyHours();
   const form = useZodForm(ZHoursChoice, {
-    defaultValues: { startTime: DEFAULT_HOURS.startTime, endTime: DEFAULT_HOURS.endTime },
+    defaultValues: { locationId: '', startTime: DEFAULT_HOURS.startTime, endTime: DEFAULT_HOURS.endTime },
   });
   return (
     <Form
@@ -22,11 +23,18 @@ function AddHoursPanel({ day, onDone }: { day: DayName; onDone: () => void }) {
       onSubmit={(values) =>
         // The times the person chose (not a fixed 09:00-17:00).
         change.mutate(
-          { dayOfWeek: day, available: true, startTime: values.startTime, endTime: values.endTime },
+          {
+            dayOfWeek: day,
+            available: true,
+            startTime: values.startTime,
+            endTime: values.endTime,
+            locationId: values.locationId || undefined,
+          },
           { onSuccess: onDone },
         )
       }
     >
+      <LocationField />
       <div className="grid grid-cols-2 gap-2">
         <SelectField
           name="startTime"
@@ -87,7 +95,10 @@ export function DayCard({ dayNumber, hours }: { dayNumber: number; hours: Portal
                 key={h.id}
                 className="flex items-center justify-between rounded-lg bg-brand-50 px-3 py-1.5 text-sm font-medium text-brand-900"
               >
-                {intl.formatMessage({ id: 'employeePortal.timeWindow' }, { start: h.startTime, end: h.endTime })}
+                <span>
+                  {intl.formatMessage({ id: 'employeePortal.timeWindow' }, { start: h.startTime, end: h.endTime })}{' '}
+                  <WindowPlace locationId={h.locationId} />
+                </span>
                 <button
                   type="button"
                   className="rounded p-1 text-stone-600 hover:bg-white hover:text-red-700"

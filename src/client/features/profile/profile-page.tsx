@@ -16,6 +16,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { useCurrentUser, useSettingsQuery } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
+import { AppointmentPlace, useLocationList } from '../../entities/locations/location-choices';
 import { dateKeyOf, dateTimeOf, timeOf, todayIn } from '../../lib/zoned-time';
 import { addCalendarDays } from '../../../shared/date-key';
 import OrderHistory from './order-history';
@@ -306,7 +307,7 @@ function SeriesEntry({
 function AppointmentRow({
   appointment,
   inSeries = false,
-  timeZone,
+  timeZone: businessZone,
   noticeHours,
   onCancel,
   onReschedule,
@@ -320,6 +321,8 @@ function AppointmentRow({
   onReschedule: () => void;
 }) {
   const intl = useIntl();
+  // Its time as the clocks of its location read it.
+  const timeZone = useLocationList().zoneOf(appointment.locationId, businessZone);
   const now = new Date();
   const start = new Date(appointment.dateTime);
   const live = isLive(appointment) && start > now;
@@ -328,7 +331,10 @@ function AppointmentRow({
     <li className="flex flex-col gap-2 py-3" data-testid="profile-appointment">
       <div className="flex items-start justify-between gap-3">
         {inSeries ? (
-          <p className="text-sm text-stone-700">{dateTimeOf(appointment.dateTime, timeZone)}</p>
+          <div className="min-w-0">
+            <p className="text-sm text-stone-700">{dateTimeOf(appointment.dateTime, timeZone)}</p>
+            <AppointmentPlace location={appointment.location} />
+          </div>
         ) : (
           <div className="min-w-0">
             <p className="font-medium text-stone-900">
@@ -344,6 +350,7 @@ function AppointmentRow({
                 }}
               />
             </p>
+            <AppointmentPlace location={appointment.location} />
             {appointment.notes && (
               <p className="mt-1 text-sm text-stone-600">
                 <FormattedMessage id="profile.notes" values={{ notes: appointment.notes }} />

@@ -19,7 +19,7 @@ import {
   type StaffMember,
 } from './scheduling-api';
 import { useTimeZone } from '../../lib/session';
-import { trpc } from '../../lib/trpc';
+import { ALL_LOCATIONS, atLocation, LocationFilter } from '../../entities/locations/location-choices';
 import { ExportCsvLink } from '../../entities/csv/export-csv-link';
 
 // The upcoming list covers the next seven days.
@@ -31,28 +31,25 @@ const nameOf = (staff: StaffMember[] | undefined, employeeId: string) => {
   const s = staff?.find((x) => x.id === employeeId);
   return s ? `${s.firstName} ${s.lastName}`.trim() : undefined;
 };
-/** The appointments at one location (all of them when none is chosen). */
-function atLocation<T extends { locationId: string }>(items: T[] | undefined, locationId: string | undefined) {
-  return locationId ? (items ?? []).filter((a) => a.locationId === locationId) : (items ?? []);
-}
 
 function WeekView({
   date,
   employeeId,
-  locationId,
+  place,
   timeZone,
   staff,
 }: {
   date: string;
   employeeId?: string;
-  locationId?: string;
+  /** The location filter's value. */
+  place: string;
   timeZone: string;
   staff?: StaffMember[];
 }) {
   const intl = useIntl();
   const week = weekOf(date);
   const query = useCalendarAppointments({ from: week[0], to: week[6], employeeId });
-  const appointments = { ...query, data: query.data && atLocation(query.data, locationId) };
+  const appointments = { ...query, data: query.data && atLocation(query.data, place) };
   const busy = useCalendarBusy({ from: week[0]!, to: week[6]!, employeeId });
   const weekly = useEmployeeWeeklyHours(employeeId);
   const overrides = useOverrides(employeeId, week[0]!, week[6]);
@@ -88,13 +85,11 @@ export function AdminCalendarPage() {
   const today = todayIn(timeZone);
   const [date, setDate] = useState(today);
   const [employee, setEmployee] = useState(ALL);
-  const [place, setPlace] = useState(ALL);
-  const locations = trpc.locations.list.useQuery();
+  const [place, setPlace] = useState(ALL_LOCATIONS);
   const staff = useStaff();
   const employeeId = employee === ALL ? undefined : employee;
-  const locationId = place === ALL ? undefined : place;
   const dayQuery = useCalendarAppointments({ from: date, to: date, employeeId });
-  const day = { ...dayQuery, data: dayQuery.data && atLocation(dayQuery.data, locationId) };
+  const day = { ...dayQuery, data: dayQuery.data && atLocation(dayQuery.data, place) };
   const dayBusy = useCalendarBusy({ from: date, to: date, employeeId });
   const busyToday =
     busyOnDates(dayBusy.data ?? [], timeZone, intl, employeeId ? undefined : (id) => nameOf(staff.data, id)).get(
@@ -102,7 +97,7 @@ export function AdminCalendarPage() {
     ) ?? [];
   const upcoming = useCalendarAppointments({ from: today, to: addCalendarDays(today, UPCOMING_DAYS), employeeId });
   const now = new Date().toISOString();
-  const upcomingItems = atLocation(upcoming.data, locationId).filter((a) => a.dateTime >= now);
+  const upcomingItems = atLocation(upcoming.data, place).filter((a) => a.dateTime >= now);
 
   return (
     <div className="flex flex-col gap-6">
@@ -144,23 +139,7 @@ export function AdminCalendarPage() {
             ]}
           />
         </div>
-        {/* A business with one location has nothing to filter. */}
-        {(locations.data?.length ?? 0) > 1 && (
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-location`} className="text-sm font-medium text-stone-800">
-              <FormattedMessage id="locations.choose" />
-            </label>
-            <Select
-              id={`${id}-location`}
-              value={place}
-              onValueChange={setPlace}
-              options={[
-                { value: ALL, label: intl.formatMessage({ id: 'locations.all' }) },
-                ...(locations.data ?? []).map((l) => ({ value: l.id, label: l.name })),
-              ]}
-            />
-          </div>
-        )}
+        <LocationFilter value={place} onChange={setPlace} />
       </div>
       <Tabs defaultValue="day">
         <TabsList aria-label={intl.formatMessage({ id: 'scheduling.calendarView' })}>
@@ -227,13 +206,7 @@ export function AdminCalendarPage() {
           </div>
         </TabsContent>
         <TabsContent value="week">
-          <WeekView
-            date={date}
-            employeeId={employeeId}
-            locationId={locationId}
-            timeZone={timeZone}
-            staff={staff.data}
-          />
+          <WeekView date={date} employeeId={employeeId} place={place} timeZone={timeZone} staff={staff.data} />
         </TabsContent>
       </Tabs>
     </div>

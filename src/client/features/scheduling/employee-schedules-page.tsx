@@ -15,6 +15,13 @@ import {
   type WeeklyHours,
   type StaffMember,
 } from './scheduling-api';
+import {
+  ALL_LOCATIONS,
+  atLocation,
+  LocationField,
+  LocationFilter,
+  WindowPlace,
+} from '../../entities/locations/location-choices';
 
 const timeOptions = halfHourOptions.map((t) => ({ value: t, label: t }));
 
@@ -27,7 +34,7 @@ function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: (
     label: intl.formatMessage({ id: 'scheduling.weekday' }, { day }),
   }));
   const form = useZodForm(ZWeeklyHoursForm, {
-    defaultValues: { employeeId: '', dayOfWeek: '1', startTime: '09:00', endTime: '17:00' },
+    defaultValues: { employeeId: '', locationId: '', dayOfWeek: '1', startTime: '09:00', endTime: '17:00' },
   });
   return (
     <Dialog
@@ -52,6 +59,7 @@ function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: (
           add.mutate(
             {
               employeeId: values.employeeId,
+              locationId: values.locationId || undefined,
               dayOfWeek: Number(values.dayOfWeek),
               startTime: values.startTime,
               endTime: values.endTime,
@@ -78,6 +86,7 @@ function AddScheduleDialog({ open, onClose, staff }: { open: boolean; onClose: (
             ),
           }))}
         />
+        <LocationField />
         <SelectField name="dayOfWeek" label={intl.formatMessage({ id: 'scheduling.day' })} options={dayOptions} />
         <div className="grid grid-cols-2 gap-3">
           <SelectField
@@ -141,9 +150,15 @@ function EmployeeCard({ person, week }: { person: StaffMember; week: WeeklyHours
                     {hours.map((h) => (
                       <li
                         key={h.id}
-                        className="flex items-center gap-0.5 whitespace-nowrap rounded-md bg-brand-50 py-0.5 pl-1.5 text-xs font-medium text-brand-900"
+                        className="flex min-w-0 items-center gap-0.5 rounded-md bg-brand-50 py-0.5 pl-1.5 text-xs font-medium text-brand-900"
                       >
-                        {h.startTime} - {h.endTime}
+                        {/* The times stay whole; a location's name wraps in a narrow column. */}
+                        <span className="min-w-0 break-words">
+                          <span className="whitespace-nowrap">
+                            {h.startTime} - {h.endTime}
+                          </span>{' '}
+                          <WindowPlace locationId={h.locationId} />
+                        </span>
                         <button
                           type="button"
                           className="rounded p-0.5 text-stone-600 hover:bg-white hover:text-red-700"
@@ -180,11 +195,15 @@ function EmployeeCard({ person, week }: { person: StaffMember; week: WeeklyHours
   );
 }
 
-/** /admin/employee-schedules (admins): everyone's weekly hours, added and removed one time window at a time. */
+/**
+ * /admin/employee-schedules (admins): everyone's weekly hours, added and removed one time window at a time; with more
+ * than one location, each window says where and the page filters by location.
+ */
 export function EmployeeSchedulesPage() {
   const staff = useStaff();
   const weeklyHours = useAllWeeklyHours();
   const [adding, setAdding] = useState(false);
+  const [place, setPlace] = useState(ALL_LOCATIONS);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -200,6 +219,7 @@ export function EmployeeSchedulesPage() {
           <FormattedMessage id="scheduling.addScheduleButton" />
         </Button>
       </div>
+      <LocationFilter value={place} onChange={setPlace} className="sm:max-w-xs" />
       {staff.isLoading || weeklyHours.isLoading ? (
         <Spinner />
       ) : (staff.data ?? []).length === 0 ? (
@@ -212,7 +232,7 @@ export function EmployeeSchedulesPage() {
             <EmployeeCard
               key={person.id}
               person={person}
-              week={(weeklyHours.data ?? []).filter((h) => h.employeeId === person.id)}
+              week={atLocation(weeklyHours.data, place).filter((h) => h.employeeId === person.id)}
             />
           ))}
         </div>

@@ -32,6 +32,9 @@ export const locations = {
   'locations.deleteFailed': 'Could not delete',
   'locations.all': 'All locations',
   'locations.choose': 'Location',
+  'locations.at': 'at {name}',
+  'locations.place': 'At {name}',
+  'locations.placeWithAddress': 'At {name}, {address}',
   'locations.chooseHint': 'Where would you like to come?',
   'resources.title': 'Resources',
   'resources.intro':

@@ -35,6 +35,9 @@ export const locations: Record<keyof typeof en, string> = {
   'locations.deleteFailed': 'No se pudo eliminar',
   'locations.all': 'Todos los locales',
   'locations.choose': 'Local',
+  'locations.at': 'en {name}',
+  'locations.place': 'En {name}',
+  'locations.placeWithAddress': 'En {name}, {address}',
   'locations.chooseHint': '¿A qué local quieres venir?',
   'resources.title': 'Recursos',
   'resources.intro':

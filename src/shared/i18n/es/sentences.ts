@@ -463,6 +463,10 @@ const errors: Record<string, string> = {
     '{date} es un día libre. Quita primero el día libre para añadir un horario especial.',
   '{date} {start}-{end} overlaps {otherStart}-{otherEnd} on the same date.':
     '{date} {start}-{end} se solapa con {otherStart}-{otherEnd} en la misma fecha.',
+  '{day} {start}-{end} at {location} overlaps {otherDay} {otherStart}-{otherEnd} at {otherLocation}. Nobody can be at two locations at once.': `${dayName('day')} {start}-{end} en {location} se solapa con {otherDay, select, Sunday {el domingo} Monday {el lunes} Tuesday {el martes} Wednesday {el miércoles} Thursday {el jueves} Friday {el viernes} Saturday {el sábado} other {{otherDay}}} {otherStart}-{otherEnd} en {otherLocation}. Nadie puede estar en dos locales a la vez.`,
+  '{date} {start}-{end} at {location} overlaps {otherStart}-{otherEnd} at {otherLocation}. Nobody can be at two locations at once.':
+    '{date} {start}-{end} en {location} se solapa con {otherStart}-{otherEnd} en {otherLocation}. Nadie puede estar en dos locales a la vez.',
+  'locationId goes only with an added time slot.': 'locationId solo va con una franja horaria añadida.',
   // Chat
   'Conversation not found': 'No se ha encontrado la conversación',
   "You don't have permission to read customer messages.": 'No tienes permiso para leer los mensajes de los clientes.',
