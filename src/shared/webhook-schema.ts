@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage } from './i18n/sentence';
 import { ZAppointment } from './appointment-schema';
 import { ZProduct } from './catalog-schema';
 import { ZEmployeeApplication } from './employee-application-schema';
@@ -55,7 +56,9 @@ const ZWebhookUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: urlMessage }));
 
 const ZWebhookEvents = z
-  .array(z.enum(webhookEventTypes, { error: `Events must be chosen from: ${webhookEventTypes.join(', ')}.` }), {
+  .array(z.enum(webhookEventTypes, {
+      error: issueMessage('Events must be chosen from: {events}.', { events: webhookEventTypes.join(', ') }),
+    }), {
     error: 'Events must be a list of event types.',
   })
   .min(1, 'Choose at least one event.')
@@ -178,7 +181,9 @@ z.globalRegistry.add(ZWebhookEventBody, { id: 'StoredEvent' });
 export type WebhookEventBody = z.infer<typeof ZWebhookEventBody>;
 
 export const ZEventListQuery = z.object({
-  type: z.enum(webhookEventTypes, { error: `type must be one of: ${webhookEventTypes.join(', ')}` }).optional(),
+  type: z.enum(webhookEventTypes, {
+      error: issueMessage('type must be one of: {types}', { types: webhookEventTypes.join(', ') }),
+    }).optional(),
   limit: pageQueryFields.limit,
   cursor: pageQueryFields.cursor,
 });
