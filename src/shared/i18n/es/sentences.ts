@@ -263,17 +263,6 @@ const validation: Record<string, string> = {
     'Envía uno de estos: {dayOfWeek, available: true, startTime, endTime} para añadir una franja, {dayOfWeek, available: false} para vaciar un día, o {id, action: "delete"} para quitar una franja.',
   'Special hours need a start and an end time.': 'El horario especial necesita una hora de inicio y una de fin.',
   'The end time must be after the start time.': 'La hora de fin debe ser posterior a la de inicio.',
-  // What webhooks can subscribe to, as the admin screen lists them.
-  'An order was placed': 'Se ha hecho un pedido',
-  'An order changed: its status, its payment or a refund': 'Un pedido ha cambiado: su estado, su pago o un reembolso',
-  'An appointment was booked': 'Se ha reservado una cita',
-  'An appointment was cancelled': 'Se ha cancelado una cita',
-  'An appointment changed: its status or its time': 'Una cita ha cambiado: su estado o su hora',
-  'A product was created': 'Se ha creado un producto',
-  'A product was changed': 'Se ha cambiado un producto',
-  'A product was deleted': 'Se ha eliminado un producto',
-  'A customer signed in for the first time': 'Un cliente ha iniciado sesión por primera vez',
-  'Someone applied to join the team': 'Alguien ha solicitado unirse al equipo',
 };
 
 /** The server's error messages. */
@@ -609,12 +598,6 @@ const giftCards: Record<string, string> = {
   'Expiry must be a date and time': 'La caducidad debe ser una fecha y hora',
   'The message must be text': 'El mensaje debe ser texto',
   'The message must be at most 500 characters': 'El mensaje puede tener como máximo 500 caracteres',
-  'A gift card was issued by staff, or made when the order buying it was paid':
-    'El personal emitió una tarjeta regalo, o se creó al pagarse el pedido que la compraba',
-  'A gift card paid part or all of an order': 'Una tarjeta regalo pagó parte o todo un pedido',
-  'Money of a refunded or cancelled order went back to the gift card that paid it':
-    'El dinero de un pedido reembolsado o cancelado volvió a la tarjeta regalo que lo pagó',
-  'Staff voided a gift card': 'El personal anuló una tarjeta regalo',
   'Issued gift card {code} of {amount}.': 'Emitió la tarjeta regalo {code} de {amount}.',
   'Voided gift card {code}.': 'Anuló la tarjeta regalo {code}.',
 };
