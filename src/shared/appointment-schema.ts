@@ -63,10 +63,7 @@ const ZDateTimeInput = z
   .meta({ format: 'date-time' });
 
 const ZId = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
-const ZNotes = z
-  .string({ error: 'Notes must be text' })
-  .max(NOTES_MAX, NOTES_MESSAGE)
-  .nullish();
+const ZNotes = z.string({ error: 'Notes must be text' }).max(NOTES_MAX, NOTES_MESSAGE).nullish();
 
 export const ZSlotsQuery = z.object({
   serviceId: ZId('Please select a service.'),
@@ -154,7 +151,11 @@ export const ZAppointmentIdInput = z.object({ id: z.string() });
 /** `series`: this occurrence and the later ones of its series; `one` (the default): this appointment only. */
 const cancelScopes = ['one', 'series'] as const;
 export const ZCancelInput = ZAppointmentIdInput.extend({
-  scope: z.enum(cancelScopes, { error: issueMessage('scope must be one of: {options}', { options: cancelScopes.join(', ') }) }).optional(),
+  scope: z
+    .enum(cancelScopes, {
+      error: issueMessage('scope must be one of: {options}', { options: cancelScopes.join(', ') }),
+    })
+    .optional(),
 });
 export type CancelInput = z.infer<typeof ZCancelInput>;
 

@@ -17,7 +17,10 @@ export const ZEmployeeLoginInput = z.object({
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
-    .max(MAX_PASSWORD_LENGTH, issueMessage('Password must be at most {max} characters', { max: String(MAX_PASSWORD_LENGTH) })),
+    .max(
+      MAX_PASSWORD_LENGTH,
+      issueMessage('Password must be at most {max} characters', { max: String(MAX_PASSWORD_LENGTH) }),
+    ),
 });
 export type EmployeeLoginInput = z.infer<typeof ZEmployeeLoginInput>;
 
@@ -26,8 +29,14 @@ z.globalRegistry.add(ZSignedIn, { id: 'SignedIn' });
 
 export const ZNewPassword = z
   .string({ error: 'Password is required' })
-  .min(MIN_NEW_PASSWORD_LENGTH, issueMessage('Password must be at least {min} characters', { min: String(MIN_NEW_PASSWORD_LENGTH) }))
-  .max(MAX_PASSWORD_LENGTH, issueMessage('Password must be at most {max} characters', { max: String(MAX_PASSWORD_LENGTH) }));
+  .min(
+    MIN_NEW_PASSWORD_LENGTH,
+    issueMessage('Password must be at least {min} characters', { min: String(MIN_NEW_PASSWORD_LENGTH) }),
+  )
+  .max(
+    MAX_PASSWORD_LENGTH,
+    issueMessage('Password must be at most {max} characters', { max: String(MAX_PASSWORD_LENGTH) }),
+  );
 
 export const ZSetPasswordInput = z.object({
   token: z

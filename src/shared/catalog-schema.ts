@@ -15,23 +15,27 @@ const numberOrString = (required: string, notNumber: string) =>
 
 /** A non-negative amount of money with at most two decimals, normalised to "12.50"; messages name the field. */
 export const moneyInput = (label: string) =>
-  numberOrString(labelMessage('{label} is required', label), labelMessage('{label} must be a number', label)).transform((value, ctx) => {
-    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (text === '') return fail(labelMessage('{label} is required', label));
-    if (typeof value === 'number' && Math.abs(value) > limits.priceMax)
-      return fail(labelMessage('{label} must be at most 99999999.99', label));
-    if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text)) return fail(labelMessage('{label} must be a number', label));
-    if (text.startsWith('-') && Number(text) !== 0) return fail(labelMessage('{label} must be 0 or more', label));
-    const decimals = text.split('.')[1] ?? '';
-    if (decimals.replace(/0+$/, '').length > 2) return fail(labelMessage('{label} can have at most 2 decimal places', label));
-    const amount = Number(text);
-    if (amount > limits.priceMax) return fail(labelMessage('{label} must be at most 99999999.99', label));
-    return Math.abs(amount).toFixed(2);
-  });
+  numberOrString(labelMessage('{label} is required', label), labelMessage('{label} must be a number', label)).transform(
+    (value, ctx) => {
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (text === '') return fail(labelMessage('{label} is required', label));
+      if (typeof value === 'number' && Math.abs(value) > limits.priceMax)
+        return fail(labelMessage('{label} must be at most 99999999.99', label));
+      if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text))
+        return fail(labelMessage('{label} must be a number', label));
+      if (text.startsWith('-') && Number(text) !== 0) return fail(labelMessage('{label} must be 0 or more', label));
+      const decimals = text.split('.')[1] ?? '';
+      if (decimals.replace(/0+$/, '').length > 2)
+        return fail(labelMessage('{label} can have at most 2 decimal places', label));
+      const amount = Number(text);
+      if (amount > limits.priceMax) return fail(labelMessage('{label} must be at most 99999999.99', label));
+      return Math.abs(amount).toFixed(2);
+    },
+  );
 
 const ZPriceInput = moneyInput('Price');
 
@@ -156,7 +160,10 @@ const ZCategoryInput = optionalText('Category', limits.categoryMax);
 const ZImageUrlInput = z
   .string({ error: 'Image URL must be a valid URL' })
   .trim()
-  .max(limits.imageUrlMax, issueMessage('Image URL must be at most {max} characters', { max: String(limits.imageUrlMax) }))
+  .max(
+    limits.imageUrlMax,
+    issueMessage('Image URL must be at most {max} characters', { max: String(limits.imageUrlMax) }),
+  )
   .refine((v) => v === '' || isHttpUrl(v), 'Image URL must be a valid URL')
   .nullish()
   .transform((v) => (v ? v : null));
@@ -172,7 +179,8 @@ function isHttpUrl(value: string): boolean {
 
 // A pipe, not a bare boolean: the REST layer coerces top-level booleans for query strings, where
 // Boolean("false") is true; a JSON body must say true or false.
-export const ZFlag = (name: string) => z.boolean({ error: issueMessage('{name} must be true or false', { name }) }).transform((v) => v);
+export const ZFlag = (name: string) =>
+  z.boolean({ error: issueMessage('{name} must be true or false', { name }) }).transform((v) => v);
 
 /** Path and body identifiers: any string; a malformed one simply names nothing (404), see the services. */
 const idOf = (name: string) =>

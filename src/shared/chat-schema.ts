@@ -14,7 +14,10 @@ const ZChatMessageText = z
   .string({ error: 'Message is required' })
   .trim()
   .min(1, 'Message cannot be empty')
-  .max(chatLimits.messageMax, issueMessage('Message must be at most {max} characters', { max: chatLimits.messageMax.toLocaleString('en-US') }));
+  .max(
+    chatLimits.messageMax,
+    issueMessage('Message must be at most {max} characters', { max: chatLimits.messageMax.toLocaleString('en-US') }),
+  );
 
 /**
  * A message as the original client sends it: receiverId is a staff member or a placeholder meaning "the

@@ -6,7 +6,11 @@ const NOTES_MESSAGE = issueMessage('Notes must be at most {max} characters', { m
 
 // docs/employee-applications.md: the same rules and words on the form and on the server.
 const text = (min: number, max: number, message: string) =>
-  z.string({ error: message }).trim().min(min, message).max(max, issueMessage('At most {max} characters, please', { max: String(max) }));
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, message)
+    .max(max, issueMessage('At most {max} characters, please', { max: String(max) }));
 
 export const ZEmployeeApplicationInput = z.object({
   firstName: text(2, 100, 'First name must be at least 2 characters'),

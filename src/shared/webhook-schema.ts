@@ -61,11 +61,14 @@ const ZWebhookUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: urlMessage }));
 
 const ZWebhookEvents = z
-  .array(z.enum(webhookEventTypes, {
+  .array(
+    z.enum(webhookEventTypes, {
       error: issueMessage('Events must be chosen from: {events}.', { events: webhookEventTypes.join(', ') }),
-    }), {
-    error: 'Events must be a list of event types.',
-  })
+    }),
+    {
+      error: 'Events must be a list of event types.',
+    },
+  )
   .min(1, 'Choose at least one event.')
   .transform((events) => [...new Set(events)]);
 
@@ -186,9 +189,11 @@ z.globalRegistry.add(ZWebhookEventBody, { id: 'StoredEvent' });
 export type WebhookEventBody = z.infer<typeof ZWebhookEventBody>;
 
 export const ZEventListQuery = z.object({
-  type: z.enum(webhookEventTypes, {
+  type: z
+    .enum(webhookEventTypes, {
       error: issueMessage('type must be one of: {types}', { types: webhookEventTypes.join(', ') }),
-    }).optional(),
+    })
+    .optional(),
   limit: pageQueryFields.limit,
   cursor: pageQueryFields.cursor,
 });

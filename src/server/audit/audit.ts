@@ -70,7 +70,12 @@ const english = catalogueFor('en').messages;
 
 /** The permissions a summary names, by their English words, each said in the reader's language (readerOf). */
 export const permissionList = (permissions: readonly string[]) =>
-  permissions.length ? listed(permissions.map((p) => permissionLabel(english, p)), ', ') : sentence('none', {});
+  permissions.length
+    ? listed(
+        permissions.map((p) => permissionLabel(english, p)),
+        ', ',
+      )
+    : sentence('none', {});
 
 /** What an update changed, one sentence per change. */
 export const changeList = (changes: readonly (Sentence | null)[]) => {

@@ -1,13 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { roles, users } from '../../../db/schema/index';
-import {
-  allPermissions,
-  can,
-  isAdminRole,
-  permissionGroups,
-  type Permission,
-} from '../../shared/roles';
+import { allPermissions, can, isAdminRole, permissionGroups, type Permission } from '../../shared/roles';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import { permissionGroupLabel, permissionLabel } from '../../shared/permission-labels';
 import {

@@ -122,7 +122,8 @@ export function saySentence(catalogue: Speaker, said: Sentence | string): string
     : // Sentences are keyed by their English, not by the screens' message ids the id type lists.
       formatterOf(catalogue).formatMessage({ id: read.template as MessageId, defaultMessage: read.template }, values);
   const lead = /^\{(\w+)\}/.exec(translation)?.[1];
-  const leadsWithSentence = lead !== undefined && typeof read.values[lead] === 'object' && 'template' in read.values[lead];
+  const leadsWithSentence =
+    lead !== undefined && typeof read.values[lead] === 'object' && 'template' in read.values[lead];
   return leadsWithSentence ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
