@@ -66,7 +66,8 @@ export function sentenceOf(text: string): Sentence | string {
   if (!text.startsWith('{"template":')) return text;
   try {
     const parsed = JSON.parse(text) as Partial<Sentence>;
-    return typeof parsed.template === 'string' && typeof parsed.values === 'object' ? (parsed as Sentence) : text;
+    const isSentence = typeof parsed.template === 'string' && typeof parsed.values === 'object' && parsed.values;
+    return isSentence ? (parsed as Sentence) : text;
   } catch {
     return text;
   }
