@@ -16,9 +16,11 @@ import {
   eventSchemaName,
   webhookEventData,
   webhookEventDescriptions,
+  webhookEventTypes,
   ZEvent,
   type WebhookEventType,
 } from '../src/shared/webhook-schema';
+import { catalogueFor } from '../src/shared/i18n/catalogues';
 import { csvErrors, csvPaths } from './csv-paths';
 import { dataRightsErrors, dataRightsPaths } from './data-rights-paths';
 
@@ -238,8 +240,12 @@ const webhookHeaders = [
  */
 function addWebhooks(document: ReturnType<typeof generateOpenApiDocument>) {
   addAnswerSchema(document, ZEvent);
+  const english = catalogueFor('en').messages;
   const descriptions: Record<WebhookEventType, string> = {
-    ...webhookEventDescriptions,
+    ...(Object.fromEntries(webhookEventTypes.map((type) => [type, english[webhookEventDescriptions[type]]])) as Record<
+      (typeof webhookEventTypes)[number],
+      string
+    >),
     ping: 'A test event, sent only by "Send test event"; data is the endpoint',
   };
   document.webhooks = Object.fromEntries(

@@ -5,7 +5,7 @@ import { ZEmployee } from './catalog-schema';
 import { catalogLimits } from './catalog';
 import { isInstant, zDateInput, zInstant } from './wire-formats';
 import { appointmentPaymentStatuses, appointmentStatuses } from '../../db/statuses';
-import { sentence } from './i18n/sentence';
+import { issueMessage, sentence } from './i18n/sentence';
 
 /** Appointment and booking schemas: the server validates with them, the booking screens use the same rules. */
 
@@ -13,7 +13,7 @@ import { sentence } from './i18n/sentence';
 export { appointmentStatuses };
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const ZAppointmentStatus = z.enum(appointmentStatuses, {
-  error: `Status must be one of: ${appointmentStatuses.join(', ')}`,
+  error: issueMessage('Status must be one of: {statuses}', { statuses: appointmentStatuses.join(', ') }),
 });
 
 /** Statuses that hold the employee's time (and get reminders). */
@@ -42,12 +42,17 @@ export const repeatStepDays: Record<RepeatFrequency, number> = { weekly: 7, biwe
 /** How many occurrences a series may have, the first included. */
 export const SERIES_MIN = 2;
 export const SERIES_MAX = 12;
+const SERIES_COUNT_MESSAGE = issueMessage('count must be between {min} and {max}', {
+  min: String(SERIES_MIN),
+  max: String(SERIES_MAX),
+});
 /** The 409 of a series when some occurrences are not free: their dates (`YYYY-MM-DD` in the business zone). */
 export const seriesUnavailableMessage = (dates: readonly string[]) =>
   sentence('Not available on {dates}.', { dates: dates.join(', ') });
 const NOTES_MAX = 2000;
+const NOTES_MESSAGE = issueMessage('Notes must be at most {max} characters', { max: String(NOTES_MAX) });
 
-const ZDate = (label: string) => zDateInput(`${label} must be a date such as 2026-05-01`);
+const ZDate = (field: string) => zDateInput(issueMessage('{field} must be a date such as 2026-05-01', { field }));
 
 /** An instant as ISO 8601 text (with Z or an offset), as the booking pages send it. */
 const ZDateTimeInput = z
@@ -58,10 +63,7 @@ const ZDateTimeInput = z
   .meta({ format: 'date-time' });
 
 const ZId = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
-const ZNotes = z
-  .string({ error: 'Notes must be text' })
-  .max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`)
-  .nullish();
+const ZNotes = z.string({ error: 'Notes must be text' }).max(NOTES_MAX, NOTES_MESSAGE).nullish();
 
 export const ZSlotsQuery = z.object({
   serviceId: ZId('Please select a service.'),
@@ -111,12 +113,14 @@ export const ZBookAppointmentInput = z.object({
   /** Books the same time again on later dates, all occurrences or none; the answer is the first occurrence. */
   repeat: z
     .object({
-      frequency: z.enum(repeatFrequencies, { error: `frequency must be one of: ${repeatFrequencies.join(', ')}` }),
+      frequency: z.enum(repeatFrequencies, {
+        error: issueMessage('frequency must be one of: {options}', { options: repeatFrequencies.join(', ') }),
+      }),
       count: z
         .number({ error: 'count must be a whole number' })
         .int('count must be a whole number')
-        .min(SERIES_MIN, `count must be between ${SERIES_MIN} and ${SERIES_MAX}`)
-        .max(SERIES_MAX, `count must be between ${SERIES_MIN} and ${SERIES_MAX}`),
+        .min(SERIES_MIN, SERIES_COUNT_MESSAGE)
+        .max(SERIES_MAX, SERIES_COUNT_MESSAGE),
     })
     .nullish(),
   /** Pays with one session (per occurrence) of the customer's package credit: the appointment is prepaid. */
@@ -147,7 +151,11 @@ export const ZAppointmentIdInput = z.object({ id: z.string() });
 /** `series`: this occurrence and the later ones of its series; `one` (the default): this appointment only. */
 const cancelScopes = ['one', 'series'] as const;
 export const ZCancelInput = ZAppointmentIdInput.extend({
-  scope: z.enum(cancelScopes, { error: `scope must be one of: ${cancelScopes.join(', ')}` }).optional(),
+  scope: z
+    .enum(cancelScopes, {
+      error: issueMessage('scope must be one of: {options}', { options: cancelScopes.join(', ') }),
+    })
+    .optional(),
 });
 export type CancelInput = z.infer<typeof ZCancelInput>;
 
@@ -234,6 +242,6 @@ export const ZSimpleBookingForm = z.object({
   serviceId: z.string().min(1, 'Please select a service to book.'),
   date: z.string().min(1, 'Please select an appointment date.'),
   dateTime: z.string().min(1, 'Please select an appointment time.'),
-  notes: z.string().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`),
+  notes: z.string().max(NOTES_MAX, NOTES_MESSAGE),
 });
 export type SimpleBookingForm = z.infer<typeof ZSimpleBookingForm>;

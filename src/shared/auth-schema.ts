@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage } from './i18n/sentence';
 import { ZUser } from './user';
 
 // Shared by the employee login form and the server, so both say the same thing (docs/sign-in.md).
@@ -16,7 +17,10 @@ export const ZEmployeeLoginInput = z.object({
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
-    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+    .max(
+      MAX_PASSWORD_LENGTH,
+      issueMessage('Password must be at most {max} characters', { max: String(MAX_PASSWORD_LENGTH) }),
+    ),
 });
 export type EmployeeLoginInput = z.infer<typeof ZEmployeeLoginInput>;
 
@@ -25,8 +29,14 @@ z.globalRegistry.add(ZSignedIn, { id: 'SignedIn' });
 
 export const ZNewPassword = z
   .string({ error: 'Password is required' })
-  .min(MIN_NEW_PASSWORD_LENGTH, `Password must be at least ${MIN_NEW_PASSWORD_LENGTH} characters`)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .min(
+    MIN_NEW_PASSWORD_LENGTH,
+    issueMessage('Password must be at least {min} characters', { min: String(MIN_NEW_PASSWORD_LENGTH) }),
+  )
+  .max(
+    MAX_PASSWORD_LENGTH,
+    issueMessage('Password must be at most {max} characters', { max: String(MAX_PASSWORD_LENGTH) }),
+  );
 
 export const ZSetPasswordInput = z.object({
   token: z

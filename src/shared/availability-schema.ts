@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage, labelMessage, sentence, type Sentence } from './i18n/sentence';
 import { isCalendarDate, zCalendarDate } from './wire-formats';
 
 /**
@@ -24,8 +25,8 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;
 /** "HH:MM" (a trailing ":00" of seconds is accepted and dropped). */
 const ZWallTime = (label: string) =>
   z
-    .string({ error: `${label} must be a time like 09:00` })
-    .regex(TIME, `${label} must be a time like 09:00`)
+    .string({ error: labelMessage('{label} must be a time like 09:00', label) })
+    .regex(TIME, labelMessage('{label} must be a time like 09:00', label))
     .transform((value) => value.slice(0, 5));
 
 /** Minutes after midnight of "HH:MM". */
@@ -157,11 +158,12 @@ export function dayNumberOf(name: DayName): number {
 // ---------- date overrides ----------
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ZDateString = (label: string) =>
+/** A date; its messages name it by a label (a sentence: `la fecha`) or by the field's name in the API (data). */
+const ZDateString = (named: Sentence | string) =>
   z
-    .string({ error: `${label} must be a date like 2026-12-24` })
-    .regex(DATE, `${label} must be a date like 2026-12-24`)
-    .refine(isCalendarDate, `${label} must be a real calendar date`)
+    .string({ error: issueMessage('{label} must be a date like 2026-12-24', { label: named }) })
+    .regex(DATE, issueMessage('{label} must be a date like 2026-12-24', { label: named }))
+    .refine(isCalendarDate, issueMessage('{label} must be a real calendar date', { label: named }))
     .meta({ format: 'date' });
 
 export const ZDateOverride = z.object({
@@ -190,7 +192,7 @@ export const ZCreateOverrideInput = z
     // Absent: the caller's own.
     employeeId: z.string().max(100).optional(),
     locationId: ZLocationIdField,
-    date: ZDateString('Date'),
+    date: ZDateString(sentence('Date', {})),
     isAvailable: z.boolean({ error: 'isAvailable must be true or false' }),
     startTime: ZWallTime('Start time').optional(),
     endTime: ZWallTime('End time').optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage } from './i18n/sentence';
 import { zDateInput } from './wire-formats';
 
 /** A staff member's connected calendar (a CalDAV account or an ICS address): never its password. */
@@ -56,7 +57,7 @@ z.globalRegistry.add(ZBusyTime, { id: 'BusyTime' });
 export type BusyTime = z.infer<typeof ZBusyTime>;
 
 export const ZBusyTimesInput = z.object({
-  from: zDateInput('from must be a date such as 2026-05-01'),
-  to: zDateInput('to must be a date such as 2026-05-01'),
+  from: zDateInput(issueMessage('{field} must be a date such as 2026-05-01', { field: 'from' })),
+  to: zDateInput(issueMessage('{field} must be a date such as 2026-05-01', { field: 'to' })),
   employeeId: z.string().max(100).optional(),
 });

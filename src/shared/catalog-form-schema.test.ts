@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ZProductForm, ZServiceForm } from './catalog-schema';
+import { englishOf } from './i18n/sentence';
 
 const firstMessages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), englishOf(issue.message)]));
 
 describe('catalogue dialog forms', () => {
   it('turn a non-numeric inventory into 0 and an unparsable duration into 60', () => {

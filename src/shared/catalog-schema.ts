@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { catalogLimits as limits, questionKinds } from './catalog';
+import { issueMessage, labelMessage } from './i18n/sentence';
 import { zInstant } from './wire-formats';
 
 /**
@@ -14,23 +15,27 @@ const numberOrString = (required: string, notNumber: string) =>
 
 /** A non-negative amount of money with at most two decimals, normalised to "12.50"; messages name the field. */
 export const moneyInput = (label: string) =>
-  numberOrString(`${label} is required`, `${label} must be a number`).transform((value, ctx) => {
-    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (text === '') return fail(`${label} is required`);
-    if (typeof value === 'number' && Math.abs(value) > limits.priceMax)
-      return fail(`${label} must be at most 99999999.99`);
-    if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text)) return fail(`${label} must be a number`);
-    if (text.startsWith('-') && Number(text) !== 0) return fail(`${label} must be 0 or more`);
-    const decimals = text.split('.')[1] ?? '';
-    if (decimals.replace(/0+$/, '').length > 2) return fail(`${label} can have at most 2 decimal places`);
-    const amount = Number(text);
-    if (amount > limits.priceMax) return fail(`${label} must be at most 99999999.99`);
-    return Math.abs(amount).toFixed(2);
-  });
+  numberOrString(labelMessage('{label} is required', label), labelMessage('{label} must be a number', label)).transform(
+    (value, ctx) => {
+      const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (text === '') return fail(labelMessage('{label} is required', label));
+      if (typeof value === 'number' && Math.abs(value) > limits.priceMax)
+        return fail(labelMessage('{label} must be at most 99999999.99', label));
+      if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text))
+        return fail(labelMessage('{label} must be a number', label));
+      if (text.startsWith('-') && Number(text) !== 0) return fail(labelMessage('{label} must be 0 or more', label));
+      const decimals = text.split('.')[1] ?? '';
+      if (decimals.replace(/0+$/, '').length > 2)
+        return fail(labelMessage('{label} can have at most 2 decimal places', label));
+      const amount = Number(text);
+      if (amount > limits.priceMax) return fail(labelMessage('{label} must be at most 99999999.99', label));
+      return Math.abs(amount).toFixed(2);
+    },
+  );
 
 const ZPriceInput = moneyInput('Price');
 
@@ -64,7 +69,7 @@ export const ZInventoryInput = wholeNumber({
   min: 0,
   minMessage: 'Inventory must be 0 or more',
   max: limits.inventoryMax,
-  maxMessage: `Inventory must be at most ${limits.inventoryMax}`,
+  maxMessage: issueMessage('Inventory must be at most {max}', { max: String(limits.inventoryMax) }),
 });
 
 export const ZDurationInput = wholeNumber({
@@ -72,21 +77,27 @@ export const ZDurationInput = wholeNumber({
   notNumber: 'Duration must be a number',
   notWhole: 'Duration must be a whole number',
   min: limits.durationMin,
-  minMessage: `Duration must be at least ${limits.durationMin} minutes`,
+  minMessage: issueMessage('Duration must be at least {min} minutes', { min: String(limits.durationMin) }),
   max: limits.durationMax,
-  maxMessage: `Duration must be at most ${limits.durationMax} minutes`,
-}).refine((n) => n % limits.durationStep === 0, `Duration must be a multiple of ${limits.durationStep} minutes`);
+  maxMessage: issueMessage('Duration must be at most {max} minutes', { max: String(limits.durationMax) }),
+}).refine(
+  (n) => n % limits.durationStep === 0,
+  issueMessage('Duration must be a multiple of {step} minutes', { step: String(limits.durationStep) }),
+);
 
 const bufferInput = (label: string) =>
   wholeNumber({
-    required: `${label} is required`,
-    notNumber: `${label} must be a number`,
-    notWhole: `${label} must be a whole number`,
+    required: labelMessage('{label} is required', label),
+    notNumber: labelMessage('{label} must be a number', label),
+    notWhole: labelMessage('{label} must be a whole number', label),
     min: 0,
-    minMessage: `${label} must be 0 or more`,
+    minMessage: labelMessage('{label} must be 0 or more', label),
     max: limits.bufferMax,
-    maxMessage: `${label} must be at most ${limits.bufferMax} minutes`,
-  }).refine((n) => n % limits.bufferStep === 0, `${label} must be a multiple of ${limits.bufferStep} minutes`);
+    maxMessage: labelMessage('{label} must be at most {max} minutes', label, { max: String(limits.bufferMax) }),
+  }).refine(
+    (n) => n % limits.bufferStep === 0,
+    labelMessage('{label} must be a multiple of {step} minutes', label, { step: String(limits.bufferStep) }),
+  );
 /** A deposit: none, a fixed amount (more than 0; at most the price, checked where the price is known) or the price. */
 const ZDepositInput = z.discriminatedUnion(
   'type',
@@ -105,13 +116,13 @@ const ZBufferBeforeInput = bufferInput('Buffer before');
 const ZBufferAfterInput = bufferInput('Buffer after');
 
 const ZCapacityInput = wholeNumber({
-  required: 'Capacity is required',
-  notNumber: 'Capacity must be a number',
-  notWhole: 'Capacity must be a whole number',
+  required: labelMessage('{label} is required', 'Capacity'),
+  notNumber: labelMessage('{label} must be a number', 'Capacity'),
+  notWhole: labelMessage('{label} must be a whole number', 'Capacity'),
   min: 1,
-  minMessage: 'Capacity must be at least 1',
+  minMessage: labelMessage('{label} must be at least 1', 'Capacity'),
   max: limits.capacityMax,
-  maxMessage: `Capacity must be at most ${limits.capacityMax}`,
+  maxMessage: issueMessage('Capacity must be at most {max}', { max: String(limits.capacityMax) }),
 });
 
 export const ZQuantityInput = wholeNumber({
@@ -121,7 +132,7 @@ export const ZQuantityInput = wholeNumber({
   min: 1,
   minMessage: 'Quantity must be at least 1',
   max: limits.cartQuantityMax,
-  maxMessage: `Quantity must be at most ${limits.cartQuantityMax}`,
+  maxMessage: issueMessage('Quantity must be at most {max}', { max: String(limits.cartQuantityMax) }),
 });
 
 export const ZNameInput = z
@@ -130,14 +141,14 @@ export const ZNameInput = z
   })
   .trim()
   .min(1, 'Name is required')
-  .max(limits.nameMax, `Name must be at most ${limits.nameMax} characters`);
+  .max(limits.nameMax, issueMessage('Name must be at most {max} characters', { max: String(limits.nameMax) }));
 
 /** Optional text, trimmed; null or left out is stored as "". */
 const optionalText = (label: string, max: number) =>
   z
-    .string({ error: `${label} must be text` })
+    .string({ error: labelMessage('{label} must be text', label) })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, labelMessage('{label} must be at most {max} characters', label, { max: String(max) }))
     .nullish()
     .transform((v) => v ?? '');
 
@@ -149,7 +160,10 @@ const ZCategoryInput = optionalText('Category', limits.categoryMax);
 const ZImageUrlInput = z
   .string({ error: 'Image URL must be a valid URL' })
   .trim()
-  .max(limits.imageUrlMax, `Image URL must be at most ${limits.imageUrlMax} characters`)
+  .max(
+    limits.imageUrlMax,
+    issueMessage('Image URL must be at most {max} characters', { max: String(limits.imageUrlMax) }),
+  )
   .refine((v) => v === '' || isHttpUrl(v), 'Image URL must be a valid URL')
   .nullish()
   .transform((v) => (v ? v : null));
@@ -165,16 +179,19 @@ function isHttpUrl(value: string): boolean {
 
 // A pipe, not a bare boolean: the REST layer coerces top-level booleans for query strings, where
 // Boolean("false") is true; a JSON body must say true or false.
-export const ZFlag = (name: string) => z.boolean({ error: `${name} must be true or false` }).transform((v) => v);
+export const ZFlag = (name: string) =>
+  z.boolean({ error: issueMessage('{name} must be true or false', { name }) }).transform((v) => v);
 
 /** Path and body identifiers: any string; a malformed one simply names nothing (404), see the services. */
 const idOf = (name: string) =>
   z
     .string({
       error: (issue) =>
-        issue.input === undefined || issue.input === null ? `${name} is required` : `${name} must be a string`,
+        issue.input === undefined || issue.input === null
+          ? issueMessage('{name} is required', { name })
+          : issueMessage('{name} must be a string', { name }),
     })
-    .max(100, `${name} is not a valid id`);
+    .max(100, issueMessage('{name} is not a valid id', { name }));
 export const ZId = idOf('id');
 
 const commonFields = {
@@ -243,7 +260,9 @@ const ZQuestionsInput = z
 export type QuestionsInput = z.infer<typeof ZQuestionsInput>;
 /** The ids a service is offered at and needs; each a list of ids (empty locationIds: every location). */
 const ZIdList = (field: string) =>
-  z.array(z.string().max(100), { error: `${field} must be a list of ids` }).max(100, `${field} has too many ids`);
+  z
+    .array(z.string().max(100), { error: issueMessage('{field} must be a list of ids', { field }) })
+    .max(100, issueMessage('{field} has too many ids', { field }));
 
 export const ZCreateServiceInput = z.object({
   ...createFields,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage } from './i18n/sentence';
 import { ZRole } from './user';
 import { zInstant } from './wire-formats';
 
@@ -13,7 +14,10 @@ const ZChatMessageText = z
   .string({ error: 'Message is required' })
   .trim()
   .min(1, 'Message cannot be empty')
-  .max(chatLimits.messageMax, `Message must be at most ${chatLimits.messageMax.toLocaleString('en-US')} characters`);
+  .max(
+    chatLimits.messageMax,
+    issueMessage('Message must be at most {max} characters', { max: chatLimits.messageMax.toLocaleString('en-US') }),
+  );
 
 /**
  * A message as the original client sends it: receiverId is a staff member or a placeholder meaning "the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelMessage } from './i18n/sentence';
 import { moneyInput, wholeNumber, ZCartItem, ZFlag, ZId } from './catalog-schema';
 import { discountKinds } from './orders';
 import { isInstant, zDateInput } from './wire-formats';
@@ -14,11 +15,11 @@ const ZDiscountCodeText = z
   .regex(/^[A-Za-z0-9_-]{3,32}$/, CODE_RULE)
   .transform((code) => code.toUpperCase());
 
-const optionalInstant = (name: string) =>
+const optionalInstant = (label: string) =>
   z
-    .string({ error: `${name} must be a date and time` })
+    .string({ error: labelMessage('{label} must be a date and time', label) })
     .trim()
-    .refine(isInstant, `${name} must be a date and time`)
+    .refine(isInstant, labelMessage('{label} must be a date and time', label))
     .meta({ format: 'date-time' })
     .transform((v) => new Date(v).toISOString())
     .nullable()
@@ -26,13 +27,13 @@ const optionalInstant = (name: string) =>
 
 const limitInput = (label: string) =>
   wholeNumber({
-    required: `${label} is required`,
-    notNumber: `${label} must be a number`,
-    notWhole: `${label} must be a whole number`,
+    required: labelMessage('{label} is required', label),
+    notNumber: labelMessage('{label} must be a number', label),
+    notWhole: labelMessage('{label} must be a whole number', label),
     min: 1,
-    minMessage: `${label} must be at least 1`,
+    minMessage: labelMessage('{label} must be at least 1', label),
     max: 1_000_000,
-    maxMessage: `${label} must be at most 1000000`,
+    maxMessage: labelMessage('{label} must be at most 1000000', label),
   });
 
 const discountFields = z.object({

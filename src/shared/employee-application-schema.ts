@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import { issueMessage } from './i18n/sentence';
 import { zInstant } from './wire-formats';
+
+const NOTES_MESSAGE = issueMessage('Notes must be at most {max} characters', { max: '2000' });
 
 // docs/employee-applications.md: the same rules and words on the form and on the server.
 const text = (min: number, max: number, message: string) =>
-  z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters, please`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, message)
+    .max(max, issueMessage('At most {max} characters, please', { max: String(max) }));
 
 export const ZEmployeeApplicationInput = z.object({
   firstName: text(2, 100, 'First name must be at least 2 characters'),
@@ -44,7 +51,7 @@ export type EmployeeApplication = z.infer<typeof ZEmployeeApplication>;
 
 export const ZApproveApplicationInput = z.object({
   id: z.string(),
-  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').nullish(),
+  notes: z.string().trim().max(2000, NOTES_MESSAGE).nullish(),
 });
 
 export const ZRejectApplicationInput = z.object({
@@ -53,7 +60,7 @@ export const ZRejectApplicationInput = z.object({
     .string({ error: 'Please give a reason for rejecting this application' })
     .trim()
     .min(1, 'Please give a reason for rejecting this application')
-    .max(2000, 'Notes must be at most 2000 characters'),
+    .max(2000, NOTES_MESSAGE),
 });
 
 /** The review dialogs' forms: the notes of an approval or a rejection. */

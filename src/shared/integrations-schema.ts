@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage } from './i18n/sentence';
 import { ZPermissionList } from './staff-schema';
 
 /** API keys and their answers (docs/integrations.md). The server validates with these and the admin dialog too. */
@@ -20,7 +21,10 @@ export const ZCreateApiKeyInput = z.object({
     .string({ error: integrationMessages.nameRequired })
     .trim()
     .min(1, integrationMessages.nameRequired)
-    .max(API_KEY_NAME_MAX, `API key names are at most ${API_KEY_NAME_MAX} characters.`),
+    .max(
+      API_KEY_NAME_MAX,
+      issueMessage('API key names are at most {max} characters.', { max: String(API_KEY_NAME_MAX) }),
+    ),
   permissions: ZPermissionList,
   expiresAt: z.iso
     .datetime({ offset: true, error: 'The expiry must be a date and time (ISO 8601).' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage, labelMessage } from './i18n/sentence';
 import { isTimeZone } from './settings-schema';
 import { wholeNumber } from './catalog-schema';
 
@@ -24,14 +25,17 @@ export const ZAppointmentLocation = z
   .meta({ id: 'AppointmentLocation', description: 'Where an appointment takes place' });
 export type AppointmentLocation = z.infer<typeof ZAppointmentLocation>;
 
-const ZName = (field: string) =>
+const ZName = (label: string) =>
   z
-    .string({ error: `${field} is required` })
+    .string({ error: labelMessage('{label} is required', label) })
     .trim()
-    .min(1, `${field} is required`)
-    .max(120, `${field} must be at most 120 characters`);
+    .min(1, labelMessage('{label} is required', label))
+    .max(120, labelMessage('{label} must be at most {max} characters', label, { max: '120' }));
 
-const ZAddress = z.string({ error: 'Address must be text' }).trim().max(500, 'Address must be at most 500 characters');
+const ZAddress = z
+  .string({ error: labelMessage('{label} must be text', 'Address') })
+  .trim()
+  .max(500, labelMessage('{label} must be at most {max} characters', 'Address', { max: '500' }));
 const ZTimeZone = z
   .string({ error: 'Time zone must be an IANA time zone name such as Europe/London' })
   .trim()
@@ -53,7 +57,9 @@ export const ZResource = z
   .meta({ id: 'Resource', description: 'Units of something a booking needs (a room, a chair) at one location' });
 export type Resource = z.infer<typeof ZResource>;
 
-const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${RESOURCE_QUANTITY_MAX}`;
+const QUANTITY_MESSAGE = issueMessage('Quantity must be a whole number from 1 to {max}', {
+  max: String(RESOURCE_QUANTITY_MAX),
+});
 /** A number or numeric text (the form's field), 1-50. */
 const ZQuantity = wholeNumber({
   required: QUANTITY_MESSAGE,

@@ -1,10 +1,13 @@
 import { pageQueryFields } from './page-schema';
 import { z } from 'zod';
+import { issueMessage } from './i18n/sentence';
 import { moneyInput, ZId, ZQuantityInput } from './catalog-schema';
 import { orderStatuses, paymentStatuses } from './orders';
 import { zDateInput, zInstant } from './wire-formats';
 
-const ZOrderStatus = z.enum(orderStatuses, { error: `Status must be one of ${orderStatuses.join(', ')}` });
+const ZOrderStatus = z.enum(orderStatuses, {
+  error: issueMessage('Status must be one of {statuses}', { statuses: orderStatuses.join(', ') }),
+});
 
 export const ZUpdateCartItemInput = z.object({ id: ZId, quantity: ZQuantityInput });
 export type UpdateCartItemInput = z.infer<typeof ZUpdateCartItemInput>;
@@ -94,7 +97,8 @@ export const ZCheckoutInput = z.object({
 });
 export type CheckoutInput = z.infer<typeof ZCheckoutInput>;
 
-const dateInput = (name: string) => zDateInput(`${name} must be a date (YYYY-MM-DD)`).optional();
+const dateInput = (field: string) =>
+  zDateInput(issueMessage('{field} must be a date (YYYY-MM-DD)', { field })).optional();
 
 export const ZOrderListInput = z.object({
   /** mine: only the caller's own orders, also for staff (the profile); all (the default for staff): everyone's. */

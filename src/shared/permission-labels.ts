@@ -1,10 +1,11 @@
+import type { Catalogue } from './i18n/catalogue';
 import type { MessageId } from './i18n/en';
 import type { Permission, PermissionGroupEntry } from './roles';
 
 /**
- * The permission catalogue's words in each language, by group and by permission. src/shared/roles.ts keeps the
- * English the API lists (GET /api/admin/permissions); the screens say them in the page's language, and the audit
- * log's entries in the reader's (src/server/audit/audit.ts).
+ * The permission catalogue's words, by group and by permission: the screens' messages (i18n/<language>/staff.ts),
+ * the one place they are written. The screens say them in the page's language, the API lists them in English
+ * (GET /api/admin/permissions) and the audit log's entries in the reader's (src/server/audit/audit.ts).
  */
 const groupLabels: Record<PermissionGroupEntry['group'], MessageId> = {
   dashboard: 'staff.groupDashboard',
@@ -75,3 +76,13 @@ export const permissionGroupLabelId = (group: string): MessageId | undefined =>
   (groupLabels as Record<string, MessageId | undefined>)[group];
 export const permissionLabelId = (permission: string): MessageId | undefined =>
   (itemLabels as Record<string, MessageId | undefined>)[permission];
+
+/** A group's or a permission's words in a catalogue's language; one the catalogue does not know is its own name. */
+export const permissionGroupLabel = (messages: Catalogue['messages'], group: string): string => {
+  const id = permissionGroupLabelId(group);
+  return id ? messages[id] : group;
+};
+export const permissionLabel = (messages: Catalogue['messages'], permission: string): string => {
+  const id = permissionLabelId(permission);
+  return id ? messages[id] : permission;
+};

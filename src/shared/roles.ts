@@ -97,86 +97,21 @@ export function effectivePermissions(
   return allPermissions.filter((p) => held.has(p));
 }
 
-const permissionGroupLabels: Record<PermissionGroup, string> = {
-  dashboard: 'Dashboard',
-  products: 'Products',
-  services: 'Services',
-  orders: 'Orders',
-  appointments: 'Appointments',
-  customers: 'Customers',
-  users: 'Staff',
-  roles: 'Roles',
-  settings: 'Settings',
-  chat: 'Chat',
-  payments: 'Payments',
-  webhooks: 'Integrations',
-};
-
-const itemLabels: Record<string, string> = {
-  'dashboard.view': 'View dashboard',
-  'dashboard.analytics': 'View analytics',
-  'products.view': 'View products',
-  'products.create': 'Create products',
-  'products.edit': 'Edit products',
-  'products.delete': 'Delete products',
-  'products.featured': 'Feature products',
-  'services.view': 'View services',
-  'services.create': 'Create services',
-  'services.edit': 'Edit services',
-  'services.delete': 'Delete services',
-  'services.featured': 'Feature services',
-  'orders.view': 'View orders',
-  'orders.edit': 'Edit orders',
-  'orders.manage': 'Manage orders',
-  'orders.refund': 'Refund orders',
-  'appointments.view': 'View appointments',
-  'appointments.edit': 'Edit appointments',
-  'appointments.manage': 'Manage appointments',
-  'appointments.cancel': 'Cancel appointments',
-  'appointments.calendar': 'Use the calendar',
-  'customers.view': 'View customers',
-  'customers.edit': 'Edit customers',
-  'customers.communication': 'Contact customers',
-  'users.view': 'View staff',
-  'users.edit': 'Add and edit staff',
-  'users.roles': 'Change staff roles',
-  'users.permissions': 'Change staff permissions',
-  'roles.view': 'View roles',
-  'roles.create': 'Create roles',
-  'roles.edit': 'Edit roles',
-  'roles.delete': 'Delete roles',
-  'roles.permissions': 'Change role permissions',
-  'settings.view': 'View settings',
-  'settings.edit': 'Edit settings',
-  'settings.business': 'Business information',
-  'settings.system': 'System settings',
-  'chat.view': 'View chats',
-  'chat.respond': 'Respond to chats',
-  'chat.customer': 'Chat with customers',
-  'chat.admin': 'Chat administration',
-  'payments.view': 'View payments',
-  'payments.process': 'Process payments',
-  'payments.refunds': 'Issue refunds',
-  'webhooks.view': 'View webhooks and events',
-  'webhooks.manage': 'Manage webhooks',
-};
-
-export const permissionLabel = (permission: string): string => itemLabels[permission] ?? permission;
-
+/**
+ * A group of the catalogue and its permissions. Their words are the screens' messages
+ * (src/shared/permission-labels.ts, i18n/<language>/staff.ts): the API lists them in English, a page and the audit
+ * log say them in their language.
+ */
 export interface PermissionGroupEntry {
   group: PermissionGroup;
-  label: string;
-  permissions: { id: Permission; label: string }[];
+  permissions: { id: Permission }[];
 }
 
 /** The full catalogue by group, as the role dialog shows it. */
 export const permissionGroups: PermissionGroupEntry[] = (Object.keys(permissionCatalogue) as PermissionGroup[]).map(
   (group) => ({
     group,
-    label: permissionGroupLabels[group],
-    permissions: allPermissions
-      .filter((p) => p.startsWith(`${group}.`))
-      .map((id) => ({ id, label: permissionLabel(id) })),
+    permissions: allPermissions.filter((p) => p.startsWith(`${group}.`)).map((id) => ({ id })),
   }),
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { issueMessage, labelMessage, sentence } from './i18n/sentence';
 import { businessTypes } from './settings';
 import { LOCALES } from './i18n/locales';
 
@@ -48,7 +49,11 @@ export function isCurrencyWithCents(code: string) {
 
 /** A whole number within bounds; forms send numeric strings, the REST API numbers. */
 function wholeNumber(label: string, min: number, max: number, unit: string) {
-  const message = `${label} must be a whole number of ${unit} from ${min} to ${max}`;
+  const message = labelMessage('{label} must be a whole number of {unit} from {min} to {max}', label, {
+    unit: sentence(unit, {}),
+    min: String(min),
+    max: String(max),
+  });
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 }
 
@@ -57,7 +62,7 @@ const ZReminderOffsets = z
   .array(wholeNumber('Each reminder', 5, 10_080, 'minutes before the start'), {
     error: 'Reminders must be a list of minutes before the start, such as [1440, 120]',
   })
-  .max(REMINDERS_MAX, `At most ${REMINDERS_MAX} reminders`)
+  .max(REMINDERS_MAX, issueMessage('At most {max} reminders', { max: String(REMINDERS_MAX) }))
   // Each time once, latest-first order does not matter: kept longest first.
   .transform((offsets) => [...new Set(offsets)].sort((a, b) => b - a));
 

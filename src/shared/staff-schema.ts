@@ -44,6 +44,7 @@ export const ZPermissionGroup = z.object({
   permissions: z.array(z.object({ id: z.string(), label: z.string() })),
 });
 z.globalRegistry.add(ZPermissionGroup, { id: 'PermissionGroup' });
+export type PermissionGroupAnswer = z.infer<typeof ZPermissionGroup>;
 
 export const ZRoleRecord = z.object({
   id: z.string(),

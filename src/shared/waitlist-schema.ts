@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { issueMessage } from './i18n/sentence';
 import { zDateInput } from './wire-formats';
 
 /** Waiting for a time to open on a fully booked day: a service, a date, and optionally one employee. */
 export const ZJoinWaitlistInput = z.object({
   serviceId: z.string({ error: 'Please select a service.' }).trim().min(1, 'Please select a service.').max(100),
-  date: zDateInput('date must be a date such as 2026-05-01'),
+  date: zDateInput(issueMessage('{field} must be a date such as 2026-05-01', { field: 'date' })),
   employeeId: z.string().trim().max(100).nullish(),
   /** Where the customer would book (absent: the service's first location). */
   locationId: z.string().trim().max(100).nullish(),

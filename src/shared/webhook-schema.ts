@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { MessageId } from './i18n/en';
+import { issueMessage } from './i18n/sentence';
 import { ZAppointment } from './appointment-schema';
 import { ZProduct } from './catalog-schema';
 import { ZEmployeeApplication } from './employee-application-schema';
@@ -29,22 +31,26 @@ export const webhookEventTypes = [
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number] | 'ping';
 
-export const webhookEventDescriptions: Record<(typeof webhookEventTypes)[number], string> = {
-  'order.created': 'An order was placed',
-  'order.updated': 'An order changed: its status, its payment or a refund',
-  'appointment.created': 'An appointment was booked',
-  'appointment.updated': 'An appointment changed: its status or its time',
-  'appointment.cancelled': 'An appointment was cancelled',
-  'customer.created': 'A customer signed in for the first time',
-  'employee_application.created': 'Someone applied to join the team',
-  'product.created': 'A product was created',
-  'product.updated': 'A product was changed',
-  'product.deleted': 'A product was deleted',
-  'package.purchased': "A customer's package was paid: the credit they now hold",
-  'gift_card.issued': 'A gift card was issued by staff, or made when the order buying it was paid',
-  'gift_card.spent': 'A gift card paid part or all of an order',
-  'gift_card.refunded': 'Money of a refunded or cancelled order went back to the gift card that paid it',
-  'gift_card.voided': 'Staff voided a gift card',
+/**
+ * What each event means, by its message (i18n/<language>/integrations.ts): the admin dialog says it in the page's
+ * language, the API's list (GET /api/admin/webhooks/event-types) in English.
+ */
+export const webhookEventDescriptions: Record<(typeof webhookEventTypes)[number], MessageId> = {
+  'order.created': 'integrations.eventOrderCreated',
+  'order.updated': 'integrations.eventOrderUpdated',
+  'appointment.created': 'integrations.eventAppointmentCreated',
+  'appointment.updated': 'integrations.eventAppointmentUpdated',
+  'appointment.cancelled': 'integrations.eventAppointmentCancelled',
+  'customer.created': 'integrations.eventCustomerCreated',
+  'employee_application.created': 'integrations.eventApplicationCreated',
+  'product.created': 'integrations.eventProductCreated',
+  'product.updated': 'integrations.eventProductUpdated',
+  'product.deleted': 'integrations.eventProductDeleted',
+  'package.purchased': 'integrations.eventPackagePurchased',
+  'gift_card.issued': 'integrations.eventGiftCardIssued',
+  'gift_card.spent': 'integrations.eventGiftCardSpent',
+  'gift_card.refunded': 'integrations.eventGiftCardRefunded',
+  'gift_card.voided': 'integrations.eventGiftCardVoided',
 };
 
 const urlMessage = 'The URL must be an http:// or https:// address.';
@@ -55,9 +61,14 @@ const ZWebhookUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: urlMessage }));
 
 const ZWebhookEvents = z
-  .array(z.enum(webhookEventTypes, { error: `Events must be chosen from: ${webhookEventTypes.join(', ')}.` }), {
-    error: 'Events must be a list of event types.',
-  })
+  .array(
+    z.enum(webhookEventTypes, {
+      error: issueMessage('Events must be chosen from: {events}.', { events: webhookEventTypes.join(', ') }),
+    }),
+    {
+      error: 'Events must be a list of event types.',
+    },
+  )
   .min(1, 'Choose at least one event.')
   .transform((events) => [...new Set(events)]);
 
@@ -178,7 +189,11 @@ z.globalRegistry.add(ZWebhookEventBody, { id: 'StoredEvent' });
 export type WebhookEventBody = z.infer<typeof ZWebhookEventBody>;
 
 export const ZEventListQuery = z.object({
-  type: z.enum(webhookEventTypes, { error: `type must be one of: ${webhookEventTypes.join(', ')}` }).optional(),
+  type: z
+    .enum(webhookEventTypes, {
+      error: issueMessage('type must be one of: {types}', { types: webhookEventTypes.join(', ') }),
+    })
+    .optional(),
   limit: pageQueryFields.limit,
   cursor: pageQueryFields.cursor,
 });

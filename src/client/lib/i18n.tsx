@@ -32,8 +32,8 @@ let whole: Omit<PageCatalogue, 'locale'> | undefined;
 
 /**
  * A page's HTML carries only what its first script says; this fetches the rest of its language, once. Started
- * after the page has loaded, for the first script's texts the build cannot see (a validation message built from
- * a label, said by useSentence), and awaited before a screen of a later script shows (`withCatalogue`). A failed
+ * after the page has loaded, for the first script's texts the build cannot see (a label a validation message
+ * names, said by useSentence), and awaited before a screen of a later script shows (`withCatalogue`). A failed
  * fetch is tried again next time; a screen meanwhile shows the ids of the texts not here.
  */
 function fetchRest(): Promise<void> {
@@ -93,18 +93,18 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * An English sentence the code wrote (a shared schema's validation message) in the page's language; one without
- * a translation stays English; a label-built one (`Price must be a number`) is said by its pattern. Plain
- * sentences only: a page has no ICU parser, so a screen says a sentence with values as a message of its own.
- * Said with the whole catalogue's sentences once they are here, the page's own before. Server error messages
- * need none of this: the server already answers in the page's language (the client sends it as
+ * A sentence the code wrote (a shared schema's validation message: a plain sentence, or the text of one with
+ * values, issueMessage) in the page's language; one without a translation stays English. Its template is looked
+ * up as written and filled in without an ICU parser, which a page has not: the schemas' templates name plain
+ * values only. Said with the whole catalogue's sentences once they are here, the page's own before. Server error
+ * messages need none of this: the server already answers in the page's language (the client sends it as
  * Accept-Language).
  */
 export function useSentence(): (sentence: string) => string {
   return sayPlain;
 }
 
-// One speaker per set of sentences: saySentence keeps its patterns by speaker.
+// One speaker per set of sentences: saySentence keeps a formatter by speaker.
 let speaker: Pick<Catalogue, 'locale' | 'sentences'> | undefined;
 function sayPlain(sentence: string): string {
   const sentences = whole?.sentences ?? catalogue.sentences;

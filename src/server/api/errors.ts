@@ -125,8 +125,8 @@ function validationIssues(error: z.ZodError, catalogue: Catalogue): { path: stri
     const path = issue.path.join('.');
     // Our schemas carry their own sentences; zod's defaults need the field name to make sense.
     const custom = !/^(Invalid input|Invalid option|Too (big|small)|Unrecognized key)/.test(issue.message);
-    const message = saySentence(catalogue, issue.message);
-    return { path, message: custom || !path ? message : `${path}: ${message}` };
+    const said = custom || !path ? issue.message : sentence('{path}: {problem}', { path, problem: issue.message });
+    return { path, message: saySentence(catalogue, said) };
   });
 }
 

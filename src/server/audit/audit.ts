@@ -5,8 +5,8 @@ import type { Catalogue } from '../../shared/i18n/catalogue';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import type { Locale } from '../../shared/i18n/locales';
 import { englishOf, listed, saySentence, sentence, type Sentence } from '../../shared/i18n/sentence';
-import { permissionLabelId } from '../../shared/permission-labels';
-import { allPermissions, permissionLabel } from '../../shared/roles';
+import { permissionLabel } from '../../shared/permission-labels';
+import { allPermissions } from '../../shared/roles';
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditInput } from '../../shared/staff-schema';
 import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk } from '../paging/page';
 
@@ -66,9 +66,16 @@ export function auditRow(actor: AuditActor, record: AuditRecord) {
   };
 }
 
-/** The permissions a summary names, by their English labels, each said in the reader's language (readerOf). */
+const english = catalogueFor('en').messages;
+
+/** The permissions a summary names, by their English words, each said in the reader's language (readerOf). */
 export const permissionList = (permissions: readonly string[]) =>
-  permissions.length ? listed(permissions.map(permissionLabel), ', ') : sentence('none', {});
+  permissions.length
+    ? listed(
+        permissions.map((p) => permissionLabel(english, p)),
+        ', ',
+      )
+    : sentence('none', {});
 
 /** What an update changed, one sentence per change. */
 export const changeList = (changes: readonly (Sentence | null)[]) => {
@@ -79,15 +86,15 @@ export const changeList = (changes: readonly (Sentence | null)[]) => {
 const readers = new Map<Locale, Pick<Catalogue, 'locale' | 'sentences'>>();
 
 /**
- * What says the log in a language: its sentences, and the permission labels an entry lists (keyed by their
- * English, src/shared/roles.ts) as the screens of that language name them. The labels stay out of the
- * catalogue's sentences, which pages carry: only the log says them as sentences.
+ * What says the log in a language: its sentences, and the permissions an entry lists (by their English words, as
+ * every entry has stored them) as the screens of that language name them (src/shared/permission-labels.ts). They
+ * stay out of the catalogue's sentences, which pages carry: only the log says them as sentences.
  */
 function readerOf(locale: Locale) {
   let reader = readers.get(locale);
   if (!reader) {
     const { sentences, messages } = catalogueFor(locale);
-    const labels = allPermissions.map((p) => [permissionLabel(p), messages[permissionLabelId(p)!]]);
+    const labels = allPermissions.map((p) => [permissionLabel(english, p), permissionLabel(messages, p)]);
     reader = { locale, sentences: { ...sentences, ...Object.fromEntries(labels) } };
     readers.set(locale, reader);
   }

@@ -8,6 +8,7 @@ import {
   externalCalendarObjects,
   externalCalendars,
 } from '../../../db/schema/index';
+import { sentenceText } from '../../shared/i18n/sentence';
 import { AppError } from '../app-error';
 import { enqueue } from '../jobs/enqueue';
 import { defineJob, type JobHandler } from '../jobs/define-job';
@@ -218,9 +219,9 @@ async function syncCalendar(
  * JSON), so that each reader is told it in their own language (connections-service `sayLastError`).
  */
 function reasonOf(error: unknown): string {
-  const said =
-    error instanceof AppError ? error.said : 'The calendar could not be read. It will be tried again in a few minutes.';
-  return typeof said === 'string' ? said : JSON.stringify(said);
+  return sentenceText(
+    error instanceof AppError ? error.said : 'The calendar could not be read. It will be tried again in a few minutes.',
+  );
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url');

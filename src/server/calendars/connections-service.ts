@@ -16,7 +16,7 @@ import type {
 import { AppError } from '../app-error';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import type { Locale } from '../../shared/i18n/locales';
-import { saySentence, type Sentence } from '../../shared/i18n/sentence';
+import { saySentence } from '../../shared/i18n/sentence';
 import { zonedToInstant } from '../booking/zoned-time';
 import { addCalendarDays } from '../../shared/date-key';
 import { queueSync, type CalendarEnv } from './calendar-sync';
@@ -54,23 +54,14 @@ async function connectionsWhere(db: Tx, where: ReturnType<typeof eq>): Promise<C
 }
 
 /**
- * A connection as its reader is told it: the last error (stored as the sentence, see calendar-sync `reasonOf`) in
- * their language. A stored text that is not a sentence's JSON is a plain English sentence (or one kept from before).
+ * A connection as its reader is told it: the last error (stored as the sentence's text, see calendar-sync
+ * `reasonOf`) in their language. A stored plain text is a plain English sentence (or one kept from before).
  */
 export function sayLastError(locale: Locale) {
   const speaker = catalogueFor(locale);
-  const said = (text: string): Sentence | string => {
-    if (!text.startsWith('{')) return text;
-    try {
-      const parsed = JSON.parse(text) as Sentence;
-      return typeof parsed.template === 'string' && parsed.values ? parsed : text;
-    } catch {
-      return text;
-    }
-  };
   return (connection: CalendarConnection): CalendarConnection => ({
     ...connection,
-    lastError: connection.lastError && saySentence(speaker, said(connection.lastError)),
+    lastError: connection.lastError && saySentence(speaker, connection.lastError),
   });
 }
 

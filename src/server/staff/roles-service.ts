@@ -1,17 +1,13 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { roles, users } from '../../../db/schema/index';
-import {
-  allPermissions,
-  can,
-  isAdminRole,
-  permissionGroups,
-  type Permission,
-  type PermissionGroupEntry,
-} from '../../shared/roles';
+import { allPermissions, can, isAdminRole, permissionGroups, type Permission } from '../../shared/roles';
+import { catalogueFor } from '../../shared/i18n/catalogues';
+import { permissionGroupLabel, permissionLabel } from '../../shared/permission-labels';
 import {
   checkRoleFields,
   staffMessages,
+  type PermissionGroupAnswer,
   type CreateRoleInput,
   type RoleFields,
   type RoleRecord,
@@ -24,9 +20,15 @@ import { AppError } from '../app-error';
 import { sentence } from '../../shared/i18n/sentence';
 import { changeList, permissionList, recordAudit } from '../audit/audit';
 
-/** The permission catalogue by group, as the role and permissions dialogs tick it. */
-export function listPermissionGroups(): PermissionGroupEntry[] {
-  return permissionGroups;
+const english = catalogueFor('en').messages;
+
+/** The permission catalogue by group, as the role and permissions dialogs tick it, in English. */
+export function listPermissionGroups(): PermissionGroupAnswer[] {
+  return permissionGroups.map(({ group, permissions }) => ({
+    group,
+    label: permissionGroupLabel(english, group),
+    permissions: permissions.map(({ id }) => ({ id, label: permissionLabel(english, id) })),
+  }));
 }
 
 const roleColumns = {

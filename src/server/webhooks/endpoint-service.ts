@@ -18,6 +18,7 @@ import { webhookKind } from './delivery';
 import { checkDestination, type DestinationPolicy } from './destination';
 import { writeEvent } from './events';
 import { recordAudit, type AuditActor } from '../audit/audit';
+import { catalogueFor } from '../../shared/i18n/catalogues';
 import { sentence } from '../../shared/i18n/sentence';
 
 const endpointNotFound = () => new AppError('NOT_FOUND', 'Webhook endpoint not found.');
@@ -39,8 +40,11 @@ const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({ ...row, createdAt: 
 /** A new signing secret in the Standard Webhooks form: `whsec_` + base64 of 32 random bytes. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
+const english = catalogueFor('en').messages;
+
+/** The events an endpoint can receive, each with what it means in English. */
 export function listWebhookEventTypes() {
-  return webhookEventTypes.map((type) => ({ type, description: webhookEventDescriptions[type] }));
+  return webhookEventTypes.map((type) => ({ type, description: english[webhookEventDescriptions[type]] }));
 }
 
 export async function listWebhookEndpoints(db: Tx): Promise<WebhookEndpoint[]> {

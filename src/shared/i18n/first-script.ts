@@ -22,7 +22,8 @@ const ids = Object.keys(messages) as MessageId[];
  * The message ids and sentences that appear in `code` (the first script, minified). Ids are string literals
  * that minification keeps; a literal ending in `.` or followed by `${` (`'orders.status.' + status`,
  * `` `catalog.${kind}Title` ``) is a prefix, and brings every id it begins. A sentence counts when it appears as
- * written; one built from a label never does, which the fetch of the rest after the first paint covers.
+ * written (a plain sentence, a template, a label); one the code passes on as a variable does not, which the
+ * fetch of the rest after the first paint covers.
  */
 export function firstScriptTexts(code: string): FirstScriptTexts {
   const found = new Set<MessageId>();

@@ -4,7 +4,7 @@ import { createIntl } from '@formatjs/intl';
 import { describe, expect, it } from 'vitest';
 import { messages as en } from './en';
 import { pseudoCatalogue, pseudoMessage, withoutPseudoText } from './pseudo';
-import { saySentence, sentence } from './sentence';
+import { labelMessage, saySentence, sentence } from './sentence';
 
 const pseudo = pseudoCatalogue();
 
@@ -54,9 +54,9 @@ describe('the pseudo language', () => {
     expect(changed).toEqual([]);
   });
 
-  it('says the sentences the code writes: plain, by pattern (the label said too) and as ICU templates', () => {
+  it('says the sentences the code writes: plain, a schema message with its label said too, and ICU templates', () => {
     expect(saySentence(pseudo, 'Price')).toBe('⟦Þŕíçé⟧');
-    expect(saySentence(pseudo, 'Price must be a number')).toBe('⟦Þŕíçé⟧⟦ ɱúšţ ƀé à ñúɱƀéŕ⟧');
+    expect(saySentence(pseudo, labelMessage('{label} must be a number', 'Price'))).toBe('⟦Þŕíçé⟧⟦ ɱúšţ ƀé à ñúɱƀéŕ⟧');
     expect(saySentence(pseudo, sentence('A discount code {code} already exists.', { code: 'SPRING' }))).toBe(
       '⟦À đíšçóúñţ çóđé ⟧SPRING⟦ àļŕéàđý éẋíšţš.⟧',
     );

@@ -53,9 +53,9 @@ function pseudoElements(elements: MessageFormatElement[]): MessageFormatElement[
 export const pseudoMessage = (message: string): string => printAST(pseudoElements(parse(message)));
 
 /**
- * A sentence key (es/sentences.ts) in the pseudo language. A plain sentence is used as written and a pattern's
- * `{name}` parts are replaced as text (src/shared/i18n/sentence.ts), so only ICU templates go through the ICU
- * printer; the others keep their braces and apostrophes as they are.
+ * A sentence key (es/sentences.ts) in the pseudo language. A plain sentence is used as written and a template
+ * with plain `{name}` arguments is filled in as text (src/shared/i18n/sentence.ts), so only the other ICU
+ * templates go through the ICU printer; the rest keep their braces and apostrophes as they are.
  */
 function pseudoSentence(key: string): string {
   const asText = () =>

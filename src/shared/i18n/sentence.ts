@@ -7,8 +7,9 @@ import { formatMoney } from '../orders';
 /**
  * A sentence the code writes in English where it is made (an error message, a schema's validation message, an
  * audit log entry): an ICU template and its values, kept apart so that it can be said in another language. The
- * template is the key of its translations (es/sentences.ts); a sentence without values is a plain string. A value
- * may itself be a sentence (a plain one as `sentence(text, {})`: a plain string value is data, said as it is).
+ * template is the key of its translations (es/sentences.ts), looked up as written; a sentence without values is
+ * a plain string. A value may itself be a sentence (a label, `sentence('Price', {})`; a plain string value is
+ * data, said as it is).
  */
 export interface Sentence {
   readonly template: string;
@@ -36,60 +37,45 @@ export const money = (amount: string, currency: string): Money => ({ amount, cur
 
 export const listed = (list: Listed['list'], separator: string): Listed => ({ list, separator });
 
+/**
+ * A sentence where only text can be kept: a zod issue's message (zod keeps a string), a calendar connection's
+ * last error in its column. A plain sentence is itself; one with values is its JSON, which saySentence reads back.
+ */
+export const sentenceText = (said: Sentence | string): string =>
+  typeof said === 'string' ? said : JSON.stringify(said);
+
+/**
+ * A schema's validation message that names values (a field's label, a limit): `issueMessage('{label} must be a
+ * number', { label: sentence('Price', {}) })`. Zod keeps it as text (sentenceText); every place that shows an
+ * issue says it with saySentence (the error answers, the client's useSentence). A limit is given as text, as the
+ * English has always written it (`1000`, not `1,000`).
+ */
+export const issueMessage = (template: string, values: Sentence['values']): string =>
+  sentenceText(sentence(template, values));
+
+/**
+ * A schema's message about a field named by its label: `labelMessage('{label} must be a number', 'Price')`. The
+ * label is a sentence of its own (`Price` is `el precio`, and a sentence it begins is capitalised); a field's
+ * name as the API spells it (`isActive`) is data instead, given to issueMessage as it is.
+ */
+export const labelMessage = (template: string, label: string, values: Sentence['values'] = {}): string =>
+  issueMessage(template, { label: sentence(label, {}), ...values });
+
+/** The sentence a text holds: the JSON of one with values (sentenceText), else the plain sentence it is. */
+export function sentenceOf(text: string): Sentence | string {
+  if (!text.startsWith('{"template":')) return text;
+  try {
+    const parsed = JSON.parse(text) as Partial<Sentence>;
+    const isSentence = typeof parsed.template === 'string' && typeof parsed.values === 'object' && parsed.values;
+    return isSentence ? (parsed as Sentence) : text;
+  } catch {
+    return text;
+  }
+}
+
 type Speaker = Pick<Catalogue, 'locale' | 'sentences'>;
 
 const formatters = new WeakMap<Speaker, IntlShape>();
-const patternsOf = new WeakMap<Speaker, Pattern[]>();
-
-interface Pattern {
-  match: RegExp;
-  names: string[];
-  translation: string;
-}
-
-/**
- * The keys with plain `{name}` parts, as patterns: a schema writes `${label} must be a number` for many labels,
- * and one key, `{label} must be a number`, says them all. The most specific (longest fixed text) is tried first.
- */
-function patterns(speaker: Speaker): Pattern[] {
-  let list = patternsOf.get(speaker);
-  if (!list) {
-    list = Object.entries(speaker.sentences)
-      .filter(([key]) => /\{\w+\}/.test(key) && !/[{}]/.test(key.replace(/\{\w+\}/g, '')))
-      .sort(([a], [b]) => b.replace(/\{\w+\}/g, '').length - a.replace(/\{\w+\}/g, '').length)
-      .map(([key, translation]) => ({
-        match: new RegExp(
-          `^${key
-            .split(/\{\w+\}/)
-            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-            .join('(.+?)')}$`,
-        ),
-        names: [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
-        translation,
-      }));
-    patternsOf.set(speaker, list);
-  }
-  return list;
-}
-
-/** A plain sentence by a pattern key: each value is said too (a label: `Price` is `el precio`). */
-function sayByPattern(speaker: Speaker, text: string): string | undefined {
-  for (const { match, names, translation } of patterns(speaker)) {
-    const found = match.exec(text);
-    if (!found) continue;
-    const values = Object.fromEntries(names.map((name, i) => [name, found[i + 1]!]));
-    const said = translation.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in values ? (speaker.sentences[values[name]!] ?? values[name]!) : whole,
-    );
-    // A translated label is written lowercase (`el precio`), but a sentence it leads starts uppercase; a field
-    // name left as it is (`isActive`) keeps its case.
-    const lead = /^\{(\w+)\}/.exec(translation)?.[1];
-    const capitalise =
-      lead !== undefined && values[lead] !== undefined && speaker.sentences[values[lead]] !== undefined;
-    return capitalise ? said.charAt(0).toUpperCase() + said.slice(1) : said;
-  }
-  return undefined;
-}
 
 function formatterOf(speaker: Speaker): IntlShape {
   let intl = formatters.get(speaker);
@@ -109,19 +95,37 @@ function sayValue(catalogue: Speaker, value: Sentence['values'][string]): string
   return saySentence(catalogue, value);
 }
 
+/** A template whose arguments are all plain (`{name}`): no plural, select or quoting. */
+const PLAIN_ARGUMENT = /\{(\w+)\}/g;
+const isPlain = (template: string) => !/[{}']/.test(template.replace(PLAIN_ARGUMENT, ''));
+
 /**
  * A sentence in the catalogue's language; one it has no translation for stays English. A plain string is looked
- * up as written, then by the pattern keys; it is not ICU (a schema message may hold braces,
- * `{productId, quantity}`).
+ * up as written (it is not ICU: a schema message may hold braces, `{productId, quantity}`), and so is a
+ * sentence's template. A template with plain arguments only is filled in as ICU would fill it, without its
+ * parser (a page's script has none: a form says its schema's messages); plurals and selects are the server's.
+ * A translation that begins with a sentence it names (a label: `{label} debe ser un número`, `el precio`) begins
+ * with a capital.
  */
 export function saySentence(catalogue: Speaker, said: Sentence | string): string {
-  if (typeof said === 'string') return catalogue.sentences[said] ?? sayByPattern(catalogue, said) ?? said;
-  // Sentences are keyed by their English, not by the screens' message ids the id type lists.
-  const id = said.template as MessageId;
+  const read = typeof said === 'string' ? sentenceOf(said) : said;
+  if (typeof read === 'string') return catalogue.sentences[read] ?? read;
+  const translation = catalogue.sentences[read.template] ?? read.template;
   const values = Object.fromEntries(
-    Object.entries(said.values).map(([name, value]) => [name, sayValue(catalogue, value)]),
+    Object.entries(read.values).map(([name, value]) => [name, sayValue(catalogue, value)]),
   );
-  return formatterOf(catalogue).formatMessage({ id, defaultMessage: said.template }, values);
+  const text = isPlain(translation)
+    ? translation.replace(PLAIN_ARGUMENT, (whole, name: string) => {
+        const value = values[name];
+        if (value === undefined) return whole;
+        return typeof value === 'number' ? new Intl.NumberFormat(INTL_TAGS[catalogue.locale]).format(value) : value;
+      })
+    : // Sentences are keyed by their English, not by the screens' message ids the id type lists.
+      formatterOf(catalogue).formatMessage({ id: read.template as MessageId, defaultMessage: read.template }, values);
+  const lead = /^\{(\w+)\}/.exec(translation)?.[1];
+  const leadsWithSentence =
+    lead !== undefined && typeof read.values[lead] === 'object' && 'template' in read.values[lead];
+  return leadsWithSentence ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 const ENGLISH: Speaker = { locale: 'en', sentences: {} };

@@ -2,11 +2,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MessageId } from '../../../shared/i18n/en';
 import { permissionGroupLabelId, permissionLabelId } from '../../../shared/permission-labels';
 
-/** One group of the permission catalogue as the API lists it (GET /api/admin/permissions). */
+/** One group of the permission catalogue (src/shared/roles.ts, or as GET /api/admin/permissions lists it). */
 interface PermissionGroupItem {
   group: string;
-  label: string;
-  permissions: readonly { id: string; label: string }[];
+  permissions: readonly { id: string }[];
 }
 
 /**
@@ -27,15 +26,15 @@ export function PermissionChecklist({
   disabled?: boolean;
 }) {
   const intl = useIntl();
-  // Words of the catalogue in the page's language; one the screens do not know keeps the label it came with.
-  const say = (id: MessageId | undefined, given: string) => (id ? intl.formatMessage({ id }) : given);
+  // Words of the catalogue in the page's language; one the screens do not know is named as the API names it.
+  const say = (id: MessageId | undefined, name: string) => (id ? intl.formatMessage({ id }) : name);
   const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((p) => p !== id));
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {groups.map((group) => (
         <fieldset key={group.group} className="rounded-lg border border-stone-200 p-3">
           <legend className="px-1 text-sm font-semibold text-stone-900">
-            {say(permissionGroupLabelId(group.group), group.label)}
+            {say(permissionGroupLabelId(group.group), group.group)}
           </legend>
           <ul className="mt-1 flex flex-col gap-1.5">
             {group.permissions.map((permission) => {
@@ -51,7 +50,7 @@ export function PermissionChecklist({
                       onChange={(e) => toggle(permission.id, e.target.checked)}
                       data-permission={permission.id}
                     />
-                    {say(permissionLabelId(permission.id), permission.label)}
+                    {say(permissionLabelId(permission.id), permission.id)}
                     {fromRole ? (
                       <span className="text-xs text-stone-600">
                         <FormattedMessage id="staff.fromRole" />

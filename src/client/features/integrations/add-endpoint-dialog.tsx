@@ -1,31 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { MessageId } from '../../../shared/i18n/en';
-import { ZCreateWebhookInput, webhookEventTypes } from '../../../shared/webhook-schema';
+import { ZCreateWebhookInput, webhookEventDescriptions, webhookEventTypes } from '../../../shared/webhook-schema';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { useSentence } from '../../lib/i18n';
 import type { Revealed } from './integration-section';
 import { useCreateWebhook } from './integrations-api';
-
-/** What each event means, as the dialog offers it (src/shared/webhook-schema.ts says the same for the API). */
-const eventDescriptions: Record<(typeof webhookEventTypes)[number], MessageId> = {
-  'order.created': 'integrations.eventOrderCreated',
-  'order.updated': 'integrations.eventOrderUpdated',
-  'appointment.created': 'integrations.eventAppointmentCreated',
-  'appointment.updated': 'integrations.eventAppointmentUpdated',
-  'appointment.cancelled': 'integrations.eventAppointmentCancelled',
-  'customer.created': 'integrations.eventCustomerCreated',
-  'employee_application.created': 'integrations.eventApplicationCreated',
-  'product.created': 'integrations.eventProductCreated',
-  'product.updated': 'integrations.eventProductUpdated',
-  'product.deleted': 'integrations.eventProductDeleted',
-  'package.purchased': 'integrations.eventPackagePurchased',
-  'gift_card.issued': 'integrations.eventGiftCardIssued',
-  'gift_card.spent': 'integrations.eventGiftCardSpent',
-  'gift_card.refunded': 'integrations.eventGiftCardRefunded',
-  'gift_card.voided': 'integrations.eventGiftCardVoided',
-};
 
 /** The address, an optional description and the events wanted; the server answers with the signing secret. */
 export function AddEndpointDialog({
@@ -92,7 +72,7 @@ export function AddEndpointDialog({
                   <span>
                     <span className="font-mono text-xs font-semibold">{type}</span>
                     <span className="block text-stone-600">
-                      <FormattedMessage id={eventDescriptions[type]} />
+                      <FormattedMessage id={webhookEventDescriptions[type]} />
                     </span>
                   </span>
                 </label>

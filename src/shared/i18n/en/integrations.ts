@@ -105,7 +105,7 @@ export const integrations = {
   'integrations.eventProductCreated': 'A product was created',
   'integrations.eventProductUpdated': 'A product was changed',
   'integrations.eventProductDeleted': 'A product was deleted',
-  'integrations.eventPackagePurchased': "A customer's package was paid",
+  'integrations.eventPackagePurchased': "A customer's package was paid: the credit they now hold",
   'integrations.eventGiftCardIssued': 'A gift card was issued by staff, or made when the order buying it was paid',
   'integrations.eventGiftCardSpent': 'A gift card paid part or all of an order',
   'integrations.eventGiftCardRefunded':

@@ -153,7 +153,7 @@ export const staff = {
   'staff.loadingPermissions': 'Loading permissions',
   'staff.updateRole': 'Update Role',
 
-  // The permission catalogue as the checklists show it (src/shared/roles.ts names the same)
+  // The permission catalogue's words: the checklists, the API's list (in English) and the audit log say these
   'staff.fromRole': '(from role)',
   'staff.groupDashboard': 'Dashboard',
   'staff.groupProducts': 'Products',

@@ -108,7 +108,7 @@ export const integrations: Record<keyof typeof enIntegrations, string> = {
   'integrations.eventProductCreated': 'Se ha creado un producto',
   'integrations.eventProductUpdated': 'Se ha cambiado un producto',
   'integrations.eventProductDeleted': 'Se ha eliminado un producto',
-  'integrations.eventPackagePurchased': 'Se ha pagado el paquete de un cliente',
+  'integrations.eventPackagePurchased': 'Se ha pagado el paquete de un cliente: el bono que ahora tiene',
   'integrations.eventGiftCardIssued':
     'El personal emitió una tarjeta regalo, o se creó al pagarse el pedido que la compraba',
   'integrations.eventGiftCardSpent': 'Una tarjeta regalo pagó parte o todo un pedido',

@@ -27,6 +27,4 @@ export const packageSentences: Record<string, string> = {
   'Services must be a list of service ids': 'Los servicios deben ser una lista de ids de servicio',
   'Choose at least one service': 'Elige al menos un servicio',
   'A package can cover at most 50 services': 'Un paquete puede incluir como máximo 50 servicios',
-  "A customer's package was paid: the credit they now hold":
-    'Se ha pagado el paquete de un cliente: el bono que ahora tiene',
 };

@@ -1,11 +1,12 @@
 /**
- * The Spanish for sentences the code writes in English where it makes them: the server's error messages and the
- * shared schemas' validation messages. Keyed by the English sentence, so the code that throws or validates stays
- * as it reads; English needs no catalogue. Three kinds of key (docs/i18n.md):
+ * The Spanish for sentences the code writes in English where it makes them: the server's error messages, the
+ * shared schemas' validation messages and the audit log's entries. Keyed by the English as the code writes it,
+ * looked up as written (never by matching a filled-in sentence), so the code that throws or validates stays as it
+ * reads; English needs no catalogue. Two kinds of key (docs/i18n.md):
  * - a plain sentence, as written;
- * - an ICU template of a `sentence(template, values)` (an AppError that names values): same arguments;
- * - a pattern with plain `{name}` parts for the schemas' messages built from a label (`${label} must be a number`):
- *   each part is said too when it has a key here, which is why labels are keys, lowercase with their article.
+ * - the ICU template of a `sentence(template, values)` or a schema's `issueMessage`/`labelMessage`: the same
+ *   arguments. A label a template names (`{label} must be a number`, `Price`) is a key of its own, lowercase with
+ *   its article; a sentence it begins is capitalised.
  */
 
 import { customerSentences } from './customer-sentences';
@@ -21,7 +22,7 @@ const dayName = (arg: string) =>
 const waitFor =
   'Espera {unit, select, seconds {{count, plural, one {# segundo} other {# segundos}}} other {{count, plural, one {# minuto} other {# minutos}}}} y vuelve a intentarlo.';
 
-/** Labels and units the schema patterns put into their sentences. */
+/** Labels and units the schemas' messages name (labelMessage). */
 const labels: Record<string, string> = {
   Price: 'el precio',
   'Deposit amount': 'el importe del depósito',
@@ -53,8 +54,8 @@ const labels: Record<string, string> = {
   Address: 'la dirección',
 };
 
-/** The schemas' messages built from a label or a limit. */
-const patterns: Record<string, string> = {
+/** The schemas' messages that name a label, a field or a limit. */
+const templates: Record<string, string> = {
   '{label} is required': 'Indica {label}',
   '{label} must be text': '{label} debe ser texto',
   '{label} must be a number': '{label} debe ser un número',
@@ -69,13 +70,13 @@ const patterns: Record<string, string> = {
   '{label} must be a multiple of {step} minutes': '{label} debe ser un múltiplo de {step} minutos',
   '{label} must be a whole number of {unit} from {min} to {max}':
     '{label} debe ser un número entero de {unit} entre {min} y {max}',
-  '{label} must be a date': '{label} debe ser una fecha',
-  '{label} must be a date (YYYY-MM-DD)': '{label} debe ser una fecha (AAAA-MM-DD)',
+  '{field} must be a date (YYYY-MM-DD)': '{field} debe ser una fecha (AAAA-MM-DD)',
   '{label} must be a date and time': '{label} debe ser una fecha y hora',
   '{label} must be a date like 2026-12-24': '{label} debe ser una fecha como 2026-12-24',
-  '{label} must be a date such as 2026-05-01': '{label} debe ser una fecha como 2026-05-01',
+  '{field} must be a date such as 2026-05-01': '{field} debe ser una fecha como 2026-05-01',
   '{label} must be a real calendar date': '{label} debe ser una fecha que exista en el calendario',
   '{label} must be a time like 09:00': '{label} debe ser una hora como 09:00',
+  '{name} is required': 'Falta {name}',
   '{name} must be a string': '{name} debe ser texto',
   '{name} is not a valid id': '{name} no es un identificador válido',
   '{name} must be true or false': '{name} debe ser true o false',
@@ -126,7 +127,6 @@ const validation: Record<string, string> = {
   'Notes must be text': 'Las notas deben ser texto',
   'count must be a whole number': 'count debe ser un número entero',
   'scope must be mine or all': 'scope debe ser mine o all',
-  'date must be a date such as 2026-05-01': 'date debe ser una fecha como 2026-05-01',
   'Name is required': 'Escribe el nombre',
   'Name must be text': 'El nombre debe ser texto',
   'Image URL must be a valid URL': 'La URL de la imagen debe ser una URL válida',
@@ -263,17 +263,6 @@ const validation: Record<string, string> = {
     'Envía uno de estos: {dayOfWeek, available: true, startTime, endTime} para añadir una franja, {dayOfWeek, available: false} para vaciar un día, o {id, action: "delete"} para quitar una franja.',
   'Special hours need a start and an end time.': 'El horario especial necesita una hora de inicio y una de fin.',
   'The end time must be after the start time.': 'La hora de fin debe ser posterior a la de inicio.',
-  // What webhooks can subscribe to, as the admin screen lists them.
-  'An order was placed': 'Se ha hecho un pedido',
-  'An order changed: its status, its payment or a refund': 'Un pedido ha cambiado: su estado, su pago o un reembolso',
-  'An appointment was booked': 'Se ha reservado una cita',
-  'An appointment was cancelled': 'Se ha cancelado una cita',
-  'An appointment changed: its status or its time': 'Una cita ha cambiado: su estado o su hora',
-  'A product was created': 'Se ha creado un producto',
-  'A product was changed': 'Se ha cambiado un producto',
-  'A product was deleted': 'Se ha eliminado un producto',
-  'A customer signed in for the first time': 'Un cliente ha iniciado sesión por primera vez',
-  'Someone applied to join the team': 'Alguien ha solicitado unirse al equipo',
 };
 
 /** The server's error messages. */
@@ -302,6 +291,8 @@ const errors: Record<string, string> = {
   'Text must be valid Unicode: a lone surrogate (U+D800 to U+DFFF) is not a character.':
     'El texto debe ser Unicode válido: un sustituto suelto (U+D800 a U+DFFF) no es un carácter.',
   'No route for {method} {path}': 'No existe la ruta {method} {path}',
+  // zod's own message (English) after the field it is about.
+  '{path}: {problem}': '{path}: {problem}',
   'The address is not a valid URL.': 'La dirección no es una URL válida.',
   'Cross-site requests are not allowed.': 'No se permiten solicitudes desde otros sitios.',
   'Live updates are not available right now.': 'Las actualizaciones en directo no están disponibles ahora mismo.',
@@ -421,7 +412,6 @@ const errors: Record<string, string> = {
   'This discount code is not valid yet.': 'Este código de descuento todavía no es válido.',
   'This discount code has expired.': 'Este código de descuento ha caducado.',
   'You have already used this discount code.': 'Ya has usado este código de descuento.',
-  // The cart carries these as text (its `problem`), so they are patterns, not templates.
   'You have already used this discount code {count} times.': 'Ya has usado este código de descuento {count} veces.',
   'This discount code needs a subtotal of at least {amount}.':
     'Este código de descuento necesita un subtotal de al menos {amount}.',
@@ -585,8 +575,8 @@ const locations: Record<string, string> = {
   'Resource not found': 'Recurso no encontrado',
   'locationIds names an unknown location.': 'locationIds nombra un local desconocido.',
   'resourceIds names an unknown resource.': 'resourceIds nombra un recurso desconocido.',
-  '{label} must be a list of ids': '{label} debe ser una lista de identificadores',
-  '{label} has too many ids': '{label} tiene demasiados identificadores',
+  '{field} must be a list of ids': '{field} debe ser una lista de identificadores',
+  '{field} has too many ids': '{field} tiene demasiados identificadores',
   'Quantity must be a whole number from 1 to {max}': 'La cantidad debe ser un número entero de 1 a {max}',
   'Created location {name}.': 'Local {name} creado.',
   'Changed location {name}.': 'Local {name} modificado.',
@@ -612,19 +602,13 @@ const giftCards: Record<string, string> = {
   'Expiry must be a date and time': 'La caducidad debe ser una fecha y hora',
   'The message must be text': 'El mensaje debe ser texto',
   'The message must be at most 500 characters': 'El mensaje puede tener como máximo 500 caracteres',
-  'A gift card was issued by staff, or made when the order buying it was paid':
-    'El personal emitió una tarjeta regalo, o se creó al pagarse el pedido que la compraba',
-  'A gift card paid part or all of an order': 'Una tarjeta regalo pagó parte o todo un pedido',
-  'Money of a refunded or cancelled order went back to the gift card that paid it':
-    'El dinero de un pedido reembolsado o cancelado volvió a la tarjeta regalo que lo pagó',
-  'Staff voided a gift card': 'El personal anuló una tarjeta regalo',
   'Issued gift card {code} of {amount}.': 'Emitió la tarjeta regalo {code} de {amount}.',
   'Voided gift card {code}.': 'Anuló la tarjeta regalo {code}.',
 };
 
 export const sentences: Record<string, string> = {
   ...labels,
-  ...patterns,
+  ...templates,
   ...validation,
   ...errors,
   ...audit,

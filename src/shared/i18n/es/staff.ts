@@ -155,7 +155,7 @@ export const staff: Record<keyof typeof enStaff, string> = {
   'staff.loadingPermissions': 'Cargando los permisos',
   'staff.updateRole': 'Actualizar rol',
 
-  // The permission catalogue as the checklists show it (src/shared/roles.ts names the same)
+  // The permission catalogue's words: the checklists, the API's list (in English) and the audit log say these
   'staff.fromRole': '(del rol)',
   'staff.groupDashboard': 'Panel',
   'staff.groupProducts': 'Productos',
