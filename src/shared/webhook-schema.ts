@@ -97,7 +97,7 @@ export const ZCreatedWebhookEndpoint = ZWebhookEndpoint.extend({
 z.globalRegistry.add(ZCreatedWebhookEndpoint, { id: 'CreatedWebhookEndpoint' });
 export type CreatedWebhookEndpoint = z.infer<typeof ZCreatedWebhookEndpoint>;
 
-export const ZWebhookDeliveryOutcome = z.object({
+const ZWebhookDeliveryOutcome = z.object({
   attempt: z.number().int().describe("the attempt's number among the delivery's attempts"),
   at: z.string().describe('when the attempt ended'),
   statusCode: z.number().int().nullable().describe("the endpoint's answer; null when there was none"),

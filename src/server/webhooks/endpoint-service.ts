@@ -143,7 +143,8 @@ const selectDeliveries = (db: Tx) =>
     })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .leftJoin(jobs, and(eq(jobs.status, 'pending'), eq(jobs.uniqueKey, deliveryJobKeyOf(webhookDeliveries.id))));
+    // `status = 'pending'` written out, not a parameter: so the pending jobs' unique index on the key serves it.
+    .leftJoin(jobs, and(sql`${jobs.status} = 'pending'`, eq(jobs.uniqueKey, deliveryJobKeyOf(webhookDeliveries.id))));
 
 type DeliveryRow = Awaited<ReturnType<ReturnType<typeof selectDeliveries>['execute']>>[number];
 
