@@ -78,7 +78,7 @@ try {
       (
         await queryRows<{ n: string }>(
           db.db,
-          sql`select count(*) as n from ${webhookDeliveries} where status = 'delivered'`,
+          sql`select count(*) as n from ${webhookDeliveries} where ${webhookDeliveries.outcomes} -> -1 -> 'error' = 'null'`,
         )
       )[0]!.n,
     );

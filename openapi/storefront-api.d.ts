@@ -3798,12 +3798,26 @@ export interface components {
       eventType: string;
       /** @enum {string} */
       status: 'pending' | 'delivered' | 'failed';
+      /** @description attempts made so far, Redelivers included */
       attempts: number;
       lastStatusCode: number | null;
       lastError: string | null;
+      /** @description when the next attempt is due; null unless pending */
       nextAttemptAt: string | null;
       createdAt: string;
       deliveredAt: string | null;
+      /** @description how each attempt ended, oldest first */
+      outcomes: components['schemas']['WebhookDeliveryOutcome'][];
+    };
+    WebhookDeliveryOutcome: {
+      /** @description the attempt's number among the delivery's attempts */
+      attempt: number;
+      /** @description when the attempt ended */
+      at: string;
+      /** @description the endpoint's answer; null when there was none */
+      statusCode: number | null;
+      /** @description why it is no delivery; null for a 2xx answer */
+      error: string | null;
     };
     StoredEvent: {
       id: string;

@@ -1,7 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', ['pending', 'delivered', 'failed']);
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Where integrators receive events (src/server/webhooks, docs/integrations.md).
 export const webhookEndpoints = pgTable(
@@ -39,7 +36,8 @@ export const webhookEvents = pgTable(
   ],
 );
 
-// One event to one endpoint; its attempts are made by `webhook` jobs.
+// One event to one endpoint, and the outcome of every attempt at it. The attempts are made, retried and spaced by its
+// `webhook` job (src/server/jobs): the job is the only ledger of retries, this row only says how each attempt ended.
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
@@ -50,13 +48,9 @@ export const webhookDeliveries = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => webhookEvents.id, { onDelete: 'cascade' }),
-    status: webhookDeliveryStatus('status').notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    lastStatusCode: integer('last_status_code'),
-    lastError: text('last_error'),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).default(sql`now()`),
+    // Oldest first, one per attempt that ended (DeliveryOutcome in src/server/webhooks/delivery.ts).
+    outcomes: jsonb('outcomes').notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),

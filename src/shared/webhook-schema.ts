@@ -108,17 +108,26 @@ export const ZCreatedWebhookEndpoint = ZWebhookEndpoint.extend({
 z.globalRegistry.add(ZCreatedWebhookEndpoint, { id: 'CreatedWebhookEndpoint' });
 export type CreatedWebhookEndpoint = z.infer<typeof ZCreatedWebhookEndpoint>;
 
+const ZWebhookDeliveryOutcome = z.object({
+  attempt: z.number().int().describe("the attempt's number among the delivery's attempts"),
+  at: z.string().describe('when the attempt ended'),
+  statusCode: z.number().int().nullable().describe("the endpoint's answer; null when there was none"),
+  error: z.string().nullable().describe('why it is no delivery; null for a 2xx answer'),
+});
+z.globalRegistry.add(ZWebhookDeliveryOutcome, { id: 'WebhookDeliveryOutcome' });
+
 export const ZWebhookDelivery = z.object({
   id: z.string(),
   eventId: z.string(),
   eventType: z.string(),
   status: z.enum(['pending', 'delivered', 'failed']),
-  attempts: z.number().int(),
+  attempts: z.number().int().describe('attempts made so far, Redelivers included'),
   lastStatusCode: z.number().int().nullable(),
   lastError: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable().describe('when the next attempt is due; null unless pending'),
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
+  outcomes: z.array(ZWebhookDeliveryOutcome).describe('how each attempt ended, oldest first'),
 });
 z.globalRegistry.add(ZWebhookDelivery, { id: 'WebhookDelivery' });
 export type WebhookDelivery = z.infer<typeof ZWebhookDelivery>;

@@ -62,3 +62,17 @@ export async function startWebhookReceiver() {
 }
 
 export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+/** A product as a `product.*` event carries it (the REST GET's answer, which the receiver checks against). */
+export const eventProduct = {
+  id: '7f1f8a52-3f5e-4d4c-9a51-2b1f8e2a9c10',
+  name: 'Lavender Oil',
+  description: '',
+  category: 'Oils',
+  price: '12.50',
+  imageUrl: null,
+  inventory: 3,
+  isFeatured: false,
+  isActive: true,
+  updatedAt: '2026-05-01T09:00:00.000000Z',
+};

@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, queryRows, type Database } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
+import { startRunnerProcess } from '../../testing/runner-process';
 import { createTestDatabase } from '../../testing/test-server';
 import { enqueue } from './enqueue';
 import { createJobRunner, type JobRunner } from './runner';
@@ -12,7 +11,6 @@ import { mailKind } from '../mail/delivery';
 // PostgreSQL only: several app instances, each with its own connections, share one jobs table.
 
 const quiet = { info() {}, warn() {}, error() {} };
-const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 let database: Database & { url?: string };
 const instances: Database[] = [];
@@ -99,13 +97,14 @@ describe('job runner on PostgreSQL', () => {
     const id = await enqueue(database.db, mailKind, { to: 'killed@example.com', subject: 'S', text: 'T' });
     const leaseMs = 1000;
     // Another process claims the job and hangs inside it, renewing its lease, until it is SIGKILLed.
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--input-type=module', '-e', crashingInstance(database.url!, leaseMs)],
-      { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const child = startRunnerProcess(database.url!, {
+      imports: "import { mailKind } from './src/server/mail/delivery.ts';",
+      jobs: `[{ ...mailKind, run: (_payload, job) => {
+        process.stdout.write('started ' + job.id + '\\n');
+        return new Promise(() => {});
+      } }]`,
+      leaseMs,
+    });
     const reruns: { attempts: number; at: number }[] = [];
     const survivor = await instance(
       async (jobId, attempts) => {
@@ -114,15 +113,13 @@ describe('job runner on PostgreSQL', () => {
       { leaseMs },
     );
     try {
-      await expect.poll(() => output, { timeout: 20_000 }).toContain(`started ${id}`);
+      await expect.poll(child.output, { timeout: 20_000 }).toContain(`started ${id}`);
       await survivor.start();
       // Three leases long: the running instance keeps renewing, so nobody else starts the job.
       await new Promise((resolve) => setTimeout(resolve, 3 * leaseMs));
       expect(reruns).toEqual([]);
 
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
+      await child.kill();
       const killedAt = Date.now();
       await expect.poll(() => reruns.length, { timeout: 10_000, interval: 50 }).toBe(1);
       expect(reruns[0]!.attempts).toBe(2);
@@ -132,35 +129,8 @@ describe('job runner on PostgreSQL', () => {
         .poll(async () => (await database.db.select({ status: jobs.status }).from(jobs))[0]?.status)
         .toBe('done');
     } finally {
-      child.kill('SIGKILL');
+      await child.kill();
       await survivor.stop();
     }
   });
 });
-
-/** The source of a process that runs `mail` jobs and hangs in each, printing `started <id>`. */
-function crashingInstance(url: string, leaseMs: number) {
-  return `
-    import { createDb } from './db/client.ts';
-    import { createJobRunner } from './src/server/jobs/runner.ts';
-    import { mailKind } from './src/server/mail/delivery.ts';
-    const database = await createDb({ url: ${JSON.stringify(url)}, maxConnections: 2 });
-    const quiet = { info() {}, warn() {}, error() {} };
-    const runner = createJobRunner({
-      database,
-      log: quiet,
-      leaseMs: ${leaseMs},
-      jobs: [
-        {
-          ...mailKind,
-          run: (_payload, job) => {
-            process.stdout.write('started ' + job.id + '\\n');
-            return new Promise(() => {});
-          },
-        },
-      ],
-    });
-    await runner.start();
-    setInterval(() => {}, 1000);
-  `;
-}

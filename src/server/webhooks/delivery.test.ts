@@ -7,9 +7,14 @@ import { createJobRunner } from '../jobs/runner';
 import { createTestDatabase, queuedMail } from '../../testing/test-server';
 import { checkDestination, isPublicAddress } from './destination';
 import { DISABLE_AFTER_FAILURES, RETRY_SCHEDULE_MS, webhookJob, webhookKind } from './delivery';
-import { createWebhookEndpoint, listWebhookDeliveries, retryWebhookDelivery } from './endpoint-service';
+import {
+  createWebhookEndpoint,
+  listWebhookDeliveries,
+  retryWebhookDelivery,
+  updateWebhookEndpoint,
+} from './endpoint-service';
 import { emitEvent } from './events';
-import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver';
+import { eventProduct as product, startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver';
 
 let database: Database;
 let receiver: WebhookReceiver;
@@ -35,19 +40,6 @@ const runner = () =>
     log: quiet,
     jobs: [{ ...webhookKind, ...webhookJob({ database, policy: devPolicy, publicUrl: 'http://localhost:3000' }) }],
   });
-
-const product = {
-  id: '7f1f8a52-3f5e-4d4c-9a51-2b1f8e2a9c10',
-  name: 'Lavender Oil',
-  description: '',
-  category: 'Oils',
-  price: '12.50',
-  imageUrl: null,
-  inventory: 3,
-  isFeatured: false,
-  isActive: true,
-  updatedAt: '2026-05-01T09:00:00.000000Z',
-};
 
 async function endpointAt(url = receiver.url) {
   const endpoint = await createWebhookEndpoint(database.db, null, { url, events: ['product.updated'] }, devPolicy);
@@ -98,6 +90,15 @@ describe('delivery', () => {
       }
     }
     expect(receiver.received).toHaveLength(7);
+    // The delivery keeps each attempt's outcome; the job kept the count that decided the retries.
+    const failed = await onlyDelivery(endpoint.id);
+    expect(failed.outcomes.map((o) => [o.attempt, o.statusCode, o.error])).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((n) => [n, 503, 'The endpoint answered 503.']),
+    );
+    expect(failed.outcomes.map((o) => o.at)).toEqual(failed.outcomes.map((o) => o.at).sort());
+    expect(await database.db.select({ status: jobs.status, attempts: jobs.attempts }).from(jobs)).toEqual([
+      { status: 'failed', attempts: 7 },
+    ]);
     // The same webhook-id on every attempt, each verified by standardwebhooks with its own timestamp.
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
     for (const r of receiver.received) {
@@ -111,13 +112,100 @@ describe('delivery', () => {
     const retried = await retryWebhookDelivery(database.db, (await onlyDelivery(endpoint.id)).id);
     expect(retried).toMatchObject({ status: 'pending', attempts: 7 });
     expect(await jobRunner.runDue()).toBe(1);
-    expect(await onlyDelivery(endpoint.id)).toMatchObject({
+    const delivered = await onlyDelivery(endpoint.id);
+    expect(delivered).toMatchObject({
       status: 'delivered',
       attempts: 8,
       lastStatusCode: 200,
       lastError: null,
       nextAttemptAt: null,
+      deliveredAt: delivered.outcomes[7]!.at,
     });
+    expect(delivered.outcomes.at(-1)).toEqual({ attempt: 8, at: expect.any(String), statusCode: 200, error: null });
+  });
+
+  it('Redeliver while a retry waits: the waiting job is cancelled and a fresh one starts the schedule over', async () => {
+    const endpoint = await endpointAt();
+    await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    const jobRunner = runner();
+    for (const _ of [1, 2]) {
+      receiver.answerNext(500);
+      await jobRunner.runDue();
+      await skipWait();
+    }
+    await database.db.update(jobs).set({ runAt: new Date(Date.now() + 300_000) });
+    const waiting = await onlyDelivery(endpoint.id);
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 2 });
+
+    const retried = await retryWebhookDelivery(database.db, waiting.id);
+    expect(retried).toMatchObject({ status: 'pending', attempts: 2 });
+    expect(Math.abs(new Date(retried.nextAttemptAt!).getTime() - Date.now())).toBeLessThan(2000);
+    const ledger = () =>
+      database.db.select({ status: jobs.status, attempts: jobs.attempts }).from(jobs).orderBy(jobs.createdAt);
+    expect(await ledger()).toEqual([
+      { status: 'cancelled', attempts: 2 },
+      { status: 'pending', attempts: 0 },
+    ]);
+
+    receiver.answerNext(500);
+    const before = Date.now();
+    expect(await jobRunner.runDue()).toBe(0);
+    const again = await onlyDelivery(endpoint.id);
+    // The fresh job's first failure waits the schedule's first step (5 s), not the third.
+    expect(again).toMatchObject({ status: 'pending', attempts: 3, lastStatusCode: 500 });
+    const waitS = (new Date(again.nextAttemptAt!).getTime() - before) / 1000;
+    expect(waitS).toBeGreaterThanOrEqual(4);
+    expect(waitS).toBeLessThanOrEqual(7);
+    expect(await ledger()).toEqual([
+      { status: 'cancelled', attempts: 2 },
+      { status: 'pending', attempts: 1 },
+    ]);
+    expect(receiver.received).toHaveLength(3);
+  });
+
+  it('an attempt cut off mid-run is made again once its lease ends, and the log says it was cut off', async () => {
+    const endpoint = await endpointAt();
+    await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    // As if an instance had claimed the job and died mid-attempt: attempts counted, lease run out, no outcome.
+    await database.db.update(jobs).set({ attempts: 1, lockedUntil: new Date(Date.now() - 1000) });
+    expect(await runner().runDue()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const delivery = await onlyDelivery(endpoint.id);
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, lastStatusCode: 200 });
+    expect(delivery.outcomes).toEqual([
+      {
+        attempt: 1,
+        at: expect.any(String),
+        statusCode: null,
+        error: 'This attempt did not finish: the app stopped while making it.',
+      },
+      { attempt: 2, at: expect.any(String), statusCode: 200, error: null },
+    ]);
+    expect(await database.db.select({ status: jobs.status, attempts: jobs.attempts }).from(jobs)).toEqual([
+      { status: 'done', attempts: 2 },
+    ]);
+  });
+
+  it('a delivery whose endpoint is disabled while a retry waits ends failed, without sending', async () => {
+    const endpoint = await endpointAt();
+    await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    const jobRunner = runner();
+    receiver.answerNext(500);
+    await jobRunner.runDue();
+    await updateWebhookEndpoint(database.db, null, { id: endpoint.id, isActive: false }, devPolicy);
+    await skipWait();
+    expect(await jobRunner.runDue()).toBe(1);
+    expect(receiver.received).toHaveLength(1);
+    const delivery = await onlyDelivery(endpoint.id);
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+      lastStatusCode: null,
+      lastError: 'The endpoint is disabled.',
+      nextAttemptAt: null,
+      deliveredAt: null,
+    });
+    await expect(retryWebhookDelivery(database.db, delivery.id)).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('a receiver that fails once gets the retry, and the delivery ends delivered', async () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Database, Tx } from '../../../db/client';
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
@@ -98,10 +98,33 @@ const outcome = (statusCode: number) =>
       ? `The endpoint answered ${statusCode} (redirects are not followed).`
       : `The endpoint answered ${statusCode}.`;
 
+/** How one attempt at a delivery ended: the delivery's `outcomes`, oldest first. */
+export interface DeliveryOutcome {
+  /** Its number among all the delivery's attempts (a Redeliver goes on counting). */
+  attempt: number;
+  /** When it ended (an attempt cut off: when that was found). */
+  at: string;
+  /** The endpoint's answer; null when there was none. */
+  statusCode: number | null;
+  /** Why it is no delivery, as the log says it; null for a delivery (a 2xx answer). */
+  error: string | null;
+  /** The job that made it and that job's attempt number (its own count, which decides its retries). */
+  job?: string;
+  jobAttempt?: number;
+}
+
+/** Its job's unique key: a delivery has at most one job waiting. */
+export const deliveryJobKey = (deliveryId: string) => `webhook:${deliveryId}`;
+/** The same key, of a delivery id in SQL. */
+export const deliveryJobKeyOf = (deliveryId: SQL | AnyColumn) => sql`'webhook:' || ${deliveryId}`;
+
+/** An attempt its job started and never finished: the instance making it stopped (the runner made it again). */
+const CUT_OFF = 'This attempt did not finish: the app stopped while making it.';
+
 async function load(db: Tx, deliveryId: string) {
   const [row] = await db
     .select({
-      status: webhookDeliveries.status,
+      outcomes: webhookDeliveries.outcomes,
       endpointId: webhookEndpoints.id,
       url: webhookEndpoints.url,
       secret: webhookEndpoints.secret,
@@ -115,8 +138,34 @@ async function load(db: Tx, deliveryId: string) {
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .where(eq(webhookDeliveries.id, deliveryId));
-  return row;
+  return row && { ...row, outcomes: row.outcomes as DeliveryOutcome[] };
 }
+
+/**
+ * The outcomes one attempt adds: first one for each earlier attempt of the same job that ended without any (the
+ * instance making it died; the job's count has it, the runner made it again), then its own.
+ */
+function outcomesOf(
+  outcomes: DeliveryOutcome[],
+  job: { id: string; attempts: number },
+  answer: { statusCode: number | null; error: string | null },
+): DeliveryOutcome[] {
+  const at = new Date().toISOString();
+  let attempt = outcomes.at(-1)?.attempt ?? 0;
+  const added: DeliveryOutcome[] = [];
+  const lastRecorded = Math.max(0, ...outcomes.filter((o) => o.job === job.id).map((o) => o.jobAttempt ?? 0));
+  for (let jobAttempt = lastRecorded + 1; jobAttempt < job.attempts; jobAttempt++)
+    added.push({ attempt: ++attempt, at, statusCode: null, error: CUT_OFF, job: job.id, jobAttempt });
+  added.push({ attempt: ++attempt, at, ...answer, job: job.id, jobAttempt: job.attempts });
+  return added;
+}
+
+// Appended rather than written whole: an attempt running while a Redeliver starts another loses neither outcome.
+const appendOutcomes = (db: Tx, deliveryId: string, added: DeliveryOutcome[]) =>
+  db
+    .update(webhookDeliveries)
+    .set({ outcomes: sql`${webhookDeliveries.outcomes} || ${JSON.stringify(added)}::jsonb` })
+    .where(eq(webhookDeliveries.id, deliveryId));
 
 /** The admins (active) are told by mail that an endpoint was switched off. */
 async function disableEndpoint(tx: Tx, endpoint: { id: string; url: string }, publicUrl: string) {
@@ -144,9 +193,10 @@ async function disableEndpoint(tx: Tx, endpoint: { id: string; url: string }, pu
 }
 
 /**
- * The `webhook` job: one attempt at one delivery, signed as Standard Webhooks prescribes. It records the
- * outcome on the delivery and fails the job on anything but 2xx, so the runner retries on RETRY_SCHEDULE_MS.
- * A delivery already delivered, or whose endpoint is gone, ends without sending (at-least-once made safe).
+ * The `webhook` job: one attempt at one delivery, signed as Standard Webhooks prescribes. The job is the delivery's
+ * only ledger of retries: it fails on anything but 2xx, and the runner runs it again on RETRY_SCHEDULE_MS until
+ * MAX_ATTEMPTS. Each attempt adds its outcome to the delivery. A delivery this job already delivered, or whose
+ * endpoint is gone, ends without sending (at-least-once made safe).
  */
 export function webhookJob(opts: {
   database: Database;
@@ -162,46 +212,16 @@ export function webhookJob(opts: {
     backoffMs: (attempts) => RETRY_SCHEDULE_MS[Math.min(attempts, RETRY_SCHEDULE_MS.length) - 1]!,
     async run({ deliveryId }, job) {
       const delivery = await load(db, deliveryId);
-      if (!delivery || delivery.status === 'delivered') return;
-      const finalAttempt = job.attempts >= MAX_ATTEMPTS;
-      const record = (fields: { statusCode: number | null; error: string | null }) =>
-        db.transaction(async (tx) => {
-          const failedForGood = fields.error !== null && finalAttempt;
-          await tx
-            .update(webhookDeliveries)
-            .set({
-              status: fields.error === null ? 'delivered' : failedForGood ? 'failed' : 'pending',
-              attempts: sql`${webhookDeliveries.attempts} + 1`,
-              lastStatusCode: fields.statusCode,
-              lastError: fields.error,
-              nextAttemptAt:
-                fields.error === null || failedForGood
-                  ? null
-                  : sql`now() + ${RETRY_SCHEDULE_MS[job.attempts - 1]!} * interval '1 millisecond'`,
-              deliveredAt: fields.error === null ? sql`now()` : null,
-            })
-            .where(eq(webhookDeliveries.id, deliveryId));
-          if (fields.error === null) {
-            await tx
-              .update(webhookEndpoints)
-              .set({ failuresInARow: 0 })
-              .where(eq(webhookEndpoints.id, delivery.endpointId));
-          } else if (failedForGood) {
-            const [endpoint] = await tx
-              .update(webhookEndpoints)
-              .set({ failuresInARow: sql`${webhookEndpoints.failuresInARow} + 1` })
-              .where(eq(webhookEndpoints.id, delivery.endpointId))
-              .returning({ failures: webhookEndpoints.failuresInARow, isActive: webhookEndpoints.isActive });
-            if (endpoint && endpoint.isActive && endpoint.failures >= DISABLE_AFTER_FAILURES)
-              await disableEndpoint(tx, { id: delivery.endpointId, url: delivery.url }, publicUrl);
-          }
-        });
-
+      if (!delivery) return;
+      // Its run that delivered ended before the runner heard of it (a crash, a lost lease): nothing more to send.
+      if (delivery.outcomes.some((o) => o.job === job.id && o.error === null)) return;
       if (!delivery.isActive) {
-        await db
-          .update(webhookDeliveries)
-          .set({ status: 'failed', lastError: 'The endpoint is disabled.', nextAttemptAt: null })
-          .where(eq(webhookDeliveries.id, deliveryId));
+        // Ends the job: no retry will reach a disabled endpoint (a Redeliver is refused until it is enabled).
+        await appendOutcomes(
+          db,
+          deliveryId,
+          outcomesOf(delivery.outcomes, job, { statusCode: null, error: 'The endpoint is disabled.' }),
+        );
         return;
       }
       const body = JSON.stringify({
@@ -226,7 +246,24 @@ export function webhookJob(opts: {
       } catch (failure) {
         error = failureSentence(failure);
       }
-      await record({ statusCode, error });
+      await db.transaction(async (tx) => {
+        await appendOutcomes(tx, deliveryId, outcomesOf(delivery.outcomes, job, { statusCode, error }));
+        if (error === null) {
+          await tx
+            .update(webhookEndpoints)
+            .set({ failuresInARow: 0 })
+            .where(eq(webhookEndpoints.id, delivery.endpointId));
+        } else if (job.attempts >= MAX_ATTEMPTS) {
+          // The job's last attempt: the delivery has failed for good.
+          const [endpoint] = await tx
+            .update(webhookEndpoints)
+            .set({ failuresInARow: sql`${webhookEndpoints.failuresInARow} + 1` })
+            .where(eq(webhookEndpoints.id, delivery.endpointId))
+            .returning({ failures: webhookEndpoints.failuresInARow, isActive: webhookEndpoints.isActive });
+          if (endpoint && endpoint.isActive && endpoint.failures >= DISABLE_AFTER_FAILURES)
+            await disableEndpoint(tx, { id: delivery.endpointId, url: delivery.url }, publicUrl);
+        }
+      });
       if (error !== null) throw new Error(error);
     },
   };

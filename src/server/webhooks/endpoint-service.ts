@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
+import { jobs, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
 import { isUuid } from '../../shared/ids';
 import {
   webhookEventDescriptions,
@@ -13,8 +13,8 @@ import {
   type WebhookEndpoint,
 } from '../../shared/webhook-schema';
 import { AppError } from '../app-error';
-import { enqueue } from '../jobs/enqueue';
-import { webhookKind } from './delivery';
+import { cancelJobs, enqueue } from '../jobs/enqueue';
+import { deliveryJobKey, deliveryJobKeyOf, webhookKind, type DeliveryOutcome } from './delivery';
 import { checkDestination, type DestinationPolicy } from './destination';
 import { writeEvent } from './events';
 import { recordAudit, type AuditActor } from '../audit/audit';
@@ -134,33 +134,43 @@ export async function deleteWebhookEndpoint(
   });
 }
 
-const deliveryColumns = {
-  id: webhookDeliveries.id,
-  eventId: webhookDeliveries.eventId,
-  eventType: webhookEvents.type,
-  status: webhookDeliveries.status,
-  attempts: webhookDeliveries.attempts,
-  lastStatusCode: webhookDeliveries.lastStatusCode,
-  lastError: webhookDeliveries.lastError,
-  nextAttemptAt: webhookDeliveries.nextAttemptAt,
-  createdAt: webhookDeliveries.createdAt,
-  deliveredAt: webhookDeliveries.deliveredAt,
-};
-
+// The delivery row is its outcome log; whether and when it is tried again is its pending job's (the retry ledger).
 const selectDeliveries = (db: Tx) =>
   db
-    .select(deliveryColumns)
+    .select({
+      id: webhookDeliveries.id,
+      eventId: webhookDeliveries.eventId,
+      eventType: webhookEvents.type,
+      outcomes: webhookDeliveries.outcomes,
+      nextAttemptAt: jobs.runAt,
+      createdAt: webhookDeliveries.createdAt,
+    })
     .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId));
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    // `status = 'pending'` written out, not a parameter: so the pending jobs' unique index on the key serves it.
+    .leftJoin(jobs, and(sql`${jobs.status} = 'pending'`, eq(jobs.uniqueKey, deliveryJobKeyOf(webhookDeliveries.id))));
 
 type DeliveryRow = Awaited<ReturnType<ReturnType<typeof selectDeliveries>['execute']>>[number];
 
-const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
-  ...row,
-  nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-  deliveredAt: row.deliveredAt?.toISOString() ?? null,
-});
+/** Pending while its job waits or runs; otherwise as its last attempt ended (failed when none ever ended). */
+function toDelivery(row: DeliveryRow): WebhookDelivery {
+  const outcomes = row.outcomes as DeliveryOutcome[];
+  const last = outcomes.at(-1);
+  const status = row.nextAttemptAt ? 'pending' : last?.error === null ? 'delivered' : 'failed';
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    status,
+    attempts: last?.attempt ?? 0,
+    lastStatusCode: last?.statusCode ?? null,
+    lastError: last?.error ?? null,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: status === 'delivered' ? last!.at : null,
+    outcomes: outcomes.map(({ attempt, at, statusCode, error }) => ({ attempt, at, statusCode, error })),
+  };
+}
 
 async function readDelivery(db: Tx, id: string): Promise<WebhookDelivery> {
   const [row] = await selectDeliveries(db).where(eq(webhookDeliveries.id, id));
@@ -189,8 +199,8 @@ export async function sendTestEvent(db: Tx, endpointId: string): Promise<Webhook
 }
 
 /**
- * Redeliver: queues a fresh attempt now, with the full retry schedule after it. A delivery already waiting
- * for a retry is brought forward rather than queued twice.
+ * Redeliver: a fresh job, due now, so the whole retry schedule follows it (its own count of attempts decides it). A
+ * job still waiting for a retry is cancelled rather than left to run beside it.
  */
 export async function retryWebhookDelivery(db: Tx, deliveryId: string): Promise<WebhookDelivery> {
   if (!isUuid(deliveryId)) throw deliveryNotFound();
@@ -203,11 +213,8 @@ export async function retryWebhookDelivery(db: Tx, deliveryId: string): Promise<
       .for('update', { of: webhookDeliveries });
     if (!row) throw deliveryNotFound();
     if (!row.isActive) throw disabled();
-    await tx
-      .update(webhookDeliveries)
-      .set({ status: 'pending', nextAttemptAt: sql`now()` })
-      .where(and(eq(webhookDeliveries.id, deliveryId)));
-    await enqueue(tx, webhookKind, { deliveryId }, { uniqueKey: `webhook:${deliveryId}`, onConflict: 'replace' });
+    await cancelJobs(tx, deliveryJobKey(deliveryId));
+    await enqueue(tx, webhookKind, { deliveryId }, { uniqueKey: deliveryJobKey(deliveryId) });
     return readDelivery(tx, deliveryId);
   });
 }

@@ -5,7 +5,7 @@ import { appointments, jobs, webhookDeliveries, webhookEndpoints, webhookEvents 
 import { ZAppointment, type Appointment } from '../../shared/appointment-schema';
 import { webhookEventData, type WebhookEventType } from '../../shared/webhook-schema';
 import { enqueue, JOBS_CHANNEL } from '../jobs/enqueue';
-import { webhookKind } from './delivery';
+import { deliveryJobKey, deliveryJobKeyOf, webhookKind } from './delivery';
 import { isoInstant } from '../paging/page';
 
 const WEBHOOK_KIND = webhookKind.kind;
@@ -35,7 +35,8 @@ export async function queueDeliveries(tx: Tx, eventId: string, endpointIds: stri
     .insert(webhookDeliveries)
     .values(endpointIds.map((endpointId) => ({ endpointId, eventId })))
     .returning({ id: webhookDeliveries.id });
-  for (const { id } of deliveries) await enqueue(tx, webhookKind, { deliveryId: id }, { uniqueKey: `webhook:${id}` });
+  for (const { id } of deliveries)
+    await enqueue(tx, webhookKind, { deliveryId: id }, { uniqueKey: deliveryJobKey(id) });
   return deliveries.map((d) => d.id);
 }
 
@@ -102,7 +103,7 @@ const insertBookedEvents = statement<{ data: string }, never>(
       returning id),
     queued as (
       insert into ${jobs} (kind, payload, unique_key)
-      select ${WEBHOOK_KIND}::text, jsonb_build_object('deliveryId', d.id), 'webhook:' || d.id from deliveries d
+      select ${WEBHOOK_KIND}::text, jsonb_build_object('deliveryId', d.id), ${deliveryJobKeyOf(sql`d.id`)} from deliveries d
       returning id)
     select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_KIND}::text || ':' || id::text) from queued`,
 );
