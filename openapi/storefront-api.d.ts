@@ -3071,6 +3071,13 @@ export interface components {
       kind: 'text' | 'choice' | 'checkbox';
       options?: string[];
       required: boolean;
+      /** @description The question in Spanish (label, and a choice's options in the same order); English when absent */
+      translations?: {
+        es?: {
+          label: string;
+          options?: string[];
+        };
+      };
     };
     /** @description An employee linked to a service they perform */
     ServiceProvider: {
@@ -7093,6 +7100,12 @@ export interface operations {
             kind: 'text' | 'choice' | 'checkbox';
             options?: string[];
             required?: boolean;
+            translations?: {
+              es?: {
+                label?: string;
+                options?: string[];
+              };
+            };
           }[];
           description?: string | null;
           category?: string | null;
@@ -7483,6 +7496,12 @@ export interface operations {
             kind: 'text' | 'choice' | 'checkbox';
             options?: string[];
             required?: boolean;
+            translations?: {
+              es?: {
+                label?: string;
+                options?: string[];
+              };
+            };
           }[];
           description?: string | null;
           category?: string | null;
