@@ -45,11 +45,10 @@ export interface Service extends CatalogItem {
 export const questionKinds = ['text', 'choice', 'checkbox'] as const;
 
 /** The languages a question may have words of its own in, besides English (its `label` and `options`). */
-export const questionLanguages = ['es'] as const satisfies readonly Exclude<Locale, 'en'>[];
-export type QuestionLanguage = (typeof questionLanguages)[number];
+type QuestionLanguage = Exclude<Locale, 'en'>;
 
 /** A question's words in one language: its label and, for a choice, its options in the same order. */
-export interface QuestionWords {
+interface QuestionWords {
   label: string;
   options?: string[];
 }
