@@ -45,28 +45,33 @@ describe.each<ViewportName>(['desktop', 'phone'])('customer records on %s', (vie
       await expect.poll(() => time.isChecked()).toBe(true);
     };
     await pickFirstTime();
-    await page.getByLabel(/Any allergies/).fill('Nuts');
+    // The questions in the page's language: the business gave the facial's questions Spanish words too.
+    const words = spanish
+      ? { allergies: /¿Alguna alergia/, skin: 'Tipo de piel', oily: 'Grasa' }
+      : { allergies: /Any allergies/, skin: 'Skin type', oily: 'Oily' };
+    await page.getByLabel(words.allergies).fill('Nuts');
     await page.locator('form button[type=submit]').click();
     // The server names the question left unanswered, in the page's language.
     await page
-      .getByText(spanish ? 'Responde a «Skin type».' : 'Please answer "Skin type".')
+      .getByText(spanish ? 'Responde a «Tipo de piel».' : 'Please answer "Skin type".')
       .first()
       .waitFor();
-    await page.getByLabel(/Skin type/).click();
-    await page.getByRole('option', { name: 'Oily' }).click();
+    await page.getByLabel(new RegExp(words.skin)).click();
+    await page.getByRole('option', { name: words.oily }).click();
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `records-intake-${viewport}`);
     await pickFirstTime();
     await page.locator('form button[type=submit]').click();
     await page.waitForURL(/\/profile$/);
-    await page.getByTestId('answers').getByText('Oily').first().waitFor();
+    await page.getByTestId('answers').getByText(words.oily).first().waitFor();
     await context.close();
 
     const staff = await e2e.open({ viewport, cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL) });
     await staff.page.goto(`/admin/customers/${me.id}`);
     const visits = staff.page.getByTestId('record-appointments');
-    await visits.getByText('Skin type').waitFor();
-    await visits.getByText('Oily').waitFor();
+    // The answers as she was asked: in Spanish when she booked in Spanish.
+    await visits.getByText(words.skin).waitFor();
+    await visits.getByText(words.oily).waitFor();
     await visits.getByText('Nuts').waitFor();
     await expectNoSeriousAxeViolations(staff.page);
     await screenshot(staff.page, `records-answers-${viewport}`);
@@ -82,6 +87,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('customer records on %s', (vie
     await editor.getByText('Questions for the customer').waitFor();
     expect(await editor.getByLabel('Question 2', { exact: true }).inputValue()).toBe('Skin type');
     await editor.getByText('Options of question 2 (separated by commas)').waitFor();
+    expect(await editor.getByLabel('Question 2 in Spanish (optional)').inputValue()).toBe('Tipo de piel');
+    expect(await editor.getByLabel('Options of question 2 in Spanish, in the same order (optional)').inputValue()).toBe(
+      'Seca, Grasa, Mixta, No lo sé',
+    );
     await editor.scrollIntoViewIfNeeded();
     await expectNoSeriousAxeViolations(staff.page);
     await screenshot(staff.page, `records-service-questions-${viewport}`);

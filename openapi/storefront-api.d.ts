@@ -3071,6 +3071,13 @@ export interface components {
       kind: 'text' | 'choice' | 'checkbox';
       options?: string[];
       required: boolean;
+      /** @description The question in Spanish (label, and a choice's options in the same order); English when absent */
+      translations?: {
+        es?: {
+          label: string;
+          options?: string[];
+        };
+      };
     };
     /** @description An employee linked to a service they perform */
     ServiceProvider: {
@@ -7109,6 +7116,12 @@ export interface operations {
             kind: 'text' | 'choice' | 'checkbox';
             options?: string[];
             required?: boolean;
+            translations?: {
+              es?: {
+                label?: string;
+                options?: string[];
+              };
+            };
           }[];
           description?: string | null;
           category?: string | null;
@@ -7499,6 +7512,12 @@ export interface operations {
             kind: 'text' | 'choice' | 'checkbox';
             options?: string[];
             required?: boolean;
+            translations?: {
+              es?: {
+                label?: string;
+                options?: string[];
+              };
+            };
           }[];
           description?: string | null;
           category?: string | null;

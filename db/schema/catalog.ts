@@ -23,6 +23,7 @@ interface StoredQuestion {
   kind: 'text' | 'choice' | 'checkbox';
   options?: string[];
   required: boolean;
+  translations?: Partial<Record<'es', { label: string; options?: string[] }>>;
 }
 
 export const depositType = pgEnum('deposit_type', depositTypes);

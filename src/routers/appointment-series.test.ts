@@ -326,6 +326,7 @@ describe('a weekly series across a clock change', () => {
       now: new Date('2027-03-01T12:00:00Z'),
       publicUrl: 'http://localhost:3000',
       payments: createPayments([]),
+      locale: 'en' as const,
     };
     const first = await bookAppointment(
       server.db,

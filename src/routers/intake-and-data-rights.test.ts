@@ -124,6 +124,94 @@ describe('intake questions', () => {
     const record = await server.request('GET', `/api/admin/customers/${customer.user.id}`, { cookie: admin });
     expect(record.body.appointments[0].answers).toEqual(expected);
   });
+
+  it('are asked in Spanish where they have Spanish words, and the appointment keeps the words as asked', async () => {
+    const uneven = await server.request('PUT', `/api/services/${serviceId}`, {
+      cookie: admin,
+      body: {
+        questions: [
+          {
+            label: 'Skin type',
+            kind: 'choice',
+            options: ['Dry', 'Oily'],
+            translations: { es: { label: 'Tipo de piel', options: ['Seca'] } },
+          },
+        ],
+      },
+    });
+    expect(uneven.status).toBe(400);
+    expect(uneven.body.message).toContain('as many options as the question has');
+
+    const res = await server.request('PUT', `/api/services/${serviceId}`, {
+      cookie: admin,
+      body: {
+        questions: [
+          { label: 'Any allergies?', kind: 'text', required: true, translations: { es: { label: '¿Alergias?' } } },
+          {
+            label: 'Skin type',
+            kind: 'choice',
+            options: ['Dry', 'Oily'],
+            required: true,
+            translations: { es: { label: 'Tipo de piel', options: ['Seca', 'Grasa'] } },
+          },
+          { label: 'I agree to the treatment', kind: 'checkbox', translations: { es: { label: ' ', options: [] } } },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    const asked: typeof questions = res.body.questions;
+    expect(asked.map((q) => (q as { translations?: unknown }).translations)).toEqual([
+      { es: { label: '¿Alergias?' } },
+      { es: { label: 'Tipo de piel', options: ['Seca', 'Grasa'] } },
+      undefined,
+    ]);
+
+    const [second] = await slotTimes(1);
+    const missing = await server.request('POST', '/api/appointments', {
+      cookie: customer.cookie,
+      headers: { 'accept-language': 'es' },
+      body: { serviceId, dateTime: second, answers: { [asked[0]!.id]: 'Nueces' } },
+    });
+    expect(missing.body.message).toBe('Responde a «Tipo de piel».');
+    const booked = await server.request('POST', '/api/appointments', {
+      cookie: customer.cookie,
+      headers: { 'accept-language': 'es' },
+      body: {
+        serviceId,
+        dateTime: second,
+        answers: { [asked[0]!.id]: 'Nueces', [asked[1]!.id]: 'Grasa', [asked[2]!.id]: true },
+      },
+    });
+    expect(booked.status).toBe(200);
+    const expected = [
+      { questionId: asked[0]!.id, label: '¿Alergias?', answer: 'Nueces' },
+      { questionId: asked[1]!.id, label: 'Tipo de piel', answer: 'Grasa' },
+      { questionId: asked[2]!.id, label: 'I agree to the treatment', answer: true },
+    ];
+    expect(booked.body.answers).toEqual(expected);
+    const seenByStaff = await server.request('GET', `/api/appointments/${booked.body.id}`, { cookie: admin });
+    expect(seenByStaff.body.answers).toEqual(expected);
+
+    // An API caller may give a choice in English: it is kept in the words the booking asked it in.
+    const [third] = await slotTimes(1);
+    const byApi = await server.request('POST', '/api/appointments', {
+      cookie: customer.cookie,
+      headers: { 'accept-language': 'es' },
+      body: { serviceId, dateTime: third, answers: { [asked[0]!.id]: 'No', [asked[1]!.id]: 'Oily' } },
+    });
+    expect(byApi.status).toBe(200);
+    expect(byApi.body.answers[1]).toEqual({ questionId: asked[1]!.id, label: 'Tipo de piel', answer: 'Grasa' });
+    const inEnglish = await server.request('GET', `/api/services/${serviceId}`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(inEnglish.body.questions).toEqual(asked);
+
+    // The data rights tests below book with the one question the test before left.
+    await server.request('PUT', `/api/services/${serviceId}`, {
+      cookie: admin,
+      body: { questions: [{ id: questions[0]!.id, label: 'Allergies (all of them)', kind: 'text' }] },
+    });
+  });
 });
 
 describe('data rights', () => {
@@ -244,6 +332,21 @@ describe('data rights', () => {
     const record = await server.request('GET', `/api/admin/customers/${person.user.id}`, { cookie: admin });
     expect(record.body).toMatchObject({ firstName: 'Deleted', lastName: 'customer', isActive: false, notes: '' });
     expect((await server.request('POST', path, { cookie: admin })).status).toBe(404);
+
+    // The list leaves her off, and so do its count and searches; a walk by updatedAt lists her erased, so that an
+    // integrator learns of it.
+    const ids = (body: { items: { id: string }[] }) => body.items.map((c) => c.id);
+    const list = await server.request('GET', '/api/admin/customers', { cookie: admin });
+    expect(ids(list.body)).not.toContain(person.user.id);
+    expect(list.body.total).toBe(list.body.items.length);
+    expect(list.body.summary.total).toBe(list.body.items.length);
+    const search = await server.request('GET', '/api/admin/customers?search=Deleted', { cookie: admin });
+    expect(search.body.items).toEqual([]);
+    const walk = await server.request('GET', '/api/admin/customers?limit=500', { cookie: admin });
+    expect(walk.body.items.find((c: { id: string }) => c.id === person.user.id)).toMatchObject({
+      firstName: 'Deleted',
+      lastName: 'customer',
+    });
     expect(
       (await server.request('POST', `/api/admin/customers/${employee.user.id}/erase`, { cookie: admin })).status,
     ).toBe(404);

@@ -228,7 +228,28 @@ const ZEmployeeIds = z
   .max(200, 'At most 200 employees can be linked to a service')
   .optional();
 
-/** Intake questions (docs/customers.md): a question without an id gets a new one; a choice needs its options. */
+const ZOptionText = z
+  .string({ error: 'An option must be text' })
+  .trim()
+  .max(limits.questionLabelMax, 'An option must be at most 200 characters');
+const ZOptionsInput = z
+  .array(ZOptionText.min(1, 'An option cannot be empty'))
+  .max(limits.questionOptionsMax, 'A question can have at most 20 options');
+
+/** A question's words in another language; all optional: a word left out is said in English. */
+const ZQuestionWordsInput = z.object({
+  label: z
+    .string({ error: 'A question needs a label' })
+    .trim()
+    .max(limits.questionLabelMax, "A question's label must be at most 200 characters")
+    .optional(),
+  options: z.array(ZOptionText).max(limits.questionOptionsMax, 'A question can have at most 20 options').optional(),
+});
+
+/**
+ * Intake questions (docs/customers.md): a question without an id gets a new one; a choice needs its options. Its
+ * `label` and `options` are the English words; `translations.es` the Spanish ones, a choice's options one for one.
+ */
 const ZQuestionInput = z
   .object({
     id: z.string().trim().max(100, 'A question id must be at most 100 characters').optional(),
@@ -238,22 +259,21 @@ const ZQuestionInput = z
       .min(1, 'A question needs a label')
       .max(limits.questionLabelMax, "A question's label must be at most 200 characters"),
     kind: z.enum(questionKinds, { error: "A question's kind must be one of: text, choice, checkbox" }),
-    options: z
-      .array(
-        z
-          .string({ error: 'An option must be text' })
-          .trim()
-          .min(1, 'An option cannot be empty')
-          .max(limits.questionLabelMax, 'An option must be at most 200 characters'),
-      )
-      .max(limits.questionOptionsMax, 'A question can have at most 20 options')
-      .optional(),
+    options: ZOptionsInput.optional(),
     required: ZFlag('required').optional(),
+    translations: z.object({ es: ZQuestionWordsInput.optional() }).optional(),
   })
   .refine((q) => q.kind !== 'choice' || (q.options?.length ?? 0) >= 2, {
     message: 'A choice question needs at least 2 options',
     path: ['options'],
-  });
+  })
+  .refine(
+    (q) => {
+      const translated = q.translations?.es?.options?.filter(Boolean).length ?? 0;
+      return q.kind !== 'choice' || translated === 0 || q.translations!.es!.options!.length === q.options?.length;
+    },
+    { message: 'A translation gives as many options as the question has, in the same order', path: ['translations'] },
+  );
 const ZQuestionsInput = z
   .array(ZQuestionInput, { error: 'questions must be a list' })
   .max(limits.questionsMax, 'A service can have at most 10 questions');
@@ -336,6 +356,10 @@ export const ZService = z.object({
         kind: z.enum(questionKinds),
         options: z.array(z.string()).optional(),
         required: z.boolean(),
+        translations: z
+          .object({ es: z.object({ label: z.string(), options: z.array(z.string()).optional() }).optional() })
+          .optional()
+          .describe("The question in Spanish (label, and a choice's options in the same order); English when absent"),
       })
       .meta({ id: 'ServiceQuestion', description: 'An intake question asked when the service is booked' }),
   ),
@@ -405,6 +429,14 @@ const isNumeric = (value: unknown) =>
 export const ZProductForm = ZCreateProductInput.extend({
   inventory: z.preprocess((v) => (isNumeric(v) ? v : 0), ZInventoryInput),
 });
+/** A choice's options as the dialog holds them, one comma-separated text. */
+const optionList = (options: unknown) =>
+  typeof options === 'string'
+    ? options
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
+    : options;
 export const ZServiceForm = ZCreateServiceInput.extend({
   duration: z.preprocess((v) => (isNumeric(v) ? v : limits.durationDefault), ZDurationInput),
   // An empty buffer field means no buffer.
@@ -418,17 +450,15 @@ export const ZServiceForm = ZCreateServiceInput.extend({
   questions: z.preprocess(
     (v) =>
       Array.isArray(v)
-        ? v.map((q: { kind?: string; options?: unknown }) => ({
+        ? v.map((q: { kind?: string; options?: unknown; translations?: { es?: { options?: unknown } } }) => ({
             ...q,
-            options:
-              q.kind !== 'choice'
-                ? undefined
-                : typeof q.options === 'string'
-                  ? q.options
-                      .split(',')
-                      .map((o) => o.trim())
-                      .filter(Boolean)
-                  : q.options,
+            options: q.kind === 'choice' ? optionList(q.options) : undefined,
+            translations: q.translations && {
+              es: q.translations.es && {
+                ...q.translations.es,
+                options: q.kind === 'choice' ? optionList(q.translations.es.options) : undefined,
+              },
+            },
           }))
         : v,
     ZQuestionsInput.optional(),

@@ -1,4 +1,5 @@
 /** Catalogue types and limits shared by server and client; free of zod so the storefront bundle stays small. */
+import type { Locale } from './i18n/locales';
 
 /** What products and services have in common; each adds its own field. */
 interface CatalogItem {
@@ -43,7 +44,20 @@ export interface Service extends CatalogItem {
 
 export const questionKinds = ['text', 'choice', 'checkbox'] as const;
 
-/** An intake question: free text, one of the options, or a checkbox (a consent) answered true or false. */
+/** The languages a question may have words of its own in, besides English (its `label` and `options`). */
+type QuestionLanguage = Exclude<Locale, 'en'>;
+
+/** A question's words in one language: its label and, for a choice, its options in the same order. */
+interface QuestionWords {
+  label: string;
+  options?: string[];
+}
+
+/**
+ * An intake question: free text, one of the options, or a checkbox (a consent) answered true or false. `label` and
+ * `options` are its English words; `translations` may give them in another language the product speaks, and a
+ * language without them asks in English.
+ */
 export interface ServiceQuestion {
   id: string;
   label: string;
@@ -51,6 +65,16 @@ export interface ServiceQuestion {
   /** The choices of a `choice` question. */
   options?: string[];
   required: boolean;
+  translations?: Partial<Record<QuestionLanguage, QuestionWords>>;
+}
+
+/** The question's words in `locale`: its translation there when it has one, else its English words. */
+export function questionWords(question: ServiceQuestion, locale: Locale): QuestionWords {
+  const translated = locale === 'en' ? undefined : question.translations?.[locale];
+  return {
+    label: translated?.label || question.label,
+    ...(question.options ? { options: question.options.map((o, i) => translated?.options?.[i] || o) } : {}),
+  };
 }
 
 export const catalogLimits = {

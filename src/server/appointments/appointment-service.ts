@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { statement, transactionInOneTrip, type Tx } from '../../../db/client';
+import type { Locale } from '../../shared/i18n/locales';
 import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk, type Page } from '../paging/page';
 import { appointments } from '../../../db/schema/index';
 import {
@@ -74,6 +75,8 @@ export interface BookingEnv {
   now: Date;
   publicUrl: string;
   payments: Payments;
+  /** The language the customer books in (the request's): the intake questions are asked and answered in it. */
+  locale: Locale;
   /** Where the booking takes place (set by the booking from the service and the request; its time zone is the settings'). */
   place?: Place;
 }
@@ -375,7 +378,7 @@ export async function bookAppointment(
   });
   const env = placedEnv(service, input.locationId, booking);
   const place = env.place!;
-  const answers = intakeAnswers(service.questions, input.answers);
+  const answers = intakeAnswers(service.questions, input.answers, env.locale);
   const starts = occurrenceStarts(requestedStart(input.dateTime, env.now), input.repeat, env.settings.timezone);
   const chosen = input.employeeId && providers.includes(input.employeeId) ? input.employeeId : null;
   const employeeIds = chosen ? [chosen] : providers;

@@ -60,12 +60,19 @@ export async function settleDeposit(
   return waiting.length ? 'applied' : 'ignored';
 }
 
-/** The booking environment of work that runs outside a request (webhooks, jobs). */
+/** The booking environment of work that runs outside a request (webhooks, jobs): the business's language. */
 export async function backgroundBookingEnv(
   tx: Tx,
   deps: { payments: Payments; publicUrl: string },
 ): Promise<BookingEnv> {
-  return { settings: await getSettings(tx), now: new Date(), publicUrl: deps.publicUrl, payments: deps.payments };
+  const settings = await getSettings(tx);
+  return {
+    settings,
+    now: new Date(),
+    publicUrl: deps.publicUrl,
+    payments: deps.payments,
+    locale: settings.defaultLocale,
+  };
 }
 
 /**

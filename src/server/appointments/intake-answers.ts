@@ -1,47 +1,60 @@
 import type { AppointmentAnswer } from '../../shared/appointment-schema';
-import type { ServiceQuestion } from '../../shared/catalog';
+import { questionWords, type ServiceQuestion } from '../../shared/catalog';
+import type { Locale } from '../../shared/i18n/locales';
 import { sentence } from '../../shared/i18n/sentence';
 import { AppError } from '../app-error';
 
 /**
- * A booking's answers to the service's intake questions, as the appointment keeps them: each question's label as it
- * reads now and the answer, in the questions' order, so that editing the questions later leaves past answers as
- * they were. A required question left unanswered (blank text, no option, an unticked checkbox) is refused naming it;
- * answers to questions the service doesn't ask are dropped.
+ * A booking's answers to the service's intake questions, as the appointment keeps them: each question's label as
+ * the customer was asked it (in the booking's language, English where the question has no words in it) and the
+ * answer, a choice in the words she chose, in the questions' order, so that editing the questions later leaves
+ * past answers as they were. A required question left unanswered (blank text, no option, an unticked checkbox) is
+ * refused naming it; answers to questions the service doesn't ask are dropped.
  */
 export function intakeAnswers(
   questions: readonly ServiceQuestion[],
   given: Record<string, string | boolean> | null | undefined,
+  locale: Locale,
 ): AppointmentAnswer[] {
   const answers: AppointmentAnswer[] = [];
   for (const question of questions) {
-    const raw = given?.[question.id];
-    const answer = answerOf(question, raw);
+    const words = questionWords(question, locale);
+    const answer = answerOf(question, words, given?.[question.id]);
     if (answer === null || answer === '' || answer === false) {
       if (question.required)
-        throw new AppError('BAD_REQUEST', sentence('Please answer "{question}".', { question: question.label }));
+        throw new AppError('BAD_REQUEST', sentence('Please answer "{question}".', { question: words.label }));
       if (answer === null) continue;
     }
-    answers.push({ questionId: question.id, label: question.label, answer });
+    answers.push({ questionId: question.id, label: words.label, answer });
   }
   return answers;
 }
 
-function answerOf(question: ServiceQuestion, raw: string | boolean | undefined): string | boolean | null {
+/**
+ * The answer as kept. A choice may be given in English or in the booking's language (the API's callers send the
+ * English option, the booking pages the one they showed) and is kept in the booking's language.
+ */
+function answerOf(
+  question: ServiceQuestion,
+  words: { label: string; options?: string[] },
+  raw: string | boolean | undefined,
+): string | boolean | null {
   if (raw === undefined) return null;
   if (question.kind === 'checkbox') {
     if (typeof raw === 'boolean') return raw;
     if (raw === 'true' || raw === 'false') return raw === 'true';
     throw new AppError(
       'BAD_REQUEST',
-      sentence('The answer to "{question}" must be true or false.', { question: question.label }),
+      sentence('The answer to "{question}" must be true or false.', { question: words.label }),
     );
   }
   const text = String(raw).trim();
-  if (question.kind === 'choice' && text !== '' && !question.options?.includes(text))
+  if (question.kind !== 'choice' || text === '') return text;
+  const index = Math.max(question.options?.indexOf(text) ?? -1, words.options?.indexOf(text) ?? -1);
+  if (index < 0)
     throw new AppError(
       'BAD_REQUEST',
-      sentence('The answer to "{question}" must be one of its options.', { question: question.label }),
+      sentence('The answer to "{question}" must be one of its options.', { question: words.label }),
     );
-  return text;
+  return words.options![index]!;
 }

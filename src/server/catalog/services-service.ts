@@ -28,19 +28,31 @@ function depositColumns(deposit: Deposit, price: string) {
   return { depositType: deposit.type, depositAmount: deposit.amount };
 }
 
-/** The questions as stored: each keeps its id (past answers name it) or gets a new one; options only for a choice. */
+/**
+ * The questions as stored: each keeps its id (past answers name it) or gets a new one; options only for a choice;
+ * a translation only with words in it (a blank word is said in English).
+ */
 function storedQuestions(questions: QuestionsInput): ServiceQuestion[] {
   const ids = new Set<string>();
   return questions.map((q) => {
     let id = q.id || randomUUID();
     if (ids.has(id)) id = randomUUID();
     ids.add(id);
+    const spanish = q.translations?.es;
+    const spanishOptions = q.kind === 'choice' && spanish?.options?.some(Boolean) ? spanish.options : undefined;
     return {
       id,
       label: q.label,
       kind: q.kind,
       ...(q.kind === 'choice' ? { options: q.options ?? [] } : {}),
       required: q.required ?? false,
+      ...(spanish?.label || spanishOptions
+        ? {
+            translations: {
+              es: { label: spanish?.label ?? '', ...(spanishOptions ? { options: spanishOptions } : {}) },
+            },
+          }
+        : {}),
     };
   });
 }

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
-import { sql } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { rowsOf, type Db } from '../../../db/client';
 import { products, services, users } from '../../../db/schema/index';
@@ -152,14 +153,18 @@ export async function importCsv(
       const match = existing.get(String(row[kind === 'customers' ? 'email' : 'name']).toLowerCase());
       if (match?.staff) errors.push({ line: row.line, column: 'E-mail', message: importMessages.staffEmail });
     }
-    let created = 0;
-    let updated = 0;
+    const fresh: Row[] = [];
+    const known: (Row & { id: string })[] = [];
     for (const row of rows) {
       const match = existing.get(String(row[kind === 'customers' ? 'email' : 'name']).toLowerCase());
-      if (match) updated += 1;
-      else created += 1;
-      if (dryRun || errors.length) continue;
-      await writeRow(tx, kind, row, match?.id);
+      if (match) known.push({ ...row, id: match.id });
+      else fresh.push(row);
+    }
+    const created = fresh.length;
+    const updated = known.length;
+    if (!dryRun && !errors.length) {
+      for (let at = 0; at < fresh.length; at += BATCH) await writeRows(tx, kind, fresh.slice(at, at + BATCH), false);
+      for (let at = 0; at < known.length; at += BATCH) await writeRows(tx, kind, known.slice(at, at + BATCH), true);
     }
     if (!dryRun && !errors.length && rows.length)
       await recordAudit(tx, actor, {
@@ -198,50 +203,75 @@ async function existingKeys(tx: Tx, kind: ImportKind) {
   return new Map(found.map((r) => [r.key, r]));
 }
 
-const defined = <T extends Record<string, unknown>>(values: T) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+/**
+ * Rows written per statement. One statement per row made a 10,000-row import take 8 s on PostgreSQL and 42 s on
+ * PGlite (bench/imports.ts), nearly all of it round trips; a batch travels as one jsonb parameter whatever its size.
+ */
+const BATCH = 1000;
 
-async function writeRow(tx: Tx, kind: ImportKind, row: Row, id: string | undefined) {
-  const now = sql`now()`;
-  if (kind === 'customers') {
-    const values = defined({
-      firstName: row.firstName as string | undefined,
-      lastName: row.lastName as string | undefined,
-      notes: row.notes as string | undefined,
-      tags: tagsOf(row.tags),
-    });
-    if (id)
-      await tx
-        .update(users)
-        .set({ ...values, updatedAt: now })
-        .where(sql`${users.id} = ${id}`);
-    else await tx.insert(users).values({ ...values, email: row.email as string, role: CUSTOMER_ROLE });
-    return;
-  }
-  const common = defined({
-    name: row.name as string,
-    description: row.description as string | undefined,
-    category: row.category as string | undefined,
-    price: row.price as string,
-  });
-  if (kind === 'products') {
-    const values = {
-      ...common,
-      ...defined({ inventory: row.inventory as number | undefined, isActive: row.isActive as boolean }),
-    };
-    if (id)
-      await tx
-        .update(products)
-        .set({ ...values, updatedAt: now })
-        .where(sql`${products.id} = ${id}`);
-    else await tx.insert(products).values({ ...values, name: row.name as string, price: row.price as string });
-    return;
-  }
-  const values = { ...common, ...defined({ duration: row.duration as number | undefined }) };
-  if (id)
-    await tx
-      .update(services)
-      .set({ ...values, updatedAt: now })
-      .where(sql`${services.id} = ${id}`);
-  else await tx.insert(services).values({ ...values, name: row.name as string, price: row.price as string });
+const tableOf = { customers: users, products, services } as const;
+
+/**
+ * What an import writes of a row, by the row's field: the column's type, for jsonb_to_recordset to read the
+ * batch with. A matched row keeps its e-mail and role.
+ */
+const written: Record<ImportKind, Record<string, string>> = {
+  customers: { email: 'text', role: 'text', firstName: 'text', lastName: 'text', notes: 'text', tags: 'text[]' },
+  products: {
+    name: 'text',
+    price: 'numeric',
+    description: 'text',
+    category: 'text',
+    inventory: 'integer',
+    isActive: 'boolean',
+  },
+  services: { name: 'text', price: 'numeric', description: 'text', category: 'text', duration: 'integer' },
+};
+const keptWhenMatched = new Set(['email', 'role']);
+
+/** A row's values by field; a value the file leaves out or empty is null (see writeRows). */
+function valuesOf(kind: ImportKind, row: Row): Record<string, unknown> {
+  if (kind === 'customers') return { ...row, role: CUSTOMER_ROLE, tags: tagsOf(row.tags) };
+  return row;
 }
+
+/**
+ * Writes one batch in one statement: new rows inserted, matched rows (with `id`) updated. The batch travels as one
+ * jsonb parameter read back as a table (a drizzle multi-row insert spent more time building its SQL than PostgreSQL
+ * spent running it). A value a row lacks is null there: a new row takes the column's default, a matched row keeps
+ * what it has (an empty cell never clears a field).
+ */
+async function writeRows(tx: Tx, kind: ImportKind, rows: (Row & { id?: string })[], matched: boolean) {
+  const table = tableOf[kind];
+  const columnsByField = table as unknown as Record<string, PgColumn>;
+  const fields = Object.entries(written[kind])
+    .filter(([field]) => !matched || !keptWhenMatched.has(field))
+    .map(([field, type]) => ({ field, type, column: columnsByField[field]! }));
+  const batch = rows.map((row) => {
+    const values = valuesOf(kind, row);
+    return Object.fromEntries([
+      ...(matched ? [['id', row.id]] : []),
+      ...fields.map((f) => [f.column.name, values[f.field] ?? null]),
+    ]);
+  });
+  const shape = sql.raw(
+    [...(matched ? ['id uuid'] : []), ...fields.map((f) => `${f.column.name} ${f.type}`)].join(', '),
+  );
+  const source = sql`jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(${shape})`;
+  const value = (f: (typeof fields)[number], otherwise: SQL) =>
+    sql`coalesce(${sql.raw(`r.${f.column.name}`)}, ${otherwise})`;
+  if (matched) {
+    const set = fields.map((f) => sql`${sql.raw(f.column.name)} = ${value(f, sql.raw(`t.${f.column.name}`))}`);
+    await tx.execute(sql`update ${table} as t set ${sql.join(set, sql`, `)} from ${source} where t.id = r.id`);
+    return;
+  }
+  const names = sql.raw(fields.map((f) => f.column.name).join(', '));
+  const values = fields.map((f) =>
+    f.column.hasDefault ? value(f, defaultOf(f.column, f.type)) : sql.raw(`r.${f.column.name}`),
+  );
+  await tx.execute(sql`insert into ${table} (${names}) select ${sql.join(values, sql`, `)} from ${source}`);
+}
+
+/** The column's default as the schema declares it (a value, or SQL such as '{}'::text[]). */
+const defaultOf = (column: PgColumn, type: string) =>
+  is(column.default, SQL) ? column.default : sql`${column.default}::${sql.raw(type)}`;

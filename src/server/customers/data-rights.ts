@@ -23,12 +23,10 @@ import { cancelInTransaction, type BookingEnv } from '../appointments/appointmen
 import { selectAppointments } from '../appointments/appointment-rows';
 import type { SessionUser } from '../auth/sessions';
 import { recordAudit, type AuditActor } from '../audit/audit';
+import { erasedEmail } from './erased';
 
 const employee = alias(users, 'employee');
 const iso = (value: Date | string) => new Date(value).toISOString();
-
-/** The address an erased customer's row keeps: unique, undeliverable, and never one a person signs up with. */
-const erasedEmail = (id: string) => `erased-${id}@erased.invalid`;
 
 /** GET /api/auth/user/export: everything the business holds on the caller (GDPR articles 15 and 20). */
 export async function exportMyData(db: Tx, userId: string): Promise<MyData> {

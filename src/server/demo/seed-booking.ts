@@ -12,6 +12,7 @@ export const demoFacialQuestions: ServiceQuestion[] = [
     label: 'Any allergies or sensitivities?',
     kind: 'text',
     required: true,
+    translations: { es: { label: '¿Alguna alergia o sensibilidad?' } },
   },
   {
     id: 'c1a0c1a0-0000-4000-8000-000000000002',
@@ -19,12 +20,14 @@ export const demoFacialQuestions: ServiceQuestion[] = [
     kind: 'choice',
     options: ['Dry', 'Oily', 'Combination', 'Not sure'],
     required: true,
+    translations: { es: { label: 'Tipo de piel', options: ['Seca', 'Grasa', 'Mixta', 'No lo sé'] } },
   },
   {
     id: 'c1a0c1a0-0000-4000-8000-000000000003',
     label: 'I agree to a patch test if needed',
     kind: 'checkbox',
     required: false,
+    translations: { es: { label: 'Acepto una prueba de tolerancia si hace falta' } },
   },
 ];
 const demoAnswers = (roll: number) => {

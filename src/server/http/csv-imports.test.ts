@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { products, users } from '../../../db/schema/index';
+import { products, services, users } from '../../../db/schema/index';
 import { signInAs, useTestServer } from '../../testing/test-server';
 
 // CSV imports over HTTP: a preview of every error, all or nothing, and the same file twice creating nothing new.
@@ -107,5 +107,51 @@ describe('POST /api/admin/imports/{kind}', () => {
       { line: 1, column: 'Name', message: 'This column is missing from the header row.' },
       { line: 1, column: 'Price', message: 'This column is missing from the header row.' },
     ]);
+  });
+
+  it('writes files larger than a batch, and an empty cell keeps what a matched row has', async () => {
+    const many = ['E-mail,First name,Last name,Notes'];
+    for (let i = 1; i <= 2_500; i++) many.push(`many${i}@example.com,Ana ${i},Pérez,First note`);
+    const first = await server.request('POST', '/api/admin/imports/customers', {
+      cookie: admin.cookie,
+      ...csv(many.join('\n')),
+    });
+    expect(first.body).toEqual({ created: 2_500, updated: 0, errors: [] });
+    const changed = [
+      'E-mail,First name,Last name,Notes,Tags',
+      'MANY2@example.com,Anita,,,regular',
+      'many2400@example.com,,Gil,"",',
+    ];
+    const again = await server.request('POST', '/api/admin/imports/customers', {
+      cookie: admin.cookie,
+      ...csv(changed.join('\n')),
+    });
+    expect(again.body).toEqual({ created: 0, updated: 2, errors: [] });
+    const people = await server.db.select().from(users);
+    expect(people.filter((p) => p.email.startsWith('many'))).toHaveLength(2_500);
+    expect(people.find((p) => p.email === 'many2@example.com')).toMatchObject({
+      firstName: 'Anita',
+      lastName: 'Pérez',
+      notes: 'First note',
+      tags: ['regular'],
+    });
+    expect(people.find((p) => p.email === 'many2400@example.com')).toMatchObject({
+      firstName: 'Ana 2400',
+      lastName: 'Gil',
+      tags: [],
+    });
+
+    const file = 'Name,Price,Duration (minutes),Description\nFacial,45,45,Deep clean\nMassage,60.5,,\n';
+    expect(
+      (await server.request('POST', '/api/admin/imports/services', { cookie: admin.cookie, ...csv(file) })).body,
+    ).toEqual({ created: 2, updated: 0, errors: [] });
+    const edited = 'Name,Price,Duration (minutes),Description\nfacial,48,,\nMassage,60.50,90,Relaxing\n';
+    expect(
+      (await server.request('POST', '/api/admin/imports/services', { cookie: admin.cookie, ...csv(edited) })).body,
+    ).toEqual({ created: 0, updated: 2, errors: [] });
+    const byName = Object.fromEntries((await server.db.select().from(services)).map((s) => [s.name, s]));
+    expect(Object.keys(byName).sort()).toEqual(['Massage', 'facial']);
+    expect(byName.facial).toMatchObject({ price: '48.00', duration: 45, description: 'Deep clean' });
+    expect(byName.Massage).toMatchObject({ price: '60.50', duration: 90, description: 'Relaxing' });
   });
 });

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { requestLocale } from '../api/request-locale';
 import { AppError } from '../app-error';
 import { access, decideAccess } from '../api/access';
 import { findCaller, type AppServices } from '../api/context';
@@ -27,6 +28,7 @@ export const dataRightsHttpPlugin = fp(
         now: new Date(),
         publicUrl: deps.env.publicUrl,
         payments: deps.payments,
+        locale: requestLocale(req),
       });
       clearSessionCookie({ req, reply, env: deps.env });
       return reply.send(erased);

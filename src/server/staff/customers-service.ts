@@ -19,6 +19,7 @@ import { publish } from '../events/publish';
 import { fullName, recordAudit } from '../audit/audit';
 import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk } from '../paging/page';
 import type { FiguresCache } from './figures-cache';
+import { notErased } from '../customers/erased';
 
 /**
  * The customer a booking or an order names, for the staff and programs that act for customers: null when the
@@ -181,12 +182,12 @@ function readCustomerSummary(db: Tx) {
   const since = sql`now() - make_interval(days => ${ACTIVE_WINDOW_DAYS})`;
   return db.execute(sql`
     select
-      (select count(*)::int from users where role = ${CUSTOMER_ROLE}) as total,
+      (select count(*)::int from users u where u.role = ${CUSTOMER_ROLE} and ${notErased}) as total,
       (select count(*)::int from (
          select o.user_id from orders o where o.created_at >= ${since}
          union
          select a.customer_id from appointments a where a.created_at >= ${since}
-       ) recent join users u on u.id = recent.user_id and u.role = ${CUSTOMER_ROLE}) as active,
+       ) recent join users u on u.id = recent.user_id and u.role = ${CUSTOMER_ROLE} and ${notErased}) as active,
       s.revenue, s.order_count
     from (
       select coalesce(sum(o.total), 0) as revenue, count(*)::int as order_count
@@ -201,10 +202,13 @@ function readCustomerSummary(db: Tx) {
  * which a reused (generic) statement plan otherwise chooses, testing every customer in turn. Without a search or
  * tag `matches` is null: the total is the summary's, as counting every customer again per page would cost a full scan.
  */
-function customerSearch(search: string, tag: string, email?: string) {
+function customerSearch(search: string, tag: string, email: string | undefined, walking: boolean) {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const matches = sql.join(
     [
+      // Erased customers are left off the screen's pages; a walk lists them, since erasure is a change an
+      // integrator must learn of to forget the person too (docs/customers.md).
+      walking ? sql`` : sql`and ${notErased}`,
       search ? sql`and (u.first_name || ' ' || u.last_name || ' ' || u.email) ilike ${pattern}` : sql``,
       // On the tags' GIN index (users_tags_idx).
       tag ? sql`and u.tags @> array[${tag}]::text[]` : sql``,
@@ -216,7 +220,7 @@ function customerSearch(search: string, tag: string, email?: string) {
   const candidates =
     search || tag || email
       ? sql`(select id, first_name, last_name, email, phone, updated_at, count(*) over () as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches} offset 0) u`
-      : sql`(select id, first_name, last_name, email, phone, updated_at, null::int as matches from users u where u.role = ${CUSTOMER_ROLE}) u`;
+      : sql`(select id, first_name, last_name, email, phone, updated_at, null::int as matches from users u where u.role = ${CUSTOMER_ROLE} ${matches}) u`;
   return { matches, candidates };
 }
 
@@ -282,7 +286,7 @@ export async function listCustomers(
   const page = input.page ?? 1;
   const search = input.search?.trim() ?? '';
   const tag = input.tag ?? '';
-  const { matches, candidates } = customerSearch(search, tag, input.email);
+  const { matches, candidates } = customerSearch(search, tag, input.email, isPaged(input));
   const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
   const slice: CustomerSlice = isPaged(input)
     ? { walk: await updatedWalk(db, input, sql`u.updated_at`, sql`u.id`), limit }

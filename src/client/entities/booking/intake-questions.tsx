@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ServiceQuestion } from '../../../shared/catalog';
+import { questionWords, type ServiceQuestion } from '../../../shared/catalog';
+import { pageLocale } from '../../lib/page-state';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -8,8 +9,9 @@ import { Select } from '../../components/ui/select';
 export type IntakeAnswers = Record<string, string | boolean>;
 
 /**
- * A service's intake questions on both booking pages: the business's own words, with the page's labels, choices and
- * "required" marks in the customer's language. The server checks the answers (a missing required one names it).
+ * A service's intake questions on both booking pages, in the page's language: the business's words for it (English
+ * where a question has none), and the page's own texts ("required", "Choose one"). A choice sends the option as
+ * shown; the server checks the answers (a missing required one names it) and keeps them in these words.
  */
 export function IntakeQuestions({
   questions,
@@ -24,6 +26,7 @@ export function IntakeQuestions({
   const baseId = useId();
   if (!questions.length) return null;
   const set = (id: string, value: string | boolean) => onChange({ ...answers, [id]: value });
+  const locale = pageLocale();
   return (
     <fieldset className="flex flex-col gap-3" data-testid="intake-questions">
       <legend className="text-sm font-semibold text-stone-900">
@@ -31,9 +34,10 @@ export function IntakeQuestions({
       </legend>
       {questions.map((q, i) => {
         const id = `${baseId}-${i}`;
+        const words = questionWords(q, locale);
         const label = (
           <>
-            {q.label}
+            {words.label}
             {q.required && (
               <span className="ml-1 font-normal text-stone-600">
                 <FormattedMessage id="records.requiredMark" />
@@ -60,7 +64,7 @@ export function IntakeQuestions({
                 id={id}
                 value={typeof answers[q.id] === 'string' ? (answers[q.id] as string) : ''}
                 onValueChange={(value) => set(q.id, value)}
-                options={(q.options ?? []).map((o) => ({ value: o, label: o }))}
+                options={(words.options ?? []).map((o) => ({ value: o, label: o }))}
                 placeholder={intl.formatMessage({ id: 'records.chooseOne' })}
               />
             ) : (

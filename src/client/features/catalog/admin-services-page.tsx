@@ -80,7 +80,13 @@ function ServiceDialog({
           capacity: String(service.capacity),
           imageUrl: service.imageUrl ?? '',
           deposit: service.deposit,
-          questions: service.questions.map((q) => ({ ...q, options: q.options?.join(', ') ?? '' })),
+          questions: service.questions.map((q) => ({
+            ...q,
+            options: q.options?.join(', ') ?? '',
+            translations: {
+              es: { label: q.translations?.es?.label ?? '', options: q.translations?.es?.options?.join(', ') ?? '' },
+            },
+          })),
           employeeIds: linked,
           // Every location ticked is what "none named" answers; the server keeps every location named as none named.
           locationIds: service.locationIds,

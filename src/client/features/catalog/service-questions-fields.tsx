@@ -11,6 +11,8 @@ interface QuestionRow {
   /** The dialog holds a choice's options as one text, comma-separated (ZServiceForm splits it). */
   options?: string | string[];
   required?: boolean;
+  /** The Spanish words, held as the English ones are. */
+  translations?: { es?: { label?: string; options?: string | string[] } };
 }
 
 /** The service dialog's intake questions (docs/customers.md): asked on both booking pages, at most 10. */
@@ -55,6 +57,18 @@ export function ServiceQuestionsFields() {
               required
             />
           )}
+          <TextField
+            name={`questions.${i}.translations.es.label`}
+            label={intl.formatMessage({ id: 'records.questionLabelSpanish' }, { n: i + 1 })}
+            maxLength={catalogLimits.questionLabelMax}
+          />
+          {questions[i]?.kind === 'choice' && (
+            <TextField
+              name={`questions.${i}.translations.es.options`}
+              label={intl.formatMessage({ id: 'records.questionOptionsSpanish' }, { n: i + 1 })}
+              placeholder={intl.formatMessage({ id: 'records.questionOptionsSpanishPlaceholder' })}
+            />
+          )}
           <div className="flex flex-wrap items-center justify-between gap-2">
             <CheckboxField
               name={`questions.${i}.required`}
@@ -71,7 +85,15 @@ export function ServiceQuestionsFields() {
           variant="outline"
           size="sm"
           disabled={fields.length >= catalogLimits.questionsMax}
-          onClick={() => append({ label: '', kind: 'text', options: '', required: false })}
+          onClick={() =>
+            append({
+              label: '',
+              kind: 'text',
+              options: '',
+              required: false,
+              translations: { es: { label: '', options: '' } },
+            })
+          }
         >
           <FormattedMessage id="records.addQuestion" />
         </Button>

@@ -3,7 +3,7 @@ export const records = {
   // Intake questions, in the service dialog
   'records.questionsTitle': 'Questions for the customer',
   'records.questionsText':
-    'Asked when the service is booked (at most {max}). Editing them later leaves the answers already given as they were.',
+    'Asked when the service is booked (at most {max}), in English and, where you give them, in Spanish words to customers booking in Spanish. Editing them later leaves the answers already given as they were.',
   'records.questionLabel': 'Question {n}',
   'records.questionKind': 'Answer to question {n}',
   'records.kindText': 'Text',
@@ -11,6 +11,9 @@ export const records = {
   'records.kindCheckbox': 'Checkbox',
   'records.questionOptions': 'Options of question {n} (separated by commas)',
   'records.questionOptionsPlaceholder': 'Dry, Oily, Combination',
+  'records.questionLabelSpanish': 'Question {n} in Spanish (optional)',
+  'records.questionOptionsSpanish': 'Options of question {n} in Spanish, in the same order (optional)',
+  'records.questionOptionsSpanishPlaceholder': 'Seca, Grasa, Mixta',
   'records.questionRequired': 'Question {n} must be answered',
   'records.removeQuestion': 'Remove question {n}',
   'records.addQuestion': 'Add a question',

@@ -21,6 +21,8 @@ export const customerSentences: Record<string, string> = {
   'An option must be at most 200 characters': 'Una opción puede tener como máximo 200 caracteres',
   'A question can have at most 20 options': 'Una pregunta puede tener como máximo 20 opciones',
   'A choice question needs at least 2 options': 'Una pregunta de elección necesita al menos 2 opciones',
+  'A translation gives as many options as the question has, in the same order':
+    'Una traducción da tantas opciones como tiene la pregunta, en el mismo orden',
   'questions must be a list': 'questions debe ser una lista',
   'A service can have at most 10 questions': 'Un servicio puede tener como máximo 10 preguntas',
   'An answer must be at most 1000 characters': 'Una respuesta puede tener como máximo 1000 caracteres',

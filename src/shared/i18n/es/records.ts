@@ -4,7 +4,7 @@ import type { records as en } from '../en/records';
 export const records: Record<keyof typeof en, string> = {
   'records.questionsTitle': 'Preguntas para el cliente',
   'records.questionsText':
-    'Se preguntan al reservar el servicio (como máximo {max}). Cambiarlas después no cambia las respuestas ya dadas.',
+    'Se preguntan al reservar el servicio (como máximo {max}), en inglés y, donde las escribas, con palabras en español a quien reserva en español. Cambiarlas después no cambia las respuestas ya dadas.',
   'records.questionLabel': 'Pregunta {n}',
   'records.questionKind': 'Respuesta a la pregunta {n}',
   'records.kindText': 'Texto',
@@ -12,6 +12,9 @@ export const records: Record<keyof typeof en, string> = {
   'records.kindCheckbox': 'Casilla',
   'records.questionOptions': 'Opciones de la pregunta {n} (separadas por comas)',
   'records.questionOptionsPlaceholder': 'Seca, Grasa, Mixta',
+  'records.questionLabelSpanish': 'Pregunta {n} en español (opcional)',
+  'records.questionOptionsSpanish': 'Opciones de la pregunta {n} en español, en el mismo orden (opcional)',
+  'records.questionOptionsSpanishPlaceholder': 'Seca, Grasa, Mixta',
   'records.questionRequired': 'La pregunta {n} es obligatoria',
   'records.removeQuestion': 'Quitar la pregunta {n}',
   'records.addQuestion': 'Añadir una pregunta',
