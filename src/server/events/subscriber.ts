@@ -29,6 +29,9 @@ interface Subscription {
 // domain's jobs.ts lists its subscribers, and buildApp loads those lists to give the runner their jobs.
 const subscriptions = new Map<DomainEventType, Subscription[]>();
 
+/** Every subscriber's job kind (tests wait for them to be done). */
+export const subscriberKinds = (): string[] => [...new Set([...subscriptions.values()].flat().map((s) => s.kind))];
+
 /** The subscriptions to one type of event. */
 export const subscriptionsTo = (type: DomainEventType): readonly Subscription[] => subscriptions.get(type) ?? [];
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
 import { invitationMails, type InvitationAppointment } from '../appointments/invitations';
-import { enqueueMails } from './outbox';
-import { enqueueOrderConfirmation } from '../orders/order-mail';
+import { enqueueMail, enqueueMails } from './outbox';
+import { orderConfirmation } from '../orders/order-mail';
 import { createTestDatabase, queuedMail } from '../../testing/test-server';
 
 /** Each mail is written in its recipient's language: their own choice, else the business default (English). */
@@ -88,11 +88,10 @@ describe('mails in the recipient’s language', () => {
       items: [{ name: 'Champú', price: '12.50', quantity: 2 }],
     };
     await database.db.transaction((tx) =>
-      enqueueOrderConfirmation(tx, to, order, {
-        publicUrl: 'https://sol.example.com',
-        currency: 'EUR',
-        defaultLocale: 'en',
-      }),
+      enqueueMail(
+        tx,
+        orderConfirmation(to, order, { publicUrl: 'https://sol.example.com', currency: 'EUR', defaultLocale: 'en' }),
+      ),
     );
     const [mail] = await queuedMail(database.db, 'pedido@example.com');
     // Intl puts a no-break space between the amount and the sign.
