@@ -191,7 +191,9 @@ export function invitationMails(
 }
 
 /** The invitation a change sends, at the sequence it raised: none when it raised none (e.g. a status set by the employee). */
-function invitationKindOf(change: AppointmentChange | undefined): { kind: InvitationKind; sequence: number } | undefined {
+function invitationKindOf(
+  change: AppointmentChange | undefined,
+): { kind: InvitationKind; sequence: number } | undefined {
   switch (change?.kind) {
     case 'booked':
       return { kind: 'booked', sequence: 0 };
@@ -237,10 +239,10 @@ export const invitationMailsOf = defineSubscriber(
         const row = rows.find((r) => r.id === data.id);
         const invitation = invitationKindOf(change as AppointmentChange | undefined);
         if (!row || !invitation) return [];
+        // A booking's times are said in its location's zone; a later change's in the business's.
         const timezone =
-          (invitation.kind === 'booked' && change?.kind === 'booked'
-            ? zones.find((zone) => zone.id === data.locationId)?.timeZone
-            : null) ?? settings.timezone;
+          (change?.kind === 'booked' ? zones.find((zone) => zone.id === data.locationId)?.timeZone : null) ??
+          settings.timezone;
         const mails = invitationMails(
           invitation.kind,
           invitationOf(row, invitation.sequence, new Date(data.dateTime)),
