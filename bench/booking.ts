@@ -35,10 +35,10 @@ const SETTINGS = OLD_SETTINGS
   ? 'changed defaults: reminders off, no webhook endpoint'
   : 'defaults: reminders on, one webhook endpoint listening';
 const CUSTOMERS = 50;
-const ROUNDS = 20;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 // A fresh server's first thousands of bookings run before V8 has optimised the path (the checkout benchmark
 // measured its CPU per request halving over the first 5,000): 40 bursts of each kind warm it first.
-const WARM_UP_ROUNDS = 40;
+const WARM_UP_ROUNDS = Number(process.env.BENCH_WARM_UP_ROUNDS ?? 40);
 const EMPLOYEES = 10;
 const TZ = 'America/New_York';
 
