@@ -37,7 +37,10 @@ function entryOf({ data, by, change }: Announced<z.output<typeof ZAudited>>) {
         summary: sentence("Marked {customer}'s {service} appointment as {status}.", { ...values, status: changed.to }),
       };
     case 'cancelled':
-      return { action: 'appointment.cancelled', summary: sentence("Cancelled {customer}'s {service} appointment.", values) };
+      return {
+        action: 'appointment.cancelled',
+        summary: sentence("Cancelled {customer}'s {service} appointment.", values),
+      };
     case 'moved':
       return {
         action: 'appointment.rescheduled',

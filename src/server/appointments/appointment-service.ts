@@ -455,8 +455,7 @@ async function planBooking(
   // A class that cannot be booked says why (a seat already held, or full) before the general "not available";
   // a seat already held where a session has room is refused when the seat is taken.
   const refused = async () =>
-    (classOf && (await classRefusal(db, service.id, starts, employeeIds, service.capacity, customer.id))) ||
-    undefined;
+    (classOf && (await classRefusal(db, service.id, starts, employeeIds, service.capacity, customer.id))) || undefined;
   const free = [...unavailable].flatMap(([id, dates]) => (dates.length ? [] : [id]));
   if (!free.length)
     throw (await refused()) || (await noFreeUnit(db, place, starts, service)) || notAvailable(starts, unavailable);
@@ -495,12 +494,31 @@ async function planBooking(
     seriesId: starts.length > 1 ? randomUUID() : null,
     capacity: classOf?.capacity ?? 1,
     amountDue: deposit.amountDue,
-    paymentStatus: (credit ? 'prepaid' : Number(deposit.amountDue) > 0 ? 'unpaid' : 'not_required') as
-      | AppointmentPaymentStatus,
+    paymentStatus: (credit
+      ? 'prepaid'
+      : Number(deposit.amountDue) > 0
+        ? 'unpaid'
+        : 'not_required') as AppointmentPaymentStatus,
     paymentProvider: deposit.provider?.id ?? null,
   };
-  const candidates = chosen || free.length === 1 ? free : await inPreferenceOrder(db, env, starts[0]!, service, free, classOf);
-  return { env, place, service, people, customer, starts, ids, classOf, unavailable, candidates, shared, deposit, credit, refused };
+  const candidates =
+    chosen || free.length === 1 ? free : await inPreferenceOrder(db, env, starts[0]!, service, free, classOf);
+  return {
+    env,
+    place,
+    service,
+    people,
+    customer,
+    starts,
+    ids,
+    classOf,
+    unavailable,
+    candidates,
+    shared,
+    deposit,
+    credit,
+    refused,
+  };
 }
 
 /**
@@ -546,7 +564,9 @@ async function writeBooking(
     paymentReference: payment?.reference ?? null,
   }));
   // A new appointment has sent no reminders; what only the insert decides comes from its answer.
-  const madeOf = (rows: { id: string; sessionId: string | null; amountDue: string; createdAt: number; updatedAt: string }[]) =>
+  const madeOf = (
+    rows: { id: string; sessionId: string | null; amountDue: string; createdAt: number; updatedAt: string }[],
+  ) =>
     values.map((value) => {
       const row = rows.find((r) => r.id === value.id)!;
       return toAppointment({

@@ -660,17 +660,15 @@ async function writeOrder(tx: Tx, source: OrderSource, lines: PricedLine[], orde
           if (rowsOf(result).length === 0) throw new Error(`The stock of ${l.name} changed under its lock`);
         }),
     ),
-    tx
-      .insert(orderItems)
-      .values(
-        lines.map((l) => ({
-          orderId,
-          productId: l.productId,
-          productName: l.name,
-          unitPrice: l.price,
-          quantity: l.quantity,
-        })),
-      ),
+    tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId,
+        productId: l.productId,
+        productName: l.name,
+        unitPrice: l.price,
+        quantity: l.quantity,
+      })),
+    ),
     ...('cartOf' in source
       ? [
           tx.delete(cartItems).where(eq(cartItems.userId, source.cartOf)),
