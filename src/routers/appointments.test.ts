@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index';
 import { toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { addCalendarDays } from '../shared/date-key';
-import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
+import { followUpsDone, queuedMail, signInAs, useTestServer } from '../testing/test-server';
 import { SLOT_TAKEN_MESSAGE } from '../shared/appointment-schema';
 
 const server = useTestServer();
@@ -466,6 +466,8 @@ describe('PUT /api/appointments/{id}/status', () => {
     expect((await server.request('POST', `/api/appointments/${b.id}/cancel`, { cookie: maya.cookie })).status).toBe(
       200,
     );
+    // The entries are written by a subscriber of the appointments' events.
+    await followUpsDone(server.db);
     const logged = await server.db
       .select({
         entityId: auditLog.entityId,

@@ -4,7 +4,7 @@ import { appointmentReminders, jobs, waitlistEntries } from '../../db/schema/ind
 import { reminderJob } from '../server/appointments/reminders';
 import { toZoned, zonedToInstant } from '../server/booking/zoned-time';
 import { addCalendarDays, weekdayOf } from '../shared/date-key';
-import { bookableService, queuedMail, signInAs, useTestServer } from '../testing/test-server';
+import { bookableService, followUpsDone, queuedMail, signInAs, useTestServer } from '../testing/test-server';
 import { WAITLIST_DUPLICATE_MESSAGE } from '../shared/waitlist-schema';
 
 /*
@@ -26,12 +26,15 @@ const at = (date: string, hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number);
   return zonedToInstant(date, h! * 60 + m!, TZ).toISOString();
 };
-const reminderJobs = (appointmentId: string) =>
-  server.db
+// The reminders are scheduled by a subscriber of the appointment's events, once it has run.
+const reminderJobs = async (appointmentId: string) => {
+  await followUpsDone(server.db);
+  return server.db
     .select({ status: jobs.status, runAt: jobs.runAt, key: jobs.uniqueKey })
     .from(jobs)
     .where(and(eq(jobs.kind, 'reminder'), like(jobs.uniqueKey, `reminder:${appointmentId}:%`)))
     .orderBy(jobs.runAt);
+};
 const book = (dateTime: string) =>
   server.request('POST', '/api/appointments', { cookie: customer.cookie, body: { serviceId, dateTime, employeeId } });
 

@@ -28,6 +28,7 @@ import { dataRightsHttpPlugin } from './http/data-rights-http';
 import { createUnsentMailLog, mailKind } from './mail/delivery';
 import { appointmentJobs } from './appointments/jobs';
 import { calendarJobs } from './calendars/jobs';
+import { orderJobs } from './orders/jobs';
 import { webhookJobs } from './webhooks/jobs';
 import { calendarEnvOf } from './calendars/calendar-env';
 import { queueEventsCleanup } from './webhooks/event-log';
@@ -82,7 +83,10 @@ export async function buildApp(deps: AppDeps, opts: BuildAppOptions = {}) {
   const jobs = createJobRunner({
     database: deps.database,
     log: app.log,
-    jobs: [mail, ...[...appointmentJobs, ...calendarJobs, ...webhookJobs].map((kind) => kind.with(jobDeps))],
+    jobs: [
+      mail,
+      ...[...appointmentJobs, ...calendarJobs, ...orderJobs, ...webhookJobs].map((kind) => kind.with(jobDeps)),
+    ],
   });
   app.addHook('onReady', async () => {
     await queueEventsCleanup(deps.database.db);

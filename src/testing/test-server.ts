@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { createDb, type Database, type Tx } from '../../db/client';
 import { jobs, serviceProviders, services, users, weeklyHours } from '../../db/schema/index';
 import { allPermissions, type Permission, type Role } from '../shared/roles';
@@ -10,6 +10,7 @@ import { createSession, SESSION_COOKIE } from '../server/auth/sessions';
 import { readEnv, type Env } from '../server/env';
 import type { OutgoingMail } from '../server/mail/outgoing-mail';
 import { documentMismatch } from '../server/openapi-check';
+import { subscriberKinds } from '../server/events/subscriber';
 import type { Payments } from '../server/payments/payments';
 
 /**
@@ -42,8 +43,27 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   };
 }
 
-/** The mail queued so far (its `mail` jobs), oldest first; `to` keeps one recipient's. */
+/**
+ * Waits until every subscriber job due so far is done (or failed): what follows the writes a test made (mails,
+ * reminders, activity log entries) is then written. The app's own runner runs them; a test without one runs them itself.
+ */
+export async function followUpsDone(db: Tx, timeoutMs = 10_000) {
+  const kinds = subscriberKinds();
+  for (const started = Date.now(); ; await new Promise((resolve) => setTimeout(resolve, 10))) {
+    const [waiting] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.status, 'pending'), inArray(jobs.kind, kinds), lte(jobs.runAt, sql`now()`)))
+      .limit(1);
+    if (!waiting) return;
+    if (Date.now() - started > timeoutMs)
+      throw new Error('Subscriber jobs are still pending: is a job runner running?');
+  }
+}
+
+/** The mail queued so far (its `mail` jobs), oldest first, once the subscribers are done; `to` keeps one recipient's. */
 export async function queuedMail(db: Tx, to?: string) {
+  await followUpsDone(db);
   const rows = await db
     .select({
       id: jobs.id,

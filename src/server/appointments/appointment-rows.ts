@@ -5,7 +5,7 @@ import { appointments, services, users } from '../../../db/schema/index';
 import type { Appointment } from '../../shared/appointment-schema';
 import type { AppointmentLocation } from '../../shared/location-schema';
 import { isoInstant } from '../paging/page';
-import { queueCalendarPushes } from '../calendars/calendar-push-queue';
+import type { AppointmentChange, EventActor } from '../events/domain-events';
 import { publish } from '../events/publish';
 
 // One way to read an appointment with its service, customer and employee, and one answer shape, for the
@@ -126,15 +126,16 @@ export function toAppointment(row: Row): Appointment {
 }
 
 /**
- * Announces a change of an appointment, as GET /api/appointments/{id} answers it, in the writing transaction: read there by its id, or as the writer already has it. A change of an existing appointment (given
- * by its id) also goes to the employee's own calendar; a new one is queued there by the booking's own writes.
+ * Announces a change of an appointment, as GET /api/appointments/{id} answers it, in the writing transaction: read
+ * there by its id, or as the writer already has it. `by` and `change` are what its subscribers follow: who made it
+ * (the activity log) and what it was (mails, reminders, the waitlist).
  */
 export async function emitAppointmentEvent(
   tx: Tx,
   type: 'appointment.created' | 'appointment.updated' | 'appointment.cancelled',
   appointment: string | (() => Promise<Appointment>),
+  facts: { by?: EventActor | null; change?: AppointmentChange } = {},
 ) {
-  if (typeof appointment === 'string') await queueCalendarPushes(tx, [appointment]);
   return publish(tx, {
     type,
     data:
@@ -144,5 +145,6 @@ export async function emitAppointmentEvent(
             const [row] = await selectAppointments(tx).where(eq(appointments.id, appointment));
             return toAppointment(row!);
           },
+    ...facts,
   });
 }

@@ -38,14 +38,10 @@ import {
   type Row,
 } from './appointment-rows';
 import type { Payments } from '../payments/payments';
-import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit } from './deposits';
+import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit, type DepositPlan } from './deposits';
 import { checkCreditForBooking, returnCreditSession, spendCreditSessions } from '../packages/package-credits';
-import { invitationMails, invitationOf, sendInvitations, type InvitationKind } from './invitations';
-import { queueCalendarPushes } from '../calendars/calendar-push-queue';
-import { enqueueMails } from '../mail/outbox';
 import { publishBooked } from '../events/publish';
-import { dropReminders, queueReminders, scheduleReminders } from './reminders';
-import { timeOpened } from './waitlist-service';
+import { eventActor, type EventActor } from '../events/domain-events';
 import {
   findServiceWithProviders,
   heldSpanOf,
@@ -61,7 +57,6 @@ import {
 } from './slot-data';
 import { classRefusal, seatWantedAt, sessionIdAt, takeSeat } from './class-seats';
 import { sentence } from '../../shared/i18n/sentence';
-import { fullName, recordAudit } from '../audit/audit';
 import { intakeAnswers } from './intake-answers';
 import { customerNamedBy } from '../staff/customers-service';
 import { resourceRefusal, resourceShortage } from '../locations/resource-holds';
@@ -139,13 +134,6 @@ const lockBookings = statement<{ key: string }, unknown>(
 const lockBookingsShared = statement<{ key: string }, unknown>(
   sql`select pg_advisory_xact_lock_shared(hashtext(${sql.placeholder('key')}::text))`,
 );
-
-async function notify(tx: Tx, kind: InvitationKind, row: Row, sequence: number, startsAt: Date, env: BookingEnv) {
-  await sendInvitations(tx, kind, invitationOf(row, sequence, startsAt), {
-    settings: env.settings,
-    publicUrl: env.publicUrl,
-  });
-}
 
 /** The instant of a booking request, refused when it has passed. */
 function requestedStart(dateTime: string, now: Date): Date {
@@ -358,13 +346,35 @@ async function noFreeUnit(db: Tx, place: Place, starts: Date[], needed: TimeNeed
   return undefined;
 }
 
+/** Everything a booking decides before it writes: who, what, where, when, with whom (in order) and how it is paid. */
+interface BookingPlan {
+  env: BookingEnv;
+  place: Place;
+  service: BookableService;
+  people: Map<string, Person>;
+  customer: Person;
+  starts: Date[];
+  ids: string[];
+  classOf: ClassOf | undefined;
+  unavailable: Map<string, string[]>;
+  /** The employees to try, in order. */
+  candidates: string[];
+  /** The columns every occurrence shares, whoever its employee is. */
+  shared: Omit<Booked, 'id' | 'employeeId' | 'startsAt' | 'sessionId' | 'paymentReference'>;
+  deposit: DepositPlan;
+  credit: { spend(tx: Tx): Promise<unknown> } | null;
+  /** Why a class cannot be booked (a seat already held, or full), read when asked. */
+  refused(): Promise<AppError | undefined>;
+}
+
 /**
  * Books an appointment, or with `repeat` a series of them with one employee. Every start must be an offered slot
  * of the service (for the chosen employee, or for a provider free at all of them when the body names none: the
  * least booked on the first date gets it). A series is written in one transaction, all occurrences or none. The
  * database's no-overlap constraint has the final word under concurrency: its violation is the same 409 as a taken
  * time. A deposit paid by card opens its payment page first (no transaction waits on the provider) and the page
- * is expired again when the booking is not made.
+ * is expired again when the booking is not made. What follows a booking (its invitation mails, reminders, activity
+ * log entry, calendar push, webhook deliveries) is its event's subscribers'.
  */
 export async function bookAppointment(
   db: Tx,
@@ -372,6 +382,64 @@ export async function bookAppointment(
   input: BookAppointmentInput,
   booking: BookingEnv,
 ): Promise<BookingResult> {
+  const plan = await planBooking(db, actor, input, booking);
+  const { env, service, starts, deposit } = plan;
+  // A payment page is not opened for a seat the customer already holds: the refusal is read first.
+  const refusal = deposit.provider ? await plan.refused() : undefined;
+  if (refusal) throw refusal;
+  const payment = deposit.provider
+    ? await openDepositPayment(
+        deposit.provider,
+        {
+          firstId: plan.ids[0]!,
+          userId: plan.customer.id,
+          email: plan.customer.email,
+          serviceName: service.name,
+          occurrences: starts.length,
+          amountDue: deposit.amountDue,
+        },
+        { ...env, currency: env.settings.currency },
+      )
+    : null;
+  try {
+    for (const employeeId of plan.candidates) {
+      try {
+        const [booked] = await writeBooking(db, plan, employeeId, payment, eventActor(actor));
+        return payment ? { ...booked!, paymentUrl: payment.url } : booked!;
+      } catch (error) {
+        // The last unit of a resource went a moment ago: no other provider can change that.
+        const noUnit = resourceRefusal(error, plan.place.resources);
+        if (noUnit) throw noUnit;
+        // Someone took this employee's time (or the class's last seat) a moment ago: the next provider may have it.
+        if (!isConflict(error)) throw error;
+      }
+    }
+    // Every candidate lost a race; a series says which dates went meanwhile.
+    const lost = await plan.refused();
+    if (lost) throw lost;
+    throw notAvailable(
+      starts,
+      starts.length > 1
+        ? await unavailableDates(db, env, starts, service, plan.candidates, plan.classOf)
+        : plan.unavailable,
+    );
+  } catch (error) {
+    // Nobody may pay for a booking that was not made.
+    if (deposit.provider && payment) await deposit.provider.cancel(payment.reference).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * A booking's plan: the service at its location, the starts, the customer, the employees free at every start (in
+ * the order they are tried), how it is paid. Refuses (409) when nobody is free, saying why.
+ */
+async function planBooking(
+  db: Tx,
+  actor: SessionUser,
+  input: BookAppointmentInput,
+  booking: BookingEnv,
+): Promise<BookingPlan> {
   const staff = isStaffRole(actor.role);
   const { service, providers, people } = await findServiceWithProviders(db, input.serviceId, {
     includeInactive: staff,
@@ -387,36 +455,23 @@ export async function bookAppointment(
     bookingCustomer(db, actor, input.customerId),
     unavailableDates(db, env, starts, service, employeeIds, classOf),
   ]);
-  const customerId = customer.id;
   // A class that cannot be booked says why (a seat already held, or full) before the general "not available";
   // a seat already held where a session has room is refused when the seat is taken.
   const refused = async () =>
-    classOf && (await classRefusal(db, service.id, starts, employeeIds, service.capacity, customerId));
+    (classOf && (await classRefusal(db, service.id, starts, employeeIds, service.capacity, customer.id))) || undefined;
   const free = [...unavailable].flatMap(([id, dates]) => (dates.length ? [] : [id]));
   if (!free.length)
     throw (await refused()) || (await noFreeUnit(db, place, starts, service)) || notAvailable(starts, unavailable);
-
-  let candidates = free;
-  if (!chosen && free.length > 1) {
-    if (classOf) {
-      // A class fills the session already running before another employee opens one (the slot's order).
-      const first = await freeEmployeesAt(db, env, starts[0]!, service, free, classOf);
-      candidates = first.free;
-    } else {
-      const date = toZoned(starts[0]!, env.settings.timezone).date;
-      const counts = await bookingsOn(db, date, free, env.settings.timezone);
-      // A stable sort keeps the provider order among equally booked employees.
-      candidates = [...free].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
-    }
-  }
-  const status: AppointmentStatus =
-    staff && input.status && (input.status === 'pending' || input.status === 'confirmed') ? input.status : 'pending';
-  const notes = (input.notes ?? input.customerNotes ?? '').trim();
-  const seriesId = starts.length > 1 ? randomUUID() : null;
   const ids = starts.map(() => randomUUID());
   // A session of a package pays for each occurrence: nothing is due (docs/packages.md).
   const credit = input.creditId
-    ? await prepaidWithCredit(db, { creditId: input.creditId, customerId, serviceId: service.id, ids, now: env.now })
+    ? await prepaidWithCredit(db, {
+        creditId: input.creditId,
+        customerId: customer.id,
+        serviceId: service.id,
+        ids,
+        now: env.now,
+      })
     : null;
   const deposit = credit
     ? { amountDue: '0.00', provider: null }
@@ -426,154 +481,120 @@ export async function bookAppointment(
         occurrences: starts.length,
         forThemself: customer.id === actor.id,
       });
-  // A payment page is not opened for a seat the customer already holds: the refusal is read first.
-  const refusal = deposit.provider ? await refused() : undefined;
-  if (refusal) throw refusal;
-  const payment = deposit.provider
-    ? await openDepositPayment(
-        deposit.provider,
-        {
-          firstId: ids[0]!,
-          userId: customer.id,
-          email: customer.email,
-          serviceName: service.name,
-          occurrences: starts.length,
-          amountDue: deposit.amountDue,
-        },
-        { ...env, currency: env.settings.currency },
-      )
-    : null;
-  const paymentStatus: AppointmentPaymentStatus = credit
-    ? 'prepaid'
-    : Number(deposit.amountDue) > 0
-      ? 'unpaid'
-      : 'not_required';
+  const status: AppointmentStatus =
+    staff && input.status && (input.status === 'pending' || input.status === 'confirmed') ? input.status : 'pending';
+  const shared = {
+    serviceId: service.id,
+    customerId: customer.id,
+    locationId: place.id,
+    duration: service.duration,
+    bufferBeforeMinutes: service.bufferBeforeMinutes,
+    bufferAfterMinutes: service.bufferAfterMinutes,
+    notes: (input.notes ?? input.customerNotes ?? '').trim(),
+    answers,
+    status,
+    sequence: 0,
+    seriesId: starts.length > 1 ? randomUUID() : null,
+    capacity: classOf?.capacity ?? 1,
+    amountDue: deposit.amountDue,
+    paymentStatus: (credit
+      ? 'prepaid'
+      : Number(deposit.amountDue) > 0
+        ? 'unpaid'
+        : 'not_required') as AppointmentPaymentStatus,
+    paymentProvider: deposit.provider?.id ?? null,
+  };
+  const candidates =
+    chosen || free.length === 1 ? free : await inPreferenceOrder(db, env, starts[0]!, service, free, classOf);
+  return {
+    env,
+    place,
+    service,
+    people,
+    customer,
+    starts,
+    ids,
+    classOf,
+    unavailable,
+    candidates,
+    shared,
+    deposit,
+    credit,
+    refused,
+  };
+}
 
-  const invitationContext = { settings: env.settings, publicUrl: env.publicUrl };
-  try {
-    for (const employeeId of candidates) {
-      const employee = people.get(employeeId)!;
-      // Each occurrence is an appointment of its own: its invitation (own UID), reminders and webhook event. The
-      // mails are written before the transaction, so the employee's lock is held only for the statements.
-      const mails = starts.flatMap((start, i) =>
-        invitationMails(
-          'booked',
-          {
-            id: ids[i]!,
-            sequence: 0,
-            startsAt: start,
-            duration: service.duration,
-            notes,
-            serviceName: service.name,
-            customer,
-            employee,
-            location: place,
-          },
-          invitationContext,
-        ),
-      );
-      const values = starts.map((start, i) => ({
-        id: ids[i]!,
-        serviceId: service.id,
-        employeeId,
-        customerId,
-        locationId: place.id,
-        startsAt: start,
-        duration: service.duration,
-        bufferBeforeMinutes: service.bufferBeforeMinutes,
-        bufferAfterMinutes: service.bufferAfterMinutes,
-        notes,
-        answers,
-        status,
-        sequence: 0,
-        seriesId,
-        sessionId: classOf ? sessionIdAt(employeeId, service.id, start) : null,
-        capacity: classOf?.capacity ?? 1,
-        amountDue: deposit.amountDue,
-        paymentStatus,
-        paymentProvider: deposit.provider?.id ?? null,
-        paymentReference: payment?.reference ?? null,
-      }));
-      // The appointments as GET /api/appointments/{id} reads them; a new one has sent no reminders.
-      const madeOf = (rows: Awaited<ReturnType<typeof insertAppointments>>) =>
-        values.map((value) => {
-          const row = rows.find((r) => r.id === value.id)!;
-          return toAppointment({
-            ...value,
-            sessionId: row.sessionId,
-            amountDue: row.amountDue,
-            createdAt: new Date(row.createdAt),
-            updatedAt: row.updatedAt,
-            serviceCapacity: service.capacity,
-            remindersSent: [],
-            service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
-            location: { id: place.id, name: place.name, address: place.address },
-            customer,
-            employee,
-          });
-        });
-      // None of the writes needs another's answer, so they are sent together. The jobs go first, so the lock is
-      // held only for the insert and the commit; a failure is reported lock and insert first (a taken time is the
-      // insert's).
-      const writes = (tx: Tx, events: Appointment[]) => {
-        const jobs = [
-          enqueueMails(tx, mails),
-          ...(deposit.provider && payment ? [holdForDeposit(tx, deposit.provider.id, payment.reference, env.now)] : []),
-          ...starts.map((start, i) =>
-            queueReminders(tx, { id: ids[i]!, startsAt: start }, env.settings.reminderOffsetsMinutes, env.now),
-          ),
-        ];
-        const audit = auditStaffChange(
-          tx,
-          actor,
-          { id: ids[0]!, customerId, customer, service },
-          'appointment.created',
-          { occurrences: starts.length },
-        );
-        return [
-          lockEmployeeBookings(tx, employeeId, classOf ? 'shared' : 'alone'),
-          insertAppointments(tx, values),
-          ...(credit ? [credit.spend(tx)] : []),
-          ...jobs,
-          audit,
-          publishBooked(tx, events),
-          // After the insert: it queues only appointments it finds, of employees with a receiving calendar.
-          queueCalendarPushes(tx, ids),
-        ] as const;
-      };
-      try {
-        // The transaction goes in one round trip: the lock is held only while PostgreSQL writes, and the events
-        // (with their deliveries to the endpoints listening) are completed from the written rows there.
-        const made = madeOf(
-          (
-            await transactionInOneTrip(db, (tx) =>
-              // What the insert decides is filled in by publishBooked; these stand for it until then.
-              writes(tx, madeOf(values.map((v) => ({ ...v, createdAt: 0, updatedAt: '' })))),
-            )
-          )[1],
-        );
-        const booked = made[0]!;
-        return payment ? { ...booked, paymentUrl: payment.url } : booked;
-      } catch (error) {
-        // The last unit of a resource went a moment ago: no other provider can change that.
-        const noUnit = resourceRefusal(error, place.resources);
-        if (noUnit) throw noUnit;
-        // Someone took this employee's time (or the class's last seat) a moment ago: the next provider may have it.
-        if (!isConflict(error)) throw error;
-      }
-    }
-    // Every candidate lost a race; a series says which dates went meanwhile.
-    const lost = await refused();
-    if (lost) throw lost;
-    throw notAvailable(
-      starts,
-      starts.length > 1 ? await unavailableDates(db, env, starts, service, candidates, classOf) : unavailable,
-    );
-  } catch (error) {
-    // Nobody may pay for a booking that was not made.
-    if (deposit.provider && payment) await deposit.provider.cancel(payment.reference).catch(() => undefined);
-    throw error;
-  }
+/**
+ * The free employees in the order they are tried when the booking names none: a class fills the session already
+ * running before another employee opens one (the slot's order); otherwise the least booked on the date goes first
+ * (a stable sort keeps the provider order among equals).
+ */
+async function inPreferenceOrder(
+  db: Tx,
+  env: BookingEnv,
+  start: Date,
+  service: BookableService,
+  free: string[],
+  classOf: ClassOf | undefined,
+): Promise<string[]> {
+  if (classOf) return (await freeEmployeesAt(db, env, start, service, free, classOf)).free;
+  const date = toZoned(start, env.settings.timezone).date;
+  const counts = await bookingsOn(db, date, free, env.settings.timezone);
+  return [...free].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
+}
+
+/**
+ * Writes the booking with one employee, in one round trip (docs/decisions/0017): the lock, the appointments, the
+ * package sessions spent, the deposit's hold and the events (with their subscribers' jobs and the deliveries to the
+ * endpoints listening, completed from the written rows there). None of the writes needs another's answer; the lock
+ * is held only while PostgreSQL writes and commits, and a failure is reported lock and insert first (a taken time is
+ * the insert's). Answers the appointments as GET /api/appointments/{id} reads them.
+ */
+async function writeBooking(
+  db: Tx,
+  plan: BookingPlan,
+  employeeId: string,
+  payment: { reference: string } | null,
+  by: EventActor,
+): Promise<Appointment[]> {
+  const { service, place, customer, classOf, deposit } = plan;
+  const values: Booked[] = plan.starts.map((startsAt, i) => ({
+    ...plan.shared,
+    id: plan.ids[i]!,
+    employeeId,
+    startsAt,
+    sessionId: classOf ? sessionIdAt(employeeId, service.id, startsAt) : null,
+    paymentReference: payment?.reference ?? null,
+  }));
+  // A new appointment has sent no reminders; what only the insert decides comes from its answer.
+  const madeOf = (
+    rows: { id: string; sessionId: string | null; amountDue: string; createdAt: number; updatedAt: string }[],
+  ) =>
+    values.map((value) => {
+      const row = rows.find((r) => r.id === value.id)!;
+      return toAppointment({
+        ...value,
+        sessionId: row.sessionId,
+        amountDue: row.amountDue,
+        createdAt: new Date(row.createdAt),
+        updatedAt: row.updatedAt,
+        serviceCapacity: service.capacity,
+        remindersSent: [],
+        service: { id: service.id, name: service.name, duration: service.duration, price: service.price },
+        location: { id: place.id, name: place.name, address: place.address },
+        customer,
+        employee: plan.people.get(employeeId)!,
+      });
+    });
+  const [, inserted] = await transactionInOneTrip(db, (tx) => [
+    lockEmployeeBookings(tx, employeeId, classOf ? 'shared' : 'alone'),
+    insertAppointments(tx, values),
+    ...(plan.credit ? [plan.credit.spend(tx)] : []),
+    ...(deposit.provider && payment ? [holdForDeposit(tx, deposit.provider.id, payment.reference, plan.env.now)] : []),
+    // What the insert decides is filled in by publishBooked; these stand for it until then.
+    publishBooked(tx, madeOf(values.map((v) => ({ ...v, createdAt: 0, updatedAt: '' }))), by),
+  ]);
+  return madeOf(inserted);
 }
 
 /**
@@ -678,14 +699,12 @@ export async function setAppointmentStatus(
         .update(appointments)
         .set({ status, sequence, ...seat, updatedAt: sql`now()` })
         .where(eq(appointments.id, id));
-      if (cancelling) {
-        await settleDepositOnCancel(tx, row, env);
-        await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
-      } else if (reviving) await notify(tx, 'booked', row, sequence, row.startsAt, env);
-      await scheduleReminders(tx, { ...row, status }, env.settings.reminderOffsetsMinutes, env.now);
-      if (cancelling) await timeOpened(tx, row);
-      await auditStaffChange(tx, actor, row, 'appointment.status_changed', { status });
-      await emitAppointmentEvent(tx, cancelling ? 'appointment.cancelled' : 'appointment.updated', id);
+      if (cancelling) await settleDepositOnCancel(tx, row, env);
+      await emitAppointmentEvent(tx, cancelling ? 'appointment.cancelled' : 'appointment.updated', id, {
+        by: eventActor(actor),
+        // A cancellation or a revival is a new version of the invitation.
+        change: { kind: 'status', from: row.status, to: status, ...(sequence !== row.sequence && { sequence }) },
+      });
     });
   } catch (error) {
     // Reopened, it holds its resources again: the last unit may have gone meanwhile, as when booking.
@@ -707,33 +726,6 @@ function classOfRow(row: Row): ClassOf | undefined {
   return row.serviceId && row.serviceCapacity && row.serviceCapacity > 1
     ? { serviceId: row.serviceId, capacity: row.serviceCapacity }
     : undefined;
-}
-
-/**
- * A staff member's booking or change of someone else's appointment goes in the activity log; a customer's own is
- * no staff write. Not async: a booking's transaction, sent whole, carries it.
- */
-function auditStaffChange(
-  tx: Tx,
-  actor: SessionUser,
-  row: Pick<Row, 'id' | 'customerId'> & { customer: Person | null; service: { name: string } | null },
-  action: 'appointment.created' | 'appointment.status_changed' | 'appointment.cancelled' | 'appointment.rescheduled',
-  detail: { status?: AppointmentStatus; occurrences?: number } = {},
-): Promise<unknown> {
-  if (!isStaffRole(actor.role) || row.customerId === actor.id) return Promise.resolve();
-  const values = { customer: row.customer ? fullName(row.customer) : 'someone', service: row.service?.name ?? '' };
-  const summaries = {
-    'appointment.created': () =>
-      sentence('Booked {count, plural, one {{service}} other {# × {service}}} for {customer}.', {
-        ...values,
-        count: detail.occurrences ?? 1,
-      }),
-    'appointment.status_changed': () =>
-      sentence("Marked {customer}'s {service} appointment as {status}.", { ...values, status: detail.status! }),
-    'appointment.cancelled': () => sentence("Cancelled {customer}'s {service} appointment.", values),
-    'appointment.rescheduled': () => sentence("Moved {customer}'s {service} appointment to another time.", values),
-  };
-  return recordAudit(tx, actor, { action, entity: 'appointment', entityId: row.id, summary: summaries[action]() });
 }
 
 function seatRequestOf(row: Row, classOf: ClassOf) {
@@ -785,20 +777,17 @@ async function settleDepositOnCancel(tx: Tx, row: Row, env: BookingEnv) {
 }
 
 /**
- * Cancels one appointment in the caller's transaction: its cancellation mail, reminders dropped, the waitlist told,
- * the deposit settled and the webhook event.
+ * Cancels one appointment in the caller's transaction: the deposit settled and the event, whose subscribers send the
+ * cancellation mails, drop the reminders, tell the waitlist and, when staff (`by`) did it, write the activity log.
  */
-export async function cancelInTransaction(tx: Tx, row: Row, env: BookingEnv) {
+export async function cancelInTransaction(tx: Tx, row: Row, env: BookingEnv, by: EventActor | null = null) {
   const sequence = row.sequence + 1;
   await tx
     .update(appointments)
     .set({ status: 'cancelled', sequence, updatedAt: sql`now()` })
     .where(eq(appointments.id, row.id));
   await settleDepositOnCancel(tx, row, env);
-  await notify(tx, 'cancelled', row, sequence, row.startsAt, env);
-  await dropReminders(tx, row.id);
-  await timeOpened(tx, row);
-  await emitAppointmentEvent(tx, 'appointment.cancelled', row.id);
+  await emitAppointmentEvent(tx, 'appointment.cancelled', row.id, { by, change: { kind: 'cancelled', sequence } });
 }
 
 /** Cancels an appointment; with `scope=series`, also the later occurrences of its series, in one transaction. */
@@ -817,10 +806,7 @@ export async function cancelAppointment(
   requireChangeable(actor, row, env, 'appointments.cancel');
   const rows = input.scope === 'series' ? [row, ...(await laterOccurrences(db, row))] : [row];
   await db.transaction(async (tx) => {
-    for (const each of rows) {
-      await cancelInTransaction(tx, each, env);
-      await auditStaffChange(tx, actor, each, 'appointment.cancelled');
-    }
+    for (const each of rows) await cancelInTransaction(tx, each, env, eventActor(actor));
   });
   return toAppointment((await findRow(db, row.id))!);
 }
@@ -880,11 +866,10 @@ export async function rescheduleAppointment(
           updatedAt: sql`now()`,
         })
         .where(eq(appointments.id, row.id));
-      await notify(tx, 'rescheduled', row, sequence, start, env);
-      await scheduleReminders(tx, { ...row, startsAt: start }, env.settings.reminderOffsetsMinutes, env.now);
-      await timeOpened(tx, row);
-      await auditStaffChange(tx, actor, row, 'appointment.rescheduled');
-      await emitAppointmentEvent(tx, 'appointment.updated', row.id);
+      await emitAppointmentEvent(tx, 'appointment.updated', row.id, {
+        by: eventActor(actor),
+        change: { kind: 'moved', sequence, from: row.startsAt.toISOString() },
+      });
     });
   } catch (error) {
     const noUnit = here.place && resourceRefusal(error, here.place.resources);

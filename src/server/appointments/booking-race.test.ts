@@ -7,7 +7,14 @@ import { CLASS_FULL_MESSAGE, SEAT_TAKEN_MESSAGE, SLOT_TAKEN_MESSAGE } from '../.
 import { buildApp } from '../app';
 import { toZoned, zonedToInstant } from '../booking/zoned-time';
 import { addCalendarDays } from '../../shared/date-key';
-import { bookableService, signInAs, startTestServer, testEnv, type TestServer } from '../../testing/test-server';
+import {
+  bookableService,
+  followUpsDone,
+  signInAs,
+  startTestServer,
+  testEnv,
+  type TestServer,
+} from '../../testing/test-server';
 
 /*
  * Concurrency: many customers booking the same employee's slot at the same moment. Only PostgreSQL has the
@@ -55,6 +62,8 @@ afterAll(() => server.close());
 
 /** How many mail and reminder jobs are queued. */
 async function queuedJobs() {
+  // Queued by the bookings' subscribers, once they have run.
+  await followUpsDone(server.db);
   const rows = await server.db
     .select({ kind: jobs.kind, count: sql<number>`count(*)::int` })
     .from(jobs)

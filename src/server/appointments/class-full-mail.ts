@@ -20,7 +20,7 @@ export const classFullMail = defineSubscriber(
   {
     on: ['appointment.created'],
     data: z.object({ id: z.string(), sessionId: z.string().nullable() }),
-    when: (booked) => booked.sessionId !== null,
+    when: ({ data }) => data.sessionId !== null,
   },
   (deps: { database: Database; env: { publicUrl: string } }) => ({
     async run({ data }) {

@@ -14,8 +14,6 @@ import { can } from '../../shared/roles';
 import { AppError } from '../app-error';
 import { emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
 import { requireNoShowAllowed } from './appointment-service';
-import { dropReminders } from './reminders';
-import { timeOpened } from './waitlist-service';
 import { sentence } from '../../shared/i18n/sentence';
 
 /** The caller's own appointments as their provider, in time order (the screens split upcoming and past). */
@@ -45,7 +43,7 @@ export async function changeMyAppointmentStatus(
   const from = (Object.keys(portalTransitions) as AppointmentStatus[]).filter((s) =>
     portalTransitions[s].includes(status),
   );
-  // The change, its reminders and the waitlist notice commit together.
+  // The change and its event commit together.
   const updated = await db.transaction(async (tx) => {
     if (from.length === 0) return [];
     const changed = await tx
@@ -62,17 +60,15 @@ export async function changeMyAppointmentStatus(
           )})`,
         ),
       )
-      .returning({ id: appointments.id, employeeId: appointments.employeeId, startsAt: appointments.startsAt });
+      .returning({ id: appointments.id });
+    // Its subscribers drop the reminders of an appointment no longer live and tell the waitlist of a cancelled one.
     if (changed.length > 0)
       await emitAppointmentEvent(
         tx,
         status === 'cancelled' ? 'appointment.cancelled' : 'appointment.updated',
         appointmentId,
+        { change: { kind: 'status', to: status } },
       );
-    for (const appointment of changed) {
-      if (status !== 'confirmed') await dropReminders(tx, appointment.id);
-      if (status === 'cancelled') await timeOpened(tx, appointment);
-    }
     return changed;
   });
   const [row] = await selectAppointments(db).where(

@@ -1,11 +1,17 @@
-import type { Tx } from '../../../db/client';
-import { enqueueMails } from '../mail/outbox';
+import { inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { appointments, locations } from '../../../db/schema/index';
+import type { AppointmentChange } from '../events/domain-events';
+import { defineSubscriber } from '../events/subscriber';
+import { enqueueEach } from '../jobs/enqueue';
+import { mailKind } from '../mail/delivery';
+import { getSettings } from '../settings/settings-service';
 import type { OutgoingMail } from '../mail/outgoing-mail';
 import type { Locale } from '../../shared/i18n/locales';
 import type { BusinessSettings } from '../../shared/settings';
 import { mailLanguage, type MailLanguage } from '../mail/mail-language';
 import { writeCalendar } from './icalendar';
-import { locationOf, type Row } from './appointment-rows';
+import { locationOf, selectAppointments, type Row } from './appointment-rows';
 
 /**
  * Calendar invitations for an appointment: one UID per appointment and a SEQUENCE raised by every change, so a
@@ -184,12 +190,71 @@ export function invitationMails(
   });
 }
 
-/** Queues the invitation mails of a change in the caller's transaction. */
-export async function sendInvitations(
-  tx: Tx,
-  kind: InvitationKind,
-  appointment: InvitationAppointment,
-  ctx: InvitationContext,
-) {
-  await enqueueMails(tx, invitationMails(kind, appointment, ctx));
+/** The invitation a change sends, at the sequence it raised: none when it raised none (e.g. a status set by the employee). */
+function invitationKindOf(
+  change: AppointmentChange | undefined,
+): { kind: InvitationKind; sequence: number } | undefined {
+  switch (change?.kind) {
+    case 'booked':
+      return { kind: 'booked', sequence: 0 };
+    case 'moved':
+      return { kind: 'rescheduled', sequence: change.sequence };
+    case 'cancelled':
+      return { kind: 'cancelled', sequence: change.sequence };
+    case 'status':
+      // A status change is told only as a cancellation, or as a new booking when it revives a cancelled one.
+      if (change.sequence === undefined) return undefined;
+      if (change.to === 'cancelled') return { kind: 'cancelled', sequence: change.sequence };
+      return change.from === 'cancelled' ? { kind: 'booked', sequence: change.sequence } : undefined;
+    default:
+      return undefined;
+  }
 }
+
+/**
+ * The invitation mails of a booking, a move, a cancellation or a revival: to the customer and to the employee, each
+ * in their language, with the calendar event at the sequence the change raised. A booking writes its times in its
+ * location's time zone. Each mail's key names the appointment, the sequence and the recipient, so no version of an
+ * invitation is queued twice.
+ */
+export const invitationMailsOf = defineSubscriber(
+  'invitationMails',
+  {
+    on: ['appointment.created', 'appointment.updated', 'appointment.cancelled'],
+    data: z.object({ id: z.string(), dateTime: z.string(), locationId: z.string().nullable() }),
+    when: ({ change }) => invitationKindOf(change as AppointmentChange | undefined) !== undefined,
+  },
+  (deps: { env: { publicUrl: string } }) => ({
+    async runAll(tx, events) {
+      const ids = [...new Set(events.map((event) => event.data.id))];
+      const [settings, rows, zones] = await Promise.all([
+        getSettings(tx),
+        selectAppointments(tx).where(inArray(appointments.id, ids)),
+        tx
+          .select({ id: locations.id, timeZone: locations.timeZone })
+          .from(locations)
+          .where(inArray(locations.id, [...new Set(events.flatMap((event) => event.data.locationId ?? []))])),
+      ]);
+      const queued = events.flatMap(({ data, change }) => {
+        const row = rows.find((r) => r.id === data.id);
+        const invitation = invitationKindOf(change as AppointmentChange | undefined);
+        if (!row || !invitation) return [];
+        // A booking's times are said in its location's zone; a later change's in the business's.
+        const timezone =
+          (change?.kind === 'booked' ? zones.find((zone) => zone.id === data.locationId)?.timeZone : null) ??
+          settings.timezone;
+        const mails = invitationMails(
+          invitation.kind,
+          invitationOf(row, invitation.sequence, new Date(data.dateTime)),
+          { settings: { ...settings, timezone }, publicUrl: deps.env.publicUrl },
+        );
+        return mails.map((mail, i) => ({
+          job: mailKind,
+          payload: mail,
+          uniqueKey: `invitation:${row.id}:${invitation.sequence}:${i === 0 ? 'customer' : 'employee'}`,
+        }));
+      });
+      await enqueueEach(tx, queued);
+    },
+  }),
+);

@@ -1,6 +1,9 @@
+import { appointmentAudit } from './appointment-audit';
 import { classFullMail } from './class-full-mail';
 import { depositHoldKind } from './deposit-settlement';
-import { reminderKind, remindersResyncKind } from './reminders';
+import { invitationMailsOf } from './invitations';
+import { reminderKind, reminderScheduling, remindersResyncKind } from './reminders';
+import { waitlistNotice } from './waitlist-notice';
 import { waitlistKind } from './waitlist-service';
 
 /** The appointments' jobs and subscribers; buildApp hands them to the runner. A new one is added here. */
@@ -9,5 +12,9 @@ export const appointmentJobs = [
   remindersResyncKind,
   waitlistKind,
   depositHoldKind,
+  invitationMailsOf,
+  reminderScheduling,
+  waitlistNotice,
+  appointmentAudit,
   classFullMail,
 ] as const;

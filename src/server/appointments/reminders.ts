@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { and, eq, gt, inArray } from 'drizzle-orm';
+import { defineSubscriber } from '../events/subscriber';
 import type { Database, Tx } from '../../../db/client';
 import { appointmentReminders, appointments } from '../../../db/schema/index';
 import { liveStatuses, type AppointmentStatus } from '../../shared/appointment-schema';
@@ -66,10 +67,41 @@ export function queueReminders(
   );
 }
 
-/** Drops an appointment's pending reminders (cancelled, completed, no-show). */
-export async function dropReminders(tx: Tx, appointmentId: string) {
-  await cancelJobs(tx, keyPrefix(appointmentId));
-}
+/**
+ * Every change that may move or end an appointment's reminders (a booking, a move, a cancellation, a status)
+ * schedules them again from the appointment as it is when this runs: a booking queues them, a move moves them, an
+ * appointment no longer live drops them. Reading the current row, two changes handled in either order end the same.
+ */
+export const reminderScheduling = defineSubscriber(
+  'reminderScheduling',
+  {
+    on: ['appointment.created', 'appointment.updated', 'appointment.cancelled'],
+    data: z.object({ id: z.string() }),
+    when: ({ change }) => change !== undefined,
+  },
+  () => ({
+    async runAll(tx, events) {
+      const ids = [...new Set(events.map((event) => event.data.id))];
+      const [{ reminderOffsetsMinutes }, rows] = await Promise.all([
+        getSettings(tx),
+        tx
+          .select({ id: appointments.id, startsAt: appointments.startsAt, status: appointments.status })
+          .from(appointments)
+          .where(inArray(appointments.id, ids)),
+      ]);
+      const now = new Date();
+      // A new appointment has no reminders to drop.
+      const fresh = new Set(events.flatMap((event) => (event.change?.kind === 'booked' ? [event.data.id] : [])));
+      await Promise.all(
+        rows.map((row) =>
+          fresh.has(row.id) && events.filter((event) => event.data.id === row.id).length === 1
+            ? isLive(row.status) && queueReminders(tx, row, reminderOffsetsMinutes, now)
+            : scheduleReminders(tx, row, reminderOffsetsMinutes, now),
+        ),
+      );
+    },
+  }),
+);
 
 /** After the offsets change: every future live appointment's reminders follow the new offsets. */
 async function rescheduleAllReminders(db: Database['db'], now: Date) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { statement, type Tx } from '../../../db/client';
 import {
   appointments,
@@ -7,6 +8,7 @@ import {
   externalCalendars,
   jobs,
 } from '../../../db/schema/index';
+import { defineSubscriber } from '../events/subscriber';
 import { JOBS_CHANNEL } from '../jobs/enqueue';
 
 /** The push job's kind (calendar-push.ts runs it). */
@@ -14,11 +16,10 @@ export const CALENDAR_PUSH_KIND = 'calendarPush';
 
 /**
  * Queues the push of these appointments, in the writing transaction, for those whose employee has a receiving
- * calendar or that were written to one before (a cancellation must reach it). One statement, so a booking sent in
- * one round trip stays so; it must follow the appointments' own writes.
+ * calendar or that were written to one before (a cancellation must reach it). One statement.
  */
-export function queueCalendarPushes(tx: Tx, appointmentIds: string[]) {
-  return queuePushes(tx, { ids: appointmentIds });
+async function queueCalendarPushes(tx: Tx, appointmentIds: string[]) {
+  await queuePushes(tx, { ids: appointmentIds });
 }
 
 const queuePushes = statement<{ ids: string[] }, { id: string }>(
@@ -34,4 +35,19 @@ const queuePushes = statement<{ ids: string[] }, { id: string }>(
         on conflict (unique_key) where status = 'pending' do update set run_at = now()
         returning id)
       select id, pg_notify(${JOBS_CHANNEL}, 'calendarPush:' || id::text) from queued`,
+);
+
+/**
+ * Every change of an appointment goes to its employee's calendar: the push is queued (or brought forward) for the
+ * appointment, under its own key, when its employee has a receiving calendar or it was written to one before.
+ */
+export const calendarPushes = defineSubscriber(
+  'calendarPushes',
+  {
+    on: ['appointment.created', 'appointment.updated', 'appointment.cancelled'],
+    data: z.object({ id: z.string() }),
+  },
+  () => ({
+    runAll: (tx, events) => queueCalendarPushes(tx, [...new Set(events.map((event) => event.data.id))]),
+  }),
 );

@@ -3,8 +3,8 @@ import type { Tx } from '../../../db/client';
 import { enqueueEach } from '../jobs/enqueue';
 import type { Appointment } from '../../shared/appointment-schema';
 import { emitEvent, recordBookedEvents } from '../webhooks/events';
-import type { DomainEvent, DomainEventType } from './domain-events';
-import { subscriptionsTo } from './subscriber';
+import type { DomainEvent, EventActor } from './domain-events';
+import { subscriptionsTo, type Announced } from './subscriber';
 
 /**
  * Announces one change, in the transaction that made it (a rolled-back write announces nothing, a committed one is
@@ -16,32 +16,46 @@ export async function publish(tx: Tx, event: DomainEvent): Promise<string> {
   // Checked against the type's schema once, as the webhook event is written.
   const data = typeof event.data === 'function' ? await event.data() : event.data;
   await emitEvent(tx, event.type, data as never, eventId);
-  await queueSubscribers(tx, event.type, eventId, data);
+  await queueSubscribers(tx, [{ eventId, event: { ...event, data } }]);
   return eventId;
 }
 
 /**
- * Queues the subscribers of an event already written (or written by the same statements): one job per subscriber
- * whose `when` accepts the data, in one statement. Not async: a booking sent whole in one round trip carries it.
+ * Queues the subscribers of events already written (or written by the same statements): one job per (event,
+ * subscriber) whose `when` accepts the event, all in one statement. Not async: a booking sent whole in one round
+ * trip carries it.
  */
-function queueSubscribers(tx: Tx, type: DomainEventType, eventId: string, data: unknown): Promise<unknown> {
-  const queued = subscriptionsTo(type).flatMap((subscription) =>
-    subscription.when && !subscription.when(data)
-      ? []
-      : [{ job: subscription, payload: { eventId, type, data }, uniqueKey: `${subscription.kind}:${eventId}` }],
+function queueSubscribers(tx: Tx, events: { eventId: string; event: Announced<unknown> }[]): Promise<unknown> {
+  const queued = events.flatMap(({ eventId, event }) =>
+    subscriptionsTo(event.type).flatMap((subscription) =>
+      subscription.when && !subscription.when(event)
+        ? []
+        : [{ job: subscription, payload: { eventId, ...event }, uniqueKey: `${subscription.kind}:${eventId}` }],
+    ),
   );
   return enqueueEach(tx, queued);
 }
 
 /**
- * The `appointment.created` events of a booking sent whole in one round trip (docs/decisions/0017), when no endpoint
- * listened as it began: kept as webhook events (completed there from the rows the same statements write) and handed
- * to their subscribers. Not async: every statement starts before this returns.
+ * The `appointment.created` events of a booking sent whole in one round trip (docs/decisions/0017): kept as webhook
+ * events (completed there from the rows the same statements write) and handed to their subscribers, the series'
+ * first event saying how many appointments it booked. Not async: every statement starts before this returns.
  */
-export function publishBooked(tx: Tx, made: Appointment[]): Promise<unknown> {
+export function publishBooked(tx: Tx, made: Appointment[], by: EventActor): Promise<unknown> {
   const published = made.map((appointment) => ({ eventId: randomUUID(), appointment }));
   return Promise.all([
     recordBookedEvents(tx, published),
-    ...published.map(({ eventId, appointment }) => queueSubscribers(tx, 'appointment.created', eventId, appointment)),
+    queueSubscribers(
+      tx,
+      published.map(({ eventId, appointment }, i) => ({
+        eventId,
+        event: {
+          type: 'appointment.created',
+          data: appointment,
+          by,
+          change: { kind: 'booked', occurrences: i === 0 ? made.length : 0 },
+        },
+      })),
+    ),
   ]);
 }

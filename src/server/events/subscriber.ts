@@ -1,25 +1,36 @@
 import { z } from 'zod';
-import { defineJob, type JobHandler, type JobKind } from '../jobs/define-job';
-import type { DomainEventType } from './domain-events';
+import { defineJob, type BatchHandler, type JobHandler, type JobKind } from '../jobs/define-job';
+import { ZEventActor, ZEventChange, type DomainEventType, type EventActor } from './domain-events';
 
-/** What a subscriber's job carries: the event's id and type, and the part of its data the subscriber declared. */
-interface Delivered<D> {
+/**
+ * What a subscriber's job carries: the event's id and type, the part of its data the subscriber declared, and who
+ * made the change and what it was, when the writer said.
+ */
+export interface Delivered<D> {
   /** The event's id: the same for every subscriber, and the webhook event's id when the type is public. */
   eventId: string;
   type: DomainEventType;
   data: D;
+  by?: EventActor | null;
+  change?: z.infer<typeof ZEventChange>;
 }
+
+/** An event's facts as `when` sees them at publish time. */
+export type Announced<D> = Omit<Delivered<D>, 'eventId'>;
 
 interface Subscription {
   kind: string;
   schema: z.ZodType<Delivered<unknown>>;
-  /** Checked at publish time on the event's data: false queues no job (e.g. only class bookings). */
-  when?(data: unknown): boolean;
+  /** Checked at publish time on the event: false queues no job (e.g. only class bookings). */
+  when?(event: Announced<unknown>): boolean;
 }
 
 // The subscriptions of every subscriber module loaded. A subscriber registers when its module is loaded: each
 // domain's jobs.ts lists its subscribers, and buildApp loads those lists to give the runner their jobs.
 const subscriptions = new Map<DomainEventType, Subscription[]>();
+
+/** Every subscriber's job kind (tests wait for them to be done). */
+export const subscriberKinds = (): string[] => [...new Set([...subscriptions.values()].flat().map((s) => s.kind))];
 
 /** The subscriptions to one type of event. */
 export const subscriptionsTo = (type: DomainEventType): readonly Subscription[] => subscriptions.get(type) ?? [];
@@ -28,24 +39,28 @@ export const subscriptionsTo = (type: DomainEventType): readonly Subscription[] 
  * Declares a follow-up of events: a job of its own kind, queued in the writing transaction for every event of those
  * types (`when` lets it skip some), run at least once by the runner, which owns its retries and back-off. `data` is
  * the part of the event's data it needs (the rest is not stored in its job). The job's unique key is
- * `<kind>:<eventId>`: one job per (event, subscriber). Its handler must make its effect once however often it runs
- * (a claim row, a unique key of what it queues, a state it checks).
+ * `<kind>:<eventId>`: one job per (event, subscriber). Its handler must make its effect once however often it runs:
+ * a handler whose effect is only rows of this database is a `runAll(tx, events)`, which the runner runs in the
+ * transaction that marks those jobs done (the effect commits once, with the job); one that reaches outside (`run`)
+ * needs a claim row, a unique key of what it queues, or a state it checks.
  */
 export function defineSubscriber<K extends string, S extends z.ZodType, D>(
   kind: K,
-  options: { on: readonly DomainEventType[]; data: S; when?(data: z.output<S>): boolean },
-  handler: (deps: D) => JobHandler<Delivered<z.output<S>>> | undefined,
+  options: { on: readonly DomainEventType[]; data: S; when?(event: Announced<z.output<S>>): boolean },
+  handler: (deps: D) => JobHandler<Delivered<z.output<S>>> | BatchHandler<Delivered<z.output<S>>> | undefined,
 ): JobKind<K, Delivered<z.output<S>>, D> {
   const schema = z.object({
     eventId: z.string(),
     type: z.enum(options.on as [DomainEventType, ...DomainEventType[]]),
     data: options.data,
+    by: ZEventActor.nullish(),
+    change: ZEventChange.optional(),
   }) as unknown as z.ZodType<Delivered<z.output<S>>>;
   const job = defineJob(kind, schema, handler);
   const subscription: Subscription = {
     kind,
     schema: schema as z.ZodType<Delivered<unknown>>,
-    when: options.when && ((data) => options.when!(options.data.parse(data))),
+    when: options.when && ((event) => options.when!({ ...event, data: options.data.parse(event.data) })),
   };
   for (const type of options.on) {
     const list = subscriptions.get(type) ?? [];

@@ -5,7 +5,6 @@ import { orderItems, orders, users } from '../../../db/schema/index';
 import type { BuyGiftCardInput, GiftCardPurchase } from '../../shared/gift-card-schema';
 import { toCents } from '../../shared/orders';
 import type { SessionUser } from '../auth/sessions';
-import { enqueueOrderConfirmation } from '../orders/order-mail';
 import {
   emitOrderEvent,
   getOrder,
@@ -63,21 +62,6 @@ export async function buyGiftCard(
         .insert(orderItems)
         .values({ orderId: id, productId: null, productName: GIFT_CARD_LINE, unitPrice: input.amount, quantity: 1 });
       await recordGiftCardPurchase(tx, id, input);
-      await enqueueOrderConfirmation(
-        tx,
-        buyer!,
-        {
-          id,
-          total: input.amount,
-          subtotal: input.amount,
-          discount: '0',
-          discountCode: null,
-          tax: '0',
-          paymentProvider: online?.id ?? 'manual',
-          items: [{ name: GIFT_CARD_LINE, price: input.amount, quantity: 1 }],
-        },
-        deps,
-      );
       await emitOrderEvent(tx, 'order.created', id);
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Tx } from '../../../db/client';
 
 /** The run a handler is given. */
 interface JobInfo {
@@ -7,20 +8,34 @@ interface JobInfo {
   attempts: number;
 }
 
-/** How one kind of job is run. Handlers must be idempotent: a job runs at least once, rarely twice. */
-export interface JobHandler<P> {
-  run(payload: P, job: JobInfo): Promise<void>;
+interface Retries {
   /** After this many failed runs the job is `failed` (default 5). */
   maxAttempts?: number;
   /** Wait before the next attempt after `attempts` failed runs, in ms (default 1, 5, 15, 60 minutes…). */
   backoffMs?(attempts: number): number;
 }
 
+/** How one kind of job is run, a job at a time. Handlers must be idempotent: a job runs at least once, rarely twice. */
+export interface JobHandler<P> extends Retries {
+  run(payload: P, job: JobInfo): Promise<void>;
+  runAll?: never;
+}
+
+/**
+ * How a kind of job whose whole effect is rows of this database is run: the jobs claimed together, in the
+ * transaction that marks them done, so the effect commits exactly once, with them. A batch that fails is run again
+ * one job at a time, so one bad job fails alone.
+ */
+export interface BatchHandler<P> extends Retries {
+  runAll(tx: Tx, payloads: P[]): Promise<void>;
+  run?: never;
+}
+
 /** A kind of job as the runner runs it: its name, the schema its payload is checked against, and its handler. */
-export interface RunnableJob<P = unknown> extends JobHandler<P> {
+export type RunnableJob<P = unknown> = (JobHandler<P> | BatchHandler<P>) & {
   kind: string;
   schema: z.ZodType<P>;
-}
+};
 
 /**
  * A kind of job, declared once beside its domain: enqueue checks a payload against its schema before writing, the
@@ -41,7 +56,7 @@ export interface JobKind<K extends string = string, P = unknown, D = never> {
 export function defineJob<K extends string, S extends z.ZodType, D>(
   kind: K,
   schema: S,
-  handler: (deps: D) => JobHandler<z.infer<S>> | undefined,
+  handler: (deps: D) => JobHandler<z.infer<S>> | BatchHandler<z.infer<S>> | undefined,
 ): JobKind<K, z.infer<S>, D> {
   return {
     kind,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../../db/client';
+import { queryRows, type Database, type Tx } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import { JOBS_CHANNEL } from './enqueue';
 import type { RunnableJob } from './define-job';
@@ -84,50 +84,88 @@ export function createJobRunner(options: JobRunnerOptions) {
   const stillOurs = (id: string, attempts: number) =>
     and(eq(jobs.id, id), eq(jobs.attempts, attempts), eq(jobs.status, 'pending'));
 
+  /** Records a failed run: retried after its back-off, or failed for good after its last attempt. */
+  async function recordFailure(job: ClaimedJob, error: unknown) {
+    const definition = handlers.get(job.kind)!;
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const failed = error instanceof BadPayload || job.attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+    const waitMs = (definition.backoffMs ?? defaultBackoffMs)(job.attempts);
+    await database.db
+      .update(jobs)
+      .set({
+        status: failed ? 'failed' : 'pending',
+        lockedUntil: null,
+        lastError: message,
+        runAt: sql`now() + ${waitMs} * interval '1 millisecond'`,
+        finishedAt: failed ? sql`now()` : null,
+      })
+      .where(stillOurs(job.id, job.attempts));
+    const fields = { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message };
+    if (failed) log.error(fields, 'job failed for good');
+    else log.warn(fields, 'job failed; will retry');
+  }
+
+  function parsed(job: ClaimedJob) {
+    const result = handlers.get(job.kind)!.schema.safeParse(job.payload);
+    if (!result.success) throw new BadPayload(result.error.message);
+    return result.data;
+  }
+
   /** Runs one claimed job; a failure is recorded here, a success by the caller (with its batch's others). */
   async function runOne(job: ClaimedJob): Promise<boolean> {
-    const kind = job.kind;
-    const definition = handlers.get(kind)!;
     running.set(job.id, job.attempts);
     try {
-      const parsed = definition.schema.safeParse(job.payload);
-      if (!parsed.success) throw new BadPayload(parsed.error.message);
-      await definition.run(parsed.data, { id: job.id, attempts: job.attempts });
+      await handlers.get(job.kind)!.run!(parsed(job), { id: job.id, attempts: job.attempts });
       return true;
     } catch (error) {
-      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      const failed = error instanceof BadPayload || job.attempts >= (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
-      const waitMs = (definition.backoffMs ?? defaultBackoffMs)(job.attempts);
-      await database.db
-        .update(jobs)
-        .set({
-          status: failed ? 'failed' : 'pending',
-          lockedUntil: null,
-          lastError: message,
-          runAt: sql`now() + ${waitMs} * interval '1 millisecond'`,
-          finishedAt: failed ? sql`now()` : null,
-        })
-        .where(stillOurs(job.id, job.attempts));
-      const fields = { jobId: job.id, kind, attempts: job.attempts, error: message };
-      if (failed) log.error(fields, 'job failed for good');
-      else log.warn(fields, 'job failed; will retry');
+      await recordFailure(job, error);
       return false;
     } finally {
       running.delete(job.id);
     }
   }
 
+  /**
+   * Runs claimed jobs of one `runAll` kind together, in one transaction that also marks them done: their effect
+   * commits with them or not at all. A job that is no longer ours (replaced, cancelled, re-claimed) rolls the batch
+   * back; a failing batch is run again one job at a time, so that only the failing job is retried. Answers how many
+   * were done.
+   */
+  async function runTogether(group: ClaimedJob[]): Promise<number> {
+    const definition = handlers.get(group[0]!.kind)!;
+    for (const job of group) running.set(job.id, job.attempts);
+    try {
+      await database.db.transaction(async (tx) => {
+        await definition.runAll!(tx, group.map(parsed));
+        if ((await markDone(tx, group)) !== group.length) throw new LostClaim();
+      });
+      return group.length;
+    } catch (error) {
+      if (group.length > 1) {
+        let done = 0;
+        for (const job of group) done += await runTogether([job]);
+        return done;
+      }
+      if (!(error instanceof LostClaim)) await recordFailure(group[0]!, error);
+      return 0;
+    } finally {
+      for (const job of group) running.delete(job.id);
+    }
+  }
+
   // One statement for a batch's successes instead of one per job: a batch costs two round trips, claim and done.
-  async function markDone(done: ClaimedJob[]) {
-    if (done.length === 0) return;
+  async function markDone(db: Tx, done: ClaimedJob[]): Promise<number> {
+    if (done.length === 0) return 0;
     const claims = sql.join(
       done.map((job) => sql`(${job.id}::uuid, ${job.attempts}::integer)`),
       sql`, `,
     );
-    await database.db
+    const marked = await db
       .update(jobs)
       .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: sql`now()` })
-      .where(and(eq(jobs.status, 'pending'), sql`(${jobs.id}, ${jobs.attempts}) in (${claims})`));
+      .where(and(eq(jobs.status, 'pending'), sql`(${jobs.id}, ${jobs.attempts}) in (${claims})`))
+      .returning({ id: jobs.id });
+    return marked.length;
   }
 
   async function drain(): Promise<number> {
@@ -136,10 +174,20 @@ export function createJobRunner(options: JobRunnerOptions) {
     while (!stopping) {
       const claimed = await claim(concurrency);
       if (claimed.length === 0) break;
-      const results = await Promise.all(claimed.map(runOne));
-      const succeeded = claimed.filter((_, i) => results[i]);
-      await markDone(succeeded);
-      done += succeeded.length;
+      // The jobs of a `runAll` kind run together; the others each on its own, all at once.
+      const together = new Map<string, ClaimedJob[]>();
+      const alone: ClaimedJob[] = [];
+      for (const job of claimed) {
+        if (handlers.get(job.kind)!.runAll) together.set(job.kind, [...(together.get(job.kind) ?? []), job]);
+        else alone.push(job);
+      }
+      const [results, ...batches] = await Promise.all([
+        Promise.all(alone.map(runOne)),
+        ...[...together.values()].map(runTogether),
+      ]);
+      const succeeded = alone.filter((_, i) => results[i]);
+      await markDone(database.db, succeeded);
+      done += succeeded.length + batches.reduce((sum, n) => sum + n, 0);
     }
     return done;
   }
@@ -251,3 +299,6 @@ type ClaimedJob = { id: string; kind: string; payload: unknown; attempts: number
 
 /** A payload that does not match its kind's schema: retrying cannot help. */
 class BadPayload extends Error {}
+
+/** A job of a batch was no longer this run's to finish: the batch's effect is rolled back. */
+class LostClaim extends Error {}

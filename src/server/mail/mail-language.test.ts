@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client';
-import { sendInvitations, type InvitationAppointment } from '../appointments/invitations';
-import { enqueueOrderConfirmation } from '../orders/order-mail';
+import { invitationMails, type InvitationAppointment } from '../appointments/invitations';
+import { enqueueMail, enqueueMails } from './outbox';
+import { orderConfirmation } from '../orders/order-mail';
 import { createTestDatabase, queuedMail } from '../../testing/test-server';
 
 /** Each mail is written in its recipient's language: their own choice, else the business default (English). */
@@ -36,7 +37,7 @@ const unfolded = (ics: string | undefined) => (ics ?? '').replace(/\r\n[ \t]/g, 
 
 describe('mails in the recipient’s language', () => {
   it('writes an appointment invitation in Spanish to a customer who chose Spanish, with a Spanish event', async () => {
-    await database.db.transaction((tx) => sendInvitations(tx, 'booked', appointment('es'), ctx));
+    await database.db.transaction((tx) => enqueueMails(tx, invitationMails('booked', appointment('es'), ctx)));
     const [mail] = await queuedMail(database.db, 'lucia-es@example.com');
     expect(mail!.subject).toBe('Cita reservada: Corte el 1 de mayo de 2026 a las 14:00 (Europe/Madrid)');
     expect(mail!.text).toBe(
@@ -68,7 +69,7 @@ describe('mails in the recipient’s language', () => {
   });
 
   it('writes in English to a customer who chose no language', async () => {
-    await database.db.transaction((tx) => sendInvitations(tx, 'cancelled', appointment(null), ctx));
+    await database.db.transaction((tx) => enqueueMails(tx, invitationMails('cancelled', appointment(null), ctx)));
     const [mail] = await queuedMail(database.db, 'lucia-null@example.com');
     expect(mail!.subject).toBe('Appointment cancelled: Corte on 2026-05-01 at 14:00 (Europe/Madrid)');
     expect(mail!.text).toContain('Hello Lucía,\n\nThis appointment has been cancelled.');
@@ -87,11 +88,10 @@ describe('mails in the recipient’s language', () => {
       items: [{ name: 'Champú', price: '12.50', quantity: 2 }],
     };
     await database.db.transaction((tx) =>
-      enqueueOrderConfirmation(tx, to, order, {
-        publicUrl: 'https://sol.example.com',
-        currency: 'EUR',
-        defaultLocale: 'en',
-      }),
+      enqueueMail(
+        tx,
+        orderConfirmation(to, order, { publicUrl: 'https://sol.example.com', currency: 'EUR', defaultLocale: 'en' }),
+      ),
     );
     const [mail] = await queuedMail(database.db, 'pedido@example.com');
     // Intl puts a no-break space between the amount and the sign.

@@ -1,4 +1,12 @@
+import { inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Tx } from '../../../db/client';
+import { users } from '../../../db/schema/index';
+import { defineSubscriber } from '../events/subscriber';
+import { enqueueEach } from '../jobs/enqueue';
+import { mailKind } from '../mail/delivery';
+import type { OutgoingMail } from '../mail/outgoing-mail';
+import { getSettings } from '../settings/settings-service';
 import type { Locale } from '../../shared/i18n/locales';
 import { formatMoney, orderNumber, type OrderStatus } from '../../shared/orders';
 import { mailLanguage, type MailLanguage } from '../mail/mail-language';
@@ -34,13 +42,13 @@ function greeting(to: Recipient, language: MailLanguage) {
   return to.firstName ? language.say('mail.hello', { name: to.firstName }) : language.say('mail.helloNoName');
 }
 
-/** The confirmation a customer gets when the order is placed, in the checkout's transaction. */
-export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder, business: Business) {
+/** The confirmation a customer gets when the order is placed. */
+export function orderConfirmation(to: Recipient, order: MailOrder, business: Business): OutgoingMail {
   const language = mailLanguage(to, business);
   const { say } = language;
   const money = (amount: string) => formatMoney(amount, business.currency, language.locale);
   const number = orderNumber(order.id);
-  return enqueueMail(tx, {
+  return {
     to: to.email,
     subject: say('mail.order.receivedSubject', { number }),
     text: [
@@ -63,20 +71,14 @@ export function enqueueOrderConfirmation(tx: Tx, to: Recipient, order: MailOrder
       say(order.paymentProvider === 'manual' ? 'mail.order.payOnPickup' : 'mail.order.payByCard'),
       say('mail.order.yourOrders', { url: `${business.publicUrl}/profile` }),
     ].join('\n'),
-  });
+  };
 }
 
 /** Tells the customer that their order moved to a new status. */
-export function enqueueOrderStatusMail(
-  tx: Tx,
-  to: Recipient,
-  orderId: string,
-  status: OrderStatus,
-  business: Business,
-) {
+function orderStatusMail(to: Recipient, orderId: string, status: OrderStatus, business: Business): OutgoingMail {
   const language = mailLanguage(to, business);
   const number = orderNumber(orderId);
-  return enqueueMail(tx, {
+  return {
     to: to.email,
     subject: language.say('mail.order.statusSubject', { number, status }),
     text: [
@@ -86,8 +88,60 @@ export function enqueueOrderStatusMail(
       '',
       language.say('mail.order.yourOrders', { url: `${business.publicUrl}/profile` }),
     ].join('\n'),
-  });
+  };
 }
+
+/**
+ * The customer's mails about an order: its confirmation when it is placed (from the cart, for a customer, a package
+ * or a gift card alike), and a mail when it moves to another status. Each mail's key names the event it tells of.
+ */
+export const orderMails = defineSubscriber(
+  'orderMails',
+  {
+    on: ['order.created', 'order.updated'],
+    data: z.object({
+      id: z.string(),
+      userId: z.string(),
+      total: z.string(),
+      subtotal: z.string(),
+      discount: z.string(),
+      discountCode: z.string().nullable(),
+      tax: z.string(),
+      paymentProvider: z.string(),
+      items: z.array(z.object({ name: z.string(), price: z.string(), quantity: z.number() })),
+    }),
+    when: ({ type, change }) =>
+      type === 'order.created' || (change?.kind === 'orderStatus' && change.from !== change.to),
+  },
+  (deps: { env: { publicUrl: string } }) => ({
+    async runAll(tx, events) {
+      const [settings, recipients] = await Promise.all([
+        getSettings(tx),
+        tx
+          .select({ id: users.id, email: users.email, firstName: users.firstName, locale: users.locale })
+          .from(users)
+          .where(inArray(users.id, [...new Set(events.map((event) => event.data.userId))])),
+      ]);
+      const business = {
+        publicUrl: deps.env.publicUrl,
+        currency: settings.currency,
+        defaultLocale: settings.defaultLocale,
+      };
+      const queued = events.flatMap(({ eventId, type, data, change }) => {
+        const to = recipients.find((user) => user.id === data.userId);
+        if (!to) return [];
+        const mail =
+          type === 'order.created'
+            ? orderConfirmation(to, data, business)
+            : change?.kind === 'orderStatus'
+              ? orderStatusMail(to, data.id, change.to, business)
+              : undefined;
+        return mail ? [{ job: mailKind, payload: mail, uniqueKey: `order-mail:${eventId}` }] : [];
+      });
+      await enqueueEach(tx, queued);
+    },
+  }),
+);
 
 /** Tells the customer that money went back to them, and how much of the order's payment that makes. */
 export function enqueueRefundMail(

@@ -46,7 +46,7 @@ import { getSettings } from '../settings/settings-service';
 import { recordAudit } from '../audit/audit';
 import { badCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, updatedWalk, type Page } from '../paging/page';
 import { publish } from '../events/publish';
-import { enqueueOrderConfirmation, enqueueOrderStatusMail } from './order-mail';
+import type { OrderChange } from '../events/domain-events';
 import { giveBack, type RestockLine } from './refunds';
 import { creditPaidPackage } from '../packages/package-credits';
 import type { Locale } from '../../shared/i18n/locales';
@@ -251,9 +251,12 @@ async function readOrder(db: Tx, id: string): Promise<Order> {
   return order;
 }
 
-/** Announces a change of an order (as staff read it), in the transaction that made it. */
-export const emitOrderEvent = (tx: Tx, type: 'order.created' | 'order.updated', id: string) =>
-  publish(tx, { type, data: () => readOrder(tx, id) });
+/**
+ * Announces a change of an order (as staff read it), in the transaction that made it; a move to another status says
+ * so (its subscriber tells the customer).
+ */
+export const emitOrderEvent = (tx: Tx, type: 'order.created' | 'order.updated', id: string, change?: OrderChange) =>
+  publish(tx, { type, data: () => readOrder(tx, id), change });
 
 /** One order, for its owner or staff with orders.view; anyone else is told it does not exist. */
 export async function getOrder(db: Tx, actor: Actor, id: string): Promise<Order> {
@@ -566,10 +569,24 @@ async function lockLines(tx: Tx, source: OrderSource): Promise<LockedLine[]> {
   return lines;
 }
 
+/** The lines as locked, or a 409 naming the first product that is short (nothing changed). */
+function checkStock(cart: LockedLine[]): PricedLine[] {
+  const short = cart.find((line) => line.inventory < line.quantity);
+  if (short) {
+    throw new AppError(
+      'CONFLICT',
+      short.inventory === 0
+        ? sentence('{name} is out of stock.', { name: short.name })
+        : sentence('Not enough stock for {name}: only {count} left.', { name: short.name, count: short.inventory }),
+    );
+  }
+  return cart.map((l) => ({ productId: l.product_id, name: l.name, price: l.price, quantity: l.quantity }));
+}
+
 /**
  * The checkout transaction. The lines are locked with their products (lockLines); a line that is short ends it
- * there, with nothing changed and an answer naming the product. Then, sent together: every line's stock taken with
- * a conditional decrement, the order with its lines as priced, the emptied cart and the queued confirmation.
+ * there, with nothing changed and an answer naming the product. The cart's discount and gift card are taken under
+ * their locks, then the order is written (writeOrder) and announced: its confirmation mail is a subscriber's.
  */
 async function placeOrder(
   db: Tx,
@@ -581,29 +598,7 @@ async function placeOrder(
   return withRetry(() =>
     db.transaction(async (tx) => {
       const cart = await lockLines(tx, source);
-      const short = cart.find((line) => line.inventory < line.quantity);
-      if (short) {
-        throw new AppError(
-          'CONFLICT',
-          short.inventory === 0
-            ? sentence('{name} is out of stock.', { name: short.name })
-            : sentence('Not enough stock for {name}: only {count} left.', { name: short.name, count: short.inventory }),
-        );
-      }
-      const customer = {
-        id: customerId,
-        email: cart[0]!.email,
-        firstName: cart[0]!.first_name,
-        lastName: cart[0]!.last_name,
-        locale: cart[0]!.locale,
-      };
-      const lines: PricedLine[] = cart.map((l) => ({
-        productId: l.product_id,
-        name: l.name,
-        price: l.price,
-        quantity: l.quantity,
-      }));
-
+      const lines = checkStock(cart);
       // The cart's code is checked again and its use counted here, under the code's row lock (409 when it no
       // longer applies: the customer sees why, never a silent change of price).
       const discount =
@@ -618,81 +613,74 @@ async function placeOrder(
       if (payment && payment.amountCents !== dueCents) throw new AppError('CONFLICT', CART_CHANGED);
       const paid = payment?.status === 'paid' || (giftCard !== null && dueCents === 0);
       const orderId = id ?? randomUUID();
-      // None of these needs another's answer (the order's id is chosen here), so they are sent together and
-      // cost one round trip. A payment reference already used by another order inserts no order; the lines
-      // then fail on their foreign key, and the order's empty answer is what the caller is told about.
-      const placing = tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          userId: customerId,
-          subtotal: totals.subtotal,
-          discount: totals.discount,
-          discountCode: discount?.code ?? null,
-          discountId: discount?.id ?? null,
-          tax: totals.tax,
-          total: totals.total,
-          giftCardAmount: fromCents(giftCard?.cents ?? 0),
-          status: paid ? 'processing' : 'pending',
-          paymentStatus: paid ? 'paid' : 'unpaid',
-          paymentProvider: provider.id,
-          paymentReference: reference,
-          notes: 'notes' in source ? source.notes : null,
-        })
-        .onConflictDoNothing()
-        .returning(orderRowColumns);
-      const [placed, ...rest] = await Promise.allSettled([
-        placing,
-        ...lines.map((l) =>
-          tx
-            .execute(
-              sql`
-              update ${products} set inventory = inventory - ${l.quantity}::integer
-               where id = ${l.productId}::uuid and inventory >= ${l.quantity}::integer
-              returning id`,
-            )
-            .then((result) => {
-              // The row is locked since it was read, so this cannot happen; if it ever did, nothing commits.
-              if (rowsOf(result).length === 0) throw new Error(`The stock of ${l.name} changed under its lock`);
-            }),
-        ),
-        tx.insert(orderItems).values(
-          lines.map((l) => ({
-            orderId,
-            productId: l.productId,
-            productName: l.name,
-            unitPrice: l.price,
-            quantity: l.quantity,
-          })),
-        ),
-        ...('cartOf' in source
-          ? [
-              tx.delete(cartItems).where(eq(cartItems.userId, customerId)),
-              tx.delete(cartDiscounts).where(eq(cartDiscounts.userId, customerId)),
-            ]
-          : []),
-        enqueueOrderConfirmation(
-          tx,
-          customer,
-          {
-            id: orderId,
-            ...totals,
-            discountCode: discount?.code ?? null,
-            paymentProvider: provider.id,
-            items: lines,
-          },
-          deps,
-        ),
-      ]);
-      if (placed.status === 'rejected') throw placed.reason;
-      const [order] = placed.value;
-      if (!order) throw new AppError('CONFLICT', 'This payment already belongs to an order.');
-      for (const result of rest) if (result.status === 'rejected') throw result.reason;
+      const order = await writeOrder(tx, source, lines, {
+        id: orderId,
+        userId: customerId,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        discountCode: discount?.code ?? null,
+        discountId: discount?.id ?? null,
+        tax: totals.tax,
+        total: totals.total,
+        giftCardAmount: fromCents(giftCard?.cents ?? 0),
+        status: paid ? 'processing' : 'pending',
+        paymentStatus: paid ? 'paid' : 'unpaid',
+        paymentProvider: provider.id,
+        paymentReference: reference,
+        notes: 'notes' in source ? source.notes : null,
+      });
       if (giftCard) await recordGiftCardSpend(tx, giftCard, orderId);
       await emitOrderEvent(tx, 'order.created', orderId);
-      return answerOrder({ ...order, customer }, lines, []);
+      const { email, first_name: firstName, last_name: lastName } = cart[0]!;
+      return answerOrder({ ...order, customer: { id: customerId, email, firstName, lastName } }, lines, []);
     }),
   );
+}
+
+/**
+ * Writes a placed order: every line's stock taken with a conditional decrement, the order with its lines as priced
+ * and the emptied cart. None of these needs another's answer (the order's id is chosen before), so they are sent
+ * together and cost one round trip. A payment reference already used by another order inserts no order; the lines
+ * then fail on their foreign key, and the order's empty answer is what the caller is told about.
+ */
+async function writeOrder(tx: Tx, source: OrderSource, lines: PricedLine[], order: typeof orders.$inferInsert) {
+  const orderId = order.id!;
+  const [placed, ...rest] = await Promise.allSettled([
+    tx.insert(orders).values(order).onConflictDoNothing().returning(orderRowColumns),
+    ...lines.map((l) =>
+      tx
+        .execute(
+          sql`
+          update ${products} set inventory = inventory - ${l.quantity}::integer
+           where id = ${l.productId}::uuid and inventory >= ${l.quantity}::integer
+          returning id`,
+        )
+        .then((result) => {
+          // The row is locked since it was read, so this cannot happen; if it ever did, nothing commits.
+          if (rowsOf(result).length === 0) throw new Error(`The stock of ${l.name} changed under its lock`);
+        }),
+    ),
+    tx.insert(orderItems).values(
+      lines.map((l) => ({
+        orderId,
+        productId: l.productId,
+        productName: l.name,
+        unitPrice: l.price,
+        quantity: l.quantity,
+      })),
+    ),
+    ...('cartOf' in source
+      ? [
+          tx.delete(cartItems).where(eq(cartItems.userId, source.cartOf)),
+          tx.delete(cartDiscounts).where(eq(cartDiscounts.userId, source.cartOf)),
+        ]
+      : []),
+  ]);
+  if (placed.status === 'rejected') throw placed.reason;
+  const [written] = placed.value;
+  if (!written) throw new AppError('CONFLICT', 'This payment already belongs to an order.');
+  for (const result of rest) if (result.status === 'rejected') throw result.reason;
+  return written;
 }
 
 /**
@@ -806,14 +794,6 @@ async function releaseOrder(tx: Tx, orderId: string) {
   await releaseDiscountUse(tx, orderId);
 }
 
-async function notifyCustomer(tx: Tx, deps: OrderDeps, order: LockedOrder, status: OrderStatus) {
-  const [customer] = await tx
-    .select({ email: users.email, firstName: users.firstName, locale: users.locale })
-    .from(users)
-    .where(eq(users.id, order.userId));
-  if (customer) await enqueueOrderStatusMail(tx, customer, order.id, status, deps);
-}
-
 /**
  * Refunds what is left of a taken payment through the provider that took it, recorded as the order's last
  * refund; the order's transaction rolls back if the provider refuses.
@@ -876,8 +856,7 @@ export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, inpu
         to: input.status,
       }),
     });
-    await notifyCustomer(tx, deps, order, input.status);
-    await emitOrderEvent(tx, 'order.updated', order.id);
+    await emitOrderEvent(tx, 'order.updated', order.id, { kind: 'orderStatus', from: order.status, to: input.status });
   });
   return readOrder(db, input.id);
 }
@@ -909,8 +888,7 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
     });
     await creditPaidPackage(tx, order.id);
     await issuePurchasedGiftCard(tx, deps, order.id);
-    if (status !== order.status) await notifyCustomer(tx, deps, order, status);
-    await emitOrderEvent(tx, 'order.updated', order.id);
+    await emitOrderEvent(tx, 'order.updated', order.id, { kind: 'orderStatus', from: order.status, to: status });
   });
   return readOrder(db, id);
 }
@@ -947,8 +925,7 @@ export async function applyOrderPayment(
       .where(eq(orders.id, order.id));
     await creditPaidPackage(tx, order.id);
     await issuePurchasedGiftCard(tx, deps, order.id);
-    if (status !== order.status) await notifyCustomer(tx, deps, order, status);
-    await emitOrderEvent(tx, 'order.updated', order.id);
+    await emitOrderEvent(tx, 'order.updated', order.id, { kind: 'orderStatus', from: order.status, to: status });
     return 'applied';
   }
   if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
@@ -958,8 +935,7 @@ export async function applyOrderPayment(
     .update(orders)
     .set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() })
     .where(eq(orders.id, order.id));
-  await notifyCustomer(tx, deps, order, 'cancelled');
-  await emitOrderEvent(tx, 'order.updated', order.id);
+  await emitOrderEvent(tx, 'order.updated', order.id, { kind: 'orderStatus', from: order.status, to: 'cancelled' });
   return 'applied';
 }
 

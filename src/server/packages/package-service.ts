@@ -8,7 +8,6 @@ import type { Package, PackageInput, PackagePurchase, PackageUpdateInput } from 
 import { sentence } from '../../shared/i18n/sentence';
 import { AppError } from '../app-error';
 import type { Actor } from '../auth/sessions';
-import { enqueueOrderConfirmation } from '../orders/order-mail';
 import { getOrder, type OrderDeps } from '../orders/order-service';
 import { providerFailure } from '../payments/provider';
 import { recordAudit } from '../audit/audit';
@@ -192,22 +191,6 @@ export async function purchasePackage(db: Tx, deps: OrderDeps, actor: Actor, id:
         sessions: pack.sessions,
         validDays: pack.validDays,
       });
-      const line = { productId: '', name: pack.name, price: pack.price, quantity: 1 };
-      await enqueueOrderConfirmation(
-        tx,
-        customer,
-        {
-          id: orderId,
-          subtotal: pack.price,
-          discount: '0.00',
-          tax: '0.00',
-          total: pack.price,
-          discountCode: null,
-          paymentProvider: provider.id,
-          items: [line],
-        },
-        deps,
-      );
       await publish(tx, { type: 'order.created', data: () => getOrder(tx, actor, orderId) });
     });
   } catch (error) {

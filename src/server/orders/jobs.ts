@@ -1,0 +1,4 @@
+import { orderMails } from './order-mail';
+
+/** The orders' jobs and subscribers; buildApp hands them to the runner. */
+export const orderJobs = [orderMails] as const;
