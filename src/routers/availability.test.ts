@@ -273,6 +273,8 @@ describe('/employee/availability (the portal: day names, isActive, three shapes)
       body: { dayOfWeek: 'saturday', available: true, startTime: '10:00', endTime: '14:00' },
     });
     expect(add.status, add.text).toBe(200);
+    // A slot added without a location is at the business's one location.
+    const [only] = (await server.request('GET', '/api/locations', { cookie: admin.cookie })).body;
     expect(add.body).toEqual([
       {
         id: expect.any(String),
@@ -281,6 +283,7 @@ describe('/employee/availability (the portal: day names, isActive, three shapes)
         startTime: '10:00',
         endTime: '14:00',
         isActive: true,
+        locationId: only.id,
       },
     ]);
     await server.request('POST', '/api/employee/availability', {
