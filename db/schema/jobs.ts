@@ -25,9 +25,15 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
+    // By kind first: an instance claims only the kinds it runs, so jobs of kinds nobody runs here (mail without
+    // SMTP, say) must not be walked past on every claim, nor future reminders on every look for the next due job.
     index('jobs_due_idx')
-      .on(t.runAt)
+      .on(t.kind, t.runAt)
       .where(sql`status = 'pending'`),
+    // The few jobs under a lease (running, or left by a crashed instance): when the first lease runs out.
+    index('jobs_leased_idx')
+      .on(t.lockedUntil)
+      .where(sql`status = 'pending' and locked_until is not null`),
     uniqueIndex('jobs_live_unique_key_idx')
       .on(t.uniqueKey)
       .where(sql`status = 'pending'`),

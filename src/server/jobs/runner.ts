@@ -225,8 +225,18 @@ export function createJobRunner(options: JobRunnerOptions) {
     try {
       const [next] = await queryRows<{ ms: number | string | null }>(
         database.db,
-        sql`select extract(epoch from min(greatest(run_at, coalesce(locked_until, run_at))) - now()) * 1000 as ms
-            from ${jobs} where status = 'pending' and ${inArray(jobs.kind, kinds)}`,
+        // The first run_at of each kind (one index probe each) and the first lease to run out: a lease ends after
+        // its job's run_at, so this is when the first job can be claimed.
+        sql`select extract(epoch from least(
+              (select min(first.run_at) from unnest(array[${sql.join(
+                kinds.map((kind) => sql`${kind}`),
+                sql`, `,
+              )}]::text[]) k(kind),
+                 lateral (select j.run_at from ${jobs} j where j.status = 'pending' and j.kind = k.kind
+                            and j.locked_until is null order by j.run_at limit 1) first),
+              (select min(locked_until) from ${jobs}
+                 where status = 'pending' and locked_until is not null and ${inArray(jobs.kind, kinds)})
+            ) - now()) * 1000 as ms`,
       );
       if (next?.ms !== null && next?.ms !== undefined) delayMs = Math.max(0, Math.min(pollMs, Number(next.ms)));
     } catch (error) {
