@@ -1,9 +1,12 @@
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../components/ui/button';
+import { later } from '../../lib/i18n';
 import { useAddToCart, type Product } from './catalog-api';
 import { StorefrontCard } from './storefront-card';
 import { StorefrontCatalogPage } from './storefront-catalog-page';
-import { GiftCardSection } from './gift-card-section';
+
+// Below the cards, and a form with its validation (zod, react-hook-form): loaded after the page's first script.
+const GiftCardSection = later(() => import('./gift-card-section'), 'GiftCardSection', null);
 
 /** /products (docs/catalogue.md): search, cards, Add to Cart; then buying a gift card and checking one. */
 export function ProductsPage() {
