@@ -14,8 +14,8 @@ import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 
 /*
- * Every route of the application. The storefront (landing, home, shop lists, cart) is in the first script;
- * everything else loads when first opened, page by page, so the shop never carries the admin area or the
+ * Every route of the application. The storefront (landing, home, shop lists) is in the first script; everything
+ * else loads when first opened, page by page, so the shop never carries the cart's forms, the admin area or the
  * employee portal (docs/decisions/0012-client-layout.md).
  */
 
