@@ -62,7 +62,8 @@ function lighthouse(url: string, cookie: string | undefined, language: string, n
     '--quiet',
     `--extra-headers=${JSON.stringify({ ...(cookie && { Cookie: cookie }), 'Accept-Language': language })}`,
   ];
-  // Lighthouse now and then fails to record a trace ("NO_NAVSTART: Please run Lighthouse again"): one retry.
+  // Lighthouse now and then fails to record a trace ("NO_NAVSTART: Please run Lighthouse again"), on a busy
+  // machine twice in a row: up to two retries.
   for (let attempt = 1; ; attempt++) {
     try {
       execFileSync(process.execPath, args, {
@@ -71,7 +72,7 @@ function lighthouse(url: string, cookie: string | undefined, language: string, n
       });
       break;
     } catch (error) {
-      if (attempt === 2) throw error;
+      if (attempt === 3) throw error;
       console.log(`${name}: Lighthouse failed, running it again`);
     }
   }
