@@ -1,47 +1,34 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { Spinner } from '../components/ui/spinner';
-import { CartPage } from '../features/cart/cart-page';
 import { useCatalogList } from '../features/catalog/catalog-api';
 import { ProductsPage } from '../features/catalog/products-page';
 import { ServicesPage } from '../features/catalog/services-page';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
-import { withCatalogue } from '../lib/i18n';
+import { later } from '../lib/i18n';
 import { useCurrentUser } from '../lib/session';
 import type { MessageId } from '../../shared/i18n/en';
 import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 
 /*
- * Every route of the application. The storefront (landing, home, shop lists, cart) is in the first script;
- * everything else loads when first opened, page by page, so the shop never carries the admin area or the
+ * Every route of the application. The storefront (landing, home, shop lists) is in the first script; everything
+ * else loads when first opened, page by page, so the shop never carries the cart's forms, the admin area or the
  * employee portal (docs/decisions/0012-client-layout.md).
  */
 
-/**
- * A page loaded on first visit: `load` imports its module, `name` is the component it exports; the rest of the
- * page's catalogue comes with it. While it loads, a spinner takes its place inside the layout, which stays on
- * screen.
- */
+/** A page loaded on first visit; while it loads, a spinner takes its place inside the layout, which stays on screen. */
 function page<K extends string, P extends object>(
   load: () => Promise<{ [key in K]: (props: P) => ReactNode }>,
   name: K,
 ) {
-  const Lazy = lazy(() =>
-    withCatalogue(load)().then((module): { default: (props: P) => ReactNode } => ({ default: module[name] })),
-  );
-  return function LazyPage(props: P) {
-    return (
-      <Suspense fallback={<Spinner className="min-h-[40vh]" />}>
-        <Lazy {...props} />
-      </Suspense>
-    );
-  };
+  return later(load, name, <Spinner className="min-h-[40vh]" />);
 }
 
 // Customer pages beyond the storefront.
+const CartPage = page(() => import('../features/cart/cart-page'), 'CartPage');
 const SimpleBookingPage = page(() => import('../features/booking/simple-booking-page'), 'SimpleBookingPage');
 const GuidedBookingPage = page(() => import('../features/booking/guided-booking-page'), 'GuidedBookingPage');
 const ProfilePage = page(() => import('../features/profile/profile-page'), 'ProfilePage');

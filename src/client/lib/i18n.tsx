@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlProvider } from 'react-intl';
 import type { Catalogue, PageCatalogue } from '../../shared/i18n/catalogue';
@@ -66,6 +66,27 @@ export const withCatalogue =
   <T,>(load: () => Promise<T>) =>
   () =>
     Promise.all([load(), completeCatalogue()]).then(([module]) => module);
+
+/**
+ * A screen (a page, or a part of one) of a later script: `load` imports its module, `name` is the component it
+ * exports; the rest of the catalogue comes with it, and `fallback` takes its place until both are here.
+ */
+export function later<K extends string, P extends object>(
+  load: () => Promise<{ [key in K]: (props: P) => ReactNode }>,
+  name: K,
+  fallback: ReactNode,
+) {
+  const Lazy = lazy(() =>
+    withCatalogue(load)().then((module): { default: (props: P) => ReactNode } => ({ default: module[name] })),
+  );
+  return function Later(props: P) {
+    return (
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -1,13 +1,18 @@
 import { FormattedMessage } from 'react-intl';
 import { Button } from '../../components/ui/button';
-import { useAddToCart, type Product } from './catalog-api';
+import { later } from '../../lib/i18n';
+import { useAddToCart, useCatalogList, type Product } from './catalog-api';
 import { StorefrontCard } from './storefront-card';
 import { StorefrontCatalogPage } from './storefront-catalog-page';
-import { GiftCardSection } from './gift-card-section';
+
+// Below the cards, and a form with its validation (zod, react-hook-form): loaded after the page's first script.
+const GiftCardSection = later(() => import('./gift-card-section'), 'GiftCardSection', null);
 
 /** /products (docs/catalogue.md): search, cards, Add to Cart; then buying a gift card and checking one. */
 export function ProductsPage() {
   const addToCart = useAddToCart();
+  // Shown once the list is: drawn first above a loading list, the section would then move down (a layout shift).
+  const listShown = !useCatalogList('products').isLoading;
   return (
     <div className="flex flex-col gap-10">
       <StorefrontCatalogPage
@@ -21,7 +26,7 @@ export function ProductsPage() {
           />
         )}
       />
-      <GiftCardSection />
+      {listShown && <GiftCardSection />}
     </div>
   );
 }

@@ -2,19 +2,21 @@ import { FormattedMessage } from 'react-intl';
 import { ClockIcon } from '../../components/icons';
 import { ButtonLink } from '../../components/ui/button';
 import { PackagesForSale } from '../../entities/packages/packages-for-sale';
-import type { Service } from './catalog-api';
+import { useCatalogList, type Service } from './catalog-api';
 import { StorefrontCard } from './storefront-card';
 import { StorefrontCatalogPage } from './storefront-catalog-page';
 
 /** /services (docs/catalogue.md): search, cards, Quick Book and Choose Employee; then the packages on sale. */
 export function ServicesPage() {
+  // Shown once the list is: drawn first above a loading list, the packages would then move down (a layout shift).
+  const listShown = !useCatalogList('services').isLoading;
   return (
     <div className="flex flex-col gap-8">
       <StorefrontCatalogPage
         kind="services"
         renderItem={(service, index) => <ServiceCard service={service} eager={index < 4} />}
       />
-      <PackagesForSale />
+      {listShown && <PackagesForSale />}
     </div>
   );
 }
