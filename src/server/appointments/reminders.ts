@@ -44,7 +44,7 @@ export async function scheduleReminders(
  * Queues the reminders of an appointment that has none pending (a new one), in the caller's transaction: one per
  * offset still ahead of now, the statements sent together.
  */
-export function queueReminders(
+function queueReminders(
   tx: Tx,
   appointment: { id: string; startsAt: Date },
   offsets: readonly number[],

@@ -33,7 +33,7 @@ export async function locationZones(db: Tx, settings: BusinessSettings): Promise
 }
 
 /** Whether windows at these locations are in more than one time zone (else wall-clock checks say it all). */
-export function severalZones(windows: PlacedWindow[], zones: Zones): boolean {
+function severalZones(windows: PlacedWindow[], zones: Zones): boolean {
   return new Set(windows.map((w) => zones.zoneOf(w.locationId))).size > 1;
 }
 

@@ -39,7 +39,7 @@ const ZOrderStatus = z.enum(orderStatuses);
  * What changed in an appointment. `sequence` is the calendar invitation's new SEQUENCE when the change raised it
  * (the customer and the employee are sent the new version); a change that raised none has no `sequence`.
  */
-export const ZAppointmentChange = z.discriminatedUnion('kind', [
+const ZAppointmentChange = z.discriminatedUnion('kind', [
   // A booking: `occurrences` on the event of a series' first appointment (1 for a single one), 0 on the others.
   z.object({ kind: z.literal('booked'), occurrences: z.number().int() }),
   z.object({ kind: z.literal('moved'), sequence: z.number().int(), from: z.iso.datetime() }),
@@ -55,7 +55,7 @@ export const ZAppointmentChange = z.discriminatedUnion('kind', [
 export type AppointmentChange = z.infer<typeof ZAppointmentChange>;
 
 /** An order that moved from one status to another. */
-export const ZOrderChange = z.object({ kind: z.literal('orderStatus'), from: ZOrderStatus, to: ZOrderStatus });
+const ZOrderChange = z.object({ kind: z.literal('orderStatus'), from: ZOrderStatus, to: ZOrderStatus });
 export type OrderChange = z.infer<typeof ZOrderChange>;
 
 export const ZEventChange = z.union([ZAppointmentChange, ZOrderChange]);

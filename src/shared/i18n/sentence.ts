@@ -62,7 +62,7 @@ export const labelMessage = (template: string, label: string, values: Sentence['
   issueMessage(template, { label: sentence(label, {}), ...values });
 
 /** The sentence a text holds: the JSON of one with values (sentenceText), else the plain sentence it is. */
-export function sentenceOf(text: string): Sentence | string {
+function sentenceOf(text: string): Sentence | string {
   if (!text.startsWith('{"template":')) return text;
   try {
     const parsed = JSON.parse(text) as Partial<Sentence>;
