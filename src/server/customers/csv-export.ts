@@ -9,10 +9,11 @@ import { CUSTOMER_ROLE } from '../../shared/roles';
 import { exportMessages, type ExportKind } from '../../shared/csv-schema';
 
 /**
- * Rows read per query: enough to keep round trips few (100 for 100,000 orders). The size hardly changes the memory
- * an export takes (bench/README.md, CSV exports).
+ * Rows read per query. 100 rather than 1,000 brings the peak memory of 100,000 orders from about 80 MB to about
+ * 54 MB (the garbage promoted is the same; the peak is not), for 1,000 round trips instead of 100 (bench/README.md,
+ * CSV exports).
  */
-const BATCH = 1000;
+const BATCH = 100;
 
 /** Where the previous batch ended: the sort key of its last row. */
 interface Position {
@@ -63,13 +64,17 @@ const definitions: Record<ExportKind, ExportDefinition> = {
       'Refunded',
     ],
     dated: true,
+    // Each cell is written by PostgreSQL as the text the file shows, so a row is 14 strings and nothing is parsed
+    // or rebuilt here: an export allocates less, and so promotes less garbage (bench/README.md, CSV exports).
     batch: async (db, position, range) => {
-      const rows = rowsOf<Record<string, string | Date | null>>(
+      const rows = rowsOf<Record<string, string>>(
         await db.execute(sql`
-          select o.id, o.created_at, o.created_at::text as k, u.first_name, u.last_name, u.email, o.status, o.payment_status, o.subtotal,
-                 o.discount, o.tax, o.total, o.refunded_amount,
-                 (select string_agg(i.quantity || ' × ' || i.product_name, '; ' order by i.product_name)
-                    from order_items i where i.order_id = o.id) as items
+          select right(o.id::text, 8) as short_id, o.id, o.created_at::text as k,
+                 to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as placed,
+                 trim(both ' ' from coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as customer,
+                 u.email, o.status, o.payment_status, o.subtotal, o.discount, o.tax, o.total, o.refunded_amount,
+                 coalesce((select string_agg(i.quantity || ' × ' || i.product_name, '; ' order by i.product_name)
+                             from order_items i where i.order_id = o.id), '') as items
           from orders o join users u on u.id = o.user_id
           where true ${range} ${after(sql`o.created_at`, sql`o.id`, position)}
           order by o.created_at, o.id
@@ -77,21 +82,21 @@ const definitions: Record<ExportKind, ExportDefinition> = {
       );
       return rows.map((r) => ({
         cells: [
-          text(r.id).slice(-8),
-          text(r.id),
-          iso(r.created_at!),
-          `${text(r.first_name)} ${text(r.last_name)}`.trim(),
-          text(r.email),
-          text(r.status),
-          text(r.payment_status),
-          text(r.items),
-          text(r.subtotal),
-          text(r.discount),
-          text(r.tax),
-          text(r.total),
-          text(r.refunded_amount),
+          r.short_id!,
+          r.id!,
+          r.placed!,
+          r.customer!,
+          r.email!,
+          r.status!,
+          r.payment_status!,
+          r.items!,
+          r.subtotal!,
+          r.discount!,
+          r.tax!,
+          r.total!,
+          r.refunded_amount!,
         ],
-        position: { key: text(r.k), id: text(r.id) },
+        position: { key: r.k!, id: r.id! },
       }));
     },
   },
