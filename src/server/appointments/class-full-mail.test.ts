@@ -85,7 +85,7 @@ describe('the employee is told when a class fills', () => {
     const runner = createJobRunner({
       database: server.database,
       log: { info() {}, warn() {}, error() {} },
-      jobs: [classFullMail.with({ database: server.database, env: server.env })],
+      jobs: [classFullMail.with({ env: server.env })],
     });
     await server.db.insert(jobs).values({ kind: 'classFullMail', payload: done!.payload });
     await runner.runDue();

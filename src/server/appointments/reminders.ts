@@ -5,7 +5,7 @@ import type { Database, Tx } from '../../../db/client';
 import { appointmentReminders, appointments } from '../../../db/schema/index';
 import { liveStatuses, type AppointmentStatus } from '../../shared/appointment-schema';
 import type { BusinessSettings } from '../../shared/settings';
-import { cancelJobs, enqueue } from '../jobs/enqueue';
+import { cancelJobs, enqueueEach } from '../jobs/enqueue';
 import { defineJob, type JobHandler } from '../jobs/define-job';
 import { mailLanguage } from '../mail/mail-language';
 import { enqueueMail } from '../mail/outbox';
@@ -37,33 +37,30 @@ export async function scheduleReminders(
   now: Date,
 ) {
   await cancelJobs(tx, keyPrefix(appointment.id));
-  if (isLive(appointment.status)) await queueReminders(tx, appointment, offsets, now);
+  if (isLive(appointment.status)) await queueReminders(tx, [appointment], offsets, now);
 }
 
 /**
- * Queues the reminders of an appointment that has none pending (a new one), in the caller's transaction: one per
- * offset still ahead of now, the statements sent together.
+ * Queues the reminders of appointments that have none pending (new ones), in the caller's transaction, in one
+ * statement: one per appointment and offset still ahead of now.
  */
 function queueReminders(
   tx: Tx,
-  appointment: { id: string; startsAt: Date },
+  fresh: { id: string; startsAt: Date }[],
   offsets: readonly number[],
   now: Date,
 ): Promise<unknown> {
-  // Not async: a booking sends its transaction whole, and a failure here must throw before anything is sent.
-  return Promise.all(
-    offsets.flatMap((offsetMinutes) => {
-      const runAt = new Date(appointment.startsAt.getTime() - offsetMinutes * MINUTE);
-      if (runAt.getTime() <= now.getTime()) return [];
-      return [
-        enqueue(
-          tx,
-          reminderKind,
-          { appointmentId: appointment.id, offsetMinutes },
-          { runAt, uniqueKey: `${keyPrefix(appointment.id)}${offsetMinutes}`, onConflict: 'replace' },
-        ),
-      ];
-    }),
+  return enqueueEach(
+    tx,
+    fresh.flatMap((appointment) =>
+      offsets.flatMap((offsetMinutes) => {
+        const runAt = new Date(appointment.startsAt.getTime() - offsetMinutes * MINUTE);
+        if (runAt.getTime() <= now.getTime()) return [];
+        const payload = { appointmentId: appointment.id, offsetMinutes };
+        return [{ job: reminderKind, payload, runAt, uniqueKey: `${keyPrefix(appointment.id)}${offsetMinutes}` }];
+      }),
+    ),
+    'replace',
   );
 }
 
@@ -92,13 +89,19 @@ export const reminderScheduling = defineSubscriber(
       const now = new Date();
       // A new appointment has no reminders to drop.
       const fresh = new Set(events.flatMap((event) => (event.change?.kind === 'booked' ? [event.data.id] : [])));
-      await Promise.all(
-        rows.map((row) =>
-          fresh.has(row.id) && events.filter((event) => event.data.id === row.id).length === 1
-            ? isLive(row.status) && queueReminders(tx, row, reminderOffsetsMinutes, now)
-            : scheduleReminders(tx, row, reminderOffsetsMinutes, now),
+      // A booking announced once here is only queued (all of them in one statement); anything else is scheduled
+      // again.
+      const onlyBooked = (row: { id: string }) =>
+        fresh.has(row.id) && events.filter((event) => event.data.id === row.id).length === 1;
+      await Promise.all([
+        queueReminders(
+          tx,
+          rows.filter((row) => onlyBooked(row) && isLive(row.status)),
+          reminderOffsetsMinutes,
+          now,
         ),
-      );
+        ...rows.filter((row) => !onlyBooked(row)).map((row) => scheduleReminders(tx, row, reminderOffsetsMinutes, now)),
+      ]);
     },
   }),
 );

@@ -54,9 +54,9 @@ const queueOne = (onConflict: SQL) =>
   );
 // `keep` still takes the DO UPDATE branch (setting nothing new) so that RETURNING answers the existing id.
 const queueKeeping = queueOne(sql`unique_key = excluded.unique_key`);
-const queueReplacing = queueOne(
-  sql`payload = excluded.payload, run_at = excluded.run_at, attempts = 0, locked_until = null, last_error = null`,
-);
+// What a replaced job takes from the new one: it starts over at the new time.
+const replaced = sql`payload = excluded.payload, run_at = excluded.run_at, attempts = 0, locked_until = null, last_error = null`;
+const queueReplacing = queueOne(replaced);
 
 /**
  * Queues several jobs of one kind without unique keys, due now, in one statement (one round trip, like
@@ -99,27 +99,42 @@ export async function cancelJobs(tx: Tx, uniqueKeyPrefix: string): Promise<numbe
 }
 
 /**
- * Queues jobs of several kinds at once, each under its unique key, due now, in one statement (a publish queues one
- * per subscriber). A key already pending keeps its job. Not async, as `enqueue`.
+ * Queues jobs of several kinds at once, each under its unique key, due now or at its `runAt`, in one statement (a
+ * publish queues one per subscriber, a batch of bookings their reminders). A key already pending keeps its job, or
+ * with `replace` takes the new payload and time, as `enqueue`. Not async, as `enqueue`.
  */
 export function enqueueEach(
   tx: Tx,
-  queued: { job: Pick<JobKind<string, unknown>, 'kind' | 'schema'>; payload: unknown; uniqueKey: string }[],
+  queued: {
+    job: Pick<JobKind<string, unknown>, 'kind' | 'schema'>;
+    payload: unknown;
+    uniqueKey: string;
+    runAt?: Date;
+  }[],
+  onConflict: 'keep' | 'replace' = 'keep',
 ): Promise<unknown> {
   if (!queued.length) return Promise.resolve();
-  return queueEach(tx, {
+  return (onConflict === 'replace' ? queueEachReplacing : queueEachKeeping)(tx, {
     jobs: JSON.stringify(
-      queued.map(({ job, payload, uniqueKey }) => ({ kind: job.kind, payload: job.schema.parse(payload), uniqueKey })),
+      queued.map(({ job, payload, uniqueKey, runAt }) => ({
+        kind: job.kind,
+        payload: job.schema.parse(payload),
+        uniqueKey,
+        runAt: runAt?.toISOString() ?? null,
+      })),
     ),
   });
 }
 
-const queueEach = statement<{ jobs: string }, { id: string }>(
-  sql`with queued as (
-        insert into ${jobs} (kind, payload, unique_key)
-        select j ->> 'kind', j -> 'payload', j ->> 'uniqueKey'
-        from jsonb_array_elements(${sql.placeholder('jobs')}::jsonb) with ordinality as q(j, n) order by n
-        on conflict (unique_key) where status = 'pending' do nothing
-        returning id, kind)
-      select id, pg_notify(${JOBS_CHANNEL}, kind || ':' || id::text) from queued`,
-);
+const queueEach = (onConflict: SQL) =>
+  statement<{ jobs: string }, { id: string }>(
+    sql`with queued as (
+          insert into ${jobs} (kind, payload, run_at, unique_key)
+          select j ->> 'kind', j -> 'payload', coalesce((j ->> 'runAt')::timestamptz, now()), j ->> 'uniqueKey'
+          from jsonb_array_elements(${sql.placeholder('jobs')}::jsonb) with ordinality as q(j, n) order by n
+          on conflict (unique_key) where status = 'pending' ${onConflict}
+          returning id, kind)
+        select id, pg_notify(${JOBS_CHANNEL}, kind || ':' || id::text) from queued`,
+  );
+const queueEachKeeping = queueEach(sql`do nothing`);
+const queueEachReplacing = queueEach(sql`do update set ${replaced}`);

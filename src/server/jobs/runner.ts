@@ -1,5 +1,5 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { queryRows, type Database, type Tx } from '../../../db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, statement, type Database, type Tx } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import { JOBS_CHANNEL } from './enqueue';
 import type { RunnableJob } from './define-job';
@@ -19,8 +19,13 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Longest sleep between looks at the table when no NOTIFY comes (default 15 s). */
   pollMs?: number;
-  /** Jobs claimed and run at once (default 10). */
+  /** Jobs of kinds run one at a time (`run`) claimed and run at once (default 10). */
   concurrency?: number;
+  /**
+   * Jobs of kinds run together (`runAll`) claimed at once (default 100): each kind's share runs in one transaction,
+   * so a larger claim is fewer round trips per job, not more work in flight.
+   */
+  batchSize?: number;
 }
 
 export interface JobStats {
@@ -46,7 +51,10 @@ export function createJobRunner(options: JobRunnerOptions) {
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 15_000;
   const concurrency = options.concurrency ?? 10;
+  const batchSize = options.batchSize ?? 100;
   const kinds = [...handlers.keys()];
+  const batchKinds = kinds.filter((kind) => handlers.get(kind)!.runAll);
+  const aloneKinds = kinds.filter((kind) => !handlers.get(kind)!.runAll);
   const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
   // Jobs this instance is running, with the attempt number that is its claim on the row.
   const running = new Map<string, number>();
@@ -58,26 +66,9 @@ export function createJobRunner(options: JobRunnerOptions) {
   let leaseTimer: ReturnType<typeof setInterval> | undefined;
   let unlisten: (() => Promise<void>) | undefined;
 
-  async function claim(limit: number) {
-    const due = database.db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.status, 'pending'),
-          lte(jobs.runAt, sql`now()`),
-          or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, sql`now()`)),
-          inArray(jobs.kind, kinds),
-        ),
-      )
-      .orderBy(jobs.runAt)
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    return database.db
-      .update(jobs)
-      .set({ lockedUntil: lease, attempts: sql`${jobs.attempts} + 1` })
-      .where(inArray(jobs.id, due))
-      .returning({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, attempts: jobs.attempts });
+  /** Claims up to `batchSize` jobs of the kinds run together and up to `concurrency` of the others, in one statement. */
+  function claim(): Promise<ClaimedJob[]> {
+    return claimJobs(database.db, { batchKinds, aloneKinds, batchSize, concurrency, leaseMs });
   }
 
   // The row is still ours only if nobody replaced, cancelled or re-claimed it meanwhile (attempts changed).
@@ -156,15 +147,10 @@ export function createJobRunner(options: JobRunnerOptions) {
   // One statement for a batch's successes instead of one per job: a batch costs two round trips, claim and done.
   async function markDone(db: Tx, done: ClaimedJob[]): Promise<number> {
     if (done.length === 0) return 0;
-    const claims = sql.join(
-      done.map((job) => sql`(${job.id}::uuid, ${job.attempts}::integer)`),
-      sql`, `,
-    );
-    const marked = await db
-      .update(jobs)
-      .set({ status: 'done', lockedUntil: null, lastError: null, finishedAt: sql`now()` })
-      .where(and(eq(jobs.status, 'pending'), sql`(${jobs.id}, ${jobs.attempts}) in (${claims})`))
-      .returning({ id: jobs.id });
+    const marked = await markJobsDone(db, {
+      ids: done.map((job) => job.id),
+      attempts: done.map((job) => job.attempts),
+    });
     return marked.length;
   }
 
@@ -172,7 +158,7 @@ export function createJobRunner(options: JobRunnerOptions) {
     if (kinds.length === 0) return 0;
     let done = 0;
     while (!stopping) {
-      const claimed = await claim(concurrency);
+      const claimed = await claim();
       if (claimed.length === 0) break;
       // The jobs of a `runAll` kind run together; the others each on its own, all at once.
       const together = new Map<string, ClaimedJob[]>();
@@ -306,6 +292,33 @@ export function createJobRunner(options: JobRunnerOptions) {
 export type JobRunner = ReturnType<typeof createJobRunner>;
 
 type ClaimedJob = { id: string; kind: string; payload: unknown; attempts: number };
+
+// The oldest due jobs of some kinds, locked for this claim (skipping those another instance is claiming). Built
+// once, as the runner claims after every NOTIFY.
+const dueOf = (kinds: string, limit: string) =>
+  sql`select id from ${jobs}
+      where status = 'pending' and run_at <= now() and (locked_until is null or locked_until <= now())
+        and kind = any(${sql.placeholder(kinds)}::text[])
+      order by run_at limit ${sql.placeholder(limit)} for update skip locked`;
+// Each share a sub-select in FROM: PostgreSQL refuses FOR UPDATE in a branch of a UNION.
+const claimJobs = statement<
+  { batchKinds: string[]; aloneKinds: string[]; batchSize: number; concurrency: number; leaseMs: number },
+  ClaimedJob
+>(
+  sql`update ${jobs} set locked_until = now() + ${sql.placeholder('leaseMs')} * interval '1 millisecond',
+        attempts = attempts + 1
+      where id in (select id from (${dueOf('batchKinds', 'batchSize')}) together
+                   union all select id from (${dueOf('aloneKinds', 'concurrency')}) alone)
+      returning id, kind, payload, attempts`,
+);
+
+// Done, each job only if its claim (the attempt number) is still the row's: see stillOurs.
+const markJobsDone = statement<{ ids: string[]; attempts: number[] }, { id: string }>(
+  sql`update ${jobs} set status = 'done', locked_until = null, last_error = null, finished_at = now()
+      from unnest(${sql.placeholder('ids')}::uuid[], ${sql.placeholder('attempts')}::integer[]) as claim(id, attempts)
+      where ${jobs.id} = claim.id and ${jobs.attempts} = claim.attempts and ${jobs.status} = 'pending'
+      returning ${jobs.id}`,
+);
 
 /** A payload that does not match its kind's schema: retrying cannot help. */
 class BadPayload extends Error {}

@@ -3,7 +3,7 @@ import https from 'node:https';
 import { isIP } from 'node:net';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import type { Database, Tx } from '../../../db/client';
+import { statement, type Database, type Tx } from '../../../db/client';
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
 import { ADMIN_ROLE } from '../../shared/roles';
 import { defineJob, type JobHandler } from '../jobs/define-job';
@@ -121,24 +121,32 @@ export const deliveryJobKeyOf = (deliveryId: SQL | AnyColumn) => sql`'webhook:' 
 /** An attempt its job started and never finished: the instance making it stopped (the runner made it again). */
 const CUT_OFF = 'This attempt did not finish: the app stopped while making it.';
 
+// Built once: every event's delivery reads it (docs/decisions/0016-statements-built-once.md).
+const selectDelivery = statement<
+  { deliveryId: string },
+  {
+    outcomes: DeliveryOutcome[];
+    endpointId: string;
+    url: string;
+    secret: string;
+    isActive: boolean;
+    eventId: string;
+    type: string;
+    data: unknown;
+    createdAt: string;
+  }
+>(
+  sql`select d.outcomes, p.id as "endpointId", p.url, p.secret, p.is_active as "isActive", e.id as "eventId", e.type,
+        e.data, e.created_at as "createdAt"
+      from ${webhookDeliveries} d
+      join ${webhookEndpoints} p on p.id = d.endpoint_id
+      join ${webhookEvents} e on e.id = d.event_id
+      where d.id = ${sql.placeholder('deliveryId')}`,
+);
+
 async function load(db: Tx, deliveryId: string) {
-  const [row] = await db
-    .select({
-      outcomes: webhookDeliveries.outcomes,
-      endpointId: webhookEndpoints.id,
-      url: webhookEndpoints.url,
-      secret: webhookEndpoints.secret,
-      isActive: webhookEndpoints.isActive,
-      eventId: webhookEvents.id,
-      type: webhookEvents.type,
-      data: webhookEvents.data,
-      createdAt: webhookEvents.createdAt,
-    })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, deliveryId));
-  return row && { ...row, outcomes: row.outcomes as DeliveryOutcome[] };
+  const [row] = await selectDelivery(db, { deliveryId });
+  return row && { ...row, createdAt: new Date(row.createdAt) };
 }
 
 /**
@@ -166,6 +174,16 @@ const appendOutcomes = (db: Tx, deliveryId: string, added: DeliveryOutcome[]) =>
     .update(webhookDeliveries)
     .set({ outcomes: sql`${webhookDeliveries.outcomes} || ${JSON.stringify(added)}::jsonb` })
     .where(eq(webhookDeliveries.id, deliveryId));
+
+// One statement: the outcome, and the endpoint's run of failures ended. The endpoint's row is written only when it
+// had one, so that the deliveries to one endpoint don't queue on its row lock.
+const recordDelivered = statement<{ deliveryId: string; outcomes: string; endpointId: string }, never>(
+  sql`with appended as (
+        update ${webhookDeliveries} set outcomes = outcomes || ${sql.placeholder('outcomes')}::jsonb
+        where id = ${sql.placeholder('deliveryId')})
+      update ${webhookEndpoints} set failures_in_a_row = 0
+      where id = ${sql.placeholder('endpointId')} and failures_in_a_row <> 0`,
+);
 
 /** The admins (active) are told by mail that an endpoint was switched off. */
 async function disableEndpoint(tx: Tx, endpoint: { id: string; url: string }, publicUrl: string) {
@@ -246,15 +264,16 @@ export function webhookJob(opts: {
       } catch (failure) {
         error = failureSentence(failure);
       }
-      await db.transaction(async (tx) => {
-        await appendOutcomes(tx, deliveryId, outcomesOf(delivery.outcomes, job, { statusCode, error }));
-        if (error === null) {
-          await tx
-            .update(webhookEndpoints)
-            .set({ failuresInARow: 0 })
-            .where(eq(webhookEndpoints.id, delivery.endpointId));
-        } else if (job.attempts >= MAX_ATTEMPTS) {
+      const added = outcomesOf(delivery.outcomes, job, { statusCode, error });
+      if (error === null) {
+        // One statement: the outcome, and the endpoint's run of failures ended. The endpoint's row is written only
+        // when it had one, so that the deliveries to one endpoint don't queue on its row lock.
+        await recordDelivered(db, { deliveryId, outcomes: JSON.stringify(added), endpointId: delivery.endpointId });
+      } else {
+        await db.transaction(async (tx) => {
+          await appendOutcomes(tx, deliveryId, added);
           // The job's last attempt: the delivery has failed for good.
+          if (job.attempts < MAX_ATTEMPTS) return;
           const [endpoint] = await tx
             .update(webhookEndpoints)
             .set({ failuresInARow: sql`${webhookEndpoints.failuresInARow} + 1` })
@@ -262,8 +281,8 @@ export function webhookJob(opts: {
             .returning({ failures: webhookEndpoints.failuresInARow, isActive: webhookEndpoints.isActive });
           if (endpoint && endpoint.isActive && endpoint.failures >= DISABLE_AFTER_FAILURES)
             await disableEndpoint(tx, { id: delivery.endpointId, url: delivery.url }, publicUrl);
-        }
-      });
+        });
+      }
       if (error !== null) throw new Error(error);
     },
   };
