@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -47,8 +48,16 @@ describe.each<ViewportName>(['desktop', 'phone'])('customer records on %s', (vie
     await pickFirstTime();
     // The questions in the page's language: the business gave the facial's questions Spanish words too.
     const words = spanish
-      ? { allergies: /¿Alguna alergia/, skin: 'Tipo de piel', oily: 'Grasa' }
-      : { allergies: /Any allergies/, skin: 'Skin type', oily: 'Oily' };
+      ? {
+          allergies: /¿Alguna alergia/,
+          skin: 'Tipo de piel',
+          oily: 'Grasa',
+          patch: 'Acepto una prueba de tolerancia si hace falta',
+        }
+      : { allergies: /Any allergies/, skin: 'Skin type', oily: 'Oily', patch: 'I agree to a patch test if needed' };
+    // The optional patch-test box is left unticked: she was asked it, and her answer is No.
+    const answerTo = (scope: Locator, label: string) =>
+      scope.locator('dt', { hasText: label }).first().locator('xpath=following-sibling::dd[1]').textContent();
     await page.getByLabel(words.allergies).fill('Nuts');
     await page.locator('form button[type=submit]').click();
     // The server names the question left unanswered, in the page's language.
@@ -64,6 +73,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('customer records on %s', (vie
     await page.locator('form button[type=submit]').click();
     await page.waitForURL(/\/profile$/);
     await page.getByTestId('answers').getByText(words.oily).first().waitFor();
+    expect(await answerTo(page.getByTestId('answers'), words.patch)).toBe('No');
     await context.close();
 
     const staff = await e2e.open({ viewport, cookie: await sessionCookieFor(e2e.server.database, DEMO_ADMIN_EMAIL) });
@@ -73,6 +83,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('customer records on %s', (vie
     await visits.getByText(words.skin).waitFor();
     await visits.getByText(words.oily).waitFor();
     await visits.getByText('Nuts').waitFor();
+    expect(await answerTo(visits, words.patch)).toBe('No');
     await expectNoSeriousAxeViolations(staff.page);
     await screenshot(staff.page, `records-answers-${viewport}`);
 

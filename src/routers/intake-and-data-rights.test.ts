@@ -13,6 +13,10 @@ let employee: Awaited<ReturnType<typeof signInAs>>;
 let serviceId: string;
 let questions: { id: string; label: string; kind: string; required: boolean; options?: string[] }[];
 
+/** Sets the service's intake questions, as staff do in the service dialog. */
+const setQuestions = (questions: unknown[]) =>
+  server.request('PUT', `/api/services/${serviceId}`, { cookie: admin, body: { questions } });
+
 /** The first offered start a few days ahead (any calendar day: the service is offered every day). */
 async function slotTimes(count: number): Promise<string[]> {
   const times: string[] = [];
@@ -39,16 +43,11 @@ beforeAll(async () => {
 
 describe('intake questions', () => {
   it('are set on the service (ids given to new ones) and refused beyond 10 or as a choice without options', async () => {
-    const res = await server.request('PUT', `/api/services/${serviceId}`, {
-      cookie: admin,
-      body: {
-        questions: [
-          { label: 'Any allergies?', kind: 'text', required: true },
-          { label: 'Skin type', kind: 'choice', options: ['Dry', 'Oily'], required: true },
-          { label: 'I agree to the treatment', kind: 'checkbox', required: false },
-        ],
-      },
-    });
+    const res = await setQuestions([
+      { label: 'Any allergies?', kind: 'text', required: true },
+      { label: 'Skin type', kind: 'choice', options: ['Dry', 'Oily'], required: true },
+      { label: 'I agree to the treatment', kind: 'checkbox', required: false },
+    ]);
     expect(res.status).toBe(200);
     questions = res.body.questions;
     expect(questions.map((q) => [q.label, q.kind, q.required])).toEqual([
@@ -60,16 +59,10 @@ describe('intake questions', () => {
     expect((await server.request('GET', `/api/services/${serviceId}`)).body.questions).toEqual(questions);
 
     const eleven = Array.from({ length: 11 }, (_, i) => ({ label: `Q${i}`, kind: 'text' }));
-    const tooMany = await server.request('PUT', `/api/services/${serviceId}`, {
-      cookie: admin,
-      body: { questions: eleven },
-    });
+    const tooMany = await setQuestions(eleven);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toContain('at most 10 questions');
-    const bare = await server.request('PUT', `/api/services/${serviceId}`, {
-      cookie: admin,
-      body: { questions: [{ label: 'Pick', kind: 'choice', options: [] }] },
-    });
+    const bare = await setQuestions([{ label: 'Pick', kind: 'choice', options: [] }]);
     expect(bare.status).toBe(400);
   });
 
@@ -110,10 +103,7 @@ describe('intake questions', () => {
     expect(booked.body.answers).toEqual(expected);
 
     // Editing the questions leaves past answers as they were asked.
-    await server.request('PUT', `/api/services/${serviceId}`, {
-      cookie: admin,
-      body: { questions: [{ id: questions[0]!.id, label: 'Allergies (all of them)', kind: 'text' }] },
-    });
+    await setQuestions([{ id: questions[0]!.id, label: 'Allergies (all of them)', kind: 'text' }]);
     const seenByStaff = await server.request('GET', `/api/appointments/${booked.body.id}`, { cookie: admin });
     expect(seenByStaff.body.answers).toEqual(expected);
     const own = await server.request('GET', '/api/appointments', { cookie: customer.cookie });
@@ -125,39 +115,69 @@ describe('intake questions', () => {
     expect(record.body.appointments[0].answers).toEqual(expected);
   });
 
-  it('are asked in Spanish where they have Spanish words, and the appointment keeps the words as asked', async () => {
-    const uneven = await server.request('PUT', `/api/services/${serviceId}`, {
-      cookie: admin,
-      body: {
-        questions: [
-          {
-            label: 'Skin type',
-            kind: 'choice',
-            options: ['Dry', 'Oily'],
-            translations: { es: { label: 'Tipo de piel', options: ['Seca'] } },
-          },
-        ],
-      },
+  it('keep an unticked optional checkbox as false, refuse an unticked required one, and keep no answer not sent', async () => {
+    const res = await setQuestions([
+      { label: 'Photos may be taken', kind: 'checkbox', required: false },
+      { label: 'I agree to the treatment', kind: 'checkbox', required: true },
+    ]);
+    const [photos, consent] = res.body.questions as typeof questions;
+    const times = await slotTimes(12);
+    const first = times[0]!;
+    // The next start once the first visit (an hour) is over: the employee is busy until then.
+    const second = times.find((t) => Date.parse(t) >= Date.parse(first) + 3_600_000);
+    const refused = await server.request('POST', '/api/appointments', {
+      cookie: customer.cookie,
+      body: { serviceId, dateTime: first, answers: { [photos!.id]: true, [consent!.id]: false } },
     });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Please answer "I agree to the treatment".');
+
+    // The booking pages send each checkbox they showed: left unticked, it is the customer's "No".
+    const unticked = await server.request('POST', '/api/appointments', {
+      cookie: customer.cookie,
+      body: { serviceId, dateTime: first, answers: { [photos!.id]: false, [consent!.id]: true } },
+    });
+    expect(unticked.status).toBe(200);
+    const expected = [
+      { questionId: photos!.id, label: 'Photos may be taken', answer: false },
+      { questionId: consent!.id, label: 'I agree to the treatment', answer: true },
+    ];
+    expect(unticked.body.answers).toEqual(expected);
+    const seenByStaff = await server.request('GET', `/api/appointments/${unticked.body.id}`, { cookie: admin });
+    expect(seenByStaff.body.answers).toEqual(expected);
+
+    // An API caller that does not send it may not have asked it: nothing is kept for it.
+    const unasked = await server.request('POST', '/api/appointments', {
+      cookie: customer.cookie,
+      body: { serviceId, dateTime: second, answers: { [consent!.id]: 'true' } },
+    });
+    expect(unasked.status).toBe(200);
+    expect(unasked.body.answers).toEqual([expected[1]]);
+  });
+
+  it('are asked in Spanish where they have Spanish words, and the appointment keeps the words as asked', async () => {
+    const uneven = await setQuestions([
+      {
+        label: 'Skin type',
+        kind: 'choice',
+        options: ['Dry', 'Oily'],
+        translations: { es: { label: 'Tipo de piel', options: ['Seca'] } },
+      },
+    ]);
     expect(uneven.status).toBe(400);
     expect(uneven.body.message).toContain('as many options as the question has');
 
-    const res = await server.request('PUT', `/api/services/${serviceId}`, {
-      cookie: admin,
-      body: {
-        questions: [
-          { label: 'Any allergies?', kind: 'text', required: true, translations: { es: { label: '¿Alergias?' } } },
-          {
-            label: 'Skin type',
-            kind: 'choice',
-            options: ['Dry', 'Oily'],
-            required: true,
-            translations: { es: { label: 'Tipo de piel', options: ['Seca', 'Grasa'] } },
-          },
-          { label: 'I agree to the treatment', kind: 'checkbox', translations: { es: { label: ' ', options: [] } } },
-        ],
+    const res = await setQuestions([
+      { label: 'Any allergies?', kind: 'text', required: true, translations: { es: { label: '¿Alergias?' } } },
+      {
+        label: 'Skin type',
+        kind: 'choice',
+        options: ['Dry', 'Oily'],
+        required: true,
+        translations: { es: { label: 'Tipo de piel', options: ['Seca', 'Grasa'] } },
       },
-    });
+      { label: 'I agree to the treatment', kind: 'checkbox', translations: { es: { label: ' ', options: [] } } },
+    ]);
     expect(res.status).toBe(200);
     const asked: typeof questions = res.body.questions;
     expect(asked.map((q) => (q as { translations?: unknown }).translations)).toEqual([
@@ -207,10 +227,7 @@ describe('intake questions', () => {
     expect(inEnglish.body.questions).toEqual(asked);
 
     // The data rights tests below book with the one question the test before left.
-    await server.request('PUT', `/api/services/${serviceId}`, {
-      cookie: admin,
-      body: { questions: [{ id: questions[0]!.id, label: 'Allergies (all of them)', kind: 'text' }] },
-    });
+    await setQuestions([{ id: questions[0]!.id, label: 'Allergies (all of them)', kind: 'text' }]);
   });
 });
 

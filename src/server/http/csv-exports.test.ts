@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -176,5 +176,22 @@ describe('GET /api/admin/exports/{kind}.csv', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('reads past one batch: every order once, in order, the ties on its instant broken by the id', async () => {
+    // 250 orders of 2025 (before the others): 120 placed at the same microsecond, the rest a microsecond apart.
+    await server.db.execute(sql`
+      insert into orders (user_id, total, subtotal, created_at)
+      select ${customerId}, 1.00, 1.00,
+             timestamptz '2025-06-01 10:00:00.123456+00' + make_interval(secs => greatest(i - 120, 0) * 0.000001)
+      from generate_series(1, 250) i`);
+    const rows = rowsOf(
+      (await server.request('GET', '/api/admin/exports/orders.csv?to=2025-12-31', { cookie: admin.cookie })).text,
+    ).slice(1);
+    expect(rows).toHaveLength(250);
+    expect(new Set(rows.map((r) => r[1])).size).toBe(250);
+    const tied = rows.slice(0, 120).map((r) => r[1]!);
+    expect(tied).toEqual([...tied].sort());
+    expect(rows.map((r) => r[2])).toEqual([...rows.map((r) => r[2]!)].sort());
   });
 });

@@ -5,13 +5,13 @@ import { pageLocale } from '../../lib/page-state';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-
-export type IntakeAnswers = Record<string, string | boolean>;
+import type { IntakeAnswers } from './intake-answers';
 
 /**
  * A service's intake questions on both booking pages, in the page's language: the business's words for it (English
  * where a question has none), and the page's own texts ("required", "Choose one"). A choice sends the option as
- * shown; the server checks the answers (a missing required one names it) and keeps them in these words.
+ * shown, a checkbox left unticked `false` (`answersAsShown`); the server checks the answers (a missing required one
+ * names it) and keeps them in these words.
  */
 export function IntakeQuestions({
   questions,

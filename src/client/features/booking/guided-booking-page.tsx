@@ -24,7 +24,8 @@ import { DateTimeStep, EmployeeStep, NotesStep, ServiceStep } from './guided-boo
 import { BookingSummary } from './booking-summary';
 import { fitRepeat, NO_REPEAT, RepeatChoice, type Repeat } from './repeat-choice';
 import { JoinWaitlist } from './join-waitlist';
-import { IntakeQuestions, type IntakeAnswers } from '../../entities/booking/intake-questions';
+import { answersAsShown, type IntakeAnswers } from '../../entities/booking/intake-answers';
+import { IntakeQuestions } from '../../entities/booking/intake-questions';
 
 const GUIDED_WINDOW_DAYS = 30;
 
@@ -100,7 +101,7 @@ export function GuidedBookingPage() {
         dateTime,
         duration: service.duration,
         customerNotes: notes,
-        answers,
+        answers: answersAsShown(service.questions, answers),
         status: 'pending',
         ...(place.location && { locationId: place.location.id }),
         // A series: every occurrence is booked or none (a 409 names the dates that are not free).

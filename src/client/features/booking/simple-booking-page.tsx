@@ -26,7 +26,8 @@ import {
 } from './booking-api';
 import { DepositNote } from '../../entities/booking/deposit-note';
 import { CreditChoice } from '../../entities/packages/credit-choice';
-import { IntakeQuestions, type IntakeAnswers } from '../../entities/booking/intake-questions';
+import { answersAsShown, type IntakeAnswers } from '../../entities/booking/intake-answers';
+import { IntakeQuestions } from '../../entities/booking/intake-questions';
 import { JoinWaitlist } from './join-waitlist';
 import { longDayLabelOf, todayIn } from '../../lib/zoned-time';
 import { addCalendarDays } from '../../../shared/date-key';
@@ -131,7 +132,7 @@ export function SimpleBookingPage() {
         employeeId: values.serviceId,
         notes: values.notes,
         ...(creditId && { creditId }),
-        answers,
+        answers: answersAsShown(service?.questions ?? [], answers),
         ...(place.location && { locationId: place.location.id }),
       },
       {
