@@ -6,9 +6,8 @@ const databases = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) :
 export default defineConfig({
   test: {
     // Most of a test's time is spent waiting on a database or a browser: with two files at once the CPUs of a
-    // 2-core machine were busy about half the time of a CI run (14 of 38 core-minutes); with three, on a slower
-    // machine of the same size, still less than half (29 of 67 core-minutes, 33.5 min), so four run at once.
-    maxWorkers: 4,
+    // 2-core machine were busy about half the time of a CI run (14 of 38 core-minutes), so three run at once.
+    maxWorkers: 3,
     // Files share a worker's modules instead of importing the whole app afresh each (2 s of CPU per file, and
     // PGlite's WebAssembly compiled again): the suite took about half the time. Every file makes its own
     // database and app, so no state is shared through them.
