@@ -19,6 +19,19 @@ interface Retries {
 export interface JobHandler<P> extends Retries {
   run(payload: P, job: JobInfo): Promise<void>;
   runAll?: never;
+  runEach?: never;
+}
+
+/**
+ * How a kind of job is run whose jobs each do something outside this database (a request): the jobs claimed
+ * together are handed over at once, so that what they read and write here can be one statement for all of them,
+ * and each answers its own outcome (undefined when done, the error of a failed run, which is retried on its own).
+ * Idempotent, as a JobHandler.
+ */
+export interface EachHandler<P> extends Retries {
+  runEach(runs: readonly { payload: P; job: JobInfo }[]): Promise<(Error | undefined)[]>;
+  run?: never;
+  runAll?: never;
 }
 
 /**
@@ -29,10 +42,11 @@ export interface JobHandler<P> extends Retries {
 export interface BatchHandler<P> extends Retries {
   runAll(tx: Tx, payloads: P[]): Promise<void>;
   run?: never;
+  runEach?: never;
 }
 
 /** A kind of job as the runner runs it: its name, the schema its payload is checked against, and its handler. */
-export type RunnableJob<P = unknown> = (JobHandler<P> | BatchHandler<P>) & {
+export type RunnableJob<P = unknown> = (JobHandler<P> | BatchHandler<P> | EachHandler<P>) & {
   kind: string;
   schema: z.ZodType<P>;
 };
@@ -56,7 +70,7 @@ export interface JobKind<K extends string = string, P = unknown, D = never> {
 export function defineJob<K extends string, S extends z.ZodType, D>(
   kind: K,
   schema: S,
-  handler: (deps: D) => JobHandler<z.infer<S>> | BatchHandler<z.infer<S>> | undefined,
+  handler: (deps: D) => JobHandler<z.infer<S>> | BatchHandler<z.infer<S>> | EachHandler<z.infer<S>> | undefined,
 ): JobKind<K, z.infer<S>, D> {
   return {
     kind,

@@ -174,6 +174,43 @@ describe('job runner', () => {
     expect(await runner.stats()).toEqual({ stuck: 0, failed: 1 });
   });
 
+  it('hands the jobs of a runEach kind over together; each failure is retried alone, the rest are done', async () => {
+    const handed: string[][] = [];
+    const runner = createJobRunner({
+      database,
+      log: quiet,
+      jobs: [
+        {
+          ...mailKind,
+          backoffMs: () => 60_000,
+          async runEach(runs: readonly { payload: unknown }[]) {
+            const to = runs.map((r) => (r.payload as OutgoingMail).to);
+            handed.push(to);
+            return to.map((address) => (address.startsWith('bad') ? new Error('receiver said no') : undefined));
+          },
+        },
+      ],
+    });
+    const ids = [];
+    for (const to of ['a@example.com', 'bad@example.com', 'b@example.com'])
+      ids.push(await enqueue(database.db, mailKind, mail(to)));
+    // A stored payload that no longer matches fails alone, without being handed over.
+    const [broken] = await database.db
+      .insert(jobs)
+      .values({ kind: 'mail', payload: { to: 1 } })
+      .returning();
+    expect(await runner.runDue()).toBe(2);
+    expect(handed.map((h) => [...h].sort())).toEqual([['a@example.com', 'b@example.com', 'bad@example.com']]);
+    const [a, bad, b] = await Promise.all(ids.map(jobRow));
+    expect([a, b]).toMatchObject([
+      { status: 'done', attempts: 1 },
+      { status: 'done', attempts: 1 },
+    ]);
+    expect(bad).toMatchObject({ status: 'pending', attempts: 1, lastError: 'receiver said no' });
+    expect(bad!.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    expect(await jobRow(broken!.id)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
   it('fails a job whose stored payload no longer matches its kind, without retrying', async () => {
     const { ran, runner } = recordingRunner();
     const [row] = await database.db

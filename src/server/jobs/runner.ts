@@ -19,7 +19,10 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Longest sleep between looks at the table when no NOTIFY comes (default 15 s). */
   pollMs?: number;
-  /** Jobs of kinds run one at a time (`run`) claimed and run at once (default 10). */
+  /**
+   * Jobs of the other kinds claimed and run at once (default 10): of a `run` kind each on its own, of a `runEach` kind
+   * handed over together.
+   */
   concurrency?: number;
   /**
    * Jobs of kinds run together (`runAll`) claimed at once (default 100): each kind's share runs in one transaction,
@@ -154,26 +157,60 @@ export function createJobRunner(options: JobRunnerOptions) {
     return marked.length;
   }
 
+  /**
+   * Runs claimed jobs of one `runEach` kind, handed over together; each job's failure is recorded on its own.
+   * Answers the jobs that are done.
+   */
+  async function runEach(group: ClaimedJob[]): Promise<ClaimedJob[]> {
+    for (const job of group) running.set(job.id, job.attempts);
+    try {
+      const runs: { job: ClaimedJob; payload: unknown }[] = [];
+      for (const job of group) {
+        try {
+          runs.push({ job, payload: parsed(job) });
+        } catch (error) {
+          await recordFailure(job, error);
+        }
+      }
+      const outcomes = await handlers.get(group[0]!.kind)!.runEach!(
+        runs.map(({ job, payload }) => ({ payload, job: { id: job.id, attempts: job.attempts } })),
+      ).catch((error: unknown) => runs.map(() => error));
+      const done: ClaimedJob[] = [];
+      for (const [i, { job }] of runs.entries()) {
+        if (outcomes[i] === undefined) done.push(job);
+        else await recordFailure(job, outcomes[i]);
+      }
+      return done;
+    } finally {
+      for (const job of group) running.delete(job.id);
+    }
+  }
+
   async function drain(): Promise<number> {
     if (kinds.length === 0) return 0;
     let done = 0;
     while (!stopping) {
       const claimed = await claim();
       if (claimed.length === 0) break;
-      // The jobs of a `runAll` kind run together; the others each on its own, all at once.
-      const together = new Map<string, ClaimedJob[]>();
+      // The jobs of a `runAll` or `runEach` kind are handed over together, a group per kind; the others run each on
+      // its own, all at once.
+      const batches = new Map<string, ClaimedJob[]>();
+      const eaches = new Map<string, ClaimedJob[]>();
       const alone: ClaimedJob[] = [];
       for (const job of claimed) {
-        if (handlers.get(job.kind)!.runAll) together.set(job.kind, [...(together.get(job.kind) ?? []), job]);
+        const handler = handlers.get(job.kind)!;
+        const groups = handler.runAll ? batches : handler.runEach ? eaches : undefined;
+        if (groups) groups.set(job.kind, [...(groups.get(job.kind) ?? []), job]);
         else alone.push(job);
       }
-      const [results, ...batches] = await Promise.all([
+      const [results, batchesDone, eachesDone] = await Promise.all([
         Promise.all(alone.map(runOne)),
-        ...[...together.values()].map(runTogether),
+        Promise.all([...batches.values()].map(runTogether)),
+        Promise.all([...eaches.values()].map(runEach)),
       ]);
-      const succeeded = alone.filter((_, i) => results[i]);
+      const succeeded = [...alone.filter((_, i) => results[i]), ...eachesDone.flat()];
       await markDone(database.db, succeeded);
-      done += succeeded.length + batches.reduce((sum, n) => sum + n, 0);
+      done += succeeded.length + batchesDone.reduce((sum, n) => sum + n, 0);
     }
     return done;
   }

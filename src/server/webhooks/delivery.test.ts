@@ -280,6 +280,34 @@ describe('delivery', () => {
     await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
     expect(await listWebhookDeliveries(database.db, endpoint.id)).toHaveLength(1);
   });
+
+  it('deliveries attempted together each keep their own outcome: the failing ones are retried, the rest are done', async () => {
+    const reached = await endpointAt();
+    const unreachable = await endpointAt('http://127.0.0.1:9/hooks');
+    receiver.useSecret(reached.secret);
+    // The reached endpoint had a run of failures; a delivery in the batch ends it, the other's failures don't count
+    // until they fail for good.
+    await database.db.update(webhookEndpoints).set({ failuresInARow: 3 });
+    for (const _ of [1, 2, 3]) await database.db.transaction((tx) => emitEvent(tx, 'product.updated', product));
+    expect(await runner().runDue()).toBe(3);
+    expect(receiver.received).toHaveLength(3);
+    expect(receiver.received.every((r) => r.error === undefined)).toBe(true);
+    for (const delivery of await listWebhookDeliveries(database.db, reached.id))
+      expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 200 });
+    for (const delivery of await listWebhookDeliveries(database.db, unreachable.id))
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastError: 'The destination refused the connection or could not be reached.',
+      });
+    const runs = await database.db
+      .select({ id: webhookEndpoints.id, failures: webhookEndpoints.failuresInARow })
+      .from(webhookEndpoints);
+    expect(Object.fromEntries(runs.map((r) => [r.id, r.failures]))).toEqual({ [reached.id]: 0, [unreachable.id]: 3 });
+    const ledger = await database.db.select({ status: jobs.status, attempts: jobs.attempts }).from(jobs);
+    expect(ledger.filter((j) => j.status === 'done')).toHaveLength(3);
+    expect(ledger.filter((j) => j.status === 'pending' && j.attempts === 1)).toHaveLength(3);
+  });
 });
 
 describe('destinations in production', () => {

@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { statement, type Database, type Tx } from '../../../db/client';
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
 import { ADMIN_ROLE } from '../../shared/roles';
-import { defineJob, type JobHandler } from '../jobs/define-job';
+import { defineJob, type EachHandler } from '../jobs/define-job';
 import { ZWebhookJob, type WebhookJob } from './webhook-job';
 import type { Env } from '../env';
 import { enqueueMail } from '../mail/outbox';
@@ -121,33 +121,29 @@ export const deliveryJobKeyOf = (deliveryId: SQL | AnyColumn) => sql`'webhook:' 
 /** An attempt its job started and never finished: the instance making it stopped (the runner made it again). */
 const CUT_OFF = 'This attempt did not finish: the app stopped while making it.';
 
-// Built once: every event's delivery reads it (docs/decisions/0016-statements-built-once.md).
-const selectDelivery = statement<
-  { deliveryId: string },
-  {
-    outcomes: DeliveryOutcome[];
-    endpointId: string;
-    url: string;
-    secret: string;
-    isActive: boolean;
-    eventId: string;
-    type: string;
-    data: unknown;
-    createdAt: string;
-  }
->(
-  sql`select d.outcomes, p.id as "endpointId", p.url, p.secret, p.is_active as "isActive", e.id as "eventId", e.type,
-        e.data, e.created_at as "createdAt"
+interface Delivery {
+  deliveryId: string;
+  outcomes: DeliveryOutcome[];
+  endpointId: string;
+  url: string;
+  secret: string;
+  isActive: boolean;
+  eventId: string;
+  type: string;
+  data: unknown;
+  createdAt: string;
+}
+
+// Built once, as every event's delivery reads it (docs/decisions/0016-statements-built-once.md); one read for the
+// deliveries attempted together.
+const selectDeliveries = statement<{ ids: string[] }, Delivery>(
+  sql`select d.id as "deliveryId", d.outcomes, p.id as "endpointId", p.url, p.secret, p.is_active as "isActive",
+        e.id as "eventId", e.type, e.data, e.created_at as "createdAt"
       from ${webhookDeliveries} d
       join ${webhookEndpoints} p on p.id = d.endpoint_id
       join ${webhookEvents} e on e.id = d.event_id
-      where d.id = ${sql.placeholder('deliveryId')}`,
+      where d.id = any(${sql.placeholder('ids')}::uuid[])`,
 );
-
-async function load(db: Tx, deliveryId: string) {
-  const [row] = await selectDelivery(db, { deliveryId });
-  return row && { ...row, createdAt: new Date(row.createdAt) };
-}
 
 /**
  * The outcomes one attempt adds: first one for each earlier attempt of the same job that ended without any (the
@@ -168,29 +164,58 @@ function outcomesOf(
   return added;
 }
 
-// Appended rather than written whole: an attempt running while a Redeliver starts another loses neither outcome.
-const appendOutcomes = (db: Tx, deliveryId: string, added: DeliveryOutcome[]) =>
-  db
-    .update(webhookDeliveries)
-    .set({ outcomes: sql`${webhookDeliveries.outcomes} || ${JSON.stringify(added)}::jsonb` })
-    .where(eq(webhookDeliveries.id, deliveryId));
+/** What one attempt of a batch records. */
+interface Attempt {
+  deliveryId: string;
+  endpointId: string;
+  outcomes: DeliveryOutcome[];
+  delivered: boolean;
+  /** Its job's last attempt failed: the delivery has failed for good. */
+  failedForGood: boolean;
+}
 
-// One statement: the outcome, and the endpoint's run of failures ended. The endpoint's row is written only when it
-// had one, so that the deliveries to one endpoint don't queue on its row lock.
-const recordDelivered = statement<{ deliveryId: string; outcomes: string; endpointId: string }, never>(
-  sql`with appended as (
-        update ${webhookDeliveries} set outcomes = outcomes || ${sql.placeholder('outcomes')}::jsonb
-        where id = ${sql.placeholder('deliveryId')})
-      update ${webhookEndpoints} set failures_in_a_row = 0
-      where id = ${sql.placeholder('endpointId')} and failures_in_a_row <> 0`,
+const recordOf = (delivery: Delivery, outcomes: DeliveryOutcome[], delivered: boolean, failedForGood = false) => ({
+  deliveryId: delivery.deliveryId,
+  endpointId: delivery.endpointId,
+  outcomes,
+  delivered,
+  failedForGood,
+});
+
+/**
+ * One statement for the attempts made together. Each delivery's outcomes are appended rather than written whole: an
+ * attempt running while a Redeliver starts another loses neither outcome. Each endpoint's run of deliveries failing
+ * for good is ended by a delivery (one in the batch ends it) or lengthened by each delivery failing for good; its
+ * row is written only when that changes it, so that the deliveries to one endpoint don't queue on its row lock.
+ * Answers the active endpoints whose run has reached DISABLE_AFTER_FAILURES.
+ */
+const recordAttempts = statement<{ attempts: string; disableAfter: number }, { id: string; url: string }>(
+  sql`with attempt as (
+        select * from jsonb_to_recordset(${sql.placeholder('attempts')}::jsonb)
+          as a("deliveryId" uuid, "endpointId" uuid, outcomes jsonb, delivered boolean, "failedForGood" boolean)),
+      appended as (
+        update ${webhookDeliveries} d set outcomes = d.outcomes || a.outcomes
+        from attempt a where d.id = a."deliveryId"),
+      run as (
+        select "endpointId" as id, bool_or(delivered) as delivered, count(*) filter (where "failedForGood") as failed
+        from attempt group by "endpointId"),
+      counted as (
+        update ${webhookEndpoints} p
+        set failures_in_a_row = case when run.delivered then 0 else p.failures_in_a_row + run.failed end
+        from run
+        where p.id = run.id and (run.delivered and p.failures_in_a_row <> 0 or not run.delivered and run.failed > 0)
+        returning p.id, p.url, p.is_active, p.failures_in_a_row)
+      select id, url from counted where is_active and failures_in_a_row >= ${sql.placeholder('disableAfter')}`,
 );
 
-/** The admins (active) are told by mail that an endpoint was switched off. */
+/** Switches an endpoint off, once: the admins (active) are told by mail by the run that switched it. */
 async function disableEndpoint(tx: Tx, endpoint: { id: string; url: string }, publicUrl: string) {
-  await tx
+  const switched = await tx
     .update(webhookEndpoints)
     .set({ isActive: false, updatedAt: sql`now()` })
-    .where(eq(webhookEndpoints.id, endpoint.id));
+    .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.isActive, true)))
+    .returning({ id: webhookEndpoints.id });
+  if (switched.length === 0) return;
   const admins = await tx
     .select({ email: users.email, locale: users.locale })
     .from(users)
@@ -210,80 +235,86 @@ async function disableEndpoint(tx: Tx, endpoint: { id: string; url: string }, pu
   }
 }
 
+/** Its one attempt: the request, signed as Standard Webhooks prescribes, and what came of it. */
+async function attempt(
+  delivery: Delivery,
+  post: WebhookPoster,
+  policy: DestinationPolicy,
+): Promise<{ statusCode: number | null; error: string | null }> {
+  const body = JSON.stringify({
+    id: delivery.eventId,
+    type: delivery.type,
+    timestamp: new Date(delivery.createdAt).toISOString(),
+    data: delivery.data,
+  });
+  const attemptAt = new Date();
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'Storefront-Webhooks/1.0',
+    'webhook-id': delivery.eventId,
+    'webhook-timestamp': String(Math.floor(attemptAt.getTime() / 1000)),
+    'webhook-signature': new Webhook(delivery.secret).sign(delivery.eventId, attemptAt, body),
+  };
+  try {
+    const { statusCode } = await post(delivery.url, body, headers, policy);
+    return { statusCode, error: outcome(statusCode) };
+  } catch (failure) {
+    return { statusCode: null, error: failureSentence(failure) };
+  }
+}
+
 /**
- * The `webhook` job: one attempt at one delivery, signed as Standard Webhooks prescribes. The job is the delivery's
- * only ledger of retries: it fails on anything but 2xx, and the runner runs it again on RETRY_SCHEDULE_MS until
- * MAX_ATTEMPTS. Each attempt adds its outcome to the delivery. A delivery this job already delivered, or whose
- * endpoint is gone, ends without sending (at-least-once made safe).
+ * The `webhook` job: one attempt at one delivery. The job is the delivery's only ledger of retries: it fails on
+ * anything but 2xx, and the runner runs it again on RETRY_SCHEDULE_MS until MAX_ATTEMPTS. Each attempt adds its
+ * outcome to the delivery. A delivery this job already delivered, or whose endpoint is gone, ends without sending
+ * (at-least-once made safe). The jobs claimed together are read in one statement, sent at once and recorded in
+ * one statement.
  */
 export function webhookJob(opts: {
   database: Database;
   policy: DestinationPolicy;
   publicUrl: string;
   post?: WebhookPoster;
-}): JobHandler<WebhookJob> {
+}): EachHandler<WebhookJob> {
   const { database, policy, publicUrl } = opts;
   const post = opts.post ?? postWithNode;
   const db = database.db;
   return {
     maxAttempts: MAX_ATTEMPTS,
     backoffMs: (attempts) => RETRY_SCHEDULE_MS[Math.min(attempts, RETRY_SCHEDULE_MS.length) - 1]!,
-    async run({ deliveryId }, job) {
-      const delivery = await load(db, deliveryId);
-      if (!delivery) return;
-      // Its run that delivered ended before the runner heard of it (a crash, a lost lease): nothing more to send.
-      if (delivery.outcomes.some((o) => o.job === job.id && o.error === null)) return;
-      if (!delivery.isActive) {
-        // Ends the job: no retry will reach a disabled endpoint (a Redeliver is refused until it is enabled).
-        await appendOutcomes(
-          db,
-          deliveryId,
-          outcomesOf(delivery.outcomes, job, { statusCode: null, error: 'The endpoint is disabled.' }),
-        );
-        return;
-      }
-      const body = JSON.stringify({
-        id: delivery.eventId,
-        type: delivery.type,
-        timestamp: delivery.createdAt.toISOString(),
-        data: delivery.data,
-      });
-      const attemptAt = new Date();
-      const headers = {
-        'content-type': 'application/json',
-        'user-agent': 'Storefront-Webhooks/1.0',
-        'webhook-id': delivery.eventId,
-        'webhook-timestamp': String(Math.floor(attemptAt.getTime() / 1000)),
-        'webhook-signature': new Webhook(delivery.secret).sign(delivery.eventId, attemptAt, body),
-      };
-      let statusCode: number | null = null;
-      let error: string | null;
-      try {
-        statusCode = (await post(delivery.url, body, headers, policy)).statusCode;
-        error = outcome(statusCode);
-      } catch (failure) {
-        error = failureSentence(failure);
-      }
-      const added = outcomesOf(delivery.outcomes, job, { statusCode, error });
-      if (error === null) {
-        // One statement: the outcome, and the endpoint's run of failures ended. The endpoint's row is written only
-        // when it had one, so that the deliveries to one endpoint don't queue on its row lock.
-        await recordDelivered(db, { deliveryId, outcomes: JSON.stringify(added), endpointId: delivery.endpointId });
-      } else {
-        await db.transaction(async (tx) => {
-          await appendOutcomes(tx, deliveryId, added);
-          // The job's last attempt: the delivery has failed for good.
-          if (job.attempts < MAX_ATTEMPTS) return;
-          const [endpoint] = await tx
-            .update(webhookEndpoints)
-            .set({ failuresInARow: sql`${webhookEndpoints.failuresInARow} + 1` })
-            .where(eq(webhookEndpoints.id, delivery.endpointId))
-            .returning({ failures: webhookEndpoints.failuresInARow, isActive: webhookEndpoints.isActive });
-          if (endpoint && endpoint.isActive && endpoint.failures >= DISABLE_AFTER_FAILURES)
-            await disableEndpoint(tx, { id: delivery.endpointId, url: delivery.url }, publicUrl);
+    async runEach(runs) {
+      const rows = await selectDeliveries(db, { ids: runs.map((run) => run.payload.deliveryId) });
+      const deliveries = new Map(rows.map((row) => [row.deliveryId, row]));
+      // Each run's attempt to record, and its failure (the job is retried for it).
+      const made = await Promise.all(
+        runs.map(async ({ payload, job }): Promise<{ record?: Attempt; failed?: Error }> => {
+          const delivery = deliveries.get(payload.deliveryId);
+          if (!delivery) return {};
+          // Its run that delivered ended before the runner heard of it (a crash, a lost lease): nothing more to send.
+          if (delivery.outcomes.some((o) => o.job === job.id && o.error === null)) return {};
+          // A disabled endpoint ends the job: no retry will reach it (a Redeliver is refused until it is enabled).
+          if (!delivery.isActive) {
+            const answer = { statusCode: null, error: 'The endpoint is disabled.' };
+            return { record: recordOf(delivery, outcomesOf(delivery.outcomes, job, answer), false) };
+          }
+          const answer = await attempt(delivery, post, policy);
+          const outcomes = outcomesOf(delivery.outcomes, job, answer);
+          if (answer.error === null) return { record: recordOf(delivery, outcomes, true) };
+          return {
+            record: recordOf(delivery, outcomes, false, job.attempts >= MAX_ATTEMPTS),
+            failed: new Error(answer.error),
+          };
+        }),
+      );
+      const records = made.flatMap(({ record }) => (record ? [record] : []));
+      if (records.length) {
+        const reachedLimit = await recordAttempts(db, {
+          attempts: JSON.stringify(records),
+          disableAfter: DISABLE_AFTER_FAILURES,
         });
+        for (const endpoint of reachedLimit) await db.transaction((tx) => disableEndpoint(tx, endpoint, publicUrl));
       }
-      if (error !== null) throw new Error(error);
+      return made.map(({ failed }) => failed);
     },
   };
 }
