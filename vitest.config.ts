@@ -30,13 +30,16 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       })),
-      // Journeys in real Chromium against the built client (npm test builds it first).
+      // Journeys in real Chromium against the built client (npm test builds it first). Their app runs on PostgreSQL
+      // when DATABASE_URL is set (CI: a database per file, as the postgres project's), on PGlite otherwise, as
+      // `npm start` does: in CI the journeys' CPU is the run's limit, and PGlite's took a sixth of it.
       {
         extends: true as const,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
+          env: { TEST_DB: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

@@ -3,14 +3,14 @@ import { mkdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createDb, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { users } from '../db/schema/index';
 import { seedDemoData } from '../src/server/demo/seed';
 import { buildApp } from '../src/server/app';
 import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
 import type { Payments } from '../src/server/payments/payments';
 import type { Catalogue } from '../src/shared/i18n/catalogue';
-import { testEnv } from '../src/testing/test-server';
+import { createTestDatabase, testEnv } from '../src/testing/test-server';
 
 const viewports = {
   desktop: { width: 1280, height: 800 },
@@ -27,8 +27,7 @@ export const SCREENSHOT_DIR = '.tmp/screenshots';
  * language (the pseudo language).
  */
 export async function startE2eApp(opts: { payments?: Payments; pageCatalogue?: Catalogue } = {}) {
-  const database: Database = await createDb({});
-  await database.migrate();
+  const database: Database = await createTestDatabase();
   // Port 0 picks a free port; PUBLIC_URL must then match, so a probe takes the port first and the env is built
   // from its address. The probe holds the port while the demo data is written (seconds), and lets go of it just
   // before the app listens: released any earlier, another process could be given it in between.
