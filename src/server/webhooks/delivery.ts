@@ -174,7 +174,12 @@ interface Attempt {
   failedForGood: boolean;
 }
 
-const recordOf = (delivery: Delivery, outcomes: DeliveryOutcome[], delivered: boolean, failedForGood = false) => ({
+const recordOf = (
+  delivery: Delivery,
+  outcomes: DeliveryOutcome[],
+  delivered: boolean,
+  failedForGood = false,
+): Attempt => ({
   deliveryId: delivery.deliveryId,
   endpointId: delivery.endpointId,
   outcomes,
