@@ -200,7 +200,8 @@ const recordAttempts = statement<{ attempts: string; disableAfter: number }, { i
           as a("deliveryId" uuid, "endpointId" uuid, outcomes jsonb, delivered boolean, "failedForGood" boolean)),
       appended as (
         update ${webhookDeliveries} d set outcomes = d.outcomes || a.outcomes
-        from attempt a where d.id = a."deliveryId"),
+        -- By the primary key, not a scan of the whole log: see insertBookedEvents (events.ts).
+        from attempt a where d.id = a."deliveryId" and d.id = any(array(select "deliveryId" from attempt))),
       run as (
         select "endpointId" as id, bool_or(delivered) as delivered, count(*) filter (where "failedForGood") as failed
         from attempt group by "endpointId"),

@@ -95,6 +95,10 @@ const insertBookedEvents = statement<{ data: string }, never>(
         'updatedAt', ${isoInstant(sql`a.updated_at`)})
       from jsonb_array_elements(${sql.placeholder('data')}::jsonb) e
       join ${appointments} a on a.id = (e.value -> 'data' ->> 'id')::uuid
+      -- Read by the primary key: the planner guesses 100 elements for any JSON array, so on the join alone it hashes
+      -- them and reads every appointment (3 ms a booking at 3,000 appointments, growing with the table).
+      where a.id = any(array(select (b.value -> 'data' ->> 'id')::uuid
+                             from jsonb_array_elements(${sql.placeholder('data')}::jsonb) b))
       returning id),
     deliveries as (
       insert into ${webhookDeliveries} (endpoint_id, event_id)
