@@ -85,6 +85,8 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  // The last test's follow-ups first: one still running would queue its mail into this test's.
+  await followUpsDone(server.db);
   await server.db.delete(appointments);
   await server.db.delete(jobs).where(eq(jobs.kind, 'mail'));
 });
