@@ -25,17 +25,18 @@ function sonnerWithoutInlineStyles(): Plugin {
 
 /**
  * Writes which texts the first script says (src/shared/i18n/first-script.ts), so that a page's HTML carries
- * only those. The first script is the entry chunk and every chunk it imports statically: the browser loads
- * them all with the page.
+ * only those. The first script is the entry chunk, the application it starts at once (src/client/start.tsx, its
+ * one dynamic import), and every chunk they import statically: the browser loads them all with the page.
  */
 function firstScriptTextsFile(): Plugin {
   return {
     name: 'first-script-texts',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle(_options, bundle) {
       const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
       const seen = new Set<string>();
-      const pending = entry ? [entry.fileName] : [];
+      const pending = entry?.type === 'chunk' ? [entry.fileName, ...entry.dynamicImports] : [];
       let code = '';
       for (let fileName = pending.pop(); fileName !== undefined; fileName = pending.pop()) {
         const chunk = bundle[fileName];
@@ -95,5 +96,26 @@ export default defineConfig(({ command }) => ({
     // No inline scripts or styles: the Content-Security-Policy allows only 'self'.
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 400,
+  },
+  // `vite build` builds both: the browser's scripts, then the storefront's first screen as the server renders it
+  // (src/client/server-render.tsx, docs/decisions/0019-server-rendered-first-screen.md). That one is a single
+  // module with its packages inside, because React and the rest are the browser's, not the server's,
+  // dependencies (a production install has none of them).
+  builder: {},
+  environments: {
+    ssr: {
+      resolve: { noExternal: true },
+      // React's production build on the server whatever NODE_ENV says, as in the browser's scripts.
+      define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+      build: {
+        outDir: '../../dist/server-render',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        ssr: true,
+        rollupOptions: {
+          input: { 'server-render': fileURLToPath(new URL('./src/client/server-render.tsx', import.meta.url)) },
+        },
+      },
+    },
   },
 }));

@@ -81,6 +81,15 @@ body="{\"token\":\"$token\",\"password\":\"prod check password 1\"}"
   || fail "the invitation link worked twice"
 [ "$(psql -tA "$db_url" -c "select role from users where email = 'owner@example.com'")" = admin ] || fail "owner@example.com is not admin"
 
+# A signed-in home page comes rendered by the server, whose renderer carries its own packages (React is not
+# installed here).
+cookies="$work/cookies"
+curl -fsS -c "$cookies" -o /dev/null -H 'content-type: application/json' \
+  -d '{"email":"owner@example.com","password":"prod check password 1"}' "$url/api/employee/login" \
+  || fail "the new admin could not sign in"
+curl -fsS -b "$cookies" -H 'accept: text/html' "$url/" | grep -q 'Featured Items' || fail "the home page is not rendered by the server"
+if grep -q 'could not be rendered' "$log"; then fail "a first screen failed to render"; fi
+
 echo "prod-check: graceful stop"
 kill -TERM "$server_pid"
 wait "$server_pid" && code=0 || code=$?

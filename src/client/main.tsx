@@ -1,43 +1,11 @@
-import './lib/zod-jitless';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Providers } from './app/providers';
-import { AppRouter } from './app/routes';
-import { loadCatalogue } from './lib/i18n';
 import './styles.css';
 
-/**
- * The built page announces its stylesheet as a preload, so that it does not hold the page (vite.config.ts,
- * stylesheetPreloaded); it is applied here, before the first render, so that no screen shows unstyled. A
- * stylesheet that fails to load still lets the page render, as a failed <link rel="stylesheet"> would.
+/*
+ * The page's script. A page whose first screen the server rendered is painted before any of the application's
+ * code arrives: that code (start.tsx) is fetched once the page has painted, so that on a slow connection it does
+ * not compete with the page's pictures for the first paint. Any other page starts it at once.
  */
-function applyStylesheets(): Promise<unknown> {
-  const preloads = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="style"]');
-  return Promise.all(
-    [...preloads].map(
-      (preload) =>
-        new Promise((resolve) => {
-          const link = document.createElement('link');
-          link.rel = 'stylesheet';
-          link.crossOrigin = preload.crossOrigin;
-          link.href = preload.href;
-          link.onload = link.onerror = resolve;
-          document.head.append(link);
-        }),
-    ),
-  );
-}
+const start = () => import('./start');
 
-// As a transition, React renders the first screen in slices, yielding to the browser between them, instead
-// of one long task that blocks input while the page appears (Lighthouse's total blocking time).
-void Promise.all([loadCatalogue(), applyStylesheets()]).then(() =>
-  startTransition(() => {
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <Providers>
-          <AppRouter />
-        </Providers>
-      </StrictMode>,
-    );
-  }),
-);
+if (document.getElementById('root')?.hasChildNodes()) requestAnimationFrame(() => setTimeout(() => void start()));
+else void start();

@@ -10,3 +10,8 @@ declare const STOREFRONT_COMPILED: boolean | undefined;
 const compiled = typeof STOREFRONT_COMPILED !== 'undefined' && STOREFRONT_COMPILED;
 
 export const clientDistDir = fileURLToPath(new URL(compiled ? '../client' : '../../dist/client', import.meta.url));
+
+/** The storefront's first screens as the server renders them (src/client/server-render.tsx, built by `vite build`). */
+export const serverRenderDir = fileURLToPath(
+  new URL(compiled ? '../server-render' : '../../dist/server-render', import.meta.url),
+);

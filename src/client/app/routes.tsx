@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { Spinner } from '../components/ui/spinner';
 import { useCatalogList } from '../features/catalog/catalog-api';
@@ -125,9 +125,10 @@ function MessagesRoute() {
 const portal = (message: MessageId, screen: ReactNode) => <RequireEmployee message={message}>{screen}</RequireEmployee>;
 const portalDashboard = portal('employeePortal.loginForDashboard', <EmployeeDashboardPage />);
 
-export function AppRouter() {
+/** The routes, inside the browser's router (main.tsx) or, for a page's first screen, the server's (server-render.tsx). */
+export function AppRoutes() {
   return (
-    <BrowserRouter>
+    <>
       <StorefrontPrefetch />
       <Suspense fallback={<Spinner className="min-h-dvh" />}>
         <Routes>
@@ -209,7 +210,7 @@ export function AppRouter() {
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
-    </BrowserRouter>
+    </>
   );
 }
 

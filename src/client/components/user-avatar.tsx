@@ -1,12 +1,20 @@
 import { FormattedMessage } from 'react-intl';
 import type { User } from '../../shared/user';
+import { cn } from '../lib/cn';
+
+/**
+ * Sizes by class, not by a style attribute: a page's first screen is HTML from the server, where the
+ * Content-Security-Policy (style-src 'self') refuses style attributes.
+ */
+const SIZES = { 32: 'size-8', 36: 'size-9', 56: 'size-14' } as const;
+type AvatarSize = keyof typeof SIZES;
 
 export function UserAvatar({
   user,
   size = 32,
 }: {
   user: Pick<User, 'firstName' | 'lastName' | 'profileImageUrl'>;
-  size?: number;
+  size?: AvatarSize;
 }) {
   const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || '?';
   if (user.profileImageUrl) {
@@ -17,16 +25,17 @@ export function UserAvatar({
         width={size}
         height={size}
         referrerPolicy="no-referrer"
-        className="rounded-full object-cover"
-        style={{ width: size, height: size }}
+        className={cn('rounded-full object-cover', SIZES[size])}
       />
     );
   }
   return (
     <span
       aria-hidden="true"
-      className="inline-flex items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-900"
-      style={{ width: size, height: size }}
+      className={cn(
+        'inline-flex items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-900',
+        SIZES[size],
+      )}
     >
       {initials}
     </span>
@@ -39,7 +48,7 @@ export function UserIdentity({
   size = 32,
 }: {
   user: Pick<User, 'firstName' | 'lastName' | 'profileImageUrl' | 'role'>;
-  size?: number;
+  size?: AvatarSize;
 }) {
   return (
     <div className="mb-3 flex items-center gap-3">

@@ -12,7 +12,6 @@ import { takePageState } from './page-state';
  * English text messages of the development server's page (it keeps the ICU parser).
  */
 let catalogue: PageCatalogue | Catalogue = { locale: 'en', messages: {}, sentences: {} };
-const listeners = new Set<() => void>();
 const wholeCatalogue = takePageState('wholeCatalogue');
 let completing: Promise<void> | undefined;
 
@@ -22,9 +21,15 @@ let completing: Promise<void> | undefined;
  * without one; that page then loads the English messages as a chunk of their own.
  */
 export async function loadCatalogue(): Promise<void> {
+  if (!takeGivenCatalogue())
+    catalogue = { locale: 'en', messages: (await import('../../shared/i18n/en')).messages, sentences: {} };
+}
+
+/** Takes the catalogue the page's state gives, if it gives one (on the server, always: server-render.tsx). */
+export function takeGivenCatalogue(): boolean {
   const given = takePageState('catalogue');
   if (given) catalogue = given;
-  else catalogue = { locale: 'en', messages: (await import('../../shared/i18n/en')).messages, sentences: {} };
+  return !!given;
 }
 
 /** The rest of the page's language, once fetched (src/shared/i18n/first-script.ts). */
@@ -51,15 +56,18 @@ function fetchRest(): Promise<void> {
 }
 
 /**
- * The rest, given to react-intl. Only when a later screen is about to show: the new messages re-render every
- * text on the page, work the first script's screens (which have all theirs) need not do while the page loads.
+ * The rest, given to react-intl when a later screen is about to show. Added to the messages react-intl already
+ * has, in place: nothing on screen says a text it did not have, so nothing renders again (a new messages object
+ * made every text on the page render again, in one long task, as the shop's gift card section appeared). A screen
+ * that showed ids while the fetch failed shows its texts when it next renders.
  */
 async function completeCatalogue(): Promise<void> {
   await fetchRest();
-  if (!whole || catalogue.messages === whole.messages) return;
-  catalogue = { locale: catalogue.locale, ...whole };
-  listeners.forEach((listener) => listener());
+  if (!whole || completed) return;
+  Object.assign(catalogue.messages, whole.messages);
+  completed = true;
 }
+let completed = false;
 
 /** A later script's module, loaded together with the rest of the catalogue its screens speak. */
 export const withCatalogue =
@@ -80,6 +88,10 @@ export function later<K extends string, P extends object>(
     withCatalogue(load)().then((module): { default: (props: P) => ReactNode } => ({ default: module[name] })),
   );
   return function Later(props: P) {
+    // A page rendered by the server (server-render.tsx) shows the fallback, and so does the browser's first render
+    // of it, which must match it; the screen then loads. The server has neither the module's texts nor a reason to
+    // wait for it.
+    if (!useSyncExternalStore(noChange, inBrowser, onServer)) return fallback;
     return (
       <Suspense fallback={fallback}>
         <Lazy {...props} />
@@ -88,15 +100,12 @@ export function later<K extends string, P extends object>(
   };
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const currentCatalogue = () => catalogue;
+const noChange = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
 
 /** react-intl's provider for the page's catalogue. */
 export function I18nProvider({ children }: { children: ReactNode }) {
-  const current = useSyncExternalStore(subscribe, currentCatalogue);
   useEffect(() => {
     // After the page has loaded, so it never competes with the first paint's script and pictures.
     const complete = () => setTimeout(() => void fetchRest(), 0);
@@ -105,9 +114,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('load', complete);
   }, []);
   // Parsed (or, on the development server, text) messages; until the rest arrives, only the first script's.
-  const messages = current.messages as Record<MessageId, MessageFormatElement[]>;
+  const messages = catalogue.messages as Record<MessageId, MessageFormatElement[]>;
   return (
-    <IntlProvider locale={INTL_TAGS[current.locale]} defaultLocale={INTL_TAGS.en} messages={messages}>
+    <IntlProvider locale={INTL_TAGS[catalogue.locale]} defaultLocale={INTL_TAGS.en} messages={messages}>
       {children}
     </IntlProvider>
   );

@@ -5,10 +5,11 @@ import { etagMatches, negotiateEncoding, type CatalogCache, type SerializedView 
 import { featuredProductsView, productListView } from '../catalog/product-service';
 import { featuredServicesView, serviceListView } from '../catalog/services-service';
 import { createRequestContext, type AppServices } from '../api/context';
+import type { CatalogListPath } from '../../shared/page-state';
 
 type ViewFor = (catalog: CatalogCache, viewer: SessionUser | null) => Promise<SerializedView<unknown>>;
 
-const views = new Map<string, { viewFor: ViewFor; dependsOnViewer: boolean }>([
+const views = new Map<CatalogListPath, { viewFor: ViewFor; dependsOnViewer: boolean }>([
   ['/api/products', { viewFor: productListView, dependsOnViewer: true }],
   ['/api/products/featured', { viewFor: (catalog) => featuredProductsView(catalog), dependsOnViewer: false }],
   ['/api/services', { viewFor: serviceListView, dependsOnViewer: true }],
@@ -17,6 +18,15 @@ const views = new Map<string, { viewFor: ViewFor; dependsOnViewer: boolean }>([
 
 /** The REST paths answered with an ETag and 304 on a matching If-None-Match (the OpenAPI document says so). */
 export const revalidatedPaths: readonly string[] = [...views.keys()];
+
+/** A list as its REST path answers `viewer`: what a page carries for its first screen (client.ts). */
+export function catalogListView(
+  path: CatalogListPath,
+  catalog: CatalogCache,
+  viewer: SessionUser | null,
+): Promise<SerializedView<unknown>> {
+  return views.get(path)!.viewFor(catalog, viewer);
+}
 
 /**
  * The four catalogue lists over REST, answered from the serialized cache: the same JSON as their
@@ -32,7 +42,7 @@ export const revalidatedPaths: readonly string[] = [...views.keys()];
 export const catalogHttpPlugin = fp(
   async (app, deps: AppServices) => {
     app.addHook('onRoute', (route) => {
-      const view = views.get(route.url ?? route.path);
+      const view = views.get((route.url ?? route.path) as CatalogListPath);
       const methods = [route.method].flat();
       if (!view || !methods.includes('GET')) return;
       // Our bytes are compressed already (or deliberately not); on-the-fly compression stays off.

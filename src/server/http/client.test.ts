@@ -17,9 +17,12 @@ import { clientPlugin, pageCatalogue } from './client';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import { FIRST_SCRIPT_TEXTS_FILE } from '../../shared/i18n/first-script';
 import { errorHandlingPlugin } from '../api/error-reply';
+import { renderFirstScreen } from '../../client/server-render';
+import type { RenderFirstScreen } from '../../shared/page-state';
 
+// As the build writes it: the stylesheet announced as a preload (vite.config.ts, stylesheetPreloaded).
 const html =
-  '<!doctype html><html lang="en"><head><title>Storefront</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><title>Storefront</title><script type="module" src="/assets/app.js"></script><link rel="preload" as="style" crossorigin href="/assets/app.css"></head><body><div id="root"></div></body></html>';
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let dir: string;
 let database: Database;
@@ -32,15 +35,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), html);
   writeFileSync(join(dir, 'assets/app.js'), script);
   writeFileSync(join(dir, 'assets/app.js.br'), brotliCompressSync(script));
+  writeFileSync(join(dir, 'assets/app.css'), 'body{color:red}');
   database = await createTestDatabase();
-  app = Fastify();
   settings = createSettingsCache(database);
-  await app.register(fastifyCookie);
-  await app.register(errorHandlingPlugin);
-  // The page bodies are compressed by the client plugin itself; the app's compression plugin is not under test.
-  await app.register(fp(async () => {}, { name: 'storefront-compression' }));
-  await app.register(clientPlugin, { database, settings, catalog: createCatalogCache(database), root: dir });
-  await app.ready();
+  app = await clientApp({ root: dir, renderFirstScreen });
 });
 afterAll(async () => {
   await app.close();
@@ -48,6 +46,18 @@ afterAll(async () => {
   await database.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+/** The client plugin alone, on this file's database, serving the client built into `root`. */
+async function clientApp(opts: { root: string; renderFirstScreen?: RenderFirstScreen }): Promise<FastifyInstance> {
+  const client = Fastify();
+  await client.register(fastifyCookie);
+  await client.register(errorHandlingPlugin);
+  // The page bodies are compressed by the client plugin itself; the app's compression plugin is not under test.
+  await client.register(fp(async () => {}, { name: 'storefront-compression' }));
+  await client.register(clientPlugin, { database, settings, catalog: createCatalogCache(database), ...opts });
+  await client.ready();
+  return client;
+}
 
 /** The page's state as the client reads it (src/client/lib/page-state.ts). */
 function stateOf(body: string) {
@@ -73,7 +83,7 @@ const page = (url: string, headers: Record<string, string> = {}) =>
 
 describe('serving the client', () => {
   it('sends every page as the compressed index.html with an ETag, and 304 when it is unchanged', async () => {
-    const br = await page('/products', { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await page('/cart', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -85,9 +95,9 @@ describe('serving the client', () => {
     const gzip = await page('/some/client/route', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(body);
-    expect((await page('/')).body).toBe(body);
+    expect((await page('/admin/orders')).body).toBe(body);
 
-    const again = await page('/products', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    const again = await page('/cart', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
@@ -156,49 +166,125 @@ describe('serving the client', () => {
     settings.invalidate();
   });
 
-  it('announces the first data a signed-in page needs, for its business type', async () => {
+  it('carries the lists a signed-in page shows first, for its business type, and announces its first picture', async () => {
     const signedIn = { cookie: (await signInAs(database, 'customer')).cookie };
-    expect((await page('/products', signedIn)).body).toContain(
-      '<link rel="preload" href="/api/products" as="fetch" crossorigin="use-credentials">',
-    );
-    expect((await page('/services', signedIn)).body).toContain('<link rel="preload" href="/api/services" as="fetch"');
-    const home = (await page('/', signedIn)).body;
-    expect(home).toContain('href="/api/products/featured"');
-    expect(home).toContain('href="/api/services/featured"');
-    // A visitor is sent to sign in (or sees the landing page): nothing to preload.
-    expect((await page('/products')).body).not.toContain('preload');
-    expect((await page('/')).body).not.toContain('preload');
-    expect((await page('/products', { cookie: 'sid=expired-or-made-up' })).body).not.toContain('preload');
+    // The links in the page's head (not its state, which carries the lists).
+    const headOf = async (url: string, headers: Record<string, string> = signedIn) => {
+      const body = (await page(url, headers)).body;
+      return (body.slice(0, body.indexOf('<body>')).match(/<link(?:\s+[\w-]+(?:="[^"]*")?)*>/g) ?? []).join('');
+    };
+    const listsOf = async (url: string, headers: Record<string, string> = signedIn) =>
+      stateOf((await page(url, headers)).body).lists;
+    expect(await listsOf('/products')).toEqual({ '/api/products': [] });
+    expect(await listsOf('/services')).toEqual({ '/api/services': [] });
+    expect(await listsOf('/')).toEqual({ '/api/products/featured': [], '/api/services/featured': [] });
+    // Other pages, and a visitor (sent to sign in, or shown the landing page): no lists, nothing announced.
+    expect(await listsOf('/cart')).toBeUndefined();
+    for (const headers of [{}, { cookie: 'sid=expired-or-made-up' }] as Record<string, string>[]) {
+      for (const url of ['/', '/products']) {
+        expect(await listsOf(url, headers)).toBeUndefined();
+        expect(await headOf(url, headers)).not.toMatch(/rel="preload" href=/);
+      }
+    }
 
-    // The first card's picture, when the list has one (newest first, as the page shows it; quoted safely).
-    expect((await page('/products', signedIn)).body).not.toContain('as="image"');
+    // The lists as their REST paths answer the customer; the first card's picture, when the list has one (newest
+    // first, as the page shows it; quoted safely).
+    expect(await headOf('/products')).not.toContain('as="image"');
     await database.db.insert(products).values([
       { name: 'Older', price: '1.00', imageUrl: '/catalog/older.webp', createdAt: new Date(Date.now() - 60_000) },
       { name: 'Newest', price: '2.00', imageUrl: '/catalog/new"<x>.webp' },
+      { name: 'Hidden', price: '2.00', isActive: false },
     ]);
-    expect((await page('/products', signedIn)).body).toContain(
+    const names = async (headers: Record<string, string>) =>
+      ((await listsOf('/products', headers))['/api/products'] as { name: string }[]).map((product) => product.name);
+    expect(await names(signedIn)).toEqual(['Newest', 'Older']);
+    // Staff see inactive items too, as GET /api/products answers them.
+    expect(await names({ cookie: (await signInAs(database, 'admin')).cookie })).toEqual(['Hidden', 'Newest', 'Older']);
+    expect(await headOf('/products')).toContain(
       '<link rel="preload" href="/catalog/new&quot;&lt;x>.webp" as="image" fetchpriority="high">',
     );
-    expect((await page('/products', signedIn)).body).not.toContain('older.webp');
+    expect(await headOf('/products')).not.toContain('older.webp');
 
     // The home page's first featured card: nothing featured, no picture; then the first featured product's.
-    expect((await page('/', signedIn)).body).not.toContain('as="image"');
+    expect(await headOf('/')).not.toContain('as="image"');
     await database.db
       .insert(products)
       .values({ name: 'Featured Oil', price: '3.00', imageUrl: '/catalog/featured-oil.webp', isFeatured: true });
-    expect((await page('/', signedIn)).body).toContain(
+    expect(await headOf('/')).toContain(
       '<link rel="preload" href="/catalog/featured-oil.webp" as="image" fetchpriority="high">',
     );
+
+    // A list too long to carry is fetched instead, announced beside the script.
+    const [long] = await database.db
+      .insert(products)
+      .values({ name: 'Long', price: '1.00', description: 'x'.repeat(300 * 1024) })
+      .returning();
+    expect(await listsOf('/products')).toBeUndefined();
+    expect(await headOf('/products')).toContain(
+      '<link rel="preload" href="/api/products" as="fetch" crossorigin="use-credentials">',
+    );
+    await database.db.delete(products).where(eq(products.id, long!.id));
 
     await database.db
       .insert(businessSettings)
       .values({ id: 1, businessName: 'Only services', businessType: 'services' });
     await settings.stop();
-    const servicesOnly = (await page('/', signedIn)).body;
-    expect(servicesOnly).toContain('href="/api/services/featured"');
-    expect(servicesOnly).not.toContain('/api/products/featured');
+    expect(Object.keys((await listsOf('/'))!)).toEqual(['/api/services/featured']);
     // Products are not shown, so their featured picture is not the first card.
-    expect(servicesOnly).not.toContain('featured-oil.webp');
+    expect(await headOf('/')).not.toContain('featured-oil.webp');
+    await database.db.delete(businessSettings);
+    settings.invalidate();
+  });
+
+  it("renders a signed-in visitor's first screens, with their stylesheet in the page", async () => {
+    const signedIn = { cookie: (await signInAs(database, 'customer', { firstName: 'Robin' })).cookie };
+    const rootOf = (body: string) => body.slice(body.indexOf('<div id="root"'), body.indexOf('</body>'));
+    // The customer's home, in the page's language, inert until the script takes it over.
+    const home = (await page('/', signedIn)).body;
+    expect(rootOf(home).startsWith('<div id="root" inert aria-disabled="true">')).toBe(true);
+    expect(rootOf(home)).toContain('Welcome back, Robin');
+    expect(rootOf((await page('/', { ...signedIn, 'accept-language': 'es' })).body)).toContain(
+      catalogueFor('es').messages['home.featured'],
+    );
+    // The stylesheet the build announced is in the page, allowed by its hash.
+    const css = 'body{color:red}';
+    expect(home).toContain(`<style>${css}</style>`);
+    expect(home).not.toContain('rel="preload" as="style"');
+    // A shop list, with the list the page carries.
+    await database.db.insert(products).values({ name: 'Rendered Soap', price: '4.50' });
+    const list = rootOf((await page('/products', signedIn)).body);
+    expect(list).toContain('Rendered Soap');
+    expect(list).toContain('$4.50');
+    // Pages of later scripts, and a visitor's pages, are the script's to render, their stylesheet loading beside it.
+    for (const [url, headers] of [
+      ['/cart', signedIn],
+      ['/admin', signedIn],
+      ['/', {}],
+      ['/products', {}],
+    ] as const) {
+      const body = (await page(url, headers)).body;
+      expect(body).toContain('<div id="root"></div>');
+      expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/app.css">');
+    }
+  });
+
+  it('serves the page for its script to render when its first screen fails to render', async () => {
+    const failing = await clientApp({
+      root: dir,
+      renderFirstScreen: () => {
+        throw new Error('A component failed.');
+      },
+    });
+    try {
+      const { cookie } = await signInAs(database, 'customer');
+      const res = await failing.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/app.css">');
+      expect(stateOf(res.body).session.user).not.toBeNull();
+    } finally {
+      await failing.close();
+    }
   });
 
   it('sends assets precompressed and cached for good, and answers unknown API paths with JSON 404', async () => {
@@ -215,13 +301,11 @@ describe('serving the client', () => {
   it('carries only what the first script says, with the address of the rest, when the build lists it', async () => {
     const split = mkdtempSync(join(tmpdir(), 'client-'));
     writeFileSync(join(split, 'index.html'), html);
+    mkdirSync(join(split, 'assets'));
+    writeFileSync(join(split, 'assets/app.css'), 'body{color:red}');
     const listed = { messages: ['app.signOut', 'home.featured'], sentences: ['Value', 'Not a sentence of ours'] };
     writeFileSync(join(split, FIRST_SCRIPT_TEXTS_FILE), JSON.stringify(listed));
-    const splitApp = Fastify();
-    await splitApp.register(fastifyCookie);
-    await splitApp.register(errorHandlingPlugin);
-    await splitApp.register(fp(async () => {}, { name: 'storefront-compression' }));
-    await splitApp.register(clientPlugin, { database, settings, catalog: createCatalogCache(database), root: split });
+    const splitApp = await clientApp({ root: split });
     try {
       const res = await splitApp.inject({
         method: 'GET',

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
-import { PAGE_STATE_ID, type PageState } from '../../shared/page-state';
+import { PAGE_STATE_ID, type CatalogListPath, type PageState, type RenderFirstScreen } from '../../shared/page-state';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Catalogue, PageCatalogue } from '../../shared/i18n/catalogue';
 import type { MessageId } from '../../shared/i18n/en';
@@ -14,7 +16,7 @@ import { ZSession } from '../../shared/user';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import { FIRST_SCRIPT_TEXTS_FILE, type FirstScriptTexts } from '../../shared/i18n/first-script';
 import { isLocale, resolveLocale, type Locale } from '../../shared/i18n/locales';
-import { findSession, SESSION_COOKIE } from '../auth/sessions';
+import { findSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 import {
   etagMatches,
   negotiateEncoding,
@@ -22,58 +24,80 @@ import {
   type ContentEncoding,
   type SerializedView,
 } from '../catalog/catalog-cache';
-import { featuredProductsView, productListView } from '../catalog/product-service';
-import { featuredServicesView, serviceListView } from '../catalog/services-service';
+import { catalogListView } from './catalog-http';
 import type { AppServices } from '../api/context';
 import { AppError } from '../app-error';
-import { clientDistDir } from '../paths';
+import { clientDistDir, serverRenderDir } from '../paths';
 import { sendError } from '../api/error-reply';
 import { sentence } from '../../shared/i18n/sentence';
 
 const clientDist = clientDistDir;
 
 /**
- * What a page fetches before its largest paint, announced in its HTML so the browser starts it beside the
- * script instead of after it: the page's lists, and the first card's picture (the largest paint on a phone,
- * which otherwise waits for the script and the list). Only for a signed-in visit: a visitor on the shop lists
- * is sent to sign in, and sees the landing page on `/`.
+ * The pages whose first screen the server renders, for a signed-in visitor: the storefront's, whose code is in the
+ * first script and whose lists and pictures are the largest paint. A visitor sees the landing page (text, painted
+ * by the script as soon as it runs) or, on the shop lists, the guard's notice before being sent to sign in: for
+ * them a server render would only move the script's work after the first paint.
  */
-async function pagePreloads(pathname: string, type: BusinessType, catalog: CatalogCache): Promise<string[]> {
-  const fetchLink = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin="use-credentials">`;
-  let lists: { href: string; view: () => Promise<SerializedView<{ imageUrl: string | null }>> }[];
-  if (pathname === '/') {
-    // The home page's featured cards: products first, then services, as the page lists them.
-    lists = [
-      ...(showsProducts(type) ? [{ href: '/api/products/featured', view: () => featuredProductsView(catalog) }] : []),
-      ...(showsServices(type) ? [{ href: '/api/services/featured', view: () => featuredServicesView(catalog) }] : []),
+const FIRST_SCREENS = new Set(['/', '/products', '/services']);
+
+/** The lists a signed-in page shows first: the home page's featured cards (products first), or a shop list. */
+function firstScreenLists(pathname: string, type: BusinessType): CatalogListPath[] {
+  if (pathname === '/')
+    return [
+      ...(showsProducts(type) ? (['/api/products/featured'] as const) : []),
+      ...(showsServices(type) ? (['/api/services/featured'] as const) : []),
     ];
-  } else if (pathname === '/products') {
-    lists = [{ href: '/api/products', view: () => productListView(catalog, null) }];
-  } else if (pathname === '/services') {
-    lists = [{ href: '/api/services', view: () => serviceListView(catalog, null) }];
-  } else {
-    return [];
-  }
-  const picture = await firstPicture(lists.map((l) => l.view));
-  return [
-    ...lists.map((l) => fetchLink(l.href)),
-    ...(picture ? [`<link rel="preload" href="${escapeAttribute(picture)}" as="image" fetchpriority="high">`] : []),
-  ];
+  if (pathname === '/products') return ['/api/products'];
+  if (pathname === '/services') return ['/api/services'];
+  return [];
 }
 
-/** The picture of the first card a customer sees: the first item of the first list that has one. */
-async function firstPicture(
-  views: (() => Promise<SerializedView<{ imageUrl: string | null }>>)[],
-): Promise<string | null> {
+/**
+ * A list longer than this is not carried in the page: the page would be compressed per request with it. It is
+ * announced instead, so that the browser fetches it (compressed once, cached) beside the script.
+ */
+const MAX_CARRIED_LIST_BYTES = 256 * 1024;
+
+/**
+ * The lists of a signed-in page's first screen, as their REST paths answer the visitor: carried in the page's
+ * state, so that its first screen is rendered with them, here and in the browser. Also the first card's picture
+ * (the largest paint on a phone), announced so that the browser fetches it at once. A visitor on the shop lists is
+ * sent to sign in, and sees the landing page on `/`: no lists.
+ */
+async function firstScreenData(
+  paths: CatalogListPath[],
+  catalog: CatalogCache,
+  viewer: SessionUser,
+): Promise<{ lists: NonNullable<PageState['lists']>; preloads: string[] }> {
+  const lists: NonNullable<PageState['lists']> = {};
+  const preloads: string[] = [];
+  let picture: string | null | undefined;
   try {
-    for (const view of views) {
-      const [first] = (await view()).items;
-      if (first) return first.imageUrl;
+    for (const path of paths) {
+      const view = (await catalogListView(path, catalog, viewer)) as SerializedView<{ imageUrl: string | null }>;
+      if (view.body.length <= MAX_CARRIED_LIST_BYTES) lists[path] = view.items;
+      else preloads.push(`<link rel="preload" href="${path}" as="fetch" crossorigin="use-credentials">`);
+      // The first card a customer sees: the first item of the first list that has one.
+      if (picture === undefined && view.items[0]) picture = view.items[0].imageUrl;
     }
-    return null;
   } catch {
     // The page itself must not fail with the database: it then shows its own error states.
-    return null;
+  }
+  if (picture) preloads.push(`<link rel="preload" href="${escapeAttribute(picture)}" as="image" fetchpriority="high">`);
+  return { lists, preloads };
+}
+
+/** The build's renderer of first screens (src/client/server-render.tsx); none before a build. */
+async function loadFirstScreenRenderer(dir: string, log: FastifyBaseLogger): Promise<RenderFirstScreen | undefined> {
+  const file = join(dir, 'server-render.js');
+  if (!existsSync(file)) return undefined;
+  try {
+    const module = (await import(pathToFileURL(file).href)) as { renderFirstScreen: RenderFirstScreen };
+    return module.renderFirstScreen;
+  } catch (error) {
+    log.error({ err: error }, 'The first-screen renderer could not be loaded: pages are rendered by the browser.');
+    return undefined;
   }
 }
 
@@ -107,12 +131,13 @@ async function pageState(
   req: FastifyRequest,
   services: Pick<AppServices, 'database' | 'settings'>,
   catalogues: PageCatalogues,
-): Promise<PageState & { catalogue: PageCatalogue }> {
+): Promise<{ state: PageState & { catalogue: PageCatalogue }; viewer: SessionUser | null }> {
   const state: PageState = {};
   const token = req.cookies?.[SESSION_COOKIE];
+  let viewer: SessionUser | null = null;
   try {
-    const session = token ? await findSession(services.database.db, token) : null;
-    state.session = ZSession.parse({ user: session?.user ?? null });
+    viewer = token ? ((await findSession(services.database.db, token))?.user ?? null) : null;
+    state.session = ZSession.parse({ user: viewer });
   } catch {
     // Asked again by the client, which then shows the database's failure as it always does.
   }
@@ -122,7 +147,7 @@ async function pageState(
     // As above.
   }
   const { page, whole } = catalogues.of(pageLocale(req, state));
-  return { ...state, catalogue: page, ...(whole && { wholeCatalogue: whole.url }) };
+  return { state: { ...state, catalogue: page, ...(whole && { wholeCatalogue: whole.url }) }, viewer };
 }
 
 interface WholeCatalogue {
@@ -209,6 +234,32 @@ function split(catalogue: Catalogue, firstScript: FirstScriptTexts): { page: Pag
   };
 }
 
+/**
+ * The page's stylesheet, for a page whose first screen is rendered here: in the page itself, so that the screen
+ * paints with the HTML instead of one request later. The build announces it as a preload (vite.config.ts), which
+ * this replaces; the Content-Security-Policy (style-src 'self') then allows it by its hash, `source`.
+ */
+function inlineStylesheet(root: string, template: string) {
+  const match = /<link rel="preload" as="style"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/.exec(template);
+  if (!match) return undefined;
+  const css = readFileSync(join(root, match[1]!), 'utf8');
+  return {
+    link: match[0],
+    element: `<style>${css}</style>`,
+    source: `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+  };
+}
+
+/** A page's first screen; none when rendering fails (logged), and the script then renders the page as before. */
+function render(renderFirstScreen: RenderFirstScreen, req: FastifyRequest, state: PageState): string {
+  try {
+    return renderFirstScreen(req.url, state);
+  } catch (error) {
+    req.log.error({ err: error }, 'The first screen could not be rendered on the server.');
+    return '';
+  }
+}
+
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
 const dataBlock = (state: PageState) =>
   `<script type="application/json" id="${PAGE_STATE_ID}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`;
@@ -229,6 +280,8 @@ export const clientPlugin = fp(
     app,
     opts: Pick<AppServices, 'database' | 'settings' | 'catalog'> & {
       root?: string;
+      /** Renders first screens: the build's when not given (none before a build); `null` for none. */
+      renderFirstScreen?: RenderFirstScreen | null;
       /** Tests only (see BuildAppOptions): the catalogue every page carries instead of its language's. */
       pageCatalogue?: Catalogue;
     },
@@ -236,7 +289,18 @@ export const clientPlugin = fp(
     const root = opts.root ?? clientDist;
     const hasBuild = existsSync(`${root}/index.html`);
     const template = hasBuild ? readFileSync(`${root}/index.html`, 'utf8') : undefined;
+    const stylesheet = template && inlineStylesheet(root, template);
     const catalogues = pageCatalogues(root, opts.pageCatalogue);
+    // Loaded with the first page that needs it, not while the app starts: a megabyte and a half of modules, which on
+    // a busy machine took longer than Fastify gives a plugin to start.
+    let renderer: Promise<RenderFirstScreen | undefined> | undefined;
+    const firstScreenRenderer = () =>
+      (renderer ??=
+        opts.renderFirstScreen !== undefined
+          ? Promise.resolve(opts.renderFirstScreen ?? undefined)
+          : hasBuild
+            ? loadFirstScreenRenderer(serverRenderDir, app.log)
+            : Promise.resolve(undefined));
     app.get<{ Params: { file: string } }>('/i18n/:file', { compress: false }, async (req, reply) => {
       const found = catalogues.file(req.params.file);
       if (!found) return reply.callNotFound();
@@ -273,16 +337,36 @@ export const clientPlugin = fp(
         req.method === 'GET' && !req.url.startsWith('/api/') && req.headers.accept?.includes('text/html');
       if (wantsPage && template) {
         const pathname = req.url.split('?')[0]!;
-        const state = await pageState(req, opts, catalogues);
+        const { state, viewer } = await pageState(req, opts, catalogues);
         // Without its settings (the database away) the page may show both lists, as the client then does.
-        const preloads = state.session?.user
-          ? await pagePreloads(pathname, state.settings?.businessType ?? 'both', opts.catalog)
-          : [];
-        const html = Buffer.from(
-          template
-            .replace('<html lang="en">', `<html lang="${state.catalogue.locale}">`)
-            .replace('</title>', `</title>${preloads.join('')}${dataBlock(state)}`),
-        );
+        const { lists, preloads } = viewer
+          ? await firstScreenData(
+              firstScreenLists(pathname, state.settings?.businessType ?? 'both'),
+              opts.catalog,
+              viewer,
+            )
+          : { lists: {}, preloads: [] };
+        if (Object.keys(lists).length) state.lists = lists;
+        const renderFirstScreen = viewer && FIRST_SCREENS.has(pathname) ? await firstScreenRenderer() : undefined;
+        const screen = renderFirstScreen ? render(renderFirstScreen, req, state) : '';
+        let page = template
+          .replace('<html lang="en">', `<html lang="${state.catalogue.locale}">`)
+          .replace('</title>', `</title>${preloads.join('')}${dataBlock(state)}`);
+        if (screen && stylesheet) {
+          page = page.replace(stylesheet.link, stylesheet.element);
+          const policy = reply.getHeader('content-security-policy');
+          if (typeof policy === 'string')
+            reply.header(
+              'content-security-policy',
+              policy.replace("style-src 'self'", `style-src 'self' ${stylesheet.source}`),
+            );
+        }
+        if (screen)
+          page = page
+            // Until the script has taken it over (src/client/start.tsx), a click or typing would be lost: the screen
+            // takes none (inert), and says it is not ready (aria-disabled), which browser automation waits on.
+            .replace('<div id="root"></div>', `<div id="root" inert aria-disabled="true">${screen}</div>`);
+        const html = Buffer.from(page);
         const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
         reply
           .type('text/html; charset=utf-8')

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../shared/i18n/en';
 import { useToast } from '../../components/ui/toast';
+import { takePageList } from '../../lib/page-state';
 import { catalogKeys, getJson } from '../../lib/rest';
 import { errorMessage, trpc, type RouterOutputs } from '../../lib/trpc';
 import { kindTexts } from './catalog-texts';
@@ -23,6 +24,7 @@ export function useCatalogList<K extends CatalogKind>(kind: K, opts: { enabled?:
   return useQuery({
     queryKey: catalogKeys.list(kind),
     queryFn: () => getJson<ItemOf<K>[]>(`/api/${kind}`),
+    initialData: () => takePageList<ItemOf<K>>(`/api/${kind}`),
     enabled: opts.enabled ?? true,
   });
 }

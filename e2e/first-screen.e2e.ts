@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, sessionCookieFor, toast, useE2eApp } from './harness';
+
+/*
+ * The storefront's first screens come rendered in the page (docs/decisions/0019-server-rendered-first-screen.md):
+ * painted before any script runs, then taken over by the browser's script. These journeys check the page as
+ * served, that the takeover matches it (React reports a mismatch as an error), and that a click made as soon as the
+ * page shows is not lost.
+ */
+const e2e = useE2eApp();
+const CUSTOMER = 'alex.morgan@example.com';
+const OIL = 'Lavender Body Oil';
+
+/** Every console error and uncaught error of a page, from now on. */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const rootOf = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    return { inert: root.hasAttribute('inert'), ariaDisabled: root.getAttribute('aria-disabled') };
+  });
+
+describe("the storefront's first screen, rendered by the server", () => {
+  it('comes painted in the HTML, with its stylesheet allowed by its hash', async () => {
+    const cookie = await sessionCookieFor(e2e.server.database, CUSTOMER);
+    const res = await fetch(`${e2e.server.baseUrl}/products`, { headers: { accept: 'text/html', cookie } });
+    const html = await res.text();
+    const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('</body>'));
+    expect(root.startsWith('<div id="root" inert aria-disabled="true">')).toBe(true);
+    expect(root).toContain(OIL);
+    expect(root).toContain('$24.00');
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`style-src 'self' 'sha256-${hash}'`);
+
+    // Without JavaScript the list is there, styled.
+    const context = await e2e.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    try {
+      const [name, value] = cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: e2e.server.baseUrl }]);
+      const page = await context.newPage();
+      await page.goto(`${e2e.server.baseUrl}/products`);
+      await page.getByRole('heading', { name: OIL }).waitFor();
+      expect(await page.getByRole('heading', { level: 1, name: 'Products' }).isVisible()).toBe(true);
+      await screenshot(page, 'first-screen-products-without-script');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('is taken over without a mismatch, and a click as soon as it shows adds to the cart', async () => {
+    const cookie = await sessionCookieFor(e2e.server.database, CUSTOMER);
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const { context, page } = await e2e.open({ viewport, cookie });
+      const errors = errorsOf(page);
+      await page.goto('/products');
+      // Playwright waits while the screen says it is not ready (aria-disabled), so the click lands on a working page.
+      await page
+        .getByTestId('product-card')
+        .filter({ hasText: OIL })
+        .getByRole('button', { name: 'Add to Cart' })
+        .click();
+      await toast(page, 'Added to Cart').waitFor();
+      expect(await rootOf(page)).toEqual({ inert: false, ariaDisabled: null });
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'Featured Items' }).waitFor();
+      await page.goto('/services');
+      await page.getByRole('heading', { level: 1, name: 'Services' }).waitFor();
+      await expect.poll(() => rootOf(page)).toEqual({ inert: false, ariaDisabled: null });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("a customer's home in Spanish, in Tokyo's time zone, is taken over without a mismatch", async () => {
+    // A customer who never chose a language: the browser's, Spanish.
+    const cookie = await sessionCookieFor(e2e.server.database, 'lucas.garcia@example.com');
+    const context = await e2e.browser.newContext({
+      locale: 'es-ES',
+      timezoneId: 'Asia/Tokyo',
+      baseURL: e2e.server.baseUrl,
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const [name, value] = cookie.split('=') as [string, string];
+      await context.addCookies([{ name, value, url: e2e.server.baseUrl }]);
+      const page = await context.newPage();
+      const errors = errorsOf(page);
+      await page.goto('/');
+      expect(await page.locator('html').getAttribute('lang')).toBe('es');
+      await page.getByRole('heading', { name: 'Destacados' }).waitFor();
+      await expect.poll(() => rootOf(page)).toEqual({ inert: false, ariaDisabled: null });
+      // Taken over: the language menu works, and the page comes back in English, rendered again by the server.
+      await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+      await page.getByRole('heading', { name: 'Featured Items' }).waitFor();
+      await expect.poll(() => rootOf(page)).toEqual({ inert: false, ariaDisabled: null });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a visitor's pages are the script's to render, as before", async () => {
+    const { context, page } = await e2e.open({ viewport: 'phone' });
+    const errors = errorsOf(page);
+    const html = await (await fetch(`${e2e.server.baseUrl}/`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toContain('<div id="root"></div>');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Sign In with Google' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
