@@ -73,10 +73,41 @@ function stylesheetPreloaded(): Plugin {
   };
 }
 
+/**
+ * The application (src/client/start.tsx, the entry's one dynamic import) announced in the page as a module preload, so
+ * that a page the script renders fetches it beside the entry instead of one round trip after it. A page whose first
+ * screen the server rendered drops the announcement (src/server/http/client.ts): it fetches the application after
+ * its first paint.
+ */
+function applicationPreloaded(): Plugin {
+  return {
+    name: 'application-preloaded',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) => {
+        const entry = Object.values(bundle ?? {}).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
+        const application = entry?.type === 'chunk' ? entry.dynamicImports[0] : undefined;
+        return application
+          ? html.replace('</head>', `  <link rel="modulepreload" crossorigin href="/${application}">\n  </head>`)
+          : html;
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [sonnerWithoutInlineStyles(), react(), tailwindcss(), firstScriptTextsFile(), stylesheetPreloaded()],
+  plugins: [
+    sonnerWithoutInlineStyles(),
+    react(),
+    tailwindcss(),
+    firstScriptTextsFile(),
+    stylesheetPreloaded(),
+    applicationPreloaded(),
+  ],
   resolve: {
     alias: {
       // The dialogs' scroll lock adds <style> elements through this package; ours adopts a stylesheet instead.

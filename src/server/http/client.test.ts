@@ -22,7 +22,7 @@ import type { RenderFirstScreen } from '../../shared/page-state';
 
 // As the build writes it: the stylesheet announced as a preload (vite.config.ts, stylesheetPreloaded).
 const html =
-  '<!doctype html><html lang="en"><head><title>Storefront</title><script type="module" src="/assets/app.js"></script><link rel="preload" as="style" crossorigin href="/assets/app.css"></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="en"><head><title>Storefront</title><script type="module" src="/assets/app.js"></script><link rel="preload" as="style" crossorigin href="/assets/app.css"><link rel="modulepreload" crossorigin href="/assets/start.js"></head><body><div id="root"></div></body></html>';
 const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let dir: string;
 let database: Database;
@@ -250,6 +250,8 @@ describe('serving the client', () => {
     const css = 'body{color:red}';
     expect(home).toContain(`<style>${css}</style>`);
     expect(home).not.toContain('rel="preload" as="style"');
+    // The application is fetched after the first paint, not announced.
+    expect(home).not.toContain('modulepreload');
     // A shop list, with the list the page carries.
     await database.db.insert(products).values({ name: 'Rendered Soap', price: '4.50' });
     const list = rootOf((await page('/products', signedIn)).body);
@@ -265,6 +267,7 @@ describe('serving the client', () => {
       const body = (await page(url, headers)).body;
       expect(body).toContain('<div id="root"></div>');
       expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/app.css">');
+      expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/start.js">');
     }
   });
 

@@ -363,6 +363,8 @@ export const clientPlugin = fp(
         }
         if (screen)
           page = page
+            // Fetched after the first paint instead (src/client/main.tsx).
+            .replace(/<link rel="modulepreload"[^>]*>/g, '')
             // Until the script has taken it over (src/client/start.tsx), a click or typing would be lost: the screen
             // takes none (inert), and says it is not ready (aria-disabled), which browser automation waits on.
             .replace('<div id="root"></div>', `<div id="root" inert aria-disabled="true">${screen}</div>`);
