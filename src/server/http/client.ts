@@ -34,14 +34,12 @@ import { sentence } from '../../shared/i18n/sentence';
 const clientDist = clientDistDir;
 
 /**
- * The pages whose first screen the server renders, for a signed-in visitor: the storefront's, whose code is in the
- * first script and whose lists and pictures are the largest paint. A visitor sees the landing page (text, painted
- * by the script as soon as it runs) or, on the shop lists, the guard's notice before being sent to sign in: for
- * them a server render would only move the script's work after the first paint.
+ * The lists a signed-in page shows first: the home page's featured cards (products first), or a shop list. The pages
+ * that have them are those whose first screen the server renders, for a signed-in visitor: the storefront's, whose
+ * code is in the first script and whose lists and pictures are the largest paint. A visitor sees the landing page
+ * (text, painted by the script as soon as it runs) or, on the shop lists, the guard's notice before being sent to
+ * sign in: for them a server render would only move the script's work after the first paint.
  */
-const FIRST_SCREENS = new Set(['/', '/products', '/services']);
-
-/** The lists a signed-in page shows first: the home page's featured cards (products first), or a shop list. */
 function firstScreenLists(pathname: string, type: BusinessType): CatalogListPath[] {
   if (pathname === '/')
     return [
@@ -339,35 +337,31 @@ export const clientPlugin = fp(
         const pathname = req.url.split('?')[0]!;
         const { state, viewer } = await pageState(req, opts, catalogues);
         // Without its settings (the database away) the page may show both lists, as the client then does.
-        const { lists, preloads } = viewer
-          ? await firstScreenData(
-              firstScreenLists(pathname, state.settings?.businessType ?? 'both'),
-              opts.catalog,
-              viewer,
-            )
+        const paths = viewer ? firstScreenLists(pathname, state.settings?.businessType ?? 'both') : [];
+        const { lists, preloads } = paths.length
+          ? await firstScreenData(paths, opts.catalog, viewer!)
           : { lists: {}, preloads: [] };
         if (Object.keys(lists).length) state.lists = lists;
-        const renderFirstScreen = viewer && FIRST_SCREENS.has(pathname) ? await firstScreenRenderer() : undefined;
+        const renderFirstScreen = paths.length ? await firstScreenRenderer() : undefined;
         const screen = renderFirstScreen ? render(renderFirstScreen, req, state) : '';
         let page = template
           .replace('<html lang="en">', `<html lang="${state.catalogue.locale}">`)
           .replace('</title>', `</title>${preloads.join('')}${dataBlock(state)}`);
-        if (screen && stylesheet) {
-          page = page.replace(stylesheet.link, stylesheet.element);
-          const policy = reply.getHeader('content-security-policy');
-          if (typeof policy === 'string')
-            reply.header(
-              'content-security-policy',
-              policy.replace("style-src 'self'", `style-src 'self' ${stylesheet.source}`),
-            );
-        }
-        if (screen)
+        if (screen) {
           page = page
             // Fetched after the first paint instead (src/client/main.tsx).
             .replace(/<link rel="modulepreload"[^>]*>/g, '')
             // Until the script has taken it over (src/client/start.tsx), a click or typing would be lost: the screen
             // takes none (inert), and says it is not ready (aria-disabled), which browser automation waits on.
             .replace('<div id="root"></div>', `<div id="root" inert aria-disabled="true">${screen}</div>`);
+          const policy = reply.getHeader('content-security-policy');
+          if (stylesheet) page = page.replace(stylesheet.link, stylesheet.element);
+          if (stylesheet && typeof policy === 'string')
+            reply.header(
+              'content-security-policy',
+              policy.replace("style-src 'self'", `style-src 'self' ${stylesheet.source}`),
+            );
+        }
         const html = Buffer.from(page);
         const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
         reply
