@@ -74,10 +74,10 @@ function stylesheetPreloaded(): Plugin {
 }
 
 /**
- * The application (src/client/start.tsx, the entry's one dynamic import) announced in the page as a module preload, so
- * that a page the script renders fetches it beside the entry instead of one round trip after it. A page whose first
- * screen the server rendered drops the announcement (src/server/http/client.ts): it fetches the application after
- * its first paint.
+ * The application (src/client/start.tsx, which the entry imports dynamically) announced in the page as a module
+ * preload, so that a page the script renders fetches it beside the entry instead of one round trip after it. A page
+ * whose first screen the server rendered drops the announcement (src/server/http/client.ts): it fetches the
+ * application after its first paint.
  */
 function applicationPreloaded(): Plugin {
   return {
@@ -87,10 +87,16 @@ function applicationPreloaded(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html, { bundle }) => {
-        const entry = Object.values(bundle ?? {}).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
-        const application = entry?.type === 'chunk' ? entry.dynamicImports[0] : undefined;
+        // Found by the module it holds, not by its place among the entry's imports: another dynamic import in
+        // main.tsx must not be announced in its stead.
+        const application = Object.values(bundle ?? {}).find(
+          (chunk) => chunk.type === 'chunk' && chunk.moduleIds.some((id) => id.endsWith('/src/client/start.tsx')),
+        );
         return application
-          ? html.replace('</head>', `  <link rel="modulepreload" crossorigin href="/${application}">\n  </head>`)
+          ? html.replace(
+              '</head>',
+              `  <link rel="modulepreload" crossorigin href="/${application.fileName}">\n  </head>`,
+            )
           : html;
       },
     },

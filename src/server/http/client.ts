@@ -338,9 +338,8 @@ export const clientPlugin = fp(
         const { state, viewer } = await pageState(req, opts, catalogues);
         // Without its settings (the database away) the page may show both lists, as the client then does.
         const paths = viewer ? firstScreenLists(pathname, state.settings?.businessType ?? 'both') : [];
-        const { lists, preloads } = paths.length
-          ? await firstScreenData(paths, opts.catalog, viewer!)
-          : { lists: {}, preloads: [] };
+        const { lists, preloads } =
+          viewer && paths.length ? await firstScreenData(paths, opts.catalog, viewer) : { lists: {}, preloads: [] };
         if (Object.keys(lists).length) state.lists = lists;
         const renderFirstScreen = paths.length ? await firstScreenRenderer() : undefined;
         const screen = renderFirstScreen ? render(renderFirstScreen, req, state) : '';
