@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { moneyInput } from './catalog-schema';
+import { GIFT_CARD_MAX, GIFT_CARD_MIN, normaliseGiftCardCode } from './gift-card-code';
 import { ZOrder } from './orders-schema';
 import { isInstant, zInstant } from './wire-formats';
 
 /** Gift cards (docs/gift-cards.md). */
-
-/** A code's 32 characters: no 0/O, 1/I/L, so a code read aloud or copied by hand is typed right. */
-export const GIFT_CARD_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const GIFT_CARD_CODE_LENGTH = 16;
-
-/** What people type, with spaces and dashes taken out and upper-cased; any other text is simply no card's. */
-export const normaliseGiftCardCode = (text: string) => text.replace(/[\s-]/g, '').toUpperCase();
-
-/** A code as people read it: four groups of four. */
-export const formatGiftCardCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
 
 const ZCodeText = z
   .string({ error: 'Gift card code is required' })
@@ -36,10 +27,6 @@ const ZMessage = z
   .trim()
   .max(500, 'The message must be at most 500 characters')
   .transform((message) => message || null);
-
-/** What a card bought in the shop can hold (CONTRACT: 5.00 to 500.00). */
-export const GIFT_CARD_MIN = '5.00';
-export const GIFT_CARD_MAX = '500.00';
 
 const purchaseAmount = moneyInput('Amount').refine(
   (amount) => Number(amount) >= Number(GIFT_CARD_MIN) && Number(amount) <= Number(GIFT_CARD_MAX),

@@ -2,10 +2,8 @@ import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { cartGiftCards, giftCardLedger, giftCardPurchases, giftCards, orders, users } from '../../../db/schema/index';
+import { formatGiftCardCode, GIFT_CARD_ALPHABET, GIFT_CARD_CODE_LENGTH } from '../../shared/gift-card-code';
 import {
-  formatGiftCardCode,
-  GIFT_CARD_ALPHABET,
-  GIFT_CARD_CODE_LENGTH,
   type GiftCard,
   type GiftCardBalance,
   type GiftCardDetail,

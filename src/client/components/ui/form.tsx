@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import {
   Controller,
   FormProvider,
@@ -9,6 +9,7 @@ import {
   type DefaultValues,
   type FieldValues,
   type Mode,
+  type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
@@ -23,16 +24,36 @@ type AnyZod = z.ZodType<FieldValues, FieldValues>;
 /**
  * A react-hook-form form validated by the shared zod schema of the request it sends, so the limits and the
  * messages are the server's. Values are the schema's input; onSubmit receives the parsed output.
+ *
+ * `schema` may also be a function importing it, for a form that shows as its page loads (the shop's gift card
+ * section): zod's code, whose first run is a long task on a phone, then runs when the form is first validated
+ * (or when the form calls the function earlier, on focus), not while the page is loading.
  */
 export function useZodForm<S extends AnyZod>(
-  schema: S,
+  schema: S | (() => Promise<S>),
   options: { defaultValues: DefaultValues<z.input<S>>; mode?: Mode },
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  const [imported] = useState(() => (typeof schema === 'function' ? resolverImporting(schema) : undefined));
   return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
+    resolver: imported ?? (zodResolver(schema as S as never) as never),
     defaultValues: options.defaultValues,
     mode: options.mode ?? 'onSubmit',
   });
+}
+
+/** A resolver that imports its schema when it first validates; a failed import is tried again the next time. */
+function resolverImporting<S extends AnyZod>(load: () => Promise<S>): Resolver<z.input<S>, unknown, z.output<S>> {
+  let resolver: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
+  return async (values, context, options) => {
+    resolver ??= load().then(
+      (schema) => zodResolver(schema as never) as never,
+      (error: unknown) => {
+        resolver = undefined;
+        throw error;
+      },
+    );
+    return (await resolver)(values, context, options);
+  };
 }
 
 /** `<form noValidate>` with the form in context for its FormFields; onSubmit runs only with valid values. */
@@ -49,6 +70,7 @@ export function Form<TIn extends FieldValues, TOut extends FieldValues>({
   children: ReactNode;
   'aria-label'?: string;
   id?: string;
+  onFocus?: () => void;
 }) {
   return (
     <FormProvider {...form}>

@@ -1,12 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router-dom';
-import {
-  GIFT_CARD_MAX,
-  GIFT_CARD_MIN,
-  normaliseGiftCardCode,
-  ZBuyGiftCardInput,
-} from '../../../shared/gift-card-schema';
+import { GIFT_CARD_MAX, GIFT_CARD_MIN, normaliseGiftCardCode } from '../../../shared/gift-card-code';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Form, TextareaField, TextField, useZodForm } from '../../components/ui/form';
@@ -17,6 +12,9 @@ import { goToPaymentPage } from '../../lib/payment-page';
 import { useTimeZone } from '../../lib/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { dateKeyOf, dayLabelOf } from '../../lib/zoned-time';
+
+// Imported when the form is first used, not as the shop loads (useZodForm).
+const buyGiftCardSchema = () => import('../../../shared/gift-card-schema').then((module) => module.ZBuyGiftCardInput);
 
 /** /products: "Buy a gift card" for someone (paid like an order), and a balance check by code. */
 export function GiftCardSection() {
@@ -35,7 +33,7 @@ function BuyGiftCard() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
   const buy = trpc.giftCards.buy.useMutation();
-  const form = useZodForm(ZBuyGiftCardInput, { defaultValues: { amount: '25.00', recipientEmail: '', message: '' } });
+  const form = useZodForm(buyGiftCardSchema, { defaultValues: { amount: '25.00', recipientEmail: '', message: '' } });
   const submit = async (values: { amount: string; recipientEmail: string; message?: string | null }) => {
     try {
       const { order, paymentUrl } = await buy.mutateAsync(values);
@@ -65,7 +63,12 @@ function BuyGiftCard() {
         </p>
       </CardHeader>
       <CardContent>
-        <Form form={form} onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <Form
+          form={form}
+          onSubmit={submit}
+          onFocus={() => void buyGiftCardSchema()}
+          className="grid gap-4 sm:grid-cols-2"
+        >
           <TextField
             name="amount"
             label={intl.formatMessage({ id: 'giftCards.amount' })}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router-dom';
-import { formatGiftCardCode } from '../../../shared/gift-card-schema';
+import { formatGiftCardCode } from '../../../shared/gift-card-code';
 import { orderNumber } from '../../../shared/orders';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Button, ButtonLink } from '../../components/ui/button';

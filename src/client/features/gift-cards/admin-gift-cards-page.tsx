@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatGiftCardCode, ZIssueGiftCardInput } from '../../../shared/gift-card-schema';
+import { formatGiftCardCode } from '../../../shared/gift-card-code';
+import { ZIssueGiftCardInput } from '../../../shared/gift-card-schema';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, ListCard } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { formatGiftCardCode } from '../../../shared/gift-card-schema';
+import { formatGiftCardCode } from '../../../shared/gift-card-code';
 import type { Order } from './orders-api';
 
 /**
