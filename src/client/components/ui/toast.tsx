@@ -1,9 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { Toaster, toast as sonner } from 'sonner';
-// sonner injects its stylesheet at run time as an inline <style>, which the Content-Security-Policy (style-src
-// 'self') refuses: without this bundled copy the toasts lose their positioning and land below the page.
-import 'sonner/dist/styles.css';
 import { cn } from '../../lib/cn';
 
 interface ToastInput {
