@@ -6,7 +6,6 @@
  * its way, and the main thread is not blocked for it as the page becomes interactive.
  */
 self.onmessage = ({ data: locale }: MessageEvent<string>) => {
-  Intl.NumberFormat.supportedLocalesOf(locale);
   new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(1);
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
   new Intl.PluralRules(locale).select(1);
