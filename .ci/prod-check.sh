@@ -56,8 +56,11 @@ url="http://127.0.0.1:$port"
 
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/readyz")" = 200 ] || fail "/readyz is not 200"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/healthz")" = 200 ] || fail "/healthz is not 200"
+# A page is read whole before it is searched: `curl | grep -q` fails under pipefail when grep stops reading
+# at the first match of a page longer than the pipe's buffer.
+page_has() { local html; html="$(curl -fsS -H 'accept: text/html' "${@:3}" "$url$1")" && grep -qF -- "$2" <<<"$html"; }
 for page in / /products /services; do
-  curl -fsS -H 'accept: text/html' "$url$page" | grep -q '<div id="root"' || fail "page $page is not served"
+  page_has "$page" '<div id="root"' || fail "page $page is not served"
 done
 [ "$(curl -fsS "$url/api/products" | head -c 1)" = "[" ] || fail "/api/products is not a list"
 grep -q '"level":30' "$log" || fail "production logs are not JSON lines"
@@ -87,7 +90,7 @@ cookies="$work/cookies"
 curl -fsS -c "$cookies" -o /dev/null -H 'content-type: application/json' \
   -d '{"email":"owner@example.com","password":"prod check password 1"}' "$url/api/employee/login" \
   || fail "the new admin could not sign in"
-curl -fsS -b "$cookies" -H 'accept: text/html' "$url/" | grep -q 'Featured Items' || fail "the home page is not rendered by the server"
+page_has / 'Featured Items' -b "$cookies" || fail "the home page is not rendered by the server"
 if grep -q 'could not be rendered' "$log"; then fail "a first screen failed to render"; fi
 
 echo "prod-check: graceful stop"
