@@ -1,13 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { eq } from 'drizzle-orm';
 import postgres from 'postgres';
-import type { Tx } from '../db/client';
-import { webhookEndpoints } from '../db/schema/index';
+import { createDb, type Tx } from '../db/client';
+import { users, webhookEndpoints } from '../db/schema/index';
+import { createSession } from '../src/server/auth/sessions';
 import type { WebhookEventType } from '../src/shared/webhook-schema';
 
 /** PostgreSQL server the benchmarks create their own databases on. */
@@ -78,6 +80,68 @@ export async function startServer(script: string, env: Record<string, string>, r
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * The production way to a demo business: on a database of its own, the compiled seed command, then the compiled
+ * server with NODE_ENV=production, from the checkout `dir` (built with `npm run build`). Resolves once it answers
+ * /readyz, with a session token for the demo customer.
+ */
+export async function startDemoBuild(dir: string, name: string) {
+  const database = await createBenchDatabase(name);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    SESSION_SECRET: `${name}-bench`,
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+  };
+  execFileSync(process.execPath, ['dist/server/seed.js'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: dir,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    await database.drop();
+  };
+  try {
+    for (let i = 0; ; i++) {
+      if (
+        await fetch(`${baseUrl}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (server.exitCode !== null) throw new Error(`the server in ${dir} exited with ${server.exitCode}`);
+      if (i === 1200) throw new Error(`the server in ${dir} did not answer /readyz within two minutes`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const db = await createDb({ url: database.url, maxConnections: 1 });
+    try {
+      const [customer] = await db.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, 'alex.morgan@example.com'));
+      const { token } = await createSession(db.db, customer!.id);
+      return { baseUrl, token, stop };
+    } finally {
+      await db.close();
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 export interface LoadResult {

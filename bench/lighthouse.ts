@@ -1,10 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
-import { createDb } from '../db/client';
-import { users } from '../db/schema/index';
-import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
-import { createBenchDatabase, freePort, loadAverage } from './lib';
+import { SESSION_COOKIE } from '../src/server/auth/sessions';
+import { loadAverage, startDemoBuild } from './lib';
 
 /*
  * Lighthouse (mobile emulation: simulated slow 4G, 4x CPU slowdown) on /, /products and /services, signed out
@@ -113,39 +110,8 @@ mkdirSync(reports, { recursive: true });
 if (!process.env.LIGHTHOUSE_SKIP_BUILD)
   execFileSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
-const bench = await createBenchDatabase('lighthouse');
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'production',
-  SESSION_SECRET: 'lighthouse-bench',
-  DATABASE_URL: bench.url,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: baseUrl,
-  LOG_LEVEL: 'warn',
-};
-// The production way to demo data: the compiled seed command, then the compiled server.
-execFileSync(process.execPath, ['dist/server/seed.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-const database = await createDb({ url: bench.url, maxConnections: 1 });
+const { baseUrl, token, stop } = await startDemoBuild('.', 'lighthouse');
 try {
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${baseUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const [customer] = await database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'alex.morgan@example.com'));
-  const { token } = await createSession(database.db, customer!.id);
   const states = { 'signed out': undefined, 'signed in': `${SESSION_COOKIE}=${token}` };
 
   const rows = [];
@@ -181,8 +147,5 @@ try {
   console.log(`\nLighthouse ${LIGHTHOUSE_VERSION}, medians of ${RUNS} runs (reports in ${reports}/):`);
   console.table(rows);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  await database.close();
-  await bench.drop();
+  await stop();
 }

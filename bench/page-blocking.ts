@@ -1,11 +1,7 @@
-import { execFileSync, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
-import { createDb } from '../db/client';
-import { users } from '../db/schema/index';
-import { createSession, SESSION_COOKIE } from '../src/server/auth/sessions';
-import { createBenchDatabase, freePort, loadAverage } from './lib';
+import { SESSION_COOKIE } from '../src/server/auth/sessions';
+import { loadAverage, startDemoBuild } from './lib';
 
 /*
  * The main thread's blocking time on one page, in Chromium with its CPU slowed 4x (a phone, as Lighthouse
@@ -26,45 +22,7 @@ const RUNS = Number(process.env.PAGE_RUNS ?? 10);
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function startBuild(dir: string) {
-  const database = await createBenchDatabase('page');
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'page-blocking-bench',
-    DATABASE_URL: database.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-  };
-  execFileSync(process.execPath, ['dist/server/seed.js'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: dir,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 300; i++) {
-    if (
-      await fetch(`${baseUrl}/readyz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const db = await createDb({ url: database.url, maxConnections: 1 });
-  const [customer] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, 'alex.morgan@example.com'));
-  const { token } = await createSession(db.db, customer!.id);
-  await db.close();
-  const stop = async () => {
-    server.kill();
-    await new Promise((r) => server.once('exit', r));
-    await database.drop();
-  };
-  return { dir, baseUrl, token, stop, blocking: [] as number[], fcp: [] as number[] };
+  return { dir, ...(await startDemoBuild(dir, 'page')), blocking: [] as number[], fcp: [] as number[] };
 }
 
 const builds = [];
