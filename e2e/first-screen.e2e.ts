@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, sessionCookieFor, toast, useE2eApp } from './harness';
+import { recordToasts, screenshot, sessionCookieFor, toast, useE2eApp } from './harness';
 
 /*
  * The storefront's first screens come rendered in the page (docs/decisions/0019-server-rendered-first-screen.md):
@@ -109,14 +109,26 @@ describe("the storefront's first screen, rendered by the server", () => {
     }
   });
 
-  it("a visitor's pages are the script's to render, as before", async () => {
-    const { context, page } = await e2e.open({ viewport: 'phone' });
-    const errors = errorsOf(page);
+  it("a visitor's landing page comes rendered too, and is taken over without a mismatch", async () => {
     const html = await (await fetch(`${e2e.server.baseUrl}/`, { headers: { accept: 'text/html' } })).text();
-    expect(html).toContain('<div id="root"></div>');
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Sign In with Google' }).waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
+    const root = html.slice(html.indexOf('<div id="root"'), html.indexOf('</body>'));
+    expect(root.startsWith('<div id="root" inert aria-disabled="true">')).toBe(true);
+    expect(root).toContain('Sign In with Google');
+    const { context, page } = await e2e.open({ viewport: 'phone' });
+    try {
+      const errors = errorsOf(page);
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Sign In with Google' }).waitFor();
+      await expect.poll(() => rootOf(page)).toEqual({ inert: false, ariaDisabled: null });
+      expect(errors).toEqual([]);
+      // A shop list, the script's to render: the guard's notice, then the way to sign in.
+      const toasts = await recordToasts(page);
+      await page.goto('/products');
+      await expect.poll(() => toasts).toContainEqual(expect.stringMatching(/Unauthorized/));
+      await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

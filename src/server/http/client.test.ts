@@ -236,7 +236,7 @@ describe('serving the client', () => {
     settings.invalidate();
   });
 
-  it("renders a signed-in visitor's first screens, with their stylesheet in the page", async () => {
+  it("renders the storefront's first screens, signed in or out, with their stylesheet in the page", async () => {
     const signedIn = { cookie: (await signInAs(database, 'customer', { firstName: 'Robin' })).cookie };
     const rootOf = (body: string) => body.slice(body.indexOf('<div id="root"'), body.indexOf('</body>'));
     // The customer's home, in the page's language, inert until the script takes it over.
@@ -257,12 +257,20 @@ describe('serving the client', () => {
     const list = rootOf((await page('/products', signedIn)).body);
     expect(list).toContain('Rendered Soap');
     expect(list).toContain('$4.50');
-    // Pages of later scripts, and a visitor's pages, are the script's to render, their stylesheet loading beside it.
+    // A visitor's landing page, rendered too, inert, with or without a cookie that names no session.
+    for (const headers of [{}, { cookie: 'sid=expired-or-made-up' }] as Record<string, string>[]) {
+      const landing = rootOf((await page('/', headers)).body);
+      expect(landing.startsWith('<div id="root" inert aria-disabled="true">')).toBe(true);
+      expect(landing).toContain('Sign In with Google');
+      expect(landing).not.toContain('Rendered Soap');
+    }
+    // Pages of later scripts, and the shop lists a visitor is sent on from to sign in, are the script's to render,
+    // their stylesheet loading beside it.
     for (const [url, headers] of [
       ['/cart', signedIn],
       ['/admin', signedIn],
-      ['/', {}],
       ['/products', {}],
+      ['/services', { cookie: 'sid=expired-or-made-up' }],
     ] as const) {
       const body = (await page(url, headers)).body;
       expect(body).toContain('<div id="root"></div>');

@@ -35,10 +35,11 @@ const clientDist = clientDistDir;
 
 /**
  * The lists a signed-in page shows first: the home page's featured cards (products first), or a shop list. The pages
- * that have them are those whose first screen the server renders, for a signed-in visitor: the storefront's, whose
- * code is in the first script and whose lists and pictures are the largest paint. A visitor sees the landing page
- * (text, painted by the script as soon as it runs) or, on the shop lists, the guard's notice before being sent to
- * sign in: for them a server render would only move the script's work after the first paint.
+ * that have them are those whose first screen the server renders for a signed-in visitor: the storefront's, whose
+ * code is in the first script and whose lists and pictures are the largest paint. A visitor's landing page (`/`) is
+ * rendered too: text, painted with the HTML instead of after the script. A visitor on the shop lists sees only the
+ * guard's spinner before its notice (a toast, from the script) and the way to sign in: rendering that would only
+ * delay the script.
  */
 function firstScreenLists(pathname: string, type: BusinessType): CatalogListPath[] {
   if (pathname === '/')
@@ -341,7 +342,9 @@ export const clientPlugin = fp(
         const { lists, preloads } =
           viewer && paths.length ? await firstScreenData(paths, opts.catalog, viewer) : { lists: {}, preloads: [] };
         if (Object.keys(lists).length) state.lists = lists;
-        const renderFirstScreen = paths.length ? await firstScreenRenderer() : undefined;
+        // Without the sign-in state (the database away) the script asks for it and renders the page, as before.
+        const rendered = state.session !== undefined && (viewer ? paths.length > 0 : pathname === '/');
+        const renderFirstScreen = rendered ? await firstScreenRenderer() : undefined;
         const screen = renderFirstScreen ? render(renderFirstScreen, req, state) : '';
         let page = template
           .replace('<html lang="en">', `<html lang="${state.catalogue.locale}">`)
