@@ -49,6 +49,25 @@ const startFlags = (
   .filter((word) => word.startsWith('--'));
 
 /**
+ * Resolves once `url` answers OK. Up to two minutes: on a busy machine, compiling the TypeScript at start-up alone
+ * can take most of one. Throws if the server (`what`) exits first.
+ */
+async function answering(server: ChildProcess, url: string, what: string) {
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    if (server.exitCode !== null) throw new Error(`${what} exited with ${server.exitCode}`);
+    if (i === 1200) throw new Error(`${what} did not answer ${url} within two minutes`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
  * Starts a server script in its own Node process (so the load generator never shares its event loop)
  * and waits until it answers on `readyPath`.
  */
@@ -61,16 +80,7 @@ export async function startServer(script: string, env: Record<string, string>, r
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  // Up to two minutes: on a busy machine, compiling the TypeScript at start-up alone can take most of one.
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(url + readyPath)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
-    if (i === 1200) throw new Error(`${script} did not answer ${readyPath} within two minutes`);
-  }
+  await answering(child, url + readyPath, script);
   return {
     url,
     pid: child.pid!,
@@ -115,18 +125,7 @@ export async function startDemoBuild(dir: string, name: string) {
     await database.drop();
   };
   try {
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${baseUrl}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (server.exitCode !== null) throw new Error(`the server in ${dir} exited with ${server.exitCode}`);
-      if (i === 1200) throw new Error(`the server in ${dir} did not answer /readyz within two minutes`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await answering(server, `${baseUrl}/readyz`, `the server in ${dir}`);
     const db = await createDb({ url: database.url, maxConnections: 1 });
     try {
       const [customer] = await db.db
@@ -387,6 +386,9 @@ export function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
+
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values: number[]) => percentile(values, 50);
 
 /** The machine's load averages (1, 5, 15 min), printed beside each figure: what else was running. */
 export const loadAverage = () =>

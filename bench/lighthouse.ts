@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { SESSION_COOKIE } from '../src/server/auth/sessions';
-import { loadAverage, startDemoBuild } from './lib';
+import { loadAverage, median, startDemoBuild } from './lib';
 
 /*
  * Lighthouse (mobile emulation: simulated slow 4G, 4x CPU slowdown) on /, /products and /services, signed out
@@ -99,11 +99,6 @@ function lighthouse(url: string, cookie: string | undefined, language: string, n
     failing,
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 installLighthouse();
 mkdirSync(reports, { recursive: true });

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { SESSION_COOKIE } from '../src/server/auth/sessions';
-import { loadAverage, startDemoBuild } from './lib';
+import { loadAverage, median, startDemoBuild } from './lib';
 
 /*
  * The main thread's blocking time on one page, in Chromium with its CPU slowed 4x (a phone, as Lighthouse
@@ -56,7 +56,6 @@ try {
       build.fcp.push(Math.round(fcp));
       await context.close();
     }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   console.log(
     `${PAGE} signed ${SIGNED_IN ? 'in' : 'out'}, ${LANGUAGE}, 4x CPU slowdown, ${RUNS} runs each (load ${load}):`,
   );
