@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { recordToasts, screenshot, sessionCookieFor, toast, useE2eApp } from './harness';
+import { expectNoSeriousAxeViolations, recordToasts, screenshot, sessionCookieFor, toast, useE2eApp } from './harness';
 
 /*
  * The storefront's first screens come rendered in the page (docs/decisions/0019-server-rendered-first-screen.md):
@@ -121,14 +121,65 @@ describe("the storefront's first screen, rendered by the server", () => {
       await page.getByRole('link', { name: 'Sign In with Google' }).waitFor();
       await expect.poll(() => rootOf(page)).toEqual({ inert: false, ariaDisabled: null });
       expect(errors).toEqual([]);
-      // A shop list, the script's to render: the guard's notice, then the way to sign in.
-      const toasts = await recordToasts(page);
-      await page.goto('/products');
-      await expect.poll(() => toasts).toContainEqual(expect.stringMatching(/Unauthorized/));
-      await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the page a sign-in that did not happen ends on comes rendered, and is taken over without a mismatch', async () => {
+    const { context, page } = await e2e.open({ viewport: 'phone' });
+    try {
+      const errors = errorsOf(page);
+      await page.goto('/sign-in-error?reason=cancelled');
+      await page.getByRole('heading', { name: 'Sign-in cancelled' }).waitFor();
+      await expect.poll(() => rootOf(page)).toEqual({ inert: false, ariaDisabled: null });
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await page.getByRole('link', { name: 'Sign In with Google' }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it("a visitor's shop list is the guard's notice, sent by the server, which goes on to sign in by itself", async () => {
+    const res = await fetch(`${e2e.server.baseUrl}/products`, { headers: { accept: 'text/html' } });
+    const html = await res.text();
+    const leave = /<script>([^<]*)<\/script>/.exec(html)![1]!;
+    const hash = createHash('sha256').update(leave).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}'`);
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { context, page } = await e2e.open({ viewport });
+      try {
+        const errors = errorsOf(page);
+        const scripts: string[] = [];
+        page.on('request', (request) => {
+          if (request.resourceType() === 'script') scripts.push(request.url());
+        });
+        // First kept on the notice, for its picture and the accessibility check: its way on answers "No Content",
+        // which leaves a browser on the page it is on.
+        let held!: () => void;
+        const left = new Promise<void>((resolve) => (held = resolve));
+        await page.route('**/api/login**', async (route) => {
+          await route.fulfill({ status: 204 });
+          held();
+        });
+        await page.goto('/products');
+        await page.getByRole('alert').getByText('Unauthorized').waitFor();
+        await left;
+        await screenshot(page, `first-screen-visitor-guard-${viewport}`);
+        await expectNoSeriousAxeViolations(page);
+        await page.unrouteAll();
+        // Then on to sign in.
+        const toasts = await recordToasts(page);
+        await page.goto('/products');
+        await expect.poll(() => toasts).toContainEqual(expect.stringMatching(/Unauthorized/));
+        await page.getByRole('heading', { name: 'Development sign-in' }).waitFor();
+        // The guard's page started no application script (the sign-in page is the provider's own).
+        expect(scripts.filter((url) => url.includes('/assets/'))).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
     }
   });
 });

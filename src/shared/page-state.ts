@@ -23,7 +23,16 @@ export type CatalogListPath = '/api/products' | '/api/services' | '/api/products
 export const PAGE_STATE_ID = 'page-state';
 
 /**
- * The HTML of a page's first screen for its address and state (src/client/server-render.tsx, used by the
- * server's src/server/http/client.ts).
+ * A page's first screen as HTML. `leave` when the page is one its visitor must sign in for: the guard's notice
+ * (HTML, shown over the screen) and where the page goes once it has been shown for `afterMs`.
  */
-export type RenderFirstScreen = (url: string, state: PageState) => string;
+export interface FirstScreen {
+  html: string;
+  leave?: { notice: string; to: string; afterMs: number };
+}
+
+/**
+ * The first screen of a page for its address and state (src/client/server-render.tsx, used by the server's
+ * src/server/http/client.ts).
+ */
+export type RenderFirstScreen = (url: string, state: PageState) => FirstScreen;

@@ -7,6 +7,8 @@ import { ProductsPage } from '../features/catalog/products-page';
 import { ServicesPage } from '../features/catalog/services-page';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
+// In the first script, small as it is, so that the server renders it: where a sign-in that did not happen ends.
+import { SignInErrorPage } from '../features/auth/sign-in-error-page';
 import { later } from '../lib/i18n';
 import { useCurrentUser } from '../lib/session';
 import type { MessageId } from '../../shared/i18n/en';
@@ -34,7 +36,6 @@ const GuidedBookingPage = page(() => import('../features/booking/guided-booking-
 const ProfilePage = page(() => import('../features/profile/profile-page'), 'ProfilePage');
 const CheckoutPage = page(() => import('../features/orders/checkout-page'), 'CheckoutPage');
 const OrderPage = page(() => import('../features/orders/order-page'), 'OrderPage');
-const SignInErrorPage = page(() => import('../features/auth/sign-in-error-page'), 'SignInErrorPage');
 
 // The admin area.
 const AdminLayout = page(() => import('./layouts/admin-layout'), 'AdminLayout');

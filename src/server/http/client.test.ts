@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +53,10 @@ async function clientApp(opts: { root: string; renderFirstScreen?: RenderFirstSc
   const client = Fastify();
   await client.register(fastifyCookie);
   await client.register(errorHandlingPlugin);
+  // The page policy as the security plugin sets it (security.ts), for what the page's own elements add to it.
+  client.addHook('onRequest', async (_req, reply) => {
+    reply.header('content-security-policy', "script-src 'self';style-src 'self'");
+  });
   // The page bodies are compressed by the client plugin itself; the app's compression plugin is not under test.
   await client.register(fp(async () => {}, { name: 'storefront-compression' }));
   await client.register(clientPlugin, { database, settings, catalog: createCatalogCache(database), ...opts });
@@ -83,7 +88,7 @@ const page = (url: string, headers: Record<string, string> = {}) =>
 
 describe('serving the client', () => {
   it('sends every page as the compressed index.html with an ETag, and 304 when it is unchanged', async () => {
-    const br = await page('/cart', { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await page('/employee/login', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -95,9 +100,9 @@ describe('serving the client', () => {
     const gzip = await page('/some/client/route', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(body);
-    expect((await page('/admin/orders')).body).toBe(body);
+    expect((await page('/employee/register')).body).toBe(body);
 
-    const again = await page('/cart', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
+    const again = await page('/employee/login', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });
@@ -108,7 +113,7 @@ describe('serving the client', () => {
       string,
       string
     >[]) {
-      expect(stateOf((await page('/products', headers)).body)).toEqual({
+      expect(stateOf((await page('/employee/login', headers)).body)).toEqual({
         session: { user: null },
         settings: defaultSettings,
         catalogue: pageCatalogue(catalogueFor('en')),
@@ -174,7 +179,7 @@ describe('serving the client', () => {
       return (body.slice(0, body.indexOf('<body>')).match(/<link(?:\s+[\w-]+(?:="[^"]*")?)*>/g) ?? []).join('');
     };
     const listsOf = async (url: string, headers: Record<string, string> = signedIn) =>
-      stateOf((await page(url, headers)).body).lists;
+      stateOf((await page(url, headers)).body)?.lists;
     expect(await listsOf('/products')).toEqual({ '/api/products': [] });
     expect(await listsOf('/services')).toEqual({ '/api/services': [] });
     expect(await listsOf('/')).toEqual({ '/api/products/featured': [], '/api/services/featured': [] });
@@ -264,19 +269,56 @@ describe('serving the client', () => {
       expect(landing).toContain('Sign In with Google');
       expect(landing).not.toContain('Rendered Soap');
     }
-    // Pages of later scripts, and the shop lists a visitor is sent on from to sign in, are the script's to render,
-    // their stylesheet loading beside it.
+    // The page a sign-in that did not happen ends on, for anyone.
+    for (const headers of [{}, signedIn]) {
+      const error = rootOf((await page('/sign-in-error?reason=cancelled', headers)).body);
+      expect(error.startsWith('<div id="root" inert aria-disabled="true">')).toBe(true);
+      expect(error).toContain(catalogueFor('en').messages['auth.cancelledTitle']);
+    }
+    // Pages of later scripts are the script's to render, their stylesheet loading beside it.
     for (const [url, headers] of [
       ['/cart', signedIn],
       ['/admin', signedIn],
-      ['/products', {}],
-      ['/services', { cookie: 'sid=expired-or-made-up' }],
+      ['/employee/login', {}],
     ] as const) {
       const body = (await page(url, headers)).body;
       expect(body).toContain('<div id="root"></div>');
       expect(body).toContain('<link rel="preload" as="style" crossorigin href="/assets/app.css">');
       expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/start.js">');
     }
+  });
+
+  it('sends a visitor on a page that needs sign-in on to sign in from the page itself, with the notice', async () => {
+    const en = catalogueFor('en').messages;
+    for (const [url, headers] of [
+      ['/products', {}],
+      ['/services?sort=name', { cookie: 'sid=expired-or-made-up' }],
+      ['/cart', {}],
+      ['/admin/orders', {}],
+    ] as const) {
+      const res = await page(url, headers);
+      const body = res.body;
+      // The guard's notice, over its page, and the way on half a second later (GUARD_REDIRECT_MS), back to the page.
+      const leave = `setTimeout(function(){location.assign(${JSON.stringify(`/api/login?returnTo=${encodeURIComponent(url)}`)})},500)`;
+      expect(body).toContain(`<script>${leave}</script>`);
+      expect(body).toMatch(new RegExp(`role="alert".*${en['app.unauthorized']}.*${en['app.loggedOut'].replace(/\./g, '\\.')}`));
+      // Allowed by its hash, as the stylesheet in the page is; nothing else inline.
+      const hash = `'sha256-${createHash('sha256').update(leave).digest('base64')}'`;
+      expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${hash};`);
+      expect(body).toContain('<style>body{color:red}</style>');
+      // No application to start, nor state to give it: the page leaves.
+      expect(body).not.toContain('/assets/app.js');
+      expect(body).not.toContain('modulepreload');
+      expect(stateOf(body)).toBeUndefined();
+      // Nothing inert: no script is coming to take it over.
+      expect(body).toContain('<div id="root">');
+    }
+    // In the page's language.
+    const es = await page('/products', { 'accept-language': 'es' });
+    expect(es.body).toContain(catalogueFor('es').messages['app.unauthorized']);
+    // A signed-in customer's page is not the guard's.
+    const { cookie } = await signInAs(database, 'customer');
+    expect((await page('/cart', { cookie })).body).not.toContain('location.assign');
   });
 
   it('serves the page for its script to render when its first screen fails to render', async () => {
@@ -320,7 +362,7 @@ describe('serving the client', () => {
     try {
       const res = await splitApp.inject({
         method: 'GET',
-        url: '/products',
+        url: '/employee/login',
         headers: { accept: 'text/html', 'accept-language': 'es' },
       });
       const state = stateOf(res.body);

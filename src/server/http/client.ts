@@ -7,7 +7,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { showsProducts, showsServices, type BusinessType } from '../../shared/settings';
-import { PAGE_STATE_ID, type CatalogListPath, type PageState, type RenderFirstScreen } from '../../shared/page-state';
+import {
+  PAGE_STATE_ID,
+  type CatalogListPath,
+  type FirstScreen,
+  type PageState,
+  type RenderFirstScreen,
+} from '../../shared/page-state';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import type { Catalogue, PageCatalogue } from '../../shared/i18n/catalogue';
 import type { MessageId } from '../../shared/i18n/en';
@@ -36,10 +42,8 @@ const clientDist = clientDistDir;
 /**
  * The lists a signed-in page shows first: the home page's featured cards (products first), or a shop list. The pages
  * that have them are those whose first screen the server renders for a signed-in visitor: the storefront's, whose
- * code is in the first script and whose lists and pictures are the largest paint. A visitor's landing page (`/`) is
- * rendered too: text, painted with the HTML instead of after the script. A visitor on the shop lists sees only the
- * guard's spinner before its notice (a toast, from the script) and the way to sign in: rendering that would only
- * delay the script.
+ * code is in the first script and whose lists and pictures are the largest paint (which pages else are rendered:
+ * `firstScreen`).
  */
 function firstScreenLists(pathname: string, type: BusinessType): CatalogListPath[] {
   if (pathname === '/')
@@ -249,14 +253,32 @@ function inlineStylesheet(root: string, template: string) {
   };
 }
 
-/** A page's first screen; none when rendering fails (logged), and the script then renders the page as before. */
-function render(renderFirstScreen: RenderFirstScreen, req: FastifyRequest, state: PageState): string {
+/**
+ * The page's first screen, when the server renders it: a signed-in customer's storefront (its lists), a visitor's
+ * landing page, the sign-in error page (where a sign-in that did not happen ends), and a visitor's page that needs
+ * sign-in (the guard's notice, then on to sign in, with no script to wait for). A visitor's other pages are left to
+ * the script: their code loads on demand, so the server would send only a spinner. None without the sign-in state
+ * (the database away: the script asks for it and renders the page), and none when rendering fails (logged).
+ */
+async function firstScreen(
+  pathname: string,
+  state: PageState,
+  viewer: SessionUser | null,
+  paths: CatalogListPath[],
+  renderer: () => Promise<RenderFirstScreen | undefined>,
+  req: FastifyRequest,
+): Promise<FirstScreen | undefined> {
+  if (state.session === undefined || (viewer && paths.length === 0 && pathname !== '/sign-in-error')) return undefined;
+  const renderFirstScreen = await renderer();
+  if (!renderFirstScreen) return undefined;
+  let screen: FirstScreen;
   try {
-    return renderFirstScreen(req.url, state);
+    screen = renderFirstScreen(req.url, state);
   } catch (error) {
     req.log.error({ err: error }, 'The first screen could not be rendered on the server.');
-    return '';
+    return undefined;
   }
+  return viewer || screen.leave || pathname === '/' || pathname === '/sign-in-error' ? screen : undefined;
 }
 
 /** JSON inside a script element: `<` escaped, so no text in it can close the element. */
@@ -342,27 +364,40 @@ export const clientPlugin = fp(
         const { lists, preloads } =
           viewer && paths.length ? await firstScreenData(paths, opts.catalog, viewer) : { lists: {}, preloads: [] };
         if (Object.keys(lists).length) state.lists = lists;
-        // Without the sign-in state (the database away) the script asks for it and renders the page, as before.
-        const rendered = state.session !== undefined && (viewer ? paths.length > 0 : pathname === '/');
-        const renderFirstScreen = rendered ? await firstScreenRenderer() : undefined;
-        const screen = renderFirstScreen ? render(renderFirstScreen, req, state) : '';
+        const screen = await firstScreen(pathname, state, viewer, paths, () => firstScreenRenderer(), req);
+        // A page that leaves has no script to give its state to.
         let page = template
           .replace('<html lang="en">', `<html lang="${state.catalogue.locale}">`)
-          .replace('</title>', `</title>${preloads.join('')}${dataBlock(state)}`);
-        if (screen) {
-          page = page
-            // Fetched after the first paint instead (src/client/main.tsx).
-            .replace(/<link rel="modulepreload"[^>]*>/g, '')
-            // Until the script has taken it over (src/client/start.tsx), a click or typing would be lost: the screen
-            // takes none (inert), and says it is not ready (aria-disabled), which browser automation waits on.
-            .replace('<div id="root"></div>', `<div id="root" inert aria-disabled="true">${screen}</div>`);
+          .replace('</title>', `</title>${preloads.join('')}${screen?.leave ? '' : dataBlock(state)}`);
+        // An element in the page itself is allowed by its hash; the policy allows no other.
+        const allow = (directive: 'style-src' | 'script-src', source: string) => {
           const policy = reply.getHeader('content-security-policy');
-          if (stylesheet) page = page.replace(stylesheet.link, stylesheet.element);
-          if (stylesheet && typeof policy === 'string')
-            reply.header(
-              'content-security-policy',
-              policy.replace("style-src 'self'", `style-src 'self' ${stylesheet.source}`),
+          if (typeof policy === 'string')
+            reply.header('content-security-policy', policy.replace(`${directive} 'self'`, `${directive} 'self' ${source}`));
+        };
+        if (screen) {
+          if (stylesheet) {
+            page = page.replace(stylesheet.link, stylesheet.element);
+            allow('style-src', stylesheet.source);
+          }
+          page = page
+            // Fetched after the first paint instead (src/client/main.tsx), or not at all by a page that leaves.
+            .replace(/<link rel="modulepreload"[^>]*>/g, '');
+        }
+        if (screen?.leave) {
+          // No application to start: the page shows the guard's notice and goes on to sign in by itself.
+          const leave = `setTimeout(function(){location.assign(${JSON.stringify(screen.leave.to)})},${screen.leave.afterMs})`;
+          page = page
+            .replace(/<script type="module"[^>]*><\/script>/, '')
+            .replace(
+              '<div id="root"></div>',
+              `<div id="root">${screen.html}</div>${screen.leave.notice}<script>${leave}</script>`,
             );
+          allow('script-src', `'sha256-${createHash('sha256').update(leave).digest('base64')}'`);
+        } else if (screen) {
+          // Until the script has taken it over (src/client/start.tsx), a click or typing would be lost: the screen
+          // takes none (inert), and says it is not ready (aria-disabled), which browser automation waits on.
+          page = page.replace('<div id="root"></div>', `<div id="root" inert aria-disabled="true">${screen.html}</div>`);
         }
         const html = Buffer.from(page);
         const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;

@@ -55,7 +55,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function ToastCard({ id, title, description, variant }: ToastInput & { id: string | number }) {
+/** A toast's card; `id` is sonner's, for its dismiss button. */
+function ToastCard({ id, title, description, variant }: ToastInput & { id?: string | number }) {
   const destructive = variant === 'destructive';
   const intl = useIntl();
   return (
@@ -72,15 +73,34 @@ function ToastCard({ id, title, description, variant }: ToastInput & { id: strin
           <p className={cn('mt-1 text-sm', destructive ? 'text-white' : 'text-stone-700')}>{description}</p>
         )}
       </div>
-      <button
-        type="button"
-        onClick={() => sonner.dismiss(id)}
-        className="rounded px-1 text-sm hover:bg-black/10"
-        aria-label={intl.formatMessage({ id: 'app.dismissNotification' })}
-      >
-        ✕
-      </button>
+      {id !== undefined && (
+        <button
+          type="button"
+          onClick={() => sonner.dismiss(id)}
+          className="rounded px-1 text-sm hover:bg-black/10"
+          aria-label={intl.formatMessage({ id: 'app.dismissNotification' })}
+        >
+          ✕
+        </button>
+      )}
     </div>
+  );
+}
+
+/**
+ * A toast in the page's HTML, where the toaster shows one (phones at the top, wide screens bottom right), for a page
+ * the server sends without the script that runs the toaster: a visitor's page that needs sign-in, which leaves for
+ * the sign-in half a second later (server-render.tsx). Nothing to dismiss in that time.
+ */
+export function StaticToast(input: ToastInput) {
+  const intl = useIntl();
+  return (
+    <section
+      aria-label={intl.formatMessage({ id: 'app.notifications' })}
+      className="pointer-events-none fixed inset-x-4 top-4 z-[100] sm:inset-x-auto sm:top-auto sm:right-6 sm:bottom-6 sm:w-[420px]"
+    >
+      <ToastCard {...input} />
+    </section>
   );
 }
 
