@@ -301,7 +301,9 @@ describe('serving the client', () => {
       // The guard's notice, over its page, and the way on half a second later (GUARD_REDIRECT_MS), back to the page.
       const leave = `setTimeout(function(){location.assign(${JSON.stringify(`/api/login?returnTo=${encodeURIComponent(url)}`)})},500)`;
       expect(body).toContain(`<script>${leave}</script>`);
-      expect(body).toMatch(new RegExp(`role="alert".*${en['app.unauthorized']}.*${en['app.loggedOut'].replace(/\./g, '\\.')}`));
+      expect(body).toMatch(
+        new RegExp(`role="alert".*${en['app.unauthorized']}.*${en['app.loggedOut'].replace(/\./g, '\\.')}`),
+      );
       // Allowed by its hash, as the stylesheet in the page is; nothing else inline.
       const hash = `'sha256-${createHash('sha256').update(leave).digest('base64')}'`;
       expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${hash};`);

@@ -373,7 +373,10 @@ export const clientPlugin = fp(
         const allow = (directive: 'style-src' | 'script-src', source: string) => {
           const policy = reply.getHeader('content-security-policy');
           if (typeof policy === 'string')
-            reply.header('content-security-policy', policy.replace(`${directive} 'self'`, `${directive} 'self' ${source}`));
+            reply.header(
+              'content-security-policy',
+              policy.replace(`${directive} 'self'`, `${directive} 'self' ${source}`),
+            );
         };
         if (screen) {
           if (stylesheet) {
@@ -397,7 +400,10 @@ export const clientPlugin = fp(
         } else if (screen) {
           // Until the script has taken it over (src/client/start.tsx), a click or typing would be lost: the screen
           // takes none (inert), and says it is not ready (aria-disabled), which browser automation waits on.
-          page = page.replace('<div id="root"></div>', `<div id="root" inert aria-disabled="true">${screen.html}</div>`);
+          page = page.replace(
+            '<div id="root"></div>',
+            `<div id="root" inert aria-disabled="true">${screen.html}</div>`,
+          );
         }
         const html = Buffer.from(page);
         const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
