@@ -19,6 +19,8 @@ import { catalogueFor } from '../../shared/i18n/catalogues';
 import { FIRST_SCRIPT_TEXTS_FILE } from '../../shared/i18n/first-script';
 import { errorHandlingPlugin } from '../api/error-reply';
 import { renderFirstScreen } from '../../client/server-render';
+import { takeGivenCatalogue } from '../../client/lib/i18n';
+import { givePageState } from '../../client/lib/page-state';
 import type { RenderFirstScreen } from '../../shared/page-state';
 
 // As the build writes it: the stylesheet announced as a preload (vite.config.ts, stylesheetPreloaded).
@@ -46,6 +48,10 @@ afterAll(async () => {
   await settings.stop();
   await database.close();
   rmSync(dir, { recursive: true, force: true });
+  // The renders above left the client's modules in the last page's language; the next file in this worker shares
+  // them (vitest.config.ts, isolate: false), and its dates would be written in Spanish.
+  givePageState({ catalogue: pageCatalogue(catalogueFor('en')) });
+  takeGivenCatalogue();
 });
 
 /** The client plugin alone, on this file's database, serving the client built into `root`. */
