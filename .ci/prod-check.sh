@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 base_url="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 db_name="prod_check_$(date +%s)_$$"
 db_url="${base_url%/*}/${db_name}"
-port="${PROD_CHECK_PORT:-$((4100 + RANDOM % 800))}"
+# A port the system says is free now: a fixed or random one can belong to another service on the machine.
+free_port() { node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"; }
+port="${PROD_CHECK_PORT:-$(free_port)}"
 mkdir -p .tmp
 work="$(mktemp -d "$PWD/.tmp/prod-check.XXXXXX")"
 log="$work/server.log"
