@@ -1,6 +1,6 @@
 import type { DestinationStream, LoggerOptions } from 'pino';
 import type { Database } from '../../db/client';
-import { seedDemoData } from './demo/seed';
+import { moveDemoPictures, seedDemoData } from './demo/seed';
 import { countActiveAdmins } from './auth/admin-invite';
 import type { Env } from './env';
 
@@ -14,7 +14,7 @@ export interface PreparedDatabase {
 
 /**
  * Brings the database to the current schema and, outside production only, fills an empty one with the demo
- * business. Production never gets demo rows or an account with a known password; `npm run db:seed` adds
+ * business (or points an earlier start's demo pictures at this start's address). Production never gets demo rows or an account with a known password; `npm run db:seed` adds
  * them on purpose where wanted.
  */
 export async function prepareDatabase(
@@ -24,6 +24,7 @@ export async function prepareDatabase(
   await database.migrate();
   const demo = env.NODE_ENV !== 'production';
   const seeded = demo ? await seedDemoData(database.db, { publicUrl: env.publicUrl }) : false;
+  if (demo && !seeded) await moveDemoPictures(database.db, env.publicUrl);
   return { seeded, demo, admins: await countActiveAdmins(database.db) };
 }
 

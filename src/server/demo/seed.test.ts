@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../../db/client';
 import * as s from '../../../db/schema/index';
 import { minutesOfTime, toZoned } from '../booking/zoned-time';
 import { weekdayOf } from '../../shared/date-key';
 import { createTestDatabase } from '../../testing/test-server';
-import { seedDemoData } from './seed';
+import { moveDemoPictures, seedDemoData } from './seed';
 
 let database: Database;
 beforeAll(async () => {
@@ -94,4 +95,36 @@ describe('demo data', () => {
       expect(strangers).toEqual([]);
     },
   );
+
+  it('moves its pictures to the address of a start on another port, and leaves a picture someone set', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await seedDemoData(tx, { publicUrl: 'http://localhost:3311', now: new Date(days['a Monday']) });
+        const pictures = async () =>
+          [
+            ...(await tx.select({ name: s.products.name, url: s.products.imageUrl }).from(s.products)),
+            ...(await tx.select({ name: s.services.name, url: s.services.imageUrl }).from(s.services)),
+          ].sort((a, b) => a.name.localeCompare(b.name));
+        const own = 'https://cdn.example.com/pictures/linen-robe.jpg';
+        await tx.update(s.products).set({ imageUrl: own }).where(eq(s.products.name, 'Linen Robe'));
+        const before = await pictures();
+
+        const seeded = before.filter((picture) => picture.url?.startsWith('http://localhost:3311/catalog/'));
+        expect(seeded.length).toBeGreaterThan(15);
+
+        expect(await moveDemoPictures(tx, 'http://localhost:3000/')).toBe(seeded.length);
+        const after = await pictures();
+        expect(after.find((picture) => picture.name === 'Linen Robe')!.url).toBe(own);
+        expect(after).toEqual(
+          before.map((picture) => ({
+            ...picture,
+            url: picture.url?.replace('http://localhost:3311/', 'http://localhost:3000/') ?? null,
+          })),
+        );
+        // Already at this address: nothing to move.
+        expect(await moveDemoPictures(tx, 'http://localhost:3000')).toBe(0);
+        throw new RolledBack();
+      }),
+    ).rejects.toBeInstanceOf(RolledBack);
+  });
 });

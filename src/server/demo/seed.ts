@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { and, count, inArray, ne, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { allPermissions, defaultEmployeePermissions } from '../../shared/roles';
 import type { Db, Tx } from '../../../db/client';
@@ -84,6 +84,28 @@ const customerData = [
   ['Lucas', 'Garcia'],
   ['Olivia', 'Martin'],
 ] as const;
+
+/**
+ * Points the demo pictures at this start's address. They are absolute URLs (SPEC: `imageUrl` is a URL), written
+ * with the address of the start that seeded them, and the page's Content-Security-Policy allows pictures from this
+ * address only: after a start on another PORT or PUBLIC_URL they would all be broken. Only the demo's own pictures
+ * move (`/catalog/<its file>` on any host); a picture someone set is left as it is. Answers how many moved.
+ */
+export async function moveDemoPictures(db: Db, publicUrl: string): Promise<number> {
+  const base = publicUrl.replace(/\/$/, '');
+  const demoPaths = [...productData, ...serviceData].map(([name]) => demoImageUrl('', name));
+  let moved = 0;
+  for (const table of [s.products, s.services]) {
+    const path = sql`substring(${table.imageUrl} from '^https?://[^/]+(/catalog/[^/]+)$')`;
+    const rows = await db
+      .update(table)
+      .set({ imageUrl: sql`${base} || ${path}` })
+      .where(and(inArray(path, demoPaths), ne(table.imageUrl, sql`${base} || ${path}`)))
+      .returning({ id: table.id });
+    moved += rows.length;
+  }
+  return moved;
+}
 
 /** Fills an empty database with a small, believable business. Does nothing when users exist. */
 export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date }): Promise<boolean> {
