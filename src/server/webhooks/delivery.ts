@@ -1,8 +1,8 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { statement, type Database, type Tx } from '../../../db/client';
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
 import { ADMIN_ROLE } from '../../shared/roles';
@@ -241,6 +241,16 @@ async function disableEndpoint(tx: Tx, endpoint: { id: string; url: string }, pu
   }
 }
 
+/**
+ * The Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`, keyed by the
+ * secret's base64 after `whsec_`. Made with Node's crypto: the `standardwebhooks` package signs with a JavaScript
+ * SHA-256, a fifth of a delivery's CPU (receivers verify with that package in the tests).
+ */
+function sign(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}
+
 /** Its one attempt: the request, signed as Standard Webhooks prescribes, and what came of it. */
 async function attempt(
   delivery: Delivery,
@@ -253,13 +263,13 @@ async function attempt(
     timestamp: new Date(delivery.createdAt).toISOString(),
     data: delivery.data,
   });
-  const attemptAt = new Date();
+  const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'Storefront-Webhooks/1.0',
     'webhook-id': delivery.eventId,
-    'webhook-timestamp': String(Math.floor(attemptAt.getTime() / 1000)),
-    'webhook-signature': new Webhook(delivery.secret).sign(delivery.eventId, attemptAt, body),
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': sign(delivery.secret, delivery.eventId, timestamp, body),
   };
   try {
     const { statusCode } = await post(delivery.url, body, headers, policy);
