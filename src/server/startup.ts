@@ -14,8 +14,8 @@ export interface PreparedDatabase {
 
 /**
  * Brings the database to the current schema and, outside production only, fills an empty one with the demo
- * business (or points an earlier start's demo pictures at this start's address). Production never gets demo rows or an account with a known password; `npm run db:seed` adds
- * them on purpose where wanted.
+ * business (or points an earlier start's demo pictures at this start's address). Production never gets demo rows
+ * or an account with a known password; `npm run db:seed` adds them on purpose where wanted.
  */
 export async function prepareDatabase(
   database: Database,
