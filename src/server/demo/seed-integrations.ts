@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { users, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
 import type { Permission } from '../../shared/roles';
 import { listOrders } from '../orders/order-service';
+import { newSigningSecret } from '../webhooks/signing';
 
 /** How many of the latest demo orders the demo's events tell of. */
 const DEMO_EVENTS = 6;
@@ -22,7 +22,7 @@ export async function seedIntegrationsDemo(tx: Tx, adminEmail: string) {
     events: ['order.created', 'order.updated', 'customer.created'],
     description: 'Accounting sync (demo: switched off)',
     isActive: false,
-    secret: `whsec_${randomBytes(32).toString('base64')}`,
+    secret: newSigningSecret(),
   });
   const actor = { id: admin!.id, role: admin!.role, permissions: admin!.permissions as Permission[] };
   const { items } = await listOrders(tx, actor, { limit: DEMO_EVENTS });

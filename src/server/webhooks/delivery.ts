@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
@@ -8,6 +7,7 @@ import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../..
 import { ADMIN_ROLE } from '../../shared/roles';
 import { defineJob, type EachHandler } from '../jobs/define-job';
 import { ZWebhookJob, type WebhookJob } from './webhook-job';
+import { sign } from './signing';
 import type { Env } from '../env';
 import { enqueueMail } from '../mail/outbox';
 import { getSettings } from '../settings/settings-service';
@@ -239,16 +239,6 @@ async function disableEndpoint(tx: Tx, endpoint: { id: string; url: string }, pu
       ].join('\n'),
     });
   }
-}
-
-/**
- * The Standard Webhooks signature: `v1,` and the base64 HMAC-SHA256 of `<id>.<timestamp>.<body>`, keyed by the
- * secret's base64 after `whsec_`. Made with Node's crypto: the `standardwebhooks` package signs with a JavaScript
- * SHA-256, a fifth of a delivery's CPU (receivers verify with that package in the tests).
- */
-function sign(secret: string, id: string, timestamp: number, body: string): string {
-  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
-  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
 /** Its one attempt: the request, signed as Standard Webhooks prescribes, and what came of it. */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import { jobs, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index';
@@ -17,6 +16,7 @@ import { cancelJobs, enqueue } from '../jobs/enqueue';
 import { deliveryJobKey, deliveryJobKeyOf, webhookKind, type DeliveryOutcome } from './delivery';
 import { checkDestination, type DestinationPolicy } from './destination';
 import { writeEvent } from './events';
+import { newSigningSecret } from './signing';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import { sentence } from '../../shared/i18n/sentence';
@@ -36,9 +36,6 @@ const endpointColumns = {
 
 type EndpointRow = Omit<WebhookEndpoint, 'createdAt'> & { createdAt: Date };
 const toEndpoint = (row: EndpointRow): WebhookEndpoint => ({ ...row, createdAt: row.createdAt.toISOString() });
-
-/** A new signing secret in the Standard Webhooks form: `whsec_` + base64 of 32 random bytes. */
-const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 const english = catalogueFor('en').messages;
 
@@ -67,7 +64,7 @@ export async function createWebhookEndpoint(
   policy: DestinationPolicy,
 ): Promise<CreatedWebhookEndpoint> {
   await checkDestination(input.url, policy);
-  const secret = newSecret();
+  const secret = newSigningSecret();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(webhookEndpoints)
