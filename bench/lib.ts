@@ -300,7 +300,6 @@ export async function compareInterleaved(
   }
   const combine = (side: 'full' | 'bare'): LoadResult => {
     const all = results.map((r) => r[side]);
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
     return {
       requestsPerSec: Math.round(all.reduce((n, r) => n + r.requestsPerSec, 0) / all.length),
       p99: median(all.map((r) => r.p99)),
