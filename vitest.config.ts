@@ -1,5 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
+// The projects on PostgreSQL copy each file's database from one migrated for the run.
+const postgresTemplate = 'src/testing/postgres-template.ts';
 // The suite runs on embedded PGlite always, and again on PostgreSQL when DATABASE_URL is set.
 const databases = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
@@ -24,6 +26,7 @@ export default defineConfig({
           exclude: db === 'pglite' ? [...configDefaults.exclude, '**/*.postgres.test.ts'] : configDefaults.exclude,
           environment: 'node',
           env: { TEST_DB: db },
+          globalSetup: db === 'postgres' ? [postgresTemplate] : [],
           // Time limits only catch a hang: on a machine shared with other work, creating and migrating a test
           // database or a property test's runs can take minutes.
           testTimeout: 120_000,
@@ -40,6 +43,7 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           env: { TEST_DB: process.env.DATABASE_URL ? 'postgres' : 'pglite' },
+          globalSetup: process.env.DATABASE_URL ? [postgresTemplate] : [],
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },

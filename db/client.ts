@@ -38,6 +38,8 @@ export interface DbConfig {
   url?: string;
   /** PGlite data directory; absent means in memory. */
   dataDir?: string;
+  /** PGlite: start from this dump of a data directory (`migratedPgliteDump`) instead of an empty database. */
+  loadDataDir?: Blob;
   /** postgres.js pool size. */
   maxConnections?: number;
 }
@@ -49,12 +51,16 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 const MIGRATION_LOCK_KEY = 727_271_001;
 
 export async function createDb(config: DbConfig): Promise<Database> {
-  return config.url ? createPostgres(config.url, config.maxConnections ?? 10) : createPglite(config.dataDir);
+  return config.url
+    ? createPostgres(config.url, config.maxConnections ?? 10)
+    : createPglite(config.dataDir, config.loadDataDir);
 }
 
-async function createPglite(dataDir?: string): Promise<Database> {
+const pgliteExtensions = { btree_gist, pg_trgm };
+
+async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { btree_gist, pg_trgm } });
+  const client = await PGlite.create({ dataDir, loadDataDir, extensions: pgliteExtensions });
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
@@ -71,6 +77,20 @@ async function createPglite(dataDir?: string): Promise<Database> {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/**
+ * An in-memory PGlite database, migrated, as a dump of its data directory: `createDb({ loadDataDir })` starts from
+ * it in about a third of the CPU of creating and migrating one (the tests make one per file).
+ */
+export async function migratedPgliteDump(): Promise<Blob> {
+  const client = await PGlite.create({ extensions: pgliteExtensions });
+  try {
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
 }
 
 async function createPostgres(url: string, max: number): Promise<Database> {
