@@ -6,31 +6,17 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
-import postgres from 'postgres';
 import { createDb, type Tx } from '../db/client';
 import { users, webhookEndpoints } from '../db/schema/index';
 import { createSession } from '../src/server/auth/sessions';
+import { createPostgresDatabase } from '../src/testing/postgres-database';
 import type { WebhookEventType } from '../src/shared/webhook-schema';
 
 /** PostgreSQL server the benchmarks create their own databases on. */
 export const ADMIN_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A fresh database for one benchmark run; dropped by the returned function. */
-export async function createBenchDatabase(name: string) {
-  const admin = postgres(ADMIN_DATABASE_URL, { max: 1, onnotice: () => {} });
-  const database = `bench_${name}_${Date.now()}`;
-  await admin.unsafe(`create database "${database}"`);
-  const url = new URL(ADMIN_DATABASE_URL);
-  url.pathname = `/${database}`;
-  return {
-    url: url.toString(),
-    name: database,
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${database}" with (force)`);
-      await admin.end();
-    },
-  };
-}
+/** A fresh database for one benchmark run; dropped by its drop. */
+export const createBenchDatabase = (name: string) => createPostgresDatabase(ADMIN_DATABASE_URL, `bench_${name}`);
 
 export async function freePort(): Promise<number> {
   const server = createServer();

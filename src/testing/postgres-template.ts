@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../../db/client';
+import { createPostgresDatabase } from './postgres-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,22 +17,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return project.provide('postgresTemplate', '');
-  const name = `test_template_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const template = await createPostgresDatabase(adminUrl, 'test_template');
   // Closed before any copy: a database is copied only while nobody is connected to it. Two connections: the
   // migration holds one for its lock and runs on the other.
-  const database = await createDb({ url: url.toString(), maxConnections: 2 });
+  const database = await createDb({ url: template.url, maxConnections: 2 });
   try {
     await database.migrate();
   } finally {
     await database.close();
   }
-  project.provide('postgresTemplate', name);
-  return async () => {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  };
+  project.provide('postgresTemplate', template.name);
+  return template.drop;
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { createDb, migratedPgliteDump, type Database, type Tx } from '../../db/client';
 import { jobs, serviceProviders, services, users, weeklyHours } from '../../db/schema/index';
@@ -10,6 +9,7 @@ import { createSession, SESSION_COOKIE } from '../server/auth/sessions';
 import { readEnv, type Env } from '../server/env';
 import type { OutgoingMail } from '../server/mail/outgoing-mail';
 import { documentMismatch } from '../server/openapi-check';
+import { createPostgresDatabase } from './postgres-database';
 import { subscriberKinds } from '../server/events/subscriber';
 import type { Payments } from '../server/payments/payments';
 
@@ -35,19 +35,14 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   const adminUrl = process.env.DATABASE_URL;
   const template = inject('postgresTemplate');
   if (!adminUrl || !template) throw new Error('TEST_DB=postgres needs DATABASE_URL');
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}" template "${template}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await createDb({ url: url.toString(), maxConnections: 20 });
+  const copy = await createPostgresDatabase(adminUrl, 'test', template);
+  const database = await createDb({ url: copy.url, maxConnections: 20 });
   return {
     ...database,
-    url: url.toString(),
+    url: copy.url,
     close: async () => {
       await database.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
+      await copy.drop();
     },
   };
 }
