@@ -87,6 +87,12 @@ export async function migratedPgliteDump(): Promise<Blob> {
   const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migratePglite(drizzlePglite(client), { migrationsFolder });
+    // PGlite works in template1; template0 and postgres are copies of an empty catalogue nothing opens. Without them
+    // the dump has 711 files instead of 1,309 (16 MB instead of 31): loading it, most of which is the in-memory file
+    // system making each file, took 0.72-1.01 s of CPU instead of 1.03-1.33 s.
+    await client.exec(`update pg_database set datistemplate = false where datname = 'template0'`);
+    await client.exec('drop database template0');
+    await client.exec('drop database postgres');
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
