@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import { createTestDatabase } from '../../testing/test-server';
@@ -209,6 +210,51 @@ describe('job runner', () => {
     expect(bad).toMatchObject({ status: 'pending', attempts: 1, lastError: 'receiver said no' });
     expect(bad!.runAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
     expect(await jobRow(broken!.id)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('claims the oldest due jobs of each kind run together, and the oldest of the others up to its concurrency', async () => {
+    const ZNumbered = z.object({ n: z.number() });
+    const handed: string[] = [];
+    const together = (kind: string) => ({
+      kind,
+      schema: ZNumbered,
+      async runAll(_tx: unknown, payloads: { n: number }[]) {
+        const numbers = payloads.map((p) => p.n).sort();
+        handed.push(`${kind}:${numbers.join(',')}`);
+      },
+    });
+    const started: string[] = [];
+    const runner = createJobRunner({
+      database,
+      log: quiet,
+      batchSize: 3,
+      concurrency: 2,
+      jobs: [
+        together('first'),
+        together('second'),
+        {
+          ...mailKind,
+          async run(payload: OutgoingMail) {
+            started.push(payload.to);
+          },
+        },
+      ],
+    });
+    // Queued newest first, so that the order they were written in is not the order they are due in.
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    for (let n = 5; n >= 1; n--) {
+      await enqueue(database.db, { kind: 'first', schema: ZNumbered }, { n }, { runAt: minutesAgo(20 - n) });
+      await enqueue(database.db, { kind: 'second', schema: ZNumbered }, { n }, { runAt: minutesAgo(10 - n) });
+      await enqueue(database.db, mailKind, mail(`m${n}@example.com`), { runAt: minutesAgo(30 - n) });
+    }
+    expect(await runner.runDue()).toBe(15);
+    // The first claim: the three oldest of each kind run together, the two oldest mails (run at once, in any order).
+    expect(handed.slice(0, 2).sort()).toEqual(['first:1,2,3', 'second:1,2,3']);
+    expect(started.slice(0, 2).sort()).toEqual(['m1@example.com', 'm2@example.com']);
+    // The next: the rest of each kind run together, the next two mails; then the last mail.
+    expect(handed.slice(2).sort()).toEqual(['first:4,5', 'second:4,5']);
+    expect(started.slice(2, 4).sort()).toEqual(['m3@example.com', 'm4@example.com']);
+    expect(started[4]).toBe('m5@example.com');
   });
 
   it('fails a job whose stored payload no longer matches its kind, without retrying', async () => {
