@@ -9,8 +9,8 @@ import { cpuMs, createBenchDatabase, loadAverage, percentile, runnerProcess } fr
 const mailRunner = (url: string, report: boolean) =>
   runnerProcess(
     url,
-    '',
-    `{ mail: { run: async (_payload, job) => { ${report ? "process.stdout.write(job.id + ' ' + (performance.timeOrigin + performance.now()) + '\\n');" : ''} } } }`,
+    "import { mailKind } from './src/server/mail/delivery.ts';",
+    `[{ ...mailKind, run: async (_payload, job) => { ${report ? "process.stdout.write(job.id + ' ' + (performance.timeOrigin + performance.now()) + '\\n');" : ''} } }]`,
   );
 
 // The job runner on PostgreSQL, each runner in its own process (an app instance):
