@@ -405,11 +405,11 @@ export function runnerProcess(url: string, imports: string, jobs: string) {
   });
   const lines = createInterface({ input: child.stdout });
   // A runner that fails to start (its error is on stderr) fails the benchmark instead of leaving it waiting.
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const ready = new Promise<void>((resolve, reject) => {
     lines.on('line', (line) => line === 'ready' && resolve());
-    child.once('exit', (code) => reject(new Error(`A job runner exited (code ${code}) before it was ready.`)));
+    void exited.then((code) => reject(new Error(`A job runner exited (code ${code}) before it was ready.`)));
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return { child, lines, ready, exited, send: (line: 'go' | 'stop') => sendLine(child, line) };
 }
 

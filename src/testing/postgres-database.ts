@@ -8,7 +8,12 @@ import postgres from 'postgres';
 export async function createPostgresDatabase(adminUrl: string, prefix: string, template?: string) {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+  try {
+    await admin.unsafe(`create database "${name}"${template ? ` template "${template}"` : ''}`);
+  } catch (error) {
+    await admin.end();
+    throw error;
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
