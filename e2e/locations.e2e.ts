@@ -111,6 +111,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('locations and resources on %s
     const date = sundayAhead();
 
     const { context, page } = await e2e.open({ viewport, cookie: customers[viewport] });
+    // A select's list adds a style element, which the Content-Security-Policy allows by its hash: refused, it would
+    // be a console error.
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     await page.goto('/booking');
     await page.getByRole('heading', { name: 'Book an Appointment' }).waitFor();
     await page.getByLabel('Location').click();
@@ -123,6 +127,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('locations and resources on %s
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Book Appointment' }).click();
     await toast(page, 'Appointment Booked').waitFor();
+    expect(errors).toEqual([]);
     await page.waitForURL(/\/profile/);
     // The profile says where, and the time is the location's own.
     const booked = page.getByTestId('profile-appointment').filter({ hasText: `Pedicure ${viewport}` });
