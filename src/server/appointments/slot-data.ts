@@ -321,9 +321,9 @@ const readSlotData = slotDataStatement(
   (from, to) => sql`${appointments.heldStartsAt} < ${to} and ${appointments.heldEndsAt} > ${from}`,
 );
 
-// Meeting one held span (a booking's check): found by the employees and the span through the no-overlap index (the
-// same range expression), which reads only the few spans near it, where the employee's index would read all of
-// their appointments. This plan is good whatever the values, and planning it took longer than running it (0.2 ms
+// Meeting one held span (a booking's check): found by the span through the no-overlap index (the same range
+// expression), which reads only the few spans near it, where the employee's index would read all of their
+// appointments. This plan is good whatever the values, and planning it took longer than running it (0.2 ms
 // against 0.1). Given the values as parameters, PostgreSQL plans afresh at every call: the plans it makes knowing
 // them are estimated cheaper than one made without, so it never settles on the latter. Behind one-row subqueries,
 // the values are unknown to every plan alike, and from the sixth call on a connection it keeps one plan.
