@@ -2,7 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { is, Param, Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { is, Param, Placeholder, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
+// Not in drizzle's declared API: how its own selects order their fields for mapping rows (see selectStatement).
+// @ts-expect-error -- exported by the module, left out of its type declarations
+import { orderSelectedFields } from 'drizzle-orm/utils';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -195,6 +198,49 @@ export function statement<Values extends Record<string, unknown>, Row>(query: SQ
       built.values.map((valueOf) => valueOf(values)),
     );
   };
+}
+
+/**
+ * A drizzle select built once, as `statement` is, answered as drizzle answers it (the selection's nested objects and
+ * column types): for the reads that run for every batch of follow-ups (an appointment with its service and people,
+ * say), where building the join again took longer than PostgreSQL takes to run it. `select` writes the query with
+ * `sql.placeholder`s; it is called once, with the first handle, and each run prepares the built text on its own.
+ */
+export function selectStatement<Values extends Record<string, unknown>, Row>(select: (db: Tx) => Selecting<Row>) {
+  let built: { query: Query; fields: unknown; joins: Record<string, boolean> } | undefined;
+  return (db: Tx, values: Values): Promise<Row[]> => {
+    if (!built) {
+      // drizzle keeps a select's fields and which of its joins may be null to itself: read as its own prepare() does.
+      const builder = select(db) as unknown as {
+        getSQL(): SQL;
+        config: { fields: Record<string, unknown> };
+        joinsNotNullableMap: Record<string, boolean>;
+      };
+      built = {
+        query: dialect.sqlToQuery(builder.getSQL()),
+        fields: orderSelectedFields(builder.config.fields),
+        joins: builder.joinsNotNullableMap,
+      };
+    }
+    const { session } = db as unknown as {
+      session: {
+        prepareQuery(query: Query, fields: unknown, name: undefined, arrayMode: true): PreparedSelect<Row>;
+      };
+    };
+    const prepared = session.prepareQuery(built.query, built.fields, undefined, true);
+    prepared.joinsNotNullableMap = built.joins;
+    return prepared.execute(values);
+  };
+}
+
+/** A drizzle select with its rows' type (what `db.select(…).from(…)…` gives). */
+interface Selecting<Row> extends SQLWrapper {
+  execute(): Promise<Row[]>;
+}
+
+interface PreparedSelect<Row> {
+  joinsNotNullableMap?: Record<string, boolean>;
+  execute(values: Record<string, unknown>): Promise<Row[]>;
 }
 
 function buildOnce<Values extends Record<string, unknown>>(query: SQLWrapper) {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../../db/client';
+import { selectStatement, type Tx } from '../../../db/client';
 import { appointments, services, users } from '../../../db/schema/index';
 import type { Appointment } from '../../shared/appointment-schema';
 import type { AppointmentLocation } from '../../shared/location-schema';
@@ -80,6 +80,11 @@ export function selectAppointments(db: Tx) {
 }
 
 export type Row = Awaited<ReturnType<ReturnType<typeof selectAppointments>['execute']>>[number];
+
+/** The appointments with these ids, as `selectAppointments` reads them, built once (each follow-up batch reads so). */
+export const appointmentsByIds = selectStatement<{ ids: string[] }, Row>((db) =>
+  selectAppointments(db).where(sql`${appointments.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
 
 /** Where it takes place, as the row holds it (PGlite may hand the JSON back as text). */
 export const locationOf = (row: Row): AppointmentLocation =>

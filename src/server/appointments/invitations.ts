@@ -1,6 +1,7 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { appointments, locations } from '../../../db/schema/index';
+import { selectStatement } from '../../../db/client';
+import { locations } from '../../../db/schema/index';
 import type { AppointmentChange } from '../events/domain-events';
 import { defineSubscriber } from '../events/subscriber';
 import { enqueueEach } from '../jobs/enqueue';
@@ -11,7 +12,7 @@ import type { Locale } from '../../shared/i18n/locales';
 import type { BusinessSettings } from '../../shared/settings';
 import { mailLanguage, type MailLanguage } from '../mail/mail-language';
 import { writeCalendar } from './icalendar';
-import { locationOf, selectAppointments, type Row } from './appointment-rows';
+import { appointmentsByIds, locationOf, type Row } from './appointment-rows';
 
 /**
  * Calendar invitations for an appointment: one UID per appointment and a SEQUENCE raised by every change, so a
@@ -211,6 +212,14 @@ function invitationKindOf(
   }
 }
 
+// The time zones of the bookings' locations.
+const locationZones = selectStatement<{ ids: string[] }, { id: string; timeZone: string | null }>((db) =>
+  db
+    .select({ id: locations.id, timeZone: locations.timeZone })
+    .from(locations)
+    .where(sql`${locations.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
+
 /**
  * The invitation mails of a booking, a move, a cancellation or a revival: to the customer and to the employee, each
  * in their language, with the calendar event at the sequence the change raised. A booking writes its times in its
@@ -229,11 +238,8 @@ export const invitationMailsOf = defineSubscriber(
       const ids = [...new Set(events.map((event) => event.data.id))];
       const [settings, rows, zones] = await Promise.all([
         getSettings(tx),
-        selectAppointments(tx).where(inArray(appointments.id, ids)),
-        tx
-          .select({ id: locations.id, timeZone: locations.timeZone })
-          .from(locations)
-          .where(inArray(locations.id, [...new Set(events.flatMap((event) => event.data.locationId ?? []))])),
+        appointmentsByIds(tx, { ids }),
+        locationZones(tx, { ids: [...new Set(events.flatMap((event) => event.data.locationId ?? []))] }),
       ]);
       const queued = events.flatMap(({ data, change }) => {
         const row = rows.find((r) => r.id === data.id);

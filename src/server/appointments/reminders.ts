@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { defineSubscriber } from '../events/subscriber';
-import type { Database, Tx } from '../../../db/client';
+import { selectStatement, type Database, type Tx } from '../../../db/client';
 import { appointmentReminders, appointments } from '../../../db/schema/index';
 import { liveStatuses, type AppointmentStatus } from '../../shared/appointment-schema';
 import type { BusinessSettings } from '../../shared/settings';
@@ -64,6 +64,15 @@ function queueReminders(
   );
 }
 
+// When the appointments are and whether they are live.
+const whenAndStatus = selectStatement<{ ids: string[] }, { id: string; startsAt: Date; status: AppointmentStatus }>(
+  (db) =>
+    db
+      .select({ id: appointments.id, startsAt: appointments.startsAt, status: appointments.status })
+      .from(appointments)
+      .where(sql`${appointments.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
+
 /**
  * Every change that may move or end an appointment's reminders (a booking, a move, a cancellation, a status)
  * schedules them again from the appointment as it is when this runs: a booking queues them, a move moves them, an
@@ -79,13 +88,7 @@ export const reminderScheduling = defineSubscriber(
   () => ({
     async runAll(tx, events) {
       const ids = [...new Set(events.map((event) => event.data.id))];
-      const [{ reminderOffsetsMinutes }, rows] = await Promise.all([
-        getSettings(tx),
-        tx
-          .select({ id: appointments.id, startsAt: appointments.startsAt, status: appointments.status })
-          .from(appointments)
-          .where(inArray(appointments.id, ids)),
-      ]);
+      const [{ reminderOffsetsMinutes }, rows] = await Promise.all([getSettings(tx), whenAndStatus(tx, { ids })]);
       const now = new Date();
       // A new appointment has no reminders to drop.
       const fresh = new Set(events.flatMap((event) => (event.change?.kind === 'booked' ? [event.data.id] : [])));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../../db/client';
+import { selectStatement, type Database, type Tx } from '../../../db/client';
 import { businessSettings, orders } from '../../../db/schema/index';
 import { defaultSettings, type BusinessSettings } from '../../shared/settings';
 import { settingsMessages, type UpdateBusinessSettingsInput } from '../../shared/settings-schema';
@@ -31,9 +31,14 @@ export const remindersResyncJobType = { kind: 'remindersResync', schema: z.objec
 
 /** The business settings; defaults until an admin saves them for the first time. */
 export async function getSettings(db: Tx): Promise<BusinessSettings> {
-  const [row] = await db.select(columns).from(businessSettings).limit(1);
+  const [row] = await settingsRow(db, {});
   return row ?? defaultSettings;
 }
+
+// Built once: every batch of follow-ups reads the settings in its transaction.
+const settingsRow = selectStatement<Record<string, never>, BusinessSettings>((db) =>
+  db.select(columns).from(businessSettings).limit(1),
+);
 
 /** This instance's copy of the settings (built once by buildApp and passed to the services that read it). */
 export function createSettingsCache(database: Database): SettingsCache {
