@@ -86,6 +86,10 @@ export const appointmentsByIds = selectStatement<{ ids: string[] }, Row>((db) =>
   selectAppointments(db).where(sql`${appointments.id} = any(${sql.placeholder('ids')}::uuid[])`),
 );
 
+/** The appointment with this id (a UUID), as `selectAppointments` reads it; undefined when there is none. */
+export const appointmentRow = async (db: Tx, id: string): Promise<Row | undefined> =>
+  (await appointmentsByIds(db, { ids: [id] }))[0];
+
 /** Where it takes place, as the row holds it (PGlite may hand the JSON back as text). */
 export const locationOf = (row: Row): AppointmentLocation =>
   typeof row.location === 'string' ? JSON.parse(row.location) : row.location;
@@ -147,8 +151,7 @@ export async function emitAppointmentEvent(
       typeof appointment === 'function'
         ? appointment
         : async () => {
-            const [row] = await selectAppointments(tx).where(eq(appointments.id, appointment));
-            return toAppointment(row!);
+            return toAppointment((await appointmentRow(tx, appointment))!);
           },
     ...facts,
   });

@@ -32,6 +32,7 @@ import { sqlState, violatedConstraint } from '../../../db/errors';
 import { AppError } from '../app-error';
 import {
   appointmentColumns,
+  appointmentRow,
   emitAppointmentEvent,
   selectAppointments,
   toAppointment,
@@ -88,9 +89,7 @@ const SEAT_OF_CUSTOMER = 'appointments_session_customer_key';
 const seesAll = (actor: SessionUser) => can(actor, 'appointments.view');
 
 async function findRow(db: Tx, id: string): Promise<Row | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await selectAppointments(db).where(eq(appointments.id, id));
-  return row;
+  return isUuid(id) ? appointmentRow(db, id) : undefined;
 }
 
 /** Whether the caller may see the appointment: their own in person (as customer or as its employee), or any with appointments.view. */

@@ -11,7 +11,7 @@ import type { Payments } from '../payments/payments';
 import { getSettings } from '../settings/settings-service';
 import { money, sentence } from '../../shared/i18n/sentence';
 import { recordAudit } from '../audit/audit';
-import { emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
+import { appointmentRow, emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
 import { cancelInTransaction, type BookingEnv } from './appointment-service';
 import { refundDeposit } from './deposits';
 
@@ -144,6 +144,5 @@ export async function refundDepositByHand(
     });
     await emitAppointmentEvent(tx, 'appointment.updated', row.id);
   });
-  const [row] = await selectAppointments(db).where(eq(appointments.id, id));
-  return toAppointment(row!);
+  return toAppointment((await appointmentRow(db, id))!);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, gt, inArray, sql } from 'drizzle-orm';
 import { defineSubscriber } from '../events/subscriber';
 import { selectStatement, type Database, type Tx } from '../../../db/client';
 import { appointmentReminders, appointments } from '../../../db/schema/index';
@@ -11,7 +11,7 @@ import { mailLanguage } from '../mail/mail-language';
 import { enqueueMail } from '../mail/outbox';
 import type { OutgoingMail } from '../mail/outgoing-mail';
 import { getSettings, remindersResyncJobType } from '../settings/settings-service';
-import { selectAppointments, type Row } from './appointment-rows';
+import { appointmentRow, type Row } from './appointment-rows';
 import { appointmentDetails, buildInvitation, invitationOf } from './invitations';
 
 /*
@@ -167,7 +167,7 @@ export function reminderJob(opts: {
     async run({ appointmentId, offsetMinutes }) {
       await opts.database.db.transaction(async (tx) => {
         const settings = await getSettings(tx);
-        const [row] = await selectAppointments(tx).where(eq(appointments.id, appointmentId));
+        const row = await appointmentRow(tx, appointmentId);
         if (!row || !isLive(row.status) || !settings.reminderOffsetsMinutes.includes(offsetMinutes)) return;
         // Claims this reminder of this start: a second run (or a second instance) inserts nothing and sends nothing.
         const claimed = await tx

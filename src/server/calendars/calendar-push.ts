@@ -4,7 +4,7 @@ import type { Database, Tx } from '../../../db/client';
 import { appointments, calendarConnections, externalCalendarPushes, externalCalendars } from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
 import { AppError } from '../app-error';
-import { selectAppointments } from '../appointments/appointment-rows';
+import { appointmentRow } from '../appointments/appointment-rows';
 import { invitationUid } from '../appointments/invitations';
 import { writeCalendar } from '../appointments/icalendar';
 import { defineJob, type JobHandler } from '../jobs/define-job';
@@ -37,7 +37,7 @@ function eventText(appointment: Awaited<ReturnType<typeof readAppointment>>, pub
 }
 
 async function readAppointment(db: Tx, id: string) {
-  const [row] = await selectAppointments(db).where(eq(appointments.id, id));
+  const row = await appointmentRow(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'Appointment not found');
   return row;
 }
