@@ -150,9 +150,7 @@ export async function emitAppointmentEvent(
     data:
       typeof appointment === 'function'
         ? appointment
-        : async () => {
-            return toAppointment((await appointmentRow(tx, appointment))!);
-          },
+        : async () => toAppointment((await appointmentRow(tx, appointment))!),
     ...facts,
   });
 }
