@@ -1,12 +1,7 @@
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import {
-  exportKinds,
-  exportPermission,
-  importKinds,
-  importPermission,
-  ZImportRefusal,
-  ZImportResult,
-} from '../src/shared/csv-schema';
+import type { PlainRoute } from '../src/server/api/openapi-operation';
+import { exportAccess, importAccess } from '../src/server/http/csv-http';
+import { exportKinds, importKinds, ZImportRefusal, ZImportResult } from '../src/shared/csv-schema';
 
 /** CSV imports: a text/csv body, all or nothing. */
 const importPaths: ZodOpenApiPathsObject = Object.fromEntries(
@@ -17,7 +12,7 @@ const importPaths: ZodOpenApiPathsObject = Object.fromEntries(
         operationId: `import${kind[0]!.toUpperCase()}${kind.slice(1)}Csv`,
         summary: `Import ${kind} from CSV`,
         description:
-          `Needs ${importPermission[kind]}. A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any ` +
+          'A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any ' +
           'error nothing is written and the answer is 400 listing every error by line and column; the same file ' +
           `again creates nothing new (${kind === 'customers' ? 'customers match by e-mail' : `${kind} match by name`}). ` +
           '`dryRun=true` checks the file and writes nothing.',
@@ -58,7 +53,7 @@ export const csvPaths: ZodOpenApiPathsObject = Object.fromEntries([
         operationId: `export${kind[0]!.toUpperCase()}${kind.slice(1)}Csv`,
         summary: `Export ${kind} as CSV`,
         description:
-          `Needs ${exportPermission[kind]}. RFC 4180, UTF-8 with a byte order mark, a header row; a cell starting ` +
+          'RFC 4180, UTF-8 with a byte order mark, a header row; a cell starting ' +
           "with =, +, -, @, a tab or a carriage return is prefixed with '. Streamed." +
           (kind === 'products' ? '' : ' `from` and `to` are days in the business time zone, both included.'),
         tags: [kind],
@@ -83,25 +78,21 @@ export const csvPaths: ZodOpenApiPathsObject = Object.fromEntries([
   ]),
 ]);
 
-/** The error answers of the CSV operations, by `<method> <path>`, beside the server's own. */
-export const csvErrors: [string, Record<number, string>][] = [
-  ...exportKinds.map((kind): [string, Record<number, string>] => [
-    `get /admin/exports/${kind}.csv`,
-    {
-      400: 'from or to is not a date, or the range ends before it starts',
-      401: 'Not signed in',
-      403: `Signed in without ${exportPermission[kind]}`,
-    },
-  ]),
-  ...importKinds.map((kind): [string, Record<number, string>] => [
-    `post /admin/imports/${kind}`,
-    {
-      401: 'Not signed in',
-      403: `Signed in without ${importPermission[kind]}`,
-      409: 'A request with this Idempotency-Key is still running',
-      413: 'The file is over 5 MB',
-      422: 'This Idempotency-Key was used with a different request',
-      415: 'The body is not text/csv',
-    },
-  ]),
+/**
+ * The CSV operations as their routes enforce them (the access rule) and what only they know; the document adds the
+ * rest as for any operation (openapi-operation.ts). The import's own 400 body (ImportRefusal) stays as written above.
+ */
+export const csvRoutes: PlainRoute[] = [
+  ...exportKinds.map((kind): PlainRoute => ({
+    method: 'GET',
+    path: `/admin/exports/${kind}.csv`,
+    access: exportAccess(kind),
+    errors: { 400: 'from or to is not a date, or the range ends before it starts' },
+  })),
+  ...importKinds.map((kind): PlainRoute => ({
+    method: 'POST',
+    path: `/admin/imports/${kind}`,
+    access: importAccess(kind),
+    errors: { 413: 'The file is over 5 MB', 415: 'The body is not text/csv' },
+  })),
 ];

@@ -9,7 +9,12 @@ import { createSchema, type oas31, type ZodOpenApiPathsObject, type ZodOpenApiRe
 import type { ZodType } from 'zod';
 import { appRouter } from '../src/routers/index';
 import { ZErrorBody } from '../src/server/api/errors';
-import { documentedOperation, serverErrors } from '../src/server/api/openapi-operation';
+import {
+  documentedOperation,
+  documentedPlainRoute,
+  serverErrors,
+  type PlainRoute,
+} from '../src/server/api/openapi-operation';
 import type { Meta } from '../src/server/api/trpc';
 import { revalidatedPaths } from '../src/server/http/catalog-http';
 import {
@@ -21,8 +26,8 @@ import {
   type WebhookEventType,
 } from '../src/shared/webhook-schema';
 import { catalogueFor } from '../src/shared/i18n/catalogues';
-import { csvErrors, csvPaths } from './csv-paths';
-import { dataRightsErrors, dataRightsPaths } from './data-rights-paths';
+import { csvPaths, csvRoutes } from './csv-paths';
+import { dataRightsPaths, dataRightsRoutes } from './data-rights-paths';
 
 /** Every tag the operations use, so the document defines each one. */
 function operationTags(): string[] {
@@ -40,6 +45,7 @@ const redirect = (description: string): ZodOpenApiResponsesObject => ({
 });
 
 // Browser navigations served by plain routes (src/server/http/oidc-routes.ts): not procedures, documented by hand.
+// They never look at credentials (no key is checked, so no 401 or 429): open to everyone, failing only as any request.
 const signInPaths: ZodOpenApiPathsObject = {
   '/login': {
     get: {
@@ -202,6 +208,28 @@ function addResponseHeaders(document: ReturnType<typeof generateOpenApiDocument>
   return document;
 }
 
+/**
+ * The plain routes of the API that check their caller (csv-paths.ts, data-rights-paths.ts): documented by hand, with
+ * the access rule each enforces, from which their protection, access sentence and error answers follow as for a
+ * procedure's operation.
+ */
+export const plainRoutes: readonly PlainRoute[] = [...csvRoutes, ...dataRightsRoutes];
+
+const operationKey = ({ method, path }: Pick<PlainRoute, 'method' | 'path'>) => `${method.toLowerCase()} ${path}`;
+
+/** A protected plain route lists the credentials as the generator lists them on a protected procedure's operation. */
+function describePlainRoutes(document: ReturnType<typeof generateOpenApiDocument>) {
+  const credentials = Object.keys(securitySchemes).map((name) => ({ [name]: [] }));
+  for (const route of plainRoutes) {
+    const operation = document.paths?.[route.path]?.[route.method.toLowerCase() as 'get'];
+    if (!operation) throw new Error(`${operationKey(route)}: declared but not in the document's paths`);
+    const { protect, accessSentence } = documentedPlainRoute(route);
+    operation.description = operation.description ? `${operation.description} ${accessSentence}` : accessSentence;
+    if (protect) operation.security = credentials;
+  }
+  return document;
+}
+
 /** Operations open to everyone say so (`security: []`): the others list the session cookie and the API key. */
 function markPublicOperations(document: ReturnType<typeof generateOpenApiDocument>) {
   for (const item of Object.values(document.paths ?? {})) {
@@ -305,7 +333,10 @@ function addRevalidation(operation: OperationObject) {
 
 type OperationObject = NonNullable<NonNullable<ReturnType<typeof generateOpenApiDocument>['paths']>[string]['get']>;
 
-/** Every operation's error answers, all with the one Error schema. */
+/**
+ * Every operation's error answers, all with the one Error schema, except one a hand-written entry gives itself (the
+ * CSV import's 400 lists the file's errors).
+ */
 function addErrorResponses(document: ReturnType<typeof generateOpenApiDocument>, errorsByOperation: ErrorsByOperation) {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
@@ -314,6 +345,7 @@ function addErrorResponses(document: ReturnType<typeof generateOpenApiDocument>,
       if (!operation || !errors) continue;
       if (method === 'get' && revalidatedPaths.includes(`/api${path}`)) addRevalidation(operation);
       for (const [status, description] of Object.entries(errors)) {
+        if (operation.responses?.[status]) continue;
         operation.responses = { ...operation.responses, [status]: errorResponse(Number(status), description) };
       }
     }
@@ -387,8 +419,20 @@ function addIdempotencyKey(document: ReturnType<typeof generateOpenApiDocument>)
   return document;
 }
 
+/** How a caller proves who they are: the session cookie, or an API key. */
+const securitySchemes = {
+  sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Session cookie set at sign-in.' },
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API key created by an admin at /admin/integrations, sent as `Authorization: Bearer <key>`. It acts ' +
+      "with its permissions, cut down to its creator's current ones; keyed answers carry RateLimit-* headers.",
+  },
+} satisfies Record<string, oas31.SecuritySchemeObject>;
+
 /** The document's version (semver): docs/api-changelog.md has a section for each. */
-const API_VERSION = '1.2.0';
+const API_VERSION = '1.3.0';
 
 /**
  * The OpenAPI 3.1 document of every REST operation, generated from the router. A zod schema registered with an
@@ -398,9 +442,9 @@ const API_VERSION = '1.2.0';
 export function buildOpenApiDocument() {
   const errorsByOperation: ErrorsByOperation = new Map([
     ...Object.keys(signInPaths).map((path): [string, Record<number, string>] => [`get ${path}`, serverErrors]),
-    ...[...csvErrors, ...dataRightsErrors].map(([operation, errors]): [string, Record<number, string>] => [
-      operation,
-      { ...errors, ...serverErrors },
+    ...plainRoutes.map((route): [string, Record<number, string>] => [
+      operationKey(route),
+      documentedPlainRoute(route).errors,
     ]),
   ]);
   const document = generateOpenApiDocument(documentedRouter(errorsByOperation), {
@@ -410,22 +454,15 @@ export function buildOpenApiDocument() {
       'Authenticate with the session cookie set at sign-in, or with an API key (`Authorization: Bearer <key>`). Errors are JSON {"message", "code"}.',
     version: API_VERSION,
     baseUrl: '/api',
-    securitySchemes: {
-      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Session cookie set at sign-in.' },
-      bearerAuth: {
-        type: 'http',
-        scheme: 'bearer',
-        description:
-          'An API key created by an admin at /admin/integrations, sent as `Authorization: Bearer <key>`. It acts ' +
-          "with its permissions, cut down to its creator's current ones; keyed answers carry RateLimit-* headers.",
-      },
-    },
+    securitySchemes,
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'Storefront', url: 'https://example.com' },
     tags: operationTags(),
     paths: { ...signInPaths, ...csvPaths, ...dataRightsPaths },
   });
-  const described = addIdempotencyKey(addErrorResponses(markCreated(moveQueryFields(document)), errorsByOperation));
+  const described = addIdempotencyKey(
+    addErrorResponses(markCreated(moveQueryFields(describePlainRoutes(document))), errorsByOperation),
+  );
   described.components = { ...described.components, headers: responseHeaders };
   addAnswerSchema(described, ZErrorBody);
   return addWebhooks(markPublicOperations(addResponseHeaders(described)));

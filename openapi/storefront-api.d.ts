@@ -17,7 +17,7 @@ export interface paths {
     post?: never;
     /**
      * Erase the signed-in customer's account
-     * @description The typed confirmation `{"confirm": "DELETE"}` is required. Future appointments are cancelled (the employee is told), chats and waitlist entries deleted, orders kept for the books with the person removed ("Deleted customer"), every session ended; the same e-mail can sign up again as a new person. A customer only: staff get 403, and so does an API key (a program, not a person).
+     * @description The typed confirmation `{"confirm": "DELETE"}` is required. Future appointments are cancelled (the employee is told), chats and waitlist entries deleted, orders kept for the books with the person removed ("Deleted customer"), every session ended; the same e-mail can sign up again as a new person. A customer only: staff get 403. Requires a signed-in person, for their own; an API key gets 403.
      */
     delete: operations['auth-deleteAccount'];
     options?: never;
@@ -495,8 +495,8 @@ export interface paths {
     get: operations['cart-list'];
     put?: never;
     /**
-     * Add a product, or raise its quantity (409 beyond stock)
-     * @description Add a product, or raise its quantity (409 beyond stock). Requires a signed-in person, for their own; an API key gets 403.
+     * Add a product, or raise its quantity (409 beyond stock or beyond 999 in the line)
+     * @description Add a product, or raise its quantity (409 beyond stock or beyond 999 in the line). Requires a signed-in person, for their own; an API key gets 403.
      */
     post: operations['cart-add'];
     delete?: never;
@@ -1821,8 +1821,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The events of the last 30 days, newest first, each as delivered (`type`: one kind); a page of `limit`, `cursor` from the Link header
-     * @description The events of the last 30 days, newest first, each as delivered (`type`: one kind); a page of `limit`, `cursor` from the Link header. Requires the webhooks.view permission (admins hold every permission).
+     * The events of the last 30 days, newest first, each as delivered (`type`: one kind); a page of `limit`, `cursor` from the Link header; with `updatedSince`, one page walked oldest first
+     * @description The events of the last 30 days, newest first, each as delivered (`type`: one kind); a page of `limit`, `cursor` from the Link header; with `updatedSince`, one page walked oldest first. Requires the webhooks.view permission (admins hold every permission).
      */
     get: operations['events-list'];
     put?: never;
@@ -2404,7 +2404,7 @@ export interface paths {
     put?: never;
     /**
      * Import products from CSV
-     * @description Needs products.create. A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any error nothing is written and the answer is 400 listing every error by line and column; the same file again creates nothing new (products match by name). `dryRun=true` checks the file and writes nothing.
+     * @description A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any error nothing is written and the answer is 400 listing every error by line and column; the same file again creates nothing new (products match by name). `dryRun=true` checks the file and writes nothing. Requires the products.create permission (admins hold every permission).
      */
     post: operations['importProductsCsv'];
     delete?: never;
@@ -2424,7 +2424,7 @@ export interface paths {
     put?: never;
     /**
      * Import services from CSV
-     * @description Needs services.create. A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any error nothing is written and the answer is 400 listing every error by line and column; the same file again creates nothing new (services match by name). `dryRun=true` checks the file and writes nothing.
+     * @description A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any error nothing is written and the answer is 400 listing every error by line and column; the same file again creates nothing new (services match by name). `dryRun=true` checks the file and writes nothing. Requires the services.create permission (admins hold every permission).
      */
     post: operations['importServicesCsv'];
     delete?: never;
@@ -2444,7 +2444,7 @@ export interface paths {
     put?: never;
     /**
      * Import customers from CSV
-     * @description Needs customers.edit. A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any error nothing is written and the answer is 400 listing every error by line and column; the same file again creates nothing new (customers match by e-mail). `dryRun=true` checks the file and writes nothing.
+     * @description A CSV file (text/csv, UTF-8, at most 5 MB) with a header row. With any error nothing is written and the answer is 400 listing every error by line and column; the same file again creates nothing new (customers match by e-mail). `dryRun=true` checks the file and writes nothing. Requires the customers.edit permission (admins hold every permission).
      */
     post: operations['importCustomersCsv'];
     delete?: never;
@@ -2462,7 +2462,7 @@ export interface paths {
     };
     /**
      * Export orders as CSV
-     * @description Needs orders.view. RFC 4180, UTF-8 with a byte order mark, a header row; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with '. Streamed. `from` and `to` are days in the business time zone, both included.
+     * @description RFC 4180, UTF-8 with a byte order mark, a header row; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with '. Streamed. `from` and `to` are days in the business time zone, both included. Requires the orders.view permission (admins hold every permission).
      */
     get: operations['exportOrdersCsv'];
     put?: never;
@@ -2482,7 +2482,7 @@ export interface paths {
     };
     /**
      * Export appointments as CSV
-     * @description Needs appointments.view. RFC 4180, UTF-8 with a byte order mark, a header row; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with '. Streamed. `from` and `to` are days in the business time zone, both included.
+     * @description RFC 4180, UTF-8 with a byte order mark, a header row; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with '. Streamed. `from` and `to` are days in the business time zone, both included. Requires the appointments.view permission (admins hold every permission).
      */
     get: operations['exportAppointmentsCsv'];
     put?: never;
@@ -2502,7 +2502,7 @@ export interface paths {
     };
     /**
      * Export customers as CSV
-     * @description Needs customers.view. RFC 4180, UTF-8 with a byte order mark, a header row; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with '. Streamed. `from` and `to` are days in the business time zone, both included.
+     * @description RFC 4180, UTF-8 with a byte order mark, a header row; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with '. Streamed. `from` and `to` are days in the business time zone, both included. Requires the customers.view permission (admins hold every permission).
      */
     get: operations['exportCustomersCsv'];
     put?: never;
@@ -2522,7 +2522,7 @@ export interface paths {
     };
     /**
      * Export products as CSV
-     * @description Needs products.view. RFC 4180, UTF-8 with a byte order mark, a header row; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with '. Streamed.
+     * @description RFC 4180, UTF-8 with a byte order mark, a header row; a cell starting with =, +, -, @, a tab or a carriage return is prefixed with '. Streamed. Requires the products.view permission (admins hold every permission).
      */
     get: operations['exportProductsCsv'];
     put?: never;
@@ -3136,6 +3136,8 @@ export interface components {
         code: string;
         /** @description What the card pays of the total at checkout */
         amount: string;
+        /** @description Why the card pays nothing (void, expired, no balance left), in the request's language; else null */
+        problem: string | null;
       } | null;
       /** @description What is left to pay after the gift card: total - giftCard.amount */
       amountDue: string;
@@ -4489,7 +4491,7 @@ export interface operations {
           'application/json': components['schemas']['Erased'];
         };
       };
-      /** @description The confirmation is not "DELETE" */
+      /** @description The confirmation is not "DELETE", or a body that is not valid JSON */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4499,7 +4501,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -4509,10 +4511,46 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A staff member, or an API key (a program, not a person) */
+      /** @description A staff member, an API key (a program, not a person), or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is over 1 MB */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is not JSON (Content-Type: application/json) */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -4703,6 +4741,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MyData'];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -5097,6 +5145,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SignedInUser'];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -5600,6 +5658,16 @@ export interface operations {
           'application/json': components['schemas']['EmployeeApplication'][];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -5993,6 +6061,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['BusinessSettings'];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An invalid or revoked API key */
@@ -6515,6 +6593,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
       };
       /** @description An invalid or revoked API key */
       401: {
@@ -7309,6 +7397,16 @@ export interface operations {
         };
         content?: never;
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description An invalid or revoked API key */
       401: {
         headers: {
@@ -7814,6 +7912,16 @@ export interface operations {
           'application/json': components['schemas']['ServiceProvider'][];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -8059,6 +8167,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ProviderCandidate'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -8395,6 +8513,16 @@ export interface operations {
           'application/json': components['schemas']['CartItem'][];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -8539,7 +8667,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Out of stock, or more than the stock */
+      /** @description Out of stock, more than the stock, or more than 999 in the line */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -8936,6 +9064,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CartSummary'];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -9591,6 +9729,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['WeeklyHours'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -10258,6 +10406,16 @@ export interface operations {
           'application/json': components['schemas']['WeeklyHours'][];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -10487,6 +10645,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PortalWeeklyHours'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -11166,6 +11334,16 @@ export interface operations {
           'application/json': components['schemas']['Appointment'][];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -11728,6 +11906,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CalendarFeed'];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -12603,7 +12791,7 @@ export interface operations {
           'application/json': components['schemas']['Appointment'];
         };
       };
-      /** @description Invalid input, or a body that is not valid JSON */
+      /** @description Invalid input, a body that is not valid JSON, or reopening a prepaid appointment whose package has expired */
       400: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -12643,7 +12831,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description That status change is not allowed from the current status */
+      /** @description That status change is not allowed from the current status, or reopening a prepaid appointment whose package has no sessions left */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -12784,7 +12972,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description No such appointment of yours */
+      /** @description No such appointment (a customer: of yours) */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -12946,7 +13134,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description No such appointment of yours */
+      /** @description No such appointment (a customer: of yours) */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -13216,6 +13404,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PaymentMethods'];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -13567,7 +13765,7 @@ export interface operations {
           /** @description With customerId: the products and quantities ordered */
           items?: {
             productId: string;
-            quantity: number;
+            quantity: number | string;
           }[];
           /**
            * @description With customerId: how the order is paid, manual (on pickup, the default) or stripe (the customer pays it by card later, POST /orders/{id}/pay)
@@ -14505,6 +14703,16 @@ export interface operations {
           'application/json': components['schemas']['Discount'][];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -15053,6 +15261,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['GiftCard'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -15824,6 +16042,16 @@ export interface operations {
           'application/json': components['schemas']['PermissionGroup'][];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -15915,6 +16143,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Role'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -17855,6 +18093,16 @@ export interface operations {
           'application/json': components['schemas']['Dashboard'];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -18451,6 +18699,16 @@ export interface operations {
           'application/json': components['schemas']['Conversation'][];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -18542,6 +18800,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['UnreadCount'];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -18800,6 +19068,16 @@ export interface operations {
           'application/json': components['schemas']['WebhookEventType'][];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -18891,6 +19169,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['WebhookEndpoint'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -19882,6 +20170,7 @@ export interface operations {
           | 'gift_card.voided';
         limit?: number;
         cursor?: string;
+        updatedSince?: string;
       };
       header?: never;
       path?: never;
@@ -20189,6 +20478,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['WaitlistEntry'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -20584,6 +20883,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApiKey'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -21121,6 +21430,8 @@ export interface operations {
         'application/json': {
           firstName?: string;
           lastName?: string;
+          /** @description Empty or null clears it */
+          phone?: string | null;
           notes?: string;
           tags?: string[];
         };
@@ -21432,6 +21743,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CalendarConnection'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -22261,7 +22582,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not found */
+      /** @description No such employee */
       404: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -22378,6 +22699,16 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description No such employee (employeeId) */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The API key's rate limit is used up; retry after Retry-After seconds */
       429: {
         headers: {
@@ -22449,6 +22780,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Package'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An invalid or revoked API key */
@@ -22532,6 +22873,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Package'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -23225,6 +23576,16 @@ export interface operations {
           'application/json': components['schemas']['PackageCredit'][];
         };
       };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
@@ -23316,6 +23677,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Location'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description An invalid or revoked API key */
@@ -23844,6 +24215,16 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Resource'][];
+        };
+      };
+      /** @description A query parameter: this operation takes none */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description Not signed in, or an invalid or revoked API key */
@@ -24552,7 +24933,7 @@ export interface operations {
           'application/json': components['schemas']['ImportRefusal'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -24562,7 +24943,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Signed in without products.create */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -24572,7 +24953,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A request with this Idempotency-Key is still running */
+      /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -24606,6 +24987,22 @@ export interface operations {
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -24690,7 +25087,7 @@ export interface operations {
           'application/json': components['schemas']['ImportRefusal'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -24700,7 +25097,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Signed in without services.create */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -24710,7 +25107,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A request with this Idempotency-Key is still running */
+      /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -24744,6 +25141,22 @@ export interface operations {
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -24828,7 +25241,7 @@ export interface operations {
           'application/json': components['schemas']['ImportRefusal'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -24838,7 +25251,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Signed in without customers.edit */
+      /** @description Not allowed, or a cross-site request */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -24848,7 +25261,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description A request with this Idempotency-Key is still running */
+      /** @description A request with the same Idempotency-Key is still running */
       409: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -24882,6 +25295,22 @@ export interface operations {
       422: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -24960,7 +25389,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -24970,10 +25399,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Signed in without orders.view */
+      /** @description Not allowed */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -25052,7 +25497,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -25062,10 +25507,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Signed in without appointments.view */
+      /** @description Not allowed */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -25144,7 +25605,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -25154,10 +25615,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Signed in without customers.view */
+      /** @description Not allowed */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {
@@ -25231,7 +25708,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Not signed in */
+      /** @description Not signed in, or an invalid or revoked API key */
       401: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
@@ -25241,10 +25718,26 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Signed in without products.view */
+      /** @description Not allowed */
       403: {
         headers: {
           'X-Request-Id': components['headers']['X-Request-Id'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The API key's rate limit is used up; retry after Retry-After seconds */
+      429: {
+        headers: {
+          'X-Request-Id': components['headers']['X-Request-Id'];
+          'RateLimit-Limit': components['headers']['RateLimit-Limit'];
+          'RateLimit-Remaining': components['headers']['RateLimit-Remaining'];
+          'RateLimit-Reset': components['headers']['RateLimit-Reset'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          RateLimit: components['headers']['RateLimit'];
+          'Retry-After': components['headers']['Retry-After'];
           [name: string]: unknown;
         };
         content: {

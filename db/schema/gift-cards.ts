@@ -92,5 +92,8 @@ export const cartGiftCards = pgTable('cart_gift_cards', {
   giftCardId: uuid('gift_card_id')
     .notNull()
     .references(() => giftCards.id, { onDelete: 'cascade' }),
+  // The card's balance as the customer was last shown it (applying the card, the priced cart): the checkout takes
+  // what that balance paid, or refuses when the card has less now (someone else spent it meanwhile).
+  shownBalance: numeric('shown_balance', { precision: 10, scale: 2 }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

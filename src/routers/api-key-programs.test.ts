@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, cartItems, orders, products, weeklyHours } from '../../db/schema/index';
+import { appointments, auditLog, cartItems, orders, products, weeklyHours } from '../../db/schema/index';
 import { addCalendarDays } from '../shared/date-key';
-import { bookableService, signInAs, useTestServer } from '../testing/test-server';
+import { orderNumber } from '../shared/orders';
+import { bookableService, followUpsDone, signInAs, useTestServer } from '../testing/test-server';
 import { defaultEmployeePermissions, type Permission } from '../shared/roles';
 
 // An API key is a program, not a person (docs/integrations.md): it does what its permissions allow over
@@ -118,6 +119,54 @@ describe('booking for a customer', () => {
   });
 });
 
+describe('changing an appointment with a key', () => {
+  async function booked() {
+    const res = await server.request('POST', '/api/appointments', {
+      cookie: customer.cookie,
+      body: { serviceId, dateTime: nextSlot() },
+    });
+    expect(res.status, res.text).toBe(200);
+    return res.body.id as string;
+  }
+
+  it("finds the appointment with the change's permission alone, without appointments.view, and shows no more", async () => {
+    const first = await booked();
+    const second = await booked();
+    const canceller = await key(['appointments.cancel']);
+    const cancelled = await server.request('POST', `/api/appointments/${first}/cancel`, { headers: canceller });
+    expect([cancelled.status, cancelled.body.status]).toEqual([200, 'cancelled']);
+    expect((await server.request('GET', `/api/appointments/${second}`, { headers: canceller })).status).toBe(403);
+    const editor = await key(['appointments.edit']);
+    const dateTime = nextSlot();
+    const moved = await server.request('PUT', `/api/appointments/${second}/reschedule`, {
+      headers: editor,
+      body: { dateTime },
+    });
+    expect([moved.status, moved.body.dateTime]).toEqual([200, dateTime]);
+    const confirmed = await server.request('PUT', `/api/appointments/${second}/status`, {
+      headers: editor,
+      body: { status: 'confirmed' },
+    });
+    expect([confirmed.status, confirmed.body.status]).toEqual([200, 'confirmed']);
+    // The deposit refund finds it too: this one took no deposit, which is what the answer says.
+    const refund = await server.request('POST', `/api/appointments/${second}/deposit-refund`, {
+      headers: await key(['payments.refunds']),
+    });
+    expect([refund.status, refund.body.message]).toEqual([409, 'Only a deposit paid by card can be refunded.']);
+    const editorCancel = await server.request('POST', `/api/appointments/${second}/cancel`, { headers: editor });
+    expect([editorCancel.status, editorCancel.body.status]).toEqual([200, 'cancelled']);
+    // Without a permission for the change it is refused as before; an unknown id is not found.
+    const viewer = await server.request('POST', `/api/appointments/${second}/cancel`, {
+      headers: await key(['appointments.view']),
+    });
+    expect(viewer.status).toBe(403);
+    const unknown = await server.request('POST', '/api/appointments/00000000-0000-4000-8000-000000000000/cancel', {
+      headers: canceller,
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'Appointment not found']);
+  });
+});
+
 describe("a key never reaches its creator's own things", () => {
   it('a products.view key gets 403 on the cart, on checkout and on the order list, whatever the scope', async () => {
     const narrow = await key(['products.view']);
@@ -183,6 +232,56 @@ describe("a key never reaches its creator's own things", () => {
     expect(await server.db.select().from(weeklyHours).where(eq(weeklyHours.employeeId, employee.user.id))).toEqual(
       creatorWeek,
     );
+  });
+});
+
+describe('what a key is told about its creator', () => {
+  it("refuses to change its creator's role, permissions or status, saying why in terms of the key", async () => {
+    const self = `/api/admin/users/${admin.user.id}`;
+    const refusal = {
+      code: 'FORBIDDEN',
+      message: "An API key can't change the role, permissions or status of the person who made it.",
+    };
+    const status = await server.request('PUT', `${self}/status`, {
+      headers: await key(['users.edit']),
+      body: { isActive: false },
+    });
+    expect([status.status, status.body]).toEqual([403, refusal]);
+    const role = await server.request('PUT', `${self}/role`, {
+      headers: await key(['users.roles']),
+      body: { role: 'employee' },
+    });
+    expect([role.status, role.body]).toEqual([403, refusal]);
+    const spanish = await server.request('PUT', `${self}/status`, {
+      headers: { ...(await key(['users.edit'])), 'accept-language': 'es' },
+      body: { isActive: false },
+    });
+    expect(spanish.body.message).toBe(
+      'Una clave de API no puede cambiar el rol, los permisos ni el estado de quien la creó.',
+    );
+    // The admin in person is still told it is their own account.
+    const own = await server.request('PUT', `${self}/status`, { cookie: admin.cookie, body: { isActive: false } });
+    expect([own.status, own.body.message]).toEqual([403, "You can't change your own role, permissions or status."]);
+  });
+
+  it('asks a users.edit key to name the employee of a date override (400), as it does for weekly hours', async () => {
+    const editor = await key(['users.edit']);
+    const weekly = await server.request('POST', '/api/employee-availability', {
+      headers: editor,
+      body: { dayOfWeek: 1, startTime: '09:00', endTime: '12:00' },
+    });
+    const override = await server.request('POST', '/api/availability-overrides', {
+      headers: editor,
+      body: { date: day, isAvailable: false },
+    });
+    const answer = (res: typeof weekly) => [res.status, res.body.code, res.body.message];
+    expect(answer(override)).toEqual(answer(weekly));
+    expect(answer(override)).toEqual([400, 'BAD_REQUEST', 'Please select an employee first.']);
+    const named = await server.request('POST', '/api/availability-overrides', {
+      headers: editor,
+      body: { employeeId: employee.user.id, date: addCalendarDays(day, 1), isAvailable: false },
+    });
+    expect(named.status, named.text).toBe(200);
   });
 });
 
@@ -259,6 +358,71 @@ describe('orders for a customer, without a cart', () => {
     expect((await server.db.select().from(orders)).length).toBe(before);
     const [left] = await server.db.select().from(products).where(eq(products.id, oil.id));
     expect(left!.inventory).toBe(1);
+  });
+
+  it('puts an order placed for a customer in the activity log, by key or by staff, and each later staff change once', async () => {
+    const oil = await product('Rose oil', 10);
+    const names = ['orders.manage', 'orders.edit', 'payments.process', 'orders.refund'] as const;
+    const placer = await key([...names]);
+    const byKey = await server.request('POST', '/api/orders', {
+      headers: placer,
+      body: { customerId: otherCustomer.user.id, items: [{ productId: oil.id, quantity: 2 }] },
+    });
+    expect(byKey.status, byKey.text).toBe(200);
+    const clerk = await signInAs(server.database, 'employee', { firstName: 'Sam', permissions: ['orders.manage'] });
+    const byStaff = await server.request('POST', '/api/orders', {
+      cookie: clerk.cookie,
+      body: { customerId: customer.user.id, items: [{ productId: oil.id, quantity: 1 }] },
+    });
+    expect(byStaff.status, byStaff.text).toBe(200);
+    // A customer's own checkout is no staff write.
+    await server.db.insert(cartItems).values({ userId: customer.user.id, productId: oil.id, quantity: 1 });
+    const own = await server.request('POST', '/api/orders', { cookie: customer.cookie, body: {} });
+    expect(own.status, own.text).toBe(200);
+    // The later changes audit themselves: the new subscriber must not write them a second time.
+    for (const [method, path, body] of [
+      ['POST', `/api/orders/${byKey.body.id}/mark-paid`, undefined],
+      ['POST', `/api/orders/${byKey.body.id}/refunds`, { amount: '5.00' }],
+      ['PUT', `/api/orders/${byKey.body.id}/status`, { status: 'cancelled' }],
+    ] as const) {
+      const res = await server.request(method, path, { headers: placer, ...(body && { body }) });
+      expect([path, res.status], res.text).toEqual([path, 200]);
+    }
+    await followUpsDone(server.db);
+    const entriesOf = (id: string) =>
+      server.db
+        .select({ action: auditLog.action, actorId: auditLog.actorId, summary: auditLog.summary })
+        .from(auditLog)
+        .where(eq(auditLog.entityId, id));
+    const keyed = await entriesOf(byKey.body.id);
+    expect(keyed.map((e) => e.action).sort()).toEqual([
+      'order.created',
+      'order.paid',
+      'order.refunded',
+      'order.status_changed',
+    ]);
+    expect(keyed.find((e) => e.action === 'order.created')).toEqual({
+      action: 'order.created',
+      actorId: admin.user.id,
+      summary: `Placed order #${orderNumber(byKey.body.id)} for Grace Hopper. (via API key ${names.join(' ')})`,
+    });
+    expect(await entriesOf(byStaff.body.id)).toEqual([
+      {
+        action: 'order.created',
+        actorId: clerk.user.id,
+        summary: `Placed order #${orderNumber(byStaff.body.id)} for Ada Lovelace.`,
+      },
+    ]);
+    expect(await entriesOf(own.body.id)).toEqual([]);
+    const log = await server.request('GET', '/api/admin/audit-log', {
+      cookie: admin.cookie,
+      headers: { 'accept-language': 'es' },
+    });
+    const placed = log.body.items.find(
+      (item: { entityId: string; action: string }) =>
+        item.entityId === byStaff.body.id && item.action === 'order.created',
+    );
+    expect(placed.summary).toBe(`Realizó el pedido n.º ${orderNumber(byStaff.body.id)} para Ada Lovelace.`);
   });
 
   it('needs orders.manage for staff; a signed-in customer keeps checking out their own cart', async () => {

@@ -659,6 +659,59 @@ describe('POST /api/appointments/{id}/cancel and PUT /api/appointments/{id}/resc
     expect(row[0]!.startsAt.toISOString()).toBe(at(day, '09:00'));
   });
 
+  it('lets staff who may make a change find the appointment for it without appointments.view, and show nothing more', async () => {
+    const role = await server.request('POST', '/api/admin/roles', {
+      cookie: admin,
+      body: { name: 'cancel_desk', displayName: 'Cancel desk', permissions: ['appointments.cancel'] },
+    });
+    expect(role.status, role.text).toBe(200);
+    const desk = await signInAs(server.database, 'cancel_desk');
+    const editor = await signInAs(server.database, 'employee', { permissions: ['appointments.edit'] });
+    const a = await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
+    const b = await bookOk(customerA.cookie, simpleBody(at(day, '11:00')));
+    const cancelled = await server.request('POST', `/api/appointments/${a.id}/cancel`, { cookie: desk.cookie });
+    expect([cancelled.status, cancelled.body.status]).toEqual([200, 'cancelled']);
+    // Cancelling is all the role may do: the appointment is not shown to it, nor found for a move.
+    expect((await server.request('GET', `/api/appointments/${b.id}`, { cookie: desk.cookie })).status).toBe(404);
+    const deskMove = await server.request('PUT', `/api/appointments/${b.id}/reschedule`, {
+      cookie: desk.cookie,
+      body: { dateTime: at(day, '13:00') },
+    });
+    expect(deskMove.status).toBe(404);
+    const moved = await server.request('PUT', `/api/appointments/${b.id}/reschedule`, {
+      cookie: editor.cookie,
+      body: { dateTime: at(day, '13:00') },
+    });
+    expect([moved.status, moved.body.dateTime]).toEqual([200, at(day, '13:00')]);
+    const confirmed = await server.request('PUT', `/api/appointments/${b.id}/status`, {
+      cookie: editor.cookie,
+      body: { status: 'confirmed' },
+    });
+    expect([confirmed.status, confirmed.body.status]).toEqual([200, 'confirmed']);
+    const editorCancel = await server.request('POST', `/api/appointments/${b.id}/cancel`, { cookie: editor.cookie });
+    expect([editorCancel.status, editorCancel.body.status]).toEqual([200, 'cancelled']);
+    expect((await server.request('GET', `/api/appointments/${b.id}`, { cookie: editor.cookie })).status).toBe(404);
+    // An id that names no appointment is still not found.
+    const unknown = await server.request('POST', '/api/appointments/00000000-0000-4000-8000-000000000000/cancel', {
+      cookie: desk.cookie,
+    });
+    expect([unknown.status, unknown.body.message]).toEqual([404, 'Appointment not found']);
+    await followUpsDone(server.db);
+    const logged = await server.db
+      .select({ entityId: auditLog.entityId, action: auditLog.action, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, [a.id, b.id]));
+    expect(logged).toHaveLength(4);
+    expect(logged).toEqual(
+      expect.arrayContaining([
+        { entityId: a.id, action: 'appointment.cancelled', actorId: desk.user.id },
+        { entityId: b.id, action: 'appointment.rescheduled', actorId: editor.user.id },
+        { entityId: b.id, action: 'appointment.status_changed', actorId: editor.user.id },
+        { entityId: b.id, action: 'appointment.cancelled', actorId: editor.user.id },
+      ]),
+    );
+  });
+
   it('serves the same procedures over tRPC', async () => {
     const res = await server.request(
       'GET',

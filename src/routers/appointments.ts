@@ -129,7 +129,11 @@ export const appointmentsRouter = router({
         method: 'PUT',
         path: '/appointments/{id}/status',
         tags,
-        errors: { 404: 'No such appointment', 409: 'That status change is not allowed from the current status' },
+        errors: {
+          400: 'Invalid input, a body that is not valid JSON, or reopening a prepaid appointment whose package has expired',
+          404: 'No such appointment',
+          409: 'That status change is not allowed from the current status, or reopening a prepaid appointment whose package has no sessions left',
+        },
         summary: 'Set an appointment status (calendar)',
       }),
     )
@@ -148,7 +152,7 @@ export const appointmentsRouter = router({
         queryFields: ['scope'],
         errors: {
           403: "Staff without the permission, for another person's appointment, or a cross-site request",
-          404: 'No such appointment of yours',
+          404: 'No such appointment (a customer: of yours)',
           409: 'Already cancelled or completed, or within the cancellation notice',
         },
         summary:
@@ -167,7 +171,7 @@ export const appointmentsRouter = router({
         tags,
         errors: {
           403: "Staff without the permission, for another person's appointment, or a cross-site request",
-          404: 'No such appointment of yours',
+          404: 'No such appointment (a customer: of yours)',
           409: 'Not movable in its status, within the cancellation notice, or the time is not an offered slot',
         },
         summary: 'Move an appointment to another offered time (customers up to the cancellation notice)',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { permissionProcedure, rest, router, staffPersonProcedure } from '../server/api/trpc';
 import { requestLocale } from '../server/api/request-locale';
 import { calendarEnvOf } from '../server/calendars/calendar-env';
+import { requireEmployee } from '../server/availability/weekly-hours-service';
 import {
   busyTimes,
   chooseCalendars,
@@ -121,13 +122,17 @@ export const calendarsRouter = router({
         summary: "An employee's connected calendars and their state (never a password)",
         description:
           'An ICS address is answered by its origin only (`https://calendar.google.com/…`): a secret address reads the calendar.',
+        errors: { 404: 'No such employee' },
       }),
     )
     .input(ZConnectionIdInput)
     .output(z.array(ZCalendarConnection))
-    .query(async ({ ctx, input }) =>
-      (await listConnections(ctx.db, input.id)).map(sayLastError(requestLocale(ctx.req))).map(withoutSecretAddress),
-    ),
+    .query(async ({ ctx, input }) => {
+      await requireEmployee(ctx.db, input.id);
+      return (await listConnections(ctx.db, input.id))
+        .map(sayLastError(requestLocale(ctx.req)))
+        .map(withoutSecretAddress);
+    }),
 
   busy: permissionProcedure('appointments.calendar')
     .meta(
@@ -136,11 +141,18 @@ export const calendarsRouter = router({
         path: '/admin/calendar/busy',
         tags,
         summary: "Staff's busy times from their own calendars between two dates (?employeeId= one person), no titles",
+        errors: { 404: 'No such employee (employeeId)' },
       }),
     )
     .input(ZBusyTimesInput)
     .output(z.array(ZBusyTime))
-    .query(async ({ ctx, input }) =>
-      busyTimes(ctx.db, input.employeeId ? [input.employeeId] : null, input, (await ctx.settings.get()).timezone),
-    ),
+    .query(async ({ ctx, input }) => {
+      if (input.employeeId) await requireEmployee(ctx.db, input.employeeId);
+      return busyTimes(
+        ctx.db,
+        input.employeeId ? [input.employeeId] : null,
+        input,
+        (await ctx.settings.get()).timezone,
+      );
+    }),
 });

@@ -77,6 +77,18 @@ describe('GET /api/cart and POST /api/cart', () => {
     ).toBe(3);
   });
 
+  it('never holds more than 999 in one line, however it is added: 409 with a sentence, nothing changed', async () => {
+    const { cookie } = await signInAs(server.database, 'customer');
+    const pins = await product({ name: 'Pins', inventory: 5000 });
+    const add = (quantity: number) =>
+      server.request('POST', '/api/cart', { cookie, body: { productId: pins.id, quantity } });
+    expect((await add(999)).status).toBe(200);
+    const over = await add(1);
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe('A cart line holds at most 999, and 999 of Pins are already in your cart.');
+    expect((await server.request('GET', '/api/cart', { cookie })).body[0].quantity).toBe(999);
+  });
+
   it('refuses an out-of-stock product with 409', async () => {
     const { cookie } = await signInAs(server.database, 'customer');
     const mask = await product({ name: 'Argan Hair Mask', inventory: 0 });

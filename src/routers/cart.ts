@@ -3,7 +3,7 @@ import { addToCart, listCart, removeCartItem, updateCartItem } from '../server/c
 import { personProcedure, rest, router } from '../server/api/trpc';
 import { ZAddToCartInput, ZCartItem, ZDeleted } from '../shared/catalog-schema';
 import { ZCartItemIdInput, ZUpdateCartItemInput } from '../shared/orders-schema';
-import { applyCartDiscount, priceCart, removeCartDiscount, saidIn } from '../server/discounts/discount-service';
+import { applyCartDiscount, removeCartDiscount, saidIn, showCart } from '../server/discounts/discount-service';
 import { requestLocale } from '../server/api/request-locale';
 import { ZApplyDiscountInput, ZPricedCart } from '../shared/discount-schema';
 import { ZGiftCardCodeInput } from '../shared/gift-card-schema';
@@ -26,8 +26,11 @@ export const cartRouter = router({
         method: 'POST',
         path: '/cart',
         tags,
-        errors: { 404: 'No such product, or it is not for sale', 409: 'Out of stock, or more than the stock' },
-        summary: 'Add a product, or raise its quantity (409 beyond stock)',
+        errors: {
+          404: 'No such product, or it is not for sale',
+          409: 'Out of stock, more than the stock, or more than 999 in the line',
+        },
+        summary: 'Add a product, or raise its quantity (409 beyond stock or beyond 999 in the line)',
       }),
     )
     .input(ZAddToCartInput)
@@ -73,7 +76,7 @@ export const cartRouter = router({
     )
     .input(z.void())
     .output(ZPricedCart)
-    .query(async ({ ctx }) => saidIn(requestLocale(ctx.req), await priceCart(ctx.db, ctx.user))),
+    .query(async ({ ctx }) => saidIn(requestLocale(ctx.req), await showCart(ctx.db, ctx.user))),
 
   applyDiscount: personProcedure()
     .meta(
@@ -116,7 +119,7 @@ export const cartRouter = router({
     .output(ZPricedCart)
     .mutation(async ({ ctx, input }) => {
       await applyCartGiftCard(ctx.db, ctx.user.id, input.code);
-      return saidIn(requestLocale(ctx.req), await priceCart(ctx.db, ctx.user));
+      return saidIn(requestLocale(ctx.req), await showCart(ctx.db, ctx.user));
     }),
 
   removeGiftCard: personProcedure()
@@ -125,6 +128,6 @@ export const cartRouter = router({
     .output(ZPricedCart)
     .mutation(async ({ ctx }) => {
       await removeCartGiftCard(ctx.db, ctx.user.id);
-      return saidIn(requestLocale(ctx.req), await priceCart(ctx.db, ctx.user));
+      return saidIn(requestLocale(ctx.req), await showCart(ctx.db, ctx.user));
     }),
 });

@@ -117,6 +117,24 @@ describe('PUT /api/admin/customers/{id}', () => {
     expect(log.map((e) => e.summary)).toContain('Updated customer Alex Morgan: notes; tags "" → "VIP, Sensitive skin"');
   });
 
+  it('changes the phone (empty clears it), and refuses a blank name', async () => {
+    const put = (body: Record<string, unknown>) =>
+      server.request('PUT', `/api/admin/customers/${alex.user.id}`, { cookie: editor.cookie, body });
+    expect((await put({ phone: ' +1 555 0123 ' })).body.phone).toBe('+1 555 0123');
+    expect((await put({ phone: '' })).body.phone).toBeNull();
+    for (const body of [{ firstName: '   ' }, { lastName: '' }]) {
+      const blank = await put(body);
+      expect(blank.status).toBe(400);
+      expect(blank.body.message).toBe(
+        body.firstName === undefined ? 'Last name is required' : 'First name is required',
+      );
+    }
+    expect((await put({})).body).toMatchObject({
+      firstName: expect.stringMatching(/\S/),
+      lastName: expect.stringMatching(/\S/),
+    });
+  });
+
   it('refuses too many tags, and callers without customers.edit', async () => {
     const many = await server.request('PUT', `/api/admin/customers/${alex.user.id}`, {
       cookie: editor.cookie,

@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, services, users } from '../../db/schema/index';
+import { appointments, packageCreditUses, packageCredits, services, users } from '../../db/schema/index';
 import { hashPassword } from '../server/auth/passwords';
-import { signInAs, useTestServer } from '../testing/test-server';
+import { deliverWebhook } from '../testing/orders';
+import { createStripeFake, paymentsWithStripeFake } from '../testing/stripe-fake';
+import { bookableService, signInAs, useTestServer } from '../testing/test-server';
 
 const server = useTestServer();
+const fake = createStripeFake();
+const card = useTestServer({ payments: paymentsWithStripeFake(fake) });
+const HOUR = 3_600_000;
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
 let maya: Person;
@@ -32,10 +37,10 @@ beforeAll(async () => {
 async function appointment(
   employeeId: string,
   status: 'pending' | 'confirmed' | 'completed' | 'cancelled',
-  opts: { serviceId?: string | null; notes?: string } = {},
+  opts: { serviceId?: string | null; notes?: string; startsAt?: Date } = {},
 ) {
   hour += 2;
-  const startsAt = new Date(Date.UTC(2031, 0, 1, hour));
+  const startsAt = opts.startsAt ?? new Date(Date.UTC(2031, 0, 1, hour));
   const [row] = await server.database.db
     .insert(appointments)
     .values({
@@ -188,6 +193,153 @@ describe('employee appointment status changes', () => {
       body: { status: 'confirmed' },
     });
     expect(missing.status).toBe(400);
+  });
+});
+
+describe('a cancellation or a no-show in the portal settles as the calendar settles it', () => {
+  /** Makes the appointment prepaid by a credit of three sessions that spent one on it. */
+  async function prepaid(appointmentId: string) {
+    const [credit] = await server.database.db
+      .insert(packageCredits)
+      .values({
+        customerId: customer.user.id,
+        name: 'Three massages',
+        serviceIds: [serviceId],
+        sessions: 3,
+        remaining: 2,
+        expiresAt: new Date(Date.UTC(2032, 0, 1)),
+      })
+      .returning({ id: packageCredits.id });
+    await server.database.db.insert(packageCreditUses).values({ creditId: credit!.id, appointmentId });
+    await server.database.db
+      .update(appointments)
+      .set({ paymentStatus: 'prepaid', amountDue: '0.00' })
+      .where(eq(appointments.id, appointmentId));
+    return credit!.id;
+  }
+
+  async function creditState(creditId: string, appointmentId: string) {
+    const [row] = await server.database.db
+      .select({ remaining: packageCredits.remaining, returnedAt: packageCreditUses.returnedAt })
+      .from(packageCredits)
+      .innerJoin(packageCreditUses, eq(packageCreditUses.creditId, packageCredits.id))
+      .where(eq(packageCreditUses.appointmentId, appointmentId));
+    return row!;
+  }
+
+  it('cancelling a prepaid appointment in time gives its session back, once; a late cancellation keeps it', async () => {
+    const a = await appointment(maya.user.id, 'pending');
+    const creditId = await prepaid(a.id);
+    const res = await server.request('PUT', `/api/employee/appointments/${a.id}/status`, {
+      cookie: maya.cookie,
+      body: { status: 'cancelled' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'cancelled', paymentStatus: 'prepaid' });
+    const back = await creditState(creditId, a.id);
+    expect(back.remaining).toBe(3);
+    expect(back.returnedAt).toBeInstanceOf(Date);
+    // A new version of the invitation, as the calendar's cancellation makes.
+    const [row] = await server.database.db
+      .select({ sequence: appointments.sequence })
+      .from(appointments)
+      .where(eq(appointments.id, a.id));
+    expect(row!.sequence).toBe(1);
+    const again = await server.request('PUT', `/api/employee/appointments/${a.id}/status`, {
+      cookie: maya.cookie,
+      body: { status: 'cancelled' },
+    });
+    expect([again.status, again.body.message]).toEqual([
+      409,
+      'A cancelled appointment cannot be changed to cancelled.',
+    ]);
+    expect((await creditState(creditId, a.id)).remaining).toBe(3);
+
+    // Two hours before its start, inside the 24-hour notice.
+    const late = await appointment(maya.user.id, 'pending', { startsAt: new Date(Date.now() + 2 * HOUR) });
+    const lateCredit = await prepaid(late.id);
+    const cancelled = await server.request('POST', '/api/employee/appointments/status', {
+      cookie: maya.cookie,
+      body: { appointmentId: late.id, status: 'cancelled' },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(await creditState(lateCredit, late.id)).toEqual({ remaining: 2, returnedAt: null });
+  });
+
+  it('a no-show marked in the portal keeps the session', async () => {
+    const clerk = await signInAs(server.database, 'employee', { permissions: ['appointments.edit'] });
+    const a = await appointment(clerk.user.id, 'confirmed', { startsAt: new Date(Date.now() - 2 * HOUR) });
+    const creditId = await prepaid(a.id);
+    const res = await server.request('PUT', `/api/employee/appointments/${a.id}/status`, {
+      cookie: clerk.cookie,
+      body: { status: 'no_show' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'no_show', paymentStatus: 'prepaid' });
+    expect(await creditState(creditId, a.id)).toEqual({ remaining: 2, returnedAt: null });
+  });
+
+  it('cancelling a paid deposit in time refunds it through Stripe, as the staff cancel does; a late one keeps it', async () => {
+    const admin = (await signInAs(card.database, 'admin')).cookie;
+    const employee = await signInAs(card.database, 'employee');
+    const depositServiceId = await bookableService(
+      card.db,
+      employee.user.id,
+      { name: 'Deep Tissue', price: '80.00', duration: 60 },
+      { startTime: '08:00', endTime: '20:00' },
+    );
+    await card.db
+      .update(services)
+      .set({ depositType: 'fixed', depositAmount: '20.00' })
+      .where(eq(services.id, depositServiceId));
+    const day = new Date(Date.now() + 3 * 24 * HOUR).toISOString().slice(0, 10);
+
+    /** A customer's booking with its deposit paid, then put back to pending by staff (the portal cancels pending ones). */
+    async function paidPending(time: string) {
+      const payer = await signInAs(card.database, 'customer');
+      const booked = await card.request('POST', '/api/appointments', {
+        cookie: payer.cookie,
+        body: { serviceId: depositServiceId, employeeId: employee.user.id, dateTime: `${day}T${time}:00.000Z` },
+      });
+      expect(booked.status, booked.text).toBe(200);
+      const id = booked.body.id as string;
+      const [row] = await card.db
+        .select({ reference: appointments.paymentReference })
+        .from(appointments)
+        .where(eq(appointments.id, id));
+      const session = fake.pay(row!.reference!);
+      expect((await deliverWebhook(card, fake.event('checkout.session.completed', session))).body.result).toBe(
+        'applied',
+      );
+      const pending = await card.request('PUT', `/api/appointments/${id}/status`, {
+        cookie: admin,
+        body: { status: 'pending' },
+      });
+      expect(pending.body).toMatchObject({ status: 'pending', paymentStatus: 'paid' });
+      return { id, intent: session.payment_intent as string };
+    }
+
+    const inTime = await paidPending('10:00');
+    const res = await card.request('PUT', `/api/employee/appointments/${inTime.id}/status`, {
+      cookie: employee.cookie,
+      body: { status: 'cancelled' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    expect(fake.intents.get(inTime.intent)).toMatchObject({ amount_refunded: 2000 });
+
+    const late = await paidPending('12:00');
+    const startsAt = new Date(Date.now() + 2 * HOUR);
+    await card.db
+      .update(appointments)
+      .set({ startsAt, endsAt: new Date(startsAt.getTime() + HOUR) })
+      .where(eq(appointments.id, late.id));
+    const kept = await card.request('POST', '/api/employee/appointments/status', {
+      cookie: employee.cookie,
+      body: { appointmentId: late.id, status: 'cancelled' },
+    });
+    expect(kept.body).toMatchObject({ status: 'cancelled', paymentStatus: 'paid' });
+    expect(fake.intents.get(late.intent)!.amount_refunded ?? 0).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   changeMyPassword,
   listMyAppointments,
 } from '../server/appointments/employee-portal-service';
+import { bookingEnv } from '../server/api/booking-env';
 import { feedEnvOf, getCalendarFeedUrl, rotateCalendarFeed } from '../server/appointments/calendar-feed';
 import { limits } from '../server/auth/rate-limit';
 import { rateLimited } from '../server/http/rate-limit-middleware';
@@ -51,8 +52,8 @@ export const employeePortalRouter = router({
     )
     .input(ZPortalStatusInput)
     .output(ZStaffAppointment)
-    .mutation(({ ctx, input }) =>
-      changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status, new Date()),
+    .mutation(async ({ ctx, input }) =>
+      changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status, await bookingEnv(ctx)),
     ),
 
   setStatusByBody: staffPersonProcedure()
@@ -69,8 +70,8 @@ export const employeePortalRouter = router({
     )
     .input(ZPortalStatusInput)
     .output(ZStaffAppointment)
-    .mutation(({ ctx, input }) =>
-      changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status, new Date()),
+    .mutation(async ({ ctx, input }) =>
+      changeMyAppointmentStatus(ctx.db, ctx.user, input.appointmentId, input.status, await bookingEnv(ctx)),
     ),
 
   changePassword: staffPersonProcedure()

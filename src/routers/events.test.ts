@@ -7,6 +7,53 @@ import { product } from '../testing/orders';
 
 const server = useTestServer();
 
+// First, while no endpoint listens: no delivery job runs beside the walk.
+it('walks the events written since an instant oldest first, as the other lists walk by updatedAt', async () => {
+  const admin = (await signInAs(server.database, 'admin')).cookie;
+  const since = new Date().toISOString();
+  const made = [];
+  for (const name of ['Walk Soap', 'Walk Salt', 'Walk Oil']) made.push(await product(server, admin, { name }));
+  await server.request('PUT', `/api/products/${made[0]!.id}`, { cookie: admin, body: { price: '4.00' } });
+
+  type Listed = { id: string; type: string; timestamp: string; data: { id: string } };
+  const pages: Listed[][] = [];
+  let next: string | null = `/api/events?type=product.created&updatedSince=${since}&limit=2`;
+  while (next) {
+    const res = await server.request('GET', next, { cookie: admin });
+    expect(res.status, res.text).toBe(200);
+    pages.push(res.body);
+    next = /^<([^>]+)>; rel="next"$/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+    // The next page keeps the walk's parameters.
+    if (next) expect(next).toMatch(/^\/api\/events\?type=product\.created&updatedSince=[^&]+&limit=2&cursor=/);
+  }
+  expect(pages.map((page) => page.length)).toEqual([2, 1]);
+  const walked = pages.flat();
+  expect(walked.map((e) => e.data.id)).toEqual(made.map((p) => p.id));
+  expect(walked.map((e) => e.timestamp)).toEqual(walked.map((e) => e.timestamp).sort());
+
+  // From an event's own timestamp on, inclusive, of every type: the creation of the last product and the update.
+  const last = walked[2]!;
+  const from = await server.request('GET', `/api/events?updatedSince=${last.timestamp}`, { cookie: admin });
+  expect(from.status, from.text).toBe(200);
+  const after = from.body.slice(from.body.findIndex((e: Listed) => e.id === last.id));
+  expect(after.map((e: Listed) => `${e.type} ${e.data.id}`)).toEqual([
+    `product.created ${made[2]!.id}`,
+    `product.updated ${made[0]!.id}`,
+  ]);
+
+  // Without updatedSince the list stays newest first, and its cursor is not one a walk takes.
+  const newest = await server.request('GET', '/api/events?type=product.created&limit=1', { cookie: admin });
+  expect(newest.body[0].data.id).toBe(made[2]!.id);
+  const cursor = new URL(/<([^>]+)>/.exec(newest.headers.get('link')!)![1]!, 'http://x').searchParams.get('cursor');
+  const mixed = await server.request('GET', `/api/events?updatedSince=${since}&cursor=${cursor}`, { cookie: admin });
+  expect([mixed.status, mixed.body.message]).toEqual([
+    400,
+    'This cursor is not one this list gave; start again without it.',
+  ]);
+  const notAnInstant = await server.request('GET', '/api/events?updatedSince=yesterday', { cookie: admin });
+  expect(notAnInstant.status).toBe(400);
+});
+
 it('replays every event of a pause once per replay, signed, and lists the events newest first', async () => {
   const admin = (await signInAs(server.database, 'admin')).cookie;
   const receiver = await startWebhookReceiver();

@@ -15,7 +15,7 @@ export const eventsRouter = router({
         path: '/events',
         tags,
         summary:
-          'The events of the last 30 days, newest first, each as delivered (`type`: one kind); a page of `limit`, `cursor` from the Link header',
+          'The events of the last 30 days, newest first, each as delivered (`type`: one kind); a page of `limit`, `cursor` from the Link header; with `updatedSince`, one page walked oldest first',
       }),
     )
     .input(ZEventListQuery.optional())

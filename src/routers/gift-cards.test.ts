@@ -154,7 +154,7 @@ describe('gift cards', () => {
   });
 
   it('a refund of an order paid half by card and half by Stripe gives the card its part first, Stripe the rest', async () => {
-    const customer = await signInAs(server.database, 'customer');
+    const customer = await signInAs(server.database, 'customer', { firstName: 'Sara' });
     const card = await issue('11.00');
     const item = await product(server, admin, { name: 'Split Candle', price: '20.00', inventory: 5 });
     await addToCart(server, customer.cookie, item.id, 1);
@@ -172,6 +172,12 @@ describe('gift cards', () => {
     const id = placed.body.id as string;
     const [row] = await server.db.select().from(ordersTable).where(eq(ordersTable.id, id));
     expect(fake.sessions.get(row!.paymentReference!)!.amount_total).toBe(1100);
+    const number = id.slice(-8);
+    const received = (await queuedMail(server.db, customer.user.email)).find((m) => m.subject.endsWith('received'));
+    expect(received!.text).toContain(
+      'Total: $22.00\nGift card: -$11.00\nAmount due: $11.00\n\n' +
+        'We will start on your order as soon as your card payment is confirmed.\n',
+    );
     await payOnStripe(id);
 
     // 5.00 first: all of it goes back to the card.
@@ -191,6 +197,38 @@ describe('gift cards', () => {
     expect((await server.request('GET', `/api/gift-cards/${card.code}`)).body.balance).toBe('11.00');
     const refunds = fake.calls.filter((c) => c.path === '/v1/refunds').map((c) => c.body.get('amount'));
     expect(refunds.at(-1)).toBe('1100');
+    // Each refund's mail says what went back to the card, and the way back of the rest only when there is a rest.
+    const refundMails = (await queuedMail(server.db, customer.user.email)).filter((m) =>
+      m.subject.startsWith('Refund'),
+    );
+    expect(refundMails.map((m) => [m.subject, m.text])).toEqual([
+      [
+        `Refund of $5.00 for order #${number}`,
+        [
+          'Hello Sara,',
+          '',
+          `we have refunded $5.00 for your order #${number}.`,
+          'Refunded so far: $5.00 of $22.00.',
+          '',
+          '$5.00 went back to your gift card, ready to spend again right away.',
+          `Your order: http://localhost:3000/orders/${id}`,
+        ].join('\n'),
+      ],
+      [
+        `Refund of $17.00 for order #${number}`,
+        [
+          'Hello Sara,',
+          '',
+          `we have refunded $17.00 for your order #${number}.`,
+          'Refunded so far: $22.00 of $22.00.',
+          '',
+          '$6.00 went back to your gift card, ready to spend again right away.',
+          'The remaining $11.00 goes back the way you paid.',
+          'A card refund usually reaches your account within 5 to 10 business days; money paid in the shop is handed back there.',
+          `Your order: http://localhost:3000/orders/${id}`,
+        ].join('\n'),
+      ],
+    ]);
     const detail = await server.request('GET', `/api/admin/gift-cards/${card.id}`, { cookie: admin });
     expect(detail.body.ledger.map((l: { kind: string; amount: string }) => [l.kind, l.amount])).toEqual([
       ['issued', '11.00'],
@@ -201,6 +239,73 @@ describe('gift cards', () => {
     // Nothing more can be refunded.
     const more = await server.request('POST', `/api/orders/${id}/refunds`, { cookie: admin, body: { amount: '0.01' } });
     expect(more.status).toBe(409);
+  });
+
+  it('the confirmation shows what the card paid and what is left: nothing when it paid all, else due at pickup', async () => {
+    const customer = await signInAs(server.database, 'customer', { firstName: 'Gina' });
+    // 33.30 + 3.33 tax = 36.63, all of it on a card of 40.00.
+    const whole = await product(server, admin, { name: 'Whole Lotion', price: '33.30', inventory: 5 });
+    await addToCart(server, customer.cookie, whole.id, 1);
+    await server.request('POST', '/api/cart/gift-card', {
+      cookie: customer.cookie,
+      body: { code: (await issue('40.00')).code },
+    });
+    const paid = await server.request('POST', '/api/orders', { cookie: customer.cookie, body: {} });
+    expect(paid.body).toMatchObject({ total: '36.63', giftCardAmount: '36.63', paymentStatus: 'paid' });
+    // 33.33 + 3.33 tax = 36.66, of which a card of 20.00 pays 20.00: 16.66 is paid at pickup.
+    const part = await product(server, admin, { name: 'Part Lotion', price: '33.33', inventory: 5 });
+    await addToCart(server, customer.cookie, part.id, 1);
+    await server.request('POST', '/api/cart/gift-card', {
+      cookie: customer.cookie,
+      body: { code: (await issue('20.00')).code },
+    });
+    const due = await server.request('POST', '/api/orders', { cookie: customer.cookie, body: {} });
+    expect(due.body).toMatchObject({
+      total: '36.66',
+      giftCardAmount: '20.00',
+      paymentStatus: 'unpaid',
+      paymentProvider: 'manual',
+    });
+
+    const mails = await queuedMail(server.db, customer.user.email);
+    const confirmation = (id: string) => mails.find((m) => m.subject === `Order #${id.slice(-8)} received`)!.text;
+    expect(confirmation(paid.body.id)).toBe(
+      [
+        'Hello Gina,',
+        '',
+        `thank you for your order #${paid.body.id.slice(-8)}.`,
+        '',
+        '  1 x Whole Lotion at $33.30',
+        '',
+        'Subtotal: $33.30',
+        'Shipping: Free',
+        'Tax: $3.33',
+        'Total: $36.63',
+        'Gift card: -$36.63',
+        '',
+        'Your order is paid: there is nothing left to pay.',
+        'Your orders: http://localhost:3000/profile',
+      ].join('\n'),
+    );
+    expect(confirmation(due.body.id)).toBe(
+      [
+        'Hello Gina,',
+        '',
+        `thank you for your order #${due.body.id.slice(-8)}.`,
+        '',
+        '  1 x Part Lotion at $33.33',
+        '',
+        'Subtotal: $33.33',
+        'Shipping: Free',
+        'Tax: $3.33',
+        'Total: $36.66',
+        'Gift card: -$20.00',
+        'Amount due: $16.66',
+        '',
+        'You pay when you pick your order up.',
+        'Your orders: http://localhost:3000/profile',
+      ].join('\n'),
+    );
   });
 
   it('a checkout that finds less on the card than it was shown is refused (409) and takes nothing', async () => {

@@ -1,8 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditLog, chatMessages, orders, sessions, users, waitlistEntries } from '../../db/schema/index';
+import {
+  appointments,
+  auditLog,
+  chatMessages,
+  orders,
+  products,
+  sessions,
+  users,
+  waitlistEntries,
+  webhookEvents,
+} from '../../db/schema/index';
 import { signInWithOidc } from '../server/auth/oidc-sign-in';
-import { bookableService, queuedMail, signInAs, useTestServer } from '../testing/test-server';
+import { erasedEmail, refuseErased } from '../server/customers/erased';
+import { orderNumber } from '../shared/orders';
+import { bookableService, followUpsDone, queuedMail, signInAs, useTestServer } from '../testing/test-server';
+import { startWebhookReceiver } from '../testing/webhook-receiver';
 
 // Intake questions: a service asks them, a booking answers them, and the appointment keeps the answers as asked.
 // Data rights: a customer's data as JSON, and erasure by herself or by staff.
@@ -306,8 +319,9 @@ describe('data rights', () => {
 
     const [visit] = await server.db.select().from(appointments).where(eq(appointments.id, appointmentId));
     expect(visit).toMatchObject({ status: 'cancelled', answers: [], notes: '' });
-    // The employee is told of the cancellation.
+    // The employee is told of the cancellation; she is not (her address is now the erased one: it could only bounce).
     expect((await queuedMail(server.db, employee.user.email)).length).toBe(mailsBefore + 1);
+    expect(await queuedMail(server.db, erasedEmail(person.user.id))).toEqual([]);
     expect(await server.db.select().from(chatMessages).where(eq(chatMessages.customerId, person.user.id))).toEqual([]);
     expect(
       await server.db.select().from(waitlistEntries).where(eq(waitlistEntries.customerId, person.user.id)),
@@ -372,5 +386,244 @@ describe('data rights', () => {
       body: { confirm: 'DELETE' },
     });
     expect(staffSelf.status).toBe(403);
+  });
+
+  // Her data as the probe found it after an erasure: in every kept event and audit entry about her, and in her order.
+  const zoeSays = ['Zoe', 'Erasetest', 'zoe.erasetest@example.com', '600 123 456', 'ZoeTag', 'ZOE-', 'gate code'];
+  const sayingHer = (text: string) => zoeSays.filter((said) => text.includes(said));
+
+  /** A customer staff added and keep notes and tags on, booked and ordered for by staff, with notes and answers. */
+  async function zoeWithHistory() {
+    const added = await server.request('POST', '/api/admin/customers', {
+      cookie: admin,
+      body: { email: 'zoe.erasetest@example.com', firstName: 'Zoe', lastName: 'Erasetest', phone: '600 123 456' },
+    });
+    expect(added.status, added.text).toBe(201);
+    const id: string = added.body.id;
+    const noted = await server.request('PUT', `/api/admin/customers/${id}`, {
+      cookie: admin,
+      body: { notes: 'ZOE-NOTE prefers mornings', tags: ['ZoeTag'] },
+    });
+    expect(noted.status, noted.text).toBe(200);
+    const [when] = await slotTimes(1);
+    const booked = await server.request('POST', '/api/appointments', {
+      cookie: admin,
+      body: {
+        serviceId,
+        dateTime: when,
+        customerId: id,
+        customerNotes: 'ZOE-APPT-NOTE side door',
+        answers: { [questions[0]!.id]: 'ZOE-ANSWER peanuts' },
+      },
+    });
+    expect(booked.status, booked.text).toBe(200);
+    const [oil] = await server.db
+      .insert(products)
+      .values({ name: 'Erasure oil', price: '12.50', inventory: 10 })
+      .returning();
+    const ordered = await server.request('POST', '/api/orders', {
+      cookie: admin,
+      body: { customerId: id, items: [{ productId: oil!.id, quantity: 1 }], notes: 'ZOE-ORDER-NOTE gate code 4321' },
+    });
+    expect(ordered.status, ordered.text).toBe(200);
+    // The activity log's entries of the booking and the order are written by their follow-ups.
+    await followUpsDone(server.db);
+    return { id, appointmentId: booked.body.id as string, orderId: ordered.body.id as string, productId: oil!.id };
+  }
+
+  /** The kept events whose data names her id anywhere. */
+  const eventsAbout = (id: string) =>
+    server.db
+      .select({ type: webhookEvents.type, data: webhookEvents.data })
+      .from(webhookEvents)
+      .where(sql`${webhookEvents.data}::text like ${`%${id}%`}`);
+
+  it('the erasure redacts every kept event about her (a replay sends them so) and publishes only erased data', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const since = new Date().toISOString();
+      const endpoint = await server.request('POST', '/api/admin/webhooks', {
+        cookie: admin,
+        body: {
+          url: receiver.url,
+          events: ['customer.created', 'appointment.created', 'appointment.cancelled', 'order.created'],
+        },
+      });
+      expect(endpoint.status, endpoint.text).toBeLessThan(300);
+      receiver.useSecret(endpoint.body.secret);
+      const zoe = await zoeWithHistory();
+      const before = await eventsAbout(zoe.id);
+      expect(before.map((e) => e.type).sort()).toEqual(['appointment.created', 'customer.created', 'order.created']);
+      // All of her but her tags, which no event carries.
+      expect(sayingHer(JSON.stringify(before))).toEqual(zoeSays.filter((said) => said !== 'ZoeTag'));
+      // Delivered while she was a customer: those cannot be recalled.
+      await expect.poll(() => receiver.received.length, { timeout: 8000 }).toBe(3);
+
+      const erased = await server.request('POST', `/api/admin/customers/${zoe.id}/erase`, { cookie: admin });
+      expect(erased.status, erased.text).toBe(200);
+
+      const after = await eventsAbout(zoe.id);
+      // The three kept, and the cancellation of her future appointment the erasure published.
+      expect(after.map((e) => e.type).sort()).toEqual([
+        'appointment.cancelled',
+        'appointment.created',
+        'customer.created',
+        'order.created',
+      ]);
+      expect(sayingHer(JSON.stringify(after))).toEqual([]);
+      const erasedPerson = { firstName: 'Deleted', lastName: 'customer', email: erasedEmail(zoe.id) };
+      const dataOf = (type: string) => after.find((e) => e.type === type)!.data as Record<string, unknown>;
+      expect(dataOf('customer.created')).toMatchObject({ id: zoe.id, ...erasedPerson, phone: null });
+      for (const type of ['appointment.created', 'appointment.cancelled'])
+        expect([type, dataOf(type)]).toEqual([
+          type,
+          expect.objectContaining({
+            id: zoe.appointmentId,
+            notes: '',
+            customerNotes: '',
+            answers: [],
+            customer: { id: zoe.id, ...erasedPerson },
+          }),
+        ]);
+      expect(dataOf('appointment.cancelled').status).toBe('cancelled');
+      expect(dataOf('order.created')).toMatchObject({
+        id: zoe.orderId,
+        userId: zoe.id,
+        notes: null,
+        customer: { id: zoe.id, ...erasedPerson },
+      });
+      // What the rest of the event said stays: the resource, for the books.
+      expect(dataOf('order.created')).toMatchObject({
+        subtotal: '12.50',
+        items: [expect.objectContaining({ quantity: 1 })],
+      });
+
+      const listed = await server.request('GET', '/api/events?limit=500', { cookie: admin });
+      expect(listed.status).toBe(200);
+      expect(sayingHer(listed.text)).toEqual([]);
+
+      // A replay sends what is kept now.
+      await expect.poll(() => receiver.received.length, { timeout: 8000 }).toBe(4);
+      const replay = await server.request('POST', `/api/admin/webhooks/${endpoint.body.id}/replay`, {
+        cookie: admin,
+        body: { since },
+      });
+      expect(replay.body.queued).toBeGreaterThanOrEqual(4);
+      await expect.poll(() => receiver.received.length, { timeout: 8000 }).toBe(4 + replay.body.queued);
+      const replayed = receiver.received.slice(4);
+      expect(replayed.every((r) => r.error === undefined)).toBe(true);
+      expect(replayed.filter((r) => JSON.stringify(r.payload).includes(zoe.id))).toHaveLength(4);
+      expect(sayingHer(JSON.stringify(replayed.map((r) => r.payload)))).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("the erasure redacts the audit entries about her and her things, which stay; it empties her orders' notes", async () => {
+    const zoe = await zoeWithHistory();
+    const entriesAbout = () =>
+      server.db
+        .select({
+          action: auditLog.action,
+          entityId: auditLog.entityId,
+          summary: auditLog.summary,
+          values: auditLog.summaryValues,
+        })
+        .from(auditLog)
+        .where(sql`${auditLog.entityId} in (${zoe.id}, ${zoe.appointmentId}, ${zoe.orderId})`)
+        .orderBy(auditLog.createdAt);
+    const before = await entriesAbout();
+    expect(before.map((e) => e.summary)).toEqual([
+      'Added customer Zoe Erasetest.',
+      'Updated customer Zoe Erasetest: notes; tags "" → "ZoeTag"',
+      'Booked Facial for Zoe Erasetest.',
+      `Placed order #${orderNumber(zoe.orderId)} for Zoe Erasetest.`,
+    ]);
+
+    expect((await server.request('POST', `/api/admin/customers/${zoe.id}/erase`, { cookie: admin })).status).toBe(200);
+    const after = await entriesAbout();
+    expect(sayingHer(JSON.stringify(after))).toEqual([]);
+    const redacted = "This entry's details were erased with the customer's personal data.";
+    expect(after.map((e) => [e.action, e.entityId, e.summary])).toEqual([
+      ['customer.created', zoe.id, redacted],
+      ['customer.updated', zoe.id, redacted],
+      ['appointment.created', zoe.appointmentId, 'Booked Facial for Deleted customer.'],
+      ['order.created', zoe.orderId, `Placed order #${orderNumber(zoe.orderId)} for Deleted customer.`],
+      ['customer.erased', zoe.id, "Erased a customer's personal data."],
+    ]);
+    // Said in the reader's language from the same sentences.
+    const log = await server.request('GET', '/api/admin/audit-log', {
+      cookie: admin,
+      headers: { 'accept-language': 'es' },
+    });
+    const said = log.body.items.filter((e: { entityId: string }) => [zoe.id, zoe.appointmentId].includes(e.entityId));
+    expect(said.map((e: { summary: string }) => e.summary)).toEqual([
+      'Borró los datos personales de un cliente.',
+      expect.stringContaining('Deleted customer'),
+      'Los detalles de esta entrada se borraron con los datos personales del cliente.',
+      'Los detalles de esta entrada se borraron con los datos personales del cliente.',
+    ]);
+
+    const [order] = await server.db.select().from(orders).where(eq(orders.id, zoe.orderId));
+    expect(order).toMatchObject({ notes: null, subtotal: '12.50' });
+    const answered = await server.request('GET', `/api/orders/${zoe.orderId}`, { cookie: admin });
+    expect(answered.body).toMatchObject({ notes: null, customer: { firstName: 'Deleted', lastName: 'customer' } });
+  });
+
+  it('an erased customer is booked and ordered for by nobody (404, nothing written) and mailed by nothing later', async () => {
+    const zoe = await zoeWithHistory();
+    expect((await server.request('POST', `/api/admin/customers/${zoe.id}/erase`, { cookie: admin })).status).toBe(200);
+    const record = await server.request('GET', `/api/admin/customers/${zoe.id}`, { cookie: admin });
+    expect([record.status, record.body.firstName, record.body.lastName]).toEqual([200, 'Deleted', 'customer']);
+
+    const [when] = await slotTimes(1);
+    const booking = await server.request('POST', '/api/appointments', {
+      cookie: admin,
+      body: { serviceId, dateTime: when, customerId: zoe.id },
+    });
+    const order = await server.request('POST', '/api/orders', {
+      cookie: admin,
+      body: { customerId: zoe.id, items: [{ productId: zoe.productId, quantity: 1 }] },
+    });
+    for (const refused of [booking, order])
+      expect([refused.status, refused.body.message]).toEqual([404, 'No such customer.']);
+    expect(await server.db.select().from(appointments).where(eq(appointments.customerId, zoe.id))).toHaveLength(1);
+    expect(await server.db.select().from(orders).where(eq(orders.userId, zoe.id))).toHaveLength(1);
+
+    // Her order moves on, for the books; its mail to her is not queued, nor is anything else to the erased address.
+    const moved = await server.request('PUT', `/api/orders/${zoe.orderId}/status`, {
+      cookie: admin,
+      body: { status: 'processing' },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await queuedMail(server.db, erasedEmail(zoe.id))).toEqual([]);
+    expect((await queuedMail(server.db)).filter((mail) => mail.to.endsWith('@erased.invalid'))).toEqual([]);
+    // What was still waiting to go to her own address (no SMTP here: all of it) was withdrawn by the erasure.
+    const toHer = await queuedMail(server.db, 'zoe.erasetest@example.com');
+    expect(toHer.length).toBeGreaterThan(0);
+    expect(toHer.filter((mail) => mail.status !== 'cancelled')).toEqual([]);
+  });
+
+  it('refuseErased: a write to an erased customer\'s record is 404 "No such customer."; anyone else passes', async () => {
+    const zoe = await zoeWithHistory();
+    await expect(server.db.transaction((tx) => refuseErased(tx, zoe.id))).resolves.toBeUndefined();
+    await expect(server.db.transaction((tx) => refuseErased(tx, 'not-an-id'))).resolves.toBeUndefined();
+    expect((await server.request('POST', `/api/admin/customers/${zoe.id}/erase`, { cookie: admin })).status).toBe(200);
+    await expect(server.db.transaction((tx) => refuseErased(tx, zoe.id))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No such customer.',
+    });
+  });
+
+  it('PUT /api/admin/customers/{id} of an erased customer is 404 "No such customer." and changes nothing', async () => {
+    const zoe = await zoeWithHistory();
+    expect((await server.request('POST', `/api/admin/customers/${zoe.id}/erase`, { cookie: admin })).status).toBe(200);
+    const [erased] = await server.db.select().from(users).where(eq(users.id, zoe.id));
+    const res = await server.request('PUT', `/api/admin/customers/${zoe.id}`, {
+      cookie: admin,
+      body: { firstName: 'Zoe', notes: 're-added' },
+    });
+    expect([res.status, res.body.message]).toEqual([404, 'No such customer.']);
+    expect((await server.db.select().from(users).where(eq(users.id, zoe.id)))[0]).toEqual(erased);
   });
 });

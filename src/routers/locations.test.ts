@@ -185,7 +185,12 @@ describe('two locations in two time zones, and a room', () => {
     const res = await server.request('DELETE', `/api/admin/locations/${madrid.id}`, { cookie: admin });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('This location has upcoming appointments, so it cannot be deleted.');
-    await ok('PUT', `/api/services/${massage}`, { locationIds: [first.id] });
+    const moved = await ok('PUT', `/api/services/${massage}`, { locationIds: [first.id] });
+    // The service says where it is offered, in every answer: the booking pages list it only there.
+    expect(moved.locationIds).toEqual([first.id]);
+    expect((await ok('GET', `/api/services/${massage}`)).locationIds).toEqual([first.id]);
+    const listed = (await ok('GET', '/api/services')) as { id: string; locationIds: string[] }[];
+    expect(listed.find((s) => s.id === massage)!.locationIds).toEqual([first.id]);
     const slots = await ok('GET', `/api/appointments/slots?serviceId=${massage}&date=${day}&locationId=${madrid.id}`);
     expect(slots).toEqual([]);
     const refused = await server.request('POST', '/api/appointments', {
@@ -199,5 +204,22 @@ describe('two locations in two time zones, and a room', () => {
     expect(refused.status).toBe(400);
     const [row] = await server.db.select({ id: services.id }).from(services).where(eq(services.id, massage));
     expect(row).toBeDefined();
+  });
+
+  it('refuses to delete the only location a service is offered at: it would be offered everywhere', async () => {
+    const porto = await ok('POST', '/api/admin/locations', { name: 'Porto', timeZone: 'Europe/Lisbon' });
+    const sauna = await ok('POST', '/api/services', {
+      name: 'Porto Sauna',
+      price: 20,
+      duration: 30,
+      locationIds: [porto.id],
+    });
+    const refused = await server.request('DELETE', `/api/admin/locations/${porto.id}`, { cookie: admin });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Only this location offers Porto Sauna: offer it at another location first.');
+    expect((await ok('GET', `/api/services/${sauna.id}`)).locationIds).toEqual([porto.id]);
+    await ok('PUT', `/api/services/${sauna.id}`, { locationIds: [first.id, porto.id] });
+    await ok('DELETE', `/api/admin/locations/${porto.id}`);
+    expect((await ok('GET', `/api/services/${sauna.id}`)).locationIds).toEqual([first.id]);
   });
 });

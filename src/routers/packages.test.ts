@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, auditLog, orders, packageCredits, webhookEndpoints, webhookEvents } from '../../db/schema/index';
+import {
+  appointments,
+  auditLog,
+  orders,
+  packageCreditUses,
+  packageCredits,
+  webhookEndpoints,
+  webhookEvents,
+} from '../../db/schema/index';
 import { createStripeFake, paymentsWithStripeFake } from '../testing/stripe-fake';
 import { bookableService, signInAs, useTestServer, type TestServer } from '../testing/test-server';
 import { deliverWebhook } from '../testing/orders';
@@ -9,7 +17,8 @@ import { deliverWebhook } from '../testing/orders';
  * Packages over the REST contract: staff define packs (services.edit), customers buy one as an order of one line,
  * the credit exists once that order is paid (staff mark-paid, or the card payment settling, once however often its
  * webhook comes), and a booking with creditId spends a session: prepaid, no deposit; a cancellation within the
- * notice gives it back, a late one doesn't; an expired or spent credit can't pay.
+ * notice gives it back, a late one doesn't, and reopening spends a given-back session again; an expired or spent
+ * credit can't pay.
  */
 
 const fake = createStripeFake();
@@ -177,23 +186,117 @@ describe('packages (pay at the business)', () => {
     expect((await creditsOf(server, customer.cookie))[0]!.remaining).toBe(2);
   });
 
+  const reopen = (id: string) =>
+    server.request('PUT', `/api/appointments/${id}/status`, { cookie: admin, body: { status: 'confirmed' } });
+
+  /** A prepaid booking its customer then cancels within the notice, so its session is back on the credit. */
+  async function cancelledInTime(customer: { cookie: string }, creditId: string, time: string) {
+    const booked = await book(customer.cookie, time, creditId);
+    expect(booked.status, booked.text).toBe(200);
+    const cancelled = await server.request('POST', `/api/appointments/${booked.body.id}/cancel`, {
+      cookie: customer.cookie,
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    return booked.body.id as string;
+  }
+
+  async function stateOf(appointmentId: string) {
+    const [row] = await server.db
+      .select({
+        status: appointments.status,
+        sequence: appointments.sequence,
+        returnedAt: packageCreditUses.returnedAt,
+      })
+      .from(appointments)
+      .innerJoin(packageCreditUses, eq(packageCreditUses.appointmentId, appointments.id))
+      .where(eq(appointments.id, appointmentId));
+    return row!;
+  }
+
+  it('reopening an appointment whose session was given back spends it again, so cancel and reopen gain nothing', async () => {
+    const { customer, credit } = await holder();
+    const id = await cancelledInTime(customer, credit.id, '14:00');
+    expect((await creditsOf(server, customer.cookie))[0]!.remaining).toBe(3);
+
+    const reopened = await reopen(id);
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(reopened.body).toMatchObject({ status: 'confirmed', paymentStatus: 'prepaid', amountDue: '0.00' });
+    expect((await creditsOf(server, customer.cookie))[0]!.remaining).toBe(2);
+    expect((await stateOf(id)).returnedAt).toBeNull();
+
+    // The use row counts as spent again, so the next cancellation within the notice gives the session back again.
+    const again = await server.request('POST', `/api/appointments/${id}/cancel`, { cookie: customer.cookie });
+    expect(again.status, again.text).toBe(200);
+    expect((await creditsOf(server, customer.cookie))[0]!.remaining).toBe(3);
+  });
+
+  it('reopening refuses when the credit has no session left or has expired, and changes nothing', async () => {
+    const { customer, credit } = await holder();
+    const id = await cancelledInTime(customer, credit.id, '15:00');
+    const before = await stateOf(id);
+    // Its session went to other bookings meanwhile.
+    await server.db.update(packageCredits).set({ remaining: 0 }).where(eq(packageCredits.id, credit.id));
+    const spent = await reopen(id);
+    expect(spent.status).toBe(409);
+    expect(spent.body.message).toBe('This package has no sessions left.');
+    expect(await stateOf(id)).toEqual(before);
+    expect(before.status).toBe('cancelled');
+    expect((await creditsOf(server, customer.cookie))[0]!.remaining).toBe(0);
+
+    await server.db
+      .update(packageCredits)
+      .set({ remaining: 1, expiresAt: new Date(Date.now() - HOUR) })
+      .where(eq(packageCredits.id, credit.id));
+    const expired = await reopen(id);
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toBe('This package has expired.');
+    expect(await stateOf(id)).toEqual(before);
+    expect((await creditsOf(server, customer.cookie))[0]!.remaining).toBe(1);
+  });
+
+  it('reopening after a late cancellation spends nothing more: the appointment kept its session', async () => {
+    const { customer, credit } = await holder();
+    const booked = await book(customer.cookie, '16:00', credit.id);
+    expect(booked.status, booked.text).toBe(200);
+    const startsAt = new Date(Date.now() + 5 * HOUR);
+    await server.db
+      .update(appointments)
+      .set({ startsAt, endsAt: new Date(startsAt.getTime() + HOUR) })
+      .where(eq(appointments.id, booked.body.id));
+    const byStaff = await server.request('POST', `/api/appointments/${booked.body.id}/cancel`, { cookie: admin });
+    expect(byStaff.status, byStaff.text).toBe(200);
+    expect((await creditsOf(server, customer.cookie))[0]!.remaining).toBe(2);
+
+    const reopened = await reopen(booked.body.id);
+    expect(reopened.status, reopened.text).toBe(200);
+    expect(reopened.body).toMatchObject({ status: 'confirmed', paymentStatus: 'prepaid', amountDue: '0.00' });
+    expect((await creditsOf(server, customer.cookie))[0]!.remaining).toBe(2);
+    expect((await stateOf(booked.body.id)).returnedAt).toBeNull();
+  });
+
   it('an expired, spent, foreign or uncovered credit cannot pay, and nothing is booked', async () => {
     const { customer, credit } = await holder();
     const other = await signInAs(server.database, 'customer');
     expect((await book(other.cookie, '13:00', credit.id)).status).toBe(404);
 
-    const twoHours = await server.request('POST', '/api/appointments', {
-      cookie: customer.cookie,
-      body: {
-        serviceId,
-        employeeId,
-        dateTime: ahead('13:00'),
-        creditId: credit.id,
-        repeat: { frequency: 'weekly', count: 4 },
-      },
-    });
-    expect(twoHours.status).toBe(409);
-    expect(twoHours.body.message).toBe('This package has only 3 sessions left.');
+    const weekly = (count: number) =>
+      server.request('POST', '/api/appointments', {
+        cookie: customer.cookie,
+        body: {
+          serviceId,
+          employeeId,
+          dateTime: ahead('13:00'),
+          creditId: credit.id,
+          repeat: { frequency: 'weekly', count },
+        },
+      });
+    const fourWeeks = await weekly(4);
+    expect(fourWeeks.status).toBe(409);
+    expect(fourWeeks.body.message).toBe('This package has only 3 sessions left.');
+    await server.db.update(packageCredits).set({ remaining: 1 }).where(eq(packageCredits.id, credit.id));
+    const twoWeeks = await weekly(2);
+    expect(twoWeeks.status).toBe(409);
+    expect(twoWeeks.body.message).toBe('This package has only 1 session left.');
 
     await server.db.update(packageCredits).set({ remaining: 0 }).where(eq(packageCredits.id, credit.id));
     const spent = await book(customer.cookie, '13:00', credit.id);

@@ -115,7 +115,7 @@ describe('POST /api/orders/{id}/refunds', () => {
     const cases: [unknown, number, string][] = [
       [{}, 400, 'Amount is required'],
       [{ amount: 0 }, 400, 'Amount must be more than 0'],
-      [{ amount: -5 }, 400, 'Amount must be 0 or more'],
+      [{ amount: -5 }, 400, 'Amount must be more than 0'],
       [{ amount: '1.234' }, 400, 'Amount can have at most 2 decimal places'],
       [{ amount: 'lots' }, 400, 'Amount must be a number'],
       [{ amount: 1, reason: 'x'.repeat(501) }, 400, 'Reason must be at most 500 characters'],

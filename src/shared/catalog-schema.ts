@@ -13,8 +13,11 @@ const numberOrString = (required: string, notNumber: string) =>
     error: (issue) => (issue.input === undefined || issue.input === null ? required : notNumber),
   });
 
-/** A non-negative amount of money with at most two decimals, normalised to "12.50"; messages name the field. */
-export const moneyInput = (label: string) =>
+/**
+ * A non-negative amount of money with at most two decimals, normalised to "12.50"; messages name the field.
+ * `positive`: 0 is refused too, and a negative amount is told the same ("more than 0", not "0 or more").
+ */
+export const moneyInput = (label: string, { positive = false } = {}) =>
   numberOrString(labelMessage('{label} is required', label), labelMessage('{label} must be a number', label)).transform(
     (value, ctx) => {
       const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
@@ -27,12 +30,14 @@ export const moneyInput = (label: string) =>
         return fail(labelMessage('{label} must be at most 99999999.99', label));
       if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text))
         return fail(labelMessage('{label} must be a number', label));
-      if (text.startsWith('-') && Number(text) !== 0) return fail(labelMessage('{label} must be 0 or more', label));
+      const tooSmall = labelMessage(positive ? '{label} must be more than 0' : '{label} must be 0 or more', label);
+      if (text.startsWith('-') && Number(text) !== 0) return fail(tooSmall);
       const decimals = text.split('.')[1] ?? '';
       if (decimals.replace(/0+$/, '').length > 2)
         return fail(labelMessage('{label} can have at most 2 decimal places', label));
       const amount = Number(text);
       if (amount > limits.priceMax) return fail(labelMessage('{label} must be at most 99999999.99', label));
+      if (positive && amount === 0) return fail(tooSmall);
       return Math.abs(amount).toFixed(2);
     },
   );
@@ -105,7 +110,7 @@ const ZDepositInput = z.discriminatedUnion(
     z.object({ type: z.literal('none') }),
     z.object({
       type: z.literal('fixed'),
-      amount: moneyInput('Deposit amount').refine((amount) => Number(amount) > 0, 'Deposit amount must be more than 0'),
+      amount: moneyInput('Deposit amount', { positive: true }),
     }),
     z.object({ type: z.literal('full') }),
   ],

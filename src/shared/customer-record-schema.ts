@@ -1,5 +1,6 @@
 import { ZAppointmentAnswer } from './appointment-schema';
 import { z } from 'zod';
+import { ZName, ZPhone } from './staff-schema';
 import { zInstant } from './wire-formats';
 
 /** The customer record at /admin/customers/{id}: who they are, what staff keep on them, and their history. */
@@ -21,7 +22,7 @@ const ZCustomerTag = z.string().trim().min(1).max(MAX_TAG_LENGTH, customerRecord
  * Tags as staff type them, trimmed and without repeats (a tag typed again in other capitals is the same tag,
  * so the list's `?tag=` filter finds every customer who has it).
  */
-const ZTags = z
+export const ZCustomerTags = z
   .array(z.string())
   .transform((tags) => {
     const seen = new Set<string>();
@@ -29,16 +30,21 @@ const ZTags = z
   })
   .pipe(z.array(ZCustomerTag).max(MAX_CUSTOMER_TAGS, customerRecordMessages.tooManyTags));
 
-const ZName = z.string().trim().max(100, 'Names can be at most 100 characters');
+export const ZCustomerNotes = z.string().max(5000, customerRecordMessages.notesTooLong);
 
 export const ZCustomerIdInput = z.object({ id: z.string() });
 
 export const ZUpdateCustomerInput = z.object({
   id: z.string(),
-  firstName: ZName.optional(),
-  lastName: ZName.optional(),
-  notes: z.string().max(5000, customerRecordMessages.notesTooLong).optional(),
-  tags: ZTags.optional(),
+  // A customer keeps a name (the record, lists and mails say it): sent, it may not be blank.
+  firstName: ZName.min(1, 'First name is required').optional(),
+  lastName: ZName.min(1, 'Last name is required').optional(),
+  phone: ZPhone.nullable()
+    .optional()
+    .transform((phone) => (phone === '' ? null : phone))
+    .describe('Empty or null clears it'),
+  notes: ZCustomerNotes.optional(),
+  tags: ZCustomerTags.optional(),
 });
 export type UpdateCustomerInput = z.infer<typeof ZUpdateCustomerInput>;
 

@@ -8,6 +8,8 @@ export const dataRightsMessages = {
   confirm: 'Type DELETE to confirm',
   staffAccount: "A staff member's account is closed by an administrator, not deleted here.",
   erasedSummary: "Erased a customer's personal data.",
+  // What an entry about a customer says once she is erased: everything it said was hers.
+  redactedSummary: "This entry's details were erased with the customer's personal data.",
 } as const;
 
 /** DELETE /api/auth/user: the typed confirmation. */

@@ -147,7 +147,14 @@ export const ZPricedCart = z.object({
   tax: z.string(),
   total: z.string(),
   giftCard: z
-    .object({ code: z.string(), amount: z.string().describe('What the card pays of the total at checkout') })
+    .object({
+      code: z.string(),
+      amount: z.string().describe('What the card pays of the total at checkout'),
+      problem: z
+        .string()
+        .nullable()
+        .describe("Why the card pays nothing (void, expired, no balance left), in the request's language; else null"),
+    })
     .nullable(),
   amountDue: z.string().describe('What is left to pay after the gift card: total - giftCard.amount'),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { moneyInput } from './catalog-schema';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN, normaliseGiftCardCode } from './gift-card-code';
 import { ZOrder } from './orders-schema';
+import { integrationMessages } from './integrations-schema';
 import { isInstant, zInstant } from './wire-formats';
 
 /** Gift cards (docs/gift-cards.md). */
@@ -50,7 +51,8 @@ export const ZIssueGiftCardInput = z.object({
   expiresAt: z
     .string({ error: 'Expiry must be a date and time' })
     .trim()
-    .refine(isInstant, 'Expiry must be a date and time')
+    .refine(isInstant, { message: 'Expiry must be a date and time', abort: true })
+    .refine((v) => Date.parse(v) > Date.now(), integrationMessages.expiryInPast)
     .meta({ format: 'date-time' })
     .transform((v) => new Date(v).toISOString())
     .nullable()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInstantInput } from './wire-formats';
 import { issueMessage } from './i18n/sentence';
 import { ZPermissionList } from './staff-schema';
 
@@ -11,7 +12,6 @@ export const integrationMessages = {
   keyNotFound: 'API key not found',
   notAPerson: "An API key can't act as a customer.",
   nameTheCustomer: 'An API key acts for no one of its own: name the customer with customerId.',
-  noSuchCustomer: 'No such customer.',
 } as const;
 
 const API_KEY_NAME_MAX = 100;
@@ -26,8 +26,7 @@ export const ZCreateApiKeyInput = z.object({
       issueMessage('API key names are at most {max} characters.', { max: String(API_KEY_NAME_MAX) }),
     ),
   permissions: ZPermissionList,
-  expiresAt: z.iso
-    .datetime({ offset: true, error: 'The expiry must be a date and time (ISO 8601).' })
+  expiresAt: zInstantInput('The expiry must be a date and time (ISO 8601).')
     .nullish()
     .refine((v) => !v || Date.parse(v) > Date.now(), integrationMessages.expiryInPast),
 });

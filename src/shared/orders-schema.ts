@@ -71,11 +71,8 @@ export const ZCheckoutInput = z.object({
     .array(
       z.object({
         productId: z.string({ error: 'productId must be a string' }).max(100, 'productId is not valid'),
-        quantity: z
-          .number({ error: 'quantity must be a number' })
-          .int('quantity must be a whole number')
-          .min(1, 'quantity must be at least 1')
-          .max(10000, 'quantity must be at most 10000'),
+        // The cart's rule (1 to 999): an order for a customer holds what a cart could.
+        quantity: ZQuantityInput,
       }),
       { error: 'items must be a list of products and quantities' },
     )
@@ -195,7 +192,7 @@ export type PaymentPage = z.infer<typeof ZPaymentPage>;
 
 export const ZRefundInput = z.object({
   id: ZId,
-  amount: moneyInput('Amount').refine((amount) => Number(amount) > 0, 'Amount must be more than 0'),
+  amount: moneyInput('Amount', { positive: true }),
   reason: z
     .string({ error: 'Reason must be text' })
     .trim()

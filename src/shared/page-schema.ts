@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zInstantInput } from './wire-formats';
 
 /** The most items one page of a list an integrator walks may hold (docs/integrations.md, Reconciliation). */
 const PAGE_LIMIT_MAX = 500;
@@ -20,8 +21,7 @@ export const pageQueryFields = {
     .max(500, 'This cursor is not one this list gave; start again without it.')
     .optional()
     .describe('The next page: as the previous page\'s `Link: <…>; rel="next"` (or `nextCursor`) gave it'),
-  updatedSince: z.iso
-    .datetime({ offset: true, error: 'updatedSince must be an instant such as 2026-05-01T09:00:00Z' })
+  updatedSince: zInstantInput('updatedSince must be an instant such as 2026-05-01T09:00:00Z')
     .optional()
     .describe('Only items changed at or after this instant, ordered by updatedAt, then id (ascending)'),
 };

@@ -24,6 +24,8 @@ export const staffMessages = {
   userNotFound: 'Staff member not found',
   emailTaken: 'Someone with that e-mail address already has an account.',
   ownAccount: "You can't change your own role, permissions or status.",
+  // A key is a program, not its creator: "your own" would name nobody.
+  keysCreator: "An API key can't change the role, permissions or status of the person who made it.",
   lastAdmin: 'This is the last active admin. Make someone else an admin first.',
   onlyAdminsGiveAdmin: 'Only admins can give or change the admin role.',
   onlyAdminsChangeAdmins: "Only admins can change an admin's account.",
@@ -140,7 +142,10 @@ export const ZListUsersInput = z
   })
   .optional();
 
-const ZName = z.string().trim().max(100, 'Names can be at most 100 characters');
+/** A person's first or last name as staff type it (blank where it may be left out). */
+export const ZName = z.string().trim().max(100, 'Names can be at most 100 characters');
+/** A customer's phone number as staff type it. */
+export const ZPhone = z.string().trim().max(40, 'A phone number has at most 40 characters');
 const ZEmail = z
   .string()
   .trim()
@@ -160,7 +165,7 @@ export const ZCreateCustomerInput = z.object({
   email: ZEmail,
   firstName: ZName.min(1, 'First name is required'),
   lastName: ZName.min(1, 'Last name is required'),
-  phone: z.string().trim().max(40, 'A phone number has at most 40 characters').optional(),
+  phone: ZPhone.optional(),
 });
 export type CreateCustomerInput = z.infer<typeof ZCreateCustomerInput>;
 

@@ -9,7 +9,7 @@ import { ZPackageCredit } from './package-schema';
 import { ZGiftCard } from './gift-card-schema';
 import { ZCustomerRecord } from './staff-schema';
 import { pageQueryFields } from './page-schema';
-import { zInstant } from './wire-formats';
+import { zInstant, zInstantInput } from './wire-formats';
 
 /** What a webhook endpoint can subscribe to (docs/integrations.md). `ping` is sent only by "Send test event". */
 export const webhookEventTypes = [
@@ -205,12 +205,15 @@ export const ZEventListQuery = z.object({
     .optional(),
   limit: pageQueryFields.limit,
   cursor: pageQueryFields.cursor,
+  updatedSince: pageQueryFields.updatedSince.describe(
+    'Only events written at or after this instant (an event never changes), oldest first by timestamp, then id',
+  ),
 });
 export type EventListQuery = z.infer<typeof ZEventListQuery>;
 
 export const ZReplayInput = z.object({
   id: z.string(),
-  since: z.iso.datetime({ offset: true, error: 'since must be an instant such as 2026-05-01T09:00:00Z' }),
+  since: zInstantInput('since must be an instant such as 2026-05-01T09:00:00Z'),
   types: ZWebhookEvents.optional(),
 });
 export type ReplayInput = z.infer<typeof ZReplayInput>;

@@ -49,3 +49,7 @@ export function isInstant(value: string): boolean {
   const m = INSTANT.exec(value);
   return !!m && isCalendarDate(m[1]!) && !Number.isNaN(Date.parse(value));
 }
+
+/** An instant a caller sends (isInstant: no year 0000, which the database cannot hold), refused with `message`. */
+export const zInstantInput = (message: string) =>
+  z.string({ error: message }).refine(isInstant, message).meta({ format: 'date-time' });

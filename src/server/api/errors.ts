@@ -125,9 +125,19 @@ function validationIssues(error: z.ZodError, catalogue: Catalogue): { path: stri
     const path = issue.path.join('.');
     // Our schemas carry their own sentences; zod's defaults need the field name to make sense.
     const custom = !/^(Invalid input|Invalid option|Too (big|small)|Unrecognized key)/.test(issue.message);
-    const said = custom || !path ? issue.message : sentence('{path}: {problem}', { path, problem: issue.message });
+    const said = custom || !path ? issue.message : zodDefaultSaid(issue, path);
     return { path, message: saySentence(catalogue, said) };
   });
+}
+
+/** zod's own message about a field, said as a sentence: a missing or mistyped field in words, the rest after it. */
+function zodDefaultSaid(issue: z.core.$ZodIssue, path: string) {
+  if (issue.code !== 'invalid_type') return sentence('{path}: {problem}', { path, problem: issue.message });
+  if (/received undefined$/.test(issue.message)) return sentence('{path} is required', { path });
+  return sentence(
+    '{path} must be {expected, select, string {text} number {a number} int {a whole number} boolean {true or false} array {a list} object {an object} other {{expected}}}',
+    { path, expected: issue.expected },
+  );
 }
 
 /** The JSON body of every failure answer (errorBody), as the OpenAPI document's `Error` schema shows it. */

@@ -11,6 +11,9 @@ export interface DocumentedOperation {
   errors: Record<number, string>;
 }
 
+/** Whether the document asks for the session cookie or an API key (else `security: []`, open to everyone). */
+const requiresCredentials = (rule: Access) => rule.kind !== 'public';
+
 /**
  * Protection, the access sentence and the error answers follow from the access the procedure's builder
  * declared, the method and the parameters, so they cannot disagree with what is enforced; `meta.errors` adds
@@ -23,13 +26,45 @@ export function documentedOperation(meta: Meta, takesInput: boolean): Documented
     operation: {
       ...openapi,
       description: openapi.description ?? `${openapi.summary}. ${describeAccess(rule)}`,
-      protect: rule.kind !== 'public',
+      protect: requiresCredentials(rule),
       // The document lists the error answers itself (openapi/document.ts), all with the one Error schema.
       errorResponses: [],
     },
     errors: {
-      ...impliedErrors(rule, openapi, takesInput, meta.answerHoldsSecret ?? false),
+      // The REST adapter (rest.ts, refuseUnknownQuery) refuses a query parameter an operation does not take before
+      // the procedure runs, on every operation: one that takes no parameters too.
+      ...impliedErrors(rule, openapi, {
+        takesInput,
+        answerHoldsSecret: meta.answerHoldsSecret ?? false,
+        strictQuery: true,
+      }),
       ...(meta.errors as Record<number, string>),
+    },
+  };
+}
+
+/**
+ * A plain Fastify route of the API (src/server/http) that looks its caller up (findCaller) and holds them to an
+ * access rule (decideAccess) as the procedures do, documented by hand (openapi/*-paths.ts) with that very rule.
+ */
+export interface PlainRoute extends Pick<OpenApiOperation, 'method' | 'path'> {
+  access: Access;
+  /** HTTP status → what it means here: the failures only the route knows, or its own sentence for an implied one. */
+  errors: Record<number, string>;
+}
+
+/**
+ * A plain route's protection, access sentence and error answers, from its access rule, method and path as for a
+ * procedure; a plain route reads its own query string, so it is not held to the REST adapter's refusal of
+ * parameters it does not take.
+ */
+export function documentedPlainRoute(route: PlainRoute) {
+  return {
+    protect: requiresCredentials(route.access),
+    accessSentence: describeAccess(route.access),
+    errors: {
+      ...impliedErrors(route.access, route, { takesInput: false, answerHoldsSecret: false, strictQuery: false }),
+      ...route.errors,
     },
   };
 }
@@ -59,15 +94,24 @@ function describeAccess(rule: Access): string {
 
 function impliedErrors(
   rule: Access,
-  { method, path }: OpenApiOperation,
-  takesInput: boolean,
-  answerHoldsSecret: boolean,
+  { method, path }: Pick<OpenApiOperation, 'method' | 'path'>,
+  {
+    takesInput,
+    answerHoldsSecret,
+    strictQuery,
+  }: {
+    takesInput: boolean;
+    answerHoldsSecret: boolean;
+    /** A query parameter the operation does not take is refused (400). */
+    strictQuery: boolean;
+  },
 ) {
   const body = BODY_METHODS.has(method);
   const write = method !== 'GET';
   const restricted = rule.kind !== 'public' && rule.kind !== 'signedIn';
   const errors: Record<number, string> = {};
   if (takesInput || body) errors[400] = body ? 'Invalid input, or a body that is not valid JSON' : 'Invalid input';
+  else if (strictQuery) errors[400] = 'A query parameter: this operation takes none';
   // A bearer key is checked on every operation, public ones too (src/server/api/bearer.ts): a bad one is 401, and
   // a keyed caller over the key's rate limit is 429.
   errors[401] =

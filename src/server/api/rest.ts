@@ -83,7 +83,8 @@ export const restPlugin = fp(
 
 /**
  * A query parameter the operation does not take is refused, naming it: ignoring it would answer something the
- * caller did not ask for (`?limit=5` answered every item, `?updatedSince` misspelt answered the whole list).
+ * caller did not ask for (`?limit=5` answered every item, `?updatedSince` misspelt answered the whole list). Every
+ * operation can so answer 400, and the OpenAPI document says so of each (openapi-operation.ts).
  */
 function refuseUnknownQuery(req: FastifyRequest, names: ReadonlySet<string>) {
   for (const name of Object.keys(req.query as Record<string, unknown>)) {

@@ -14,7 +14,7 @@ const ZAudited = z.object({
 /**
  * The activity log's entry of a change, when staff made it to someone else's appointment (a customer's own change
  * is no staff write, nor is one made by nobody, such as a job). A series is one entry, on its first appointment's
- * event; a status set in the employee's portal names no actor and has none.
+ * event. A status set in the employee's portal is a staff write like the calendar's.
  */
 function entryOf({ data, by, change }: Announced<z.output<typeof ZAudited>>) {
   const changed = change as AppointmentChange | undefined;

@@ -40,7 +40,12 @@ import {
 } from './appointment-rows';
 import type { Payments } from '../payments/payments';
 import { holdForDeposit, openDepositPayment, planDeposit, refundDeposit, type DepositPlan } from './deposits';
-import { checkCreditForBooking, returnCreditSession, spendCreditSessions } from '../packages/package-credits';
+import {
+  checkCreditForBooking,
+  returnCreditSession,
+  spendCreditSessions,
+  spendReturnedSession,
+} from '../packages/package-credits';
 import { publishBooked } from '../events/publish';
 import { eventActor, type EventActor } from '../events/domain-events';
 import {
@@ -100,6 +105,21 @@ const mayView = (actor: SessionUser, row: Pick<Row, 'customerId' | 'employeeId'>
 async function visibleRow(db: Tx, actor: SessionUser, id: string): Promise<Row> {
   const row = await findRow(db, id);
   if (!row || !mayView(actor, row)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return row;
+}
+
+/** Staff who may make a change to anyone's appointment: its own permission, or appointments.edit (any change). */
+const staffMayChange = (actor: SessionUser, permission: Permission) =>
+  can(actor, permission) || can(actor, 'appointments.edit');
+
+/**
+ * An appointment the caller is about to change: one they may see (mayView), or any when they may make that change
+ * to anyone's. Making a change needs no appointments.view: its answer is all they are shown of the appointment.
+ * Anyone else is told it does not exist.
+ */
+async function rowToChange(db: Tx, actor: SessionUser, id: string, permission: Permission): Promise<Row> {
+  const row = await findRow(db, id);
+  if (!row || !(mayView(actor, row) || staffMayChange(actor, permission))) throw new AppError('NOT_FOUND', NOT_FOUND);
   return row;
 }
 
@@ -681,30 +701,8 @@ export async function setAppointmentStatus(
   if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
   if (row.status === status) return toAppointment(row);
   if (status === 'no_show') requireNoShowAllowed(row, env.now);
-  const isLive = (s: AppointmentStatus) => (liveStatuses as readonly AppointmentStatus[]).includes(s);
-  const classOf = classOfRow(row);
   try {
-    await db.transaction(async (tx) => {
-      const cancelling = status === 'cancelled';
-      const reviving = row.status === 'cancelled';
-      const sequence = cancelling || reviving ? row.sequence + 1 : row.sequence;
-      let seat = {};
-      if (row.sessionId && !isLive(row.status) && isLive(status)) {
-        // A seat that holds time again needs a free one in its session: its number may have gone to someone else.
-        await lockEmployeeBookings(tx, row.employeeId);
-        seat = classOf ? await takeSeat(tx, seatRequestOf(row, classOf), row.id) : { sessionId: null, seat: null };
-      }
-      await tx
-        .update(appointments)
-        .set({ status, sequence, ...seat, updatedAt: sql`now()` })
-        .where(eq(appointments.id, id));
-      if (cancelling) await settleDepositOnCancel(tx, row, env);
-      await emitAppointmentEvent(tx, cancelling ? 'appointment.cancelled' : 'appointment.updated', id, {
-        by: eventActor(actor),
-        // A cancellation or a revival is a new version of the invitation.
-        change: { kind: 'status', from: row.status, to: status, ...(sequence !== row.sequence && { sequence }) },
-      });
-    });
+    await db.transaction((tx) => setStatusInTransaction(tx, row, status, env, eventActor(actor)));
   } catch (error) {
     // Reopened, it holds its resources again: the last unit may have gone meanwhile, as when booking.
     const here = await appointmentEnv(db, row, env);
@@ -720,6 +718,44 @@ export async function setAppointmentStatus(
   return toAppointment((await findRow(db, id))!);
 }
 
+/**
+ * Moves an appointment from the status it was read with (`row`) to `status` in the caller's transaction, with all
+ * that follows from it: a cancellation settles the deposit or package session, a revival takes its seat and spends
+ * its given-back session again, and the event says what changed. The calendar's status selector and the employee
+ * portal both call it, each after its own checks of who may make which change, so neither can forget a part.
+ */
+export async function setStatusInTransaction(
+  tx: Tx,
+  row: Row,
+  status: AppointmentStatus,
+  env: BookingEnv,
+  by: EventActor | null,
+) {
+  const isLive = (s: AppointmentStatus) => (liveStatuses as readonly AppointmentStatus[]).includes(s);
+  const classOf = classOfRow(row);
+  const cancelling = status === 'cancelled';
+  const reviving = row.status === 'cancelled';
+  const sequence = cancelling || reviving ? row.sequence + 1 : row.sequence;
+  let seat = {};
+  if (row.sessionId && !isLive(row.status) && isLive(status)) {
+    // A seat that holds time again needs a free one in its session: its number may have gone to someone else.
+    await lockEmployeeBookings(tx, row.employeeId);
+    seat = classOf ? await takeSeat(tx, seatRequestOf(row, classOf), row.id) : { sessionId: null, seat: null };
+  }
+  await tx
+    .update(appointments)
+    .set({ status, sequence, ...seat, updatedAt: sql`now()` })
+    .where(eq(appointments.id, row.id));
+  if (cancelling) await settleDepositOnCancel(tx, row, env);
+  // A package session the cancellation gave back is spent again: the appointment holds it once more.
+  if (reviving && row.paymentStatus === 'prepaid') await spendReturnedSession(tx, row.id, env.now);
+  await emitAppointmentEvent(tx, cancelling ? 'appointment.cancelled' : 'appointment.updated', row.id, {
+    by,
+    // A cancellation or a revival is a new version of the invitation.
+    change: { kind: 'status', from: row.status, to: status, ...(sequence !== row.sequence && { sequence }) },
+  });
+}
+
 /** The class a booked appointment belongs to as its service is now (a service lowered to capacity 1 has none). */
 function classOfRow(row: Row): ClassOf | undefined {
   return row.serviceId && row.serviceCapacity && row.serviceCapacity > 1
@@ -733,8 +769,7 @@ function seatRequestOf(row: Row, classOf: ClassOf) {
 
 /** Staff may change any appointment at any time; the customer only theirs, up to the cancellation notice. */
 function requireChangeable(actor: SessionUser, row: Row, env: BookingEnv, permission: Permission) {
-  const staffMayChange = can(actor, permission) || can(actor, 'appointments.edit');
-  if (staffMayChange) return;
+  if (staffMayChange(actor, permission)) return;
   if (!isSelf(actor, row.customerId)) {
     if (isSelf(actor, row.employeeId) || seesAll(actor))
       throw new AppError('FORBIDDEN', "You don't have permission to do that.");
@@ -796,9 +831,7 @@ export async function cancelAppointment(
   input: CancelInput,
   env: BookingEnv,
 ): Promise<Appointment> {
-  const row = await findRow(db, input.id);
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (!mayView(actor, row)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const row = await rowToChange(db, actor, input.id, 'appointments.cancel');
   if (row.status === 'cancelled') throw new AppError('CONFLICT', 'This appointment is already cancelled.');
   if (row.status === 'completed') throw new AppError('CONFLICT', 'A completed appointment cannot be cancelled.');
   // The later occurrences start later still, so the notice that allows this one allows them too.
@@ -817,9 +850,7 @@ export async function rescheduleAppointment(
   input: { id: string; dateTime: string },
   env: BookingEnv,
 ): Promise<Appointment> {
-  const row = await findRow(db, input.id);
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
-  if (!mayView(actor, row)) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const row = await rowToChange(db, actor, input.id, 'appointments.edit');
   if (row.status === 'cancelled' || row.status === 'completed') {
     throw new AppError('CONFLICT', sentence('A {status} appointment cannot be rescheduled.', { status: row.status }));
   }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { appointments, sessions, users } from '../../../db/schema/index';
 import type { AppointmentStatus } from '../../shared/appointment-schema';
@@ -12,8 +12,9 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { isUuid } from '../../shared/ids';
 import { can } from '../../shared/roles';
 import { AppError } from '../app-error';
-import { emitAppointmentEvent, selectAppointments, toAppointment } from './appointment-rows';
-import { requireNoShowAllowed } from './appointment-service';
+import { eventActor } from '../events/domain-events';
+import { appointmentRow, selectAppointments, toAppointment } from './appointment-rows';
+import { requireNoShowAllowed, setStatusInTransaction, type BookingEnv } from './appointment-service';
 import { sentence } from '../../shared/i18n/sentence';
 
 /** The caller's own appointments as their provider, in time order (the screens split upcoming and past). */
@@ -27,62 +28,34 @@ export async function listMyAppointments(db: Tx, actor: Actor): Promise<StaffApp
 /**
  * The portal's Confirm, Cancel, Mark Complete and Mark No-show: only pending→confirmed, pending→cancelled,
  * confirmed→completed and pending or confirmed→no_show (once the start has passed), on the caller's own
- * appointments (anyone else's is not found). The update names the status it moves from, so two clicks at once
- * cannot both apply.
+ * appointments (anyone else's is not found). Once allowed, the change is the calendar's (setStatusInTransaction):
+ * a cancellation within the notice gives back a package session or a paid deposit, a no-show keeps them. The row
+ * is locked while it is checked and changed, so of two clicks at once the second finds the first's status.
  */
 export async function changeMyAppointmentStatus(
   db: Tx,
   actor: Actor,
   appointmentId: string,
   status: AppointmentStatus,
-  now: Date,
+  env: BookingEnv,
 ): Promise<StaffAppointment> {
   if (!isUuid(appointmentId)) throw new AppError('NOT_FOUND', 'Appointment not found');
   if (status === 'no_show' && !can(actor, 'appointments.edit'))
     throw new AppError('FORBIDDEN', "You don't have permission to mark no-shows.");
-  const from = (Object.keys(portalTransitions) as AppointmentStatus[]).filter((s) =>
-    portalTransitions[s].includes(status),
-  );
-  // The change and its event commit together.
-  const updated = await db.transaction(async (tx) => {
-    if (from.length === 0) return [];
-    const changed = await tx
-      .update(appointments)
-      .set({ status })
-      .where(
-        and(
-          eq(appointments.id, appointmentId),
-          eq(appointments.employeeId, actor.id),
-          status === 'no_show' ? lte(appointments.startsAt, now) : undefined,
-          sql`${appointments.status} in (${sql.join(
-            from.map((s) => sql`${s}`),
-            sql`, `,
-          )})`,
-        ),
-      )
-      .returning({ id: appointments.id });
-    // Its subscribers drop the reminders of an appointment no longer live and tell the waitlist of a cancelled one.
-    if (changed.length > 0)
-      await emitAppointmentEvent(
-        tx,
-        status === 'cancelled' ? 'appointment.cancelled' : 'appointment.updated',
-        appointmentId,
-        { change: { kind: 'status', to: status } },
+  await db.transaction(async (tx) => {
+    const [row] = await selectAppointments(tx)
+      .where(and(eq(appointments.id, appointmentId), eq(appointments.employeeId, actor.id)))
+      .for('update', { of: appointments });
+    if (!row) throw new AppError('NOT_FOUND', 'Appointment not found');
+    if (status === 'no_show') requireNoShowAllowed(row, env.now);
+    if (!portalTransitions[row.status].includes(status))
+      throw new AppError(
+        'CONFLICT',
+        sentence('A {from} appointment cannot be changed to {to}.', { from: row.status, to: status }),
       );
-    return changed;
+    await setStatusInTransaction(tx, row, status, env, eventActor(actor));
   });
-  const [row] = await selectAppointments(db).where(
-    and(eq(appointments.id, appointmentId), eq(appointments.employeeId, actor.id)),
-  );
-  if (!row) throw new AppError('NOT_FOUND', 'Appointment not found');
-  if (updated.length === 0) {
-    if (status === 'no_show') requireNoShowAllowed(row, now);
-    throw new AppError(
-      'CONFLICT',
-      sentence('A {from} appointment cannot be changed to {to}.', { from: row.status, to: status }),
-    );
-  }
-  return toAppointment(row);
+  return toAppointment((await appointmentRow(db, appointmentId))!);
 }
 
 /**

@@ -191,7 +191,7 @@ export function invitationMails(
   });
 }
 
-/** The invitation a change sends, at the sequence it raised: none when it raised none (e.g. a status set by the employee). */
+/** The invitation a change sends, at the sequence it raised: none when it raised none (e.g. a confirmation). */
 function invitationKindOf(
   change: AppointmentChange | undefined,
 ): { kind: InvitationKind; sequence: number } | undefined {

@@ -66,6 +66,51 @@ export function auditRow(actor: AuditActor, record: AuditRecord) {
   };
 }
 
+/** What an erasure takes out of the log (redactAudit). */
+export interface ErasedFromAudit {
+  /** Her id: the entries about her say `summary` instead of what they said. */
+  entityId: string;
+  summary: Sentence;
+  /** Her things (her appointments, her orders), by entity: their entries name her as `renamed` instead of `name`. */
+  mentions: { entity: string; ids: readonly string[] }[];
+  /** Her name as fullName wrote it; `renamed`, as it writes the erased row's. */
+  name: string;
+  renamed: string;
+}
+
+/**
+ * Takes an erased customer out of the log, in the erasure's transaction. The entries stay (who did what, and when):
+ * those about her record say `summary` instead, since everything they said was hers (her name, her tags, what was
+ * changed); those about her appointments and orders keep what was done and name her as the erased row does. Such an
+ * entry names her by its sentence's `customer` value (appointment-audit.ts, order-audit.ts), her name when she was
+ * named (she may have been renamed since); one written before sentences were kept, by her name now.
+ */
+export async function redactAudit(tx: Tx, erased: ErasedFromAudit): Promise<void> {
+  const { summary } = erased;
+  await tx
+    .update(auditLog)
+    .set({
+      summary: englishOf(summary).slice(0, 2000),
+      summaryTemplate: summary.template,
+      summaryValues: summary.values,
+    })
+    .where(eq(auditLog.entityId, erased.entityId));
+  const mentions = JSON.stringify(erased.mentions.filter((m) => m.ids.length));
+  if (mentions === '[]') return;
+  await tx.execute(sql`
+    with named as (
+      select a.id, coalesce(jsonb_path_query_first(a.summary_values, 'lax $.**.customer') #>> '{}', ${erased.name}) as said
+      from ${auditLog} a
+      where exists (select from jsonb_array_elements(${mentions}::jsonb) m
+                    where m ->> 'entity' = a.entity and m -> 'ids' ? a.entity_id))
+    update ${auditLog} a
+    set summary = replace(a.summary, named.said, ${erased.renamed}),
+        summary_values = replace(a.summary_values::text, to_jsonb(named.said)::text,
+                                 to_jsonb(${erased.renamed}::text)::text)::jsonb
+    from named
+    where a.id = named.id and named.said <> '' and strpos(a.summary, named.said) > 0`);
+}
+
 const english = catalogueFor('en').messages;
 
 /** The permissions a summary names, by their English words, each said in the reader's language (readerOf). */

@@ -2,7 +2,6 @@ import { and, asc, eq, gte, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { dateOverrides, users } from '../../../db/schema/index';
 import { minutesOf, type DateOverride } from '../../shared/availability-schema';
-import { integrationMessages } from '../../shared/integrations-schema';
 import { CUSTOMER_ROLE } from '../../shared/roles';
 import type { Actor } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
@@ -79,8 +78,8 @@ export interface OverrideInput {
  * windows, never both; its windows must not overlap. Admins for anyone, an employee for themself.
  */
 export async function createOverride(db: Db, actor: Actor, input: OverrideInput): Promise<DateOverride> {
-  // "Myself" means nobody for a program: a key names the employee.
-  if (!input.employeeId && actor.apiKey) throw new AppError('FORBIDDEN', integrationMessages.notAPerson);
+  // "Myself" means nobody for a program: a key names the employee, as it must when adding weekly hours (400).
+  if (!input.employeeId && actor.apiKey) throw new AppError('BAD_REQUEST', 'Please select an employee first.');
   const employeeId = input.employeeId ?? actor.id;
   assertMayWrite(actor, employeeId);
   if (!isUuid(employeeId)) throw new AppError('NOT_FOUND', 'Employee not found');

@@ -149,7 +149,7 @@ export function assertMayWrite(actor: Actor, employeeId: string) {
  * The employee whose week is read or written must be a staff member. Locks their row inside a write
  * transaction so two saves of the same week run one after the other (the overlap check stays true).
  */
-async function requireEmployee(db: Tx, employeeId: string, lock = false) {
+export async function requireEmployee(db: Tx, employeeId: string, lock = false) {
   if (!isUuid(employeeId)) throw new AppError('NOT_FOUND', 'Employee not found');
   const query = db
     .select({ id: users.id })

@@ -307,6 +307,16 @@ describe('a CalDAV account (Radicale)', () => {
     expect(
       (await server.request('DELETE', `/api/employee/calendars/${res.body[0].id}`, { cookie: other.cookie })).status,
     ).toBe(404);
+    // Nobody's connections: a malformed id, an id naming no one, a customer's; and busy times of such an employee.
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', customer.user.id]) {
+      const none = await server.request('GET', `/api/admin/employees/${id}/calendars`, { cookie: admin.cookie });
+      expect(none.status, id).toBe(404);
+      expect(none.body).toEqual({ message: 'Employee not found', code: 'NOT_FOUND' });
+      const busy = await server.request('GET', `/api/admin/calendar/busy?from=${date}&to=${date}&employeeId=${id}`, {
+        cookie: admin.cookie,
+      });
+      expect(busy.status, id).toBe(404);
+    }
   });
 
   it('removes a connection with its busy times', async () => {

@@ -1,4 +1,3 @@
-import { isUuid } from '../../shared/ids';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import {
@@ -86,9 +85,8 @@ export function withoutSecretAddress(connection: CalendarConnection): CalendarCo
 }
 
 /** Someone's connections (their own, or any employee's for an admin), never a password. */
+/** A staff member's connections (the caller has checked that the id is one: requireEmployee). */
 export async function listConnections(db: Tx, employeeId: string): Promise<CalendarConnection[]> {
-  // An id that can't be a person's names nobody (and would not fit the uuid column).
-  if (!isUuid(employeeId)) return [];
   return connectionsWhere(db, eq(calendarConnections.employeeId, employeeId));
 }
 

@@ -66,7 +66,7 @@ function remoteFetch(url: string, options: RemoteOptions): typeof fetch {
 
 /** In production a calendar URL obeys the webhook destination rule: public addresses only. */
 export function checkCalendarUrl(url: string, policy: DestinationPolicy): Promise<void> {
-  return checkDestination(url, policy);
+  return checkDestination(url, policy, 'calendar');
 }
 
 const basicAuth = (account: CalDavAccount) => ({

@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
 import { AppError } from '../app-error';
 import { sentence } from '../../shared/i18n/sentence';
+import { catalogLimits as limits } from '../../shared/catalog';
 
 const itemColumns = {
   id: cartItems.id,
@@ -47,6 +48,7 @@ export async function addToCart(db: Tx, user: Pick<SessionUser, 'id'>, input: Ad
     on conflict (user_id, product_id) do update
        set quantity = ${cartItems}.quantity + excluded.quantity
      where ${cartItems}.quantity + excluded.quantity <= (select inventory from ${products} where id = excluded.product_id)
+       and ${cartItems}.quantity + excluded.quantity <= ${limits.cartQuantityMax}::integer
     returning id`);
   const [row] = rowsOf<{ id: string }>(added);
   if (row) {
@@ -57,10 +59,15 @@ export async function addToCart(db: Tx, user: Pick<SessionUser, 'id'>, input: Ad
       .where(eq(cartItems.id, row.id));
     return item!;
   }
-  throw await whyNotAdded(db, user, input.productId);
+  throw await whyNotAdded(db, user, input.productId, quantity);
 }
 
-async function whyNotAdded(db: Tx, user: Pick<SessionUser, 'id'>, productId: string): Promise<AppError> {
+async function whyNotAdded(
+  db: Tx,
+  user: Pick<SessionUser, 'id'>,
+  productId: string,
+  quantity: number,
+): Promise<AppError> {
   const [product] = await db
     .select({ name: products.name, inventory: products.inventory, isActive: products.isActive })
     .from(products)
@@ -73,6 +80,15 @@ async function whyNotAdded(db: Tx, user: Pick<SessionUser, 'id'>, productId: str
     .from(cartItems)
     .where(and(eq(cartItems.userId, user.id), eq(cartItems.productId, productId)));
   const inCart = line?.quantity ?? 0;
+  if (inCart + quantity > limits.cartQuantityMax)
+    return new AppError(
+      'CONFLICT',
+      sentence('A cart line holds at most {max}, and {inCart} of {name} are already in your cart.', {
+        max: limits.cartQuantityMax,
+        inCart,
+        name: product.name,
+      }),
+    );
   return new AppError(
     'CONFLICT',
     inCart > 0

@@ -18,6 +18,17 @@ export const productColumns = {
   updatedAt: isoInstant(products.updatedAt),
 };
 
+// Where a service is offered (every location when it names none), in location order, and the resources it needs.
+// Each subquery is nested in a sql of its own: drizzle writes the top-level columns of a one-table select or
+// RETURNING without their table, and an unqualified "id" inside a subquery reads the subquery's own table (every
+// location was listed for every service). Nested, every column keeps its table name.
+const offeredAt = sql`(select coalesce(json_agg(${locations.id} order by ${locations.position}, ${locations.createdAt}, ${locations.id}), '[]')
+    from ${locations} where not exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = ${services.id})
+      or exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = ${services.id}
+        and ${serviceLocations.locationId} = ${locations.id}))`;
+const resourcesNeeded = sql`(select coalesce(json_agg(${serviceResources.resourceId} order by ${serviceResources.resourceId}), '[]')
+    from ${serviceResources} where ${serviceResources.serviceId} = ${services.id})`;
+
 export const serviceColumns = {
   id: services.id,
   name: services.name,
@@ -29,17 +40,8 @@ export const serviceColumns = {
   bufferBeforeMinutes: services.bufferBeforeMinutes,
   bufferAfterMinutes: services.bufferAfterMinutes,
   capacity: services.capacity,
-  // Where it is offered (every location when it names none), in location order, and the resources it needs.
-  locationIds: sql<
-    string[]
-  >`(select coalesce(json_agg(${locations.id} order by ${locations.position}, ${locations.createdAt}, ${locations.id}), '[]')
-    from ${locations} where not exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = ${services.id})
-      or exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = ${services.id}
-        and ${serviceLocations.locationId} = ${locations.id}))`,
-  resourceIds: sql<
-    string[]
-  >`(select coalesce(json_agg(${serviceResources.resourceId} order by ${serviceResources.resourceId}), '[]')
-    from ${serviceResources} where ${serviceResources.serviceId} = ${services.id})`,
+  locationIds: sql<string[]>`${offeredAt}`,
+  resourceIds: sql<string[]>`${resourcesNeeded}`,
   depositType: services.depositType,
   depositAmount: services.depositAmount,
   questions: services.questions,

@@ -8,6 +8,8 @@ import { ZDurationInput, ZInventoryInput, ZNameInput, moneyInput } from '../../s
 import { importMessages, type ImportKind } from '../../shared/csv-schema';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import { CUSTOMER_ROLE } from '../../shared/roles';
+import { ZCustomerNotes, ZCustomerTags } from '../../shared/customer-record-schema';
+import { ZName } from '../../shared/staff-schema';
 import { recordAudit, type AuditActor } from '../audit/audit';
 
 /** One problem of a file, where a spreadsheet shows it: the line (1 is the header row) and the column's name. */
@@ -65,10 +67,18 @@ const columns = {
     key: 'E-mail',
     fields: {
       'E-mail': ['email', ZEmail],
-      'First name': ['firstName', optional(100)],
-      'Last name': ['lastName', optional(100)],
-      Tags: ['tags', optional(1000)],
-      Notes: ['notes', optional(5000)],
+      'First name': ['firstName', ZName.optional()],
+      'Last name': ['lastName', ZName.optional()],
+      // The record's rules (PUT /api/admin/customers/{id}): a cell's tags, split at ; or , are the list it sets.
+      Tags: [
+        'tags',
+        z
+          .string()
+          .optional()
+          .transform((cell) => cell?.split(/[;,]/))
+          .pipe(ZCustomerTags.optional()),
+      ],
+      Notes: ['notes', ZCustomerNotes.optional()],
     },
   },
 } satisfies Record<ImportKind, { key: string; fields: Record<string, readonly [string, z.ZodType]> }>;
@@ -120,18 +130,6 @@ function readFile(kind: ImportKind, text: string): { rows: Row[]; errors: Import
   }
   return { rows, errors };
 }
-
-const tagsOf = (text: unknown) =>
-  typeof text === 'string'
-    ? [
-        ...new Set(
-          text
-            .split(/[;,]/)
-            .map((t) => t.trim())
-            .filter(Boolean),
-        ),
-      ].slice(0, 20)
-    : undefined;
 
 /**
  * Imports a CSV file of products, services or customers, all or nothing: every row is checked first, and a file
@@ -231,7 +229,7 @@ const keptWhenMatched = new Set(['email', 'role']);
 
 /** A row's values by field; a value the file leaves out or empty is null (see writeRows). */
 function valuesOf(kind: ImportKind, row: Row): Record<string, unknown> {
-  if (kind === 'customers') return { ...row, role: CUSTOMER_ROLE, tags: tagsOf(row.tags) };
+  if (kind === 'customers') return { ...row, role: CUSTOMER_ROLE };
   return row;
 }
 

@@ -22,8 +22,11 @@ import { AppError } from '../app-error';
 import { cancelInTransaction, type BookingEnv } from '../appointments/appointment-service';
 import { selectAppointments } from '../appointments/appointment-rows';
 import type { SessionUser } from '../auth/sessions';
-import { recordAudit, type AuditActor } from '../audit/audit';
-import { erasedEmail } from './erased';
+import { fullName, recordAudit, redactAudit, type AuditActor } from '../audit/audit';
+import { redactEvents } from '../webhooks/event-redaction';
+import { withdrawMail } from '../mail/outbox';
+import { customerRecordMessages } from '../../shared/customer-record-schema';
+import { erasedEmail, isErased } from './erased';
 
 const employee = alias(users, 'employee');
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -148,11 +151,18 @@ export async function eraseMyAccount(
   return eraseCustomer(db, actor, actor.id, env);
 }
 
+// What the erasure leaves of the free texts of her appointments and orders: on their rows, and in the kept events
+// about them (an appointment's event says its notes twice, as notes and customerNotes).
+const emptiedAppointment = { notes: '', answers: [] };
+const emptiedOrder = { notes: null };
+
 /**
- * Erases a customer (GDPR article 17), in one transaction: her future appointments are cancelled (the employee is
- * told, as for any cancellation), her chats, waitlist entries, cart, sessions and links are deleted, the notes and
- * answers of her appointments are emptied, and her row keeps only what the books need: orders and past appointments
- * stay, for "Deleted customer". The e-mail is freed, so the same person can sign up again as someone new.
+ * Erases a customer (GDPR article 17), in one transaction (docs/customers.md): her row keeps only what the books need
+ * ("Deleted customer", an undeliverable e-mail), the free texts of her appointments and orders are emptied, her
+ * future appointments are cancelled (the employee is told, as for any cancellation), her chats, waitlist entries,
+ * cart, sessions and links are deleted, mails still waiting to go to her are withdrawn, and the kept events and audit
+ * entries about her are redacted. Orders and past appointments stay, for "Deleted customer". The e-mail is freed, so
+ * the same person can sign up again as someone new.
  */
 export async function eraseCustomer(
   db: Tx,
@@ -160,15 +170,24 @@ export async function eraseCustomer(
   customerId: string,
   env: BookingEnv,
 ): Promise<{ success: true; id: string }> {
-  const notFound = () => new AppError('NOT_FOUND', 'No such customer.');
+  const notFound = () => new AppError('NOT_FOUND', customerRecordMessages.notFound);
   if (!isUuid(customerId)) throw notFound();
   await db.transaction(async (tx) => {
     const [customer] = await tx
-      .select({ id: users.id, role: users.role, email: users.email })
+      .select({
+        id: users.id,
+        role: users.role,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+      })
       .from(users)
       .where(eq(users.id, customerId))
       .for('update');
-    if (!customer || customer.role !== 'customer' || customer.email === erasedEmail(customerId)) throw notFound();
+    if (!customer || customer.role !== 'customer' || isErased(customer)) throw notFound();
+    // Anonymised before the cancellations, so that their events (and the mails that follow them) carry no more of
+    // her than the erased row: the cancellation mail is not queued to the erased address, the employee's still is.
+    const erased = await anonymise(tx, customerId);
     const upcoming = await selectAppointments(tx).where(
       and(
         eq(appointments.customerId, customerId),
@@ -177,35 +196,24 @@ export async function eraseCustomer(
       ),
     );
     for (const row of upcoming) await cancelInTransaction(tx, row, env);
-    await tx
-      .update(appointments)
-      .set({ notes: '', answers: [], updatedAt: sql`now()` })
-      .where(eq(appointments.customerId, customerId));
-    await tx
-      .delete(chatMessages)
-      .where(or(eq(chatMessages.customerId, customerId), eq(chatMessages.senderId, customerId)));
-    await tx.delete(waitlistEntries).where(eq(waitlistEntries.customerId, customerId));
-    await tx.delete(cartItems).where(eq(cartItems.userId, customerId));
-    await tx.delete(sessions).where(eq(sessions.userId, customerId));
-    await tx.delete(userTokens).where(eq(userTokens.userId, customerId));
-    await tx
-      .update(users)
-      .set({
-        email: erasedEmail(customerId),
-        firstName: 'Deleted',
-        lastName: 'customer',
-        profileImageUrl: null,
-        phone: null,
-        notes: '',
-        tags: [],
-        locale: null,
-        passwordHash: null,
-        oidcIssuer: null,
-        oidcSubject: null,
-        isActive: false,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, customerId));
+    await deleteTheRest(tx, customerId);
+    await withdrawMail(tx, customer.email);
+    await redactEvents(tx, {
+      id: customerId,
+      person: erased.person,
+      emptied: { appointment: { ...emptiedAppointment, customerNotes: emptiedAppointment.notes }, order: emptiedOrder },
+    });
+    // Before the erasure's own entry, which names only her id and so stays as written.
+    await redactAudit(tx, {
+      entityId: customerId,
+      summary: sentence(dataRightsMessages.redactedSummary, {}),
+      mentions: [
+        { entity: 'appointment', ids: erased.appointmentIds },
+        { entity: 'order', ids: erased.orderIds },
+      ],
+      name: fullName(customer),
+      renamed: fullName(erased.person),
+    });
     await recordAudit(tx, actor, {
       action: 'customer.erased',
       entity: 'customer',
@@ -214,4 +222,53 @@ export async function eraseCustomer(
     });
   });
   return { success: true, id: customerId };
+}
+
+/**
+ * Her row keeps only what the books need, and the free texts of all her appointments and orders are emptied (each
+ * row's updatedAt moves, so that a walk by updatedAt hands integrators the change). Answers what her row now holds
+ * and the ids of her appointments and orders.
+ */
+async function anonymise(tx: Tx, customerId: string) {
+  const [person] = await tx
+    .update(users)
+    .set({
+      email: erasedEmail(customerId),
+      firstName: 'Deleted',
+      lastName: 'customer',
+      profileImageUrl: null,
+      phone: null,
+      notes: '',
+      tags: [],
+      locale: null,
+      passwordHash: null,
+      oidcIssuer: null,
+      oidcSubject: null,
+      isActive: false,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, customerId))
+    .returning({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone });
+  const visits = await tx
+    .update(appointments)
+    .set({ ...emptiedAppointment, updatedAt: sql`now()` })
+    .where(eq(appointments.customerId, customerId))
+    .returning({ id: appointments.id });
+  const bought = await tx
+    .update(orders)
+    .set({ ...emptiedOrder, updatedAt: sql`now()` })
+    .where(eq(orders.userId, customerId))
+    .returning({ id: orders.id });
+  return { person: person!, appointmentIds: visits.map((v) => v.id), orderIds: bought.map((o) => o.id) };
+}
+
+/** What the books do not need of her is deleted: her chats, waitlist entries, cart, sessions and e-mail links. */
+async function deleteTheRest(tx: Tx, customerId: string) {
+  await tx
+    .delete(chatMessages)
+    .where(or(eq(chatMessages.customerId, customerId), eq(chatMessages.senderId, customerId)));
+  await tx.delete(waitlistEntries).where(eq(waitlistEntries.customerId, customerId));
+  await tx.delete(cartItems).where(eq(cartItems.userId, customerId));
+  await tx.delete(sessions).where(eq(sessions.userId, customerId));
+  await tx.delete(userTokens).where(eq(userTokens.userId, customerId));
 }

@@ -12,6 +12,7 @@ import { isUuid } from '../../shared/ids';
 import { sentence } from '../../shared/i18n/sentence';
 import { CUSTOMER_ROLE } from '../../shared/roles';
 import { changeList, fullName, recordAudit, type AuditActor } from '../audit/audit';
+import { refuseErased } from './erased';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -119,17 +120,20 @@ export async function getCustomerRecord(db: Tx, id: string): Promise<CustomerDet
 /** numeric(10,2) as whole cents, so that adding amounts stays exact. */
 const toCents = (amount: string) => Math.round(Number(amount) * 100);
 
-/** Staff change a customer's name, notes or tags; the audit log says what changed (notes by length only). */
+/** Staff change a customer's name, phone, notes or tags; the audit log says what changed (phone and notes by name only). */
 export async function updateCustomerRecord(
   db: Db,
   actor: AuditActor,
   input: UpdateCustomerInput,
 ): Promise<CustomerDetail> {
   return db.transaction(async (tx) => {
+    // An erased record stays erased: nothing personal is written to it again (docs/customers.md).
+    await refuseErased(tx, input.id);
     const before = await customerRow(tx, input.id);
     const next = {
       firstName: input.firstName ?? before.firstName,
       lastName: input.lastName ?? before.lastName,
+      phone: input.phone === undefined ? before.phone : input.phone,
       notes: input.notes ?? before.notes,
       tags: input.tags ?? before.tags,
     };
@@ -147,6 +151,7 @@ export async function updateCustomerRecord(
           next.firstName !== before.firstName || next.lastName !== before.lastName
             ? sentence('name "{from}" → "{to}"', { from: fullName(before), to: fullName(next) })
             : null,
+          next.phone !== before.phone ? sentence('phone', {}) : null,
           next.notes !== before.notes ? sentence('notes', {}) : null,
           next.tags.join(', ') !== before.tags.join(', ')
             ? sentence('tags "{from}" → "{to}"', { from: before.tags.join(', '), to: next.tags.join(', ') })

@@ -10,7 +10,7 @@ import {
   type PricedCart,
 } from '../../shared/discount-schema';
 import { cartTotals, fromCents, toCents, type DiscountRule } from '../../shared/orders';
-import { cartGiftCardShare } from '../gift-cards/gift-card-service';
+import { cartGiftCardShare, rememberShownGiftCard, type CartGiftCardShare } from '../gift-cards/gift-card-service';
 import type { Actor } from '../auth/sessions';
 import { listCart } from '../cart/cart-service';
 import { isUuid } from '../../shared/ids';
@@ -234,18 +234,35 @@ async function appliedCode(db: Tx, userId: string): Promise<DiscountRow | undefi
 // The cart's code
 
 /** A priced cart as the services hold it: why its code no longer applies is said in a language when answered. */
-interface CartPrice extends Omit<PricedCart, 'discount'> {
+interface CartPrice extends Omit<PricedCart, 'discount' | 'giftCard'> {
   discount: (Omit<NonNullable<PricedCart['discount']>, 'problem'> & { problem: Sentence | string | null }) | null;
+  giftCard: CartGiftCardShare | null;
 }
 
-/** The priced cart as an answer says it: its code's problem in the answer's language. */
-export const saidIn = (locale: Locale, cart: CartPrice): PricedCart => ({
-  ...cart,
-  discount: cart.discount && {
-    ...cart.discount,
-    problem: cart.discount.problem && saySentence(catalogueFor(locale), cart.discount.problem),
-  },
-});
+/** The priced cart as an answer says it: its code's and card's problems in the answer's language. */
+export function saidIn(locale: Locale, cart: CartPrice): PricedCart {
+  const say = (said: Sentence | string | null) => said && saySentence(catalogueFor(locale), said);
+  const { giftCard } = cart;
+  return {
+    ...cart,
+    discount: cart.discount && { ...cart.discount, problem: say(cart.discount.problem) },
+    giftCard: giftCard && {
+      code: giftCard.code,
+      amount: fromCents(giftCard.amountCents),
+      problem: say(giftCard.problem),
+    },
+  };
+}
+
+/**
+ * The priced cart as the caller is about to be shown it (every answer that prices the cart): the card's balance it
+ * was priced with is kept, so that the checkout takes what the customer saw the card pay, or refuses.
+ */
+export async function showCart(db: Tx, user: Actor): Promise<CartPrice> {
+  const cart = await priceCart(db, user);
+  if (cart.giftCard) await rememberShownGiftCard(db, user.id, cart.giftCard.balanceCents);
+  return cart;
+}
 
 /** The caller's cart priced as it would be charged now, with the applied code and why it no longer applies. */
 export async function priceCart(db: Tx, user: Actor): Promise<CartPrice> {
@@ -268,7 +285,7 @@ export async function priceCart(db: Tx, user: Actor): Promise<CartPrice> {
     shipping: totals.shipping,
     tax: totals.tax,
     total: totals.total,
-    giftCard: giftCard && { code: giftCard.code, amount: fromCents(giftCard.amountCents) },
+    giftCard,
     amountDue: fromCents(totalCents - (giftCard?.amountCents ?? 0)),
   };
 }
@@ -288,13 +305,13 @@ export async function applyCartDiscount(db: Tx, user: Actor, input: ApplyDiscoun
     .insert(cartDiscounts)
     .values({ userId: user.id, discountId: code.id })
     .onConflictDoUpdate({ target: cartDiscounts.userId, set: { discountId: code.id, createdAt: new Date() } });
-  return priceCart(db, user);
+  return showCart(db, user);
 }
 
 /** Takes the code off the caller's cart (nothing to take off is fine). */
 export async function removeCartDiscount(db: Tx, user: Actor): Promise<CartPrice> {
   await db.delete(cartDiscounts).where(eq(cartDiscounts.userId, user.id));
-  return priceCart(db, user);
+  return showCart(db, user);
 }
 
 // ---------------------------------------------------------------------------------------------------------

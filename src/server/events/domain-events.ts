@@ -47,7 +47,7 @@ const ZAppointmentChange = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('status'),
     sequence: z.number().int().optional(),
-    // Left out by a writer that changes it without reading it first (the employee's portal).
+    // Every writer sets it now; events the employee's portal queued before it read the status first lack it.
     from: ZAppointmentStatus.optional(),
     to: ZAppointmentStatus,
   }),

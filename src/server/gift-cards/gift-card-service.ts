@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { cartGiftCards, giftCardLedger, giftCardPurchases, giftCards, orders, users } from '../../../db/schema/index';
 import { formatGiftCardCode, GIFT_CARD_ALPHABET, GIFT_CARD_CODE_LENGTH } from '../../shared/gift-card-code';
@@ -310,24 +310,50 @@ function unusable(card: { isActive: boolean; expiresAt: Date | null; balance: st
   return null;
 }
 
-/** What the caller's card pays of a cart total now: min(balance, total); null when no card is applied. */
-export async function cartGiftCardShare(
-  db: Tx,
-  userId: string,
-  totalCents: number,
-): Promise<{ code: string; amountCents: number } | null> {
+/** The card applied to a cart, as the cart is priced: see cartGiftCardShare. */
+export interface CartGiftCardShare {
+  code: string;
+  /** What it pays of the total now: min(balance, total); 0 when it cannot pay (`problem` says why). */
+  amountCents: number;
+  problem: string | null;
+  /** Its balance now, as far as it can pay (0 when it cannot): what the customer is shown when the cart is. */
+  balanceCents: number;
+  /** What it pays of the total by the balance the customer was last shown: what the checkout takes from it. */
+  promisedCents: number;
+}
+
+/** The caller's card against a cart total (null when no card is applied). */
+export async function cartGiftCardShare(db: Tx, userId: string, totalCents: number): Promise<CartGiftCardShare | null> {
   const [row] = await db
     .select({
       code: giftCards.code,
       balance: giftCards.balance,
       isActive: giftCards.isActive,
       expiresAt: giftCards.expiresAt,
+      shownBalance: cartGiftCards.shownBalance,
     })
     .from(cartGiftCards)
     .innerJoin(giftCards, eq(giftCards.id, cartGiftCards.giftCardId))
     .where(eq(cartGiftCards.userId, userId));
   if (!row) return null;
-  return { code: row.code, amountCents: unusable(row) ? 0 : Math.min(toCents(row.balance), totalCents) };
+  const problem = unusable(row);
+  const balanceCents = problem ? 0 : toCents(row.balance);
+  return {
+    code: row.code,
+    amountCents: Math.min(balanceCents, totalCents),
+    problem,
+    balanceCents,
+    promisedCents: Math.min(toCents(row.shownBalance), totalCents),
+  };
+}
+
+/** Keeps the balance the customer has just been shown (the priced cart): the checkout holds the card to it. */
+export async function rememberShownGiftCard(db: Tx, userId: string, balanceCents: number): Promise<void> {
+  const balance = fromCents(balanceCents);
+  await db
+    .update(cartGiftCards)
+    .set({ shownBalance: balance })
+    .where(and(eq(cartGiftCards.userId, userId), ne(cartGiftCards.shownBalance, balance)));
 }
 
 /** Applies a card to the caller's cart (replacing any other), when it can pay now. */
@@ -344,10 +370,11 @@ export async function applyCartGiftCard(db: Tx, userId: string, code: string): P
   if (!card) throw new AppError('NOT_FOUND', NOT_FOUND);
   const refusal = unusable(card);
   if (refusal) throw new AppError('BAD_REQUEST', refusal);
+  const applied = { giftCardId: card.id, shownBalance: card.balance, createdAt: new Date() };
   await db
     .insert(cartGiftCards)
-    .values({ userId, giftCardId: card.id })
-    .onConflictDoUpdate({ target: cartGiftCards.userId, set: { giftCardId: card.id, createdAt: new Date() } });
+    .values({ userId, ...applied })
+    .onConflictDoUpdate({ target: cartGiftCards.userId, set: applied });
 }
 
 export async function removeCartGiftCard(db: Tx, userId: string): Promise<void> {
@@ -355,7 +382,17 @@ export async function removeCartGiftCard(db: Tx, userId: string): Promise<void> 
 }
 
 /**
- * Inside the checkout's transaction: the cart's card pays what it was priced at (`shownCents`, at most the
+ * What the checkout takes from the cart's card: what the customer was shown it pays (`promisedCents`). Refused
+ * (409) when it pays less now: someone spent from it, or it expired or was voided, since the customer saw the cart.
+ */
+export function promisedGiftCardCents(card: CartGiftCardShare | null): number {
+  if (!card) return 0;
+  if (card.amountCents < card.promisedCents) throw new AppError('CONFLICT', BALANCE_CHANGED);
+  return card.promisedCents;
+}
+
+/**
+ * Inside the checkout's transaction: the cart's card pays what it was shown to pay (`shownCents`, at most the
  * total). One conditional update decides, under the card's row lock: concurrent checkouts on one card take
  * turns, and one that finds less than it was shown is refused (409) and rolls back whole. The ledger line is
  * written once the order exists (recordGiftCardSpend).

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error';
-import { access, decideAccess } from '../api/access';
+import { access, decideAccess, type Access } from '../api/access';
 import { findCaller, type AppServices } from '../api/context';
 import { csvExport } from '../customers/csv-export';
 import { importCsv } from '../customers/csv-import';
@@ -19,12 +19,15 @@ import {
   type ExportKind,
   type ImportKind,
 } from '../../shared/csv-schema';
-import type { Permission } from '../../shared/roles';
 
-/** The caller, when they hold `permission`; otherwise the 401 or 403 every procedure answers. */
-async function permitted(deps: AppServices, req: FastifyRequest, reply: FastifyReply, permission: Permission) {
+/** Who may take each export and make each import: enforced here, and what the OpenAPI document says (csv-paths.ts). */
+export const exportAccess = (kind: ExportKind) => access.permission(exportPermission[kind]);
+export const importAccess = (kind: ImportKind) => access.permission(importPermission[kind]);
+
+/** The caller, when `rule` lets them in; otherwise the 401 or 403 every procedure answers. */
+async function permitted(deps: AppServices, req: FastifyRequest, reply: FastifyReply, rule: Access) {
   const { user } = await findCaller(deps, req, reply);
-  const decision = decideAccess(access.permission(permission), user);
+  const decision = decideAccess(rule, user);
   if (decision === 'unauthenticated') throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
   if (decision === 'forbidden') throw new AppError('FORBIDDEN', "You don't have permission to do that.");
   return user!;
@@ -45,7 +48,7 @@ export const csvHttpPlugin = fp(
       async (req, reply) => {
         const kind = /^(\w+)\.csv$/.exec(req.params.file)?.[1] as ExportKind | undefined;
         if (!kind || !exportKinds.includes(kind)) throw new AppError('NOT_FOUND', exportMessages.unknownKind);
-        await permitted(deps, req, reply, exportPermission[kind]);
+        await permitted(deps, req, reply, exportAccess(kind));
         const { timezone } = await deps.settings.get();
         const body = csvExport(
           deps.database.db,
@@ -73,7 +76,7 @@ export const csvHttpPlugin = fp(
         async (req, reply) => {
           const kind = req.params.kind as ImportKind;
           if (!importKinds.includes(kind)) throw new AppError('NOT_FOUND', importMessages.unknownKind);
-          const user = await permitted(deps, req, reply, importPermission[kind]);
+          const user = await permitted(deps, req, reply, importAccess(kind));
           if (typeof req.body !== 'string') throw new AppError('BAD_REQUEST', importMessages.notCsv);
           const outcome = await importCsv(deps.database.db, user, kind, req.body, req.query.dryRun === 'true');
           const speaker = catalogueFor(requestLocale(req));

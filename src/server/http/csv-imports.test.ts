@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products, services, users } from '../../../db/schema/index';
 import { signInAs, useTestServer } from '../../testing/test-server';
@@ -63,6 +64,33 @@ describe('POST /api/admin/imports/{kind}', () => {
       role: 'customer',
     });
     expect(people.find((p) => p.email === 'ana@example.com')?.lastName).toBe('García, "la jefa"');
+  });
+
+  it("holds a customer's tags and notes to the record's rules", async () => {
+    const file = [
+      'E-mail,Tags,Notes',
+      `tags.long@example.com,ok; ${'x'.repeat(41)},`,
+      `tags.many@example.com,${Array.from({ length: 21 }, (_, i) => `t${i}`).join(';')},`,
+      `notes.long@example.com,,${'n'.repeat(5001)}`,
+      'tags.case@example.com,VIP; vip ;Vip,',
+    ].join('\n');
+    const refused = await server.request('POST', '/api/admin/imports/customers', {
+      cookie: admin.cookie,
+      ...csv(file),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { line: 2, column: 'Tags', message: 'A tag can be at most 40 characters' },
+      { line: 3, column: 'Tags', message: 'A customer can have at most 20 tags' },
+      { line: 4, column: 'Notes', message: 'Notes can be at most 5000 characters' },
+    ]);
+    const kept = await server.request('POST', '/api/admin/imports/customers', {
+      cookie: admin.cookie,
+      ...csv(['E-mail,Tags', 'tags.case@example.com,VIP; vip ;Vip'].join('\n')),
+    });
+    expect(kept.body).toEqual({ created: 1, updated: 0, errors: [] });
+    const [person] = await server.db.select().from(users).where(eq(users.email, 'tags.case@example.com'));
+    expect(person!.tags).toEqual(['VIP']);
   });
 
   it('imports products matched by name, says errors in Spanish, and checks permission and the body', async () => {

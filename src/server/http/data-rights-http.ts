@@ -8,6 +8,9 @@ import { clearSessionCookie } from './session-cookie';
 import { integrationMessages } from '../../shared/integrations-schema';
 import { dataRightsMessages, ZDeleteAccountInput } from '../../shared/data-rights-schema';
 
+/** Who may erase an account: enforced here, and what the OpenAPI document says (openapi/data-rights-paths.ts). */
+export const deleteAccountAccess = access.person();
+
 /**
  * DELETE /api/auth/user {confirm: "DELETE"}: the caller erases her own account (docs/customers.md, Data rights).
  * A plain route because the REST adapter reads no body on DELETE; the profile page calls the same erasure over
@@ -17,7 +20,7 @@ export const dataRightsHttpPlugin = fp(
   async (app, deps: AppServices) => {
     app.delete('/api/auth/user', async (req, reply) => {
       const { user } = await findCaller(deps, req, reply);
-      const decision = decideAccess(access.person(), user);
+      const decision = decideAccess(deleteAccountAccess, user);
       if (decision === 'unauthenticated') throw new AppError('UNAUTHORIZED', 'Please sign in to continue.');
       if (decision === 'program') throw new AppError('FORBIDDEN', integrationMessages.notAPerson);
       if (!ZDeleteAccountInput.safeParse(req.body).success)

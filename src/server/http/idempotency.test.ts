@@ -169,6 +169,12 @@ describe('Idempotency-Key', () => {
     }
     expect((await createProduct('Bad key bowl', 'k'.repeat(255))).status).toBe(200);
     expect(await productsNamed('Bad key bowl')).toBe(1);
+    // A visitor's requests are not keyed, so their header is not looked at.
+    const visitor = await server.request('POST', '/api/employee/login', {
+      headers: { 'idempotency-key': '' },
+      body: { email: 'nobody@example.com', password: 'not-the-password' },
+    });
+    expect(visitor.status).toBe(401);
   });
 
   it('keys are kept 24 hours: an expired key runs its request afresh', async () => {

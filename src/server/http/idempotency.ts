@@ -63,9 +63,10 @@ export const idempotencyPlugin = fp(
       if (header === undefined || req.method !== 'POST' || !req.url.startsWith('/api/')) return;
       if (req.url.startsWith('/api/trpc')) return;
       try {
-        const key = checkIdempotencyKey(header);
+        // A visitor's requests are not keyed: their header is ignored, whatever it holds.
         const { user } = await findCaller(deps, req, reply);
         if (!user) return;
+        const key = checkIdempotencyKey(header);
         const claim = {
           caller: user.apiKey ? `key:${user.apiKey.id}` : `user:${user.id}`,
           key,

@@ -60,6 +60,12 @@ export type RunnableJob<P = unknown> = (JobHandler<P> | BatchHandler<P> | EachHa
 export interface JobKind<K extends string = string, P = unknown, D = never> {
   kind: K;
   schema: z.ZodType<P>;
+  /**
+   * A payload that no run could make worth anything (a mail to an address that can only bounce): it is queued by
+   * nobody (enqueueAll and enqueueEach leave it out; see enqueue for single jobs), so the rule is kept with the kind
+   * instead of at every place that queues one.
+   */
+  refuses?(payload: P): boolean;
   with(deps: D): RunnableJob<P> | undefined;
 }
 
@@ -71,10 +77,12 @@ export function defineJob<K extends string, S extends z.ZodType, D>(
   kind: K,
   schema: S,
   handler: (deps: D) => JobHandler<z.infer<S>> | BatchHandler<z.infer<S>> | EachHandler<z.infer<S>> | undefined,
+  options: Pick<JobKind<K, z.infer<S>, D>, 'refuses'> = {},
 ): JobKind<K, z.infer<S>, D> {
   return {
     kind,
     schema: schema as z.ZodType<z.infer<S>>,
+    ...options,
     with(deps) {
       const made = handler(deps);
       return made && { ...made, kind, schema: schema as z.ZodType<z.infer<S>> };

@@ -19,10 +19,19 @@ export interface EnqueueOptions {
   onConflict?: 'keep' | 'replace';
 }
 
+/** A kind of job as the enqueuers of several jobs see it. */
+type Queueable<P> = Pick<JobKind<string, P>, 'kind' | 'schema' | 'refuses'>;
+
+/** The payloads of a kind worth queueing, checked against its schema (a bad one throws). */
+const wanted = <P>(job: Queueable<P>, payloads: P[]): P[] =>
+  payloads.map((payload) => job.schema.parse(payload)).filter((payload) => !job.refuses?.(payload));
+
 /**
  * Queues a job in the caller's transaction: it exists exactly when the change that caused it commits, and
  * NOTIFY (transactional too) wakes the runners only after the commit. One statement, one round trip.
- * Answers the job's id (the existing job's id when the unique key was taken).
+ * Answers the job's id (the existing job's id when the unique key was taken). It does not ask whether the kind
+ * refuses the payload (JobKind.refuses), since a refused one would have no id to answer: such a kind queues its
+ * single jobs through its own function, which asks first (mail: enqueueMail).
  */
 export function enqueue<P>(
   tx: Tx,
@@ -60,19 +69,13 @@ const queueReplacing = queueOne(replaced);
 
 /**
  * Queues several jobs of one kind without unique keys, due now, in one statement (one round trip, like
- * `enqueue`, and a NOTIFY for each). Answers their ids.
+ * `enqueue`, and a NOTIFY for each), leaving out those the kind refuses. Answers their ids.
  */
-export function enqueueAll<P>(
-  tx: Tx,
-  job: Pick<JobKind<string, P>, 'kind' | 'schema'>,
-  payloads: P[],
-): Promise<string[]> {
-  if (!payloads.length) return Promise.resolve([]);
+export function enqueueAll<P>(tx: Tx, job: Queueable<P>, payloads: P[]): Promise<string[]> {
   // Not async, as `enqueue`.
-  return queueAll(tx, {
-    kind: job.kind,
-    payloads: JSON.stringify(payloads.map((payload) => job.schema.parse(payload))),
-  }).then((queued) => queued.map((row) => row.id));
+  const queued = wanted(job, payloads);
+  if (!queued.length) return Promise.resolve([]);
+  return queueAll(tx, { kind: job.kind, payloads: JSON.stringify(queued) }).then((rows) => rows.map((row) => row.id));
 }
 
 // The payloads go as one JSON array, so the statement's text is the same for any number of jobs.
@@ -101,29 +104,29 @@ export async function cancelJobs(tx: Tx, uniqueKeyPrefix: string): Promise<numbe
 /**
  * Queues jobs of several kinds at once, each under its unique key, due now or at its `runAt`, in one statement (a
  * publish queues one per subscriber, a batch of bookings their reminders). A key already pending keeps its job, or
- * with `replace` takes the new payload and time, as `enqueue`. Not async, as `enqueue`.
+ * with `replace` takes the new payload and time, as `enqueue`; a payload its kind refuses is left out. Not async, as
+ * `enqueue`.
  */
 export function enqueueEach(
   tx: Tx,
   queued: {
-    job: Pick<JobKind<string, unknown>, 'kind' | 'schema'>;
+    job: Queueable<unknown>;
     payload: unknown;
     uniqueKey: string;
     runAt?: Date;
   }[],
   onConflict: 'keep' | 'replace' = 'keep',
 ): Promise<unknown> {
-  if (!queued.length) return Promise.resolve();
-  return (onConflict === 'replace' ? queueEachReplacing : queueEachKeeping)(tx, {
-    jobs: JSON.stringify(
-      queued.map(({ job, payload, uniqueKey, runAt }) => ({
-        kind: job.kind,
-        payload: job.schema.parse(payload),
-        uniqueKey,
-        runAt: runAt?.toISOString() ?? null,
-      })),
-    ),
-  });
+  const rows = queued.flatMap(({ job, payload, uniqueKey, runAt }) =>
+    wanted(job, [payload]).map((checked) => ({
+      kind: job.kind,
+      payload: checked,
+      uniqueKey,
+      runAt: runAt?.toISOString() ?? null,
+    })),
+  );
+  if (!rows.length) return Promise.resolve();
+  return (onConflict === 'replace' ? queueEachReplacing : queueEachKeeping)(tx, { jobs: JSON.stringify(rows) });
 }
 
 const queueEach = (onConflict: SQL) =>

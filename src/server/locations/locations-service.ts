@@ -1,6 +1,13 @@
 import { and, asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
-import { appointments, locations, resources, serviceLocations, serviceResources } from '../../../db/schema/index';
+import { rowsOf, type Tx } from '../../../db/client';
+import {
+  appointments,
+  locations,
+  resources,
+  serviceLocations,
+  serviceResources,
+  services,
+} from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
 import {
   LAST_LOCATION_MESSAGE,
@@ -151,6 +158,26 @@ export async function deleteLocation(
       )
       .limit(1);
     if (upcoming) throw new AppError('CONFLICT', LOCATION_IN_USE_MESSAGE);
+    // A service offered only here would, with no location left, be offered everywhere (no link means every
+    // location): its links are staff's to change first.
+    const onlyHere = rowsOf<{ name: string }>(
+      await tx.execute(sql`
+        select s.name from ${services} s
+         where exists (select 1 from ${serviceLocations} l where l.service_id = s.id and l.location_id = ${id}::uuid)
+           and not exists (select 1 from ${serviceLocations} l where l.service_id = s.id and l.location_id <> ${id}::uuid)
+         order by s.name`),
+    );
+    if (onlyHere.length)
+      throw new AppError(
+        'CONFLICT',
+        sentence(
+          'Only this location offers {services}: offer {count, plural, one {it} other {them}} at another location first.',
+          {
+            services: onlyHere.map((s) => s.name).join(', '),
+            count: onlyHere.length,
+          },
+        ),
+      );
     await tx.delete(locations).where(eq(locations.id, id));
     await recordAudit(tx, actor, {
       action: 'location.deleted',

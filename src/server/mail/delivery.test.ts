@@ -5,7 +5,9 @@ import { jobs } from '../../../db/schema/index';
 import { createJobRunner, type JobRunnerOptions } from '../jobs/runner';
 import { createTestDatabase, queuedMail, testEnv } from '../../testing/test-server';
 import { createUnsentMailLog, mailKind, MAX_ATTEMPTS, type MailTransport } from './delivery';
-import { enqueueMail } from './outbox';
+import { enqueueMail, enqueueMails } from './outbox';
+import { enqueueEach } from '../jobs/enqueue';
+import { erasedEmail } from '../customers/erased';
 
 let database: Database;
 beforeAll(async () => {
@@ -55,6 +57,23 @@ describe('mail outbox', () => {
     expect(await queuedMail(database.db)).toHaveLength(1);
   });
 
+  it('queues nothing to an erased customer, however the mail is queued; the others of a batch are queued', async () => {
+    const erased = erasedEmail('0f8c6d1e-0000-4000-8000-000000000001');
+    const mail = (to: string) => ({ to, subject: 'Hello', text: 'Hello Deleted,' });
+    await database.db.transaction(async (tx) => {
+      expect(await enqueueMail(tx, mail(erased))).toBeNull();
+      await enqueueMails(tx, [mail(erased), mail('kept@example.com')]);
+      await enqueueEach(tx, [
+        { job: mailKind, payload: mail(erased.toUpperCase()), uniqueKey: 'erased-test:1' },
+        { job: mailKind, payload: mail('kept@example.com'), uniqueKey: 'erased-test:2' },
+      ]);
+    });
+    expect((await queuedMail(database.db)).map((queued) => queued.to)).toEqual([
+      'kept@example.com',
+      'kept@example.com',
+    ]);
+  });
+
   it('delivers through the transport and marks the row sent', async () => {
     const { sent, transport } = recordingTransport();
     const delivery = createMailDelivery({ log: quiet, transport });
@@ -83,7 +102,7 @@ describe('mail outbox', () => {
   it('retries a failed send later and gives up after the last attempt', async () => {
     const { transport } = recordingTransport(true);
     const delivery = createMailDelivery({ log: quiet, transport });
-    const id = await enqueueMail(database.db, { to: 'd@example.com', subject: 'S', text: 'T' });
+    const id = (await enqueueMail(database.db, { to: 'd@example.com', subject: 'S', text: 'T' }))!;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       expect(await delivery.deliverDue()).toBe(0);
       const [row] = (await queuedMail(database.db)).filter((mail) => mail.id === id);

@@ -6,6 +6,7 @@ import type { Env } from '../env';
 import { JOBS_CHANNEL } from '../jobs/enqueue';
 import { defineJob, type JobHandler } from '../jobs/define-job';
 import { ZOutgoingMail, type OutgoingMail } from './outgoing-mail';
+import { isErasedAddress } from '../customers/erased';
 
 export interface MailTransport {
   sendMail(message: {
@@ -51,8 +52,12 @@ function mailJob(opts: { env: Env; transport?: MailTransport }): JobHandler<Outg
   };
 }
 
-/** A `mail` job sends one queued mail (mail/outbox.ts queues them). */
-export const mailKind = defineJob('mail', ZOutgoingMail, mailJob);
+/**
+ * A `mail` job sends one queued mail (mail/outbox.ts queues them). None is queued to an erased customer's address,
+ * whatever asks (a cancellation, an order's mail, a refund): it could only bounce, and nobody is to be written to
+ * after an erasure.
+ */
+export const mailKind = defineJob('mail', ZOutgoingMail, mailJob, { refuses: (mail) => isErasedAddress(mail.to) });
 
 /**
  * Without SMTP, writes each newly queued mail to the log (links included), so every flow can be finished

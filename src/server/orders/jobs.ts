@@ -1,4 +1,5 @@
+import { orderAudit } from './order-audit';
 import { orderMails } from './order-mail';
 
 /** The orders' jobs and subscribers; buildApp hands them to the runner. */
-export const orderJobs = [orderMails] as const;
+export const orderJobs = [orderMails, orderAudit] as const;

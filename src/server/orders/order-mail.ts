@@ -8,7 +8,15 @@ import { mailKind } from '../mail/delivery';
 import type { OutgoingMail } from '../mail/outgoing-mail';
 import { getSettings } from '../settings/settings-service';
 import type { Locale } from '../../shared/i18n/locales';
-import { formatMoney, orderNumber, type OrderStatus } from '../../shared/orders';
+import {
+  formatMoney,
+  fromCents,
+  orderNumber,
+  paymentStatuses,
+  toCents,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../shared/orders';
 import { mailLanguage, type MailLanguage } from '../mail/mail-language';
 import { enqueueMail } from '../mail/outbox';
 
@@ -19,6 +27,10 @@ interface MailOrder {
   discount: string;
   discountCode: string | null;
   tax: string;
+  /** What a gift card paid of the total; the payment covers the rest. */
+  giftCardAmount: string;
+  /** As the order was placed: paid when a gift card paid it all or the payment had already settled. */
+  paymentStatus: PaymentStatus;
   paymentProvider: string;
   items: { name: string; price: string; quantity: number }[];
 }
@@ -48,6 +60,14 @@ export function orderConfirmation(to: Recipient, order: MailOrder, business: Bus
   const { say } = language;
   const money = (amount: string) => formatMoney(amount, business.currency, language.locale);
   const number = orderNumber(order.id);
+  const usedCard = toCents(order.giftCardAmount) > 0;
+  const paid = order.paymentStatus === 'paid';
+  const amountDue = fromCents(toCents(order.total) - toCents(order.giftCardAmount));
+  const howToPay = paid
+    ? 'mail.order.paid'
+    : order.paymentProvider === 'manual'
+      ? 'mail.order.payOnPickup'
+      : 'mail.order.payByCard';
   return {
     to: to.email,
     subject: say('mail.order.receivedSubject', { number }),
@@ -67,8 +87,11 @@ export function orderConfirmation(to: Recipient, order: MailOrder, business: Bus
       say('mail.order.shipping'),
       say('mail.order.tax', { amount: money(order.tax) }),
       say('mail.order.total', { amount: money(order.total) }),
+      // As the order's totals on screen show it: what the card paid, then what the payment still has to cover.
+      ...(usedCard ? [say('mail.order.giftCard', { amount: money(order.giftCardAmount) })] : []),
+      ...(usedCard && !paid ? [say('mail.order.amountDue', { amount: money(amountDue) })] : []),
       '',
-      say(order.paymentProvider === 'manual' ? 'mail.order.payOnPickup' : 'mail.order.payByCard'),
+      say(howToPay),
       say('mail.order.yourOrders', { url: `${business.publicUrl}/profile` }),
     ].join('\n'),
   };
@@ -107,6 +130,8 @@ export const orderMails = defineSubscriber(
       discount: z.string(),
       discountCode: z.string().nullable(),
       tax: z.string(),
+      giftCardAmount: z.string(),
+      paymentStatus: z.enum(paymentStatuses),
       paymentProvider: z.string(),
       items: z.array(z.object({ name: z.string(), price: z.string(), quantity: z.number() })),
     }),
@@ -143,17 +168,30 @@ export const orderMails = defineSubscriber(
   }),
 );
 
-/** Tells the customer that money went back to them, and how much of the order's payment that makes. */
+/**
+ * Tells the customer that money went back to them, how much of the order's payment that makes, and where it went:
+ * the gift card's part to the card, the rest the way they paid.
+ */
 export function enqueueRefundMail(
   tx: Tx,
   to: Recipient,
-  refund: { orderId: string; amount: string; refundedAmount: string; total: string; reason: string | null },
+  refund: {
+    orderId: string;
+    amount: string;
+    /** The part of the amount that went back to the gift card that paid for the order. */
+    giftCardAmount: string;
+    refundedAmount: string;
+    total: string;
+    reason: string | null;
+  },
   business: Business,
 ) {
   const language = mailLanguage(to, business);
   const { say } = language;
   const money = (amount: string) => formatMoney(amount, business.currency, language.locale);
   const number = orderNumber(refund.orderId);
+  const cardCents = toCents(refund.giftCardAmount);
+  const restCents = toCents(refund.amount) - cardCents;
   return enqueueMail(tx, {
     to: to.email,
     subject: say('mail.order.refundSubject', { amount: money(refund.amount), number }),
@@ -164,7 +202,11 @@ export function enqueueRefundMail(
       ...(refund.reason ? [say('mail.order.refundReason', { reason: refund.reason })] : []),
       say('mail.order.refundedSoFar', { refunded: money(refund.refundedAmount), total: money(refund.total) }),
       '',
-      say('mail.order.refundArrives'),
+      ...(cardCents > 0 ? [say('mail.order.refundToGiftCard', { amount: money(refund.giftCardAmount) })] : []),
+      ...(cardCents > 0 && restCents > 0
+        ? [say('mail.order.refundRest', { amount: money(fromCents(restCents)) })]
+        : []),
+      ...(restCents > 0 ? [say('mail.order.refundArrives')] : []),
       say('mail.order.yourOrder', { url: `${business.publicUrl}/orders/${refund.orderId}` }),
     ].join('\n'),
   });

@@ -36,6 +36,7 @@ import { claimCartDiscount, priceCart, releaseDiscountUse } from '../discounts/d
 import {
   boughtGiftCards,
   issuePurchasedGiftCard,
+  promisedGiftCardCents,
   recordGiftCardSpend,
   refundToGiftCard,
   takeCartGiftCard,
@@ -46,7 +47,7 @@ import { getSettings } from '../settings/settings-service';
 import { recordAudit } from '../audit/audit';
 import { badCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, updatedWalk, type Page } from '../paging/page';
 import { publish } from '../events/publish';
-import type { OrderChange } from '../events/domain-events';
+import { eventActor, type EventActor, type OrderChange } from '../events/domain-events';
 import { giveBack, type RestockLine } from './refunds';
 import { creditPaidPackage } from '../packages/package-credits';
 import type { Locale } from '../../shared/i18n/locales';
@@ -253,10 +254,15 @@ async function readOrder(db: Tx, id: string): Promise<Order> {
 
 /**
  * Announces a change of an order (as staff read it), in the transaction that made it; a move to another status says
- * so (its subscriber tells the customer).
+ * so (its subscriber tells the customer), and an order placed for a customer says by whom (its subscriber audits it).
  */
-export const emitOrderEvent = (tx: Tx, type: 'order.created' | 'order.updated', id: string, change?: OrderChange) =>
-  publish(tx, { type, data: () => readOrder(tx, id), change });
+export const emitOrderEvent = (
+  tx: Tx,
+  type: 'order.created' | 'order.updated',
+  id: string,
+  change?: OrderChange,
+  by?: EventActor,
+) => publish(tx, { type, data: () => readOrder(tx, id), change, by });
 
 /** One order, for its owner or staff with orders.view; anyone else is told it does not exist. */
 export async function getOrder(db: Tx, actor: Actor, id: string): Promise<Order> {
@@ -286,8 +292,8 @@ async function cartToCharge(db: Tx, actor: Actor) {
   if (cart.items.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
   if (cart.discount?.problem) throw new AppError('CONFLICT', cart.discount.problem);
   const totalCents = toCents(cart.total);
-  const amountDueCents = toCents(cart.amountDue);
-  return { ...cart, totalCents, amountDueCents, giftCardCents: totalCents - amountDueCents };
+  const giftCardCents = promisedGiftCardCents(cart.giftCard);
+  return { ...cart, totalCents, amountDueCents: totalCents - giftCardCents, giftCardCents };
 }
 
 /** Refuses, before anything is opened or placed, an amount the card provider would refuse. */
@@ -369,7 +375,7 @@ interface OrderPayment {
   provider: PaymentProvider;
   reference: string | null;
   payment: ProviderPayment | null;
-  /** What the cart's gift card was priced to pay before the checkout began. */
+  /** What the customer was shown the cart's gift card pays (promisedGiftCardCents). */
   giftCardCents?: number;
 }
 
@@ -380,16 +386,15 @@ interface OrderPayment {
  */
 export async function checkout(db: Tx, deps: OrderDeps, actor: Actor, input: CheckoutInput): Promise<CheckoutResult> {
   const customer = await customerNamedBy(db, actor, input.customerId, 'orders.manage');
-  if (customer) return orderForCustomer(db, deps, customer.id, input);
+  if (customer) return orderForCustomer(db, deps, customer.id, input, eventActor(actor));
   if (input.paymentMethod === 'stripe') {
     if (input.paymentIntentId)
       throw new AppError('BAD_REQUEST', 'Send either paymentIntentId or paymentMethod, not both');
     return checkoutOnHostedPage(db, deps, actor);
   }
   const { provider, payment } = await paymentFor(deps, actor, input.paymentIntentId);
-  // What the cart's gift card pays, as priced now: the checkout takes exactly that from it, or refuses (409).
-  const priced = await priceCart(db, actor);
-  const giftCardCents = toCents(priced.total) - toCents(priced.amountDue);
+  // What the customer was shown the cart's gift card pays: the checkout takes exactly that from it, or refuses (409).
+  const giftCardCents = promisedGiftCardCents((await priceCart(db, actor)).giftCard);
   return placeOrder(
     db,
     deps,
@@ -408,6 +413,7 @@ async function orderForCustomer(
   deps: OrderDeps,
   customerId: string,
   input: CheckoutInput,
+  by: EventActor,
 ): Promise<CheckoutResult> {
   if (!input.items?.length)
     throw new AppError('BAD_REQUEST', 'An order for a customer needs items: the products and quantities ordered.');
@@ -420,7 +426,7 @@ async function orderForCustomer(
   return placeOrder(
     db,
     deps,
-    { customerId, items: input.items, notes: input.notes || null },
+    { customerId, items: input.items, notes: input.notes || null, by },
     { provider, reference: null, payment: null },
   );
 }
@@ -516,7 +522,13 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
 /** What an order is placed from: a person's cart, or the lines given for a customer (orderForCustomer). */
 type OrderSource =
   | { cartOf: string }
-  | { customerId: string; items: readonly { productId: string; quantity: number }[]; notes: string | null };
+  | {
+      customerId: string;
+      items: readonly { productId: string; quantity: number }[];
+      notes: string | null;
+      /** Who placed it for the customer: staff, in person or through a key. */
+      by: EventActor;
+    };
 
 /** One line as the checkout locks it: the product's price and stock under its row lock, and the customer. */
 interface LockedLine {
@@ -632,7 +644,7 @@ async function placeOrder(
         notes: 'notes' in source ? source.notes : null,
       });
       if (giftCard) await recordGiftCardSpend(tx, giftCard, orderId);
-      await emitOrderEvent(tx, 'order.created', orderId);
+      await emitOrderEvent(tx, 'order.created', orderId, undefined, 'by' in source ? source.by : undefined);
       const { email, first_name: firstName, last_name: lastName } = cart[0]!;
       return answerOrder({ ...order, customer: { id: customerId, email, firstName, lastName } }, lines, []);
     }),

@@ -48,7 +48,8 @@ export async function giveBack(
 ): Promise<void> {
   const id = randomUUID();
   // A gift card that paid part of the order gets its part back first; the provider refunds the rest.
-  const providerCents = refund.amountCents - (await refundToGiftCard(tx, order.id, refund.amountCents, refund.actorId));
+  const giftCardCents = await refundToGiftCard(tx, order.id, refund.amountCents, refund.actorId);
+  const providerCents = refund.amountCents - giftCardCents;
   const provider = deps.payments.byId(order.paymentProvider);
   let providerRefundId: string | null = null;
   if (providerCents === 0) {
@@ -103,6 +104,7 @@ export async function giveBack(
       {
         orderId: order.id,
         amount,
+        giftCardAmount: fromCents(giftCardCents),
         refundedAmount: fromCents(refundedCents),
         total: order.total,
         reason: refund.reason,

@@ -16,6 +16,7 @@ import { publish } from '../events/publish';
  */
 
 const CREDIT_NOT_FOUND = 'Package credit not found';
+const CREDIT_EXPIRED = 'This package has expired.';
 const NOT_NULL_VIOLATION = '23502';
 
 const creditColumns = {
@@ -99,7 +100,7 @@ export async function checkCreditForBooking(
   if (!credit) throw new AppError('NOT_FOUND', CREDIT_NOT_FOUND);
   if (!credit.serviceIds.includes(booking.serviceId))
     throw new AppError('BAD_REQUEST', 'This package does not cover this service.');
-  if (credit.expiresAt <= booking.now) throw new AppError('BAD_REQUEST', 'This package has expired.');
+  if (credit.expiresAt <= booking.now) throw new AppError('BAD_REQUEST', CREDIT_EXPIRED);
   if (credit.remaining < booking.occurrences) throw noSessionsLeft(credit.remaining);
 }
 
@@ -108,7 +109,9 @@ const noSessionsLeft = (remaining: number) =>
     'CONFLICT',
     remaining === 0
       ? 'This package has no sessions left.'
-      : sentence('This package has only {count} sessions left.', { count: remaining }),
+      : sentence('This package has only {count, plural, one {# session} other {# sessions}} left.', {
+          count: remaining,
+        }),
   );
 
 /**
@@ -154,7 +157,7 @@ const spendSessions = statement<
 /**
  * Gives an appointment's session back to its credit (a cancellation within the notice), once: the use row is
  * marked returned and the credit counts it again, in the cancelling transaction. Nothing for an appointment
- * that used no session.
+ * that used no session. Reopening the appointment spends it again (spendReturnedSession).
  */
 export async function returnCreditSession(tx: Tx, appointmentId: string): Promise<void> {
   await tx.execute(sql`
@@ -164,4 +167,32 @@ export async function returnCreditSession(tx: Tx, appointmentId: string): Promis
       returning credit_id)
     update ${packageCredits} c set remaining = c.remaining + 1, updated_at = now()
       from returned r where c.id = r.credit_id`);
+}
+
+/**
+ * Spends again the session a cancellation gave back, when staff reopen the appointment, in the reopening
+ * transaction: otherwise every cancel-and-reopen would make one more prepaid appointment from the same pack. The
+ * use row is taken first, as returnCreditSession takes it, so two reopenings at once spend once; the credit's
+ * conditional decrement is the booking's (its row lock makes concurrent bookings take turns). When the credit has
+ * expired or has nothing left the answer says so as a booking's would, and the caller's transaction rolls back
+ * the use row with everything else. Nothing for an appointment whose session was kept (a late cancellation) or
+ * that used none.
+ */
+export async function spendReturnedSession(tx: Tx, appointmentId: string, now: Date): Promise<void> {
+  const [reopened] = rowsOf<{ spent: boolean; expired: boolean }>(
+    await tx.execute(sql`
+      with reopened as (
+        update ${packageCreditUses} set returned_at = null
+         where appointment_id = ${appointmentId}::uuid and returned_at is not null
+        returning credit_id),
+      spent as (
+        update ${packageCredits} c set remaining = c.remaining - 1, updated_at = now()
+          from reopened r
+         where c.id = r.credit_id and c.remaining >= 1 and c.expires_at > ${now.toISOString()}::timestamptz
+        returning c.id)
+      select exists (select 1 from spent) as spent, c.expires_at <= ${now.toISOString()}::timestamptz as expired
+        from reopened r join ${packageCredits} c on c.id = r.credit_id`),
+  );
+  if (!reopened || reopened.spent) return;
+  throw reopened.expired ? new AppError('BAD_REQUEST', CREDIT_EXPIRED) : noSessionsLeft(0);
 }

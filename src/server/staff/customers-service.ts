@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { users } from '../../../db/schema/index';
 import { isUuid } from '../../shared/ids';
+import { customerRecordMessages } from '../../shared/customer-record-schema';
 import { integrationMessages } from '../../shared/integrations-schema';
 import { can, CUSTOMER_ROLE, isStaffRole, type Permission } from '../../shared/roles';
 import { AppError } from '../app-error';
@@ -19,13 +20,13 @@ import { publish } from '../events/publish';
 import { fullName, recordAudit } from '../audit/audit';
 import { DEFAULT_PAGE_LIMIT, isoInstant, isPaged, pageOf, updatedWalk } from '../paging/page';
 import type { FiguresCache } from './figures-cache';
-import { notErased } from '../customers/erased';
+import { isErased, notErased } from '../customers/erased';
 
 /**
  * The customer a booking or an order names, for the staff and programs that act for customers: null when the
  * caller acts for themself. A customer's `customerId` is ignored (the booking pages send a placeholder for "me"),
  * and so is staff's own id or a placeholder that is no id at all. Anyone else named needs `permission` (403) and
- * must be a customer (404). A program is nobody: it must name the customer (400).
+ * must be a customer who is not erased (404). A program is nobody: it must name the customer (400).
  */
 export async function customerNamedBy(
   db: Tx,
@@ -43,7 +44,7 @@ export async function customerNamedBy(
         .from(users)
         .where(and(eq(users.id, customerId), eq(users.role, CUSTOMER_ROLE)))
     : [];
-  if (!customer) throw new AppError('NOT_FOUND', integrationMessages.noSuchCustomer);
+  if (!customer || isErased(customer)) throw new AppError('NOT_FOUND', customerRecordMessages.notFound);
   return customer;
 }
 

@@ -136,7 +136,8 @@ async function roleDisplayName(tx: Tx, name: string): Promise<string | undefined
 
 /** Changing someone: never oneself (for role, permissions, status), and an admin only by an admin. */
 function assertMayChange(actor: SessionUser, target: { id: string; role: string }, what: 'info' | 'access') {
-  if (what === 'access' && actor.id === target.id) throw new AppError('FORBIDDEN', staffMessages.ownAccount);
+  if (what === 'access' && actor.id === target.id)
+    throw new AppError('FORBIDDEN', actor.apiKey ? staffMessages.keysCreator : staffMessages.ownAccount);
   if (isAdminRole(target.role) && !isAdmin(actor))
     throw new AppError('FORBIDDEN', staffMessages.onlyAdminsChangeAdmins);
 }

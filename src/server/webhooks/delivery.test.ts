@@ -364,6 +364,15 @@ describe('destinations in production', () => {
     await expect(checkDestination('http://127.0.0.1:4000/hook', devPolicy)).resolves.toBeUndefined();
   });
 
+  it('says "calendar address" when the same rule refuses a calendar', async () => {
+    await expect(checkDestination('http://93.184.216.34/x.ics', strict, 'calendar')).rejects.toMatchObject({
+      message: 'Calendar addresses must use https.',
+    });
+    await expect(checkDestination('https://127.0.0.1/x.ics', strict, 'calendar')).rejects.toMatchObject({
+      message: 'Calendar addresses must point to a public internet address.',
+    });
+  });
+
   it('tells public addresses from inside ones, and never allows an address of this machine', () => {
     for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])
       expect(isPublicAddress(address), address).toBe(true);

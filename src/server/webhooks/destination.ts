@@ -97,15 +97,29 @@ const privateMessage = 'Webhook URLs must point to a public internet address.';
 /** The error code of a connection refused here because its address is not public. */
 export const DESTINATION_NOT_ALLOWED = 'DESTINATION_NOT_ALLOWED';
 
+/** What a refused destination is called in its refusal: the rule is the same for both. */
+const refusals = {
+  webhook: { notHttps: 'Webhook URLs must use https.', notPublic: privateMessage },
+  calendar: {
+    notHttps: 'Calendar addresses must use https.',
+    notPublic: 'Calendar addresses must point to a public internet address.',
+  },
+} as const;
+
 /**
  * At registration: in production the URL must be https and its host must resolve only to public addresses.
  * Delivery checks again after its own DNS lookup (publicLookup), so a host that changes its answer later
  * is still refused.
  */
-export async function checkDestination(url: string, policy: DestinationPolicy): Promise<void> {
+export async function checkDestination(
+  url: string,
+  policy: DestinationPolicy,
+  of: keyof typeof refusals = 'webhook',
+): Promise<void> {
   if (!policy.publicOnly) return;
+  const { notHttps, notPublic } = refusals[of];
   const parsed = new URL(url);
-  if (parsed.protocol !== 'https:') throw new AppError('BAD_REQUEST', 'Webhook URLs must use https.');
+  if (parsed.protocol !== 'https:') throw new AppError('BAD_REQUEST', notHttps);
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(host)
     ? [{ address: host }]
@@ -113,7 +127,7 @@ export async function checkDestination(url: string, policy: DestinationPolicy): 
         throw new AppError('BAD_REQUEST', sentence('The host {host} could not be found.', { host }));
       });
   if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address))) {
-    throw new AppError('BAD_REQUEST', privateMessage);
+    throw new AppError('BAD_REQUEST', notPublic);
   }
 }
 

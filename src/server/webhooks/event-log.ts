@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { webhookEndpoints, webhookEvents } from '../../../db/schema/index';
 import { isUuid } from '../../shared/ids';
 import type { EventListQuery, ReplayInput, WebhookEventBody } from '../../shared/webhook-schema';
 import { AppError } from '../app-error';
-import { decodeCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, type Page } from '../paging/page';
+import { decodeCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, updatedWalk, type Page } from '../paging/page';
 import { enqueue } from '../jobs/enqueue';
 import { defineJob } from '../jobs/define-job';
 import { queueDeliveries } from './events';
@@ -15,17 +15,26 @@ const EVENT_RETENTION_DAYS = 30;
 
 const kept = () => gte(webhookEvents.createdAt, sql`now() - make_interval(days => ${EVENT_RETENTION_DAYS})`);
 
-/** The events of the last 30 days, newest first, each as its deliveries carry it. */
+/**
+ * The events of the last 30 days, newest first, each as its deliveries carry it. With `updatedSince`, an integrator's
+ * walk instead (docs/integrations.md, Reconciliation), as the other lists walk: oldest first by the time each event
+ * was written (a kept event never changes: that is its updatedAt), then id.
+ */
 export async function listEvents(db: Tx, query: EventListQuery = {}): Promise<Page<WebhookEventBody>> {
   const limit = query.limit ?? DEFAULT_PAGE_LIMIT;
+  const walk = query.updatedSince !== undefined;
   const conditions = [kept()];
   if (query.type) conditions.push(eq(webhookEvents.type, query.type));
-  if (query.cursor) {
+  if (walk) conditions.push(await updatedWalk(db, query, webhookEvents.createdAt, webhookEvents.id));
+  else if (query.cursor) {
     const after = decodeCursor(query.cursor, 'c');
     conditions.push(
       sql`(${webhookEvents.createdAt}, ${webhookEvents.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`,
     );
   }
+  const order = walk
+    ? [asc(webhookEvents.createdAt), asc(webhookEvents.id)]
+    : [desc(webhookEvents.createdAt), desc(webhookEvents.id)];
   const rows = await db
     .select({
       id: webhookEvents.id,
@@ -36,9 +45,9 @@ export async function listEvents(db: Tx, query: EventListQuery = {}): Promise<Pa
     })
     .from(webhookEvents)
     .where(and(...conditions))
-    .orderBy(desc(webhookEvents.createdAt), desc(webhookEvents.id))
+    .orderBy(...order)
     .limit(limit + 1);
-  const page = pageOf(rows, limit, 'c', (row) => row.at);
+  const page = pageOf(rows, limit, walk ? 'u' : 'c', (row) => row.at);
   return {
     items: page.items.map((row) => ({
       id: row.id,

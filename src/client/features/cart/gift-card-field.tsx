@@ -12,8 +12,15 @@ const TEXTS = {
   remove: 'giftCards.removeLabel',
 } as const;
 
-/** The cart's "Gift card" field, beside "Discount code": an applied card shows what it pays of the order. */
-export function GiftCardField({ applied }: { applied: { code: string; amount: string } | null }) {
+/**
+ * The cart's "Gift card" field, beside "Discount code": an applied card shows what it pays of the order, or why it
+ * pays nothing.
+ */
+export function GiftCardField({
+  applied,
+}: {
+  applied: { code: string; amount: string; problem: string | null } | null;
+}) {
   const money = useFormatMoney();
   return (
     <CodeField
@@ -32,7 +39,8 @@ export function GiftCardField({ applied }: { applied: { code: string; amount: st
               </p>
             ) : (
               <p className="text-sm text-red-700" role="alert">
-                <FormattedMessage id="giftCards.paysNothing" />
+                {/* The server's sentence (void, expired, nothing left) is already in the page's language. */}
+                <FormattedMessage id="giftCards.paysNothing" values={{ problem: applied.problem ?? '' }} />
               </p>
             ),
         }

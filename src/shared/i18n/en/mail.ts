@@ -15,8 +15,11 @@ export const mail = {
   'mail.order.shipping': 'Shipping: Free',
   'mail.order.tax': 'Tax: {amount}',
   'mail.order.total': 'Total: {amount}',
+  'mail.order.giftCard': 'Gift card: -{amount}',
+  'mail.order.amountDue': 'Amount due: {amount}',
   'mail.order.payOnPickup': 'You pay when you pick your order up.',
   'mail.order.payByCard': 'We will start on your order as soon as your card payment is confirmed.',
+  'mail.order.paid': 'Your order is paid: there is nothing left to pay.',
   'mail.order.yourOrders': 'Your orders: {url}',
   'mail.order.statusSubject':
     'Order #{number} is {status, select, pending {pending} processing {processing} completed {completed} cancelled {cancelled} other {{status}}}',
@@ -26,6 +29,8 @@ export const mail = {
   'mail.order.refunded': 'we have refunded {amount} for your order #{number}.',
   'mail.order.refundReason': 'Reason: {reason}',
   'mail.order.refundedSoFar': 'Refunded so far: {refunded} of {total}.',
+  'mail.order.refundToGiftCard': '{amount} went back to your gift card, ready to spend again right away.',
+  'mail.order.refundRest': 'The remaining {amount} goes back the way you paid.',
   'mail.order.refundArrives':
     'A card refund usually reaches your account within 5 to 10 business days; money paid in the shop is handed back there.',
   'mail.order.yourOrder': 'Your order: {url}',

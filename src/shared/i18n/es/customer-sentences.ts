@@ -7,6 +7,8 @@ export const customerSentences: Record<string, string> = {
     'La cuenta de un miembro del personal la cierra un administrador, no se elimina aquí.',
   'Type DELETE to confirm': 'Escribe DELETE para confirmar',
   "Erased a customer's personal data.": 'Borró los datos personales de un cliente.',
+  "This entry's details were erased with the customer's personal data.":
+    'Los detalles de esta entrada se borraron con los datos personales del cliente.',
   'Please answer "{question}".': 'Responde a «{question}».',
   'The answer to "{question}" must be true or false.': 'La respuesta a «{question}» debe ser true o false.',
   'The answer to "{question}" must be one of its options.': 'La respuesta a «{question}» debe ser una de sus opciones.',
@@ -33,6 +35,7 @@ export const customerSentences: Record<string, string> = {
   'A tag can be at most 40 characters': 'Una etiqueta puede tener como máximo 40 caracteres',
   'Notes can be at most 5000 characters': 'Las notas pueden tener como máximo 5000 caracteres',
   'Updated customer {name}: {changes}': 'Actualizó al cliente {name}: {changes}',
+  phone: 'teléfono',
   notes: 'notas',
   'tags "{from}" → "{to}"': 'etiquetas "{from}" → "{to}"',
   'There is no such export: choose orders, appointments, customers or products.':

@@ -6,7 +6,7 @@ export const giftCards: Record<keyof typeof enGiftCards, string> = {
   'giftCards.applyLabel': 'Aplicar la tarjeta regalo',
   'giftCards.removeLabel': 'Quitar la tarjeta regalo {code}',
   'giftCards.pays': 'Paga {amount} de este pedido',
-  'giftCards.paysNothing': 'Esta tarjeta no puede pagar ahora. Quítala o prueba con otra.',
+  'giftCards.paysNothing': '{problem} Esta tarjeta no puede pagar ahora. Quítala o prueba con otra.',
 
   'giftCards.buyTitle': 'Comprar una tarjeta regalo',
   'giftCards.buyIntro': 'Envía una tarjeta regalo por correo. Quien la recibe obtiene el código en cuanto se paga.',

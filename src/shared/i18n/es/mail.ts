@@ -16,8 +16,11 @@ export const mail: Record<keyof typeof enMail, string> = {
   'mail.order.shipping': 'Envío: gratis',
   'mail.order.tax': 'Impuestos: {amount}',
   'mail.order.total': 'Total: {amount}',
+  'mail.order.giftCard': 'Tarjeta regalo: -{amount}',
+  'mail.order.amountDue': 'Importe pendiente: {amount}',
   'mail.order.payOnPickup': 'Pagas al recoger tu pedido.',
   'mail.order.payByCard': 'Empezaremos a preparar tu pedido en cuanto se confirme el pago con tarjeta.',
+  'mail.order.paid': 'Tu pedido está pagado: no queda nada por pagar.',
   'mail.order.yourOrders': 'Tus pedidos: {url}',
   'mail.order.statusSubject':
     'Pedido n.º {number}: {status, select, pending {pendiente} processing {en preparación} completed {completado} cancelled {cancelado} other {{status}}}',
@@ -27,6 +30,8 @@ export const mail: Record<keyof typeof enMail, string> = {
   'mail.order.refunded': 'te hemos reembolsado {amount} de tu pedido n.º {number}.',
   'mail.order.refundReason': 'Motivo: {reason}',
   'mail.order.refundedSoFar': 'Reembolsado hasta ahora: {refunded} de {total}.',
+  'mail.order.refundToGiftCard': 'Hemos devuelto {amount} a tu tarjeta regalo: puedes volver a usarla enseguida.',
+  'mail.order.refundRest': 'Los {amount} restantes se te devuelven por el mismo medio con el que pagaste.',
   'mail.order.refundArrives':
     'Un reembolso a tarjeta suele llegar a tu cuenta en un plazo de 5 a 10 días hábiles; el dinero pagado en la tienda se devuelve allí.',
   'mail.order.yourOrder': 'Tu pedido: {url}',

@@ -9,7 +9,7 @@ export const packageSentences: Record<string, string> = {
   'This package does not cover this service.': 'Este paquete no incluye este servicio.',
   'This package has expired.': 'Este paquete ha caducado.',
   'This package has no sessions left.': 'A este paquete no le quedan sesiones.',
-  'This package has only {count} sessions left.':
+  'This package has only {count, plural, one {# session} other {# sessions}} left.':
     'A este paquete solo le {count, plural, one {queda # sesión} other {quedan # sesiones}}.',
   'Created package {name}.': 'Creó el paquete {name}.',
   'Changed package {name}.': 'Cambió el paquete {name}.',

@@ -61,6 +61,7 @@ const templates: Record<string, string> = {
   '{label} must be a number': '{label} debe ser un número',
   '{label} must be a whole number': '{label} debe ser un número entero',
   '{label} must be 0 or more': '{label} debe ser 0 o más',
+  '{label} must be more than 0': '{label} debe ser mayor que 0',
   '{label} must be at least 1': '{label} debe ser al menos 1',
   '{label} must be at most 1000000': '{label} debe ser como máximo 1000000',
   '{label} must be at most 99999999.99': '{label} debe ser como máximo 99999999.99',
@@ -166,14 +167,12 @@ const validation: Record<string, string> = {
   'The expiry must be in the future.': 'La caducidad debe estar en el futuro.',
   'The expiry must be a date and time (ISO 8601).': 'La caducidad debe ser una fecha y hora (ISO 8601).',
   'Amount must be a number': 'El importe debe ser un número',
-  'Amount must be more than 0': 'El importe debe ser mayor que 0',
   'paymentIntentId is not valid': 'paymentIntentId no es válido',
   'paymentIntentId must be a string': 'paymentIntentId debe ser texto',
   'paymentMethod must be manual or stripe': 'paymentMethod debe ser manual o stripe',
   'paymentProvider must be manual or stripe': 'paymentProvider debe ser manual o stripe',
   'customerId is not valid': 'customerId no es válido',
   'productId is not valid': 'productId no es válido',
-  'quantity must be at most 10000': 'quantity debe ser como máximo 10000',
   'items must be a list of products and quantities': 'items debe ser una lista de productos y cantidades',
   'An order has at most 100 lines': 'Un pedido tiene como máximo 100 líneas',
   'An order for a customer needs items: the products and quantities ordered.':
@@ -206,7 +205,6 @@ const validation: Record<string, string> = {
   'Only a deposit paid by card can be refunded.': 'Solo se puede reembolsar un depósito pagado con tarjeta.',
   'The deposit cannot be more than the price of the service.':
     'El depósito no puede ser mayor que el precio del servicio.',
-  'Deposit amount must be more than 0': 'El importe del depósito debe ser mayor que 0',
   'Deposit type must be none, fixed or full': 'El tipo de depósito debe ser none, fixed o full',
   'This class is full.': 'Esta clase está completa.',
   'You already have a seat in this class.': 'Ya tienes una plaza en esta clase.',
@@ -293,6 +291,9 @@ const errors: Record<string, string> = {
   'No route for {method} {path}': 'No existe la ruta {method} {path}',
   // zod's own message (English) after the field it is about.
   '{path}: {problem}': '{path}: {problem}',
+  '{path} is required': '{path} es obligatorio',
+  '{path} must be {expected, select, string {text} number {a number} int {a whole number} boolean {true or false} array {a list} object {an object} other {{expected}}}':
+    '{path} debe ser {expected, select, string {texto} number {un número} int {un número entero} boolean {true o false} array {una lista} object {un objeto} other {{expected}}}',
   'The address is not a valid URL.': 'La dirección no es una URL válida.',
   'Cross-site requests are not allowed.': 'No se permiten solicitudes desde otros sitios.',
   'Live updates are not available right now.': 'Las actualizaciones en directo no están disponibles ahora mismo.',
@@ -341,6 +342,8 @@ const errors: Record<string, string> = {
   'Only admins can give or change the admin role.':
     'Solo los administradores pueden dar o cambiar el rol de administrador.',
   "You can't change your own role, permissions or status.": 'No puedes cambiar tu propio rol, permisos ni estado.',
+  "An API key can't change the role, permissions or status of the person who made it.":
+    'Una clave de API no puede cambiar el rol, los permisos ni el estado de quien la creó.',
   "Only admins can change an admin's account.":
     'Solo los administradores pueden cambiar la cuenta de un administrador.',
   'This is the last active admin. Make someone else an admin first.':
@@ -371,6 +374,8 @@ const errors: Record<string, string> = {
   'Only {count} of {name} in stock.': 'Solo quedan {count} de {name} en existencias.',
   'Only {count} of {name} in stock, and {inCart} already in your cart.':
     'Solo quedan {count} de {name} en existencias, y ya tienes {inCart} en tu carrito.',
+  'A cart line holds at most {max}, and {inCart} of {name} are already in your cart.':
+    'Una línea del carrito admite como mucho {max}, y ya tienes {inCart} de {name} en tu carrito.',
   'Not enough stock for {name}: only {count} left.': 'No hay existencias suficientes de {name}: solo quedan {count}.',
   'Your cart is empty.': 'Tu carrito está vacío.',
   'Your cart has changed. Please review it before paying.': 'Tu carrito ha cambiado. Revísalo antes de pagar.',
@@ -464,7 +469,10 @@ const errors: Record<string, string> = {
     'No tienes permiso para responder a los mensajes de los clientes.',
   'Staff answer customers from the Messages inbox: receiverId must be a customer.':
     'El equipo responde a los clientes desde la bandeja de Mensajes: receiverId debe ser un cliente.',
-  // Webhooks
+  // Webhooks, and calendar addresses under the same destination rule
+  'Calendar addresses must use https.': 'Las direcciones de calendario deben usar https.',
+  'Calendar addresses must point to a public internet address.':
+    'Las direcciones de calendario deben apuntar a una dirección pública de internet.',
   'Webhook URLs must use https.': 'Las URL de webhook deben usar https.',
   'The host {host} could not be found.': 'No se ha encontrado el host {host}.',
   'Webhook URLs must point to a public internet address.':
@@ -515,6 +523,7 @@ const audit: Record<string, string> = {
   'Refunded the {amount} deposit of an appointment.': 'Reembolsó el depósito de {amount} de una cita.',
   'Moved order #{number} from {from} to {to}.': `Pasó el pedido n.º {number} de ${orderState('from')} a ${orderState('to')}.`,
   'Recorded the payment of order #{number}.': 'Registró el pago del pedido n.º {number}.',
+  'Placed order #{number} for {customer}.': 'Realizó el pedido n.º {number} para {customer}.',
   'Changed the business settings.': 'Cambió la configuración del negocio.',
   'Added webhook endpoint {url}.': 'Añadió el destino de webhook {url}.',
   'Changed webhook endpoint {url}.': 'Cambió el destino de webhook {url}.',
@@ -568,6 +577,8 @@ const locations: Record<string, string> = {
   'No {resource} is free at that time.': 'No hay ningún {resource} libre a esa hora.',
   'This service is not offered at that location.': 'Este servicio no se ofrece en ese local.',
   'Please choose a location.': 'Elige un local.',
+  'Only this location offers {services}: offer {count, plural, one {it} other {them}} at another location first.':
+    'Solo este local ofrece {services}: {count, plural, one {ofrécelo} other {ofrécelos}} antes en otro local.',
   'This location has upcoming appointments, so it cannot be deleted.':
     'Este local tiene citas próximas, así que no se puede eliminar.',
   'The only location cannot be deleted.': 'No se puede eliminar el único local.',
