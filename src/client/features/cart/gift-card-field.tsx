@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatGiftCardCode } from '../../../shared/gift-card-code';
 import { useFormatMoney } from '../../lib/money';
 import { useApplyGiftCard, useRemoveGiftCard } from './cart-api';
@@ -22,6 +22,7 @@ export function GiftCardField({
   applied: { code: string; amount: string; problem: string | null } | null;
 }) {
   const money = useFormatMoney();
+  const intl = useIntl();
   return (
     <CodeField
       texts={TEXTS}
@@ -40,7 +41,10 @@ export function GiftCardField({
             ) : (
               <p className="text-sm text-red-700" role="alert">
                 {/* The server's sentence (void, expired, nothing left) is already in the page's language. */}
-                <FormattedMessage id="giftCards.paysNothing" values={{ problem: applied.problem ?? '' }} />
+                <FormattedMessage
+                  id="giftCards.paysNothing"
+                  values={{ problem: applied.problem ?? intl.formatMessage({ id: 'giftCards.cannotPay' }) }}
+                />
               </p>
             ),
         }

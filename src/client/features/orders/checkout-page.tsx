@@ -38,6 +38,8 @@ export function CheckoutPage() {
   // The server's prices once they arrive (they carry the discount); the lines' own totals until then.
   const totals = summary.data ?? { ...cartTotals(lines), discount: null };
   const discountProblem = summary.data?.discount?.problem ?? null;
+  // A card that pays nothing is said here too: the order is placed without it (the total above).
+  const giftCardProblem = summary.data?.giftCard?.problem ?? null;
   const available = methods.data?.methods ?? ['manual'];
   const short = lines.some((line) => line.quantity > line.product.inventory);
 
@@ -101,6 +103,11 @@ export function CheckoutPage() {
             {discountProblem && (
               <p className="text-sm text-red-700">
                 <FormattedMessage id="orders.discountProblem" values={{ problem: discountProblem, link: toCart }} />
+              </p>
+            )}
+            {giftCardProblem && (
+              <p className="text-sm text-red-700">
+                <FormattedMessage id="orders.giftCardProblem" values={{ problem: giftCardProblem, link: toCart }} />
               </p>
             )}
             {short && (

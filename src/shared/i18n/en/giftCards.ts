@@ -5,7 +5,8 @@ export const giftCards = {
   'giftCards.applyLabel': 'Apply gift card',
   'giftCards.removeLabel': 'Remove gift card {code}',
   'giftCards.pays': 'Pays {amount} of this order',
-  'giftCards.paysNothing': '{problem} This card cannot pay now. Remove it or try another.',
+  'giftCards.paysNothing': '{problem} Remove it or try another.',
+  'giftCards.cannotPay': 'This card cannot pay now.',
 
   'giftCards.buyTitle': 'Buy a gift card',
   'giftCards.buyIntro': 'Send a gift card by e-mail. The recipient gets the code as soon as it is paid.',

@@ -72,6 +72,8 @@ export const orders = {
   'orders.placing': 'Placing Order...',
   'orders.place': 'Place Order',
   'orders.discountProblem': '{problem} <link>Remove the code in your cart</link> to continue.',
+  'orders.giftCardProblem':
+    '{problem} It pays nothing of this order: <link>remove it in your cart</link> or pay the whole total.',
   'orders.shortStock': 'Some items are no longer in stock as ordered. <link>Update your cart</link> to continue.',
   'orders.review': 'Review Your Order',
   'orders.outOfStock': 'Out of stock',

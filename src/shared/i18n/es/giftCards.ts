@@ -6,7 +6,8 @@ export const giftCards: Record<keyof typeof enGiftCards, string> = {
   'giftCards.applyLabel': 'Aplicar la tarjeta regalo',
   'giftCards.removeLabel': 'Quitar la tarjeta regalo {code}',
   'giftCards.pays': 'Paga {amount} de este pedido',
-  'giftCards.paysNothing': '{problem} Esta tarjeta no puede pagar ahora. Quítala o prueba con otra.',
+  'giftCards.paysNothing': '{problem} Quítala o prueba con otra.',
+  'giftCards.cannotPay': 'Esta tarjeta no puede pagar ahora.',
 
   'giftCards.buyTitle': 'Comprar una tarjeta regalo',
   'giftCards.buyIntro': 'Envía una tarjeta regalo por correo. Quien la recibe obtiene el código en cuanto se paga.',

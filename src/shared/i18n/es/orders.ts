@@ -72,6 +72,8 @@ export const orders: Record<keyof typeof enOrders, string> = {
   'orders.placing': 'Realizando el pedido...',
   'orders.place': 'Realizar pedido',
   'orders.discountProblem': '{problem} <link>Quita el código en tu carrito</link> para continuar.',
+  'orders.giftCardProblem':
+    '{problem} No paga nada de este pedido: <link>quítala en tu carrito</link> o paga el total.',
   'orders.shortStock':
     'Algunos artículos ya no tienen existencias suficientes. <link>Actualiza tu carrito</link> para continuar.',
   'orders.review': 'Revisa tu pedido',
