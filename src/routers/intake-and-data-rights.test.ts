@@ -625,5 +625,13 @@ describe('data rights', () => {
     });
     expect([res.status, res.body.message]).toEqual([404, 'No such customer.']);
     expect((await server.db.select().from(users).where(eq(users.id, zoe.id)))[0]).toEqual(erased);
+    // Nor is she written to, or read about, in the chat.
+    const sent = await server.request('POST', '/api/chat/messages', {
+      cookie: admin,
+      body: { receiverId: zoe.id, message: 'Hello again' },
+    });
+    expect(sent.status).toBe(404);
+    expect((await server.request('GET', `/api/chat/messages?with=${zoe.id}`, { cookie: admin })).status).toBe(404);
+    expect(await server.db.select().from(chatMessages).where(eq(chatMessages.customerId, zoe.id))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import type { ChatMessage, Conversation, SendChatMessageInput } from '../../shar
 import { can, isStaffRole, type Permission } from '../../shared/roles';
 import type { Actor, SessionUser } from '../auth/sessions';
 import { isUuid } from '../../shared/ids';
+import { isErased } from '../customers/erased';
 import { AppError } from '../app-error';
 
 /** NOTIFY channel of the support chat. Payloads carry ids only: `m` (new messages) or `r:<readerId>`. */
@@ -53,13 +54,14 @@ function selectMessages(db: Tx) {
   return db.select(messageColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderId));
 }
 
+/** A customer, by id; an erased one is nobody to write to or read about (docs/customers.md). */
 async function findCustomer(db: Tx, id: string | undefined) {
   if (!id || !isUuid(id)) return undefined;
   const [row] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, 'customer')));
-  return row;
+  return row && !isErased(row) ? row : undefined;
 }
 
 async function isStaffUser(db: Tx, id: string | undefined) {
