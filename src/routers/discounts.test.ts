@@ -208,7 +208,7 @@ describe('POST and DELETE /api/cart/discount', () => {
     expect((await server.request('DELETE', '/api/cart/discount', { cookie })).status).toBe(200);
   });
 
-  it('caps a fixed code at the subtotal: the order is free', async () => {
+  it('caps a fixed code at the subtotal: the order is free, and paid as it is placed', async () => {
     const code = (await createCode({ code: uniqueCode('big'), kind: 'fixed', value: 50 })).code;
     const { cookie } = await shopper('9.99', 1);
     expect((await apply(cookie, code)).body).toMatchObject({
@@ -217,6 +217,10 @@ describe('POST and DELETE /api/cart/discount', () => {
       tax: '0.00',
       total: '0.00',
     });
+    const placed = await server.request('POST', '/api/orders', { cookie, body: { paymentMethod: 'stripe' } });
+    expect(placed.status, placed.text).toBe(200);
+    expect(placed.body).toMatchObject({ total: '0.00', paymentStatus: 'paid', status: 'processing' });
+    expect(placed.body.paymentUrl).toBeUndefined();
   });
 
   it('refuses unknown, inactive, early, expired, used-up and below-minimum codes with a sentence', async () => {

@@ -483,8 +483,8 @@ async function checkoutOnHostedPage(db: Tx, deps: OrderDeps, actor: Actor): Prom
   const provider = hostedPaymentProvider(deps);
   const cart = await cartToCharge(db, actor);
   const { amountDueCents: totalCents, giftCardCents } = cart;
-  // A gift card that pays it all leaves nothing for the card page: the order is placed paid.
-  if (totalCents === 0 && giftCardCents > 0) {
+  // Nothing left to pay (a gift card or a discount took it all) leaves nothing for the card page: placed paid.
+  if (totalCents === 0) {
     const manual = deps.payments.byId('manual')!;
     return placeOrder(
       db,
@@ -625,7 +625,8 @@ async function placeOrder(
           : null;
       const dueCents = totals.totalCents - (giftCard?.cents ?? 0);
       if (payment && payment.amountCents !== dueCents) throw new AppError('CONFLICT', CART_CHANGED);
-      const paid = payment?.status === 'paid' || (giftCard !== null && dueCents === 0);
+      // An order with nothing left to pay (a gift card or a discount took it all) is paid as it is placed.
+      const paid = payment?.status === 'paid' || dueCents === 0;
       const orderId = id ?? randomUUID();
       const order = await writeOrder(tx, source, lines, {
         id: orderId,
