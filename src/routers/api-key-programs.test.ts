@@ -4,7 +4,7 @@ import { appointments, auditLog, cartItems, orders, products, weeklyHours } from
 import { addCalendarDays } from '../shared/date-key';
 import { orderNumber } from '../shared/orders';
 import { bookableService, followUpsDone, signInAs, useTestServer } from '../testing/test-server';
-import { defaultEmployeePermissions, type Permission } from '../shared/roles';
+import { allPermissions, defaultEmployeePermissions, type Permission } from '../shared/roles';
 
 // An API key is a program, not a person (docs/integrations.md): it does what its permissions allow over
 // everyone's things and nothing with its creator's own cart, bookings or week.
@@ -28,7 +28,7 @@ const nextSlot = () => `${day}T${String(++slot).padStart(2, '0')}:00:00.000Z`;
 async function key(permissions: Permission[]) {
   const res = await server.request('POST', '/api/admin/api-keys', {
     cookie: admin.cookie,
-    body: { name: permissions.join(' ') || 'none', permissions },
+    body: { name: (permissions.join(' ') || 'none').slice(0, 100), permissions },
   });
   expect(res.status, res.text).toBe(200);
   return bearer(res.body.key);
@@ -486,5 +486,55 @@ describe('customers over REST', () => {
     });
     expect([noPhone.status, noPhone.body.phone]).toEqual([201, null]);
     expect((await server.request('POST', '/api/admin/customers', { headers: await key([]), body })).status).toBe(403);
+  });
+});
+
+describe('the operations changed in API 1.3.0', () => {
+  it('answer a key with no permission 403, and a key holding every permission never with its creator’s cart', async () => {
+    const k0 = await key([]);
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    for (const [method, path, body] of [
+      ['POST', '/api/orders', { customerId: customer.user.id, items: [] }],
+      ['GET', '/api/cart/summary'],
+      ['POST', '/api/cart', { productId: nobody, quantity: 1 }],
+      ['POST', '/api/cart/gift-card', { code: 'ABCD-EFGH-JKLM-NPQR' }],
+      ['POST', '/api/admin/gift-cards', { amount: '20.00' }],
+      ['PUT', `/api/admin/customers/${customer.user.id}`, { phone: '+1 555 0100' }],
+      ['POST', `/api/admin/customers/${otherCustomer.user.id}/erase`, {}],
+      ['POST', `/api/appointments/${nobody}/cancel`, {}],
+      ['PUT', `/api/appointments/${nobody}/reschedule`, { dateTime: nextSlot() }],
+      ['PUT', `/api/appointments/${nobody}/status`, { status: 'confirmed' }],
+      ['GET', `/api/admin/employees/${employee.user.id}/calendars`],
+      ['GET', `/api/admin/calendar/busy?from=${day}&to=${day}`],
+      ['GET', '/api/events?updatedSince=2026-01-01T00:00:00Z'],
+      ['DELETE', `/api/admin/locations/${nobody}`],
+      ['POST', '/api/availability-overrides', { date: day, isAvailable: false }],
+      ['POST', '/api/chat/messages', { receiverId: customer.user.id, message: 'Hello' }],
+    ] as const) {
+      const res = await server.request(method, path, { headers: k0, ...(body && { body }) });
+      expect([method, path, res.status]).toEqual([method, path, 403]);
+    }
+    // The admin who made it has a cart; a key holding everything is still no person.
+    const soap = await product('Creator Soap', 5);
+    await server.db.insert(cartItems).values({ userId: admin.user.id, productId: soap.id, quantity: 1 });
+    const creatorsCart = () => server.db.select().from(cartItems).where(eq(cartItems.userId, admin.user.id));
+    const cartBefore = await creatorsCart();
+    const all = await key([...allPermissions]);
+    for (const [method, path] of [
+      ['GET', '/api/cart/summary'],
+      ['POST', '/api/cart/gift-card'],
+    ] as const) {
+      const res = await server.request(method, path, {
+        headers: all,
+        ...(method === 'POST' && { body: { code: 'X' } }),
+      });
+      expect([path, res.status, res.body]).toEqual([path, 403, notAPerson]);
+    }
+    const creatorsOrders = () => server.db.select().from(orders).where(eq(orders.userId, admin.user.id));
+    const before = await creatorsOrders();
+    const checkout = await server.request('POST', '/api/orders', { headers: all, body: {} });
+    expect(checkout.status).toBe(400);
+    expect(await creatorsOrders()).toEqual(before);
+    expect(await creatorsCart()).toEqual(cartBefore);
   });
 });
