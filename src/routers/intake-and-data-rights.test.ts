@@ -4,6 +4,7 @@ import {
   appointments,
   auditLog,
   chatMessages,
+  jobs,
   orders,
   products,
   sessions,
@@ -319,8 +320,12 @@ describe('data rights', () => {
 
     const [visit] = await server.db.select().from(appointments).where(eq(appointments.id, appointmentId));
     expect(visit).toMatchObject({ status: 'cancelled', answers: [], notes: '' });
-    // The employee is told of the cancellation; she is not (her address is now the erased one: it could only bounce).
-    expect((await queuedMail(server.db, employee.user.email)).length).toBe(mailsBefore + 1);
+    // The employee is told of the cancellation, naming her as erased; she is not (her address is now the erased one:
+    // it could only bounce). The booking's mail to the employee, still waiting (no SMTP here), named her: withdrawn.
+    const employeeMails = await queuedMail(server.db, employee.user.email);
+    expect(employeeMails.length).toBe(mailsBefore);
+    expect(employeeMails.at(-1)!.text).toContain('Deleted customer');
+    expect(JSON.stringify(employeeMails)).not.toContain(person.user.email);
     expect(await queuedMail(server.db, erasedEmail(person.user.id))).toEqual([]);
     expect(await server.db.select().from(chatMessages).where(eq(chatMessages.customerId, person.user.id))).toEqual([]);
     expect(
@@ -572,6 +577,8 @@ describe('data rights', () => {
 
   it('an erased customer is booked and ordered for by nobody (404, nothing written) and mailed by nothing later', async () => {
     const zoe = await zoeWithHistory();
+    // No SMTP here: every mail to her is still waiting.
+    expect((await queuedMail(server.db, 'zoe.erasetest@example.com')).length).toBeGreaterThan(0);
     expect((await server.request('POST', `/api/admin/customers/${zoe.id}/erase`, { cookie: admin })).status).toBe(200);
     const record = await server.request('GET', `/api/admin/customers/${zoe.id}`, { cookie: admin });
     expect([record.status, record.body.firstName, record.body.lastName]).toEqual([200, 'Deleted', 'customer']);
@@ -598,10 +605,47 @@ describe('data rights', () => {
     expect(moved.status, moved.text).toBe(200);
     expect(await queuedMail(server.db, erasedEmail(zoe.id))).toEqual([]);
     expect((await queuedMail(server.db)).filter((mail) => mail.to.endsWith('@erased.invalid'))).toEqual([]);
-    // What was still waiting to go to her own address (no SMTP here: all of it) was withdrawn by the erasure.
-    const toHer = await queuedMail(server.db, 'zoe.erasetest@example.com');
-    expect(toHer.length).toBeGreaterThan(0);
-    expect(toHer.filter((mail) => mail.status !== 'cancelled')).toEqual([]);
+    // What was still waiting to go to her own address was withdrawn by the erasure, and forgotten.
+    expect(await queuedMail(server.db, 'zoe.erasetest@example.com')).toEqual([]);
+  });
+
+  it('the erasure forgets the jobs about her: mails to her and finished follow-ups go, queued ones say her erased name', async () => {
+    const zoe = await zoeWithHistory();
+    const payloads = () =>
+      server.db.select({ id: jobs.id, kind: jobs.kind, status: jobs.status, payload: jobs.payload }).from(jobs);
+    const mentioning = async (...texts: string[]) =>
+      (await payloads()).filter((job) => texts.some((text) => JSON.stringify(job.payload).includes(text)));
+    // One mail to her went out; her booking's audit follow-up has not run yet (as if the runner were behind).
+    const [sent] = await queuedMail(server.db, 'zoe.erasetest@example.com');
+    await server.db
+      .update(jobs)
+      .set({ status: 'done', finishedAt: sql`now()` })
+      .where(eq(jobs.id, sent!.id));
+    const [audit] = (await mentioning(zoe.id)).filter((job) => job.kind === 'appointmentAudit');
+    await server.db
+      .update(jobs)
+      .set({ status: 'pending', runAt: sql`now() + interval '1 day'`, finishedAt: null })
+      .where(eq(jobs.id, audit!.id));
+    const about = new Set((await mentioning(zoe.id, 'zoe.erasetest@example.com')).map((job) => job.id));
+    const unrelated = (await payloads()).filter((job) => !about.has(job.id));
+    expect(unrelated.length).toBeGreaterThan(0);
+    expect((await mentioning('zoe.erasetest@example.com')).length).toBeGreaterThan(2);
+
+    expect((await server.request('POST', `/api/admin/customers/${zoe.id}/erase`, { cookie: admin })).status).toBe(200);
+    await followUpsDone(server.db);
+    const left = await mentioning(zoe.id, 'zoe.erasetest@example.com');
+    // Only follow-ups not yet run: the one held back, and those of the cancellation the erasure published.
+    expect(left.filter((job) => job.status !== 'pending')).toEqual([]);
+    expect(sayingHer(JSON.stringify(left))).toEqual([]);
+    expect(left.find((job) => job.id === audit!.id)?.payload).toMatchObject({
+      data: {
+        customerId: zoe.id,
+        customer: { firstName: 'Deleted', lastName: 'customer', email: erasedEmail(zoe.id) },
+      },
+    });
+    // The jobs about anyone else stay.
+    const kept = new Set((await payloads()).map((job) => job.id));
+    expect(unrelated.filter((job) => !kept.has(job.id))).toEqual([]);
   });
 
   it('refuseErased: a write to an erased customer\'s record is 404 "No such customer."; anyone else passes', async () => {

@@ -25,6 +25,8 @@ import type { SessionUser } from '../auth/sessions';
 import { fullName, recordAudit, redactAudit, type AuditActor } from '../audit/audit';
 import { redactEvents } from '../webhooks/event-redaction';
 import { withdrawMail } from '../mail/outbox';
+import { forgetFinishedJobs } from '../jobs/enqueue';
+import { redactQueuedEvents } from '../events/subscriber';
 import { customerRecordMessages } from '../../shared/customer-record-schema';
 import { erasedEmail, isErased } from './erased';
 
@@ -198,6 +200,10 @@ export async function eraseCustomer(
     for (const row of upcoming) await cancelInTransaction(tx, row, env);
     await deleteTheRest(tx, customerId);
     await withdrawMail(tx, customer.email);
+    const { firstName, lastName, email } = erased.person;
+    // What the jobs remember of her: the mails sent to her (and those just withdrawn), the follow-ups about her.
+    await forgetFinishedJobs(tx, [customer.email, customerId]);
+    await redactQueuedEvents(tx, { id: customerId, customer: { firstName, lastName, email } });
     await redactEvents(tx, {
       id: customerId,
       person: erased.person,

@@ -1,4 +1,7 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Tx } from '../../../db/client';
+import { jobs } from '../../../db/schema/index';
 import { defineJob, type BatchHandler, type JobHandler, type JobKind } from '../jobs/define-job';
 import { ZEventActor, ZEventChange, type DomainEventType, type EventActor } from './domain-events';
 
@@ -67,4 +70,30 @@ export function defineSubscriber<K extends string, S extends z.ZodType, D>(
     if (!list.some((s) => s.kind === kind)) subscriptions.set(type, [...list, subscription]);
   }
   return job;
+}
+
+/**
+ * Puts an erased customer's erased name and e-mail in the follow-ups still queued for events about her (her id as
+ * the data's customerId or userId), in the erasure's transaction: one run after it (an audit entry, say) then says
+ * no more of her than her erased row. One that is running at that moment keeps what it read.
+ */
+export async function redactQueuedEvents(
+  tx: Tx,
+  erased: { id: string; customer: { firstName: string; lastName: string; email: string } },
+): Promise<void> {
+  const about = (key: string) => sql`${jobs.payload} @> ${JSON.stringify({ data: { [key]: erased.id } })}::jsonb`;
+  await tx
+    .update(jobs)
+    .set({
+      payload: sql`jsonb_set(${jobs.payload}, '{data,customer}',
+        (${jobs.payload} #> '{data,customer}') || ${JSON.stringify(erased.customer)}::jsonb)`,
+    })
+    .where(
+      and(
+        eq(jobs.status, 'pending'),
+        inArray(jobs.kind, subscriberKinds()),
+        sql`jsonb_typeof(${jobs.payload} #> '{data,customer}') = 'object'`,
+        or(about('customerId'), about('userId')),
+      ),
+    );
 }

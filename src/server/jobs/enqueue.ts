@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { statement, type Tx } from '../../../db/client';
 import { jobs } from '../../../db/schema/index';
 import type { JobKind } from './define-job';
@@ -99,6 +99,22 @@ export async function cancelJobs(tx: Tx, uniqueKeyPrefix: string): Promise<numbe
     .where(and(eq(jobs.status, 'pending'), sql`starts_with(${jobs.uniqueKey}, ${uniqueKeyPrefix})`))
     .returning({ id: jobs.id });
   return cancelled.length;
+}
+
+/**
+ * Forgets the finished jobs (done, cancelled, failed) whose payload holds any of the texts, in the caller's
+ * transaction: an erasure's way to take a person's e-mail and id out of the mails sent to her and the follow-ups
+ * about her. A finished job is run no more and read by nothing (docs/jobs.md), so deleting it changes nothing but
+ * the history. The texts are matched as written, so pass them in the case the payloads use. Scans the table: for a
+ * rare change, not a request's path. Answers how many were deleted.
+ */
+export async function forgetFinishedJobs(tx: Tx, texts: string[]): Promise<number> {
+  const mentions = texts.map((text) => sql`strpos(${jobs.payload}::text, ${text}) > 0`);
+  const forgotten = await tx
+    .delete(jobs)
+    .where(and(sql`${jobs.status} in ('done', 'cancelled', 'failed')`, or(...mentions)))
+    .returning({ id: jobs.id });
+  return forgotten.length;
 }
 
 /**

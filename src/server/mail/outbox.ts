@@ -20,11 +20,12 @@ export function enqueueMails(tx: Tx, mails: OutgoingMail[]): Promise<string[]> {
 }
 
 /**
- * Withdraws the mails still waiting to go to an address (an erased customer's former one: nobody is written to after
- * an erasure), in the caller's transaction: they are cancelled, as a cancelled appointment's reminders are, and never
- * sent. One a runner is sending at that moment may still go. Answers how many were withdrawn.
+ * Withdraws the mails still waiting to go that mention an address (an erased customer's former one), to her or about
+ * her to staff (a booking's mail to the employee names her and her address): nobody is written to, or about her,
+ * after an erasure. In the caller's transaction; they are cancelled, as a cancelled appointment's reminders are, and
+ * never sent. One a runner is sending at that moment may still go. Answers how many were withdrawn.
  */
-export async function withdrawMail(tx: Tx, to: string): Promise<number> {
+export async function withdrawMail(tx: Tx, address: string): Promise<number> {
   const withdrawn = await tx
     .update(jobs)
     .set({ status: 'cancelled', lockedUntil: null, finishedAt: sql`now()` })
@@ -32,7 +33,7 @@ export async function withdrawMail(tx: Tx, to: string): Promise<number> {
       and(
         eq(jobs.kind, mailKind.kind),
         eq(jobs.status, 'pending'),
-        sql`lower(${jobs.payload} ->> 'to') = lower(${to})`,
+        sql`strpos(lower(${jobs.payload}::text), lower(${address})) > 0`,
       ),
     )
     .returning({ id: jobs.id });
