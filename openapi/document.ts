@@ -28,6 +28,7 @@ import {
 import { catalogueFor } from '../src/shared/i18n/catalogues';
 import { csvPaths, csvRoutes } from './csv-paths';
 import { dataRightsPaths, dataRightsRoutes } from './data-rights-paths';
+import { unauthenticatedErrors, unauthenticatedPaths } from './unauthenticated-paths';
 
 /** Every tag the operations use, so the document defines each one. */
 function operationTags(): string[] {
@@ -187,7 +188,7 @@ const rateLimitHeaders: HeaderName[] = [
  */
 function addResponseHeaders(document: ReturnType<typeof generateOpenApiDocument>) {
   for (const [path, item] of Object.entries(document.paths ?? {})) {
-    const rest = !(path in signInPaths);
+    const rest = !(path in signInPaths) && !(path in unauthenticatedPaths);
     for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
       const operation = item?.[method];
       if (!operation) continue;
@@ -432,7 +433,7 @@ const securitySchemes = {
 } satisfies Record<string, oas31.SecuritySchemeObject>;
 
 /** The document's version (semver): docs/api-changelog.md has a section for each. */
-const API_VERSION = '1.3.0';
+const API_VERSION = '1.4.0';
 
 /**
  * The OpenAPI 3.1 document of every REST operation, generated from the router. A zod schema registered with an
@@ -442,6 +443,7 @@ const API_VERSION = '1.3.0';
 export function buildOpenApiDocument() {
   const errorsByOperation: ErrorsByOperation = new Map([
     ...Object.keys(signInPaths).map((path): [string, Record<number, string>] => [`get ${path}`, serverErrors]),
+    ...unauthenticatedErrors,
     ...plainRoutes.map((route): [string, Record<number, string>] => [
       operationKey(route),
       documentedPlainRoute(route).errors,
@@ -458,7 +460,7 @@ export function buildOpenApiDocument() {
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     contact: { name: 'Storefront', url: 'https://example.com' },
     tags: operationTags(),
-    paths: { ...signInPaths, ...csvPaths, ...dataRightsPaths },
+    paths: { ...signInPaths, ...unauthenticatedPaths, ...csvPaths, ...dataRightsPaths },
   });
   const described = addIdempotencyKey(
     addErrorResponses(markCreated(moveQueryFields(describePlainRoutes(document))), errorsByOperation),

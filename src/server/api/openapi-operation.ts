@@ -128,13 +128,19 @@ function impliedErrors(
   // Idempotency-Key (src/server/http/idempotency.ts): a repeat while the first runs, or the key used for another request;
   // an answer with a secret is not kept, so its repeat is refused too.
   if (method === 'POST') {
-    errors[409] = answerHoldsSecret
-      ? 'A request with the same Idempotency-Key is still running, or was done already and its answer held a secret shown only once'
-      : 'A request with the same Idempotency-Key is still running';
-    errors[422] = 'This Idempotency-Key was used with a different request';
+    Object.assign(errors, idempotencyErrors);
+    if (answerHoldsSecret)
+      errors[409] =
+        'A request with the same Idempotency-Key is still running, or was done already and its answer held a secret shown only once';
   }
   return { ...errors, ...serverErrors };
 }
+
+/** What a POST with an Idempotency-Key can meet (src/server/http/idempotency.ts), whoever serves it. */
+export const idempotencyErrors = {
+  409: 'A request with the same Idempotency-Key is still running',
+  422: 'This Idempotency-Key was used with a different request',
+};
 
 /** What any request can meet, procedure or plain route (431: Node's HTTP parser, before the app sees it). */
 export const serverErrors = {
