@@ -22,7 +22,7 @@ export const locations = {
   'locations.delete': 'Delete',
   'locations.deleteTitle': 'Delete {name}?',
   'locations.deleteText':
-    'Its hours and resources go with it. A location with upcoming appointments cannot be deleted.',
+    'Its hours and resources go with it. A location with upcoming appointments, or the only one a service is offered at, cannot be deleted.',
   'locations.cancel': 'Cancel',
   'locations.save': 'Save',
   'locations.saving': 'Saving…',

@@ -25,7 +25,7 @@ export const locations: Record<keyof typeof en, string> = {
   'locations.delete': 'Eliminar',
   'locations.deleteTitle': '¿Eliminar {name}?',
   'locations.deleteText':
-    'Sus horarios y recursos se eliminan con él. Un local con citas próximas no se puede eliminar.',
+    'Sus horarios y recursos se eliminan con él. Un local con citas próximas, o el único en que se ofrece un servicio, no se puede eliminar.',
   'locations.cancel': 'Cancelar',
   'locations.save': 'Guardar',
   'locations.saving': 'Guardando…',
