@@ -31,6 +31,10 @@ export function listPermissionGroups(): PermissionGroupAnswer[] {
   }));
 }
 
+// Nested in a sql of its own, so that drizzle keeps the columns' table names: in a one-table select it writes them
+// bare, and a bare "name" inside the subquery would read a users column of that name if one were ever added.
+const holdersOf = sql`(select count(*)::int from ${users} where ${users.role} = ${roles.name})`;
+
 const roleColumns = {
   id: roles.id,
   name: roles.name,
@@ -39,7 +43,7 @@ const roleColumns = {
   permissions: roles.permissions,
   isSystemRole: roles.isSystemRole,
   createdAt: roles.createdAt,
-  userCount: sql<number>`(select count(*)::int from ${users} where ${users.role} = ${roles.name})`,
+  userCount: sql<number>`${holdersOf}`,
 };
 
 type RoleRow = {

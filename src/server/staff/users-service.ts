@@ -26,6 +26,9 @@ import { getSettings } from '../settings/settings-service';
 import { sentence } from '../../shared/i18n/sentence';
 import { changeList, fullName, permissionList, recordAudit } from '../audit/audit';
 
+// Nested in a sql of its own, so that drizzle keeps the columns' table names (see holdersOf in roles-service.ts).
+const rolePermissionsOf = sql`(select ${roles.permissions} from ${roles} where ${roles.name} = ${users.role})`;
+
 const staffColumns = {
   id: users.id,
   firstName: users.firstName,
@@ -36,9 +39,7 @@ const staffColumns = {
   isActive: users.isActive,
   permissions: users.permissions,
   createdAt: users.createdAt,
-  rolePermissions: sql<
-    string[] | null
-  >`(select ${roles.permissions} from ${roles} where ${roles.name} = ${users.role})`,
+  rolePermissions: sql<string[] | null>`${rolePermissionsOf}`,
 };
 
 type StaffRow = {
