@@ -3,7 +3,7 @@ import { moneyInput } from './catalog-schema';
 import { GIFT_CARD_MAX, GIFT_CARD_MIN, normaliseGiftCardCode } from './gift-card-code';
 import { ZOrder } from './orders-schema';
 import { integrationMessages } from './integrations-schema';
-import { isInstant, zInstant } from './wire-formats';
+import { zInstant, zInstantInput } from './wire-formats';
 
 /** Gift cards (docs/gift-cards.md). */
 
@@ -48,12 +48,8 @@ export const ZIssueGiftCardInput = z.object({
   ),
   recipientEmail: ZRecipientEmail.nullable().optional(),
   message: ZMessage.nullable().optional(),
-  expiresAt: z
-    .string({ error: 'Expiry must be a date and time' })
-    .trim()
-    .refine(isInstant, { message: 'Expiry must be a date and time', abort: true })
+  expiresAt: zInstantInput('Expiry must be a date and time')
     .refine((v) => Date.parse(v) > Date.now(), integrationMessages.expiryInPast)
-    .meta({ format: 'date-time' })
     .transform((v) => new Date(v).toISOString())
     .nullable()
     .optional(),

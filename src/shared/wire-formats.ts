@@ -52,4 +52,5 @@ export function isInstant(value: string): boolean {
 
 /** An instant a caller sends (isInstant: no year 0000, which the database cannot hold), refused with `message`. */
 export const zInstantInput = (message: string) =>
-  z.string({ error: message }).refine(isInstant, message).meta({ format: 'date-time' });
+  // abort: a refinement after it (a future date, say) then adds no second sentence about what is no date at all.
+  z.string({ error: message }).refine(isInstant, { message, abort: true }).meta({ format: 'date-time' });
