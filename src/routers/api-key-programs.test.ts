@@ -379,7 +379,7 @@ describe('orders for a customer, without a cart', () => {
     await server.db.insert(cartItems).values({ userId: customer.user.id, productId: oil.id, quantity: 1 });
     const own = await server.request('POST', '/api/orders', { cookie: customer.cookie, body: {} });
     expect(own.status, own.text).toBe(200);
-    // The later changes audit themselves: the new subscriber must not write them a second time.
+    // The later changes are audited by the same subscriber, each once, as made by the key.
     for (const [method, path, body] of [
       ['POST', `/api/orders/${byKey.body.id}/mark-paid`, undefined],
       ['POST', `/api/orders/${byKey.body.id}/refunds`, { amount: '5.00' }],
@@ -405,6 +405,11 @@ describe('orders for a customer, without a cart', () => {
       action: 'order.created',
       actorId: admin.user.id,
       summary: `Placed order #${orderNumber(byKey.body.id)} for Grace Hopper. (via API key ${names.join(' ')})`,
+    });
+    expect(keyed.find((e) => e.action === 'order.refunded')).toEqual({
+      action: 'order.refunded',
+      actorId: admin.user.id,
+      summary: `Refunded $5.00 of order #${orderNumber(byKey.body.id)}. (via API key ${names.join(' ')})`,
     });
     expect(await entriesOf(byStaff.body.id)).toEqual([
       {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders as ordersTable } from '../../db/schema/index';
 import { createStripeFake, paymentsWithStripeFake } from '../testing/stripe-fake';
-import { queuedMail, signInAs, useTestServer } from '../testing/test-server';
+import { followUpsDone, queuedMail, signInAs, useTestServer } from '../testing/test-server';
 import { addToCart, deliverWebhook, product, stockOf } from '../testing/orders';
 
 const server = useTestServer();
@@ -423,7 +423,9 @@ describe('PUT /api/orders/{id}/status and POST /api/orders/{id}/mark-paid', () =
     expect(await stockOf(server, oil.id)).toBe(5);
     expect((await server.request('POST', `/api/orders/${order.id}/mark-paid`, { cookie: admin })).status).toBe(409);
 
-    // Each staff write left one audit row, by whom it was made; the refused ones none.
+    // Each staff write left one audit row, by whom it was made; the refused ones none. Written by their events'
+    // follow-up.
+    await followUpsDone(server.db);
     const number = order.id.slice(-8);
     const entries = await server.db
       .select({ action: auditLog.action, summary: auditLog.summary, actorId: auditLog.actorId })

@@ -54,8 +54,15 @@ const ZAppointmentChange = z.discriminatedUnion('kind', [
 ]);
 export type AppointmentChange = z.infer<typeof ZAppointmentChange>;
 
-/** An order that moved from one status to another. */
-const ZOrderChange = z.object({ kind: z.literal('orderStatus'), from: ZOrderStatus, to: ZOrderStatus });
+/**
+ * What changed in an order: its status moved (by staff, or a failed payment cancelling it), its payment was recorded
+ * (by staff by hand, or by the provider) with the status that moved it from and to, or part of its money went back.
+ */
+const ZOrderChange = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('orderStatus'), from: ZOrderStatus, to: ZOrderStatus }),
+  z.object({ kind: z.literal('paid'), from: ZOrderStatus, to: ZOrderStatus }),
+  z.object({ kind: z.literal('refunded'), amount: z.string() }),
+]);
 export type OrderChange = z.infer<typeof ZOrderChange>;
 
 export const ZEventChange = z.union([ZAppointmentChange, ZOrderChange]);

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client';
 import { users } from '../../../db/schema/index';
-import { defineSubscriber } from '../events/subscriber';
+import { defineSubscriber, type Announced } from '../events/subscriber';
 import { enqueueEach } from '../jobs/enqueue';
 import { mailKind } from '../mail/delivery';
 import type { OutgoingMail } from '../mail/outgoing-mail';
@@ -118,6 +118,10 @@ function orderStatusMail(to: Recipient, orderId: string, status: OrderStatus, bu
  * The customer's mails about an order: its confirmation when it is placed (from the cart, for a customer, a package
  * or a gift card alike), and a mail when it moves to another status. Each mail's key names the event it tells of.
  */
+/** The status an order's change moved it to (a status change, or a payment that moved it); undefined for none. */
+const movedTo = (change: Announced<unknown>['change']) =>
+  (change?.kind === 'orderStatus' || change?.kind === 'paid') && change.from !== change.to ? change.to : undefined;
+
 export const orderMails = defineSubscriber(
   'orderMails',
   {
@@ -135,8 +139,7 @@ export const orderMails = defineSubscriber(
       paymentProvider: z.string(),
       items: z.array(z.object({ name: z.string(), price: z.string(), quantity: z.number() })),
     }),
-    when: ({ type, change }) =>
-      type === 'order.created' || (change?.kind === 'orderStatus' && change.from !== change.to),
+    when: ({ type, change }) => type === 'order.created' || movedTo(change) !== undefined,
   },
   (deps: { env: { publicUrl: string } }) => ({
     async runAll(tx, events) {
@@ -158,9 +161,7 @@ export const orderMails = defineSubscriber(
         const mail =
           type === 'order.created'
             ? orderConfirmation(to, data, business)
-            : change?.kind === 'orderStatus'
-              ? orderStatusMail(to, data.id, change.to, business)
-              : undefined;
+            : movedTo(change) && orderStatusMail(to, data.id, movedTo(change)!, business);
         return mail ? [{ job: mailKind, payload: mail, uniqueKey: `order-mail:${eventId}` }] : [];
       });
       await enqueueEach(tx, queued);

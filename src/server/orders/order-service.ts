@@ -44,7 +44,6 @@ import {
 import type { Payments } from '../payments/payments';
 import { providerFailure, type PaymentEvent, type PaymentProvider, type ProviderPayment } from '../payments/provider';
 import { getSettings } from '../settings/settings-service';
-import { recordAudit } from '../audit/audit';
 import { badCursor, DEFAULT_PAGE_LIMIT, isoInstant, pageOf, updatedWalk, type Page } from '../paging/page';
 import { publish } from '../events/publish';
 import { eventActor, type EventActor, type OrderChange } from '../events/domain-events';
@@ -861,17 +860,13 @@ export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, inpu
       .update(orders)
       .set({ status: input.status, paymentStatus, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
-    await recordAudit(tx, actor, {
-      action: 'order.status_changed',
-      entity: 'order',
-      entityId: order.id,
-      summary: sentence('Moved order #{number} from {from} to {to}.', {
-        number: orderNumber(order.id),
-        from: order.status,
-        to: input.status,
-      }),
-    });
-    await emitOrderEvent(tx, 'order.updated', order.id, { kind: 'orderStatus', from: order.status, to: input.status });
+    await emitOrderEvent(
+      tx,
+      'order.updated',
+      order.id,
+      { kind: 'orderStatus', from: order.status, to: input.status },
+      eventActor(actor),
+    );
   });
   return readOrder(db, input.id);
 }
@@ -895,15 +890,15 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
       .update(orders)
       .set({ paymentStatus: 'paid', status, updatedAt: new Date() })
       .where(eq(orders.id, order.id));
-    await recordAudit(tx, actor, {
-      action: 'order.paid',
-      entity: 'order',
-      entityId: order.id,
-      summary: sentence('Recorded the payment of order #{number}.', { number: orderNumber(order.id) }),
-    });
     await creditPaidPackage(tx, order.id);
     await issuePurchasedGiftCard(tx, deps, order.id);
-    await emitOrderEvent(tx, 'order.updated', order.id, { kind: 'orderStatus', from: order.status, to: status });
+    await emitOrderEvent(
+      tx,
+      'order.updated',
+      order.id,
+      { kind: 'paid', from: order.status, to: status },
+      eventActor(actor),
+    );
   });
   return readOrder(db, id);
 }
@@ -940,7 +935,7 @@ export async function applyOrderPayment(
       .where(eq(orders.id, order.id));
     await creditPaidPackage(tx, order.id);
     await issuePurchasedGiftCard(tx, deps, order.id);
-    await emitOrderEvent(tx, 'order.updated', order.id, { kind: 'orderStatus', from: order.status, to: status });
+    await emitOrderEvent(tx, 'order.updated', order.id, { kind: 'paid', from: order.status, to: status });
     return 'applied';
   }
   if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
@@ -995,16 +990,7 @@ export async function refundOrder(db: Tx, deps: OrderDeps, actor: Actor, input: 
       actorId: actor.id,
       mail: true,
     }).catch(providerFailure);
-    await recordAudit(tx, actor, {
-      action: 'order.refunded',
-      entity: 'order',
-      entityId: order.id,
-      summary: sentence('Refunded {amount} of order #{number}.', {
-        amount: money(input.amount, deps.currency),
-        number: orderNumber(order.id),
-      }),
-    });
-    await emitOrderEvent(tx, 'order.updated', order.id);
+    await emitOrderEvent(tx, 'order.updated', order.id, { kind: 'refunded', amount: input.amount }, eventActor(actor));
   });
   return readOrder(db, input.id);
 }
