@@ -147,6 +147,19 @@ describe.each<ViewportName>(['desktop', 'phone'])('locations and resources on %s
     expect(await page.getByText(firstTime, { exact: true }).count()).toBe(0);
     await screenshot(page, `locations-full-${viewport}`);
     await context.close();
+
+    // Quick Book (/booking?service=) in a browser that remembers no location: the location is one that offers the
+    // service, and the service stays chosen and locked.
+    const quick = await e2e.open({ viewport, cookie: customers[viewport] });
+    await quick.page.goto(`/booking?service=${service!.id}`);
+    await quick.page.getByLabel('Location').getByText(new RegExp(shop)).waitFor();
+    const chosen = quick.page.getByLabel('Service');
+    await chosen.getByText(`Pedicure ${viewport}`).waitFor();
+    expect(await chosen.isDisabled()).toBe(true);
+    await quick.page.getByLabel('Date', { exact: true }).fill(date);
+    await quick.page.getByRole('radio').first().waitFor();
+    await screenshot(quick.page, `locations-quick-book-${viewport}`);
+    await quick.context.close();
   });
 
   // Each viewport's window, apart from the other's and from the Sunday evenings above.

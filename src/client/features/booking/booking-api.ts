@@ -68,18 +68,25 @@ function remembered(): string {
 
 /**
  * Where the customer books: the open locations, the one chosen (named by the link, else remembered in this browser,
- * else the first), and
- * whether to ask at all (only when there is more than one: a one-location business sees no question).
+ * else the first), and whether to ask at all (only when there is more than one: a one-location business sees no
+ * question). A service the link names (Quick Book's) moves the choice to a location that offers it when the one
+ * chosen does not.
  */
-export function useBookingLocation() {
+export function useBookingLocation(linked?: { locationIds: string[] }) {
   const query = trpc.locations.list.useQuery();
   // A link that names the location (a waitlist notice's) comes before the one remembered.
   const [params] = useSearchParams();
-  const [chosen, setChosen] = useState(() => params.get('location') || remembered());
+  const [chosen, setChosen] = useState(() => ({ id: params.get('location') || remembered(), byHand: false }));
   const locations = (query.data ?? []).filter((l) => l.isActive);
-  const location = locations.find((l) => l.id === chosen) ?? locations[0];
+  // Until the customer chooses on this page: a location that offers the linked service.
+  const offersLinked = (l: { id: string }) => chosen.byHand || !linked || linked.locationIds.includes(l.id);
+  const location =
+    locations.find((l) => l.id === chosen.id && offersLinked(l)) ??
+    locations.find(offersLinked) ??
+    locations.find((l) => l.id === chosen.id) ??
+    locations[0];
   const choose = (id: string) => {
-    setChosen(id);
+    setChosen({ id, byHand: true });
     try {
       localStorage.setItem(LOCATION_KEY, id);
     } catch {

@@ -38,13 +38,13 @@ export function GuidedBookingPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const allServices = useBookableServices();
-  const place = useBookingLocation();
+  // The waitlist mail links here with the service, employee and day that opened up.
+  const [params] = useSearchParams();
+  const place = useBookingLocation(allServices.data?.find((s) => s.id === params.get('service')));
   const services = { ...allServices, data: allServices.data && offeredAt(allServices.data, place.location) };
   const settings = useBookingSettings();
   const { user } = useCurrentUser();
   const book = useBookAppointment();
-  // The waitlist mail links here with the service, employee and day that opened up.
-  const [params] = useSearchParams();
   const [serviceId, setServiceId] = useState(params.get('service') ?? '');
   const [chosenEmployeeId, setEmployeeId] = useState(params.get('employee') ?? '');
   const [date, setDate] = useState(params.get('date') ?? '');

@@ -61,7 +61,8 @@ export function SimpleBookingPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const allServices = useBookableServices();
-  const place = useBookingLocation();
+  const linkedService = allServices.data?.find((s) => s.id === lockedServiceId);
+  const place = useBookingLocation(linkedService);
   const offered = useMemo(
     () => allServices.data && offeredAt(allServices.data, place.location),
     [allServices.data, place.location],
@@ -182,6 +183,10 @@ export function SimpleBookingPage() {
               <LocationChoice
                 choice={{
                   ...place,
+                  // The service is locked: only where it is offered.
+                  locations: linkedService
+                    ? place.locations.filter((l) => linkedService.locationIds.includes(l.id))
+                    : place.locations,
                   choose: (id) => {
                     place.choose(id);
                     if (!locked) form.setValue('serviceId', '');
