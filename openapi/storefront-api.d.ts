@@ -429,8 +429,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Users who may be linked as providers (active employees and admins)
-     * @description Users who may be linked as providers (active employees and admins). Requires one of the permissions appointments.view, services.view (admins hold every permission).
+     * Users who may be linked as providers (active staff)
+     * @description Users who may be linked as providers (active staff). Requires one of the permissions appointments.view, services.view (admins hold every permission).
      */
     get: operations['serviceProviders-employees'];
     put?: never;
@@ -449,8 +449,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * One service's providers (empty: every employee may perform it)
-     * @description One service's providers (empty: every employee may perform it). Requires a signed-in user or an API key.
+     * One service's providers (empty: every active staff member may perform it)
+     * @description One service's providers (empty: every active staff member may perform it). Requires a signed-in user or an API key.
      */
     get: operations['serviceProviders-forService'];
     put?: never;

@@ -1,7 +1,7 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema/index';
-import { signInAs, useTestServer } from '../testing/test-server';
+import { appointments, auditLog, roles, users, weeklyHours } from '../../db/schema/index';
+import { bookableService, signInAs, useTestServer } from '../testing/test-server';
 
 const server = useTestServer();
 let admin: Awaited<ReturnType<typeof signInAs>>;
@@ -122,10 +122,10 @@ describe('service providers, called as docs/catalogue.md lists them', () => {
     expect(res.body.message).toBe('This employee is not linked to the service');
   });
 
-  it('links only active employees and admins', async () => {
+  it('links only active staff', async () => {
     const res = await link(customer.user.id);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Only active employees and admins can perform services', code: 'BAD_REQUEST' });
+    expect(res.body).toEqual({ message: 'Only active staff members can perform services', code: 'BAD_REQUEST' });
     const gone = await signInAs(server.database, 'employee');
     await server.db.update(users).set({ isActive: false }).where(eq(users.id, gone.user.id));
     expect((await link(gone.user.id)).status).toBe(400);
@@ -191,5 +191,66 @@ describe('service providers, called as docs/catalogue.md lists them', () => {
     const res = await server.request('POST', '/api/service-providers', { cookie: admin.cookie, body: { serviceId } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('employeeId is required');
+  });
+});
+
+describe('who performs a service whose people are deactivated, or that names nobody', () => {
+  const day = () => new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+
+  it('a service whose only named person is deactivated offers no times and is booked with nobody else', async () => {
+    const named = await signInAs(server.database, 'employee', { firstName: 'Nia' });
+    const other = await signInAs(server.database, 'employee', { firstName: 'Omar' });
+    const hours = { startTime: '09:00', endTime: '17:00' };
+    const id = await bookableService(server.db, named.user.id, { name: 'Brows', price: '20.00', duration: 30 }, hours);
+    await server.db
+      .insert(weeklyHours)
+      .values([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ employeeId: other.user.id, dayOfWeek, ...hours })));
+    const slots = () => server.request('GET', `/api/appointments/slots?serviceId=${id}&date=${day()}`);
+    const before = await slots();
+    expect(before.body.length).toBeGreaterThan(0);
+    expect(new Set(before.body.flatMap((s: { employeeIds: string[] }) => s.employeeIds))).toEqual(
+      new Set([named.user.id]),
+    );
+
+    const off = await server.request('PUT', `/api/admin/users/${named.user.id}/status`, {
+      cookie: admin.cookie,
+      body: { isActive: false },
+    });
+    expect(off.status, off.text).toBe(200);
+    expect((await slots()).body).toEqual([]);
+    const providers = await server.request('GET', `/api/appointments/providers?serviceId=${id}`, {
+      cookie: customer.cookie,
+    });
+    expect(providers.body).toEqual([]);
+    const booking = await server.request('POST', '/api/appointments', {
+      cookie: customer.cookie,
+      body: { serviceId: id, dateTime: before.body[0].dateTime },
+    });
+    expect(booking.status, booking.text).toBe(409);
+    expect(await server.db.select().from(appointments).where(eq(appointments.serviceId, id))).toEqual([]);
+
+    await server.request('PUT', `/api/admin/users/${named.user.id}/status`, {
+      cookie: admin.cookie,
+      body: { isActive: true },
+    });
+    expect((await slots()).body).toEqual(before.body);
+  });
+
+  it('a staff member of a custom role performs a service that names nobody, and can be linked', async () => {
+    await server.db.insert(roles).values({ name: 'therapist', displayName: 'Therapist', permissions: [] });
+    const therapist = await signInAs(server.database, 'therapist', { firstName: 'Tess' });
+    const created = await server.request('POST', '/api/services', {
+      cookie: admin.cookie,
+      body: { name: 'Reflexology', price: '50.00', duration: 45 },
+    });
+    const providers = await server.request('GET', `/api/appointments/providers?serviceId=${created.body.id}`, {
+      cookie: customer.cookie,
+    });
+    expect(providers.body.map((p: { id: string }) => p.id)).toContain(therapist.user.id);
+    const linked = await server.request('POST', '/api/service-providers', {
+      cookie: admin.cookie,
+      body: { serviceId: created.body.id, employeeId: therapist.user.id },
+    });
+    expect(linked.status, linked.text).toBe(200);
   });
 });

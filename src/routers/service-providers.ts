@@ -40,7 +40,7 @@ export const serviceProvidersRouter = router({
         method: 'GET',
         path: '/service-providers/employees',
         tags,
-        summary: 'Users who may be linked as providers (active employees and admins)',
+        summary: 'Users who may be linked as providers (active staff)',
       }),
     )
     .input(z.void())
@@ -54,7 +54,7 @@ export const serviceProvidersRouter = router({
         path: '/service-providers/service/{serviceId}',
         tags,
         errors: { 404: 'No such service' },
-        summary: "One service's providers (empty: every employee may perform it)",
+        summary: "One service's providers (empty: every active staff member may perform it)",
       }),
     )
     .input(ZServiceIdInput)

@@ -297,7 +297,7 @@ describe('providers given with the service (employeeIds)', () => {
       body: { ...massage, employeeIds: [buyer.user.id] },
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Only active employees and admins can perform services');
+    expect(res.body.message).toBe('Only active staff members can perform services');
     expect((await server.request('GET', '/api/services', { cookie: admin })).body.length).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { statement, type Tx } from '../../../db/client';
 import {
   appointments,
@@ -19,6 +19,7 @@ import { liveStatuses } from '../../shared/appointment-schema';
 import type { Deposit, ServiceQuestion } from '../../shared/catalog';
 import type { BusinessSettings } from '../../shared/settings';
 import { depositOf } from '../catalog/catalog-rows';
+import { isActiveStaff } from '../catalog/provider-service';
 import {
   computeSlots,
   type BusyInterval,
@@ -36,9 +37,6 @@ import type { Locale } from '../../shared/i18n/locales';
 import { AppError } from '../app-error';
 
 /** Reads what the pure slot computation needs for one date from the database. */
-
-const providerRoles = ['employee', 'admin'] as const;
-const activeStaff = and(inArray(users.role, [...providerRoles]), eq(users.isActive, true));
 
 /** A location a service is offered at, as booking needs it: its zone, and the resources the service needs there. */
 export interface Place {
@@ -83,28 +81,18 @@ export const personColumns = {
   locale: users.locale,
 };
 
-/**
- * Who may perform a service, in a stable order: its linked active staff, or every active employee and admin
- * when it names none.
- */
-async function providersOf(db: Tx, serviceId: string): Promise<Person[]> {
-  const linked = await db
-    .select(personColumns)
-    .from(serviceProviders)
-    .innerJoin(users, eq(users.id, serviceProviders.employeeId))
-    .where(and(eq(serviceProviders.serviceId, serviceId), activeStaff))
-    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  if (linked.length) return linked;
-  return db
+/** Every active staff member, in a stable order: who performs a service that names nobody. */
+const allActiveStaff = (db: Tx): Promise<Person[]> =>
+  db
     .select(personColumns)
     .from(users)
-    .where(activeStaff)
+    .where(isActiveStaff)
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-}
 
 /**
- * The service and its providers (their ids in order, and each as a booking's mails name them) in one round trip
- * (plus one more only for a service that names nobody): this runs on every slots call and every booking.
+ * The service and its providers (their ids in order, and each as a booking's mails name them): its linked active
+ * staff, or every active staff member when it names nobody. One round trip (plus one more only for a service that
+ * names nobody): this runs on every slots call and every booking.
  */
 export async function findServiceWithProviders(
   db: Tx,
@@ -114,15 +102,16 @@ export async function findServiceWithProviders(
   if (!isUuid(serviceId)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
   const [row] = await readServiceWithProviders(db, { serviceId });
   if (!row || (!row.isActive && !opts.includeInactive)) throw new AppError('NOT_FOUND', SERVICE_NOT_FOUND);
-  const { linked, depositType, depositAmount, ...columns } = row;
+  const { linked, namesProviders, depositType, depositAmount, ...columns } = row;
   const service = { ...columns, deposit: depositOf({ depositType, depositAmount }) };
-  const providers = linked.length ? linked : await providersOf(db, service.id);
+  // A service that names people is performed by those of them still active, none when none is: never by everyone.
+  const providers = namesProviders ? linked : await allActiveStaff(db);
   return { service, providers: providers.map((p) => p.id), people: new Map(providers.map((p) => [p.id, p])) };
 }
 
 const readServiceWithProviders = statement<
   { serviceId: string },
-  Omit<BookableService, 'deposit'> & Parameters<typeof depositOf>[0] & { linked: Person[] }
+  Omit<BookableService, 'deposit'> & Parameters<typeof depositOf>[0] & { linked: Person[]; namesProviders: boolean }
 >(
   // A location's null name or time zone is the business's (docs/locations.md).
 
@@ -135,7 +124,9 @@ const readServiceWithProviders = statement<
           'lastName', ${users.lastName}, 'email', ${users.email}, 'locale', ${users.locale})
           order by ${users.firstName}, ${users.lastName}, ${users.id}), '[]')
         from ${serviceProviders} join ${users} on ${users.id} = ${serviceProviders.employeeId}
-        where ${serviceProviders.serviceId} = ${services.id} and ${activeStaff}) as linked,
+        where ${serviceProviders.serviceId} = ${services.id} and ${isActiveStaff}) as linked,
+      exists (select 1 from ${serviceProviders} where ${serviceProviders.serviceId} = ${services.id})
+        as "namesProviders",
       (select coalesce(json_agg(json_build_object('id', ${locations.id},
           'name', coalesce(${locations.name}, ${businessSettings.businessName}), 'address', ${locations.address},
           'timeZone', coalesce(${locations.timeZone}, ${businessSettings.timezone}),

@@ -16,9 +16,10 @@ import { sentence } from '../../shared/i18n/sentence';
  */
 
 // isStaffRole (src/shared/roles.ts) as SQL: every role but customer.
-const isActiveStaff = and(ne(users.role, CUSTOMER_ROLE), eq(users.isActive, true));
+/** Who can perform a service: active staff of any staff role (a custom role is staff, like employee). */
+export const isActiveStaff = and(ne(users.role, CUSTOMER_ROLE), eq(users.isActive, true));
 
-const NOT_A_PROVIDER_MESSAGE = 'Only active employees and admins can perform services';
+const NOT_A_PROVIDER_MESSAGE = 'Only active staff members can perform services';
 
 const linkColumns = {
   serviceId: serviceProviders.serviceId,

@@ -366,8 +366,7 @@ const errors: Record<string, string> = {
   'This employee is not linked to the service': 'Este empleado no está asignado al servicio',
   "You don't have permission to feature products.": 'No tienes permiso para destacar productos.',
   "You don't have permission to feature services.": 'No tienes permiso para destacar servicios.',
-  'Only active employees and admins can perform services':
-    'Solo los empleados y administradores activos pueden prestar servicios',
+  'Only active staff members can perform services': 'Solo el personal activo puede prestar servicios',
   // Cart, checkout, orders
   'Cart item not found': 'No se ha encontrado el artículo en el carrito',
   '{name} is out of stock.': '{name} está agotado.',
