@@ -335,6 +335,10 @@ describe('/employee/availability (the portal: day names, isActive, three shapes)
       { dayOfWeek: 'monday', available: false, startTime: '09:00', endTime: '10:00' },
       { id: '00000000-0000-4000-8000-000000000000' },
       { id: '00000000-0000-4000-8000-000000000000', action: 'delete', dayOfWeek: 'monday' },
+      // Two shapes mixed: a day cleared and a slot removed, a slot added and one removed.
+      { dayOfWeek: 'sunday', available: false, id: 'x', action: 'delete' },
+      { dayOfWeek: 'sunday', available: true, startTime: '09:00', endTime: '10:00', action: 'delete' },
+      { id: '00000000-0000-4000-8000-000000000000', action: 'delete', startTime: '09:00' },
     ]) {
       const res = await server.request('POST', '/api/employee/availability', { cookie: person.cookie, body });
       expect([JSON.stringify(body), res.status, res.body.message]).toEqual([JSON.stringify(body), 400, message]);

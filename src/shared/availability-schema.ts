@@ -125,18 +125,27 @@ export const ZPortalWeeklyHoursChange = z
     action: z.literal('delete', { error: 'action must be "delete"' }).optional(),
   })
   .superRefine((body, ctx) => {
+    // Each shape takes its own fields and none of another's: a body mixing two is none of them.
+    const naming = body.id !== undefined || body.action !== undefined;
     const add =
       body.dayOfWeek !== undefined &&
       body.available === true &&
       body.startTime !== undefined &&
-      body.endTime !== undefined;
+      body.endTime !== undefined &&
+      !naming;
     const clear =
       body.dayOfWeek !== undefined &&
       body.available === false &&
       body.startTime === undefined &&
-      body.endTime === undefined;
+      body.endTime === undefined &&
+      !naming;
     const remove =
-      body.id !== undefined && body.action === 'delete' && body.dayOfWeek === undefined && body.available === undefined;
+      body.id !== undefined &&
+      body.action === 'delete' &&
+      body.dayOfWeek === undefined &&
+      body.available === undefined &&
+      body.startTime === undefined &&
+      body.endTime === undefined;
     if (body.locationId !== undefined && !add) {
       ctx.addIssue({ code: 'custom', path: ['locationId'], message: 'locationId goes only with an added time slot.' });
       return;
