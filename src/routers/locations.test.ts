@@ -222,4 +222,44 @@ describe('two locations in two time zones, and a room', () => {
     await ok('DELETE', `/api/admin/locations/${porto.id}`);
     expect((await ok('GET', `/api/services/${sauna.id}`)).locationIds).toEqual([first.id]);
   });
+
+  it("moves a service's updatedAt when its lists of locations or resources change by another's write", async () => {
+    const read = (id: string) => ok('GET', `/api/services/${id}`);
+    const faro = await ok('POST', '/api/admin/locations', { name: 'Faro', timeZone: 'Europe/Lisbon' });
+    const towel = await ok('POST', '/api/admin/resources', { name: 'Towel rack', locationId: faro.id, quantity: 1 });
+    const wrap = await ok('POST', '/api/services', {
+      name: 'Faro Wrap',
+      price: 40,
+      duration: 30,
+      locationIds: [first.id, faro.id],
+      resourceIds: [towel.id],
+    });
+    const everywhere = await ok('POST', '/api/services', { name: 'Anywhere Tea', price: 5, duration: 15 });
+    const untouched = await ok('POST', '/api/services', {
+      name: 'First Only',
+      price: 5,
+      duration: 15,
+      locationIds: [first.id],
+    });
+    const before = {
+      wrap: await read(wrap.id),
+      everywhere: await read(everywhere.id),
+      untouched: await read(untouched.id),
+    };
+
+    await ok('DELETE', `/api/admin/resources/${towel.id}`);
+    const unequipped = await read(wrap.id);
+    expect(unequipped.resourceIds).toEqual([]);
+    expect(Date.parse(unequipped.updatedAt)).toBeGreaterThan(Date.parse(before.wrap.updatedAt));
+
+    await ok('DELETE', `/api/admin/locations/${faro.id}`);
+    const moved = { wrap: await read(wrap.id), everywhere: await read(everywhere.id) };
+    expect(moved.wrap.locationIds).toEqual([first.id]);
+    expect(Date.parse(moved.wrap.updatedAt)).toBeGreaterThan(Date.parse(unequipped.updatedAt));
+    // A service linked to no location is offered at every one: its list lost Faro too.
+    expect(moved.everywhere.locationIds).not.toContain(faro.id);
+    expect(Date.parse(moved.everywhere.updatedAt)).toBeGreaterThan(Date.parse(before.everywhere.updatedAt));
+    // One offered only where nothing changed keeps its updatedAt.
+    expect((await read(untouched.id)).updatedAt).toBe(before.untouched.updatedAt);
+  });
 });

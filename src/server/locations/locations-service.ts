@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import {
   appointments,
@@ -92,6 +92,7 @@ export async function createLocation(
         position: (last?.position ?? 0) + 1,
       })
       .returning(locationColumns);
+    await touchServices(tx, offeredEverywhere);
     await recordAudit(tx, actor, {
       action: 'location.created',
       entity: 'location',
@@ -132,6 +133,19 @@ export async function updateLocation(
  * Deletes a location: never the only one, nor one with upcoming live appointments (409). Its hours, overrides and
  * resources go with it; its past appointments move to the first remaining location.
  */
+// A service's answer lists where it is offered and what it needs, so a change of those lists moves its updatedAt (a
+// walk by updatedSince then hands integrators the change). Conditions on `s`, the service being updated; the linked
+// tables' columns keep their table names (nested sql).
+const offeredEverywhere = sql`not exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = s.id)`;
+const linkedToLocation = (id: string) =>
+  sql`exists (select 1 from ${serviceLocations} where ${serviceLocations.serviceId} = s.id
+    and ${serviceLocations.locationId} = ${id}::uuid)`;
+const linkedToResource = (id: string) =>
+  sql`exists (select 1 from ${serviceResources} where ${serviceResources.serviceId} = s.id
+    and ${serviceResources.resourceId} = ${id}::uuid)`;
+const touchServices = (tx: Tx, which: SQL) =>
+  tx.execute(sql`update ${services} s set updated_at = now() where ${which}`);
+
 export async function deleteLocation(
   db: Tx,
   actor: SessionUser,
@@ -178,6 +192,7 @@ export async function deleteLocation(
           },
         ),
       );
+    await touchServices(tx, sql`${offeredEverywhere} or ${linkedToLocation(id)}`);
     await tx.delete(locations).where(eq(locations.id, id));
     await recordAudit(tx, actor, {
       action: 'location.deleted',
@@ -263,6 +278,7 @@ export async function updateResource(db: Tx, actor: SessionUser, input: UpdateRe
 export async function deleteResource(db: Tx, actor: SessionUser, id: string): Promise<{ success: true; id: string }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', RESOURCE_NOT_FOUND);
   return db.transaction(async (tx) => {
+    await touchServices(tx, linkedToResource(id));
     const [row] = await tx.delete(resources).where(eq(resources.id, id)).returning({ name: resources.name });
     if (!row) throw new AppError('NOT_FOUND', RESOURCE_NOT_FOUND);
     await recordAudit(tx, actor, {
