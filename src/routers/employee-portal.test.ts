@@ -36,7 +36,7 @@ beforeAll(async () => {
 /** An appointment of an employee, a distinct hour each time so none overlap. */
 async function appointment(
   employeeId: string,
-  status: 'pending' | 'confirmed' | 'completed' | 'cancelled',
+  status: 'pending' | 'confirmed' | 'completed' | 'cancelled' | 'no_show',
   opts: { serviceId?: string | null; notes?: string; startsAt?: Date } = {},
 ) {
   hour += 2;
@@ -158,6 +158,16 @@ describe('employee appointment status changes', () => {
       expect(res.body.message).toBe(`A ${from} appointment cannot be changed to ${to}.`);
       expect(await statusOf(a.id)).toBe(from);
     }
+    // A status is said in words, never as the API spells it.
+    const missed = await appointment(maya.user.id, 'no_show', { startsAt: new Date(Date.now() - 3_600_000) });
+    const reopened = await server.request('PUT', `/api/employee/appointments/${missed.id}/status`, {
+      cookie: maya.cookie,
+      body: { status: 'confirmed' },
+    });
+    expect([reopened.status, reopened.body.message]).toEqual([
+      409,
+      'A no-show appointment cannot be changed to confirmed.',
+    ]);
   });
 
   it("answers 404 for another employee's appointment and for unknown ids, 400 for a bad status", async () => {

@@ -51,7 +51,10 @@ export async function changeMyAppointmentStatus(
     if (!portalTransitions[row.status].includes(status))
       throw new AppError(
         'CONFLICT',
-        sentence('A {from} appointment cannot be changed to {to}.', { from: row.status, to: status }),
+        sentence(
+          'A {from, select, no_show {no-show} other {{from}}} appointment cannot be changed to {to, select, no_show {no-show} other {{to}}}.',
+          { from: row.status, to: status },
+        ),
       );
     await setStatusInTransaction(tx, row, status, env, eventActor(actor));
   });

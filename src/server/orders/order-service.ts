@@ -710,10 +710,20 @@ export async function payOrder(db: Tx, deps: OrderDeps, actor: Actor, id: string
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     if (order.status === 'cancelled') throw new AppError('CONFLICT', 'This order was cancelled.');
     if (order.paymentStatus !== 'unpaid')
-      throw new AppError('CONFLICT', sentence('This order is already {status}.', { status: order.paymentStatus }));
+      throw new AppError(
+        'CONFLICT',
+        sentence('This order is already {status, select, partially_refunded {partially refunded} other {{status}}}.', {
+          status: order.paymentStatus,
+        }),
+      );
     if (order.paymentProvider === 'manual') throw new AppError('CONFLICT', 'This order is paid when you pick it up.');
     if (order.status !== 'pending')
-      throw new AppError('CONFLICT', sentence('This order is already {status}.', { status: order.status }));
+      throw new AppError(
+        'CONFLICT',
+        sentence('This order is already {status, select, partially_refunded {partially refunded} other {{status}}}.', {
+          status: order.status,
+        }),
+      );
     const provider = hostedPaymentProvider(deps);
     if (order.paymentReference) {
       const current = await provider.status(order.paymentReference).catch(providerFailure);
@@ -882,7 +892,12 @@ export async function markOrderPaid(db: Tx, deps: OrderDeps, actor: Actor, id: s
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     if (order.status === 'cancelled') throw new AppError('CONFLICT', 'A cancelled order cannot be marked as paid.');
     if (order.paymentStatus !== 'unpaid')
-      throw new AppError('CONFLICT', sentence('This order is already {status}.', { status: order.paymentStatus }));
+      throw new AppError(
+        'CONFLICT',
+        sentence('This order is already {status, select, partially_refunded {partially refunded} other {{status}}}.', {
+          status: order.paymentStatus,
+        }),
+      );
     if (order.paymentProvider !== 'manual')
       throw new AppError('CONFLICT', 'Card payments are confirmed by the card provider.');
     const status = order.status === 'pending' ? 'processing' : order.status;

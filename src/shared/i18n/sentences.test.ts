@@ -201,9 +201,15 @@ describe('the sentences the code writes, in Spanish', () => {
     expect(saySentence(es, tooManySentence(undefined, 1))).toBe(
       'Demasiados intentos. Espera 1 segundo y vuelve a intentarlo.',
     );
-    expect(saySentence(es, sentence('This order is already {status}.', { status: 'partially_refunded' }))).toBe(
-      'Este pedido ya está reembolsado en parte.',
+    const partly = sentence(
+      'This order is already {status, select, partially_refunded {partially refunded} other {{status}}}.',
+      {
+        status: 'partially_refunded',
+      },
     );
+    expect(saySentence(es, partly)).toBe('Este pedido ya está reembolsado en parte.');
+    // English says the status in words too, never its name in the API.
+    expect(saySentence(catalogueFor('en'), partly)).toBe('This order is already partially refunded.');
   });
 });
 

@@ -391,7 +391,7 @@ const errors: Record<string, string> = {
   'This payment already belongs to an order.': 'Este pago ya pertenece a un pedido.',
   'Order not found': 'No se ha encontrado el pedido',
   'This order was cancelled.': 'Este pedido se ha cancelado.',
-  'This order is already {status}.': `Este pedido ya está ${orderState('status')}.`,
+  'This order is already {status, select, partially_refunded {partially refunded} other {{status}}}.': `Este pedido ya está ${orderState('status')}.`,
   'This order is paid when you pick it up.': 'Este pedido se paga al recogerlo.',
   'This order has been paid; the payment is being confirmed.': 'Este pedido está pagado; el pago se está confirmando.',
   'An order that is {from} cannot be moved to {to}.': `Un pedido ${orderState('from')} no puede pasar a ${orderState('to')}.`,
@@ -433,7 +433,7 @@ const errors: Record<string, string> = {
   'This appointment is already cancelled.': 'Esta cita ya está cancelada.',
   'A completed appointment cannot be cancelled.': 'Una cita completada no se puede cancelar.',
   'A {status} appointment cannot be rescheduled.': `Una cita ${appointmentState('status')} no se puede cambiar de hora.`,
-  'A {from} appointment cannot be changed to {to}.': `Una cita ${appointmentState('from')} no puede pasar a ${appointmentState('to')}.`,
+  'A {from, select, no_show {no-show} other {{from}}} appointment cannot be changed to {to, select, no_show {no-show} other {{to}}}.': `Una cita ${appointmentState('from')} no puede pasar a ${appointmentState('to')}.`,
   'Appointments can be cancelled or rescheduled up to {hours, plural, one {# hour} other {# hours}} before they start. Please contact us to change this one.':
     'Las citas se pueden cancelar o cambiar de hora hasta {hours, plural, one {# hora} other {# horas}} antes de empezar. Ponte en contacto con nosotros para cambiar esta.',
   "You don't have permission to mark no-shows.": 'No tienes permiso para marcar citas como no presentadas.',
