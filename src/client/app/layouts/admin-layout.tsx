@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { ReactNode } from 'react';
-import { Link, NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LogOutIcon, StoreIcon } from '../../components/icons';
 import { InboxLiveUpdates, InboxUnreadBadge } from '../../features/chat/inbox-live';
 import { cn } from '../../lib/cn';
@@ -16,6 +16,13 @@ export function AdminLayout() {
   const { user } = useCurrentUser();
   const intl = useIntl();
   const settings = useBusinessSettings();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // The menu is longer than a short window: the page's own entry is scrolled into it, not left below the fold.
+  const shown = !!user;
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest' });
+  }, [pathname, shown]);
   if (!user) return null;
   const desktop = adminNav(user, settings.businessType, 'desktop');
   const mobile = adminNav(user, settings.businessType, 'mobile');
@@ -40,7 +47,7 @@ export function AdminLayout() {
             {settings.businessName}
           </span>
         </Link>
-        <nav aria-label={intl.formatMessage({ id: 'app.adminNav' })} className="flex-1 overflow-y-auto p-3">
+        <nav ref={nav} aria-label={intl.formatMessage({ id: 'app.adminNav' })} className="flex-1 overflow-y-auto p-3">
           <ul className="flex flex-col gap-0.5">
             {desktop.map((item) => (
               <li key={item.to}>
@@ -49,7 +56,7 @@ export function AdminLayout() {
                   end={item.to === '/admin'}
                   className={({ isActive }) =>
                     cn(
-                      'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+                      'flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm font-medium',
                       isActive ? 'bg-brand-50 text-brand-700' : 'text-stone-700 hover:bg-stone-100',
                     )
                   }

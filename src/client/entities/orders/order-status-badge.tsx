@@ -9,9 +9,10 @@ const tones: Record<string, BadgeTone> = {
   cancelled: 'danger',
 };
 
-export function OrderStatusBadge({ status, className }: { status: string; className?: string }) {
+/** The status in the page's language, shown capitalised wherever it stands (the text stays as the status is). */
+export function OrderStatusBadge({ status }: { status: string }) {
   return (
-    <Badge tone={tones[status] ?? 'neutral'} className={className} data-testid="order-status">
+    <Badge tone={tones[status] ?? 'neutral'} className="capitalize" data-testid="order-status">
       <FormattedMessage id="entities.orderStatus" values={{ status }} />
     </Badge>
   );

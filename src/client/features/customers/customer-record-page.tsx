@@ -269,7 +269,7 @@ function History({ customer }: { customer: CustomerDetail }) {
                     {dateOf(o.createdAt, timeZone)}
                   </Link>
                   <span className="flex items-center gap-2">
-                    <OrderStatusBadge status={o.status} className="capitalize" />
+                    <OrderStatusBadge status={o.status} />
                     <span className="font-medium text-stone-900">{money(o.total)}</span>
                   </span>
                 </li>

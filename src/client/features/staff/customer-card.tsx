@@ -123,7 +123,7 @@ export function CustomerCard({ customer }: { customer: CustomerItem }) {
                     {dateOf(order.createdAt, timeZone)}
                   </span>
                   <span className="flex items-center gap-2">
-                    <OrderStatusBadge status={order.status} className="capitalize" />
+                    <OrderStatusBadge status={order.status} />
                     <span className="font-medium text-stone-900">{money(order.total)}</span>
                   </span>
                 </>

@@ -42,7 +42,7 @@ export function DashboardOverview({ data: d }: { data: DashboardData }) {
                   </span>
                 </span>
                 <span className="flex shrink-0 items-center gap-2">
-                  <OrderStatusBadge status={o.status} className="capitalize" />
+                  <OrderStatusBadge status={o.status} />
                   <span className="font-medium text-stone-900">{money(o.total)}</span>
                 </span>
               </li>

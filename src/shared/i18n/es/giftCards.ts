@@ -55,7 +55,7 @@ export const giftCards: Record<keyof typeof enGiftCards, string> = {
   'giftCards.ledgerTitle': 'Movimientos',
   'giftCards.ledgerLabel': 'Movimientos de la tarjeta regalo',
   'giftCards.entryKind': '{kind, select, issued {Emitida} spent {Gastada} refunded {Reembolsada} other {Anulada}}',
-  'giftCards.order': 'Pedido #{number}',
+  'giftCards.order': 'Pedido n.º {number}',
   'giftCards.voidCard': 'Anular tarjeta',
   'giftCards.voidTitle': '¿Anular {code}?',
   'giftCards.voidText': 'Se retira su saldo de {amount} y ya no se podrá gastar. No se puede deshacer.',
