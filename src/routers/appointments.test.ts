@@ -292,6 +292,19 @@ describe('POST /api/appointments', () => {
     expect(created).toMatchObject({ customerId: customerB.id, status: 'confirmed' });
   });
 
+  it('refuses staff a new appointment that is already over (400), writing nothing', async () => {
+    for (const status of ['completed', 'cancelled', 'no_show']) {
+      const res = await book(admin, simpleBody(at(day, '10:00'), { customerId: customerB.id, status }));
+      expect([status, res.status, res.body.message]).toEqual([
+        status,
+        400,
+        'A new appointment can only be pending or confirmed.',
+      ]);
+    }
+    // The time is still free.
+    await bookOk(admin, simpleBody(at(day, '10:00'), { customerId: customerB.id }));
+  });
+
   it('refuses a taken time with the 409 message, and a time that is not an offered slot', async () => {
     await bookOk(customerA.cookie, simpleBody(at(day, '09:00')));
     for (const time of ['09:00', '09:30', '09:10', '16:30', '18:00']) {

@@ -500,8 +500,12 @@ async function planBooking(
         occurrences: starts.length,
         forThemself: customer.id === actor.id,
       });
-  const status: AppointmentStatus =
-    staff && input.status && (input.status === 'pending' || input.status === 'confirmed') ? input.status : 'pending';
+  // Staff may book one confirmed; a booking that is already over (completed, cancelled, a no-show) is refused rather
+  // than silently made pending. A customer's status is not theirs to set, and is ignored (SPEC's guided page sends one).
+  const asked = staff ? input.status : undefined;
+  if (asked && asked !== 'pending' && asked !== 'confirmed')
+    throw new AppError('BAD_REQUEST', 'A new appointment can only be pending or confirmed.');
+  const status: AppointmentStatus = asked ?? 'pending';
   const shared = {
     serviceId: service.id,
     customerId: customer.id,

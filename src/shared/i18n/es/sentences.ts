@@ -367,6 +367,7 @@ const errors: Record<string, string> = {
   "You don't have permission to feature products.": 'No tienes permiso para destacar productos.',
   "You don't have permission to feature services.": 'No tienes permiso para destacar servicios.',
   'Only active staff members can perform services': 'Solo el personal activo puede prestar servicios',
+  'A new appointment can only be pending or confirmed.': 'Una cita nueva solo puede estar pendiente o confirmada.',
   // Cart, checkout, orders
   'Cart item not found': 'No se ha encontrado el artículo en el carrito',
   '{name} is out of stock.': '{name} está agotado.',
