@@ -88,17 +88,27 @@ describe('intake questions', () => {
     });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Please answer "Skin type".');
+    // A validation error: the field is named, as a schema's refusal names it.
+    expect(missing.body.issues).toEqual([
+      { path: `answers.${questions[1]!.id}`, message: 'Please answer "Skin type".' },
+    ]);
     const notAnOption = await server.request('POST', '/api/appointments', {
       cookie: customer.cookie,
       body: { serviceId, dateTime: first, answers: { [questions[0]!.id]: 'Nuts', [questions[1]!.id]: 'Purple' } },
     });
     expect(notAnOption.status).toBe(400);
+    expect(notAnOption.body.issues).toEqual([
+      { path: `answers.${questions[1]!.id}`, message: 'The answer to "Skin type" must be one of its options.' },
+    ]);
     const spanish = await server.request('POST', '/api/appointments', {
       cookie: customer.cookie,
       headers: { 'accept-language': 'es' },
       body: { serviceId, dateTime: first, answers: { [questions[1]!.id]: 'Dry' } },
     });
     expect(spanish.body.message).toBe('Responde a «Any allergies?».');
+    expect(spanish.body.issues).toEqual([
+      { path: `answers.${questions[0]!.id}`, message: 'Responde a «Any allergies?».' },
+    ]);
 
     const booked = await server.request('POST', '/api/appointments', {
       cookie: customer.cookie,

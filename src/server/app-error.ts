@@ -19,6 +19,8 @@ interface AppErrorDetails {
   dates?: readonly string[];
   /** A 409 for something that exists already: the id of what exists, to use instead. */
   existingId?: string;
+  /** A 400 about one field of the input, found wrong past its schema: its path, the answer's `issues` entry. */
+  field?: string;
 }
 
 /**

@@ -92,8 +92,15 @@ function knownError(error: unknown, catalogue: Catalogue): KnownError {
   // tRPC wraps whatever a procedure throws in a TRPCError; what was thrown is its cause.
   const cause = error instanceof TRPCError ? error.cause : error;
   if (cause instanceof AppError) {
-    const { retryAfterSeconds, dates, existingId } = cause.details ?? {};
-    return { code: cause.code, said: cause.said, retryAfterSeconds, existingId, ...(dates && { dates: [...dates] }) };
+    const { retryAfterSeconds, dates, existingId, field } = cause.details ?? {};
+    return {
+      code: cause.code,
+      said: cause.said,
+      retryAfterSeconds,
+      existingId,
+      ...(dates && { dates: [...dates] }),
+      ...(field !== undefined && { issues: [{ path: field, message: saySentence(catalogue, cause.said) }] }),
+    };
   }
   // Whatever wrapped it, a lost database connection is a 503 (for example a session lookup in tRPC's createContext).
   if (isDatabaseUnavailable(error) && (!(error instanceof TRPCError) || error.code === 'INTERNAL_SERVER_ERROR')) {

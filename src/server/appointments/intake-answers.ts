@@ -22,13 +22,18 @@ export function intakeAnswers(
     const answer = answerOf(question, words, given?.[question.id]);
     if (answer === null || answer === '' || answer === false) {
       if (question.required)
-        throw new AppError('BAD_REQUEST', sentence('Please answer "{question}".', { question: words.label }));
+        throw new AppError('BAD_REQUEST', sentence('Please answer "{question}".', { question: words.label }), {
+          field: fieldOf(question),
+        });
       if (answer === null) continue;
     }
     answers.push({ questionId: question.id, label: words.label, answer });
   }
   return answers;
 }
+
+/** Where the answer is in a booking's input, for the refusal's `issues`. */
+const fieldOf = (question: ServiceQuestion) => `answers.${question.id}`;
 
 /**
  * The answer as kept. A choice may be given in English or in the booking's language (the API's callers send the
@@ -46,6 +51,7 @@ function answerOf(
     throw new AppError(
       'BAD_REQUEST',
       sentence('The answer to "{question}" must be true or false.', { question: words.label }),
+      { field: fieldOf(question) },
     );
   }
   const text = String(raw).trim();
@@ -55,6 +61,7 @@ function answerOf(
     throw new AppError(
       'BAD_REQUEST',
       sentence('The answer to "{question}" must be one of its options.', { question: words.label }),
+      { field: fieldOf(question) },
     );
   return words.options![index]!;
 }
