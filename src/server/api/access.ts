@@ -34,7 +34,7 @@ export const access = {
   permission: (...permissions: [Permission, ...Permission[]]): Access => ({ kind: 'permission', permissions }),
 } as const satisfies Record<string, Access | ((...p: never[]) => Access)>;
 
-/** `program`: an API key at an operation on a person's own things. */
+/** `program`: an API key at an operation on a person's own things that no permission opens to a program. */
 export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden' | 'program';
 
 export function decideAccess(rule: Access, user: SessionUser | null): AccessDecision {
@@ -44,7 +44,8 @@ export function decideAccess(rule: Access, user: SessionUser | null): AccessDeci
     case 'signedIn':
       return 'allow';
     case 'person':
-      if (user.apiKey) return rule.or.some((p) => can(user, p)) ? 'allow' : 'program';
+      // A key lacking the permission that would let it in is told so, not that it is no person.
+      if (user.apiKey) return rule.or.some((p) => can(user, p)) ? 'allow' : rule.or.length ? 'forbidden' : 'program';
       return !rule.staff || isStaff(user) ? 'allow' : 'forbidden';
     case 'admin':
       return isAdmin(user) ? 'allow' : 'forbidden';
