@@ -86,12 +86,21 @@ describe('gift cards', () => {
         .status,
     ).toBe(403);
     expect((await server.request('GET', '/api/admin/gift-cards', { cookie: customer.cookie })).status).toBe(403);
-    for (const amount of ['4.99', '500.01']) {
+    // Whatever is outside the range is told the range, a negative amount or one beyond any money too.
+    for (const amount of ['4.99', '500.01', -5, 0, 1e20]) {
       const res = await server.request('POST', '/api/gift-cards', {
         cookie: customer.cookie,
         body: { amount, recipientEmail: 'x@test.example' },
       });
-      expect(res.status, amount).toBe(400);
+      expect([amount, res.status, res.body.message]).toEqual([amount, 400, 'A gift card is from 5.00 to 500.00']);
+    }
+    // One sentence for one field: a code that is not text is not valid, one of dashes only is missing.
+    for (const [code, message] of [
+      [1234, 'Gift card code is not valid'],
+      ['--', 'Gift card code is required'],
+    ] as const) {
+      const res = await server.request('POST', '/api/cart/gift-card', { cookie: customer.cookie, body: { code } });
+      expect([code, res.status, res.body.message]).toEqual([code, 400, message]);
     }
   });
 
@@ -317,7 +326,10 @@ describe('gift cards', () => {
     // Staff void the card between pricing and paying.
     await server.request('DELETE', `/api/admin/gift-cards/${card.id}`, { cookie: admin });
     const summary = await server.request('GET', '/api/cart/summary', { cookie: customer.cookie });
-    expect(summary.body).toMatchObject({ giftCard: null, amountDue: '11.00' });
+    expect(summary.body).toMatchObject({
+      giftCard: { amount: '0.00', problem: 'This gift card is void.' },
+      amountDue: '11.00',
+    });
     const removed = await server.request('DELETE', '/api/cart/gift-card', { cookie: customer.cookie });
     expect(removed.status).toBe(200);
     const wrong = await server.request('POST', '/api/cart/gift-card', {

@@ -16,8 +16,13 @@ const numberOrString = (required: string, notNumber: string) =>
 /**
  * A non-negative amount of money with at most two decimals, normalised to "12.50"; messages name the field.
  * `positive`: 0 is refused too, and a negative amount is told the same ("more than 0", not "0 or more").
+ * `outOfRange`: the sentence for an amount below 0 or above the most money can be, when the field has a narrower
+ * range of its own (checked after this), so that every amount outside it is told that range.
  */
-export const moneyInput = (label: string, { positive = false } = {}) =>
+export const moneyInput = (
+  label: string,
+  { positive = false, outOfRange }: { positive?: boolean; outOfRange?: string } = {},
+) =>
   numberOrString(labelMessage('{label} is required', label), labelMessage('{label} must be a number', label)).transform(
     (value, ctx) => {
       const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'NaN') : value.trim();
@@ -26,17 +31,18 @@ export const moneyInput = (label: string, { positive = false } = {}) =>
         return z.NEVER;
       };
       if (text === '') return fail(labelMessage('{label} is required', label));
-      if (typeof value === 'number' && Math.abs(value) > limits.priceMax)
-        return fail(labelMessage('{label} must be at most 99999999.99', label));
+      const tooLarge = outOfRange ?? labelMessage('{label} must be at most 99999999.99', label);
+      if (typeof value === 'number' && Math.abs(value) > limits.priceMax) return fail(tooLarge);
       if (!/^-?\d+(\.\d+)?$/.test(text) && !/^-?\.\d+$/.test(text))
         return fail(labelMessage('{label} must be a number', label));
-      const tooSmall = labelMessage(positive ? '{label} must be more than 0' : '{label} must be 0 or more', label);
+      const tooSmall =
+        outOfRange ?? labelMessage(positive ? '{label} must be more than 0' : '{label} must be 0 or more', label);
       if (text.startsWith('-') && Number(text) !== 0) return fail(tooSmall);
       const decimals = text.split('.')[1] ?? '';
       if (decimals.replace(/0+$/, '').length > 2)
         return fail(labelMessage('{label} can have at most 2 decimal places', label));
       const amount = Number(text);
-      if (amount > limits.priceMax) return fail(labelMessage('{label} must be at most 99999999.99', label));
+      if (amount > limits.priceMax) return fail(tooLarge);
       if (positive && amount === 0) return fail(tooSmall);
       return Math.abs(amount).toFixed(2);
     },

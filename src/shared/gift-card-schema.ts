@@ -8,10 +8,14 @@ import { zInstant, zInstantInput } from './wire-formats';
 /** Gift cards (docs/gift-cards.md). */
 
 const ZCodeText = z
-  .string({ error: 'Gift card code is required' })
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'Gift card code is required' : 'Gift card code is not valid',
+  })
   .max(64, 'Gift card code is not valid')
   .transform(normaliseGiftCardCode)
-  .refine((code) => code.length > 0, 'Gift card code is required')
+  // One sentence for one field: blank (or only dashes and spaces) is missing, anything else not a code is not valid.
+  .refine((code) => code.length > 0, { message: 'Gift card code is required', abort: true })
   .refine((code) => /^[A-Z0-9]+$/.test(code), 'Gift card code is not valid');
 
 export const ZGiftCardCodeInput = z.object({ code: ZCodeText });
@@ -29,9 +33,10 @@ const ZMessage = z
   .max(500, 'The message must be at most 500 characters')
   .transform((message) => message || null);
 
-const purchaseAmount = moneyInput('Amount').refine(
+const purchaseRange = 'A gift card is from 5.00 to 500.00';
+const purchaseAmount = moneyInput('Amount', { outOfRange: purchaseRange }).refine(
   (amount) => Number(amount) >= Number(GIFT_CARD_MIN) && Number(amount) <= Number(GIFT_CARD_MAX),
-  'A gift card is from 5.00 to 500.00',
+  purchaseRange,
 );
 
 export const ZBuyGiftCardInput = z.object({
@@ -41,10 +46,11 @@ export const ZBuyGiftCardInput = z.object({
 });
 export type BuyGiftCardInput = z.infer<typeof ZBuyGiftCardInput>;
 
+const issueRange = 'Amount must be more than 0 and at most 10000';
 export const ZIssueGiftCardInput = z.object({
-  amount: moneyInput('Amount').refine(
+  amount: moneyInput('Amount', { outOfRange: issueRange }).refine(
     (amount) => Number(amount) > 0 && Number(amount) <= 10000,
-    'Amount must be more than 0 and at most 10000',
+    issueRange,
   ),
   recipientEmail: ZRecipientEmail.nullable().optional(),
   message: ZMessage.nullable().optional(),

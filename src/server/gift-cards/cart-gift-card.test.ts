@@ -81,6 +81,29 @@ describe('the gift card in the cart', () => {
     expect(await balanceOf(card.id)).toBe('25.00');
   });
 
+  it('a card voided after it was shown is refused at checkout; the reviewed cart says it is void', async () => {
+    const { item, card } = await setUp('10.00', '25.00');
+    const customer = await customerWithCard(item.id, card.code);
+    expect(customer.shown).toMatchObject({ giftCard: { amount: '11.00' }, amountDue: '0.00' });
+    const admin = (await signInAs(server.database, 'admin')).cookie;
+    expect((await server.request('DELETE', `/api/admin/gift-cards/${card.id}`, { cookie: admin })).status).toBe(200);
+
+    // The customer was shown nothing to pay: an order owing 11.00 would not be what she agreed to.
+    const refused = await checkout(customer.cookie);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(CHANGED);
+    expect(await ordersOf(customer.user.id)).toEqual([]);
+
+    const reviewed = await server.request('GET', '/api/cart/summary', { cookie: customer.cookie });
+    expect(reviewed.body).toMatchObject({
+      giftCard: { amount: '0.00', problem: 'This gift card is void.' },
+      amountDue: '11.00',
+    });
+    const placed = await checkout(customer.cookie);
+    expect(placed.status, placed.text).toBe(200);
+    expect(placed.body).toMatchObject({ giftCardAmount: '0.00', paymentStatus: 'unpaid', total: '11.00' });
+  });
+
   it('what was shown is the balance: a cart that grows afterwards is paid from it up to that balance', async () => {
     const { item, card } = await setUp('10.00', '25.00');
     const customer = await customerWithCard(item.id, card.code);

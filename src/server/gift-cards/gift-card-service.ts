@@ -210,8 +210,9 @@ export async function voidGiftCard(db: Tx, actor: Actor, id: string): Promise<Gi
       .for('update');
     if (!card) throw new AppError('NOT_FOUND', NOT_FOUND);
     if (!card.isActive) throw new AppError('CONFLICT', 'This gift card is already void.');
+    // It stays on the carts it was applied to, paying nothing: a customer who was shown it paying is then refused
+    // at checkout (409) and shown why, rather than left owing what she was told the card paid.
     await tx.update(giftCards).set({ isActive: false, balance: '0' }).where(eq(giftCards.id, id));
-    await tx.delete(cartGiftCards).where(eq(cartGiftCards.giftCardId, id));
     await record(tx, id, 'voided', toCents(card.balance), { actorId: actor.id });
     await recordAudit(tx, actor, {
       action: 'gift_card.voided',
