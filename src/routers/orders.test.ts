@@ -211,6 +211,28 @@ describe('POST /api/orders (checkout)', () => {
     expect(await stockOf(server, oil.id)).toBe(4);
   });
 
+  it('refuses (400) an order larger than an order can be, for the cart and for staff, and changes nothing', async () => {
+    const { cookie, user } = await signInAs(server.database, 'customer');
+    // The dearest price there can be: with its tax the order is more than an order's total can be.
+    const dear = await product(server, admin, { name: 'Dear Thing', price: '99999999.99', inventory: 5 });
+    await addToCart(server, cookie, dear.id);
+    const tooLarge = { message: "An order's total can be at most 99999999.99.", code: 'BAD_REQUEST' };
+    expect((await server.request('POST', '/api/orders', { cookie })).body).toEqual(tooLarge);
+    const spanish = await server.request('POST', '/api/orders', { cookie, headers: { 'accept-language': 'es' } });
+    expect([spanish.status, spanish.body.message]).toEqual([
+      400,
+      'El total de un pedido puede ser como máximo 99999999.99.',
+    ]);
+    const forCustomer = await server.request('POST', '/api/orders', {
+      cookie: admin,
+      body: { customerId: user.id, items: [{ productId: dear.id, quantity: 1 }] },
+    });
+    expect(forCustomer.body).toEqual(tooLarge);
+    expect(await stockOf(server, dear.id)).toBe(5);
+    expect((await server.request('GET', '/api/cart', { cookie })).body).toHaveLength(1);
+    expect(await server.db.select().from(ordersTable).where(eq(ordersTable.userId, user.id))).toEqual([]);
+  });
+
   it('refuses card payment on the payment page when cards are not configured, and Pay Now for a pay-on-pickup order', async () => {
     const { cookie } = await signInAs(server.database, 'customer');
     const oil = await product(server, admin, { name: 'Pickup Only Oil', inventory: 5 });

@@ -27,6 +27,7 @@ import type {
 } from '../../shared/orders-schema';
 import type { Actor } from '../auth/sessions';
 import { can } from '../../shared/roles';
+import { catalogLimits } from '../../shared/catalog';
 import { integrationMessages } from '../../shared/integrations-schema';
 import { customerNamedBy } from '../staff/customers-service';
 import { isUuid } from '../../shared/ids';
@@ -64,6 +65,14 @@ export interface OrderDeps {
 
 const CART_CHANGED = 'Your cart has changed. Please review it before paying.';
 const CART_EMPTY = 'Your cart is empty.';
+/** An order's money columns hold at most 99999999.99 (numeric(10,2)), as a price does. */
+const MAX_ORDER_CENTS = Math.round(catalogLimits.priceMax * 100);
+
+/** Refuses (400) an order larger than its columns hold, rather than failing at the insert. */
+function refuseOversizedOrder(totals: { subtotal: string; total: string }) {
+  if (Math.max(toCents(totals.subtotal), toCents(totals.total)) > MAX_ORDER_CENTS)
+    throw new AppError('BAD_REQUEST', "An order's total can be at most 99999999.99.");
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Reading orders
@@ -289,6 +298,7 @@ interface PricedLine {
 async function cartToCharge(db: Tx, actor: Actor) {
   const cart = await priceCart(db, actor);
   if (cart.items.length === 0) throw new AppError('BAD_REQUEST', CART_EMPTY);
+  refuseOversizedOrder(cart);
   if (cart.discount?.problem) throw new AppError('CONFLICT', cart.discount.problem);
   const totalCents = toCents(cart.total);
   const giftCardCents = promisedGiftCardCents(cart.giftCard);
@@ -617,6 +627,7 @@ async function placeOrder(
       const discount =
         'cartOf' in source ? await claimCartDiscount(tx, customerId, toCents(cartTotals(lines).subtotal)) : null;
       const totals = cartTotals(lines, discount);
+      refuseOversizedOrder(totals);
       // The cart's gift card pays first, under its row lock; the payment covers the rest.
       const giftCard =
         'cartOf' in source

@@ -378,6 +378,7 @@ const errors: Record<string, string> = {
     'Una línea del carrito admite como mucho {max}, y ya tienes {inCart} de {name} en tu carrito.',
   'Not enough stock for {name}: only {count} left.': 'No hay existencias suficientes de {name}: solo quedan {count}.',
   'Your cart is empty.': 'Tu carrito está vacío.',
+  "An order's total can be at most 99999999.99.": 'El total de un pedido puede ser como máximo 99999999.99.',
   'Your cart has changed. Please review it before paying.': 'Tu carrito ha cambiado. Revísalo antes de pagar.',
   'Card payments need an order total of at least {amount}. Please choose pay on pickup.':
     'El pago con tarjeta necesita un total de al menos {amount}. Elige pagar al recoger.',
