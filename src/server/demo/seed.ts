@@ -47,7 +47,7 @@ const productData = [
   ['Argan Hair Mask', 'Deep conditioning treatment for dry hair, 200 ml.', 'Hair Care', '26.00', 0, false],
   ['Soy Wax Candle', 'Cedar and bergamot candle, 45 hours burn time.', 'Home', '22.00', 25, true],
   ['Linen Robe', 'Stone-washed linen robe, one size.', 'Home', '89.00', 9, false],
-  ['Gift Card $50', 'A gift card for any product or treatment.', 'Gifts', '50.00', 500, false],
+  ['Ceramic Tea Cups', 'Four glazed tea cups in a gift box.', 'Gifts', '48.00', 60, false],
   ['Travel Kit', 'Mini cleanser, toner and moisturiser in a cotton pouch.', 'Gifts', '34.00', 14, false],
   ['Mineral Sunscreen SPF 30', 'Reef-safe zinc sunscreen, 50 ml.', 'Skin Care', '21.00', 3, false],
   ['Jade Roller', 'Cooling facial roller in natural jade.', 'Tools', '27.50', 22, false],
