@@ -6,6 +6,7 @@ import { eraseMyAccount, exportMyData } from '../server/customers/data-rights';
 import { bookingEnv } from '../server/api/booking-env';
 import { clearSessionCookie } from '../server/http/session-cookie';
 import { ZDeleteAccountInput, ZErased, ZMyData } from '../shared/data-rights-schema';
+import { changingCustomers } from '../server/staff/figures-cache';
 
 export const authRouter = router({
   user: personProcedure()
@@ -52,7 +53,7 @@ export const authRouter = router({
     .input(ZDeleteAccountInput)
     .output(ZErased)
     .mutation(async ({ ctx }) => {
-      const erased = await eraseMyAccount(ctx.db, ctx.user, await bookingEnv(ctx));
+      const erased = await changingCustomers(ctx, eraseMyAccount(ctx.db, ctx.user, await bookingEnv(ctx)));
       clearSessionCookie(ctx);
       return erased;
     }),

@@ -117,6 +117,38 @@ describe('PUT /api/admin/customers/{id}', () => {
     expect(log.map((e) => e.summary)).toContain('Updated customer Alex Morgan: notes; tags "" → "VIP, Sensitive skin"');
   });
 
+  it('the list shows a change at once: a tag added or removed, a customer added or erased', async () => {
+    const list = async (query: string) =>
+      (await server.request('GET', `/api/admin/customers?${query}`, { cookie: editor.cookie })).body.items.map(
+        (c: { email: string }) => c.email,
+      );
+    const riley = await signInAs(server.database, 'customer', { firstName: 'Riley', lastName: 'Listed' });
+    // Read first, so that a figure kept from before the change would be answered after it.
+    expect(await list('tag=Regular')).toEqual([]);
+    expect(await list('search=riley')).toEqual([riley.user.email]);
+    await server.request('PUT', `/api/admin/customers/${riley.user.id}`, {
+      cookie: editor.cookie,
+      body: { tags: ['Regular'] },
+    });
+    expect(await list('tag=Regular')).toEqual([riley.user.email]);
+    await server.request('PUT', `/api/admin/customers/${riley.user.id}`, { cookie: editor.cookie, body: { tags: [] } });
+    expect(await list('tag=Regular')).toEqual([]);
+
+    expect(await list('search=quinn')).toEqual([]);
+    const added = await server.request('POST', '/api/admin/customers', {
+      cookie: editor.cookie,
+      body: { firstName: 'Quinn', lastName: 'New', email: 'quinn.new@example.com' },
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(await list('search=quinn')).toEqual(['quinn.new@example.com']);
+
+    const erased = await server.request('POST', `/api/admin/customers/${riley.user.id}/erase`, {
+      cookie: editor.cookie,
+    });
+    expect(erased.status, erased.text).toBe(200);
+    expect(await list('search=riley')).toEqual([]);
+  });
+
   it('changes the phone (empty clears it), and refuses a blank name', async () => {
     const put = (body: Record<string, unknown>) =>
       server.request('PUT', `/api/admin/customers/${alex.user.id}`, { cookie: editor.cookie, body });

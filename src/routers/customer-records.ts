@@ -4,6 +4,7 @@ import { bookingEnv } from '../server/api/booking-env';
 import { ZErased } from '../shared/data-rights-schema';
 import { permissionProcedure, rest, router } from '../server/api/trpc';
 import { ZCustomerDetail, ZCustomerIdInput, ZUpdateCustomerInput } from '../shared/customer-record-schema';
+import { changingCustomers } from '../server/staff/figures-cache';
 
 const tags = ['customers'];
 
@@ -35,7 +36,7 @@ export const customerRecordsRouter = router({
     )
     .input(ZUpdateCustomerInput)
     .output(ZCustomerDetail)
-    .mutation(({ ctx, input }) => updateCustomerRecord(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => changingCustomers(ctx, updateCustomerRecord(ctx.db, ctx.user, input))),
 
   erase: permissionProcedure('customers.edit')
     .meta(
@@ -50,5 +51,7 @@ export const customerRecordsRouter = router({
     )
     .input(ZCustomerIdInput)
     .output(ZErased)
-    .mutation(async ({ ctx, input }) => eraseCustomer(ctx.db, ctx.user, input.id, await bookingEnv(ctx))),
+    .mutation(async ({ ctx, input }) =>
+      changingCustomers(ctx, eraseCustomer(ctx.db, ctx.user, input.id, await bookingEnv(ctx))),
+    ),
 });

@@ -1,3 +1,4 @@
+import { changingCustomers } from '../../server/staff/figures-cache';
 import { z } from 'zod';
 import { listAuditLog } from '../../server/audit/audit';
 import { createCustomer, listCustomers } from '../../server/staff/customers-service';
@@ -55,7 +56,7 @@ export const customersRouter = router({
     )
     .input(ZCreateCustomerInput)
     .output(ZCustomerRecord)
-    .mutation(({ ctx, input }) => createCustomer(ctx.db, ctx.user, input)),
+    .mutation(({ ctx, input }) => changingCustomers(ctx, createCustomer(ctx.db, ctx.user, input))),
 });
 
 export const dashboardRouter = router({

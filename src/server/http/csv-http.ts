@@ -1,3 +1,4 @@
+import { changingCustomers } from '../staff/figures-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../app-error';
@@ -78,7 +79,10 @@ export const csvHttpPlugin = fp(
           if (!importKinds.includes(kind)) throw new AppError('NOT_FOUND', importMessages.unknownKind);
           const user = await permitted(deps, req, reply, importAccess(kind));
           if (typeof req.body !== 'string') throw new AppError('BAD_REQUEST', importMessages.notCsv);
-          const outcome = await importCsv(deps.database.db, user, kind, req.body, req.query.dryRun === 'true');
+          const outcome = await changingCustomers(
+            deps,
+            importCsv(deps.database.db, user, kind, req.body, req.query.dryRun === 'true'),
+          );
           const speaker = catalogueFor(requestLocale(req));
           const errors = outcome.errors.map((e) => ({ ...e, message: saySentence(speaker, e.message) }));
           if (!errors.length) return reply.send({ ...outcome, errors });

@@ -7,6 +7,7 @@ import { eraseMyAccount } from '../customers/data-rights';
 import { clearSessionCookie } from './session-cookie';
 import { integrationMessages } from '../../shared/integrations-schema';
 import { dataRightsMessages, ZDeleteAccountInput } from '../../shared/data-rights-schema';
+import { changingCustomers } from '../staff/figures-cache';
 
 /** Who may erase an account: enforced here, and what the OpenAPI document says (openapi/data-rights-paths.ts). */
 export const deleteAccountAccess = access.person();
@@ -26,13 +27,16 @@ export const dataRightsHttpPlugin = fp(
       if (!ZDeleteAccountInput.safeParse(req.body).success)
         throw new AppError('BAD_REQUEST', dataRightsMessages.confirm);
       const settings = await deps.settings.get();
-      const erased = await eraseMyAccount(deps.database.db, user!, {
-        settings,
-        now: new Date(),
-        publicUrl: deps.env.publicUrl,
-        payments: deps.payments,
-        locale: requestLocale(req),
-      });
+      const erased = await changingCustomers(
+        deps,
+        eraseMyAccount(deps.database.db, user!, {
+          settings,
+          now: new Date(),
+          publicUrl: deps.env.publicUrl,
+          payments: deps.payments,
+          locale: requestLocale(req),
+        }),
+      );
       clearSessionCookie({ req, reply, env: deps.env });
       return reply.send(erased);
     });

@@ -21,6 +21,20 @@ describe('figures cache', () => {
     expect(computed).toBe(2);
   });
 
+  it('computes a figure older than twice its lifetime again before answering, and forgets all on clear', async () => {
+    let computed = 0;
+    let clock = 1_000;
+    const cache = createFiguresCache(20, 200, () => clock);
+    const get = () => cache.get('k', async () => ++computed);
+    expect(await get()).toBe(1);
+    // Nobody asked for a while: the old figure is not answered.
+    clock += 40;
+    expect(await get()).toBe(2);
+    expect(await get()).toBe(2);
+    cache.clear();
+    expect(await get()).toBe(3);
+  });
+
   it('keeps at most maxEntries keys, dropping the longest unused', async () => {
     let computed = 0;
     const cache = createFiguresCache(60_000, 2);
