@@ -17,6 +17,7 @@ import { ZSuccess } from '../shared/auth-schema';
 import {
   ZBusyTime,
   ZBusyTimesInput,
+  ZMyBusyTimesInput,
   ZCalendarConnection,
   ZChooseCalendarsInput,
   ZConnectCalendarInput,
@@ -109,7 +110,7 @@ export const calendarsRouter = router({
         summary: 'Your busy times from your own calendars between two dates (no titles)',
       }),
     )
-    .input(ZBusyTimesInput.omit({ employeeId: true }))
+    .input(ZMyBusyTimesInput)
     .output(z.array(ZBusyTime))
     .query(async ({ ctx, input }) => busyTimes(ctx.db, [ctx.user.id], input, (await ctx.settings.get()).timezone)),
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { issueMessage } from './i18n/sentence';
 import { zDateInput } from './wire-formats';
+import { exportMessages } from './csv-schema';
 
 /** A staff member's connected calendar (a CalDAV account or an ICS address): never its password. */
 const ZCalendarChoice = z.object({
@@ -56,8 +57,17 @@ export const ZBusyTime = z.object({ employeeId: z.string(), startsAt: z.string()
 z.globalRegistry.add(ZBusyTime, { id: 'BusyTime' });
 export type BusyTime = z.infer<typeof ZBusyTime>;
 
-export const ZBusyTimesInput = z.object({
+const ZBusyRange = z.object({
   from: zDateInput(issueMessage('{field} must be a date such as 2026-05-01', { field: 'from' })),
   to: zDateInput(issueMessage('{field} must be a date such as 2026-05-01', { field: 'to' })),
-  employeeId: z.string().max(100).optional(),
 });
+const inOrder = (range: { from: string; to: string }) => range.from <= range.to;
+const backwards = { message: exportMessages.rangeBackwards, path: ['to'] };
+
+/** Your own busy times (the employee portal). */
+export const ZMyBusyTimesInput = ZBusyRange.refine(inOrder, backwards);
+/** Staff's busy times, or one person's. */
+export const ZBusyTimesInput = ZBusyRange.extend({ employeeId: z.string().max(100).optional() }).refine(
+  inOrder,
+  backwards,
+);

@@ -198,6 +198,20 @@ describe('a CalDAV account (Radicale)', () => {
         endsAt: at(date, '11:00').toISOString(),
       },
     ]);
+    // A range ending before it starts is the caller's mistake (400), in the portal's call and the staff one.
+    const before = addCalendarDays(date, -1);
+    const admin = await signInAs(server.database, 'admin');
+    for (const [cookie, path] of [
+      [employee.cookie, '/api/employee/calendars/busy'],
+      [admin.cookie, '/api/admin/calendar/busy'],
+    ] as const) {
+      const backwards = await server.request('GET', `${path}?from=${date}&to=${before}`, { cookie });
+      expect([path, backwards.status, backwards.body.message]).toEqual([
+        path,
+        400,
+        'The range must not end before it starts.',
+      ]);
+    }
     expect(busy.text).not.toContain('Private');
   });
 
