@@ -82,4 +82,31 @@ describe('describeError', () => {
       issues: [{ path: 'name', message: 'Name is required' }],
     });
   });
+
+  it("says zod's own bounds and options in words, in the request's language", () => {
+    const schema = z.object({
+      search: z.string().max(200).optional(),
+      code: z.string().min(2).optional(),
+      tags: z.array(z.string()).max(1).optional(),
+      page: z.number().int().min(1).optional(),
+      kind: z.enum(['ics', 'caldav']).optional(),
+    });
+    const said = (input: unknown, locale: 'en' | 'es') => {
+      const cause = schema.safeParse(input).error;
+      return describeError(new TRPCError({ code: 'BAD_REQUEST', cause }), 'r', locale).message;
+    };
+    const cases = [
+      [
+        { search: 'x'.repeat(201) },
+        'search must be at most 200 characters',
+        'search debe tener como máximo 200 caracteres',
+      ],
+      [{ code: 'x' }, 'code must be at least 2 characters', 'code debe tener al menos 2 caracteres'],
+      [{ tags: ['a', 'b'] }, 'tags can have at most 1 item', 'tags puede tener como máximo 1 elemento'],
+      [{ page: 0 }, 'page must be at least 1', 'page debe ser como mínimo 1'],
+      [{ kind: 'x' }, 'kind must be one of: ics, caldav', 'kind debe ser uno de estos: ics, caldav'],
+    ] as const;
+    for (const [input, english, spanish] of cases)
+      expect([said(input, 'en'), said(input, 'es')]).toEqual([english, spanish]);
+  });
 });

@@ -137,8 +137,29 @@ function validationIssues(error: z.ZodError, catalogue: Catalogue): { path: stri
   });
 }
 
-/** zod's own message about a field, said as a sentence: a missing or mistyped field in words, the rest after it. */
+/**
+ * zod's own message about a field, said as a sentence in the request's language: a missing or mistyped field, a
+ * length or size out of bounds and a value not among the allowed ones in words; anything else after the field.
+ */
 function zodDefaultSaid(issue: z.core.$ZodIssue, path: string) {
+  if (issue.code === 'too_big' || issue.code === 'too_small') {
+    const big = issue.code === 'too_big';
+    const limit = Number(big ? issue.maximum : issue.minimum);
+    if (issue.origin === 'string')
+      return big
+        ? sentence('{path} must be at most {limit, plural, one {# character} other {# characters}}', { path, limit })
+        : sentence('{path} must be at least {limit, plural, one {# character} other {# characters}}', { path, limit });
+    if (issue.origin === 'array' || issue.origin === 'set')
+      return big
+        ? sentence('{path} can have at most {limit, plural, one {# item} other {# items}}', { path, limit })
+        : sentence('{path} must have at least {limit, plural, one {# item} other {# items}}', { path, limit });
+    if (issue.origin === 'number' || issue.origin === 'int')
+      return big
+        ? sentence('{path} must be at most {limit}', { path, limit: String(limit) })
+        : sentence('{path} must be at least {limit}', { path, limit: String(limit) });
+  }
+  if (issue.code === 'invalid_value')
+    return sentence('{path} must be one of: {values}', { path, values: issue.values.map(String).join(', ') });
   if (issue.code !== 'invalid_type') return sentence('{path}: {problem}', { path, problem: issue.message });
   if (/received undefined$/.test(issue.message)) return sentence('{path} is required', { path });
   return sentence(

@@ -292,6 +292,17 @@ const errors: Record<string, string> = {
   // zod's own message (English) after the field it is about.
   '{path}: {problem}': '{path}: {problem}',
   '{path} is required': '{path} es obligatorio',
+  '{path} must be at most {limit, plural, one {# character} other {# characters}}':
+    '{path} debe tener como máximo {limit, plural, one {# carácter} other {# caracteres}}',
+  '{path} must be at least {limit, plural, one {# character} other {# characters}}':
+    '{path} debe tener al menos {limit, plural, one {# carácter} other {# caracteres}}',
+  '{path} can have at most {limit, plural, one {# item} other {# items}}':
+    '{path} puede tener como máximo {limit, plural, one {# elemento} other {# elementos}}',
+  '{path} must have at least {limit, plural, one {# item} other {# items}}':
+    '{path} debe tener al menos {limit, plural, one {# elemento} other {# elementos}}',
+  '{path} must be at most {limit}': '{path} debe ser como máximo {limit}',
+  '{path} must be at least {limit}': '{path} debe ser como mínimo {limit}',
+  '{path} must be one of: {values}': '{path} debe ser uno de estos: {values}',
   '{path} must be {expected, select, string {text} number {a number} int {a whole number} boolean {true or false} array {a list} object {an object} other {{expected}}}':
     '{path} debe ser {expected, select, string {texto} number {un número} int {un número entero} boolean {true o false} array {una lista} object {un objeto} other {{expected}}}',
   'The address is not a valid URL.': 'La dirección no es una URL válida.',
