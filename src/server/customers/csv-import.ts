@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { is, SQL, sql } from 'drizzle-orm';
+import { inArray, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { rowsOf, type Db } from '../../../db/client';
@@ -11,6 +11,10 @@ import { CUSTOMER_ROLE } from '../../shared/roles';
 import { ZCustomerNotes, ZCustomerTags } from '../../shared/customer-record-schema';
 import { ZName } from '../../shared/staff-schema';
 import { recordAudit, type AuditActor } from '../audit/audit';
+import { productColumns } from '../catalog/catalog-rows';
+import { publishAll } from '../events/publish';
+import { isoInstant } from '../paging/page';
+import { newCustomerRecord } from '../staff/customers-service';
 
 /** One problem of a file, where a spreadsheet shows it: the line (1 is the header row) and the column's name. */
 interface ImportProblem {
@@ -161,8 +165,10 @@ export async function importCsv(
     const created = fresh.length;
     const updated = known.length;
     if (!dryRun && !errors.length) {
-      for (let at = 0; at < fresh.length; at += BATCH) await writeRows(tx, kind, fresh.slice(at, at + BATCH), false);
-      for (let at = 0; at < known.length; at += BATCH) await writeRows(tx, kind, known.slice(at, at + BATCH), true);
+      for (let at = 0; at < fresh.length; at += BATCH)
+        await announce(tx, kind, await writeRows(tx, kind, fresh.slice(at, at + BATCH), false), false);
+      for (let at = 0; at < known.length; at += BATCH)
+        await announce(tx, kind, await writeRows(tx, kind, known.slice(at, at + BATCH), true), true);
     }
     if (!dryRun && !errors.length && rows.length)
       await recordAudit(tx, actor, {
@@ -239,7 +245,12 @@ function valuesOf(kind: ImportKind, row: Row): Record<string, unknown> {
  * spent running it). A value a row lacks is null there: a new row takes the column's default, a matched row keeps
  * what it has (an empty cell never clears a field).
  */
-async function writeRows(tx: Tx, kind: ImportKind, rows: (Row & { id?: string })[], matched: boolean) {
+async function writeRows(
+  tx: Tx,
+  kind: ImportKind,
+  rows: (Row & { id?: string })[],
+  matched: boolean,
+): Promise<string[]> {
   const table = tableOf[kind];
   const columnsByField = table as unknown as Record<string, PgColumn>;
   const fields = Object.entries(written[kind])
@@ -260,14 +271,51 @@ async function writeRows(tx: Tx, kind: ImportKind, rows: (Row & { id?: string })
     sql`coalesce(${sql.raw(`r.${f.column.name}`)}, ${otherwise})`;
   if (matched) {
     const set = fields.map((f) => sql`${sql.raw(f.column.name)} = ${value(f, sql.raw(`t.${f.column.name}`))}`);
-    await tx.execute(sql`update ${table} as t set ${sql.join(set, sql`, `)} from ${source} where t.id = r.id`);
-    return;
+    const updated = await tx.execute(
+      sql`update ${table} as t set ${sql.join(set, sql`, `)} from ${source} where t.id = r.id returning t.id`,
+    );
+    return rowsOf<{ id: string }>(updated).map((r) => r.id);
   }
   const names = sql.raw(fields.map((f) => f.column.name).join(', '));
   const values = fields.map((f) =>
     f.column.hasDefault ? value(f, defaultOf(f.column, f.type)) : sql.raw(`r.${f.column.name}`),
   );
-  await tx.execute(sql`insert into ${table} (${names}) select ${sql.join(values, sql`, `)} from ${source}`);
+  const inserted = await tx.execute(
+    sql`insert into ${table} (${names}) select ${sql.join(values, sql`, `)} from ${source} returning id`,
+  );
+  return rowsOf<{ id: string }>(inserted).map((r) => r.id);
+}
+
+/**
+ * Announces a batch's rows as the one-at-a-time writes do: a product created or changed, a customer added (a
+ * customer changed, or a service, has no event).
+ */
+async function announce(tx: Tx, kind: ImportKind, ids: string[], matched: boolean) {
+  if (kind === 'services' || (kind === 'customers' && matched) || ids.length === 0) return;
+  if (kind === 'products') {
+    const rows = await tx.select(productColumns).from(products).where(inArray(products.id, ids));
+    const type = matched ? 'product.updated' : 'product.created';
+    await publishAll(
+      tx,
+      rows.map((data) => ({ type, data })),
+    );
+    return;
+  }
+  const people = await tx
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      updatedAt: isoInstant(users.updatedAt),
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  await publishAll(
+    tx,
+    people.map((person) => ({ type: 'customer.created' as const, data: newCustomerRecord(person) })),
+  );
 }
 
 /** The column's default as the schema declares it (a value, or SQL such as '{}'::text[]). */

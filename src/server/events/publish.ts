@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../../db/client';
 import { enqueueEach } from '../jobs/enqueue';
 import type { Appointment } from '../../shared/appointment-schema';
-import { emitEvent, recordBookedEvents } from '../webhooks/events';
+import { emitEvent, recordBookedEvents, recordEvents } from '../webhooks/events';
 import type { DomainEvent, EventActor } from './domain-events';
 import { subscriptionsTo, type Announced } from './subscriber';
 
@@ -18,6 +18,25 @@ export async function publish(tx: Tx, event: DomainEvent): Promise<string> {
   await emitEvent(tx, event.type, data as never, eventId);
   await queueSubscribers(tx, [{ eventId, event: { ...event, data } }]);
   return eventId;
+}
+
+/**
+ * Announces many changes of one write at once (an import's rows), as `publish` does each: their webhook events,
+ * deliveries and the deliveries' jobs in one statement, their subscribers' jobs in another, whatever their number.
+ */
+export async function publishAll(tx: Tx, events: readonly DomainEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const written = await Promise.all(
+    events.map(async (event) => ({
+      eventId: randomUUID(),
+      event: { ...event, data: typeof event.data === 'function' ? await event.data() : event.data },
+    })),
+  );
+  await recordEvents(
+    tx,
+    written.map(({ eventId, event }) => ({ id: eventId, type: event.type, data: event.data })),
+  );
+  await queueSubscribers(tx, written);
 }
 
 /**

@@ -182,4 +182,28 @@ describe('POST /api/admin/imports/{kind}', () => {
     expect(byName.facial).toMatchObject({ price: '48.00', duration: 45, description: 'Deep clean' });
     expect(byName.Massage).toMatchObject({ price: '60.50', duration: 90, description: 'Relaxing' });
   });
+  it('announces what it writes as the one-at-a-time writes do: products created and changed, customers added', async () => {
+    const events = async (type: string) =>
+      (
+        (await server.request('GET', `/api/events?type=${type}&limit=100`, { cookie: admin.cookie })).body as {
+          data: { name?: string; email?: string; price?: string };
+        }[]
+      ).map((e) => e.data.name ?? e.data.email);
+    const products = ['Name,Price', 'Announced Oil,12.00', 'Announced Soap,4.50'].join('\n');
+    expect(
+      (await server.request('POST', '/api/admin/imports/products', { cookie: admin.cookie, ...csv(products) })).body,
+    ).toMatchObject({ created: 2, updated: 0 });
+    expect(await events('product.created')).toEqual(expect.arrayContaining(['Announced Oil', 'Announced Soap']));
+    const changed = ['Name,Price', 'Announced Oil,13.00'].join('\n');
+    await server.request('POST', '/api/admin/imports/products', { cookie: admin.cookie, ...csv(changed) });
+    expect(await events('product.updated')).toContain('Announced Oil');
+
+    const people = ['E-mail,First name,Last name', 'announced@example.com,Ann,Ounced'].join('\n');
+    await server.request('POST', '/api/admin/imports/customers', { cookie: admin.cookie, ...csv(people) });
+    expect(await events('customer.created')).toContain('announced@example.com');
+    // A preview announces nothing.
+    const preview = ['E-mail,First name,Last name', 'previewed@example.com,Pre,View'].join('\n');
+    await server.request('POST', '/api/admin/imports/customers?dryRun=true', { cookie: admin.cookie, ...csv(preview) });
+    expect(await events('customer.created')).not.toContain('previewed@example.com');
+  });
 });

@@ -70,6 +70,35 @@ const readSubscribers = statement<{ type: string }, { id: string }>(
 );
 
 /**
+ * Records many events at once (publishAll), each checked against its type's schema: the events, one delivery (and its
+ * `webhook` job) per active endpoint listening to each one's type, in one statement.
+ */
+export async function recordEvents(
+  tx: Tx,
+  events: { id: string; type: Exclude<WebhookEventType, 'ping'>; data: unknown }[],
+): Promise<void> {
+  const checked = events.map((event) => ({ ...event, data: webhookEventData[event.type].parse(event.data) }));
+  await insertEvents(tx, { events: JSON.stringify(checked) });
+}
+
+const insertEvents = statement<{ events: string }, never>(
+  sql`with events as (
+      insert into ${webhookEvents} (id, type, data)
+      select (e.value ->> 'id')::uuid, e.value ->> 'type', e.value -> 'data'
+      from jsonb_array_elements(${sql.placeholder('events')}::jsonb) e
+      returning id, type),
+    deliveries as (
+      insert into ${webhookDeliveries} (endpoint_id, event_id)
+      select p.id, events.id from events join ${webhookEndpoints} p on p.is_active and events.type = any(p.events)
+      returning id),
+    queued as (
+      insert into ${jobs} (kind, payload, unique_key)
+      select ${WEBHOOK_KIND}::text, jsonb_build_object('deliveryId', d.id), ${deliveryJobKeyOf(sql`d.id`)} from deliveries d
+      returning id)
+    select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_KIND}::text || ':' || id::text) from queued`,
+);
+
+/**
  * The `appointment.created` events of a booking sent in one round trip (docs/decisions/0017): kept for GET /api/events
  * and replays, with one delivery (and its `webhook` job) per active endpoint listening, in one statement. The answers
  * are built before the transaction; what only the insert knows (a seat's session, the deposit as stored, the times)
