@@ -18,8 +18,9 @@ import { useFormatMoney } from '../../lib/money';
 
 /** What the confirmation says about paying, once the order is placed or the customer is back from the card payment page. */
 function paymentNote(o: Order, backFromPayment: boolean, waiting: boolean): MessageId {
-  if (o.paymentProvider === 'manual') return 'orders.noteManual';
+  // Paid first: a pay-on-pickup order a gift card (or staff) paid in full has nothing left to pay at pickup.
   if (o.paymentStatus === 'paid') return 'orders.notePaid';
+  if (o.paymentProvider === 'manual') return 'orders.noteManual';
   if (o.status === 'cancelled') return 'orders.noteCancelled';
   if (!backFromPayment) return 'orders.noteAwaiting';
   if (waiting) return 'orders.noteConfirming';
