@@ -56,7 +56,7 @@ export function MessageList({
             )}
             <p
               className={cn(
-                'whitespace-pre-wrap break-words rounded-2xl px-3 py-2 text-sm',
+                'max-w-full whitespace-pre-wrap rounded-2xl px-3 py-2 text-sm wrap-anywhere',
                 own ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-stone-100 text-stone-900',
               )}
             >
