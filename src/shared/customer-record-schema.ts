@@ -90,3 +90,12 @@ export const ZCustomerDetail = z.object({
 });
 z.globalRegistry.add(ZCustomerDetail, { id: 'CustomerDetail' });
 export type CustomerDetail = z.infer<typeof ZCustomerDetail>;
+
+// `.invalid` is reserved (RFC 2606): no address there reaches anyone.
+export const ERASED_DOMAIN = '@erased.invalid';
+
+/**
+ * Whether an address is an erased customer's: a mail to it could only bounce, nobody is there to read it, and a
+ * screen shows no address rather than it.
+ */
+export const isErasedAddress = (email: string) => email.toLowerCase().endsWith(ERASED_DOMAIN);

@@ -6,7 +6,7 @@ import type { Env } from '../env';
 import { JOBS_CHANNEL } from '../jobs/enqueue';
 import { defineJob, type JobHandler } from '../jobs/define-job';
 import { ZOutgoingMail, type OutgoingMail } from './outgoing-mail';
-import { isErasedAddress } from '../customers/erased';
+import { isErasedAddress } from '../../shared/customer-record-schema';
 
 export interface MailTransport {
   sendMail(message: {

@@ -8,6 +8,7 @@ import { stampOf } from '../../lib/zoned-time';
 import type { Order } from './orders-api';
 import { RefundList } from './refund-list';
 import { BoughtGiftCard } from './bought-gift-card';
+import { isErasedAddress } from '../../../shared/customer-record-schema';
 
 /** What staff read about an order: its lines and totals with any refunds, who ordered it, and how it is paid. */
 export function AdminOrderDetails({ order }: { order: Order }) {
@@ -58,9 +59,11 @@ export function AdminOrderDetails({ order }: { order: Order }) {
             <p className="font-medium" data-testid="order-customer">
               {order.customer.firstName} {order.customer.lastName}
             </p>
-            <a href={`mailto:${order.customer.email}`} className="text-brand-700 underline-offset-2 hover:underline">
-              {order.customer.email}
-            </a>
+            {!isErasedAddress(order.customer.email) && (
+              <a href={`mailto:${order.customer.email}`} className="text-brand-700 underline-offset-2 hover:underline">
+                {order.customer.email}
+              </a>
+            )}
           </CardContent>
         </Card>
         <Card>

@@ -6,6 +6,7 @@ import { useFormatMoney } from '../../lib/money';
 import { useTimeZone } from '../../lib/session';
 import { dateOf } from '../../lib/zoned-time';
 import type { ListedOrder } from './orders-api';
+import { isErasedAddress } from '../../../shared/customer-record-schema';
 
 /** One order in the staff list: a table row on wide screens, a two-column card on phones. */
 export function AdminOrderRow({ order }: { order: ListedOrder }) {
@@ -26,7 +27,9 @@ export function AdminOrderRow({ order }: { order: ListedOrder }) {
       </td>
       <td className="col-start-1 text-stone-800 md:px-4 md:py-3">
         {order.customer.firstName} {order.customer.lastName}
-        <span className="block text-xs text-stone-600">{order.customer.email}</span>
+        {!isErasedAddress(order.customer.email) && (
+          <span className="block text-xs text-stone-600">{order.customer.email}</span>
+        )}
       </td>
       <td className="col-start-1 text-stone-700 md:px-4 md:py-3">{dateOf(order.createdAt, timeZone)}</td>
       <td className="hidden text-stone-700 md:table-cell md:px-4 md:py-3">
