@@ -8,6 +8,8 @@ import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/trpc';
+import { stampOf } from '../../lib/zoned-time';
+import { useTimeZone } from '../../lib/session';
 import type { CalendarConnection } from '../../../shared/calendar-schema';
 import { useCalendarConnectionActions, useCalendarConnections } from './employee-portal-api';
 
@@ -42,6 +44,7 @@ export function ConnectedCalendars() {
 
 function ConnectionItem({ connection }: { connection: CalendarConnection }) {
   const intl = useIntl();
+  const timeZone = useTimeZone();
   const toast = useToast();
   const { choose, sync, remove } = useCalendarConnectionActions();
   const failed = (error: unknown) =>
@@ -86,7 +89,8 @@ function ConnectionItem({ connection }: { connection: CalendarConnection }) {
         {connection.lastSyncedAt
           ? intl.formatMessage(
               { id: 'employeePortal.calendarLastSynced' },
-              { when: intl.formatDate(connection.lastSyncedAt, { dateStyle: 'medium', timeStyle: 'short' }) },
+              // In business time, as every other time the portal shows (the admin's staff page too).
+              { when: stampOf(connection.lastSyncedAt, timeZone) },
             )
           : intl.formatMessage({ id: 'employeePortal.calendarNotSyncedYet' })}
       </p>
