@@ -13,8 +13,7 @@ import { ZName } from '../../shared/staff-schema';
 import { recordAudit, type AuditActor } from '../audit/audit';
 import { productColumns } from '../catalog/catalog-rows';
 import { publishAll } from '../events/publish';
-import { isoInstant } from '../paging/page';
-import { newCustomerRecord } from '../staff/customers-service';
+import { newCustomerColumns, newCustomerRecord } from '../staff/customers-service';
 
 /** One problem of a file, where a spreadsheet shows it: the line (1 is the header row) and the column's name. */
 interface ImportProblem {
@@ -301,17 +300,7 @@ async function announce(tx: Tx, kind: ImportKind, ids: string[], matched: boolea
     );
     return;
   }
-  const people = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
-      updatedAt: isoInstant(users.updatedAt),
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const people = await tx.select(newCustomerColumns).from(users).where(inArray(users.id, ids));
   await publishAll(
     tx,
     people.map((person) => ({ type: 'customer.created' as const, data: newCustomerRecord(person) })),

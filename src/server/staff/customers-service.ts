@@ -108,6 +108,16 @@ function toCustomerRecord(p: CustomerRow): CustomerRecord {
 }
 
 /** A customer who has just signed up, as the customers list shows them: no orders, no appointments yet. */
+/** What newCustomerRecord is made of, as a select or a returning reads it. */
+export const newCustomerColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phone: users.phone,
+  updatedAt: isoInstant(users.updatedAt),
+};
+
 export function newCustomerRecord(user: {
   id: string;
   firstName: string;
@@ -156,14 +166,7 @@ export async function createCustomer(db: Tx, actor: Actor, input: CreateCustomer
       .insert(users)
       .values({ ...input, role: CUSTOMER_ROLE })
       .onConflictDoNothing()
-      .returning({
-        id: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        email: users.email,
-        phone: users.phone,
-        updatedAt: isoInstant(users.updatedAt),
-      });
+      .returning(newCustomerColumns);
     if (!created)
       throw new AppError('CONFLICT', EMAIL_KNOWN, { existingId: (await personByEmail(db, input.email))?.id });
     const record = newCustomerRecord(created);
