@@ -39,9 +39,7 @@ describe('the shop in Spanish', () => {
     await checkScreenAtBothViewports(page, 'i18n-shop-cart-empty-es');
 
     // The shop's own words belong to the catalogue's screens; the product is found by its name.
-    await page.goto('/products');
-    await page.getByRole('searchbox').fill(OIL);
-    await page.getByTestId('product-card').filter({ hasText: OIL }).getByRole('button').click();
+    await addToCartFromShop(page, OIL, 'Añadido al carrito');
     await expect.poll(() => cartBadge(page).textContent()).toBe('1 artículo en el carrito');
 
     await page.goto('/cart');
