@@ -1,28 +1,9 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, expect, it } from 'vitest';
-
-const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
-const before = mkdtempSync(join(tmpdir(), 'migrations-'));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
+import { expect, it } from 'vitest';
+import { migratedBefore } from './migrated-before';
 
 it('moves the mail outbox into jobs: pending mail is still sent, sent mail keeps its history', async () => {
   // The migrations as they were before jobs, then a database with mail in its outbox.
-  const journal = JSON.parse(readFileSync(join(migrations, 'meta/_journal.json'), 'utf8'));
-  const jobsIdx = journal.entries.find((entry: { tag: string }) => entry.tag.endsWith('_jobs')).idx;
-  journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < jobsIdx);
-  mkdirSync(join(before, 'meta'));
-  writeFileSync(join(before, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const { tag } of journal.entries) copyFileSync(join(migrations, `${tag}.sql`), join(before, `${tag}.sql`));
-  const client = await PGlite.create({ extensions: { btree_gist, pg_trgm } });
-  await migrate(drizzle(client), { migrationsFolder: before });
+  const { client, migrateRest } = await migratedBefore('_jobs');
   await client.exec(`
     insert into mail_outbox (to_address, subject, text_body, ical_event, attempts, last_error, next_attempt_at)
       values ('a@example.com', 'Pending', 'Body A', null, 2, 'timeout', '2030-01-01T00:00:00Z'),
@@ -30,7 +11,7 @@ it('moves the mail outbox into jobs: pending mail is still sent, sent mail keeps
     insert into mail_outbox (to_address, subject, text_body, status, attempts, sent_at)
       values ('c@example.com', 'Sent', 'Body C', 'sent', 1, now());`);
 
-  await migrate(drizzle(client), { migrationsFolder: migrations });
+  await migrateRest();
   const { rows } = await client.query<Record<string, unknown>>(
     `select kind, payload, status, attempts, last_error, run_at, finished_at is not null as finished
      from jobs order by payload->>'to'`,

@@ -3395,7 +3395,7 @@ export interface components {
       tax: string;
       /** @description What a gift card paid of the total; the payment provider takes the rest */
       giftCardAmount: string;
-      /** @description For an order buying a gift card: the card, once the order is paid */
+      /** @description For an order buying a gift card: the card, once the order is paid (its code masked in events) */
       boughtGiftCard: {
         code: string;
         amount: string;
@@ -3461,7 +3461,7 @@ export interface components {
       tax: string;
       /** @description What a gift card paid of the total; the payment provider takes the rest */
       giftCardAmount: string;
-      /** @description For an order buying a gift card: the card, once the order is paid */
+      /** @description For an order buying a gift card: the card, once the order is paid (its code masked in events) */
       boughtGiftCard: {
         code: string;
         amount: string;
@@ -3518,7 +3518,7 @@ export interface components {
     /** @description A gift card, as staff see it */
     GiftCard: {
       id: string;
-      /** @description 16 characters; shown in full only to the buyer, the recipient and staff */
+      /** @description 16 characters; shown in full only to the buyer, the recipient and staff, and masked to its last four in events */
       code: string;
       initialAmount: string;
       balance: string;
@@ -3537,7 +3537,7 @@ export interface components {
     /** @description A gift card with its ledger */
     GiftCardDetail: {
       id: string;
-      /** @description 16 characters; shown in full only to the buyer, the recipient and staff */
+      /** @description 16 characters; shown in full only to the buyer, the recipient and staff, and masked to its last four in events */
       code: string;
       initialAmount: string;
       balance: string;

@@ -135,6 +135,15 @@ describe('gift cards', () => {
 
     const own = await server.request('GET', `/api/orders/${orderId}`, { cookie: buyer.cookie });
     expect(own.body.boughtGiftCard).toEqual({ code, amount: '50.00', recipientEmail: friend.user.email });
+    // Announcements carry the code's last four characters only: neither a webhook endpoint nor a reader of the
+    // events (webhooks.view) can spend the card.
+    const events = await server.request('GET', '/api/events?limit=500', { cookie: admin });
+    expect(events.status).toBe(200);
+    const issued = (events.body as { type: string; data: { id: string; code: string } }[]).find(
+      (event) => event.type === 'gift_card.issued' && event.data.id === made[0]!.id,
+    );
+    expect(issued?.data.code).toBe(`************${code.slice(-4)}`);
+    expect(events.text).not.toContain(code);
     const [mail] = await queuedMail(server.db, friend.user.email);
     // Spanish puts a no-break space between the amount and its currency.
     expect(mail!.subject.replace(/\s/g, ' ')).toBe('Has recibido una tarjeta regalo de 50,00 US$');

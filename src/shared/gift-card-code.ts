@@ -13,6 +13,12 @@ export const normaliseGiftCardCode = (text: string) => text.replace(/[\s-]/g, ''
 /** A code as people read it: four groups of four. */
 export const formatGiftCardCode = (code: string) => code.replace(/(.{4})(?=.)/g, '$1-');
 
+/**
+ * A code as announcements carry it (webhooks, GET /api/events): its last four characters, the rest starred. The
+ * code spends the card, and those who read announcements are not those who may (docs/gift-cards.md).
+ */
+export const maskGiftCardCode = (code: string) => '*'.repeat(Math.max(0, code.length - 4)) + code.slice(-4);
+
 /** What a card bought in the shop can hold (CONTRACT: 5.00 to 500.00). */
 export const GIFT_CARD_MIN = '5.00';
 export const GIFT_CARD_MAX = '500.00';

@@ -78,7 +78,11 @@ z.globalRegistry.add(ZGiftCardEntry, { id: 'GiftCardEntry', description: "A line
 
 export const ZGiftCard = z.object({
   id: z.string(),
-  code: z.string().describe('16 characters; shown in full only to the buyer, the recipient and staff'),
+  code: z
+    .string()
+    .describe(
+      '16 characters; shown in full only to the buyer, the recipient and staff, and masked to its last four in events',
+    ),
   initialAmount: z.string(),
   balance: z.string(),
   currency: z.string(),

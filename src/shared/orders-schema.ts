@@ -157,7 +157,7 @@ export const ZOrder = z.object({
   boughtGiftCard: z
     .object({ code: z.string(), amount: z.string(), recipientEmail: z.string() })
     .nullable()
-    .describe('For an order buying a gift card: the card, once the order is paid'),
+    .describe('For an order buying a gift card: the card, once the order is paid (its code masked in events)'),
   refundedAmount: z.string(),
   refunds: z.array(ZRefund),
   status: ZOrderStatus,

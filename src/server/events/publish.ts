@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Tx } from '../../../db/client';
 import { enqueueEach } from '../jobs/enqueue';
 import type { Appointment } from '../../shared/appointment-schema';
+import { maskGiftCardCode } from '../../shared/gift-card-code';
+import type { Order } from '../../shared/orders-schema';
 import { emitEvent, recordBookedEvents, recordEvents } from '../webhooks/events';
 import type { DomainEvent, EventActor } from './domain-events';
 import { subscriptionsTo, type Announced } from './subscriber';
@@ -14,7 +16,7 @@ import { subscriptionsTo, type Announced } from './subscriber';
 export async function publish(tx: Tx, event: DomainEvent): Promise<string> {
   const eventId = randomUUID();
   // Checked against the type's schema once, as the webhook event is written.
-  const data = typeof event.data === 'function' ? await event.data() : event.data;
+  const data = await announcedData(event);
   await emitEvent(tx, event.type, data as never, eventId);
   await queueSubscribers(tx, [{ eventId, event: { ...event, data } }]);
   return eventId;
@@ -29,7 +31,7 @@ export async function publishAll(tx: Tx, events: readonly DomainEvent[]): Promis
   const written = await Promise.all(
     events.map(async (event) => ({
       eventId: randomUUID(),
-      event: { ...event, data: typeof event.data === 'function' ? await event.data() : event.data },
+      event: { ...event, data: await announcedData(event) },
     })),
   );
   await recordEvents(
@@ -37,6 +39,23 @@ export async function publishAll(tx: Tx, events: readonly DomainEvent[]): Promis
     written.map(({ eventId, event }) => ({ id: eventId, type: event.type, data: event.data })),
   );
   await queueSubscribers(tx, written);
+}
+
+/**
+ * The data an event carries: its resource, but a gift card's code masked to its last four characters (on the card
+ * and on the order that bought it). Webhook endpoints and readers of GET /api/events (webhooks.view) are not who may
+ * spend a card; staff with orders.view read the whole code from the card itself. No subscriber needs it.
+ */
+async function announcedData(event: DomainEvent): Promise<unknown> {
+  const data: unknown = typeof event.data === 'function' ? await event.data() : event.data;
+  if (event.type.startsWith('gift_card.')) {
+    const card = data as { code: string };
+    return { ...card, code: maskGiftCardCode(card.code) };
+  }
+  const bought = (data as Partial<Order>).boughtGiftCard;
+  if (event.type.startsWith('order.') && bought)
+    return { ...(data as Order), boughtGiftCard: { ...bought, code: maskGiftCardCode(bought.code) } };
+  return data;
 }
 
 /**
