@@ -259,6 +259,57 @@ describe('gift cards', () => {
     expect(more.status).toBe(409);
   });
 
+  it('a refund of what a card paid, once the card is void, goes on a new card for the customer, mailed to her', async () => {
+    const customer = await signInAs(server.database, 'customer', { firstName: 'Vera' });
+    const card = await issue('11.00');
+    const item = await product(server, admin, { name: 'Void Candle', price: '20.00', inventory: 5 });
+    await addToCart(server, customer.cookie, item.id, 1);
+    await server.request('POST', '/api/cart/gift-card', { cookie: customer.cookie, body: { code: card.code } });
+    const placed = await server.request('POST', '/api/orders', {
+      cookie: customer.cookie,
+      body: { paymentMethod: 'stripe' },
+    });
+    expect(placed.body).toMatchObject({ giftCardAmount: '11.00', total: '22.00' });
+    const id = placed.body.id as string;
+    await payOnStripe(id);
+    expect((await server.request('DELETE', `/api/admin/gift-cards/${card.id}`, { cookie: admin })).status).toBe(200);
+
+    const refunded = await server.request('POST', `/api/orders/${id}/refunds`, {
+      cookie: admin,
+      body: { amount: '22.00' },
+    });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect(refunded.body).toMatchObject({ refundedAmount: '22.00', paymentStatus: 'refunded' });
+    expect(
+      fake.calls
+        .filter((c) => c.path === '/v1/refunds')
+        .at(-1)!
+        .body.get('amount'),
+    ).toBe('1100');
+    // The void card keeps nothing; a new card holds its part, its one line naming the order.
+    const voided = await server.request('GET', `/api/admin/gift-cards/${card.id}`, { cookie: admin });
+    expect(voided.body.ledger.map((l: { kind: string }) => l.kind)).toEqual(['issued', 'spent', 'voided']);
+    const [made] = await server.db.select().from(giftCards).where(eq(giftCards.recipientEmail, customer.user.email));
+    expect(made).toMatchObject({ balance: '11.00', initialAmount: '11.00', isActive: true, expiresAt: null });
+    const detail = await server.request('GET', `/api/admin/gift-cards/${made!.id}`, { cookie: admin });
+    expect(detail.body.ledger).toEqual([expect.objectContaining({ kind: 'issued', amount: '11.00', orderId: id })]);
+    const number = id.slice(-8);
+    const mails = await queuedMail(server.db, customer.user.email);
+    const cardMail = mails.find((m) => m.subject === 'You have received a gift card of $11.00');
+    expect(cardMail!.text).toContain(
+      `$11.00 of your order #${number} could not go back to the gift card that paid for it, which can no longer be ` +
+        'used, so it is on this new gift card.',
+    );
+    expect(cardMail!.text).toContain(made!.code.replace(/(.{4})(?=.)/g, '$1-'));
+    const refundMail = mails.find((m) => m.subject === `Refund of $22.00 for order #${number}`);
+    expect(refundMail!.text).toContain(
+      '$11.00 is on a new gift card, as the one that paid can no longer be used: its code comes in a separate e-mail.\n' +
+        'The remaining $11.00 goes back the way you paid.',
+    );
+    // The new card spends.
+    expect((await server.request('GET', `/api/gift-cards/${made!.code}`)).body.balance).toBe('11.00');
+  });
+
   it('the confirmation shows what the card paid and what is left: nothing when it paid all, else due at pickup', async () => {
     const customer = await signInAs(server.database, 'customer', { firstName: 'Gina' });
     // 33.30 + 3.33 tax = 36.63, all of it on a card of 40.00.

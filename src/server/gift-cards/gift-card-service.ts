@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
 import { cartGiftCards, giftCardLedger, giftCardPurchases, giftCards, orders, users } from '../../../db/schema/index';
 import { formatGiftCardCode, GIFT_CARD_ALPHABET, GIFT_CARD_CODE_LENGTH } from '../../shared/gift-card-code';
@@ -10,7 +10,8 @@ import {
   type GiftCardEntryKind,
   type IssueGiftCardInput,
 } from '../../shared/gift-card-schema';
-import { formatMoney, fromCents, toCents } from '../../shared/orders';
+import { formatMoney, fromCents, orderNumber, toCents } from '../../shared/orders';
+import { isErasedAddress } from '../../shared/customer-record-schema';
 import type { Locale } from '../../shared/i18n/locales';
 import { money, sentence } from '../../shared/i18n/sentence';
 import { isUuid } from '../../shared/ids';
@@ -116,22 +117,22 @@ async function createCard(
     expiresAt: Date | null;
     purchaseOrderId: string | null;
     createdBy: string | null;
+    /** The order its "issued" line names: the one that bought it, or the one whose refund it holds. */
+    orderId?: string;
   },
 ): Promise<string | null> {
+  const { orderId = values.purchaseOrderId, ...card } = values;
   for (let attempt = 0; ; attempt++) {
     try {
       const [row] = await tx.transaction((sp) =>
         sp
           .insert(giftCards)
-          .values({ ...values, code: newGiftCardCode(), initialAmount: values.amount, balance: values.amount })
+          .values({ ...card, code: newGiftCardCode(), initialAmount: card.amount, balance: card.amount })
           .onConflictDoNothing({ target: giftCards.purchaseOrderId })
           .returning({ id: giftCards.id }),
       );
       if (!row) return null;
-      await record(tx, row.id, 'issued', toCents(values.amount), {
-        orderId: values.purchaseOrderId,
-        actorId: values.createdBy,
-      });
+      await record(tx, row.id, 'issued', toCents(card.amount), { orderId, actorId: card.createdBy });
       return row.id;
     } catch (error) {
       if (attempt >= 3 || sqlState(error) !== '23505') throw error;
@@ -139,8 +140,11 @@ async function createCard(
   }
 }
 
-/** Tells the recipient the code, in her language (her account's, else the business default). */
-async function mailRecipient(tx: Tx, deps: GiftCardDeps, card: GiftCard, from: string | null) {
+/**
+ * Tells the recipient the code, in her language (her account's, else the business default): a gift from someone,
+ * from the business, or the refund of an order (`refundOf`) that the card which paid it could no longer take.
+ */
+async function mailRecipient(tx: Tx, deps: GiftCardDeps, card: GiftCard, from: string | null, refundOf?: string) {
   if (!card.recipientEmail) return;
   const [account] = await tx
     .select({ locale: users.locale })
@@ -155,7 +159,11 @@ async function mailRecipient(tx: Tx, deps: GiftCardDeps, card: GiftCard, from: s
     text: [
       say('mail.helloNoName'),
       '',
-      from ? say('mail.giftCard.fromSomeone', { amount, from }) : say('mail.giftCard.fromUs', { amount }),
+      refundOf
+        ? say('mail.giftCard.refund', { amount, number: orderNumber(refundOf) })
+        : from
+          ? say('mail.giftCard.fromSomeone', { amount, from })
+          : say('mail.giftCard.fromUs', { amount }),
       ...(card.message ? ['', `"${card.message}"`] : []),
       '',
       say('mail.giftCard.code', { code: formatGiftCardCode(card.code) }),
@@ -431,29 +439,69 @@ export async function recordGiftCardSpend(tx: Tx, spend: { giftCardId: string; c
 }
 
 /**
- * Gives money of an order back to the card that paid it, first (up to what the card paid less what went back to it
- * already); answers the cents given to the card, the rest being the payment provider's to refund.
+ * Gives money of an order back to the card that paid it, first (up to what the card paid less what went back to a
+ * card already); answers the cents given back that way, the rest being the payment provider's to refund. A card
+ * that can no longer be spent (voided or expired since) would swallow the money: it goes on a new card instead,
+ * for the order's customer, who is e-mailed its code (`onNewCard`).
  */
 export async function refundToGiftCard(
   tx: Tx,
+  deps: GiftCardDeps,
   orderId: string,
   amountCents: number,
   actorId: string | null,
-): Promise<number> {
+): Promise<{ cents: number; onNewCard: boolean }> {
+  const nothing = { cents: 0, onNewCard: false };
+  // What cards paid and got back of this order: spent and refunded lines, and the first line of a card made for
+  // its refund (not that of a card the order bought).
   const lines = await tx
-    .select({ giftCardId: giftCardLedger.giftCardId, kind: giftCardLedger.kind, amount: giftCardLedger.amount })
+    .select({
+      giftCardId: giftCardLedger.giftCardId,
+      kind: giftCardLedger.kind,
+      amount: giftCardLedger.amount,
+      spendable: sql<boolean>`${giftCards.isActive} and (${giftCards.expiresAt} is null or ${giftCards.expiresAt} > now())`,
+    })
     .from(giftCardLedger)
-    .where(and(eq(giftCardLedger.orderId, orderId), inArray(giftCardLedger.kind, ['spent', 'refunded'])));
+    .innerJoin(giftCards, eq(giftCards.id, giftCardLedger.giftCardId))
+    .where(
+      and(
+        eq(giftCardLedger.orderId, orderId),
+        or(
+          inArray(giftCardLedger.kind, ['spent', 'refunded']),
+          and(eq(giftCardLedger.kind, 'issued'), sql`${giftCards.purchaseOrderId} is distinct from ${orderId}`),
+        ),
+      ),
+    );
   const spent = lines.find((l) => l.kind === 'spent');
-  if (!spent) return 0;
-  // Spent lines are negative, refunded positive: their sum is minus what the card has still paid.
+  if (!spent) return nothing;
+  // Spent lines are negative, the others positive: their sum is minus what cards have still paid.
   const owed = -lines.reduce((sum, l) => sum + toCents(l.amount), 0);
   const back = Math.min(owed, amountCents);
-  if (back <= 0) return 0;
-  await tx
-    .update(giftCards)
-    .set({ balance: sql`${giftCards.balance} + ${fromCents(back)}::numeric` })
-    .where(eq(giftCards.id, spent.giftCardId));
-  await record(tx, spent.giftCardId, 'refunded', back, { orderId, actorId });
-  return back;
+  if (back <= 0) return nothing;
+  if (spent.spendable) {
+    await tx
+      .update(giftCards)
+      .set({ balance: sql`${giftCards.balance} + ${fromCents(back)}::numeric` })
+      .where(eq(giftCards.id, spent.giftCardId));
+    await record(tx, spent.giftCardId, 'refunded', back, { orderId, actorId });
+    return { cents: back, onNewCard: false };
+  }
+  const [customer] = await tx
+    .select({ email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId));
+  const email = customer && !isErasedAddress(customer.email) ? customer.email.toLowerCase() : null;
+  const cardId = (await createCard(tx, {
+    amount: fromCents(back),
+    currency: deps.currency,
+    recipientEmail: email,
+    message: null,
+    expiresAt: null,
+    purchaseOrderId: null,
+    createdBy: actorId,
+    orderId,
+  }))!;
+  await mailRecipient(tx, deps, await readCard(tx, cardId), null, orderId);
+  return { cents: back, onNewCard: true };
 }

@@ -126,7 +126,12 @@ describe('mails in the recipient’s language', () => {
   it('says in Spanish what a refund gave back to the gift card, and the way back of the rest', async () => {
     const to = { email: 'reembolso@example.com', firstName: 'Lucía', locale: 'es' as const };
     // An order of 22.00, 11.00 of it paid by a gift card: 5.00 refunded first, then the other 17.00.
-    const refund = { orderId: '6f1c1f4e-0000-4000-8000-0000000000ad', reason: null, total: '22.00' };
+    const refund = {
+      orderId: '6f1c1f4e-0000-4000-8000-0000000000ad',
+      reason: null,
+      total: '22.00',
+      onNewGiftCard: false,
+    };
     await database.db.transaction(async (tx) => {
       await enqueueRefundMail(
         tx,

@@ -181,6 +181,8 @@ export function enqueueRefundMail(
     amount: string;
     /** The part of the amount that went back to the gift card that paid for the order. */
     giftCardAmount: string;
+    /** Whether that part is on a new card (its code mailed apart), the card that paid being no longer valid. */
+    onNewGiftCard: boolean;
     refundedAmount: string;
     total: string;
     reason: string | null;
@@ -203,7 +205,13 @@ export function enqueueRefundMail(
       ...(refund.reason ? [say('mail.order.refundReason', { reason: refund.reason })] : []),
       say('mail.order.refundedSoFar', { refunded: money(refund.refundedAmount), total: money(refund.total) }),
       '',
-      ...(cardCents > 0 ? [say('mail.order.refundToGiftCard', { amount: money(refund.giftCardAmount) })] : []),
+      ...(cardCents > 0
+        ? [
+            say(refund.onNewGiftCard ? 'mail.order.refundToNewGiftCard' : 'mail.order.refundToGiftCard', {
+              amount: money(refund.giftCardAmount),
+            }),
+          ]
+        : []),
       ...(cardCents > 0 && restCents > 0
         ? [say('mail.order.refundRest', { amount: money(fromCents(restCents)) })]
         : []),

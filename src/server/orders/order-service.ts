@@ -874,7 +874,7 @@ export async function setOrderStatus(db: Tx, deps: OrderDeps, actor: Actor, inpu
             ?.cancel(order.paymentReference)
             .catch(() => undefined);
         }
-        await refundToGiftCard(tx, order.id, toCents(order.total), actor.id);
+        await refundToGiftCard(tx, deps, order.id, toCents(order.total), actor.id);
       }
     }
     await tx
@@ -966,7 +966,7 @@ export async function applyOrderPayment(
   }
   if (order.status !== 'pending' || order.paymentStatus !== 'unpaid') return 'ignored';
   await releaseOrder(tx, order.id);
-  await refundToGiftCard(tx, order.id, toCents(order.total), null);
+  await refundToGiftCard(tx, deps, order.id, toCents(order.total), null);
   await tx
     .update(orders)
     .set({ status: 'cancelled', paymentStatus: 'failed', updatedAt: new Date() })

@@ -48,7 +48,8 @@ export async function giveBack(
 ): Promise<void> {
   const id = randomUUID();
   // A gift card that paid part of the order gets its part back first; the provider refunds the rest.
-  const giftCardCents = await refundToGiftCard(tx, order.id, refund.amountCents, refund.actorId);
+  const toCard = await refundToGiftCard(tx, deps, order.id, refund.amountCents, refund.actorId);
+  const giftCardCents = toCard.cents;
   const providerCents = refund.amountCents - giftCardCents;
   const provider = deps.payments.byId(order.paymentProvider);
   let providerRefundId: string | null = null;
@@ -105,6 +106,7 @@ export async function giveBack(
         orderId: order.id,
         amount,
         giftCardAmount: fromCents(giftCardCents),
+        onNewGiftCard: toCard.onNewCard,
         refundedAmount: fromCents(refundedCents),
         total: order.total,
         reason: refund.reason,

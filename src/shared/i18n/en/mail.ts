@@ -29,6 +29,8 @@ export const mail = {
   'mail.order.refunded': 'we have refunded {amount} for your order #{number}.',
   'mail.order.refundReason': 'Reason: {reason}',
   'mail.order.refundedSoFar': 'Refunded so far: {refunded} of {total}.',
+  'mail.order.refundToNewGiftCard':
+    '{amount} is on a new gift card, as the one that paid can no longer be used: its code comes in a separate e-mail.',
   'mail.order.refundToGiftCard': '{amount} went back to your gift card, ready to spend again right away.',
   'mail.order.refundRest': 'The remaining {amount} goes back the way you paid.',
   'mail.order.refundArrives':
@@ -90,6 +92,8 @@ export const mail = {
   'mail.giftCard.subject': 'You have received a gift card of {amount}',
   'mail.giftCard.fromSomeone': '{from} sent you a gift card of {amount}.',
   'mail.giftCard.fromUs': 'You have received a gift card of {amount}.',
+  'mail.giftCard.refund':
+    '{amount} of your order #{number} could not go back to the gift card that paid for it, which can no longer be used, so it is on this new gift card.',
   'mail.giftCard.code': 'Your code: {code}',
   'mail.giftCard.expires': 'It can be used until {date}.',
   'mail.giftCard.howTo': 'Enter the code in your cart under "Gift card" to pay with it: {url}',

@@ -30,6 +30,8 @@ export const mail: Record<keyof typeof enMail, string> = {
   'mail.order.refunded': 'te hemos reembolsado {amount} de tu pedido n.º {number}.',
   'mail.order.refundReason': 'Motivo: {reason}',
   'mail.order.refundedSoFar': 'Reembolsado hasta ahora: {refunded} de {total}.',
+  'mail.order.refundToNewGiftCard':
+    '{amount} está en una nueva tarjeta regalo, porque la que pagó ya no se puede usar: su código te llega en otro correo.',
   'mail.order.refundToGiftCard': 'Hemos devuelto {amount} a tu tarjeta regalo: puedes volver a usarla enseguida.',
   'mail.order.refundRest': 'Los {amount} restantes se te devuelven por el mismo medio con el que pagaste.',
   'mail.order.refundArrives':
@@ -91,6 +93,8 @@ export const mail: Record<keyof typeof enMail, string> = {
   'mail.giftCard.subject': 'Has recibido una tarjeta regalo de {amount}',
   'mail.giftCard.fromSomeone': '{from} te ha enviado una tarjeta regalo de {amount}.',
   'mail.giftCard.fromUs': 'Has recibido una tarjeta regalo de {amount}.',
+  'mail.giftCard.refund':
+    '{amount} de tu pedido n.º {number} no podía volver a la tarjeta regalo con la que pagaste, que ya no se puede usar, así que está en esta nueva tarjeta regalo.',
   'mail.giftCard.code': 'Tu código: {code}',
   'mail.giftCard.expires': 'Puedes usarla hasta el {date}.',
   'mail.giftCard.howTo': 'Escribe el código en tu carrito, en "Tarjeta regalo", para pagar con ella: {url}',
