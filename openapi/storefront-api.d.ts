@@ -3395,6 +3395,11 @@ export interface components {
       tax: string;
       /** @description What a gift card paid of the total; the payment provider takes the rest */
       giftCardAmount: string;
+      /**
+       * @description What the order buys: the shop's products, a gift card (boughtGiftCard once paid) or a package of sessions
+       * @enum {string}
+       */
+      buys: 'products' | 'gift_card' | 'package';
       /** @description For an order buying a gift card: the card, once the order is paid (its code masked in events) */
       boughtGiftCard: {
         code: string;
@@ -3461,6 +3466,11 @@ export interface components {
       tax: string;
       /** @description What a gift card paid of the total; the payment provider takes the rest */
       giftCardAmount: string;
+      /**
+       * @description What the order buys: the shop's products, a gift card (boughtGiftCard once paid) or a package of sessions
+       * @enum {string}
+       */
+      buys: 'products' | 'gift_card' | 'package';
       /** @description For an order buying a gift card: the card, once the order is paid (its code masked in events) */
       boughtGiftCard: {
         code: string;

@@ -120,6 +120,7 @@ describe('gift cards', () => {
       tax: '0.00',
       paymentStatus: 'unpaid',
       items: [{ name: 'Gift card', price: '50.00', quantity: 1, productId: null }],
+      buys: 'gift_card',
       boughtGiftCard: null,
     });
     expect(await server.db.select().from(giftCards).where(eq(giftCards.purchaseOrderId, orderId))).toEqual([]);

@@ -115,6 +115,7 @@ describe('POST /api/orders (checkout)', () => {
       discount: '0.00',
       tax: '8.60',
       giftCardAmount: '0.00',
+      buys: 'products',
       boughtGiftCard: null,
       notes: null,
       refundedAmount: '0.00',

@@ -360,6 +360,8 @@ describe('packages (card payments)', () => {
     const bought = await card.request('POST', `/api/packages/${pack.id}/purchase`, { cookie: customer.cookie });
     expect(bought.status, bought.text).toBe(200);
     expect(bought.body.paymentUrl).toMatch(/^https:/);
+    // The order says what it buys: the pack, not a gift card (its screen offers no card).
+    expect(bought.body.order).toMatchObject({ buys: 'package', boughtGiftCard: null });
     const [order] = await card.db.select().from(orders).where(eq(orders.id, bought.body.order.id));
     expect(order).toMatchObject({ paymentProvider: 'stripe', total: '200.00' });
     expect(await creditsOf(card, customer.cookie)).toEqual([]);

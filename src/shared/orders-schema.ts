@@ -154,6 +154,11 @@ export const ZOrder = z.object({
   discount: z.string(),
   tax: z.string(),
   giftCardAmount: z.string().describe('What a gift card paid of the total; the payment provider takes the rest'),
+  buys: z
+    .enum(['products', 'gift_card', 'package'])
+    .describe(
+      "What the order buys: the shop's products, a gift card (boughtGiftCard once paid) or a package of sessions",
+    ),
   boughtGiftCard: z
     .object({ code: z.string(), amount: z.string(), recipientEmail: z.string() })
     .nullable()

@@ -3,7 +3,17 @@ import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client';
-import { cartDiscounts, cartItems, orderItems, orderRefunds, orders, products, users } from '../../../db/schema/index';
+import {
+  cartDiscounts,
+  cartItems,
+  giftCardPurchases,
+  orderItems,
+  orderRefunds,
+  orders,
+  packagePurchases,
+  products,
+  users,
+} from '../../../db/schema/index';
 import {
   canMoveOrder,
   cartTotals,
@@ -98,6 +108,10 @@ const orderRowColumns = {
 
 const orderColumns = {
   ...orderRowColumns,
+  buys: sql<Order['buys']>`case
+    when exists (select 1 from ${giftCardPurchases} where ${giftCardPurchases.orderId} = ${orders.id}) then 'gift_card'
+    when exists (select 1 from ${packagePurchases} where ${packagePurchases.orderId} = ${orders.id}) then 'package'
+    else 'products' end`,
   customer: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
 };
 
@@ -657,7 +671,11 @@ async function placeOrder(
       if (giftCard) await recordGiftCardSpend(tx, giftCard, orderId);
       await emitOrderEvent(tx, 'order.created', orderId, undefined, 'by' in source ? source.by : undefined);
       const { email, first_name: firstName, last_name: lastName } = cart[0]!;
-      return answerOrder({ ...order, customer: { id: customerId, email, firstName, lastName } }, lines, []);
+      return answerOrder(
+        { ...order, buys: 'products', customer: { id: customerId, email, firstName, lastName } },
+        lines,
+        [],
+      );
     }),
   );
 }

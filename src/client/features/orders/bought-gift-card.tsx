@@ -4,12 +4,12 @@ import type { Order } from './orders-api';
 
 /**
  * On an order that bought a gift card: its code and where it was sent (the buyer and staff see it), or, until the
- * order is paid, that the card is made then. A purchase is the order of one line with no product.
+ * order is paid, that the card is made then.
  */
 export function BoughtGiftCard({ order }: { order: Order }) {
   const card = order.boughtGiftCard;
-  const isPurchase = order.items.length === 1 && order.items[0]!.productId === null;
-  if (!card && !(isPurchase && order.paymentStatus === 'unpaid' && order.status !== 'cancelled')) return null;
+  if (!card && !(order.buys === 'gift_card' && order.paymentStatus === 'unpaid' && order.status !== 'cancelled'))
+    return null;
   return (
     <section
       className="flex flex-col gap-1 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm"
