@@ -375,4 +375,29 @@ describe('packages (card payments)', () => {
     const events = await card.db.select().from(webhookEvents).where(eq(webhookEvents.type, 'package.purchased'));
     expect(events.map((e) => (e.data as { id: string }).id)).toEqual([credits[0]!.id]);
   });
+
+  it('a free pack is paid as it is placed: no payment page, the credit at once', async () => {
+    const { admin, serviceId } = await setUp(card);
+    const free = await card.request('POST', '/api/admin/packages', {
+      cookie: admin,
+      body: { name: 'Two on us', serviceIds: [serviceId], sessions: 2, price: '0.00', validDays: 30 },
+    });
+    expect(free.status, free.text).toBe(200);
+    const customer = await signInAs(card.database, 'customer');
+    const sessionsBefore = fake.sessions.size;
+    const bought = await card.request('POST', `/api/packages/${free.body.id}/purchase`, { cookie: customer.cookie });
+    expect(bought.status, bought.text).toBe(200);
+    expect(bought.body.paymentUrl).toBeUndefined();
+    expect(fake.sessions.size).toBe(sessionsBefore);
+    expect(bought.body.order).toMatchObject({
+      total: '0.00',
+      status: 'processing',
+      paymentStatus: 'paid',
+      buys: 'package',
+    });
+    const [credit] = await creditsOf(card, customer.cookie);
+    expect(credit).toMatchObject({ packageId: free.body.id, sessions: 2, remaining: 2 });
+    const events = await card.db.select().from(webhookEvents).where(eq(webhookEvents.type, 'package.purchased'));
+    expect(events.map((e) => (e.data as { id: string }).id)).toContain(credit!.id);
+  });
 });

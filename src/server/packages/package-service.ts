@@ -8,10 +8,10 @@ import type { Package, PackageInput, PackagePurchase, PackageUpdateInput } from 
 import { sentence } from '../../shared/i18n/sentence';
 import { AppError } from '../app-error';
 import type { Actor } from '../auth/sessions';
-import { getOrder, type OrderDeps } from '../orders/order-service';
+import { emitOrderEvent, getOrder, type OrderDeps } from '../orders/order-service';
+import { creditPaidPackage } from './package-credits';
 import { providerFailure } from '../payments/provider';
 import { recordAudit } from '../audit/audit';
-import { publish } from '../events/publish';
 
 /*
  * Packages (docs/packages.md): packs of sessions staff define and customers buy ahead. A purchase is an order of
@@ -123,7 +123,8 @@ export async function deletePackage(db: Tx, actor: Actor, id: string): Promise<{
 /**
  * Places the order that buys a pack: one line, the pack's price (no tax: the price is what the customer pays).
  * With card payments configured it is paid on the provider's page (paymentUrl); otherwise it is paid at the
- * business and staff mark it paid. Either way the credit is written when the order is paid.
+ * business and staff mark it paid; a free pack is paid as placed. Either way the credit is written when the order
+ * is paid.
  */
 export async function purchasePackage(db: Tx, deps: OrderDeps, actor: Actor, id: string): Promise<PackagePurchase> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND', NOT_FOUND);
@@ -148,7 +149,9 @@ export async function purchasePackage(db: Tx, deps: OrderDeps, actor: Actor, id:
   const card = deps.payments.byId('stripe');
   const amountCents = toCents(pack.price);
   const minimum = card?.minimumAmount?.(deps.currency) ?? 1;
-  const online = !!card?.createHostedPayment && amountCents >= minimum;
+  // A free pack (0.00) is paid as it is placed, as any order with nothing to pay: its credit is there at once.
+  const free = amountCents === 0;
+  const online = !free && !!card?.createHostedPayment && amountCents >= minimum;
   const provider = online ? card! : deps.payments.byId('manual')!;
   const back = `${deps.publicUrl}/orders/${orderId}?payment=`;
   const payment = online
@@ -174,8 +177,8 @@ export async function purchasePackage(db: Tx, deps: OrderDeps, actor: Actor, id:
         subtotal: pack.price,
         tax: '0.00',
         total: pack.price,
-        status: 'pending',
-        paymentStatus: 'unpaid',
+        status: free ? 'processing' : 'pending',
+        paymentStatus: free ? 'paid' : 'unpaid',
         paymentProvider: provider.id,
         paymentReference: payment?.reference ?? null,
       });
@@ -191,7 +194,8 @@ export async function purchasePackage(db: Tx, deps: OrderDeps, actor: Actor, id:
         sessions: pack.sessions,
         validDays: pack.validDays,
       });
-      await publish(tx, { type: 'order.created', data: () => getOrder(tx, actor, orderId) });
+      await emitOrderEvent(tx, 'order.created', orderId);
+      if (free) await creditPaidPackage(tx, orderId);
     });
   } catch (error) {
     if (payment) await provider.cancel(payment.reference).catch(() => undefined);
