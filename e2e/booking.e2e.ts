@@ -193,6 +193,15 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking rules on %s', (viewpo
     await form.getByLabel('Booking window (days)').fill('0');
     await form.getByRole('button', { name: 'Save Booking Rules' }).click();
     await form.getByText('Booking window must be a whole number of days from 1 to 365').waitFor();
+    // A wrong reminder among right ones is told under the reminders' field.
+    const reminders = form.getByLabel('Reminders (minutes before the start)');
+    const savedReminders = await reminders.inputValue();
+    await reminders.fill('1440, 2');
+    await form.getByRole('button', { name: 'Save Booking Rules' }).click();
+    await form
+      .getByText('Each reminder must be a whole number of minutes before the start from 5 to 10080', { exact: true })
+      .waitFor();
+    await reminders.fill(savedReminders);
     await form.getByLabel('Booking window (days)').fill('45');
     await form.getByLabel('Cancellation notice (hours)').fill('12');
     await form.getByRole('button', { name: 'Save Booking Rules' }).click();

@@ -101,15 +101,19 @@ export const ZBookingRulesForm = z.object({
   bookingNoticeMinutes: wholeNumber('Booking notice', 0, 10_080, 'minutes'),
   bookingWindowDays: wholeNumber('Booking window', 1, 365, 'days'),
   cancellationNoticeHours: wholeNumber('Cancellation notice', 0, 720, 'hours'),
-  /** The form's text, e.g. "1440, 120"; empty turns reminders off. */
-  reminderOffsetsMinutes: z.preprocess(
-    (text) =>
-      typeof text === 'string'
-        ? text
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean)
-        : text,
-    ZReminderOffsets,
-  ),
+  /**
+   * The form's text, e.g. "1440, 120"; empty turns reminders off. A wrong reminder is told on the field itself (the
+   * list's own refusal names the reminder's place, which no field of the form is).
+   */
+  reminderOffsetsMinutes: z.string().transform((text, ctx) => {
+    const parsed = ZReminderOffsets.safeParse(
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    );
+    if (parsed.success) return parsed.data;
+    ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]!.message });
+    return z.NEVER;
+  }),
 });
