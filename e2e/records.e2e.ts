@@ -69,7 +69,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('customer records on %s', (vie
     await page.getByRole('option', { name: words.oily }).click();
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `records-intake-${viewport}`);
-    await pickFirstTime();
+    // The refusal was of an answer: the chosen time is still chosen.
+    expect(await page.getByRole('radio').first().isChecked()).toBe(true);
     await page.locator('form button[type=submit]').click();
     await page.waitForURL(/\/profile$/);
     await page.getByTestId('answers').getByText(words.oily).first().waitFor();

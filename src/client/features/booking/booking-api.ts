@@ -100,3 +100,13 @@ export function useBookingLocation(linked?: { locationIds: string[] }) {
 export function offeredAt<T extends { locationIds: string[] }>(services: T[], location: { id: string } | undefined) {
   return location ? services.filter((s) => s.locationIds.includes(location.id)) : services;
 }
+
+/**
+ * Whether a refused booking keeps the chosen time: when the refusal names what else was asked or written (an intake
+ * answer, the notes) and not the time, the customer corrects that and books the same time. Any other refusal (the
+ * time taken or passed meanwhile) has her choose again.
+ */
+export function keepsChosenTime(error: { data?: { issues?: { path: string }[] } | null }) {
+  const issues = error.data?.issues ?? [];
+  return issues.length > 0 && !issues.some((issue) => issue.path.startsWith('dateTime'));
+}

@@ -15,6 +15,7 @@ import {
   useSlots,
   useBookingLocation,
   offeredAt,
+  keepsChosenTime,
 } from './booking-api';
 import { LocationChoice } from './location-choice';
 import { dayLabelOf, todayIn } from '../../lib/zoned-time';
@@ -137,7 +138,7 @@ export function GuidedBookingPage() {
               : errorMessage(error, intl.formatMessage({ id: 'booking.failedFallback' })),
             variant: 'destructive',
           });
-          setDateTime('');
+          if (!keepsChosenTime(error)) setDateTime('');
           void slots.refetch();
         },
       },

@@ -22,6 +22,7 @@ import {
   useSlots,
   useBookingLocation,
   offeredAt,
+  keepsChosenTime,
   type BookableService,
 } from './booking-api';
 import { DepositNote } from '../../entities/booking/deposit-note';
@@ -151,7 +152,7 @@ export function SimpleBookingPage() {
             description: errorMessage(error),
             variant: 'destructive',
           });
-          form.setValue('dateTime', '');
+          if (!keepsChosenTime(error)) form.setValue('dateTime', '');
           void slots.refetch();
         },
       },
