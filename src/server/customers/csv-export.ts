@@ -7,6 +7,7 @@ import { zonedToInstant } from '../booking/zoned-time';
 import { addCalendarDays, parseDate } from '../../shared/date-key';
 import { CUSTOMER_ROLE } from '../../shared/roles';
 import { exportMessages, type ExportKind } from '../../shared/csv-schema';
+import { notErased } from './erased';
 
 /**
  * Rows read per query. 100 rather than 1,000 keeps fewer rows in flight when a young collection comes: with 1,000,
@@ -147,7 +148,7 @@ const definitions: Record<ExportKind, ExportDefinition> = {
         sql`
           select u.id, u.email, u.first_name, u.last_name, u.phone, u.tags, u.notes, u.created_at, u.created_at::text as k
           from users u
-          where u.role = ${CUSTOMER_ROLE} ${range} ${after(sql`u.created_at`, sql`u.id`, position)}
+          where u.role = ${CUSTOMER_ROLE} and ${notErased} ${range} ${after(sql`u.created_at`, sql`u.id`, position)}
           order by u.created_at, u.id
           limit ${BATCH}`,
         (r) => ({

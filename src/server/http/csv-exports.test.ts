@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, orderItems, orders, products, services, users } from '../../../db/schema/index';
 import { exportKinds } from '../../shared/csv-schema';
 import { signInAs, useTestServer } from '../../testing/test-server';
+import { erasedEmail } from '../customers/erased';
 
 // CSV exports over HTTP: the file as a spreadsheet reads it, who may take it, and what no customer can slip into it.
 const server = useTestServer();
@@ -135,6 +136,12 @@ describe('GET /api/admin/exports/{kind}.csv', () => {
       (await server.request('GET', '/api/admin/exports/appointments.csv', { cookie: admin.cookie })).text,
     );
     expect(visits[1]).toMatchObject({ 3: 'Facial', 4: 'Maya Okafor', 5: 'Inés Muñoz, "la jefa"', 8: "'@SUM(1+1)" });
+    // An erased customer is no one to export: her row holds only the erasure's placeholders.
+    const gone = await signInAs(server.database, 'customer', { firstName: 'Deleted', lastName: 'customer' });
+    await server.db
+      .update(users)
+      .set({ email: erasedEmail(gone.user.id) })
+      .where(eq(users.id, gone.user.id));
     const people = rowsOf(
       (await server.request('GET', '/api/admin/exports/customers.csv', { cookie: admin.cookie })).text,
     );

@@ -9,7 +9,7 @@ export const landing = {
   'landing.applyToJoin': 'New employee? Apply to join our team',
   'landing.whatYouCanDo': 'What you can do',
   'landing.productsTitle': 'Browse Products',
-  'landing.productsText': 'Explore our catalogue and order what you love, delivered to your door.',
+  'landing.productsText': 'Explore our catalogue and order what you love, ready for you to pick up.',
   'landing.servicesTitle': 'Book Services',
   'landing.servicesText': 'Pick a service, choose who you want and a time that suits you.',
   'landing.supportTitle': 'Get Support',

@@ -10,7 +10,7 @@ export const landing: Record<keyof typeof enLanding, string> = {
   'landing.applyToJoin': '¿Quieres trabajar con nosotros? Solicita unirte al equipo',
   'landing.whatYouCanDo': 'Qué puedes hacer',
   'landing.productsTitle': 'Explorar productos',
-  'landing.productsText': 'Descubre nuestro catálogo y pide lo que te encanta, con entrega a domicilio.',
+  'landing.productsText': 'Descubre nuestro catálogo y pide lo que te encanta, listo para recoger.',
   'landing.servicesTitle': 'Reservar servicios',
   'landing.servicesText': 'Elige un servicio, la persona que prefieras y la hora que mejor te venga.',
   'landing.supportTitle': 'Obtener ayuda',
