@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { useSentence } from '../../lib/i18n';
 import { useFormatMoney } from '../../lib/money';
 import { dateOf } from '../../lib/zoned-time';
 import type { Order } from './orders-api';
@@ -6,6 +7,8 @@ import type { Order } from './orders-api';
 /** An order's refunds, oldest first, and how much of the total has gone back. Nothing when there are none. */
 export function RefundList({ order, timeZone }: { order: Order; timeZone: string }) {
   const money = useFormatMoney();
+  // A reason the product gave itself ("Order cancelled") is said in the page's language; a typed one as typed.
+  const say = useSentence();
   if (order.refunds.length === 0) return null;
   return (
     <section className="flex flex-col gap-2" aria-labelledby={`refunds-${order.id}`} data-testid="refunds">
@@ -17,7 +20,7 @@ export function RefundList({ order, timeZone }: { order: Order; timeZone: string
           <li key={refund.id} className="flex justify-between gap-3 py-2" data-testid="refund">
             <span className="min-w-0">
               <span className="block text-stone-800">{dateOf(refund.createdAt, timeZone)}</span>
-              {refund.reason && <span className="block break-words text-stone-600">{refund.reason}</span>}
+              {refund.reason && <span className="block break-words text-stone-600">{say(refund.reason)}</span>}
             </span>
             <span className="shrink-0 font-medium text-stone-900">−{money(refund.amount)}</span>
           </li>

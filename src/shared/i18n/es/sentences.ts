@@ -411,6 +411,9 @@ const errors: Record<string, string> = {
   'A cancelled order cannot be marked as paid.': 'Un pedido cancelado no se puede marcar como pagado.',
   'This order has been refunded in full.': 'Este pedido ya se ha reembolsado por completo.',
   'Only a paid order can be refunded.': 'Solo se puede reembolsar un pedido pagado.',
+  // The reasons of the refunds the product makes itself (a cancellation), shown with the order's refunds.
+  'Order cancelled': 'Pedido cancelado',
+  'Paid after the order was cancelled': 'Pagado después de cancelar el pedido',
   'A refund can be at most {left}, what is left of the {total} paid.':
     'Un reembolso puede ser como máximo de {left}, lo que queda de los {total} pagados.',
   'This order was paid with a provider that is no longer configured; refund it there first.':
