@@ -160,6 +160,15 @@ describe.each<ViewportName>(['desktop', 'phone'])('locations and resources on %s
     await quick.page.getByRole('radio').first().waitFor();
     await screenshot(quick.page, `locations-quick-book-${viewport}`);
     await quick.context.close();
+
+    // Staff read it in business time, and the time on the location's clocks beside it.
+    const admin = await e2e.open({ viewport, cookie: adminCookie });
+    await admin.page.goto('/admin/calendar');
+    await admin.page.getByLabel('Date', { exact: true }).fill(date);
+    await admin.page.getByText(`${firstTime} local time at ${shop}`, { exact: true }).waitFor();
+    await expectNoSeriousAxeViolations(admin.page);
+    await screenshot(admin.page, `locations-calendar-${viewport}`);
+    await admin.context.close();
   });
 
   // Each viewport's window, apart from the other's and from the Sunday evenings above.

@@ -4,6 +4,7 @@ import { FormField } from '../../components/ui/form';
 import { Select } from '../../components/ui/select';
 import { cn } from '../../lib/cn';
 import { trpc } from '../../lib/trpc';
+import { timeOf } from '../../lib/zoned-time';
 
 /*
  * The location pieces of the staff screens and the customer's profile (docs/locations.md). A business with one
@@ -109,6 +110,27 @@ export function AppointmentPlace({ location }: { location: { name: string; addre
         id={location.address ? 'locations.placeWithAddress' : 'locations.place'}
         values={{ name: location.name, address: location.address }}
       />
+    </p>
+  );
+}
+
+/**
+ * Beside a time staff read in business time: the same instant on the clocks of the appointment's location when they
+ * read otherwise (a location in another time zone), "9:00 AM local time at Old Town". Nothing otherwise.
+ */
+export function LocalTime({
+  appointment,
+  timeZone,
+}: {
+  appointment: { dateTime: string; locationId: string; location: { name: string } | null };
+  timeZone: string;
+}) {
+  const locations = useLocationList();
+  const local = timeOf(appointment.dateTime, locations.zoneOf(appointment.locationId, timeZone));
+  if (!appointment.location || local === timeOf(appointment.dateTime, timeZone)) return null;
+  return (
+    <p className="text-sm text-stone-600" data-testid="local-time">
+      <FormattedMessage id="locations.localTime" values={{ time: local, name: appointment.location.name }} />
     </p>
   );
 }

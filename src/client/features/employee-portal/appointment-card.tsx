@@ -6,6 +6,7 @@ import { RemindersSent } from '../../entities/appointments/reminders-sent';
 import { dateTimeOf } from '../../lib/zoned-time';
 import type { PortalAppointment } from './employee-portal-api';
 import { AnswerList } from '../../entities/appointments/answer-list';
+import { LocalTime } from '../../entities/locations/location-choices';
 
 /** One appointment as the portal shows it: service, when, who, notes, reminders sent, status, and any actions. */
 export function AppointmentCard({
@@ -30,6 +31,7 @@ export function AppointmentCard({
             <AppointmentStatusBadge status={a.status} />
           </div>
           <p className="text-sm text-stone-700">{dateTimeOf(a.dateTime, timeZone)}</p>
+          <LocalTime appointment={a} timeZone={timeZone} />
           <p className="text-sm text-stone-700">{customerName}</p>
           {a.customer.email && (
             <a

@@ -8,6 +8,7 @@ import { ClassSessionRow } from './class-session-row';
 import { DepositRefund } from './deposit-refund';
 import type { CalendarAppointment } from './scheduling-api';
 import { AnswerList } from '../../entities/appointments/answer-list';
+import { LocalTime } from '../../entities/locations/location-choices';
 
 function AppointmentRow({
   appointment: a,
@@ -30,6 +31,7 @@ function AppointmentRow({
           {day && `${day} · `}
           {time} · {service}
         </p>
+        <LocalTime appointment={a} timeZone={timeZone} />
         <p className="break-words text-sm text-stone-700">
           {a.customer.firstName} {a.customer.lastName}
           {a.customer.email && <span className="text-stone-600"> · {a.customer.email}</span>}

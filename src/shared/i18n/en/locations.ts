@@ -32,6 +32,7 @@ export const locations = {
   'locations.deleteFailed': 'Could not delete',
   'locations.all': 'All locations',
   'locations.choose': 'Location',
+  'locations.localTime': '{time} local time at {name}',
   'locations.at': 'at {name}',
   'locations.place': 'At {name}',
   'locations.placeWithAddress': 'At {name}, {address}',

@@ -35,6 +35,7 @@ export const locations: Record<keyof typeof en, string> = {
   'locations.deleteFailed': 'No se pudo eliminar',
   'locations.all': 'Todos los locales',
   'locations.choose': 'Local',
+  'locations.localTime': '{time}, hora local de {name}',
   'locations.at': 'en {name}',
   'locations.place': 'En {name}',
   'locations.placeWithAddress': 'En {name}, {address}',
