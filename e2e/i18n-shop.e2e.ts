@@ -29,6 +29,8 @@ describe('the shop in Spanish', () => {
     await page.goto('/cart');
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await page.getByRole('heading', { level: 1, name: 'Carrito' }).waitFor();
+    // The tab says the page and the business.
+    await expect.poll(() => page.title()).toBe('Carrito · Harbor & Pine Wellness');
     await page.getByText('Tu carrito está vacío').waitFor();
     await page.getByRole('link', { name: 'Ver productos' }).waitFor();
     // The header fits a phone: the language menu shows the code, keeps its name, and nothing runs off the screen.

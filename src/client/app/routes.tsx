@@ -12,6 +12,7 @@ import { SignInErrorPage } from '../features/auth/sign-in-error-page';
 import { later } from '../lib/i18n';
 import { useCurrentUser } from '../lib/session';
 import type { MessageId } from '../../shared/i18n/en';
+import { DocumentTitle } from './document-title';
 import { RequireAccess } from './guards';
 import { CustomerLayout } from './layouts/customer-layout';
 
@@ -131,6 +132,7 @@ export function AppRoutes() {
   return (
     <>
       <StorefrontPrefetch />
+      <DocumentTitle />
       <Suspense fallback={<Spinner className="min-h-dvh" />}>
         <Routes>
           <Route path="/" element={<Root />}>

@@ -101,7 +101,10 @@ describe('serving the client', () => {
     expect(br.headers['cache-control']).toBe('private, no-cache');
     expect(br.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
     const body = brotliDecompressSync(br.rawPayload).toString();
-    expect(body.replace(/<script type="application\/json".*?<\/script>/, '')).toBe(html);
+    // The template, with the business's name for its title and the page's state added.
+    expect(body.replace(/<script type="application\/json".*?<\/script>/, '')).toBe(
+      html.replace('<title>Storefront</title>', '<title>Your Business</title>'),
+    );
 
     const gzip = await page('/some/client/route', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -119,11 +122,14 @@ describe('serving the client', () => {
       string,
       string
     >[]) {
-      expect(stateOf((await page('/employee/login', headers)).body)).toEqual({
+      const body = (await page('/employee/login', headers)).body;
+      expect(stateOf(body)).toEqual({
         session: { user: null },
         settings: defaultSettings,
         catalogue: pageCatalogue(catalogueFor('en')),
       });
+      // The tab names the business before any script runs.
+      expect(body).toContain('<title>Your Business</title>');
     }
     // A signed-in customer: the same answer auth.session gives, and only to them.
     const { cookie, user } = await signInAs(database, 'customer', { firstName: '</script><b>Jo' });

@@ -368,6 +368,11 @@ export const clientPlugin = fp(
         // A page that leaves has no script to give its state to.
         let page = template
           .replace('<html lang="en">', `<html lang="${state.catalogue.locale}">`)
+          // The tab names the business from the first byte; the client adds the page's heading (document-title.tsx).
+          .replace(
+            '<title>Storefront</title>',
+            `<title>${escapeAttribute(state.settings?.businessName ?? 'Storefront')}</title>`,
+          )
           .replace('</title>', `</title>${preloads.join('')}${screen?.leave ? '' : dataBlock(state)}`);
         // An element in the page itself is allowed by its hash; the policy allows no other.
         const allow = (directive: 'style-src' | 'script-src', source: string) => {
