@@ -28,7 +28,8 @@ const ZCalendarUrl = z
   .string({ error: 'The address is required' })
   .trim()
   .min(1, 'The address is required')
-  .max(2000)
+  // Its own sentence: the schema's error above would otherwise say a long address is missing.
+  .max(2000, 'The address must be at most 2000 characters')
   .refine(
     (value) => /^(https?|webcal):\/\/[^\s]+$/i.test(value),
     'The address must start with https://, http:// or webcal://',

@@ -81,6 +81,16 @@ describe('describeError', () => {
       code: 'BAD_REQUEST',
       issues: [{ path: 'name', message: 'Name is required' }],
     });
+    // Several: each sentence once, a full stop only at the end.
+    const several = z
+      .object({
+        a: z.string({ error: 'Please answer "Skin type".' }),
+        b: z.string({ error: 'Please answer "Skin type".' }),
+        c: z.string({ error: 'Name is required.' }),
+      })
+      .safeParse({}).error;
+    const joined = describeError(new TRPCError({ code: 'BAD_REQUEST', message: 'x', cause: several }), 'r');
+    expect(joined.message).toBe('Please answer "Skin type"; Name is required.');
   });
 
   it("says zod's own bounds and options in words, in the request's language", () => {

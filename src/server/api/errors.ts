@@ -73,8 +73,7 @@ export function describeError(error: unknown, requestId: string | undefined, loc
   return {
     httpStatus,
     code: known.code,
-    // Two fields may share a sentence (the role names): it is said once.
-    message: known.issues ? [...new Set(known.issues.map((i) => i.message))].join('; ') : saySentence(catalogue, said),
+    message: known.issues ? joinIssues(known.issues) : saySentence(catalogue, said),
     issues: known.issues,
     requestId: serverSide ? requestId : undefined,
     retryAfterSeconds: known.retryAfterSeconds ?? (unavailable ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined),
@@ -210,4 +209,13 @@ export function errorBody(answer: ErrorAnswer) {
     ...(existingId && { existingId }),
     ...(requestId && { requestId }),
   };
+}
+
+/**
+ * The issues' sentences as one message, "Name is required; Price must be a number", each once (two fields may share
+ * a sentence: the role names). A sentence's own full stop is kept only at the end ("Please answer \"Skin type\".; …" read badly).
+ */
+function joinIssues(issues: readonly { message: string }[]): string {
+  const messages = [...new Set(issues.map((i) => i.message))];
+  return messages.map((m, i) => (i < messages.length - 1 ? m.replace(/\.$/, '') : m)).join('; ');
 }

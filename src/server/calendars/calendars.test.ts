@@ -451,6 +451,12 @@ describe('ICS addresses (Google, Outlook and Apple exports over HTTP, dated from
       body: { kind: 'ics', url: feeds.url('missing') },
     });
     expect(res.status).toBe(400);
+    // An address too long to be one is told so, not that it is missing.
+    const long = await server.request('POST', '/api/employee/calendars', {
+      cookie: person.cookie,
+      body: { kind: 'ics', url: `https://calendar.example/${'a'.repeat(2000)}` },
+    });
+    expect([long.status, long.body.message]).toEqual([400, 'The address must be at most 2000 characters']);
     expect((await mine()).length).toBe(3);
   });
 

@@ -582,6 +582,7 @@ const calendars: Record<string, string> = {
     'Una dirección ICS es solo de lectura: no puede recibir reservas.',
   'That calendar is not part of this connection.': 'Ese calendario no forma parte de esta conexión.',
   'The address is required': 'La dirección es obligatoria',
+  'The address must be at most 2000 characters': 'La dirección debe tener como máximo 2000 caracteres',
   'The address must start with https://, http:// or webcal://':
     'La dirección debe empezar por https://, http:// o webcal://',
   'Choose a CalDAV account or an ICS address': 'Elige una cuenta CalDAV o una dirección ICS',
