@@ -144,7 +144,8 @@ function SummaryCard({ label, value, hint }: { label: string; value: string; hin
     <Card>
       <CardContent className="p-4">
         <p className="text-sm text-stone-600">{label}</p>
-        <p className="mt-1 text-2xl font-bold text-stone-900">{value}</p>
+        {/* Smaller on a phone: an amount with its currency ("4349,01 US$") fills half its width. */}
+        <p className="mt-1 break-words text-lg font-bold text-stone-900 sm:text-2xl">{value}</p>
         {hint && <p className="text-xs text-stone-600">{hint}</p>}
       </CardContent>
     </Card>

@@ -2,7 +2,8 @@ import type { giftCards as enGiftCards } from '../en/giftCards';
 
 export const giftCards: Record<keyof typeof enGiftCards, string> = {
   'giftCards.field': 'Tarjeta regalo',
-  'giftCards.enterCode': 'Escribe el código de una tarjeta regalo',
+  // Short: on a phone the field shares its row with Aplicar, and its label already says it is a gift card.
+  'giftCards.enterCode': 'Código de la tarjeta',
   'giftCards.applyLabel': 'Aplicar la tarjeta regalo',
   'giftCards.removeLabel': 'Quitar la tarjeta regalo {code}',
   'giftCards.pays': 'Paga {amount} de este pedido',
