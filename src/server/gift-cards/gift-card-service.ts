@@ -471,7 +471,10 @@ export async function refundToGiftCard(
           and(eq(giftCardLedger.kind, 'issued'), sql`${giftCards.purchaseOrderId} is distinct from ${orderId}`),
         ),
       ),
-    );
+    )
+    // A void at the same moment waits for this refund, or this refund sees the card void: never money put on a
+    // card just voided.
+    .for('update', { of: giftCards });
   const spent = lines.find((l) => l.kind === 'spent');
   if (!spent) return nothing;
   // Spent lines are negative, the others positive: their sum is minus what cards have still paid.
