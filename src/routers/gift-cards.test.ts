@@ -311,6 +311,35 @@ describe('gift cards', () => {
     expect((await server.request('GET', `/api/gift-cards/${made!.code}`)).body.balance).toBe('11.00');
   });
 
+  it("cancelling an unpaid order whose card has expired since puts the card's part on a new card", async () => {
+    const customer = await signInAs(server.database, 'customer', { firstName: 'Ema' });
+    const card = await issue('8.00');
+    const item = await product(server, admin, { name: 'Expired Soap', price: '20.00', inventory: 5 });
+    await addToCart(server, customer.cookie, item.id, 1);
+    await server.request('POST', '/api/cart/gift-card', { cookie: customer.cookie, body: { code: card.code } });
+    const placed = await server.request('POST', '/api/orders', { cookie: customer.cookie, body: {} });
+    expect(placed.body).toMatchObject({ giftCardAmount: '8.00', paymentStatus: 'unpaid' });
+    // The card's day passes while the order waits to be paid at pickup.
+    await server.db
+      .update(giftCards)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(giftCards.id, card.id));
+
+    const cancelled = await server.request('PUT', `/api/orders/${placed.body.id}/status`, {
+      cookie: admin,
+      body: { status: 'cancelled' },
+    });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const [expired] = await server.db.select().from(giftCards).where(eq(giftCards.id, card.id));
+    expect(expired!.balance).toBe('0.00');
+    const [made] = await server.db.select().from(giftCards).where(eq(giftCards.recipientEmail, customer.user.email));
+    expect(made).toMatchObject({ balance: '8.00', isActive: true, expiresAt: null });
+    const [mail] = (await queuedMail(server.db, customer.user.email)).filter((m) =>
+      m.text.includes(made!.code.slice(-4)),
+    );
+    expect(mail!.subject).toBe('You have received a gift card of $8.00');
+  });
+
   it('the confirmation shows what the card paid and what is left: nothing when it paid all, else due at pickup', async () => {
     const customer = await signInAs(server.database, 'customer', { firstName: 'Gina' });
     // 33.30 + 3.33 tax = 36.63, all of it on a card of 40.00.
