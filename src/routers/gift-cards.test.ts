@@ -34,6 +34,16 @@ async function issue(amount: string, recipientEmail?: string) {
   return res.body as { id: string; code: string; balance: string };
 }
 
+/** A new customer whose cart holds one product of 20.00 (22.00 with tax) and a card of `amount` applied to it. */
+async function cartWithCard(firstName: string, amount: string, productName: string) {
+  const customer = await signInAs(server.database, 'customer', { firstName });
+  const card = await issue(amount);
+  const item = await product(server, admin, { name: productName, price: '20.00', inventory: 5 });
+  await addToCart(server, customer.cookie, item.id, 1);
+  await server.request('POST', '/api/cart/gift-card', { cookie: customer.cookie, body: { code: card.code } });
+  return { customer, card };
+}
+
 /** Pays a card order on the fake's hosted page and delivers the webhook saying so. */
 async function payOnStripe(orderId: string) {
   const [row] = await server.db.select().from(ordersTable).where(eq(ordersTable.id, orderId));
@@ -261,11 +271,7 @@ describe('gift cards', () => {
   });
 
   it('a refund of what a card paid, once the card is void, goes on a new card for the customer, mailed to her', async () => {
-    const customer = await signInAs(server.database, 'customer', { firstName: 'Vera' });
-    const card = await issue('11.00');
-    const item = await product(server, admin, { name: 'Void Candle', price: '20.00', inventory: 5 });
-    await addToCart(server, customer.cookie, item.id, 1);
-    await server.request('POST', '/api/cart/gift-card', { cookie: customer.cookie, body: { code: card.code } });
+    const { customer, card } = await cartWithCard('Vera', '11.00', 'Void Candle');
     const placed = await server.request('POST', '/api/orders', {
       cookie: customer.cookie,
       body: { paymentMethod: 'stripe' },
@@ -312,11 +318,7 @@ describe('gift cards', () => {
   });
 
   it("cancelling an unpaid order whose card has expired since puts the card's part on a new card", async () => {
-    const customer = await signInAs(server.database, 'customer', { firstName: 'Ema' });
-    const card = await issue('8.00');
-    const item = await product(server, admin, { name: 'Expired Soap', price: '20.00', inventory: 5 });
-    await addToCart(server, customer.cookie, item.id, 1);
-    await server.request('POST', '/api/cart/gift-card', { cookie: customer.cookie, body: { code: card.code } });
+    const { customer, card } = await cartWithCard('Ema', '8.00', 'Expired Soap');
     const placed = await server.request('POST', '/api/orders', { cookie: customer.cookie, body: {} });
     expect(placed.body).toMatchObject({ giftCardAmount: '8.00', paymentStatus: 'unpaid' });
     // The card's day passes while the order waits to be paid at pickup.
