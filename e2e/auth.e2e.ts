@@ -12,7 +12,7 @@ import {
   sessionCookieFor,
   useE2eApp,
   type ViewportName,
-  toast,
+  expectToast,
 } from './harness';
 
 const e2e = useE2eApp();
@@ -69,7 +69,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     const cookie = await sessionCookieFor(e2e.server.database, 'priya.shah@example.com');
     const { context, page } = await e2e.open({ viewport, cookie });
     await page.goto('/admin');
-    await toast(page, 'Access Denied').waitFor();
+    await expectToast(page, 'Access Denied');
     await page.getByText("You don't have permission to access this page.").waitFor();
     await screenshot(page, `auth-access-denied-${viewport}`);
     await expectNoSeriousAxeViolations(page);
@@ -128,12 +128,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('sign-in on %s', (viewport) =>
     await page.getByLabel('Email').fill('maya@example.com');
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await toast(page, 'Login Failed').waitFor();
+    await expectToast(page, 'Login Failed');
     await page.getByText('Invalid email or password').waitFor();
 
     await page.getByLabel('Password').fill('demo-password-2026');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await toast(page, 'Login Successful').waitFor();
+    await expectToast(page, 'Login Successful');
     await page.getByText('Welcome to your employee dashboard!').waitFor();
     await page.waitForURL(`${e2e.server.baseUrl}/employee/dashboard`);
     await page.getByRole('heading', { name: 'Employee Dashboard' }).waitFor();
@@ -188,7 +188,7 @@ describe('applying to join the team', () => {
     await page.getByLabel('Skills & Specialties').fill('Gel manicures, nail art');
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await page.getByRole('heading', { name: 'Registration Submitted!' }).waitFor();
-    await toast(page, 'Registration Submitted').waitFor();
+    await expectToast(page, 'Registration Submitted');
     await page
       .getByText("Your employee registration has been submitted for review. You'll receive an email when approved.")
       .waitFor();
@@ -220,14 +220,14 @@ describe('applying to join the team', () => {
     await rejectDialog.getByLabel('Reason for rejection').fill('We are not hiring massage therapists this season.');
     await checkScreenAtBothViewports(page, 'auth-reject-dialog');
     await rejectDialog.getByRole('button', { name: 'Reject' }).click();
-    await toast(page, 'Application Rejected').waitFor();
+    await expectToast(page, 'Application Rejected');
     await page.getByText('Application has been rejected.').waitFor();
 
     await card.getByRole('button', { name: 'Approve' }).click();
     const approveDialog = page.getByRole('dialog', { name: 'Approve Application' });
     await approveDialog.getByLabel('Notes (optional)').fill('Welcome, River!');
     await approveDialog.getByRole('button', { name: 'Approve' }).click();
-    await toast(page, 'Application Approved').waitFor();
+    await expectToast(page, 'Application Approved');
     await page.getByText('Employee account has been created successfully.').waitFor();
     await expect.poll(() => page.getByTestId('pending-count').textContent()).toBe('0 Pending');
     const processed = page.getByTestId('processed-application').filter({ hasText: email });

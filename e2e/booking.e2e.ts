@@ -12,7 +12,7 @@ import {
   useE2eApp,
   type ViewportName,
   expectNoSeriousAxeViolations,
-  toast,
+  expectToast,
 } from './harness';
 
 const e2e = useE2eApp();
@@ -64,7 +64,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     expect(await service.isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await toast(page, 'Date Required').waitFor();
+    await expectToast(page, 'Date Required');
     await page.getByText('Please select an appointment date.').first().waitFor();
 
     await page.getByLabel('Date', { exact: true }).fill(sunday(1));
@@ -73,7 +73,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     const times = page.getByRole('radio');
     await times.first().waitFor();
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await toast(page, 'Time Required').waitFor();
+    await expectToast(page, 'Time Required');
     await expectNoSeriousAxeViolations(page);
 
     // Someone else takes the first time while this page shows it.
@@ -88,7 +88,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     });
     expect(other.status).toBe(200);
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await toast(page, 'Booking Failed').waitFor();
+    await expectToast(page, 'Booking Failed');
     await page.getByText('That time is no longer available. Please choose another time.').waitFor();
     await page.getByText(firstTime, { exact: true }).waitFor({ state: 'detached' });
     await screenshot(page, `booking-simple-taken-${viewport}`);
@@ -98,7 +98,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await page.getByText(quickBooked[viewport], { exact: true }).click();
     await screenshot(page, `booking-simple-${viewport}`);
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await toast(page, 'Appointment Booked').waitFor();
+    await expectToast(page, 'Appointment Booked');
     await page.getByText('Your appointment has been successfully scheduled.').waitFor();
     await page.waitForURL(/\/profile$/);
     await page
@@ -135,7 +135,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `booking-guided-${viewport}`);
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await toast(page, 'Appointment Booked').waitFor();
+    await expectToast(page, 'Appointment Booked');
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();
   });
@@ -162,7 +162,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await dialog.getByText(newTime, { exact: true }).click();
     await screenshot(page, `booking-reschedule-${viewport}`);
     await dialog.getByRole('button', { name: 'Save New Time' }).click();
-    await toast(page, 'Appointment Updated').waitFor();
+    await expectToast(page, 'Appointment Updated');
     await dialog.waitFor({ state: 'hidden' });
     await facial.getByText(newTime).waitFor();
 
@@ -174,7 +174,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking journeys on %s', (vie
     await massage.getByRole('button', { name: 'Cancel' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Cancel this appointment?' });
     await confirm.getByRole('button', { name: 'Cancel Appointment' }).click();
-    await toast(page, 'Appointment Cancelled').waitFor();
+    await expectToast(page, 'Appointment Cancelled');
     await massage.getByText('Cancelled').waitFor();
     expect(await massage.getByRole('button', { name: 'Reschedule' }).count()).toBe(0);
     await screenshot(page, `booking-profile-after-${viewport}`);
@@ -205,7 +205,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('booking rules on %s', (viewpo
     await form.getByLabel('Booking window (days)').fill('45');
     await form.getByLabel('Cancellation notice (hours)').fill('12');
     await form.getByRole('button', { name: 'Save Booking Rules' }).click();
-    await toast(page, 'Settings Updated').waitFor();
+    await expectToast(page, 'Settings Updated');
     const saved = await (await fetch(`${e2e.server.baseUrl}/api/business/settings`)).json();
     expect(saved).toMatchObject({
       bookingNoticeMinutes: 60,

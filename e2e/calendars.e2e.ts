@@ -8,7 +8,7 @@ import {
   expectNoSeriousAxeViolations,
   screenshot,
   sessionCookieFor,
-  toast,
+  expectToast,
   useE2eApp,
   type ViewportName,
 } from './harness';
@@ -95,7 +95,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('connected calendars on %s', (
     await page.getByRole('radio', { name: 'ICS address' }).check();
     await page.getByLabel('Calendar address (ICS)').fill(feeds.url(feed));
     await page.getByRole('button', { name: 'Connect' }).click();
-    await toast(page, 'Calendar connected').waitFor();
+    await expectToast(page, 'Calendar connected');
     // The first sync is the job runner's, queued by the connection: wait for it, then look.
     for (let i = 0; i < 600; i++) {
       const [done] = await db

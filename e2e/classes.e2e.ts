@@ -10,7 +10,7 @@ import {
   sessionCookieFor,
   useE2eApp,
   type ViewportName,
-  toast,
+  expectToast,
 } from './harness';
 
 /** Booking a seat in the demo's Group Yoga class (capacity 8, with Sofia) and the class in the admin calendar. */
@@ -71,7 +71,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('a class seat on %s', (viewpor
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `class-booking-${viewport}`);
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await toast(page, 'Appointment Booked').waitFor();
+    await expectToast(page, 'Appointment Booked');
     await page.waitForURL(/\/profile$/);
 
     // The guided page counts the new seat too, and a second seat for the same person is refused with a sentence.
@@ -82,7 +82,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('a class seat on %s', (viewpor
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `class-guided-${viewport}`);
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await toast(page, 'Booking Failed').waitFor();
+    await expectToast(page, 'Booking Failed');
     await page.getByText('You already have a seat in this class.').first().waitFor();
     await context.close();
 

@@ -7,7 +7,7 @@ import {
   useE2eApp,
   type ViewportName,
   expectNoSeriousAxeViolations,
-  toast,
+  expectToast,
 } from './harness';
 
 const e2e = useE2eApp();
@@ -103,7 +103,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await screenshot(page, `portal-appointments-${viewport}`);
 
     await card.getByRole('button', { name: 'Confirm' }).click();
-    await toast(page, 'Appointment Updated').waitFor();
+    await expectToast(page, 'Appointment Updated');
     await card.getByText('confirmed', { exact: true }).waitFor();
     expect(await card.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
     await card.getByRole('button', { name: 'Mark Complete' }).click();
@@ -130,7 +130,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await page.getByText('0 / 7').waitFor();
 
     await page.getByRole('button', { name: 'Set Standard Business Hours' }).click();
-    await toast(page, 'Success').waitFor();
+    await expectToast(page, 'Success');
     await page.getByText('Availability updated successfully.').waitFor();
     await page.getByText('5 / 7').waitFor();
     await page.getByText('40.0').waitFor();
@@ -188,7 +188,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
     await page.getByLabel('New Password', { exact: true }).fill('a-brand-new-password');
     await page.getByLabel('Confirm New Password').fill('a-brand-new-password');
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await toast(page, 'Error').waitFor();
+    await expectToast(page, 'Error');
     await page.getByText('The current password is not correct.').waitFor();
     await screenshot(page, `portal-profile-${viewport}`);
     await context.close();
@@ -201,7 +201,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('employee portal on %s', (view
       ['/employee/availability', 'Please log in to manage your availability.'],
     ] as const) {
       await page.goto(path);
-      await toast(page, 'Unauthorized').waitFor();
+      await expectToast(page, 'Unauthorized');
       await page.getByText(message).waitFor();
       await page.waitForURL('**/employee/login');
     }

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoSeriousAxeViolations, recordToasts, screenshot, sessionCookieFor, toast, useE2eApp } from './harness';
+import {
+  expectNoSeriousAxeViolations,
+  recordToasts,
+  screenshot,
+  sessionCookieFor,
+  expectToast,
+  useE2eApp,
+} from './harness';
 
 /*
  * The storefront's first screens come rendered in the page (docs/decisions/0019-server-rendered-first-screen.md):
@@ -69,7 +76,7 @@ describe("the storefront's first screen, rendered by the server", () => {
         .filter({ hasText: OIL })
         .getByRole('button', { name: 'Add to Cart' })
         .click();
-      await toast(page, 'Added to Cart').waitFor();
+      await expectToast(page, 'Added to Cart');
       expect(await rootOf(page)).toEqual({ inert: false, ariaDisabled: null });
       await page.goto('/');
       await page.getByRole('heading', { name: 'Featured Items' }).waitFor();

@@ -141,7 +141,39 @@ export async function openPage(
   const page = await context.newPage();
   // How long to wait for what a step expects to see: seconds when the machine is idle, far more when it is not.
   page.setDefaultTimeout(30_000);
+  keepPageLog(page);
   return { context, page };
+}
+
+/**
+ * What a page did that explains a wait that timed out: the app's calls that failed or took over a second, the
+ * toasts it showed, its errors. Read by expectToast when a toast never comes (a missed toast on a busy machine
+ * said nothing else of why).
+ */
+const pageLogs = new WeakMap<Page, string[]>();
+
+function keepPageLog(page: Page) {
+  const log: string[] = [];
+  pageLogs.set(page, log);
+  const started = Date.now();
+  const note = (line: string) => log.push(`+${((Date.now() - started) / 1000).toFixed(1)} s ${line}`);
+  page.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!/^\/(api|trpc)\//.test(path)) return;
+    // Milliseconds from the request's start (-1 when unknown).
+    const took = request.timing().responseEnd;
+    void request.response().then((response) => {
+      const status = response?.status() ?? 0;
+      if (status >= 400 || took > 1000) note(`${request.method()} ${path} ${status} in ${Math.round(took)} ms`);
+    });
+  });
+  page.on('requestfailed', (request) =>
+    note(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`),
+  );
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`console error: ${message.text()}`);
+  });
 }
 
 /** A session for an existing (e.g. seeded) user, as the Cookie value to send. */
@@ -158,6 +190,30 @@ export async function sessionCookieFor(database: Database, email: string): Promi
 /** A toast by its exact title: the newest with that title, since an earlier one may still be showing. */
 export const toast = (page: Page, title: string) =>
   page.locator('[data-sonner-toaster]').getByText(title, { exact: true }).first();
+
+/**
+ * Waits for a toast by its exact title (toast). When it never comes, the failure also says what the page showed
+ * and did meanwhile: the toasts on screen, and the page's log (keepPageLog).
+ */
+export async function expectToast(page: Page, title: string) {
+  try {
+    await toast(page, title).waitFor();
+  } catch (failure) {
+    const onScreen = await page
+      .locator('[data-sonner-toaster] [role=status], [data-sonner-toaster] [role=alert]')
+      .allTextContents()
+      .catch(() => ['(page closed)']);
+    const log = pageLogs.get(page) ?? [];
+    throw new Error(
+      [
+        `Toast "${title}" not seen at ${page.url()}.`,
+        `Toasts on screen: ${onScreen.length ? onScreen.join(' | ') : 'none'}.`,
+        `Calls failed or slow, errors: ${log.length ? `\n  ${log.slice(-20).join('\n  ')}` : 'none'}.`,
+      ].join('\n'),
+      { cause: failure },
+    );
+  }
+}
 
 /**
  * The texts of the toasts (role status or alert) a page shows from now on, across its navigations: for a toast whose

@@ -10,7 +10,7 @@ import { longDayLabelOf } from '../src/client/lib/zoned-time';
 import { mailLanguage } from '../src/server/mail/mail-language';
 import { queuedMail } from '../src/testing/test-server';
 import { DEMO_TZ, workdays } from './demo-days';
-import { checkScreenAtBothViewports, sessionCookieFor, useE2eApp, type ViewportName, toast } from './harness';
+import { checkScreenAtBothViewports, sessionCookieFor, useE2eApp, type ViewportName, expectToast } from './harness';
 
 /**
  * The guided booking page in the customer's language: a customer who chose Spanish books in Spanish and is written to
@@ -103,7 +103,7 @@ async function bookGuided(page: Page, locale: Locale, date: string, check: (name
   await page.getByRole('radio', { name: new RegExp(say('booking.doesNotRepeat')) }).check();
 
   await page.getByRole('button', { name: say('booking.confirm') }).click();
-  await toast(page, say('booking.booked')).waitFor();
+  await expectToast(page, say('booking.booked'));
   await page.getByText(say('booking.bookedText')).first().waitFor();
   await page.waitForURL((url) => url.pathname === '/');
   return new Date(instant);
@@ -160,7 +160,7 @@ describe('the Spanish simple booking page', () => {
     await page.getByTestId('deposit-note').getByText(sayIn('es', 'booking.depositAtAppointment')).waitFor();
     await page.getByText(sayIn('es', 'booking.chooseDateFirst')).waitFor();
     await page.getByRole('button', { name: sayIn('es', 'booking.bookAppointment') }).click();
-    await toast(page, sayIn('es', 'booking.dateRequired')).waitFor();
+    await expectToast(page, sayIn('es', 'booking.dateRequired'));
     await page.getByText(catalogueFor('es').sentences['Please select an appointment date.']!).first().waitFor();
     await page.getByLabel(sayIn('es', 'booking.date'), { exact: true }).fill(days['es-phone']);
     await page

@@ -17,7 +17,7 @@ import {
   expectNoSeriousAxeViolations,
   screenshot,
   sessionCookieFor,
-  toast,
+  expectToast,
   useE2eApp,
   type ViewportName,
 } from './harness';
@@ -126,7 +126,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('locations and resources on %s
     await screenshot(page, `locations-booking-${viewport}`);
     await expectNoSeriousAxeViolations(page);
     await page.getByRole('button', { name: 'Book Appointment' }).click();
-    await toast(page, 'Appointment Booked').waitFor();
+    await expectToast(page, 'Appointment Booked');
     expect(errors).toEqual([]);
     await page.waitForURL(/\/profile/);
     // The profile says where, and the time is the location's own.

@@ -8,6 +8,7 @@ import {
   useE2eApp,
   type ViewportName,
   expectNoSeriousAxeViolations,
+  expectToast,
   toast,
 } from './harness';
 
@@ -55,7 +56,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     const row = upcoming.getByRole('listitem').filter({ hasText: notes });
     await row.getByRole('combobox').click();
     await page.getByRole('option', { name: target }).click();
-    await toast(page, 'Appointment Updated').waitFor();
+    await expectToast(page, 'Appointment Updated');
     await expect
       .poll(
         async () =>
@@ -93,7 +94,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await page.getByRole('button', { name: '+ Add Schedule' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Schedule' });
     await dialog.getByRole('button', { name: 'Add Schedule' }).click();
-    await toast(page, 'Employee Required').waitFor();
+    await expectToast(page, 'Employee Required');
     await page.getByText('Please select an employee first.').waitFor();
     await screenshot(page, `schedules-employee-required-${viewport}`);
     // The destructive toast's text fails colour contrast in the shared toast (reported); check the dialog once it has gone.
@@ -110,7 +111,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `schedules-dialog-${viewport}`);
     await dialog.getByRole('button', { name: 'Add Schedule' }).click();
-    await toast(page, 'Schedule Updated').waitFor();
+    await expectToast(page, 'Schedule Updated');
     const remove = page.getByRole('button', { name: `Delete ${day} 10:30 - 15:00 for Sofia Marquez` });
     await remove.waitFor();
     const saved = await db
@@ -130,12 +131,12 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await dialog.getByLabel('End Time').click();
     await page.getByRole('option', { name: '17:00' }).click();
     await dialog.getByRole('button', { name: 'Add Schedule' }).click();
-    await toast(page, 'Update Failed').waitFor();
+    await expectToast(page, 'Update Failed');
     await page.getByText(`${day} 14:00-17:00 overlaps 10:30-15:00 on the same day.`, { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await remove.click();
-    await toast(page, 'Schedule Deleted').waitFor();
+    await expectToast(page, 'Schedule Deleted');
     await remove.waitFor({ state: 'detached' });
     await context.close();
   });
@@ -150,7 +151,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('staff scheduling on %s', (vie
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `my-schedule-${viewport}`);
     await page.goto('/admin/employee-schedules');
-    await toast(page, 'Access Denied').waitFor();
+    await expectToast(page, 'Access Denied');
     await page.waitForURL(`${e2e.server.baseUrl}/`);
     await context.close();
   });

@@ -13,7 +13,7 @@ import {
   useE2eApp,
   type ViewportName,
   expectNoSeriousAxeViolations,
-  toast,
+  expectToast,
 } from './harness';
 
 /** Booking a weekly series on the guided page, a date that is taken meanwhile, and the series in the profile. */
@@ -104,7 +104,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('a weekly series on %s', (view
       dateTime: zonedToInstant(dates[2]!, 9 * 60, TZ).toISOString(),
     });
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await toast(page, 'Booking Failed').waitFor();
+    await expectToast(page, 'Booking Failed');
     // The dates as the page writes them, not as the API names them (YYYY-MM-DD).
     await page.getByText(`Not available on ${dayLabelOf(dates[2]!, 'monthDay')}.`).waitFor();
     expect(await page.getByText(dates[2]!).count()).toBe(0);
@@ -115,7 +115,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('a weekly series on %s', (view
     await api('POST', `/appointments/${taken.id}/cancel`, rival);
     await page.getByText('9:00 AM', { exact: true }).click();
     await page.getByRole('button', { name: 'Confirm Booking' }).click();
-    await toast(page, 'Appointments Booked').waitFor();
+    await expectToast(page, 'Appointments Booked');
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();
   });
@@ -136,7 +136,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('a weekly series on %s', (view
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, `series-cancel-${viewport}`);
     await confirm.getByRole('button', { name: 'Cancel This and Later' }).click();
-    await toast(page, 'Appointments Cancelled').waitFor();
+    await expectToast(page, 'Appointments Cancelled');
     await rows.nth(2).getByText('Cancelled').waitFor();
     await rows.nth(1).getByText('Cancelled').waitFor();
     await rows.nth(0).getByText('Pending').waitFor();
@@ -218,7 +218,7 @@ describe.each<[ViewportName, Locale]>([
       dateTime: zonedToInstant(second, 9 * 60, TZ).toISOString(),
     });
     await page.getByRole('button', { name: say('booking.confirm') }).click();
-    await toast(page, say('booking.failed')).waitFor();
+    await expectToast(page, say('booking.failed'));
     await page
       .locator('[data-sonner-toaster]')
       .getByText(say('booking.seriesUnavailable', { dates: intls[locale].formatList([monthDay(second)]) }))
@@ -232,7 +232,7 @@ describe.each<[ViewportName, Locale]>([
     await page.getByText(clockLabelOf('09:00', locale), { exact: true }).click();
     await page.getByText(summary).waitFor();
     await page.getByRole('button', { name: say('booking.confirm') }).click();
-    await toast(page, say('booking.seriesBooked')).waitFor();
+    await expectToast(page, say('booking.seriesBooked'));
     await page.waitForURL((url) => url.pathname === '/');
     const booked = (await api('GET', '/appointments', edgeCookies[viewport])) as unknown as { dateTime: string }[];
     expect(booked.map((a) => a.dateTime).sort()).toEqual(

@@ -4,7 +4,7 @@ import {
   expectNoSeriousAxeViolations,
   screenshot,
   sessionCookieFor,
-  toast,
+  expectToast,
   useE2eApp,
   type ViewportName,
 } from './harness';
@@ -81,7 +81,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
       // The list closes before Save is pressed: on a busy machine a click while it closes lands on nothing.
       await page.getByRole('listbox').waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await toast(page, 'Settings Updated').waitFor();
+      await expectToast(page, 'Settings Updated');
       // Products disappear from the admin navigation at once, and the new name is shown.
       await nav.getByRole('link', { name: 'Products' }).waitFor({ state: 'detached' });
       await expect
@@ -103,7 +103,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('walking skeleton on %s', (vie
       await page.getByRole('option', { name: 'Products and services' }).click();
       await page.getByRole('listbox').waitFor({ state: 'detached' });
       await page.getByRole('button', { name: 'Save Changes' }).click();
-      await toast(page, 'Settings Updated').waitFor();
+      await expectToast(page, 'Settings Updated');
       await nav.getByRole('link', { name: 'Products' }).waitFor();
 
       // The demo business has orders, so its currency is fixed: the refusal is shown and nothing changes.

@@ -11,7 +11,7 @@ import {
   useE2eApp,
   type ViewportName,
   expectNoSeriousAxeViolations,
-  toast,
+  expectToast,
 } from './harness';
 
 const e2e = useE2eApp();
@@ -84,7 +84,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('waitlist on %s', (viewport) =
     await page.goto('/profile');
     for (const what of [`Swedish Massage on ${sundayLabel}`, facialWait]) {
       await page.getByRole('button', { name: `Leave the waitlist for ${what}` }).click();
-      await toast(page, 'Left the Waitlist').waitFor();
+      await expectToast(page, 'Left the Waitlist');
       await entries.filter({ hasText: what }).waitFor({ state: 'detached' });
     }
     await page.getByText('You are not waiting for any day.', { exact: false }).waitFor();
