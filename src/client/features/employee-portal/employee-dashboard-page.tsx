@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { LocalTime } from '../../entities/locations/location-choices';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -149,6 +150,7 @@ export function EmployeeDashboardPage() {
                             ? `${a.customer.firstName} ${a.customer.lastName}`
                             : classLabel(intl, entry.seats)}
                         </p>
+                        <LocalTime appointment={a} timeZone={timeZone} />
                       </div>
                       <p className="shrink-0 text-right text-stone-700">
                         {dateKeyOf(a.dateTime, timeZone) === today
