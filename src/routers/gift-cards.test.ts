@@ -317,6 +317,40 @@ describe('gift cards', () => {
     expect((await server.request('GET', `/api/gift-cards/${made!.code}`)).body.balance).toBe('11.00');
   });
 
+  it("an erased customer's refund to a void card makes the new card for nobody, and mails its code to nobody", async () => {
+    const { customer, card } = await cartWithCard('Nora', '11.00', 'Erased Candle');
+    const placed = await server.request('POST', '/api/orders', {
+      cookie: customer.cookie,
+      body: { paymentMethod: 'stripe' },
+    });
+    const id = placed.body.id as string;
+    await payOnStripe(id);
+    expect((await server.request('DELETE', `/api/admin/gift-cards/${card.id}`, { cookie: admin })).status).toBe(200);
+    const erased = await server.request('POST', `/api/admin/customers/${customer.user.id}/erase`, { cookie: admin });
+    expect(erased.status, erased.text).toBe(200);
+    const toHerBefore = (await queuedMail(server.db, customer.user.email)).length;
+
+    const refunded = await server.request('POST', `/api/orders/${id}/refunds`, {
+      cookie: admin,
+      body: { amount: '22.00' },
+    });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect(refunded.body).toMatchObject({ refundedAmount: '22.00', paymentStatus: 'refunded' });
+    // The card's part is kept on a new card (staff can still find it by the order), with no one's address on it.
+    const [line] = await server.db
+      .select({ giftCardId: giftCardLedger.giftCardId })
+      .from(giftCardLedger)
+      .where(sql`${giftCardLedger.orderId} = ${id} and ${giftCardLedger.kind} = 'issued'`);
+    const [made] = await server.db.select().from(giftCards).where(eq(giftCards.id, line!.giftCardId));
+    expect(made).toMatchObject({ balance: '11.00', recipientEmail: null, isActive: true });
+    // Nobody is mailed its code, or the refund.
+    const written = made!.code.replace(/(.{4})(?=.)/g, '$1-');
+    const mails = await queuedMail(server.db);
+    expect(mails.filter((m) => m.text.includes(written) || m.text.includes(made!.code))).toEqual([]);
+    expect(await queuedMail(server.db, customer.user.email)).toHaveLength(toHerBefore);
+    expect(mails.filter((m) => m.subject.startsWith('Refund of $22.00'))).toEqual([]);
+  });
+
   it("cancelling an unpaid order whose card has expired since puts the card's part on a new card", async () => {
     const { customer, card } = await cartWithCard('Ema', '8.00', 'Expired Soap');
     const placed = await server.request('POST', '/api/orders', { cookie: customer.cookie, body: {} });
