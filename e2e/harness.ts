@@ -162,10 +162,14 @@ function keepPageLog(page: Page) {
     if (!/^\/(api|trpc)\//.test(path)) return;
     // Milliseconds from the request's start (-1 when unknown).
     const took = request.timing().responseEnd;
-    void request.response().then((response) => {
-      const status = response?.status() ?? 0;
-      if (status >= 400 || took > 1000) note(`${request.method()} ${path} ${status} in ${Math.round(took)} ms`);
-    });
+    request.response().then(
+      (response) => {
+        const status = response?.status() ?? 0;
+        if (status >= 400 || took > 1000) note(`${request.method()} ${path} ${status} in ${Math.round(took)} ms`);
+      },
+      // The journey closed its page before the response was read: nothing is waiting for this log any more.
+      () => {},
+    );
   });
   page.on('requestfailed', (request) =>
     note(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`),
