@@ -183,6 +183,19 @@ describe.each<ViewportName>(['desktop', 'phone'])('customer records on %s', (vie
     expect(gone).toMatchObject({ firstName: 'Deleted', lastName: 'customer', isActive: false });
     await context.close();
 
+    // Staff still open her record by id: a Spanish-speaking admin reads her name in Spanish, and no address.
+    const adminEmail = `admin-es-${viewport}@example.com`;
+    await e2e.server.database.db
+      .insert(users)
+      .values({ email: adminEmail, firstName: 'Ana', lastName: 'Ruiz', role: 'admin', locale: 'es' });
+    const staff = await e2e.open({ viewport, cookie: await sessionCookieFor(e2e.server.database, adminEmail) });
+    await staff.page.goto(`/admin/customers/${me.id}`);
+    await staff.page.getByRole('heading', { level: 1, name: 'Cliente eliminado' }).waitFor();
+    expect(await staff.page.getByText('erased.invalid').count()).toBe(0);
+    await expectNoSeriousAxeViolations(staff.page);
+    await screenshot(staff.page, `records-erased-record-${viewport}`);
+    await staff.context.close();
+
     const again = await signInWithOidc(
       e2e.server.database.db,
       { issuer: 'https://id.example', subject: `rights-${viewport}`, email, emailVerified: true },

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { Conversation } from '../../../shared/chat-schema';
 import type { Role } from '../../../shared/roles';
 import { Card } from '../../components/ui/card';
+import { shownEmail, useCustomerName } from '../../entities/customers/customer-name';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { answersInbox, readsInbox, useConversation, useConversations, useMarkRead, useSendMessage } from './chat-api';
@@ -17,14 +18,13 @@ interface Viewer {
   permissions: readonly string[];
 }
 
-const fullName = (c: Conversation['customer']) => `${c.firstName} ${c.lastName}`.trim() || c.email;
-
 /**
  * The staff inbox: every customer's conversation, the most recent first with what is unread, the chosen one's
  * thread and a reply box. Live: the admin layout keeps the stream open, so new messages appear as they come.
  */
 export function MessagesInboxPage({ user }: { user: Viewer }) {
   const intl = useIntl();
+  const customerName = useCustomerName();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('customer') ?? undefined;
   const conversations = useConversations(readsInbox(user));
@@ -89,7 +89,7 @@ export function MessagesInboxPage({ user }: { user: Viewer }) {
                           c.unreadCount > 0 ? 'font-semibold' : 'font-medium',
                         )}
                       >
-                        {fullName(c.customer)}
+                        {customerName(c.customer)}
                       </span>
                       <time dateTime={c.lastMessage.createdAt} className="shrink-0 text-xs text-stone-600">
                         {inboxTime(c.lastMessage.createdAt)}
@@ -149,6 +149,7 @@ function Thread({
   onBack: () => void;
 }) {
   const intl = useIntl();
+  const customerName = useCustomerName();
   const messages = useConversation({ with: customerId }, true);
   const sendMessage = useSendMessage();
   const canAnswer = answersInbox(user);
@@ -164,8 +165,8 @@ function Thread({
         </button>
         {conversation && (
           <div className="min-w-0">
-            <h2 className="truncate text-sm font-semibold text-stone-900">{fullName(conversation.customer)}</h2>
-            <p className="truncate text-xs text-stone-600">{conversation.customer.email}</p>
+            <h2 className="truncate text-sm font-semibold text-stone-900">{customerName(conversation.customer)}</h2>
+            <p className="truncate text-xs text-stone-600">{shownEmail(conversation.customer)}</p>
           </div>
         )}
       </div>
@@ -183,7 +184,7 @@ function Thread({
           time={inboxTime}
           label={
             conversation
-              ? intl.formatMessage({ id: 'chat.conversationWith' }, { name: fullName(conversation.customer) })
+              ? intl.formatMessage({ id: 'chat.conversationWith' }, { name: customerName(conversation.customer) })
               : intl.formatMessage({ id: 'chat.conversationWithCustomer' })
           }
           className="min-h-0 flex-1"

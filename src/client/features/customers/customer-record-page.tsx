@@ -11,6 +11,7 @@ import { AppointmentStatusBadge } from '../../entities/appointments/appointment-
 import { AnswerList } from '../../entities/appointments/answer-list';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
+import { shownEmail, useCustomerName } from '../../entities/customers/customer-name';
 import { useFormatMoney } from '../../lib/money';
 import { useCurrentUser, useTimeZone } from '../../lib/session';
 import { errorMessage } from '../../lib/trpc';
@@ -22,11 +23,12 @@ import { useCustomerRecord, useEraseCustomer, useUpdateCustomerRecord, type Cust
 export function CustomerRecordPage() {
   const { id = '' } = useParams();
   const intl = useIntl();
+  const customerName = useCustomerName();
   const record = useCustomerRecord(id);
   if (record.isLoading) return <Spinner label={intl.formatMessage({ id: 'customers.loading' })} />;
   if (record.isError) return <p className="text-red-700">{errorMessage(record.error)}</p>;
   const customer = record.data!;
-  const name = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
+  const name = customerName(customer);
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -35,7 +37,7 @@ export function CustomerRecordPage() {
         </Link>
         <h1 className="mt-2 text-2xl font-bold text-stone-900">{name}</h1>
         <p className="mt-1 text-sm text-stone-600">
-          {customer.email}
+          {shownEmail(customer)}
           {customer.phone && ` · ${customer.phone}`}
         </p>
       </div>

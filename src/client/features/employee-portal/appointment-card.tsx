@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Card, CardContent } from '../../components/ui/card';
+import { shownEmail, useCustomerName } from '../../entities/customers/customer-name';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { RemindersSent } from '../../entities/appointments/reminders-sent';
 import { dateTimeOf } from '../../lib/zoned-time';
@@ -19,7 +20,7 @@ export function AppointmentCard({
   actions?: ReactNode;
 }) {
   const intl = useIntl();
-  const customerName = `${a.customer.firstName} ${a.customer.lastName}`.trim();
+  const customerName = useCustomerName()(a.customer);
   return (
     <Card>
       <CardContent className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between">
@@ -33,7 +34,7 @@ export function AppointmentCard({
           <p className="text-sm text-stone-700">{dateTimeOf(a.dateTime, timeZone)}</p>
           <LocalTime appointment={a} timeZone={timeZone} />
           <p className="text-sm text-stone-700">{customerName}</p>
-          {a.customer.email && (
+          {shownEmail(a.customer) && (
             <a
               href={`mailto:${a.customer.email}`}
               className="truncate text-sm text-brand-700 underline-offset-2 hover:underline"

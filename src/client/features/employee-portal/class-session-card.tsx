@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Card, CardContent } from '../../components/ui/card';
+import { shownEmail, useCustomerName } from '../../entities/customers/customer-name';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { dateTimeOf } from '../../lib/zoned-time';
 import type { PortalAppointment } from './employee-portal-api';
@@ -17,6 +18,7 @@ export function ClassSessionCard({
   actions?: (seat: PortalAppointment) => ReactNode;
 }) {
   const intl = useIntl();
+  const customerName = useCustomerName();
   const first = seats[0]!;
   const service = first.service?.name ?? intl.formatMessage({ id: 'employeePortal.service' });
   return (
@@ -34,11 +36,9 @@ export function ClassSessionCard({
           {seats.map((a) => (
             <li key={a.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
               <div className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
-                <span className="text-stone-800">
-                  {a.customer.firstName} {a.customer.lastName}
-                </span>
+                <span className="text-stone-800">{customerName(a.customer)}</span>
                 <AppointmentStatusBadge status={a.status} />
-                {a.customer.email && (
+                {shownEmail(a.customer) && (
                   <a
                     href={`mailto:${a.customer.email}`}
                     className="w-full break-all text-brand-700 underline-offset-2 hover:underline"

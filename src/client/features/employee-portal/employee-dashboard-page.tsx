@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { LocalTime } from '../../entities/locations/location-choices';
+import { useCustomerName } from '../../entities/customers/customer-name';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -38,6 +39,7 @@ function StatCard({ label, value, tone }: { label: string; value: string | numbe
 /** /employee and /employee/dashboard. */
 export function EmployeeDashboardPage() {
   const intl = useIntl();
+  const customerName = useCustomerName();
   const { data: user } = useEmployee();
   const appointments = useMyAppointments();
   const week = useMyWeeklyHours();
@@ -146,9 +148,7 @@ export function EmployeeDashboardPage() {
                           {a.service?.name ?? intl.formatMessage({ id: 'employeePortal.service' })}
                         </p>
                         <p className="truncate text-stone-600">
-                          {entry.kind === 'one'
-                            ? `${a.customer.firstName} ${a.customer.lastName}`
-                            : classLabel(intl, entry.seats)}
+                          {entry.kind === 'one' ? customerName(a.customer) : classLabel(intl, entry.seats)}
                         </p>
                         <LocalTime appointment={a} timeZone={timeZone} />
                       </div>

@@ -1,6 +1,7 @@
 import { fromCents, toCents } from '../../../shared/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { OrderTotals } from '../../entities/orders/order-totals';
+import { shownEmail, useCustomerName } from '../../entities/customers/customer-name';
 import { FormattedMessage } from 'react-intl';
 import { useFormatMoney } from '../../lib/money';
 import { useTimeZone } from '../../lib/session';
@@ -8,11 +9,11 @@ import { stampOf } from '../../lib/zoned-time';
 import type { Order } from './orders-api';
 import { RefundList } from './refund-list';
 import { BoughtGiftCard } from './bought-gift-card';
-import { isErasedAddress } from '../../../shared/customer-record-schema';
 
 /** What staff read about an order: its lines and totals with any refunds, who ordered it, and how it is paid. */
 export function AdminOrderDetails({ order }: { order: Order }) {
   const money = useFormatMoney();
+  const customerName = useCustomerName();
   const timeZone = useTimeZone();
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
@@ -57,9 +58,9 @@ export function AdminOrderDetails({ order }: { order: Order }) {
           </CardHeader>
           <CardContent className="text-sm text-stone-800">
             <p className="font-medium" data-testid="order-customer">
-              {order.customer.firstName} {order.customer.lastName}
+              {customerName(order.customer)}
             </p>
-            {!isErasedAddress(order.customer.email) && (
+            {shownEmail(order.customer) && (
               <a href={`mailto:${order.customer.email}`} className="text-brand-700 underline-offset-2 hover:underline">
                 {order.customer.email}
               </a>

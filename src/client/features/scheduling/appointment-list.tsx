@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { shownEmail, useCustomerName } from '../../entities/customers/customer-name';
 import { groupSessions } from '../../entities/appointments/class-sessions';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { RemindersSent } from '../../entities/appointments/reminders-sent';
@@ -23,7 +24,7 @@ function AppointmentRow({
   const service = a.service?.name ?? intl.formatMessage({ id: 'entities.service' });
   const time = timeOf(a.dateTime, timeZone);
   const day = showDate ? dayLabelOf(dateKeyOf(a.dateTime, timeZone)) : undefined;
-  const customer = `${a.customer.firstName} ${a.customer.lastName}`;
+  const customer = useCustomerName()(a.customer);
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4 shadow-sm @lg:flex-row @lg:items-center @lg:justify-between">
       <div className="min-w-0">
@@ -33,8 +34,8 @@ function AppointmentRow({
         </p>
         <LocalTime appointment={a} timeZone={timeZone} />
         <p className="break-words text-sm text-stone-700">
-          {a.customer.firstName} {a.customer.lastName}
-          {a.customer.email && <span className="text-stone-600"> · {a.customer.email}</span>}
+          {customer}
+          {shownEmail(a.customer) && <span className="text-stone-600"> · {a.customer.email}</span>}
         </p>
         <p className="text-sm text-stone-600">
           {intl.formatMessage(

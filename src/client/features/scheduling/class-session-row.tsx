@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { shownEmail, useCustomerName } from '../../entities/customers/customer-name';
 import { classLabel } from '../../entities/appointments/class-sessions';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { dateKeyOf, dayLabelOf, timeOf } from '../../lib/zoned-time';
@@ -16,6 +17,7 @@ export function ClassSessionRow({
   showDate?: boolean;
 }) {
   const intl = useIntl();
+  const customerName = useCustomerName();
   const first = seats[0]!;
   const service = first.service?.name ?? intl.formatMessage({ id: 'entities.service' });
   const when = `${showDate ? `${dayLabelOf(dateKeyOf(first.dateTime, timeZone))} · ` : ''}${timeOf(first.dateTime, timeZone)}`;
@@ -44,8 +46,8 @@ export function ClassSessionRow({
           <li key={a.id} className="flex flex-col gap-2 py-2 @lg:flex-row @lg:items-center @lg:justify-between">
             <div className="min-w-0 text-sm">
               <p className="break-words text-stone-800">
-                {a.customer.firstName} {a.customer.lastName}
-                {a.customer.email && <span className="text-stone-600"> · {a.customer.email}</span>}
+                {customerName(a.customer)}
+                {shownEmail(a.customer) && <span className="text-stone-600"> · {a.customer.email}</span>}
               </p>
               {a.notes && <p className="italic text-stone-600">{a.notes}</p>}
             </div>
@@ -55,7 +57,7 @@ export function ClassSessionRow({
                 appointment={a}
                 label={intl.formatMessage(
                   { id: 'scheduling.seatStatusOf' },
-                  { customer: `${a.customer.firstName} ${a.customer.lastName}`, service, when },
+                  { customer: customerName(a.customer), service, when },
                 )}
               />
             </div>

@@ -7,6 +7,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
+import { shownEmail, useCustomerName } from '../../entities/customers/customer-name';
 import { useFormatMoney } from '../../lib/money';
 import { useTimeZone } from '../../lib/session';
 import { dateOf, stampOf } from '../../lib/zoned-time';
@@ -66,7 +67,7 @@ export function CustomerCard({ customer }: { customer: CustomerItem }) {
   const intl = useIntl();
   const timeZone = useTimeZone();
   const money = useFormatMoney();
-  const name = `${customer.firstName} ${customer.lastName}`.trim() || customer.email;
+  const name = useCustomerName()(customer);
   return (
     <Card className="h-full" data-testid="customer-card">
       <CardContent className="flex flex-col gap-3 p-5">
@@ -81,7 +82,7 @@ export function CustomerCard({ customer }: { customer: CustomerItem }) {
                 {name}
               </Link>
             </h2>
-            <p className="truncate text-sm text-stone-600">{customer.email}</p>
+            <p className="truncate text-sm text-stone-600">{shownEmail(customer)}</p>
           </div>
           <Badge tone={customer.isActive ? 'success' : 'neutral'}>
             <FormattedMessage id={customer.isActive ? 'staff.active' : 'staff.inactive'} />

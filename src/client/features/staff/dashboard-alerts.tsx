@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Badge } from '../../components/ui/badge';
+import { useCustomerName } from '../../entities/customers/customer-name';
 import { can, isAdmin } from '../../../shared/roles';
 import { useCurrentUser, useTimeZone } from '../../lib/session';
 import { stampOf } from '../../lib/zoned-time';
@@ -10,6 +11,7 @@ import type { MessageId } from '../../../shared/i18n/en';
 /** The dashboard's alerts tab: low stock, applications waiting, unconfirmed appointments and the week's no-shows. */
 export function DashboardAlerts({ data: d }: { data: DashboardData }) {
   const intl = useIntl();
+  const customerName = useCustomerName();
   const link = (to: string, label: MessageId) => ({ to, label: intl.formatMessage({ id: label }) });
   const timeZone = useTimeZone();
   const { user: me } = useCurrentUser();
@@ -69,9 +71,7 @@ export function DashboardAlerts({ data: d }: { data: DashboardData }) {
           <ul className="flex flex-col gap-1.5" aria-label={intl.formatMessage({ id: 'staff.noShowsThisWeekList' })}>
             {d.weekNoShows.map((a) => (
               <li key={a.id} className="flex flex-col text-sm">
-                <span className="font-medium text-stone-800">
-                  {a.customer.firstName} {a.customer.lastName}
-                </span>
+                <span className="font-medium text-stone-800">{customerName(a.customer)}</span>
                 <span className="text-stone-600">
                   <FormattedMessage
                     id="staff.noShowDetail"

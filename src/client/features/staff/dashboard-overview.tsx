@@ -3,6 +3,7 @@ import { can } from '../../../shared/roles';
 import { orderNumber } from '../../../shared/orders';
 import { AppointmentStatusBadge } from '../../entities/appointments/appointment-status-badge';
 import { OrderStatusBadge } from '../../entities/orders/order-status-badge';
+import { useCustomerName } from '../../entities/customers/customer-name';
 import { useFormatMoney } from '../../lib/money';
 import { useCurrentUser, useTimeZone } from '../../lib/session';
 import { stampOf, timeOf } from '../../lib/zoned-time';
@@ -12,6 +13,7 @@ import type { DashboardData } from './staff-api';
 /** The dashboard's first tab: the latest orders and today's appointments. */
 export function DashboardOverview({ data: d }: { data: DashboardData }) {
   const intl = useIntl();
+  const customerName = useCustomerName();
   const timeZone = useTimeZone();
   const money = useFormatMoney();
   const { user: me } = useCurrentUser();
@@ -38,7 +40,7 @@ export function DashboardOverview({ data: d }: { data: DashboardData }) {
                     <FormattedMessage id="staff.orderNumber" values={{ number: orderNumber(o.id) }} />
                   </span>
                   <span className="block truncate text-stone-600">
-                    {o.customer.firstName} {o.customer.lastName} · {stampOf(o.createdAt, timeZone)}
+                    {customerName(o.customer)} · {stampOf(o.createdAt, timeZone)}
                   </span>
                 </span>
                 <span className="flex shrink-0 items-center gap-2">
@@ -74,7 +76,7 @@ export function DashboardOverview({ data: d }: { data: DashboardData }) {
                     <FormattedMessage
                       id="staff.customerWithEmployee"
                       values={{
-                        customer: `${a.customer.firstName} ${a.customer.lastName}`,
+                        customer: customerName(a.customer),
                         employee: a.employee.firstName,
                       }}
                     />

@@ -1,6 +1,8 @@
 /** The customer record (/admin/customers/{id}), CSV exports and imports, and a customer's data rights. */
 export const customers = {
   'customers.loading': 'Loading the customer',
+  // An erased customer, wherever staff see her orders and past appointments
+  'customers.deleted': 'Deleted customer',
   'customers.backToList': '← All customers',
   'customers.visits': 'Visits',
   'customers.noShows': 'No-shows',

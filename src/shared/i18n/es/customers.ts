@@ -2,6 +2,7 @@ import type { customers as enCustomers } from '../en/customers';
 
 export const customers: Record<keyof typeof enCustomers, string> = {
   'customers.loading': 'Cargando el cliente',
+  'customers.deleted': 'Cliente eliminado',
   'customers.backToList': '← Todos los clientes',
   'customers.visits': 'Visitas',
   'customers.noShows': 'No presentadas',
