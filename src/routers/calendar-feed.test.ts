@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointments, calendarFeeds, services } from '../../db/schema/index';
+import { appointments, calendarFeeds, services, users } from '../../db/schema/index';
 import { signInAs, useTestServer } from '../testing/test-server';
 
 /*
@@ -106,6 +106,30 @@ describe('the feed', () => {
     const start = row!.startsAt;
     expect(body).toContain(`DTSTART:${utc(start)}`);
     expect(body).toContain(`DTEND:${utc(new Date(start.getTime() + 90 * 60_000))}`);
+  });
+
+  it("names an erased customer's past visit as the screens do, in the owner's language", async () => {
+    const owner = await signInAs(server.database, 'employee');
+    await server.db.update(users).set({ locale: 'es' }).where(eq(users.id, owner.user.id));
+    const customer = await signInAs(server.database, 'customer', { firstName: 'Nora', lastName: 'Vidal' });
+    const [service] = await server.db.select({ id: services.id }).from(services).where(eq(services.name, 'Balayage'));
+    const at = Math.floor(Date.now() / 60_000) * 60_000 - 3 * DAY;
+    await server.db.insert(appointments).values({
+      serviceId: service!.id,
+      employeeId: owner.user.id,
+      customerId: customer.user.id,
+      startsAt: new Date(at),
+      endsAt: new Date(at + 90 * 60_000),
+      duration: 90,
+      status: 'confirmed',
+    });
+    const admin = (await signInAs(server.database, 'admin')).cookie;
+    const erased = await server.request('POST', `/api/admin/customers/${customer.user.id}/erase`, { cookie: admin });
+    expect(erased.status, erased.text).toBe(200);
+    const { url } = (await server.request('GET', '/api/employee/calendar-feed', { cookie: owner.cookie })).body;
+    const body = (await server.request('GET', feedPath(url))).text.replace(/\r\n[ \t]/g, '');
+    expect(body).toContain('SUMMARY:Balayage: Cliente eliminado');
+    expect(body).not.toContain('Deleted');
   });
 
   it('rotates: a new URL works and the old one is 404 at once; an unknown token is 404', async () => {

@@ -334,7 +334,9 @@ describe('data rights', () => {
     // it could only bounce). The booking's mail to the employee, still waiting (no SMTP here), named her: withdrawn.
     const employeeMails = await queuedMail(server.db, employee.user.email);
     expect(employeeMails.length).toBe(mailsBefore);
-    expect(employeeMails.at(-1)!.text).toContain('Deleted customer');
+    expect(employeeMails.at(-1)!.text).toContain('Customer: Deleted customer\n');
+    // Neither the mail nor its calendar file names the erased address, which could only bounce.
+    expect(JSON.stringify(employeeMails.at(-1))).not.toContain('@erased.invalid');
     expect(JSON.stringify(employeeMails)).not.toContain(person.user.email);
     expect(await queuedMail(server.db, erasedEmail(person.user.id))).toEqual([]);
     expect(await server.db.select().from(chatMessages).where(eq(chatMessages.customerId, person.user.id))).toEqual([]);

@@ -10,6 +10,7 @@ import type { Locale } from '../../shared/i18n/locales';
 import { selectAppointments } from './appointment-rows';
 import { writeCalendar } from './icalendar';
 import { invitationOf, invitationUid, placeOf } from './invitations';
+import { isErasedAddress } from '../../shared/customer-record-schema';
 
 /**
  * A staff member's private calendar subscription: a URL that Google Calendar, Apple Calendar or Outlook poll
@@ -105,7 +106,8 @@ export async function calendarFeedBody(
       end: new Date(row.startsAt.getTime() + row.duration * 60_000),
       summary: say('mail.calendar.eventTitle', {
         service: row.service?.name ?? say('mail.appointment.someService'),
-        customer: row.customer.firstName,
+        // An erased customer's past visits stay in the feed, named as the screens name her.
+        customer: isErasedAddress(row.customer.email) ? say('customers.deleted') : row.customer.firstName,
       }).trim(),
       description: row.notes || undefined,
       location: placeOf(invitationOf(row)),

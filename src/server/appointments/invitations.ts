@@ -13,6 +13,7 @@ import type { BusinessSettings } from '../../shared/settings';
 import { mailLanguage, type MailLanguage } from '../mail/mail-language';
 import { writeCalendar } from './icalendar';
 import { appointmentsByIds, locationOf, type Row } from './appointment-rows';
+import { isErasedAddress } from '../../shared/customer-record-schema';
 
 /**
  * Calendar invitations for an appointment: one UID per appointment and a SEQUENCE raised by every change, so a
@@ -72,6 +73,14 @@ export function invitationUid(appointmentId: string, publicUrl: string): string 
 }
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+/**
+ * Who the employee's mail says the appointment is for. An erased customer (her cancellations are sent after her row
+ * is erased) is named in the mail's language, without the erased address, which could only bounce.
+ */
+const customerLineOf = (customer: Person, language: MailLanguage) =>
+  isErasedAddress(customer.email)
+    ? language.say('mail.appointment.customerName', { name: language.say('customers.deleted') })
+    : language.say('mail.appointment.customer', { name: fullName(customer), email: customer.email });
 const serviceOf = (appointment: InvitationAppointment, language: MailLanguage) =>
   appointment.serviceName ?? language.say('mail.appointment.someService');
 
@@ -106,7 +115,8 @@ export function buildInvitation(
         status: cancelled ? 'CANCELLED' : 'CONFIRMED',
         url: `${ctx.publicUrl.replace(/\/$/, '')}/profile`,
         organizer: { name: ctx.settings.businessName, email: employee.email },
-        attendees: [customer, employee],
+        // An erased customer's address could only bounce: her cancellation is sent to the employee alone.
+        attendees: isErasedAddress(customer.email) ? [employee] : [customer, employee],
       },
     ],
   });
@@ -181,7 +191,7 @@ export function invitationMails(
             language.say(employeeLines[kind], { customer: fullName(customer) }),
             '',
             ...appointmentDetails(appointment, language, ctx.settings.timezone),
-            language.say('mail.appointment.customer', { name: fullName(customer), email: customer.email }),
+            customerLineOf(customer, language),
             '',
             ctx.settings.businessName,
           ];

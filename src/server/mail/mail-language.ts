@@ -5,7 +5,8 @@ import { catalogueFor } from '../../shared/i18n/catalogues';
 import { INTL_TAGS, LOCALES, type Locale } from '../../shared/i18n/locales';
 import { formatMinutes, toZoned } from '../booking/zoned-time';
 
-type MailId = Extract<MessageId, `mail.${string}`>;
+// Besides its own messages, a mail names an erased customer as the screens do.
+type MailId = Extract<MessageId, `mail.${string}`> | 'customers.deleted';
 type Values = Record<string, string | number>;
 
 const intls = Object.fromEntries(

@@ -4,6 +4,7 @@ import type { WeekDay } from './week-schedule';
 import { clockLabelOf, clockOf, dateKeyOf, dayLabelOf, timeOf, todayIn } from '../../lib/zoned-time';
 import { addCalendarDays, weekdayOf, weekOf } from '../../../shared/date-key';
 import { classLabel, groupSessions, heldSeats } from '../appointments/class-sessions';
+import { customerNameOf } from '../customers/customer-name';
 
 interface WeeklyHours {
   dayOfWeek: number;
@@ -22,7 +23,7 @@ interface Appointment {
   dateTime: string;
   status: string;
   service: { name: string } | null;
-  customer: { firstName: string; lastName: string };
+  customer: { firstName: string; lastName: string; email: string };
   sessionId: string | null;
 }
 
@@ -110,7 +111,7 @@ export function buildWeek(
       if (entry.kind === 'one')
         return {
           ...itemOf(a, timeZone, intl),
-          detail: `${a.customer.firstName} ${a.customer.lastName}`.trim(),
+          detail: customerNameOf(intl, a.customer),
           status: a.status,
         };
       // A class is one item: how many hold a seat, and it counts as live while anyone does.

@@ -51,6 +51,7 @@ export const mail = {
   'mail.appointment.where': 'Where: {place}',
   'mail.appointment.notes': 'Notes: {notes}',
   'mail.appointment.customer': 'Customer: {name} <{email}>',
+  'mail.appointment.customerName': 'Customer: {name}',
   'mail.appointment.yourAppointments': 'See your appointments: {url}',
   'mail.appointment.eventTitle': '{service} at {business}',
   'mail.appointment.someService': 'Service',

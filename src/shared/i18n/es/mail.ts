@@ -52,6 +52,7 @@ export const mail: Record<keyof typeof enMail, string> = {
   'mail.appointment.where': 'Dónde: {place}',
   'mail.appointment.notes': 'Notas: {notes}',
   'mail.appointment.customer': 'Cliente: {name} <{email}>',
+  'mail.appointment.customerName': 'Cliente: {name}',
   'mail.appointment.yourAppointments': 'Consulta tus citas: {url}',
   'mail.appointment.eventTitle': '{service} en {business}',
   'mail.appointment.someService': 'Servicio',
