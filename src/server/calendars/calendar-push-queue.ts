@@ -18,7 +18,7 @@ export const CALENDAR_PUSH_KIND = 'calendarPush';
  * Queues the push of these appointments, in the writing transaction, for those whose employee has a receiving
  * calendar or that were written to one before (a cancellation must reach it). One statement.
  */
-async function queueCalendarPushes(tx: Tx, appointmentIds: string[]) {
+export async function queueCalendarPushes(tx: Tx, appointmentIds: string[]) {
   await queuePushes(tx, { ids: appointmentIds });
 }
 

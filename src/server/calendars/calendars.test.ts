@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarConnections, externalBusy } from '../../../db/schema/index';
+import { appointments, calendarConnections, externalBusy } from '../../../db/schema/index';
 import { bookableService, signInAs, useTestServer } from '../../testing/test-server';
 import { toZoned, zonedToInstant } from '../booking/zoned-time';
 import { addCalendarDays } from '../../shared/date-key';
@@ -256,6 +256,57 @@ describe('a CalDAV account (Radicale)', () => {
     expect(
       await waitFor(
         () => pushedEvent(id),
+        (text) => text === null,
+      ),
+    ).toBeNull();
+  });
+
+  it('an erasure writes her past visit again under the erased name and removes her future one', async () => {
+    const nora = await signInAs(server.database, 'customer', { firstName: 'Nora', lastName: 'Vidal' });
+    const admin = (await signInAs(server.database, 'admin')).cookie;
+    const yesterday = addCalendarDays(toZoned(new Date(), TZ).date, -1);
+    // Yesterday's visit, still pending: confirming it writes it to the calendar with her name.
+    const [past] = await server.db
+      .insert(appointments)
+      .values({
+        serviceId,
+        employeeId: employee.user.id,
+        customerId: nora.user.id,
+        startsAt: at(yesterday, '09:00'),
+        endsAt: at(yesterday, '09:30'),
+        duration: 30,
+        status: 'pending',
+      })
+      .returning({ id: appointments.id });
+    const confirmed = await server.request('PUT', `/api/appointments/${past!.id}/status`, {
+      cookie: admin,
+      body: { status: 'confirmed' },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const future = await server.request('POST', '/api/appointments', {
+      cookie: nora.cookie,
+      body: { serviceId, employeeId: employee.user.id, dateTime: at(date, '16:00').toISOString() },
+    });
+    expect(future.status, future.text).toBe(200);
+    for (const id of [past!.id, future.body.id as string])
+      expect(
+        await waitFor(
+          () => pushedEvent(id),
+          (text) => !!text?.includes('Nora Vidal'),
+        ),
+      ).toContain('SUMMARY:Haircut: Nora Vidal');
+
+    const erased = await server.request('POST', `/api/admin/customers/${nora.user.id}/erase`, { cookie: admin });
+    expect(erased.status, erased.text).toBe(200);
+    const rewritten = await waitFor(
+      () => pushedEvent(past!.id),
+      (text) => !!text?.includes('Deleted customer'),
+    );
+    expect(rewritten).toContain('SUMMARY:Haircut: Deleted customer');
+    expect(rewritten).not.toContain('Nora');
+    expect(
+      await waitFor(
+        () => pushedEvent(future.body.id as string),
         (text) => text === null,
       ),
     ).toBeNull();
