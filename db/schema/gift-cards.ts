@@ -58,7 +58,11 @@ export const giftCardLedger = pgTable(
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the line was written, not when its transaction began: every writer locks the card first, so this orders
+    // a card's lines as they happened (a refund and a void racing: whichever took the lock first comes first).
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [
     check(

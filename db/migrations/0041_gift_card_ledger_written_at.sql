@@ -1,0 +1,1 @@
+ALTER TABLE "gift_card_ledger" ALTER COLUMN "created_at" SET DEFAULT clock_timestamp();
