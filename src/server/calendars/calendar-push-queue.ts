@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { statement, type Tx } from '../../../db/client';
 import {
@@ -18,8 +18,25 @@ export const CALENDAR_PUSH_KIND = 'calendarPush';
  * Queues the push of these appointments, in the writing transaction, for those whose employee has a receiving
  * calendar or that were written to one before (a cancellation must reach it). One statement.
  */
-export async function queueCalendarPushes(tx: Tx, appointmentIds: string[]) {
+async function queueCalendarPushes(tx: Tx, appointmentIds: string[]) {
   await queuePushes(tx, { ids: appointmentIds });
+}
+
+/**
+ * Queues the push of those of these appointments that were written to an employee's calendar, so that the events
+ * there follow a change of the appointments' customer (an erasure): written again, or removed.
+ */
+export async function queueRewrites(tx: Tx, appointmentIds: string[]) {
+  if (appointmentIds.length === 0) return;
+  const written = await tx
+    .select({ id: externalCalendarPushes.appointmentId })
+    .from(externalCalendarPushes)
+    .where(inArray(externalCalendarPushes.appointmentId, appointmentIds));
+  if (written.length)
+    await queueCalendarPushes(
+      tx,
+      written.map((row) => row.id),
+    );
 }
 
 const queuePushes = statement<{ ids: string[] }, { id: string }>(

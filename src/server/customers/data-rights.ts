@@ -29,7 +29,7 @@ import { forgetFinishedJobs } from '../jobs/enqueue';
 import { redactQueuedEvents } from '../events/subscriber';
 import { customerRecordMessages } from '../../shared/customer-record-schema';
 import { erasedEmail, isErased } from './erased';
-import { queueCalendarPushes } from '../calendars/calendar-push-queue';
+import { queueRewrites } from '../calendars/calendar-push-queue';
 
 const employee = alias(users, 'employee');
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -200,8 +200,8 @@ export async function eraseCustomer(
     );
     for (const row of upcoming) await cancelInTransaction(tx, row, env);
     // Events already written to an employee's own calendar named her: each is written again as the erased row
-    // names her (a past visit) or removed (a cancelled one).
-    await queueCalendarPushes(tx, erased.appointmentIds);
+    // names her (a past visit) or removed (a cancelled one). Those never written stay unwritten.
+    await queueRewrites(tx, erased.appointmentIds);
     await deleteTheRest(tx, customerId);
     await withdrawMail(tx, customer.email);
     const { firstName, lastName, email } = erased.person;
