@@ -39,18 +39,30 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 const hostOf = (url: string) => new URL(url).host;
 
-/** A fetch with a time limit that turns refusals and unreachable servers into sentences. */
+/**
+ * A fetch with a time limit that turns refusals and unreachable servers into sentences. Once a request has run out
+ * of time, the client's later requests fail at once with the same sentence: a discovery asks up to four addresses
+ * (and tsdav swallows the failures of the first ones), so a silent server would otherwise keep the person who is
+ * connecting it waiting four time limits, and a sync job as many as it has requests.
+ */
 function remoteFetch(url: string, options: RemoteOptions): typeof fetch {
   const host = hostOf(url);
   const base = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let timedOut: AppError | undefined;
   return async (input, init) => {
+    if (timedOut) throw timedOut;
     let response: Response;
     try {
       response = await base(input, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-        throw new AppError('BAD_REQUEST', sentence('The calendar server {host} did not answer in time.', { host }));
+      if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+        timedOut = new AppError(
+          'BAD_REQUEST',
+          sentence('The calendar server {host} did not answer in time.', { host }),
+        );
+        throw timedOut;
+      }
       throw new AppError('BAD_REQUEST', sentence('The calendar server {host} could not be reached.', { host }));
     }
     if (response.status === 401 || response.status === 403)
