@@ -81,13 +81,11 @@ export async function recordEvents(
   await insertEvents(tx, { events: JSON.stringify(checked) });
 }
 
-const insertEvents = statement<{ events: string }, never>(
-  sql`with events as (
-      insert into ${webhookEvents} (id, type, data)
-      select (e.value ->> 'id')::uuid, e.value ->> 'type', e.value -> 'data'
-      from jsonb_array_elements(${sql.placeholder('events')}::jsonb) e
-      returning id, type),
-    deliveries as (
+/**
+ * What follows an `events` CTE (id, type) of newly kept events: one delivery per active endpoint listening to each
+ * event's type, its `webhook` job, and the job's NOTIFY.
+ */
+const deliveriesOfEvents = sql`deliveries as (
       insert into ${webhookDeliveries} (endpoint_id, event_id)
       select p.id, events.id from events join ${webhookEndpoints} p on p.is_active and events.type = any(p.events)
       returning id),
@@ -95,7 +93,15 @@ const insertEvents = statement<{ events: string }, never>(
       insert into ${jobs} (kind, payload, unique_key)
       select ${WEBHOOK_KIND}::text, jsonb_build_object('deliveryId', d.id), ${deliveryJobKeyOf(sql`d.id`)} from deliveries d
       returning id)
-    select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_KIND}::text || ':' || id::text) from queued`,
+    select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_KIND}::text || ':' || id::text) from queued`;
+
+const insertEvents = statement<{ events: string }, never>(
+  sql`with events as (
+      insert into ${webhookEvents} (id, type, data)
+      select (e.value ->> 'id')::uuid, e.value ->> 'type', e.value -> 'data'
+      from jsonb_array_elements(${sql.placeholder('events')}::jsonb) e
+      returning id, type),
+    ${deliveriesOfEvents}`,
 );
 
 /**
@@ -128,15 +134,6 @@ const insertBookedEvents = statement<{ data: string }, never>(
       -- them and reads every appointment (about 1 ms a booking at 3,000 appointments, growing with the table).
       where a.id = any(array(select (b.value -> 'data' ->> 'id')::uuid
                              from jsonb_array_elements(${sql.placeholder('data')}::jsonb) b))
-      returning id),
-    deliveries as (
-      insert into ${webhookDeliveries} (endpoint_id, event_id)
-      select p.id, events.id from events
-      join ${webhookEndpoints} p on p.is_active and 'appointment.created' = any(p.events)
-      returning id),
-    queued as (
-      insert into ${jobs} (kind, payload, unique_key)
-      select ${WEBHOOK_KIND}::text, jsonb_build_object('deliveryId', d.id), ${deliveryJobKeyOf(sql`d.id`)} from deliveries d
-      returning id)
-    select pg_notify(${JOBS_CHANNEL}, ${WEBHOOK_KIND}::text || ':' || id::text) from queued`,
+      returning id, type),
+    ${deliveriesOfEvents}`,
 );
