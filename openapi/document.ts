@@ -433,7 +433,7 @@ const securitySchemes = {
 } satisfies Record<string, oas31.SecuritySchemeObject>;
 
 /** The document's version (semver): docs/api-changelog.md has a section for each. */
-const API_VERSION = '1.5.0';
+const API_VERSION = '1.6.0';
 
 /**
  * The OpenAPI 3.1 document of every REST operation, generated from the router. A zod schema registered with an

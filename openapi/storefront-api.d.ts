@@ -2963,6 +2963,8 @@ export interface components {
         discount: string;
         tax: string;
         total: string;
+        /** @description The note given when the order was placed for her, if any */
+        notes: string | null;
         items: {
           productName: string;
           unitPrice: string;

@@ -264,7 +264,9 @@ describe('data rights', () => {
       body: { serviceId, dateTime: when, answers: { [questions[0]!.id]: 'None' } },
     });
     expect(booked.status, booked.text).toBe(200);
-    await server.db.insert(orders).values({ userId: person.user.id, total: '20.00', status: 'completed' });
+    await server.db
+      .insert(orders)
+      .values({ userId: person.user.id, total: '20.00', status: 'completed', notes: 'Leave at the desk' });
     const chat = await server.request('POST', '/api/chat/messages', {
       cookie: person.cookie,
       body: { receiverId: 'admin', message: 'Do you sell gift cards?' },
@@ -291,7 +293,9 @@ describe('data rights', () => {
         answers: [expect.objectContaining({ answer: 'None' })],
       }),
     ]);
-    expect(res.body.orders).toEqual([expect.objectContaining({ total: '20.00', items: [] })]);
+    expect(res.body.orders).toEqual([
+      expect.objectContaining({ total: '20.00', notes: 'Leave at the desk', items: [] }),
+    ]);
     expect(res.body.chats).toEqual([expect.objectContaining({ fromMe: true, message: 'Do you sell gift cards?' })]);
     expect(res.body.waitlist).toEqual([expect.objectContaining({ service: 'Facial' })]);
     expect((await server.request('GET', '/api/auth/user/export')).status).toBe(401);

@@ -51,6 +51,7 @@ export const ZMyData = z
         discount: z.string(),
         tax: z.string(),
         total: z.string(),
+        notes: z.string().nullable().meta({ description: 'The note given when the order was placed for her, if any' }),
         items: z.array(z.object({ productName: z.string(), unitPrice: z.string(), quantity: z.number().int() })),
       }),
     ),

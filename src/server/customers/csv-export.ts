@@ -68,9 +68,10 @@ const definitions: Record<ExportKind, ExportDefinition> = {
       'Tax',
       'Total',
       'Refunded',
+      'Notes',
     ],
     dated: true,
-    // Each cell is written by PostgreSQL as the text the file shows, so a row is 14 strings and nothing is parsed
+    // Each cell is written by PostgreSQL as the text the file shows, so a row is 15 strings and nothing is parsed
     // or rebuilt here: an export allocates less, and so promotes less garbage (bench/README.md, CSV exports).
     batch: (db, position, range) =>
       readBatch<Record<string, string>>(
@@ -80,6 +81,7 @@ const definitions: Record<ExportKind, ExportDefinition> = {
                  to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as placed,
                  trim(both ' ' from coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as customer,
                  u.email, o.status, o.payment_status, o.subtotal, o.discount, o.tax, o.total, o.refunded_amount,
+                 coalesce(o.notes, '') as notes,
                  coalesce((select string_agg(i.quantity || ' × ' || i.product_name, '; ' order by i.product_name)
                              from order_items i where i.order_id = o.id), '') as items
           from orders o join users u on u.id = o.user_id
@@ -101,6 +103,7 @@ const definitions: Record<ExportKind, ExportDefinition> = {
             r.tax!,
             r.total!,
             r.refunded_amount!,
+            r.notes!,
           ],
           position: { key: r.k!, id: r.id! },
         }),

@@ -77,6 +77,7 @@ export async function exportMyData(db: Tx, userId: string): Promise<MyData> {
         discount: orders.discount,
         tax: orders.tax,
         total: orders.total,
+        notes: orders.notes,
       })
       .from(orders)
       .where(eq(orders.userId, userId))

@@ -40,6 +40,7 @@ beforeAll(async () => {
         total: '44.00',
         subtotal: '44.00',
         status: 'completed',
+        notes: 'Gift wrap, please',
         createdAt: new Date('2026-03-01T10:00:00Z'),
       },
       { userId: ines.user.id, total: '10.00', subtotal: '10.00', createdAt: new Date('2026-03-05T10:00:00Z') },
@@ -88,6 +89,7 @@ describe('GET /api/admin/exports/{kind}.csv', () => {
       'Tax',
       'Total',
       'Refunded',
+      'Notes',
     ]);
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({
@@ -97,7 +99,9 @@ describe('GET /api/admin/exports/{kind}.csv', () => {
       5: 'completed',
       7: '2 × Candle',
       11: '44.00',
+      13: 'Gift wrap, please',
     });
+    expect(rows[1]![13]).toBe('');
     expect(rows[0]![0]).toBe(rows[0]![1]!.slice(-8));
   });
 
