@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { statement, type Tx } from '../../../db/client';
 import {
@@ -19,39 +19,32 @@ export const CALENDAR_PUSH_KIND = 'calendarPush';
  * calendar or that were written to one before (a cancellation must reach it). One statement.
  */
 async function queueCalendarPushes(tx: Tx, appointmentIds: string[]) {
-  await queuePushes(tx, { ids: appointmentIds });
+  await queuePushes(tx, { ids: appointmentIds, writtenOnly: false });
 }
 
 /**
  * Queues the push of those of these appointments that were written to an employee's calendar, so that the events
- * there follow a change of the appointments' customer (an erasure): written again, or removed.
+ * there follow a change of the appointments' customer (an erasure): written again, or removed. Nothing new is
+ * written. One statement.
  */
 export async function queueRewrites(tx: Tx, appointmentIds: string[]) {
-  if (appointmentIds.length === 0) return;
-  const written = await tx
-    .select({ id: externalCalendarPushes.appointmentId })
-    .from(externalCalendarPushes)
-    .where(inArray(externalCalendarPushes.appointmentId, appointmentIds));
-  if (written.length)
-    await queueCalendarPushes(
-      tx,
-      written.map((row) => row.id),
-    );
+  await queuePushes(tx, { ids: appointmentIds, writtenOnly: true });
 }
 
-const queuePushes = statement<{ ids: string[] }, { id: string }>(
+const queuePushes = statement<{ ids: string[]; writtenOnly: boolean }, { id: string }>(
   sql`with queued as (
         insert into ${jobs} (kind, payload, unique_key)
-        select 'calendarPush', jsonb_build_object('appointmentId', a.id), 'calendar-push:' || a.id
+        select ${CALENDAR_PUSH_KIND}::text, jsonb_build_object('appointmentId', a.id), 'calendar-push:' || a.id
         from ${appointments} a
         where a.id = any(${sql.placeholder('ids')}::uuid[])
-          and (exists (select 1 from ${externalCalendars} c
-                 join ${calendarConnections} k on k.id = c.connection_id
-                 where k.employee_id = a.employee_id and c.receives_bookings)
-            or exists (select 1 from ${externalCalendarPushes} p where p.appointment_id = a.id))
+          and (exists (select 1 from ${externalCalendarPushes} p where p.appointment_id = a.id)
+            or (not ${sql.placeholder('writtenOnly')}::boolean
+              and exists (select 1 from ${externalCalendars} c
+                    join ${calendarConnections} k on k.id = c.connection_id
+                    where k.employee_id = a.employee_id and c.receives_bookings)))
         on conflict (unique_key) where status = 'pending' do update set run_at = now()
         returning id)
-      select id, pg_notify(${JOBS_CHANNEL}, 'calendarPush:' || id::text) from queued`,
+      select id, pg_notify(${JOBS_CHANNEL}, ${CALENDAR_PUSH_KIND}::text || ':' || id::text) from queued`,
 );
 
 /**
