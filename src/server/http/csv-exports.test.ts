@@ -169,6 +169,29 @@ describe('GET /api/admin/exports/{kind}.csv', () => {
     expect((await server.request('GET', '/api/admin/exports/secrets.csv', { cookie: admin.cookie })).status).toBe(404);
   });
 
+  it("takes an API key's own permissions, never those of the admin who made it", async () => {
+    const keyWith = async (permissions: string[]) => {
+      const made = await server.request('POST', '/api/admin/api-keys', {
+        cookie: admin.cookie,
+        body: { name: `exports ${permissions.join(' ') || 'none'}`, permissions },
+      });
+      expect(made.status, made.text).toBe(200);
+      return { authorization: `Bearer ${made.body.key}` };
+    };
+    const none = await keyWith([]);
+    const stockOnly = await keyWith(['products.view']);
+    for (const kind of exportKinds) {
+      const refused = await server.request('GET', `/api/admin/exports/${kind}.csv`, { headers: none });
+      expect([kind, refused.status]).toEqual([kind, 403]);
+    }
+    expect((await server.request('GET', '/api/admin/exports/orders.csv', { headers: stockOnly })).status).toBe(403);
+    const books = await server.request('GET', '/api/admin/exports/orders.csv', {
+      headers: await keyWith(['orders.view']),
+    });
+    expect(books.status).toBe(200);
+    expect(rowsOf(books.text)[0]!.at(-1)).toBe('Notes');
+  });
+
   it('never lets a cell start a formula, whatever a customer typed into her name', async () => {
     const dangerous = fc.oneof(
       fc.string(),
