@@ -3,11 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import { appointments, calendarConnections, externalCalendarPushes, externalCalendars } from '../../../db/schema/index';
 import { liveStatuses } from '../../shared/appointment-schema';
+import { isErasedAddress } from '../../shared/customer-record-schema';
 import { AppError } from '../app-error';
 import { appointmentRow } from '../appointments/appointment-rows';
 import { invitationUid } from '../appointments/invitations';
 import { writeCalendar } from '../appointments/icalendar';
 import { defineJob, type JobHandler } from '../jobs/define-job';
+import { mailLanguage } from '../mail/mail-language';
+import { getSettings } from '../settings/settings-service';
 import { CALENDAR_PUSH_KIND } from './calendar-push-queue';
 import type { CalendarEnv } from './calendar-sync';
 import { calDav } from './remote';
@@ -18,9 +21,20 @@ import { calDav } from './remote';
  * rises with the invitation's) and removed when it is no longer pending or confirmed.
  */
 
+type Pushed = Awaited<ReturnType<typeof readAppointment>>;
+
+/**
+ * The customer as the event's title names her. An erased customer's row says "Deleted customer" in English (the
+ * books); her past visits written again after the erasure name her as the screens and the employee's feed do, in the
+ * employee's language.
+ */
+async function customerName(db: Tx, { customer, employee }: Pushed): Promise<string> {
+  if (!isErasedAddress(customer.email)) return `${customer.firstName} ${customer.lastName}`.trim();
+  return mailLanguage(employee, await getSettings(db)).say('customers.deleted');
+}
+
 /** The event as it goes to the employee's calendar: a calendar object resource has no METHOD. */
-function eventText(appointment: Awaited<ReturnType<typeof readAppointment>>, publicUrl: string, now: Date): string {
-  const customer = `${appointment.customer.firstName} ${appointment.customer.lastName}`.trim();
+function eventText(appointment: Pushed, customer: string, publicUrl: string, now: Date): string {
   return writeCalendar({
     events: [
       {
@@ -101,7 +115,8 @@ function calendarPushJob(opts: { database: Database; env: CalendarEnv }): JobHan
                   `${encodeURIComponent(invitationUid(appointment.id, env.publicUrl))}.ics`,
                   withSlash(at.calendarHref),
                 ).href;
-          const etag = await client(at).put(href, eventText(appointment, env.publicUrl, new Date()));
+          const text = eventText(appointment, await customerName(db, appointment), env.publicUrl, new Date());
+          const etag = await client(at).put(href, text);
           await db
             .insert(externalCalendarPushes)
             .values({ appointmentId, calendarId: at.calendarId, href, etag })

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, calendarConnections, externalBusy } from '../../../db/schema/index';
+import { appointments, calendarConnections, externalBusy, users } from '../../../db/schema/index';
 import { bookableService, signInAs, useTestServer } from '../../testing/test-server';
 import { toZoned, zonedToInstant } from '../booking/zoned-time';
 import { addCalendarDays } from '../../shared/date-key';
@@ -261,7 +261,7 @@ describe('a CalDAV account (Radicale)', () => {
     ).toBeNull();
   });
 
-  it('an erasure writes her past visit again under the erased name and removes her future one', async () => {
+  it("an erasure writes her past visit again under the erased name, in the employee's language, and removes her future one", async () => {
     const nora = await signInAs(server.database, 'customer', { firstName: 'Nora', lastName: 'Vidal' });
     const admin = (await signInAs(server.database, 'admin')).cookie;
     const yesterday = addCalendarDays(toZoned(new Date(), TZ).date, -1);
@@ -296,14 +296,19 @@ describe('a CalDAV account (Radicale)', () => {
         ),
       ).toContain('SUMMARY:Haircut: Nora Vidal');
 
-    const erased = await server.request('POST', `/api/admin/customers/${nora.user.id}/erase`, { cookie: admin });
-    expect(erased.status, erased.text).toBe(200);
-    const rewritten = await waitFor(
-      () => pushedEvent(past!.id),
-      (text) => !!text?.includes('Deleted customer'),
-    );
-    expect(rewritten).toContain('SUMMARY:Haircut: Deleted customer');
-    expect(rewritten).not.toContain('Nora');
+    // The employee reads Spanish: her row's English "Deleted customer" is not what his calendar says.
+    await server.db.update(users).set({ locale: 'es' }).where(eq(users.id, employee.user.id));
+    try {
+      const erased = await server.request('POST', `/api/admin/customers/${nora.user.id}/erase`, { cookie: admin });
+      expect(erased.status, erased.text).toBe(200);
+      const rewritten = await waitFor(
+        () => pushedEvent(past!.id),
+        (text) => !!text && !text.includes('Nora'),
+      );
+      expect(rewritten).toContain('SUMMARY:Haircut: Cliente eliminado');
+    } finally {
+      await server.db.update(users).set({ locale: null }).where(eq(users.id, employee.user.id));
+    }
     expect(
       await waitFor(
         () => pushedEvent(future.body.id as string),
