@@ -553,6 +553,19 @@ describe('data rights', () => {
         .from(auditLog)
         .where(sql`${auditLog.entityId} in (${zoe.id}, ${zoe.appointmentId}, ${zoe.orderId})`)
         .orderBy(auditLog.createdAt);
+    // Yesterday's visit, still pending: staff settle it after the erasure.
+    const [visit] = await server.db
+      .insert(appointments)
+      .values({
+        serviceId,
+        employeeId: employee.user.id,
+        customerId: zoe.id,
+        startsAt: new Date(Date.now() - 86_400_000),
+        endsAt: new Date(Date.now() - 86_400_000 + 3_600_000),
+        duration: 60,
+        status: 'pending',
+      })
+      .returning({ id: appointments.id });
     const before = await entriesAbout();
     expect(before.map((e) => e.summary)).toEqual([
       'Added customer Zoe Erasetest.',
@@ -580,10 +593,23 @@ describe('data rights', () => {
     const said = log.body.items.filter((e: { entityId: string }) => [zoe.id, zoe.appointmentId].includes(e.entityId));
     expect(said.map((e: { summary: string }) => e.summary)).toEqual([
       'Borró los datos personales de un cliente.',
-      expect.stringContaining('Deleted customer'),
+      'Reservó Facial para Cliente eliminado.',
       'Los detalles de esta entrada se borraron con los datos personales del cliente.',
       'Los detalles de esta entrada se borraron con los datos personales del cliente.',
     ]);
+    // An entry written after the erasure names her as the redacted ones do, in each reader's language.
+    const settled = await server.request('PUT', `/api/appointments/${visit!.id}/status`, {
+      cookie: admin,
+      body: { status: 'completed' },
+    });
+    expect(settled.status, settled.text).toBe(200);
+    await followUpsDone(server.db);
+    const settledSays = async (language: string) =>
+      (
+        await server.request('GET', '/api/admin/audit-log', { cookie: admin, headers: { 'accept-language': language } })
+      ).body.items.find((e: { entityId: string }) => e.entityId === visit!.id)?.summary;
+    expect(await settledSays('en')).toBe("Marked Deleted customer's Facial appointment as completed.");
+    expect(await settledSays('es')).toBe('Marcó la cita de Facial de Cliente eliminado como completada.');
 
     const [order] = await server.db.select().from(orders).where(eq(orders.id, zoe.orderId));
     expect(order).toMatchObject({ notes: null, subtotal: '12.50' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sentence } from '../../shared/i18n/sentence';
-import { fullName, recordAudit } from '../audit/audit';
+import { customerNamed, recordAudit } from '../audit/audit';
 import type { AppointmentChange } from '../events/domain-events';
 import { defineSubscriber, type Announced } from '../events/subscriber';
 
@@ -19,7 +19,7 @@ const ZAudited = z.object({
 function entryOf({ data, by, change }: Announced<z.output<typeof ZAudited>>) {
   const changed = change as AppointmentChange | undefined;
   if (!by?.staff || data.customerId === by.id || !changed) return undefined;
-  const values = { customer: fullName(data.customer), service: data.service?.name ?? '' };
+  const values = { customer: customerNamed(data.customer), service: data.service?.name ?? '' };
   switch (changed.kind) {
     case 'booked':
       return changed.occurrences === 0

@@ -2,6 +2,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { statement, type Tx } from '../../../db/client';
 import { auditLog, users } from '../../../db/schema/index';
 import type { Catalogue } from '../../shared/i18n/catalogue';
+import { isErasedAddress } from '../../shared/customer-record-schema';
 import { catalogueFor } from '../../shared/i18n/catalogues';
 import type { Locale } from '../../shared/i18n/locales';
 import { englishOf, listed, saySentence, sentence, type Sentence } from '../../shared/i18n/sentence';
@@ -73,9 +74,9 @@ export interface ErasedFromAudit {
   summary: Sentence;
   /** Her things (her appointments, her orders), by entity: their entries name her as `renamed` instead of `name`. */
   mentions: { entity: string; ids: readonly string[] }[];
-  /** Her name as fullName wrote it; `renamed`, as it writes the erased row's. */
+  /** Her name as fullName wrote it; `renamed`, as customerNamed names the erased row. */
   name: string;
-  renamed: string;
+  renamed: Sentence | string;
 }
 
 /**
@@ -104,9 +105,9 @@ export async function redactAudit(tx: Tx, erased: ErasedFromAudit): Promise<void
       where exists (select from jsonb_array_elements(${mentions}::jsonb) m
                     where m ->> 'entity' = a.entity and m -> 'ids' ? a.entity_id))
     update ${auditLog} a
-    set summary = replace(a.summary, named.said, ${erased.renamed}),
+    set summary = replace(a.summary, named.said, ${englishOf(erased.renamed)}),
         summary_values = replace(a.summary_values::text, to_jsonb(named.said)::text,
-                                 to_jsonb(${erased.renamed}::text)::text)::jsonb
+                                 ${JSON.stringify(erased.renamed)})::jsonb
     from named
     where a.id = named.id and named.said <> '' and strpos(a.summary, named.said) > 0`);
 }
@@ -131,15 +132,17 @@ export const changeList = (changes: readonly (Sentence | null)[]) => {
 const readers = new Map<Locale, Pick<Catalogue, 'locale' | 'sentences'>>();
 
 /**
- * What says the log in a language: its sentences, and the permissions an entry lists (by their English words, as
- * every entry has stored them) as the screens of that language name them (src/shared/permission-labels.ts). They
- * stay out of the catalogue's sentences, which pages carry: only the log says them as sentences.
+ * What says the log in a language: its sentences, and the permissions an entry lists and an erased customer (by
+ * their English words, as every entry has stored them) as the screens of that language name them
+ * (src/shared/permission-labels.ts, `customers.deleted`). They stay out of the catalogue's sentences, which pages
+ * carry: only the log says them as sentences.
  */
 function readerOf(locale: Locale) {
   let reader = readers.get(locale);
   if (!reader) {
     const { sentences, messages } = catalogueFor(locale);
     const labels = allPermissions.map((p) => [permissionLabel(english, p), permissionLabel(messages, p)]);
+    labels.push([english['customers.deleted'], messages['customers.deleted']]);
     reader = { locale, sentences: { ...sentences, ...Object.fromEntries(labels) } };
     readers.set(locale, reader);
   }
@@ -220,3 +223,11 @@ export async function listAuditLog(
 
 export const fullName = (p: { firstName: string; lastName: string; email?: string }) =>
   `${p.firstName} ${p.lastName}`.trim() || p.email || 'someone';
+
+/**
+ * A customer as an entry's sentence names her: her name, or, once she is erased, the words the screens name her with
+ * (`customers.deleted`, "Deleted customer" as her row says in English for the books), as a sentence of its own, so
+ * that each reader of the log gets them in their language (readerOf).
+ */
+export const customerNamed = (customer: { firstName: string; lastName: string; email: string }): Sentence | string =>
+  isErasedAddress(customer.email) ? sentence(english['customers.deleted'], {}) : fullName(customer);

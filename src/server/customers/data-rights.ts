@@ -22,7 +22,7 @@ import { AppError } from '../app-error';
 import { cancelInTransaction, type BookingEnv } from '../appointments/appointment-service';
 import { selectAppointments } from '../appointments/appointment-rows';
 import type { SessionUser } from '../auth/sessions';
-import { fullName, recordAudit, redactAudit, type AuditActor } from '../audit/audit';
+import { customerNamed, fullName, recordAudit, redactAudit, type AuditActor } from '../audit/audit';
 import { redactEvents } from '../webhooks/event-redaction';
 import { withdrawMail } from '../mail/outbox';
 import { forgetFinishedJobs } from '../jobs/enqueue';
@@ -223,7 +223,7 @@ export async function eraseCustomer(
         { entity: 'order', ids: erased.orderIds },
       ],
       name: fullName(customer),
-      renamed: fullName(erased.person),
+      renamed: customerNamed(erased.person),
     });
     await recordAudit(tx, actor, {
       action: 'customer.erased',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Tx } from '../../../db/client';
 import { money, sentence } from '../../shared/i18n/sentence';
 import { orderNumber } from '../../shared/orders';
-import { fullName, recordAudit } from '../audit/audit';
+import { customerNamed, recordAudit } from '../audit/audit';
 import type { OrderChange } from '../events/domain-events';
 import { defineSubscriber, type Announced } from '../events/subscriber';
 import { getSettings } from '../settings/settings-service';
@@ -28,7 +28,7 @@ function entryOf({ type, data, change }: Audited, currency: string) {
   if (type === 'order.created')
     return {
       action: 'order.created',
-      summary: sentence('Placed order #{number} for {customer}.', { number, customer: fullName(data.customer) }),
+      summary: sentence('Placed order #{number} for {customer}.', { number, customer: customerNamed(data.customer) }),
     };
   const changed = change as OrderChange;
   switch (changed.kind) {
