@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../../db/client';
 import { discountCodes, orderItems, orderRefunds, orders } from '../../../db/schema/index';
 import { cartTotals, type DiscountRule } from '../../shared/orders';
+import { toZoned, zonedToInstant } from '../booking/zoned-time';
 
 /** The demo's discount codes: a welcome percent, a fixed amount above a minimum, and a spring sale that ended. */
 async function seedDiscountCodes(tx: Tx, now: Date): Promise<DiscountRule & { id: string; code: string }> {
@@ -80,16 +81,21 @@ export async function seedDemoOrders(
   tx: Tx,
   opts: {
     now: Date;
+    timeZone: string;
     random: () => number;
     products: { id: string; name: string; price: string }[];
     customers: { id: string }[];
   },
 ) {
-  const { now, random, products, customers } = opts;
-  // Orders over the last 60 days, each with one to three lines; some older ones used the spring sale's code.
+  const { now, timeZone, random, products, customers } = opts;
+  // Orders over the last 60 days, each with one to three lines; some older ones used the spring sale's code. The
+  // first three are of this month (the business's), so that the dashboard's month has orders and revenue whatever
+  // the day the demo is started on (40 orders over 60 days left the 1st and 2nd of a month mostly empty).
+  const monthStart = zonedToInstant(`${toZoned(now, timeZone).date.slice(0, 8)}01`, 0, timeZone);
   const spring = await seedDiscountCodes(tx, now);
   for (let i = 0; i < 40; i++) {
-    const createdAt = new Date(now.getTime() - Math.floor(random() * 60 * 86400000));
+    const spanMs = i < 3 ? now.getTime() - monthStart.getTime() : 60 * 86400000;
+    const createdAt = new Date(now.getTime() - Math.floor(random() * spanMs));
     const lines = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
       const product = products[Math.floor(random() * products.length)]!;
       return { product, quantity: 1 + Math.floor(random() * 2) };

@@ -24,6 +24,7 @@ const days = {
   '23:30 business time': '2026-12-10T04:30:00Z',
   'a Monday': '2026-11-23T14:00:00Z',
   'a Tuesday morning': '2027-06-08T12:00:00Z',
+  'the first minutes of a month': '2026-12-01T05:10:00Z',
 };
 
 class RolledBack extends Error {}
@@ -41,6 +42,7 @@ async function demoAsOf(now: Date) {
       providers: await tx.select().from(s.serviceProviders),
       connections: await tx.select().from(s.calendarConnections),
       busy: await tx.select().from(s.externalBusy),
+      orders: await tx.select().from(s.orders),
     };
   }
   await expect(
@@ -95,6 +97,15 @@ describe('demo data', () => {
       expect(strangers).toEqual([]);
     },
   );
+
+  it.each(Object.entries(days))("seeded on %s, has orders in the business's month so far", async (_, at) => {
+    const now = new Date(at);
+    const demo = await demoAsOf(now);
+    const month = toZoned(now, demo.timezone).date.slice(0, 7);
+    const ofMonth = demo.orders.filter((o) => toZoned(o.createdAt, demo.timezone).date.startsWith(month));
+    expect(ofMonth.filter((o) => o.status !== 'cancelled').length).toBeGreaterThanOrEqual(1);
+    expect(demo.orders.every((o) => o.createdAt <= now)).toBe(true);
+  });
 
   it('moves its pictures to the address of a start on another port, and leaves a picture someone set', async () => {
     await expect(

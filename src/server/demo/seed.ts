@@ -130,7 +130,7 @@ export async function seedDemoData(db: Db, opts: { publicUrl: string; now?: Date
     const weeklyHours = await seedDemoWeeklyHours(tx, staff);
     // The same random sequence feeds the appointments and then the orders, so the story is the same every time.
     await seedDemoAppointments(tx, { now, timeZone: TIME_ZONE, random, staff, services, customers, weeklyHours });
-    await seedDemoOrders(tx, { now, random, products, customers });
+    await seedDemoOrders(tx, { now, timeZone: TIME_ZONE, random, products, customers });
     await seedOrderPayments(tx, admin.id);
     await seedDemoPackages(tx, { now, services, customer: customers[0]! });
     await seedDemoGiftCards(tx, { now, adminId: admin.id, customers });
