@@ -5,7 +5,7 @@ import { createDb, queryRows, type Tx } from '../db/client';
 import { jobs, products, webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/schema/index';
 import { productColumns } from '../src/server/catalog/catalog-rows';
 import { emitEvent } from '../src/server/webhooks/events';
-import { createBenchDatabase, loadAverage, percentile, runnerProcess } from './lib';
+import { createBenchDatabase, databaseCpuMs, loadAverage, percentile, runnerProcess, treeCpuMs } from './lib';
 
 // Webhook delivery on PostgreSQL: the app's `webhook` job (signing, POST, recording the outcome) run by 2 job runners,
 // each in its own process as app instances would be, to 3 local HTTP receivers answering 200 at once.
@@ -17,6 +17,9 @@ import { createBenchDatabase, loadAverage, percentile, runnerProcess } from './l
 // 3. emit cost: the same write transaction (lock the product row, update it) alone, with emitEvent for a type no
 //    endpoint wants (the one look-up every write pays), and for a type all 3 endpoints want (the event, 3
 //    deliveries and 3 jobs written too); rounds alternate the three, no runner running; p50 of each.
+// For 1 and 2, what a delivery costs: the runners' CPU (both processes) and PostgreSQL's (this database's
+// backends, in 1 the writes' statements too), per delivery, from the runners' start to the last delivery received;
+// the receivers are not counted.
 const RATE = 100;
 const SECONDS = 10;
 const BACKLOG = 10_000;
@@ -48,6 +51,15 @@ const webhookRunner = (url: string) =>
   );
 
 const database = await createBenchDatabase('webhooks');
+/** Starts counting the runners' and this database's CPU; the answer says it per delivery once they are made. */
+function deliveryCost(runners: ReturnType<typeof webhookRunner>[]) {
+  const runnersCpu = () => runners.reduce((sum, r) => sum + treeCpuMs(r.child.pid!), 0);
+  const [runnersBefore, databaseBefore] = [runnersCpu(), databaseCpuMs(database.name)];
+  return (deliveries: number) => {
+    const perDelivery = (ms: number) => `${Math.round((ms / deliveries) * 1000)} µs`;
+    return `runners ${perDelivery(runnersCpu() - runnersBefore)}, PostgreSQL ${perDelivery(databaseCpuMs(database.name) - databaseBefore)}`;
+  };
+}
 const arrived = new Map<number, number>();
 const receivers = await Promise.all(TYPES.map(() => startReceiver(arrived)));
 try {
@@ -147,6 +159,7 @@ try {
   await Promise.all(runners.map((r) => r.ready));
   for (const r of runners) r.send('go');
   await new Promise((r) => setTimeout(r, 1000));
+  const steadyCost = deliveryCost(runners);
   const committedAt = new Map<number, number>();
   const writes: Promise<void>[] = [];
   const begin = performance.now();
@@ -166,6 +179,7 @@ try {
     `steady, ${RATE} events/s for ${SECONDS} s (${kept.toFixed(0)}/s kept) to 3 receivers, 2 runners: commit → received p50 ${percentile(latencies, 50).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (load average ${loadAverage()})`,
   );
   console.log(`p99 delivery latency: ${Math.round(percentile(latencies, 99))} ms`);
+  console.log(`steady, CPU a delivery: ${steadyCost(committedAt.size)} (the writes' statements too)`);
   for (const r of runners) r.send('stop');
   await Promise.all(runners.map((r) => r.exited));
   await clear();
@@ -178,15 +192,18 @@ try {
   }
   const drainers = [webhookRunner(database.url), webhookRunner(database.url)];
   await Promise.all(drainers.map((r) => r.ready));
+  const backlogCost = deliveryCost(drainers);
   const started = performance.now();
   for (const r of drainers) r.send('go');
   await waitFor(() => arrived.size >= BACKLOG);
   const seconds = (performance.now() - started) / 1000;
+  const backlogCpu = backlogCost(BACKLOG);
   for (const r of drainers) r.send('stop');
   await Promise.all(drainers.map((r) => r.exited));
   console.log(
     `drained ${arrived.size} events in ${seconds.toFixed(1)} s (${Math.round(arrived.size / seconds)} deliveries/s, 2 runners; load average ${loadAverage()})`,
   );
+  console.log(`backlog, CPU a delivery: ${backlogCpu}`);
   console.log(`deliveries recorded delivered: ${await deliveredCount()} of ${BACKLOG}`);
   await db.close();
 } finally {
