@@ -18,8 +18,8 @@ import { createBenchDatabase, databaseCpuMs, loadAverage, percentile, runnerProc
 //    endpoint wants (the one look-up every write pays), and for a type all 3 endpoints want (the event, 3
 //    deliveries and 3 jobs written too); rounds alternate the three, no runner running; p50 of each.
 // For 1 and 2, what a delivery costs: the runners' CPU (both processes) and PostgreSQL's (this database's
-// backends, in 1 the writes' statements too), per delivery, from the runners' start to the last delivery received;
-// the receivers are not counted.
+// backends, in 1 the writes' statements too), per delivery, from the first write (1) or the runners' start (2) to
+// the last delivery received; the receivers are not counted.
 const RATE = 100;
 const SECONDS = 10;
 const BACKLOG = 10_000;
