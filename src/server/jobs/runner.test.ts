@@ -350,4 +350,35 @@ describe('job runner', () => {
     expect(finished).toBe(true);
     expect((await jobRow(id)).status).toBe('done');
   });
+
+  it('a started runner runs more jobs than one claim takes, and the jobs its jobs queue', async () => {
+    const { ran, runner } = recordingRunner({
+      definition: {
+        async run(payload: OutgoingMail, job) {
+          ran.push({ to: payload.to, attempts: job.attempts, at: Date.now() });
+          if (payload.to.startsWith('first'))
+            await enqueue(database.db, mailKind, mail(payload.to.replace('first', 'then')));
+        },
+      },
+    });
+    // Five at once with room for ten: the first claim takes all, and the runner does not look again.
+    await runner.start();
+    try {
+      await database.db.transaction(async (tx) => {
+        for (let i = 0; i < 5; i++) await enqueue(tx, mailKind, mail(`first${i}@example.com`));
+      });
+      await expect.poll(() => ran.length, { timeout: 10_000, interval: 50 }).toBe(10);
+      // Twenty-five at once: more than a claim takes.
+      await database.db.transaction(async (tx) => {
+        for (let i = 0; i < 25; i++) await enqueue(tx, mailKind, mail(`more${i}@example.com`));
+      });
+      await expect.poll(() => ran.length, { timeout: 10_000, interval: 50 }).toBe(35);
+    } finally {
+      await runner.stop();
+    }
+    expect(new Set(ran.map((r) => r.to)).size).toBe(35);
+    expect(ran.filter((r) => r.to.startsWith('then')).length).toBe(5);
+    const pending = await database.db.select().from(jobs).where(eq(jobs.status, 'pending'));
+    expect(pending).toEqual([]);
+  });
 });
